@@ -1,0 +1,220 @@
+//! Alignments (paper §4.5–4.7) and the search for the best one (§5.1).
+//!
+//! An alignment partitions all units into unitary alignments (one slot per annotator, a unit or
+//! ∅ in each). The best alignment minimises the total disorder. We find it exactly:
+//!
+//! 1. [`candidates`]: only unitary alignments that can belong to a best alignment are generated,
+//!    by a sweep over units sorted by position (never the `Π(p_a + 1)` product);
+//! 2. [`components`]: units linked by some candidate form independent sub-problems;
+//! 3. [`solver`]: each component is solved exactly (min-cost assignment for two annotators,
+//!    exhaustive search for tiny components, set-partitioning MILP with CBC otherwise), in
+//!    parallel.
+
+pub mod candidates;
+pub mod components;
+pub mod solver;
+
+use crate::continuum::Continuum;
+use crate::disorder::{MeanUnitsRule, unitary_disorder};
+use crate::dissimilarity::{ResolvedDissimilarity, Span};
+
+/// A unit as the alignment sees it: its annotator, its index in that annotator's list, its span.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ProblemUnit {
+    pub annotator: u32,
+    pub index: u32,
+    pub span: Span,
+}
+
+/// Units of one continuum, numbered globally annotator by annotator (so the units of one
+/// annotator have consecutive global ids), with the dissimilarity to align them.
+#[derive(Debug, Clone)]
+pub struct AlignmentProblem {
+    pub n_annotators: usize,
+    pub units: Vec<ProblemUnit>,
+    pub dissimilarity: ResolvedDissimilarity,
+    pub mean_units_rule: MeanUnitsRule,
+}
+
+/// Why no alignment could be computed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum AlignmentError {
+    #[error("γ needs at least 2 annotators, found {0}")]
+    TooFewAnnotators(usize),
+    #[error("there is no unit to align")]
+    NoUnits,
+    #[error(
+        "this continuum would need more than {limit} candidate unitary alignments (stopped at {count}); \
+         the units are too dense for an exact alignment — split the document or raise α"
+    )]
+    TooManyCandidates { count: usize, limit: usize },
+    #[error("the MILP solver failed: {0}")]
+    Solver(String),
+    #[error("unknown category {0:?}")]
+    UnknownCategory(String),
+}
+
+impl AlignmentProblem {
+    /// `categories` must be sorted and contain every category of `continuum`.
+    pub fn from_continuum(
+        continuum: &Continuum,
+        categories: &[String],
+        dissimilarity: ResolvedDissimilarity,
+    ) -> Result<AlignmentProblem, AlignmentError> {
+        let mut per_annotator = Vec::with_capacity(continuum.n_annotators());
+        for annotator in &continuum.annotators {
+            let mut spans = Vec::with_capacity(annotator.units.len());
+            for unit in &annotator.units {
+                let category = categories
+                    .binary_search(&unit.category)
+                    .map_err(|_| AlignmentError::UnknownCategory(unit.category.clone()))?;
+                spans.push(Span {
+                    start: unit.start,
+                    end: unit.end,
+                    category: category as u32,
+                });
+            }
+            per_annotator.push(spans);
+        }
+        Ok(Self::from_spans(&per_annotator, dissimilarity))
+    }
+
+    /// From the spans of each annotator (used by the samplers, which never build strings).
+    pub fn from_spans(
+        per_annotator: &[Vec<Span>],
+        dissimilarity: ResolvedDissimilarity,
+    ) -> AlignmentProblem {
+        let mut units = Vec::with_capacity(per_annotator.iter().map(Vec::len).sum());
+        for (a, spans) in per_annotator.iter().enumerate() {
+            for (i, span) in spans.iter().enumerate() {
+                units.push(ProblemUnit {
+                    annotator: a as u32,
+                    index: i as u32,
+                    span: *span,
+                });
+            }
+        }
+        AlignmentProblem {
+            n_annotators: per_annotator.len(),
+            units,
+            dissimilarity,
+            mean_units_rule: MeanUnitsRule::Exact,
+        }
+    }
+
+    pub fn with_mean_units_rule(mut self, rule: MeanUnitsRule) -> AlignmentProblem {
+        self.mean_units_rule = rule;
+        self
+    }
+
+    /// `x̄`, the mean number of units per annotator.
+    pub fn mean_units(&self) -> f64 {
+        self.mean_units_rule
+            .mean_units(self.units.len(), self.n_annotators)
+    }
+
+    /// Disorder of the unitary alignment made of these units (global ids).
+    pub fn unitary_disorder(&self, members: &[u32]) -> f64 {
+        let spans: Vec<Span> = members
+            .iter()
+            .map(|&g| self.units[g as usize].span)
+            .collect();
+        unitary_disorder(self.n_annotators, &spans, &self.dissimilarity)
+    }
+
+    /// The best alignment (exact), with its disorder.
+    pub fn best_alignment(&self, limits: &Limits) -> Result<Alignment, AlignmentError> {
+        if self.n_annotators < 2 {
+            return Err(AlignmentError::TooFewAnnotators(self.n_annotators));
+        }
+        if self.units.is_empty() {
+            return Err(AlignmentError::NoUnits);
+        }
+        let candidates = candidates::generate(self, limits.max_candidates)?;
+        let components = components::split(self, &candidates);
+        let chosen = solver::solve_all(self, &candidates, &components)?;
+        Ok(Alignment::from_members(self, chosen))
+    }
+}
+
+/// Memory guards of the exact search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest number of candidate unitary alignments (and of compatible unit pairs) allowed;
+    /// about 100 bytes each.
+    pub max_candidates: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_candidates: 4_000_000,
+        }
+    }
+}
+
+/// One unitary alignment of a solution: the global ids of its real units (at most one per
+/// annotator, in annotator order) and its disorder δ(ă).
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnitaryAlignment {
+    pub members: Vec<u32>,
+    pub disorder: f64,
+}
+
+/// A best alignment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alignment {
+    /// Sorted by leftmost start.
+    pub unitary_alignments: Vec<UnitaryAlignment>,
+    /// `Σ δ(ă) / x̄`.
+    pub disorder: f64,
+}
+
+impl Alignment {
+    fn from_members(problem: &AlignmentProblem, mut chosen: Vec<Vec<u32>>) -> Alignment {
+        for members in &mut chosen {
+            members.sort_by_key(|&g| problem.units[g as usize].annotator);
+        }
+        let leftmost = |members: &Vec<u32>| {
+            members
+                .iter()
+                .map(|&g| {
+                    let s = problem.units[g as usize].span;
+                    (s.start, s.end)
+                })
+                .fold(
+                    (f64::INFINITY, f64::INFINITY),
+                    |a, b| if b < a { b } else { a },
+                )
+        };
+        chosen.sort_by(|a, b| {
+            leftmost(a)
+                .partial_cmp(&leftmost(b))
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then_with(|| a.cmp(b))
+        });
+        let unitary_alignments: Vec<UnitaryAlignment> = chosen
+            .into_iter()
+            .map(|members| UnitaryAlignment {
+                disorder: problem.unitary_disorder(&members),
+                members,
+            })
+            .collect();
+        let total: f64 = unitary_alignments.iter().map(|u| u.disorder).sum();
+        Alignment {
+            disorder: total / problem.mean_units(),
+            unitary_alignments,
+        }
+    }
+
+    /// Slot view of a unitary alignment: for each annotator, the index of its unit (in that
+    /// annotator's list) or `None`.
+    pub fn slots(&self, problem: &AlignmentProblem, which: usize) -> Vec<Option<usize>> {
+        let mut slots = vec![None; problem.n_annotators];
+        for &g in &self.unitary_alignments[which].members {
+            let unit = &problem.units[g as usize];
+            slots[unit.annotator as usize] = Some(unit.index as usize);
+        }
+        slots
+    }
+}

@@ -1,0 +1,177 @@
+//! `gamma-studio bench`: full γ (statistical sampler, precision 0.02 at 95 %) on generated
+//! continua (`gamma_studio::synthetic`), each case in its own process so that its peak memory
+//! is its own. Prints wall time and peak resident memory against the targets.
+
+use super::Failure;
+use clap::Args;
+use gamma_studio::gamma::RunControl;
+use gamma_studio::synthetic::{Density, noisy_copies};
+use gamma_studio::{GammaOptions, SampleCount};
+use serde_json::json;
+use std::process::Command;
+use std::time::Instant;
+
+#[derive(Args, Debug, Clone)]
+pub struct BenchArgs {
+    /// Cases to run, as kANNOTATORSxUNITS (default: the five reference cases).
+    #[arg(long = "case", value_name = "kKxP")]
+    pub cases: Vec<String>,
+    /// Seed of the generated continua and of the sampler.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Generate dense continua (units back to back and overlapping) instead of sparse ones.
+    #[arg(long)]
+    pub dense: bool,
+    /// Run the cases in this process and print one JSON line each (used by the parent run).
+    #[arg(long, hide = true)]
+    pub in_process: bool,
+}
+
+/// (case, target seconds). pygamma-agreement needs 10 s, 74 s and 479 s for the first three.
+const REFERENCE_CASES: [(&str, f64); 5] = [
+    ("k3x100", 0.1),
+    ("k4x50", 0.3),
+    ("k5x30", 1.0),
+    ("k5x1000", 10.0),
+    ("k2x5000", 5.0),
+];
+const MEMORY_TARGET_MB: f64 = 500.0;
+
+fn parse_case(case: &str) -> Result<(usize, usize), Failure> {
+    let bad = || Failure::BadInput(format!("case {case:?} is not of the form k3x100"));
+    let rest = case.strip_prefix('k').ok_or_else(bad)?;
+    let (k, p) = rest.split_once('x').ok_or_else(bad)?;
+    Ok((k.parse().map_err(|_| bad())?, p.parse().map_err(|_| bad())?))
+}
+
+fn peak_memory_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+pub fn run(args: &BenchArgs) -> Result<(), Failure> {
+    let cases: Vec<(String, Option<f64>)> = if args.cases.is_empty() {
+        REFERENCE_CASES
+            .iter()
+            .map(|(c, t)| (c.to_string(), Some(*t)))
+            .collect()
+    } else {
+        args.cases
+            .iter()
+            .map(|c| {
+                (
+                    c.clone(),
+                    REFERENCE_CASES
+                        .iter()
+                        .find(|(r, _)| r == c)
+                        .map(|(_, t)| *t),
+                )
+            })
+            .collect()
+    };
+    if args.in_process {
+        for (case, _) in &cases {
+            println!("{}", run_case(case, args.seed, args.dense)?);
+        }
+        return Ok(());
+    }
+    let exe = std::env::current_exe().map_err(|e| Failure::Computation(e.to_string()))?;
+    println!(
+        "{:<9} {:>6} {:>8} {:>8} {:>8} {:>7} {:>9} {:>8} {:>8}  {}",
+        "case", "units", "D_o", "D_e", "γ", "samples", "seconds", "target", "peak MB", "verdict"
+    );
+    let mut all_met = true;
+    for (case, target) in &cases {
+        let mut command = Command::new(&exe);
+        command.args([
+            "bench",
+            "--in-process",
+            "--case",
+            case,
+            "--seed",
+            &args.seed.to_string(),
+        ]);
+        if args.dense {
+            command.arg("--dense");
+        }
+        let output = command
+            .output()
+            .map_err(|e| Failure::Computation(e.to_string()))?;
+        if !output.status.success() {
+            return Err(Failure::Computation(format!(
+                "{case}: {}",
+                String::from_utf8_lossy(&output.stderr).trim()
+            )));
+        }
+        let line: serde_json::Value = serde_json::from_slice(&output.stdout)
+            .map_err(|e| Failure::Computation(format!("{case}: unreadable result: {e}")))?;
+        let seconds = line["seconds"].as_f64().unwrap_or(f64::NAN);
+        let peak = line["peak_mb"].as_f64().unwrap_or(f64::NAN);
+        let met = target.is_none_or(|t| seconds <= t) && peak <= MEMORY_TARGET_MB;
+        all_met &= met;
+        println!(
+            "{:<9} {:>6} {:>8.4} {:>8.4} {:>8.4} {:>7} {:>9.3} {:>8} {:>8.1}  {}",
+            case,
+            line["units"],
+            line["observed_disorder"].as_f64().unwrap_or(f64::NAN),
+            line["expected_disorder"].as_f64().unwrap_or(f64::NAN),
+            line["gamma"].as_f64().unwrap_or(f64::NAN),
+            line["n_samples"],
+            seconds,
+            target
+                .map(|t| format!("{t} s"))
+                .unwrap_or_else(|| "-".into()),
+            peak,
+            if met { "ok" } else { "MISSED" }
+        );
+    }
+    println!(
+        "\nfull γ: statistical sampler, precision 0.02 at 95 %, seed {}; {} continua (gamma_studio::synthetic); peak memory target {MEMORY_TARGET_MB} MB",
+        args.seed,
+        if args.dense { "dense" } else { "sparse" }
+    );
+    if !all_met {
+        println!("some targets were missed");
+    }
+    Ok(())
+}
+
+fn run_case(case: &str, seed: u64, dense: bool) -> Result<String, Failure> {
+    let (k, p) = parse_case(case)?;
+    let continuum = noisy_copies(
+        k,
+        p,
+        if dense {
+            Density::Dense
+        } else {
+            Density::Sparse
+        },
+        seed,
+    );
+    let options = GammaOptions {
+        seed: Some(seed),
+        samples: SampleCount::Precision {
+            precision: 0.02,
+            confidence: 0.95,
+            max_samples: 5000,
+        },
+        ..GammaOptions::default()
+    };
+    let clock = Instant::now();
+    let result = gamma_studio::gamma(&continuum, &options, RunControl::default())
+        .map_err(|e| Failure::Computation(format!("{case}: {e}")))?;
+    let seconds = clock.elapsed().as_secs_f64();
+    Ok(json!({
+        "case": case,
+        "units": continuum.n_units(),
+        "observed_disorder": result.observed_disorder,
+        "expected_disorder": result.expected_disorder,
+        "gamma": result.gamma,
+        "n_samples": result.n_samples,
+        "seconds": seconds,
+        "peak_mb": peak_memory_mb(),
+    })
+    .to_string())
+}

@@ -1,0 +1,22 @@
+//! A corpus: several continua annotated by the same team (paper §4.8.1, §5.2.2).
+//!
+//! The corpus sampler draws random annotations across documents, and the corpus γ pools the
+//! observed disorders of all documents; both need every document to have the same number of
+//! annotators.
+
+use crate::continuum::Continuum;
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Corpus {
+    pub documents: Vec<Continuum>,
+}
+
+impl Corpus {
+    pub fn new(documents: Vec<Continuum>) -> Corpus {
+        Corpus { documents }
+    }
+
+    pub fn n_units(&self) -> usize {
+        self.documents.iter().map(Continuum::n_units).sum()
+    }
+}

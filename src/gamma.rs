@@ -1,0 +1,498 @@
+//! γ = 1 − D_o / D_e (paper §4.8), for one continuum or a corpus.
+//!
+//! * `D_o`: disorder of the best alignment ([`crate::alignment`]); for a corpus, the unitary
+//!   disorders of every document's best alignment summed and divided by the corpus's `x̄`
+//!   (units of all documents / annotators), as if the documents were one continuum that no
+//!   unitary alignment crosses.
+//! * `D_e`: mean best-alignment disorder of random continua ([`crate::sampler`]), each solved
+//!   exactly. The number of samples follows §5.3 (after Olivero 2001): start with 30, then while
+//!   `n < (z·cv/e)²` (cv with the unbiased standard deviation) draw the missing samples and
+//!   re-estimate; or a fixed count.
+//! * γ is exactly 1 when `D_o = 0` and is not clamped (it is negative when the annotators agree
+//!   less than chance). The interval is the one implied by the precision reached on `D_e`:
+//!   `[1 − D_o/(D_e(1−e)), 1 − D_o/(D_e(1+e))]`, `e = z·σ/(μ·√n)`.
+//!
+//! γ-cat and γ-k ([`crate::gamma_cat`]) are computed on the same best alignment and the same
+//! random continua.
+
+use crate::alignment::{Alignment, AlignmentError, AlignmentProblem, Limits};
+use crate::continuum::Continuum;
+use crate::corpus::Corpus;
+use crate::disorder::MeanUnitsRule;
+use crate::dissimilarity::{Dissimilarity, ParameterError, Span};
+use crate::gamma_cat::CategoricalDisorder;
+use crate::sampler::{
+    PivotDistance, Sampler, SpanContinuum, StatisticalModel, corpus_sample, sample_rng,
+    shuffle_sample,
+};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// How many random continua to draw.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SampleCount {
+    /// §5.3: enough samples for `D_e` to be within `precision` (relative) of its true value
+    /// with probability `confidence`; at least 30, at most `max_samples`.
+    Precision {
+        precision: f64,
+        confidence: f64,
+        max_samples: usize,
+    },
+    Fixed(usize),
+}
+
+impl Default for SampleCount {
+    fn default() -> Self {
+        SampleCount::Precision {
+            precision: 0.02,
+            confidence: 0.95,
+            max_samples: 5000,
+        }
+    }
+}
+
+/// Every setting of a γ computation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GammaOptions {
+    pub dissimilarity: Dissimilarity,
+    pub sampler: Sampler,
+    pub samples: SampleCount,
+    /// `None` draws a seed, which the result reports so the run can be repeated.
+    pub seed: Option<u64>,
+    pub mean_units_rule: MeanUnitsRule,
+    /// Also compute γ-cat and γ-k.
+    pub categorical_gammas: bool,
+    pub limits: Limits,
+}
+
+impl Default for GammaOptions {
+    fn default() -> Self {
+        GammaOptions {
+            dissimilarity: Dissimilarity::default(),
+            sampler: Sampler::Statistical,
+            samples: SampleCount::default(),
+            seed: None,
+            mean_units_rule: MeanUnitsRule::Exact,
+            categorical_gammas: false,
+            limits: Limits::default(),
+        }
+    }
+}
+
+impl GammaOptions {
+    /// The settings of the original (Java) Gamma Software: α = 3, shuffle sampler with half the
+    /// mean unit length between pivots and integer pivots, `x̄` floored.
+    pub fn gamma_software() -> GammaOptions {
+        GammaOptions {
+            dissimilarity: Dissimilarity {
+                alpha: 3.0,
+                ..Dissimilarity::default()
+            },
+            sampler: Sampler::Shuffle {
+                min_pivot_distance: PivotDistance::HalfMeanLength,
+                integer_pivots: true,
+            },
+            mean_units_rule: MeanUnitsRule::Floored,
+            ..GammaOptions::default()
+        }
+    }
+}
+
+/// Why γ could not be computed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GammaError {
+    #[error(transparent)]
+    Parameters(#[from] ParameterError),
+    #[error(transparent)]
+    Alignment(#[from] AlignmentError),
+    #[error("document {document:?}: {message}")]
+    Document { document: String, message: String },
+    #[error("{0}")]
+    Options(String),
+    #[error("cancelled")]
+    Cancelled,
+}
+
+/// Lets a caller follow and stop a long computation (the GUI's worker).
+#[derive(Default, Clone, Copy)]
+pub struct RunControl<'a> {
+    pub cancelled: Option<&'a AtomicBool>,
+    /// Called with (samples done, samples needed so far).
+    pub on_progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
+}
+
+impl RunControl<'_> {
+    fn is_cancelled(&self) -> bool {
+        self.cancelled.is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    fn progress(&self, done: usize, needed: usize) {
+        if let Some(report) = self.on_progress {
+            report(done, needed);
+        }
+    }
+}
+
+/// The best alignment of one document.
+#[derive(Debug, Clone)]
+pub struct DocumentAlignment {
+    pub name: String,
+    pub problem: AlignmentProblem,
+    pub alignment: Alignment,
+}
+
+/// Everything a γ run found.
+#[derive(Debug, Clone)]
+pub struct GammaResult {
+    pub gamma: f64,
+    pub observed_disorder: f64,
+    pub expected_disorder: f64,
+    pub gamma_interval: (f64, f64),
+    /// Relative precision reached on `D_e` at the requested confidence.
+    pub achieved_precision: f64,
+    pub n_samples: usize,
+    pub seed: u64,
+    pub chance_disorders: Vec<f64>,
+    /// Categories in alphabetical order (the indices of [`Span::category`]).
+    pub categories: Vec<String>,
+    pub documents: Vec<DocumentAlignment>,
+    pub gamma_cat: Option<f64>,
+    /// γ-k for each category that occurs.
+    pub gamma_k: Option<BTreeMap<String, f64>>,
+    pub seconds: f64,
+}
+
+/// γ of one continuum.
+pub fn gamma(
+    continuum: &Continuum,
+    options: &GammaOptions,
+    control: RunControl,
+) -> Result<GammaResult, GammaError> {
+    corpus_gamma(&Corpus::new(vec![continuum.clone()]), options, control)
+}
+
+/// The outcome of aligning one random continuum.
+struct ChanceAlignment {
+    disorder: f64,
+    categorical: Option<CategoricalDisorder>,
+}
+
+/// γ of a corpus (one document is a corpus of one).
+pub fn corpus_gamma(
+    corpus: &Corpus,
+    options: &GammaOptions,
+    control: RunControl,
+) -> Result<GammaResult, GammaError> {
+    let clock = Instant::now();
+    let documents = &corpus.documents;
+    if documents.is_empty() {
+        return Err(GammaError::Options("no document to measure".into()));
+    }
+    let n_annotators = documents[0].n_annotators();
+    for document in documents {
+        if document.n_annotators() < 2 {
+            return Err(GammaError::Document {
+                document: document.name.clone(),
+                message: format!(
+                    "γ needs at least 2 annotators, found {}",
+                    document.n_annotators()
+                ),
+            });
+        }
+        if document.n_annotators() != n_annotators {
+            return Err(GammaError::Document {
+                document: document.name.clone(),
+                message: format!(
+                    "has {} annotators but {:?} has {}; every document of a corpus needs the same annotators",
+                    document.n_annotators(),
+                    documents[0].name,
+                    n_annotators
+                ),
+            });
+        }
+    }
+    if corpus.n_units() == 0 {
+        return Err(AlignmentError::NoUnits.into());
+    }
+    let categories = {
+        let mut all: Vec<String> = documents.iter().flat_map(Continuum::categories).collect();
+        all.sort();
+        all.dedup();
+        all
+    };
+    let dissimilarity = options.dissimilarity.resolve(&categories)?;
+    let seed = options.seed.unwrap_or_else(fresh_seed);
+
+    // Observed disorder.
+    let mut aligned = Vec::with_capacity(documents.len());
+    for document in documents {
+        let problem =
+            AlignmentProblem::from_continuum(document, &categories, dissimilarity.clone())?
+                .with_mean_units_rule(options.mean_units_rule);
+        let alignment = if problem.units.is_empty() {
+            Alignment {
+                unitary_alignments: Vec::new(),
+                disorder: 0.0,
+            }
+        } else {
+            problem.best_alignment(&options.limits)?
+        };
+        aligned.push(DocumentAlignment {
+            name: document.name.clone(),
+            problem,
+            alignment,
+        });
+    }
+    let total_units: usize = aligned.iter().map(|d| d.problem.units.len()).sum();
+    let corpus_mean_units = options
+        .mean_units_rule
+        .mean_units(total_units, n_annotators);
+    let observed_disorder = aligned
+        .iter()
+        .flat_map(|d| d.alignment.unitary_alignments.iter().map(|u| u.disorder))
+        .sum::<f64>()
+        / corpus_mean_units;
+    let observed_categorical = options.categorical_gammas.then(|| {
+        let mut total = CategoricalDisorder::new(categories.len());
+        for d in &aligned {
+            total.add_alignment(&d.problem, &d.alignment);
+        }
+        total
+    });
+
+    // Expected disorder.
+    let sources: Vec<SpanContinuum> = aligned
+        .iter()
+        .zip(documents)
+        .map(|(d, doc)| span_continuum(&d.problem, doc))
+        .collect();
+    if options.sampler == Sampler::Corpus && sources.len() < n_annotators {
+        return Err(GammaError::Options(format!(
+            "the corpus sampler needs at least as many documents as annotators ({n_annotators}), found {}",
+            sources.len()
+        )));
+    }
+    let statistical = StatisticalModel::fit(&sources.iter().collect::<Vec<_>>(), categories.len());
+    let draw = |index: usize| -> Vec<Vec<Span>> {
+        let mut rng = sample_rng(seed, index as u64);
+        match options.sampler {
+            Sampler::Statistical => statistical.sample(&mut rng),
+            Sampler::Shuffle {
+                min_pivot_distance,
+                integer_pivots,
+            } => {
+                let source = if sources.len() == 1 {
+                    &sources[0]
+                } else {
+                    &sources[rand::RngExt::random_range(&mut rng, 0..sources.len())]
+                };
+                shuffle_sample(source, min_pivot_distance, integer_pivots, &mut rng)
+            }
+            Sampler::Corpus => corpus_sample(&sources, n_annotators, &mut rng),
+        }
+    };
+    let solve = |index: usize| -> Result<ChanceAlignment, GammaError> {
+        if control.is_cancelled() {
+            return Err(GammaError::Cancelled);
+        }
+        let problem = AlignmentProblem::from_spans(&draw(index), dissimilarity.clone())
+            .with_mean_units_rule(options.mean_units_rule);
+        let alignment = problem.best_alignment(&options.limits)?;
+        let categorical = options.categorical_gammas.then(|| {
+            let mut c = CategoricalDisorder::new(categories.len());
+            c.add_alignment(&problem, &alignment);
+            c
+        });
+        Ok(ChanceAlignment {
+            disorder: alignment.disorder,
+            categorical,
+        })
+    };
+
+    let (first, z, precision, max_samples) = match options.samples {
+        SampleCount::Fixed(n) => (n.max(1), 1.959963984540054, None, n.max(1)),
+        SampleCount::Precision {
+            precision,
+            confidence,
+            max_samples,
+        } => {
+            if !(precision > 0.0 && precision < 1.0) || !(confidence > 0.0 && confidence < 1.0) {
+                return Err(GammaError::Options(format!(
+                    "precision ({precision}) and confidence ({confidence}) must lie strictly between 0 and 1"
+                )));
+            }
+            (
+                30.min(max_samples.max(2)),
+                normal_quantile(1.0 - (1.0 - confidence) / 2.0),
+                Some(precision),
+                max_samples.max(2),
+            )
+        }
+    };
+    let done = AtomicUsize::new(0);
+    let mut chance: Vec<ChanceAlignment> = Vec::new();
+    let mut needed = first;
+    loop {
+        let start = chance.len();
+        control.progress(start, needed);
+        let batch: Vec<Result<ChanceAlignment, GammaError>> = (start..needed)
+            .into_par_iter()
+            .map(|index| {
+                let result = solve(index);
+                let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+                control.progress(finished, needed);
+                result
+            })
+            .collect();
+        for result in batch {
+            chance.push(result?);
+        }
+        let Some(precision) = precision else { break };
+        let disorders: Vec<f64> = chance.iter().map(|c| c.disorder).collect();
+        let required = required_samples(&disorders, z, precision);
+        if required <= chance.len() || chance.len() >= max_samples {
+            break;
+        }
+        needed = required.min(max_samples);
+    }
+    control.progress(chance.len(), chance.len());
+
+    let chance_disorders: Vec<f64> = chance.iter().map(|c| c.disorder).collect();
+    let n = chance_disorders.len();
+    let expected_disorder = chance_disorders.iter().sum::<f64>() / n as f64;
+    let achieved_precision = if n > 1 && expected_disorder > 0.0 {
+        z * unbiased_std(&chance_disorders) / (expected_disorder * (n as f64).sqrt())
+    } else {
+        0.0
+    };
+    let gamma = gamma_from(observed_disorder, expected_disorder);
+    let gamma_interval = if observed_disorder == 0.0 {
+        (1.0, 1.0)
+    } else {
+        (
+            1.0 - observed_disorder / (expected_disorder * (1.0 - achieved_precision)),
+            1.0 - observed_disorder / (expected_disorder * (1.0 + achieved_precision)),
+        )
+    };
+    let (gamma_cat, gamma_k) = match &observed_categorical {
+        Some(observed) => {
+            let chance_categorical: Vec<&CategoricalDisorder> = chance
+                .iter()
+                .filter_map(|c| c.categorical.as_ref())
+                .collect();
+            let (cat, per_category) = crate::gamma_cat::gammas(observed, &chance_categorical);
+            let present: Vec<bool> = (0..categories.len())
+                .map(|k| {
+                    aligned.iter().any(|d| {
+                        d.problem
+                            .units
+                            .iter()
+                            .any(|u| u.span.category as usize == k)
+                    })
+                })
+                .collect();
+            let k_map = categories
+                .iter()
+                .zip(per_category)
+                .zip(present)
+                .filter(|(_, present)| *present)
+                .map(|((name, value), _)| (name.clone(), value))
+                .collect();
+            (Some(cat), Some(k_map))
+        }
+        None => (None, None),
+    };
+    Ok(GammaResult {
+        gamma,
+        observed_disorder,
+        expected_disorder,
+        gamma_interval,
+        achieved_precision,
+        n_samples: n,
+        seed,
+        chance_disorders,
+        categories,
+        documents: aligned,
+        gamma_cat,
+        gamma_k,
+        seconds: clock.elapsed().as_secs_f64(),
+    })
+}
+
+/// `1 − D_o/D_e`, exactly 1 when `D_o = 0`.
+pub fn gamma_from(observed: f64, expected: f64) -> f64 {
+    if observed == 0.0 {
+        1.0
+    } else {
+        1.0 - observed / expected
+    }
+}
+
+fn span_continuum(problem: &AlignmentProblem, document: &Continuum) -> SpanContinuum {
+    let mut annotators = vec![Vec::new(); problem.n_annotators];
+    for unit in &problem.units {
+        annotators[unit.annotator as usize].push(unit.span);
+    }
+    SpanContinuum::new(annotators, document.bounds())
+}
+
+fn unbiased_std(values: &[f64]) -> f64 {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    (values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0)).sqrt()
+}
+
+/// §5.3: `n₀ = ⌈(z · cv / e)²⌉` with `cv = σ/μ`, σ the unbiased standard deviation.
+pub fn required_samples(disorders: &[f64], z: f64, precision: f64) -> usize {
+    let n = disorders.len();
+    if n < 2 {
+        return 2;
+    }
+    let mean = disorders.iter().sum::<f64>() / n as f64;
+    if mean <= 0.0 {
+        return n;
+    }
+    let cv = unbiased_std(disorders) / mean;
+    ((z * cv / precision).powi(2)).ceil() as usize
+}
+
+/// The standard normal quantile (`z` such that `P(Z ≤ z) = p`).
+pub fn normal_quantile(p: f64) -> f64 {
+    use statrs::distribution::{ContinuousCDF, Normal};
+    Normal::standard().inverse_cdf(p)
+}
+
+fn fresh_seed() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    (nanos as u64) ^ ((nanos >> 64) as u64) ^ (std::process::id() as u64).rotate_left(32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sample_size_rule_reproduces_the_papers_example() {
+        // §5.3: μ = 3.49, σ = 0.1403 (unbiased), cv = 0.040188, e = 2 %, 95 % → n₀ = 15.5.
+        let z = normal_quantile(0.975);
+        assert!((z - 1.959964).abs() < 1e-6);
+        let cv: f64 = 0.040188;
+        assert!(((z * cv / 0.02).powi(2) - 15.5).abs() < 0.05);
+        // and 1 % needs about 62 (the paper: 30 drawn + 32 more).
+        assert!(((z * cv / 0.01).powi(2) - 62.0).abs() < 0.1);
+        let spread = [3.3, 3.5, 3.7, 3.4, 3.6];
+        assert_eq!(required_samples(&spread, z, 0.02), 20);
+    }
+
+    #[test]
+    fn gamma_is_one_without_disorder_and_not_clamped() {
+        assert_eq!(gamma_from(0.0, 0.0), 1.0);
+        assert_eq!(gamma_from(2.0, 1.0), -1.0);
+    }
+}

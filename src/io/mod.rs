@@ -1,0 +1,61 @@
+//! Reading and writing annotation files. Every reader returns the core model
+//! ([`crate::Continuum`]); every error names the file, the line when there is one, and what is
+//! wrong. Files are never modified: writers go through a temporary file that is renamed.
+
+pub mod csv;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A problem with an input or output file.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub struct FileError {
+    pub file: PathBuf,
+    pub line: Option<u64>,
+    pub message: String,
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(
+                f,
+                "{}: line {}: {}",
+                self.file.display(),
+                line,
+                self.message
+            ),
+            None => write!(f, "{}: {}", self.file.display(), self.message),
+        }
+    }
+}
+
+impl FileError {
+    pub fn new(file: &Path, line: Option<u64>, message: impl Into<String>) -> FileError {
+        FileError {
+            file: file.to_path_buf(),
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+/// Writes `contents` to `path` through a temporary file in the same folder, renamed at the end,
+/// so that a failed export never leaves a half-written file.
+pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), FileError> {
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
+    let fail = |e: std::io::Error| FileError::new(path, None, format!("cannot write: {e}"));
+    std::fs::write(&temporary, contents).map_err(fail)?;
+    std::fs::rename(&temporary, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        fail(e)
+    })
+}

@@ -1,0 +1,30 @@
+//! Gamma Studio's core: the γ agreement measure of Mathet, Widlöcher & Métivier (2015,
+//! *Computational Linguistics* 41(3)) for annotations of spans, computed exactly and fast.
+//!
+//! The modules follow the paper: [`unit`], [`continuum`] and [`corpus`] (§3), [`dissimilarity`]
+//! (§4.4), [`disorder`] and [`alignment`] (§4.5–4.7, §5.1), [`sampler`] (§5.2), [`gamma`]
+//! (§4.8, §5.3), [`gamma_cat`] (Mathet 2017). [`io`] reads and writes annotation files,
+//! [`synthetic`] generates test and benchmark continua. Nothing here depends on a GUI.
+
+#[cfg(feature = "bundled-cbc")]
+extern crate cbc_src;
+
+pub mod alignment;
+pub mod continuum;
+pub mod corpus;
+pub mod disorder;
+pub mod dissimilarity;
+pub mod gamma;
+pub mod gamma_cat;
+pub mod io;
+pub mod sampler;
+pub mod synthetic;
+pub mod unit;
+
+pub use alignment::{Alignment, AlignmentProblem, UnitaryAlignment};
+pub use continuum::{Annotator, Continuum};
+pub use corpus::Corpus;
+pub use dissimilarity::{CategoryDissimilarity, CategoryMatrix, Dissimilarity};
+pub use gamma::{GammaOptions, GammaResult, SampleCount, corpus_gamma, gamma};
+pub use sampler::{PivotDistance, Sampler};
+pub use unit::Unit;

@@ -1,0 +1,63 @@
+//! Generated continua for benchmarks and property tests: `k` annotators, each a noisy copy of
+//! one random reference annotation of `p` units (the generator behind the timings of
+//! `shared/notes/pygamma.md` §5, so the numbers compare).
+//!
+//! Reference units: length uniform in [5, 50], start uniform on the axis [0, A − length],
+//! category uniform among `c0..c3`, integer positions. `A = max(10 000, 100·p)` for sparse
+//! continua (about one unit per 100 positions for `p ≥ 100`), `A = 30·p` for dense ones (units
+//! back to back and overlapping). Each annotator moves each boundary by up to ±20 % of the
+//! length, redraws the category with probability 0.1 and replaces the unit by a random one
+//! with probability 0.1.
+
+use crate::continuum::Continuum;
+use crate::unit::Unit;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// How tightly units are packed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Density {
+    Sparse,
+    Dense,
+}
+
+pub fn noisy_copies(annotators: usize, units: usize, density: Density, seed: u64) -> Continuum {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let axis = match density {
+        Density::Sparse => (100 * units).max(10_000),
+        Density::Dense => (30 * units).max(100),
+    } as f64;
+    let random_unit = |rng: &mut ChaCha8Rng| {
+        let length = rng.random_range(5..=50) as f64;
+        let start = rng.random_range(0.0..=(axis - length)).round();
+        (
+            start,
+            start + length,
+            format!("c{}", rng.random_range(0..4)),
+        )
+    };
+    let reference: Vec<(f64, f64, String)> = (0..units).map(|_| random_unit(&mut rng)).collect();
+    let mut continuum =
+        Continuum::new(format!("k{annotators}_p{units}_{density:?}_seed{seed}").to_lowercase());
+    for a in 0..annotators {
+        let name = format!("annotator{}", a + 1);
+        continuum.add_annotator(&name);
+        for (start, end, category) in &reference {
+            let (mut start, mut end, mut category) = (*start, *end, category.clone());
+            if rng.random_bool(0.1) {
+                (start, end, category) = random_unit(&mut rng);
+            } else {
+                let length = end - start;
+                start = (start + rng.random_range(-0.2..=0.2) * length).round();
+                end = (end + rng.random_range(-0.2..=0.2) * length).round();
+                if rng.random_bool(0.1) {
+                    category = format!("c{}", rng.random_range(0..4));
+                }
+            }
+            let unit = Unit::new(start, end, category)
+                .expect("a boundary moves by less than half the length");
+            continuum.add_unit(&name, unit);
+        }
+    }
+    continuum
+}

@@ -1,0 +1,99 @@
+//! A unit: one span marked by one annotator (paper §3.1: a unit has a position on the
+//! continuum and a category).
+//!
+//! Positions are `f64` offsets on the continuum (characters for texts, seconds or milliseconds
+//! for media). A unit must have `start < end`, both finite: a zero-length or reversed unit is
+//! rejected, never repaired, because its positional dissimilarity would be undefined.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// One annotated span.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unit {
+    pub start: f64,
+    pub end: f64,
+    pub category: String,
+    /// Extra attributes (Glozz features, CorA layers, CSV extra columns).
+    pub features: BTreeMap<String, String>,
+    /// Identifier in the file the unit came from, if it had one.
+    pub source_id: Option<String>,
+}
+
+/// Why a span cannot be a unit.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum InvalidUnit {
+    #[error("start and end must be finite numbers (got start {start}, end {end})")]
+    NotFinite { start: f64, end: f64 },
+    #[error("zero-length unit at {start} (start = end)")]
+    ZeroLength { start: f64 },
+    #[error("end {end} is before start {start}")]
+    EndBeforeStart { start: f64, end: f64 },
+}
+
+impl Unit {
+    /// A unit with no features and no source id.
+    pub fn new(start: f64, end: f64, category: impl Into<String>) -> Result<Unit, InvalidUnit> {
+        if !start.is_finite() || !end.is_finite() {
+            return Err(InvalidUnit::NotFinite { start, end });
+        }
+        if end == start {
+            return Err(InvalidUnit::ZeroLength { start });
+        }
+        if end < start {
+            return Err(InvalidUnit::EndBeforeStart { start, end });
+        }
+        Ok(Unit {
+            start,
+            end,
+            category: category.into(),
+            features: BTreeMap::new(),
+            source_id: None,
+        })
+    }
+
+    pub fn with_features(mut self, features: BTreeMap<String, String>) -> Unit {
+        self.features = features;
+        self
+    }
+
+    pub fn with_source_id(mut self, id: impl Into<String>) -> Unit {
+        self.source_id = Some(id.into());
+        self
+    }
+
+    pub fn length(&self) -> f64 {
+        self.end - self.start
+    }
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} [{}, {})", self.category, self.start, self.end)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_zero_length_and_reversed_units() {
+        assert_eq!(
+            Unit::new(3.0, 3.0, "x"),
+            Err(InvalidUnit::ZeroLength { start: 3.0 })
+        );
+        assert_eq!(
+            Unit::new(5.0, 2.0, "x"),
+            Err(InvalidUnit::EndBeforeStart {
+                start: 5.0,
+                end: 2.0
+            })
+        );
+        assert!(matches!(
+            Unit::new(f64::NAN, 2.0, "x"),
+            Err(InvalidUnit::NotFinite { .. })
+        ));
+        assert_eq!(Unit::new(1.0, 4.5, "x").unwrap().length(), 3.5);
+    }
+}
