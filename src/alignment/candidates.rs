@@ -284,6 +284,47 @@ impl Search<'_> {
         Ok(())
     }
 
+    /// The bipartition bound: splitting `ă` into `G₁ ∪ G₂` (sizes `k₁`, `k₂`) changes the cost by
+    /// `[C·Δ∅ + k₁k₂·Δ∅ − cross(G₁, G₂)] / C`, where `cross` sums the dissimilarities between
+    /// the two groups. A best alignment never holds a tuple that some split strictly improves,
+    /// so `cross(G₁, G₂) ≤ (C + k₁k₂)·Δ∅` for every bipartition. (`k₁ = 1` is the leave-one-out
+    /// bound, already checked; for `k ≤ 3` every bipartition has a singleton side.)
+    fn no_better_bipartition(&self) -> bool {
+        let k = self.members.len();
+        let units = &self.problem.units;
+        let d = &self.problem.dissimilarity;
+        let mut pairwise = [[0.0f64; 16]; 16];
+        if k > 16 {
+            return true;
+        }
+        for i in 0..k {
+            for j in i + 1..k {
+                let value = d.combined(&units[self.members[i] as usize].span, &units[self.members[j] as usize].span);
+                pairwise[i][j] = value;
+                pairwise[j][i] = value;
+            }
+        }
+        let pairs = annotator_pairs(self.problem.n_annotators) as f64;
+        // masks with member 0 in the first group, neither group empty
+        for mask in (1u32..(1 << k) - 1).filter(|m| m & 1 == 1) {
+            let size_first = mask.count_ones() as usize;
+            if size_first == 1 || size_first == k - 1 {
+                continue;
+            }
+            let mut cross = 0.0;
+            for i in (0..k).filter(|i| mask >> i & 1 == 1) {
+                for j in (0..k).filter(|j| mask >> j & 1 == 0) {
+                    cross += pairwise[i][j];
+                }
+            }
+            let bound = (pairs + (size_first * (k - size_first)) as f64) * d.delta_empty;
+            if cross > bound * (1.0 + SLACK) {
+                return false;
+            }
+        }
+        true
+    }
+
     fn record(&mut self) {
         let k = self.members.len();
         if k < 2 {
@@ -297,6 +338,9 @@ impl Search<'_> {
         }
         let leave_one_out = (annotator_pairs(n) + k - 1) as f64 * delta * (1.0 + SLACK);
         if self.row_sums.iter().any(|&row| row > leave_one_out) {
+            return;
+        }
+        if k >= 4 && !self.no_better_bipartition() {
             return;
         }
         self.found.push(&self.members, disorder);

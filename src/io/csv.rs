@@ -41,12 +41,27 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
     let mut continuum = Continuum::new(name);
     let mut feature_names: Vec<String> = Vec::new();
     let mut first = true;
+    // The csv crate does not count blank lines, so lines are counted from byte offsets.
+    // A record's position may point at the blank or comment lines skipped before it.
+    let line_at = |byte: u64| {
+        let mut line = text.as_bytes()[..byte as usize].iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+        let mut rest = &text[byte as usize..];
+        while let Some((first, after)) = rest.split_once('\n') {
+            let trimmed = first.trim();
+            if !(trimmed.is_empty() || trimmed.starts_with('#')) {
+                break;
+            }
+            line += 1;
+            rest = after;
+        }
+        line
+    };
     for record in reader.records() {
         let record = record.map_err(|e| {
-            let line = e.position().map(|p| p.line());
+            let line = e.position().map(|p| line_at(p.byte()));
             FileError::new(path, line, format!("unreadable CSV: {e}"))
         })?;
-        let line = record.position().map(|p| p.line());
+        let line = record.position().map(|p| line_at(p.byte()));
         if record.iter().all(str::is_empty) {
             continue;
         }
