@@ -1,7 +1,7 @@
+use gamma_studio::Dissimilarity;
 use gamma_studio::alignment::{AlignmentProblem, candidates, components, solver};
 use gamma_studio::sampler::{SpanContinuum, StatisticalModel, sample_rng};
 use gamma_studio::synthetic::{Density, noisy_copies};
-use gamma_studio::Dissimilarity;
 use std::time::Instant;
 
 fn main() {
@@ -13,14 +13,25 @@ fn main() {
     let d = Dissimilarity::default().resolve(&cats).unwrap();
     let problem = AlignmentProblem::from_continuum(&c, &cats, d.clone()).unwrap();
     let mut spans = vec![Vec::new(); k];
-    for u in &problem.units { spans[u.annotator as usize].push(u.span); }
+    for u in &problem.units {
+        spans[u.annotator as usize].push(u.span);
+    }
     let model = StatisticalModel::fit(&[&SpanContinuum::new(spans, c.bounds())], cats.len());
-    for (name, prob) in [("observed", problem.clone()), ("sample", AlignmentProblem::from_spans(&model.sample(&mut sample_rng(1, 0)), d.clone()))] {
+    for (name, prob) in [
+        ("observed", problem.clone()),
+        (
+            "sample",
+            AlignmentProblem::from_spans(&model.sample(&mut sample_rng(1, 0)), d.clone()),
+        ),
+    ] {
         let t = Instant::now();
         let cands = candidates::generate(&prob, 10_000_000).unwrap();
         let t1 = t.elapsed().as_secs_f64();
         let comps = components::split(&prob, &cands);
-        let mut sizes: Vec<(usize, usize)> = comps.iter().map(|c| (c.units.len(), c.candidates.len())).collect();
+        let mut sizes: Vec<(usize, usize)> = comps
+            .iter()
+            .map(|c| (c.units.len(), c.candidates.len()))
+            .collect();
         sizes.sort();
         let big: Vec<_> = sizes.iter().rev().take(5).collect();
         let t = Instant::now();
@@ -28,9 +39,20 @@ fn main() {
         for comp in &comps {
             let t0 = Instant::now();
             let (_, m) = solver::solve_component(&prob, &cands, comp, None).unwrap();
-            let e = by_method.entry(format!("{m:?}")).or_insert((0usize, 0.0f64));
-            e.0 += 1; e.1 += t0.elapsed().as_secs_f64();
+            let e = by_method
+                .entry(format!("{m:?}"))
+                .or_insert((0usize, 0.0f64));
+            e.0 += 1;
+            e.1 += t0.elapsed().as_secs_f64();
         }
-        println!("{name}: {} units, {} candidates in {t1:.3}s, {} components, biggest {:?}, solve {:.3}s {:?}", prob.units.len(), cands.len(), comps.len(), big, t.elapsed().as_secs_f64(), by_method);
+        println!(
+            "{name}: {} units, {} candidates in {t1:.3}s, {} components, biggest {:?}, solve {:.3}s {:?}",
+            prob.units.len(),
+            cands.len(),
+            comps.len(),
+            big,
+            t.elapsed().as_secs_f64(),
+            by_method
+        );
     }
 }

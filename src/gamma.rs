@@ -20,7 +20,7 @@ use crate::continuum::Continuum;
 use crate::corpus::Corpus;
 use crate::disorder::MeanUnitsRule;
 use crate::dissimilarity::{Dissimilarity, ParameterError, Span};
-use crate::gamma_cat::CategoricalDisorder;
+use crate::gamma_cat::{CategoricalDisorder, GammaCatVariant};
 use crate::sampler::{
     PivotDistance, Sampler, SpanContinuum, StatisticalModel, corpus_sample, sample_rng,
     shuffle_sample,
@@ -64,6 +64,7 @@ pub struct GammaOptions {
     pub mean_units_rule: MeanUnitsRule,
     /// Also compute γ-cat and γ-k.
     pub categorical_gammas: bool,
+    pub gamma_cat_variant: GammaCatVariant,
     pub limits: Limits,
 }
 
@@ -76,6 +77,7 @@ impl Default for GammaOptions {
             seed: None,
             mean_units_rule: MeanUnitsRule::Exact,
             categorical_gammas: false,
+            gamma_cat_variant: GammaCatVariant::Pygamma,
             limits: Limits::default(),
         }
     }
@@ -255,7 +257,7 @@ pub fn corpus_gamma(
         .sum::<f64>()
         / corpus_mean_units;
     let observed_categorical = options.categorical_gammas.then(|| {
-        let mut total = CategoricalDisorder::new(categories.len());
+        let mut total = CategoricalDisorder::new(categories.len(), options.gamma_cat_variant);
         for d in &aligned {
             total.add_alignment(&d.problem, &d.alignment);
         }
@@ -301,7 +303,7 @@ pub fn corpus_gamma(
             .with_mean_units_rule(options.mean_units_rule);
         let alignment = problem.best_alignment(&options.limits)?;
         let categorical = options.categorical_gammas.then(|| {
-            let mut c = CategoricalDisorder::new(categories.len());
+            let mut c = CategoricalDisorder::new(categories.len(), options.gamma_cat_variant);
             c.add_alignment(&problem, &alignment);
             c
         });

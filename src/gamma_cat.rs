@@ -8,19 +8,33 @@
 //! γ-cat = `1 − observed / mean over the random continua` (the same random continua as γ).
 //! γ-k restricts the pairs to those where at least one unit has category `k`.
 //!
-//! Variant choices, to stay comparable with the two implementations users have:
+//! Variant choices, to stay comparable with the implementations users have:
 //! * the confidence is `1 − α·d_pos` as in the Java Gamma Software and pygamma (the article
 //!   writes `1 − d_pos`); with the default α = 1 they agree;
-//! * pairs with an empty slot do not count (pygamma has an "experimental" Δ∅ term for them,
-//!   which is not in the article);
+//! * [`GammaCatVariant::Pygamma`] (the default) also counts every pair of a unit and an empty
+//!   slot, adding Δ∅² to the weighted disorder and Δ∅ to the weight, as pygamma-agreement 0.5.9
+//!   does (its "experimental" term): a unit nobody else marked then lowers γ-cat, which matches
+//!   what users of pygamma see and report. [`GammaCatVariant::Article`] leaves those pairs out,
+//!   as the article does (the category of a unit that is not aligned cannot disagree);
 //! * a disorder with no real pair is 1 when no pair concerned the category at all, else 0
 //!   (pygamma's convention).
+
+/// Which definition of γ-cat / γ-k to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum GammaCatVariant {
+    /// pygamma-agreement 0.5.9: pairs with an empty slot count.
+    #[default]
+    Pygamma,
+    /// Mathet 2017: only pairs of two units count.
+    Article,
+}
 
 use crate::alignment::{Alignment, AlignmentProblem};
 
 /// Weighted sums accumulated over one or several alignments, for γ-cat and every γ-k.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CategoricalDisorder {
+    variant: GammaCatVariant,
     all: Sums,
     per_category: Vec<Sums>,
 }
@@ -49,8 +63,9 @@ impl Sums {
 }
 
 impl CategoricalDisorder {
-    pub fn new(n_categories: usize) -> CategoricalDisorder {
+    pub fn new(n_categories: usize, variant: GammaCatVariant) -> CategoricalDisorder {
         CategoricalDisorder {
+            variant,
             all: Sums::default(),
             per_category: vec![Sums::default(); n_categories],
         }
@@ -71,15 +86,21 @@ impl CategoricalDisorder {
                 .iter()
                 .map(|&g| problem.units[g as usize].span)
                 .collect();
-            // pairs with an empty slot: each real unit with each empty slot
+            // pairs of a real unit and an empty slot
             let empty_slots = n - real;
             if empty_slots > 0 {
-                self.all.any_pair = true;
+                let delta = d.delta_empty;
+                let add_empty = |sums: &mut Sums, count: usize| {
+                    sums.any_pair = true;
+                    if self.variant == GammaCatVariant::Pygamma {
+                        sums.weighted_disorder += (count as f64) * delta * delta;
+                        sums.weight += (count as f64) * delta;
+                    }
+                };
+                add_empty(&mut self.all, real * empty_slots);
                 for s in &spans {
-                    self.per_category[s.category as usize].any_pair = true;
+                    add_empty(&mut self.per_category[s.category as usize], empty_slots);
                 }
-            } else if real < 2 {
-                continue;
             }
             for i in 0..spans.len() {
                 for j in i + 1..spans.len() {

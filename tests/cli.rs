@@ -7,11 +7,18 @@ use serde_json::Value;
 use std::process::{Command, Output};
 
 fn gamma_studio(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamma-studio")).args(args).output().expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_gamma-studio"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
 }
 
 fn json_of(output: &Output) -> Value {
-    assert!(output.status.success(), "stderr: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     serde_json::from_slice(&output.stdout).expect("one JSON object")
 }
 
@@ -22,11 +29,28 @@ fn path(relative: &str) -> String {
 #[test]
 fn json_output_has_every_field_and_the_alignment_in_annotator_order() {
     let h6 = path("pygamma/h6_three_annot.csv");
-    let out = json_of(&gamma_studio(&["gamma", &h6, "--json", "--seed", "3", "--samples", "5", "--gamma-cat", "--gamma-k"]));
+    let out = json_of(&gamma_studio(&[
+        "gamma",
+        &h6,
+        "--json",
+        "--seed",
+        "3",
+        "--samples",
+        "5",
+        "--gamma-cat",
+        "--gamma-k",
+    ]));
     assert!((out["observed_disorder"].as_f64().unwrap() - 0.4005540166204986).abs() < 1e-12);
     assert_eq!(out["seed"], 3);
     assert_eq!(out["n_samples"], 5);
-    for key in ["gamma", "expected_disorder", "gamma_interval", "seconds", "gamma_cat", "gamma_k"] {
+    for key in [
+        "gamma",
+        "expected_disorder",
+        "gamma_interval",
+        "seconds",
+        "gamma_cat",
+        "gamma_k",
+    ] {
         assert!(!out[key].is_null(), "{key} missing in {out}");
     }
     let alignment = out["alignment"].as_array().unwrap();
@@ -39,15 +63,33 @@ fn json_output_has_every_field_and_the_alignment_in_annotator_order() {
     assert_eq!(second[1]["start"], 21.0);
     assert_eq!(second[1]["category"], "y");
     assert!(second[2].is_null());
-    assert!((alignment[1]["disorder"].as_f64().unwrap() - ((1.0f64 / 19.0).powi(2) + 2.0) / 3.0).abs() < 1e-12);
+    assert!(
+        (alignment[1]["disorder"].as_f64().unwrap() - ((1.0f64 / 19.0).powi(2) + 2.0) / 3.0).abs()
+            < 1e-12
+    );
     // the same seed repeats the run
-    let again = json_of(&gamma_studio(&["gamma", &h6, "--json", "--seed", "3", "--samples", "5"]));
+    let again = json_of(&gamma_studio(&[
+        "gamma",
+        &h6,
+        "--json",
+        "--seed",
+        "3",
+        "--samples",
+        "5",
+    ]));
     assert_eq!(again["expected_disorder"], out["expected_disorder"]);
 }
 
 #[test]
 fn summary_reports_gamma_and_seed() {
-    let out = gamma_studio(&["gamma", &path("pygamma/k2_p30.csv"), "--seed", "11", "--sampler", "shuffle"]);
+    let out = gamma_studio(&[
+        "gamma",
+        &path("pygamma/k2_p30.csv"),
+        "--seed",
+        "11",
+        "--sampler",
+        "shuffle",
+    ]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("γ = 0.8"), "{text}");
@@ -64,7 +106,10 @@ fn bad_input_exits_with_2_and_names_file_and_line() {
     let out = gamma_studio(&["gamma", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let message = String::from_utf8(out.stderr).unwrap();
-    assert!(message.contains("bad.csv: line 3: end 3 is before start 12"), "{message}");
+    assert!(
+        message.contains("bad.csv: line 3: end 3 is before start 12"),
+        "{message}"
+    );
 
     let missing = gamma_studio(&["gamma", "does-not-exist.csv"]);
     assert_eq!(missing.status.code(), Some(2));
@@ -78,11 +123,21 @@ fn bad_input_exits_with_2_and_names_file_and_line() {
 
     let matrix = folder.path().join("matrix.csv");
     std::fs::write(&matrix, "c,x,y\nx,0,0.3\ny,0.5,0\n").unwrap();
-    let out = gamma_studio(&["gamma", &path("pygamma/h4_offset_diff_cat.csv"), "--category-matrix", matrix.to_str().unwrap()]);
+    let out = gamma_studio(&[
+        "gamma",
+        &path("pygamma/h4_offset_diff_cat.csv"),
+        "--category-matrix",
+        matrix.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not symmetric"));
 
-    let out = gamma_studio(&["gamma", &path("pygamma/h4_offset_diff_cat.csv"), "--alpha", "-1"]);
+    let out = gamma_studio(&[
+        "gamma",
+        &path("pygamma/h4_offset_diff_cat.csv"),
+        "--alpha",
+        "-1",
+    ]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -92,10 +147,34 @@ fn category_matrix_and_excluded_categories_change_the_disorder() {
     let matrix = folder.path().join("matrix.csv");
     std::fs::write(&matrix, "category,x,y\nx,0,0.25\ny,0.25,0\n").unwrap();
     let h4 = path("pygamma/h4_offset_diff_cat.csv");
-    let out = json_of(&gamma_studio(&["gamma", &h4, "--json", "--samples", "3", "--seed", "1", "--category-matrix", matrix.to_str().unwrap()]));
-    assert!((out["observed_disorder"].as_f64().unwrap() - 0.29).abs() < 1e-12, "{}", out["observed_disorder"]);
+    let out = json_of(&gamma_studio(&[
+        "gamma",
+        &h4,
+        "--json",
+        "--samples",
+        "3",
+        "--seed",
+        "1",
+        "--category-matrix",
+        matrix.to_str().unwrap(),
+    ]));
+    assert!(
+        (out["observed_disorder"].as_f64().unwrap() - 0.29).abs() < 1e-12,
+        "{}",
+        out["observed_disorder"]
+    );
     let h6 = path("pygamma/h6_three_annot.csv");
-    let out = json_of(&gamma_studio(&["gamma", &h6, "--json", "--samples", "3", "--seed", "1", "--exclude-category", "y"]));
+    let out = json_of(&gamma_studio(&[
+        "gamma",
+        &h6,
+        "--json",
+        "--samples",
+        "3",
+        "--seed",
+        "1",
+        "--exclude-category",
+        "y",
+    ]));
     assert_eq!(out["observed_disorder"], 0.0);
     assert_eq!(out["gamma"], 1.0);
 }
@@ -106,10 +185,27 @@ fn several_files_form_a_corpus() {
     let mut files = Vec::new();
     for (i, shift) in [0.0, 1.0, 3.0].iter().enumerate() {
         let file = folder.path().join(format!("doc{i}.csv"));
-        std::fs::write(&file, format!("A,x,0,10\nA,y,20,30\nB,x,{},10\nB,y,20,{}\n", shift, 30.0 + shift)).unwrap();
+        std::fs::write(
+            &file,
+            format!(
+                "A,x,0,10\nA,y,20,30\nB,x,{},10\nB,y,20,{}\n",
+                shift,
+                30.0 + shift
+            ),
+        )
+        .unwrap();
         files.push(file.to_string_lossy().into_owned());
     }
-    let mut args = vec!["gamma", "--json", "--sampler", "corpus", "--samples", "10", "--seed", "4"];
+    let mut args = vec![
+        "gamma",
+        "--json",
+        "--sampler",
+        "corpus",
+        "--samples",
+        "10",
+        "--seed",
+        "4",
+    ];
     args.extend(files.iter().map(String::as_str));
     let out = json_of(&gamma_studio(&args));
     assert_eq!(out["documents"].as_array().unwrap().len(), 3);
@@ -117,16 +213,27 @@ fn several_files_form_a_corpus() {
     // x[0,10]–x[s,10] costs (s/(20−s))² and y[20,30]–y[20,30+s] costs (s/(20+s))².
     let pairs = |s: f64| (s / (20.0 - s)).powi(2) + (s / (20.0 + s)).powi(2);
     let expected = (pairs(0.0) + pairs(1.0) + pairs(3.0)) / 6.0;
-    assert!((out["observed_disorder"].as_f64().unwrap() - expected).abs() < 1e-12, "{}", out["observed_disorder"]);
+    assert!(
+        (out["observed_disorder"].as_f64().unwrap() - expected).abs() < 1e-12,
+        "{}",
+        out["observed_disorder"]
+    );
     assert_eq!(out["alignment"][0]["document"], "doc0");
 }
 
 #[test]
 fn bench_prints_times_and_memory() {
     let out = gamma_studio(&["bench", "--case", "k3x20"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
-    let row = text.lines().find(|l| l.starts_with("k3x20")).expect("a row for the case");
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("k3x20"))
+        .expect("a row for the case");
     assert!(row.contains(" 60 "), "{row}");
     assert!(text.contains("peak"), "{text}");
 }

@@ -19,7 +19,10 @@ fn fixtures() -> Vec<(String, Value)> {
         .into_iter()
         .map(|p| {
             let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            (name, serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap())
+            (
+                name,
+                serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap(),
+            )
         })
         .collect()
 }
@@ -38,7 +41,10 @@ fn continuum(units: &Value) -> Continuum {
     // pygamma indexes units in (start, end, category) order within an annotator.
     for annotator in &mut c.annotators {
         annotator.units.sort_by(|a, b| {
-            a.start.total_cmp(&b.start).then(a.end.total_cmp(&b.end)).then(a.category.cmp(&b.category))
+            a.start
+                .total_cmp(&b.start)
+                .then(a.end.total_cmp(&b.end))
+                .then(a.category.cmp(&b.category))
         });
     }
     c
@@ -72,15 +78,24 @@ fn pairwise_dissimilarities_match() {
         let pairs = f["tier1"]["pairDissimilarities"].as_array().unwrap();
         assert!(!pairs.is_empty());
         for pair in pairs {
-            let u = span(pair["annotatorA"].as_str().unwrap(), pair["unitIndexA"].as_u64().unwrap());
-            let v = span(pair["annotatorB"].as_str().unwrap(), pair["unitIndexB"].as_u64().unwrap());
+            let u = span(
+                pair["annotatorA"].as_str().unwrap(),
+                pair["unitIndexA"].as_u64().unwrap(),
+            );
+            let v = span(
+                pair["annotatorB"].as_str().unwrap(),
+                pair["unitIndexB"].as_u64().unwrap(),
+            );
             for (field, ours) in [
                 ("positional", resolved.positional(&u, &v)),
                 ("categorical", resolved.categorical(&u, &v)),
                 ("combined", resolved.combined(&u, &v)),
             ] {
                 let want = pair[field].as_f64().unwrap();
-                assert!(relative_difference(ours, want) < 1e-5, "{name}: {field} {ours} against {want} for {pair}");
+                assert!(
+                    relative_difference(ours, want) < 1e-5,
+                    "{name}: {field} {ours} against {want} for {pair}"
+                );
             }
         }
     }
@@ -91,9 +106,15 @@ fn best_alignment_disorders_match_for_each_continuum_and_sample() {
     let mut checked = 0;
     for (name, f) in fixtures() {
         let d = dissimilarity(&f["params"]);
-        let mut cases = vec![(f["continuum"].clone(), f["tier1"]["bestAlignmentDisorder"].as_f64().unwrap())];
+        let mut cases = vec![(
+            f["continuum"].clone(),
+            f["tier1"]["bestAlignmentDisorder"].as_f64().unwrap(),
+        )];
         for sample in f["tier2"]["sampledContinua"].as_array().unwrap() {
-            cases.push((sample["units"].clone(), sample["bestAlignmentDisorder"].as_f64().unwrap()));
+            cases.push((
+                sample["units"].clone(),
+                sample["bestAlignmentDisorder"].as_f64().unwrap(),
+            ));
         }
         for (i, (units, want)) in cases.into_iter().enumerate() {
             let (_, alignment) = best_alignment(&continuum(&units), &d);

@@ -41,7 +41,9 @@ fn random_small_continuum(seed: u64) -> Continuum {
 /// unit per annotator in each), by plain recursion; knows nothing of candidates or pruning.
 fn brute_force_total(problem: &AlignmentProblem) -> f64 {
     fn cover(problem: &AlignmentProblem, covered: &mut Vec<bool>) -> f64 {
-        let Some(first) = covered.iter().position(|c| !c) else { return 0.0 };
+        let Some(first) = covered.iter().position(|c| !c) else {
+            return 0.0;
+        };
         covered[first] = true;
         let mut best = f64::INFINITY;
         let mut group = vec![first as u32];
@@ -49,7 +51,13 @@ fn brute_force_total(problem: &AlignmentProblem) -> f64 {
         covered[first] = false;
         best
     }
-    fn extend(problem: &AlignmentProblem, covered: &mut Vec<bool>, group: &mut Vec<u32>, from: usize, best: &mut f64) {
+    fn extend(
+        problem: &AlignmentProblem,
+        covered: &mut Vec<bool>,
+        group: &mut Vec<u32>,
+        from: usize,
+        best: &mut f64,
+    ) {
         let cost = problem.unitary_disorder(group) + cover(problem, covered);
         *best = best.min(cost);
         for next in from..problem.units.len() {
@@ -57,7 +65,10 @@ fn brute_force_total(problem: &AlignmentProblem) -> f64 {
                 continue;
             }
             let annotator = problem.units[next].annotator;
-            if group.iter().any(|&g| problem.units[g as usize].annotator == annotator) {
+            if group
+                .iter()
+                .any(|&g| problem.units[g as usize].annotator == annotator)
+            {
                 continue;
             }
             covered[next] = true;
@@ -76,39 +87,68 @@ fn exact_solvers_agree_with_brute_force_on_small_random_cases() {
     for seed in 0..250 {
         let continuum = random_small_continuum(seed);
         for alpha in [1.0, 3.0] {
-            let dissimilarity = Dissimilarity { alpha, ..Default::default() };
+            let dissimilarity = Dissimilarity {
+                alpha,
+                ..Default::default()
+            };
             let categories = continuum.categories();
-            let problem =
-                AlignmentProblem::from_continuum(&continuum, &categories, dissimilarity.resolve(&categories).unwrap()).unwrap();
+            let problem = AlignmentProblem::from_continuum(
+                &continuum,
+                &categories,
+                dissimilarity.resolve(&categories).unwrap(),
+            )
+            .unwrap();
             let brute = brute_force_total(&problem);
             let best = problem.best_alignment(&Limits::default()).unwrap();
             let total: f64 = best.unitary_alignments.iter().map(|u| u.disorder).sum();
-            assert!((total - brute).abs() < 1e-9, "seed {seed}, α {alpha}: {total} against brute force {brute}");
+            assert!(
+                (total - brute).abs() < 1e-9,
+                "seed {seed}, α {alpha}: {total} against brute force {brute}"
+            );
             // every method on every component gives the same optimum
             let candidates = candidates::generate(&problem, 1_000_000).unwrap();
             for component in components::split(&problem, &candidates) {
-                let annotators: std::collections::BTreeSet<u32> =
-                    component.units.iter().map(|&g| problem.units[g as usize].annotator).collect();
+                let annotators: std::collections::BTreeSet<u32> = component
+                    .units
+                    .iter()
+                    .map(|&g| problem.units[g as usize].annotator)
+                    .collect();
                 let mut methods = vec![Method::Exhaustive, Method::Milp];
                 if annotators.len() == 2 {
                     methods.push(Method::Assignment);
                 }
                 let mut costs = Vec::new();
                 for method in methods {
-                    let (chosen, used) = solve_component(&problem, &candidates, &component, Some(method)).unwrap();
+                    let (chosen, used) =
+                        solve_component(&problem, &candidates, &component, Some(method)).unwrap();
                     methods_used.insert(format!("{used:?}"));
                     let mut seen: Vec<u32> = chosen.iter().flatten().copied().collect();
                     seen.sort();
-                    assert_eq!(seen, component.units, "seed {seed}: {used:?} does not partition the component");
-                    costs.push(chosen.iter().map(|m| problem.unitary_disorder(m)).sum::<f64>());
+                    assert_eq!(
+                        seen, component.units,
+                        "seed {seed}: {used:?} does not partition the component"
+                    );
+                    costs.push(
+                        chosen
+                            .iter()
+                            .map(|m| problem.unitary_disorder(m))
+                            .sum::<f64>(),
+                    );
                 }
                 for cost in &costs {
-                    assert!((cost - costs[0]).abs() < 1e-9, "seed {seed}: methods disagree {costs:?}");
+                    assert!(
+                        (cost - costs[0]).abs() < 1e-9,
+                        "seed {seed}: methods disagree {costs:?}"
+                    );
                 }
             }
         }
     }
-    assert!(methods_used.contains("Milp") && methods_used.contains("Assignment") && methods_used.contains("Exhaustive"));
+    assert!(
+        methods_used.contains("Milp")
+            && methods_used.contains("Assignment")
+            && methods_used.contains("Exhaustive")
+    );
 }
 
 #[test]
@@ -120,7 +160,11 @@ fn identical_annotators_give_gamma_exactly_one() {
             c.add_unit(name, unit.clone());
         }
     }
-    let options = GammaOptions { seed: Some(1), samples: SampleCount::Fixed(10), ..Default::default() };
+    let options = GammaOptions {
+        seed: Some(1),
+        samples: SampleCount::Fixed(10),
+        ..Default::default()
+    };
     let result = gamma_studio::gamma(&c, &options, RunControl::default()).unwrap();
     assert_eq!(result.observed_disorder, 0.0);
     assert_eq!(result.gamma, 1.0);
@@ -136,7 +180,11 @@ fn disorder_of_two_units_grows_with_distance_and_saturates_at_two_singletons() {
         c.add("b", shift as f64, shift as f64 + 10.0, "x").unwrap();
         let (_, alignment) = best_alignment(&c, &Dissimilarity::default());
         let expected = ((2.0 * shift as f64) / 20.0).powi(2).min(2.0);
-        assert!((alignment.disorder - expected).abs() < 1e-12, "shift {shift}: {}", alignment.disorder);
+        assert!(
+            (alignment.disorder - expected).abs() < 1e-12,
+            "shift {shift}: {}",
+            alignment.disorder
+        );
         assert!(alignment.disorder >= previous);
         previous = alignment.disorder;
     }
@@ -145,7 +193,13 @@ fn disorder_of_two_units_grows_with_distance_and_saturates_at_two_singletons() {
     let mut far = Continuum::new("far");
     far.add("a", 0.0, 10.0, "x").unwrap();
     far.add("b", 500.0, 510.0, "x").unwrap();
-    let (_, alignment) = best_alignment(&far, &Dissimilarity { delta_empty, ..Default::default() });
+    let (_, alignment) = best_alignment(
+        &far,
+        &Dissimilarity {
+            delta_empty,
+            ..Default::default()
+        },
+    );
     assert_eq!(alignment.disorder, 2.0 * delta_empty);
 }
 
@@ -164,25 +218,55 @@ fn disorder_does_not_depend_on_the_order_of_annotators_or_units() {
             }
         }
         let (_, again) = best_alignment(&shuffled, &Dissimilarity::default());
-        assert!((again.disorder - reference.disorder).abs() < 1e-9, "seed {seed}: {} vs {}", again.disorder, reference.disorder);
-        assert_eq!(again.unitary_alignments.len(), reference.unitary_alignments.len());
+        assert!(
+            (again.disorder - reference.disorder).abs() < 1e-9,
+            "seed {seed}: {} vs {}",
+            again.disorder,
+            reference.disorder
+        );
+        assert_eq!(
+            again.unitary_alignments.len(),
+            reference.unitary_alignments.len()
+        );
     }
 }
 
 #[test]
 fn a_seed_repeats_a_run_and_is_reported() {
     let continuum = noisy_copies(3, 30, Density::Sparse, 2);
-    for sampler in [Sampler::Statistical, Sampler::Shuffle { min_pivot_distance: Default::default(), integer_pivots: false }] {
-        let options = GammaOptions { sampler, seed: Some(42), samples: SampleCount::Fixed(12), ..Default::default() };
+    for sampler in [
+        Sampler::Statistical,
+        Sampler::Shuffle {
+            min_pivot_distance: Default::default(),
+            integer_pivots: false,
+        },
+    ] {
+        let options = GammaOptions {
+            sampler,
+            seed: Some(42),
+            samples: SampleCount::Fixed(12),
+            ..Default::default()
+        };
         let a = gamma_studio::gamma(&continuum, &options, RunControl::default()).unwrap();
         let b = gamma_studio::gamma(&continuum, &options, RunControl::default()).unwrap();
         assert_eq!(a.seed, 42);
         assert_eq!(a.chance_disorders, b.chance_disorders);
         assert_eq!(a.gamma, b.gamma);
-        let unseeded = GammaOptions { seed: None, ..options };
+        let unseeded = GammaOptions {
+            seed: None,
+            ..options
+        };
         let c = gamma_studio::gamma(&continuum, &unseeded, RunControl::default()).unwrap();
-        let repeat = GammaOptions { seed: Some(c.seed), ..unseeded };
-        assert_eq!(gamma_studio::gamma(&continuum, &repeat, RunControl::default()).unwrap().gamma, c.gamma);
+        let repeat = GammaOptions {
+            seed: Some(c.seed),
+            ..unseeded
+        };
+        assert_eq!(
+            gamma_studio::gamma(&continuum, &repeat, RunControl::default())
+                .unwrap()
+                .gamma,
+            c.gamma
+        );
     }
 }
 
@@ -191,38 +275,74 @@ fn precision_rule_draws_enough_samples() {
     let continuum = noisy_copies(2, 15, Density::Dense, 3);
     let options = GammaOptions {
         seed: Some(5),
-        samples: SampleCount::Precision { precision: 0.01, confidence: 0.95, max_samples: 5000 },
+        samples: SampleCount::Precision {
+            precision: 0.01,
+            confidence: 0.95,
+            max_samples: 5000,
+        },
         ..Default::default()
     };
     let result = gamma_studio::gamma(&continuum, &options, RunControl::default()).unwrap();
-    let required = gamma_studio::gamma::required_samples(&result.chance_disorders, 1.959963984540054, 0.01);
-    assert!(result.n_samples >= 30 && required <= result.n_samples, "{} samples, {required} required", result.n_samples);
-    assert!(result.achieved_precision <= 0.01 + 1e-12, "{}", result.achieved_precision);
+    let required =
+        gamma_studio::gamma::required_samples(&result.chance_disorders, 1.959963984540054, 0.01);
+    assert!(
+        result.n_samples >= 30 && required <= result.n_samples,
+        "{} samples, {required} required",
+        result.n_samples
+    );
+    assert!(
+        result.achieved_precision <= 0.01 + 1e-12,
+        "{}",
+        result.achieved_precision
+    );
     let (low, high) = result.gamma_interval;
     assert!(low <= result.gamma && result.gamma <= high);
 }
 
 #[test]
 fn corpus_gamma_pools_documents_and_the_corpus_sampler_needs_enough_documents() {
-    let documents: Vec<Continuum> = (0..4).map(|s| noisy_copies(3, 20, Density::Sparse, s)).collect();
+    let documents: Vec<Continuum> = (0..4)
+        .map(|s| noisy_copies(3, 20, Density::Sparse, s))
+        .collect();
     let corpus = gamma_studio::Corpus::new(documents.clone());
-    let options = GammaOptions { sampler: Sampler::Corpus, seed: Some(1), samples: SampleCount::Fixed(20), ..Default::default() };
+    let options = GammaOptions {
+        sampler: Sampler::Corpus,
+        seed: Some(1),
+        samples: SampleCount::Fixed(20),
+        ..Default::default()
+    };
     let result = gamma_studio::corpus_gamma(&corpus, &options, RunControl::default()).unwrap();
     // Pooled D_o: all unitary disorders over the corpus x̄ (equal sizes → mean of the documents').
-    let mean_of_documents = result.documents.iter().map(|d| d.alignment.disorder).sum::<f64>() / 4.0;
+    let mean_of_documents = result
+        .documents
+        .iter()
+        .map(|d| d.alignment.disorder)
+        .sum::<f64>()
+        / 4.0;
     assert!((result.observed_disorder - mean_of_documents).abs() < 1e-12);
     assert!(result.gamma > 0.3 && result.gamma < 1.0, "{}", result.gamma);
     let too_few = gamma_studio::Corpus::new(documents[..2].to_vec());
     let error = gamma_studio::corpus_gamma(&too_few, &options, RunControl::default()).unwrap_err();
-    assert!(error.to_string().contains("at least as many documents as annotators"), "{error}");
+    assert!(
+        error
+            .to_string()
+            .contains("at least as many documents as annotators"),
+        "{error}"
+    );
 }
 
 #[test]
 fn cancelling_stops_the_sampling() {
     let continuum = noisy_copies(3, 50, Density::Sparse, 1);
     let cancelled = std::sync::atomic::AtomicBool::new(true);
-    let control = RunControl { cancelled: Some(&cancelled), on_progress: None };
-    let options = GammaOptions { seed: Some(1), ..Default::default() };
+    let control = RunControl {
+        cancelled: Some(&cancelled),
+        on_progress: None,
+    };
+    let options = GammaOptions {
+        seed: Some(1),
+        ..Default::default()
+    };
     let error = gamma_studio::gamma(&continuum, &options, control).unwrap_err();
     assert_eq!(error, gamma_studio::gamma::GammaError::Cancelled);
 }
@@ -231,9 +351,19 @@ fn cancelling_stops_the_sampling() {
 fn a_hard_guard_refuses_what_would_not_fit_in_memory() {
     let continuum = noisy_copies(5, 200, Density::Dense, 1);
     let categories = continuum.categories();
-    let problem =
-        AlignmentProblem::from_continuum(&continuum, &categories, Dissimilarity::default().resolve(&categories).unwrap())
-            .unwrap();
-    let error = problem.best_alignment(&Limits { max_candidates: 1000 }).unwrap_err();
-    assert!(error.to_string().contains("more than 1000 candidate"), "{error}");
+    let problem = AlignmentProblem::from_continuum(
+        &continuum,
+        &categories,
+        Dissimilarity::default().resolve(&categories).unwrap(),
+    )
+    .unwrap();
+    let error = problem
+        .best_alignment(&Limits {
+            max_candidates: 1000,
+        })
+        .unwrap_err();
+    assert!(
+        error.to_string().contains("more than 1000 candidate"),
+        "{error}"
+    );
 }

@@ -299,7 +299,10 @@ impl Search<'_> {
         }
         for i in 0..k {
             for j in i + 1..k {
-                let value = d.combined(&units[self.members[i] as usize].span, &units[self.members[j] as usize].span);
+                let value = d.combined(
+                    &units[self.members[i] as usize].span,
+                    &units[self.members[j] as usize].span,
+                );
                 pairwise[i][j] = value;
                 pairwise[j][i] = value;
             }

@@ -4,6 +4,7 @@ use super::Failure;
 use clap::{Args, ValueEnum};
 use gamma_studio::alignment::AlignmentError;
 use gamma_studio::gamma::{GammaError, RunControl};
+use gamma_studio::gamma_cat::GammaCatVariant;
 use gamma_studio::{
     CategoryDissimilarity, CategoryMatrix, Continuum, Corpus, GammaOptions, GammaResult,
     PivotDistance, SampleCount, Sampler,
@@ -61,6 +62,10 @@ pub struct GammaArgs {
     /// Also compute γ-k for each category.
     #[arg(long)]
     pub gamma_k: bool,
+    /// Definition of γ-cat / γ-k: pygamma-agreement's (pairs with an empty slot count) or the
+    /// article's (only pairs of two units).
+    #[arg(long, value_enum, default_value = "pygamma")]
+    pub gamma_cat_variant: GammaCatVariantChoice,
     /// Ignore units of this category (repeatable).
     #[arg(long, value_name = "C")]
     pub exclude_category: Vec<String>,
@@ -88,6 +93,12 @@ pub enum SamplerChoice {
     Shuffle,
     /// Paper §5.2.2: annotators of distinct documents (needs several files).
     Corpus,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GammaCatVariantChoice {
+    Pygamma,
+    Article,
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,6 +169,10 @@ impl GammaArgs {
         };
         options.seed = self.seed;
         options.categorical_gammas = self.gamma_cat || self.gamma_k;
+        options.gamma_cat_variant = match self.gamma_cat_variant {
+            GammaCatVariantChoice::Pygamma => GammaCatVariant::Pygamma,
+            GammaCatVariantChoice::Article => GammaCatVariant::Article,
+        };
         Ok(options)
     }
 }
@@ -237,6 +252,7 @@ pub fn run_demo() -> Result<(), Failure> {
         seed: Some(1),
         gamma_cat: true,
         gamma_k: true,
+        gamma_cat_variant: GammaCatVariantChoice::Pygamma,
         exclude_category: Vec::new(),
         json: false,
         threads: None,

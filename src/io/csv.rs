@@ -44,7 +44,11 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
     // The csv crate does not count blank lines, so lines are counted from byte offsets.
     // A record's position may point at the blank or comment lines skipped before it.
     let line_at = |byte: u64| {
-        let mut line = text.as_bytes()[..byte as usize].iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+        let mut line = text.as_bytes()[..byte as usize]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u64
+            + 1;
         let mut rest = &text[byte as usize..];
         while let Some((first, after)) = rest.split_once('\n') {
             let trimmed = first.trim();

@@ -6,11 +6,16 @@ use gamma_studio::{Continuum, Dissimilarity};
 use std::path::PathBuf;
 
 pub fn fixture(relative: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(relative)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(relative)
 }
 
 /// The problem and best alignment of a continuum with the given dissimilarity.
-pub fn best_alignment(continuum: &Continuum, dissimilarity: &Dissimilarity) -> (AlignmentProblem, Alignment) {
+pub fn best_alignment(
+    continuum: &Continuum,
+    dissimilarity: &Dissimilarity,
+) -> (AlignmentProblem, Alignment) {
     let categories = continuum.categories();
     let resolved = dissimilarity.resolve(&categories).unwrap();
     let problem = AlignmentProblem::from_continuum(continuum, &categories, resolved).unwrap();
@@ -19,5 +24,9 @@ pub fn best_alignment(continuum: &Continuum, dissimilarity: &Dissimilarity) -> (
 }
 
 pub fn relative_difference(a: f64, b: f64) -> f64 {
-    if a == b { 0.0 } else { (a - b).abs() / a.abs().max(b.abs()) }
+    if a == b {
+        0.0
+    } else {
+        (a - b).abs() / a.abs().max(b.abs())
+    }
 }
