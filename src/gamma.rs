@@ -277,8 +277,10 @@ pub fn corpus_gamma(
         )));
     }
     let statistical = StatisticalModel::fit(&sources.iter().collect::<Vec<_>>(), categories.len());
-    let sources_with_units: Vec<&SpanContinuum> =
-        sources.iter().filter(|s| s.annotators.iter().any(|a| !a.is_empty())).collect();
+    let sources_with_units: Vec<&SpanContinuum> = sources
+        .iter()
+        .filter(|s| s.annotators.iter().any(|a| !a.is_empty()))
+        .collect();
     let draw = |index: usize| -> Vec<Vec<Span>> {
         let mut rng = sample_rng(seed, index as u64);
         match options.sampler {
@@ -288,10 +290,8 @@ pub fn corpus_gamma(
                 integer_pivots,
             } => {
                 // A document with no unit would give an empty sample forever.
-                let source = sources_with_units[rand::RngExt::random_range(
-                    &mut rng,
-                    0..sources_with_units.len(),
-                )];
+                let source = sources_with_units
+                    [rand::RngExt::random_range(&mut rng, 0..sources_with_units.len())];
                 shuffle_sample(source, min_pivot_distance, integer_pivots, &mut rng)
             }
             Sampler::Corpus => corpus_sample(&sources, n_annotators, &mut rng),

@@ -237,3 +237,48 @@ fn bench_prints_times_and_memory() {
     assert!(row.contains(" 60 "), "{row}");
     assert!(text.contains("peak"), "{text}");
 }
+
+#[test]
+fn glozz_files_form_one_document_with_their_text() {
+    let (alice, bob, text) = (
+        path("glozz/alice.aa"),
+        path("glozz/bob.aa"),
+        path("glozz/doc.ac"),
+    );
+    let out = json_of(&gamma_studio(&[
+        "gamma",
+        &alice,
+        &bob,
+        "--text",
+        &text,
+        "--exclude-author",
+        "importer",
+        "--category-feature",
+        "entity",
+        "--json",
+        "--samples",
+        "3",
+        "--seed",
+        "1",
+    ]));
+    assert_eq!(out["annotators"], serde_json::json!(["alice", "bob"]));
+    assert!(
+        (out["observed_disorder"].as_f64().unwrap() - ((0.4f64).powi(2) + 2.0) / 3.5).abs() < 1e-12
+    );
+    let renamed = json_of(&gamma_studio(&[
+        "gamma",
+        &alice,
+        &bob,
+        "--text",
+        &text,
+        "--annotator",
+        &format!("Ann={alice}"),
+        "--json",
+        "--samples",
+        "2",
+    ]));
+    assert_eq!(renamed["annotators"][0], "Ann");
+    let no_text = gamma_studio(&["gamma", &alice, &bob]);
+    assert_eq!(no_text.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&no_text.stderr).contains("give the text with --text"));
+}

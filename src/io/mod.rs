@@ -3,6 +3,8 @@
 //! wrong. Files are never modified: writers go through a temporary file that is renamed.
 
 pub mod csv;
+pub mod glozz;
+pub mod xml;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -29,6 +31,9 @@ impl fmt::Display for FileError {
         }
     }
 }
+
+/// A problem that leaves the data usable (reported, not fatal).
+pub type Warning = FileError;
 
 impl FileError {
     pub fn new(file: &Path, line: Option<u64>, message: impl Into<String>) -> FileError {

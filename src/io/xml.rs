@@ -1,0 +1,245 @@
+//! A small element tree read with quick-xml's streaming reader, for the XML formats (Glozz,
+//! ELAN, CorA-XML). Files are small enough to hold whole; every element remembers its line so
+//! that errors can point at it.
+
+use super::FileError;
+use quick_xml::events::Event;
+use std::path::Path;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Node {
+    Element(Element),
+    Text(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Element {
+    pub name: String,
+    pub attributes: Vec<(String, String)>,
+    pub children: Vec<Node>,
+    /// Line of the start tag (1-based).
+    pub line: u64,
+}
+
+impl Element {
+    pub fn attribute(&self, name: &str) -> Option<&str> {
+        self.attributes
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn elements(&self) -> impl Iterator<Item = &Element> {
+        self.children.iter().filter_map(|n| match n {
+            Node::Element(e) => Some(e),
+            Node::Text(_) => None,
+        })
+    }
+
+    pub fn children_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Element> + 'a {
+        self.elements().filter(move |e| e.name == name)
+    }
+
+    pub fn child(&self, name: &str) -> Option<&Element> {
+        self.elements().find(|e| e.name == name)
+    }
+
+    /// The text directly inside this element.
+    pub fn text(&self) -> String {
+        self.children
+            .iter()
+            .filter_map(|n| match n {
+                Node::Text(t) => Some(t.as_str()),
+                Node::Element(_) => None,
+            })
+            .collect()
+    }
+}
+
+fn line_of(text: &str, byte: u64) -> u64 {
+    let end = (byte as usize).min(text.len());
+    text.as_bytes()[..end]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count() as u64
+        + 1
+}
+
+/// Reads the bytes of an XML file into its root element. Non-UTF-8 bytes, malformed or
+/// truncated XML are errors naming the file and line.
+pub fn parse(bytes: &[u8], path: &Path) -> Result<Element, FileError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u64
+            + 1;
+        FileError::new(
+            path,
+            Some(line),
+            "the file is not UTF-8 text (Glozz, ELAN and CorA files are UTF-8)",
+        )
+    })?;
+    if text.trim().is_empty() {
+        return Err(FileError::new(path, None, "the file is empty"));
+    }
+    let mut reader = quick_xml::Reader::from_str(text);
+    let mut stack: Vec<Element> = Vec::new();
+    let mut root: Option<Element> = None;
+    let malformed = |position: u64, message: String| {
+        FileError::new(path, Some(line_of(text, position)), message)
+    };
+    loop {
+        let before = reader.buffer_position();
+        let event = reader
+            .read_event()
+            .map_err(|e| malformed(reader.buffer_position(), format!("malformed XML: {e}")))?;
+        match event {
+            Event::Start(start) => {
+                stack.push(open(&start, line_of(text, before), path)?);
+            }
+            Event::Empty(start) => {
+                let element = open(&start, line_of(text, before), path)?;
+                match stack.last_mut() {
+                    Some(parent) => parent.children.push(Node::Element(element)),
+                    None => root = Some(element),
+                }
+            }
+            Event::End(_) => {
+                let element = stack.pop().expect("quick-xml checks that end tags match");
+                match stack.last_mut() {
+                    Some(parent) => parent.children.push(Node::Element(element)),
+                    None => root = Some(element),
+                }
+            }
+            Event::Text(t) => {
+                if let Some(parent) = stack.last_mut() {
+                    parent
+                        .children
+                        .push(Node::Text(t.xml10_content().into_owned()));
+                }
+            }
+            Event::CData(c) => {
+                if let Some(parent) = stack.last_mut() {
+                    parent.children.push(Node::Text(c.to_string()));
+                }
+            }
+            Event::GeneralRef(reference) => {
+                let resolved = match reference.resolve_char_ref() {
+                    Ok(Some(c)) => c.to_string(),
+                    Ok(None) => match &*reference {
+                        "amp" => "&".into(),
+                        "lt" => "<".into(),
+                        "gt" => ">".into(),
+                        "quot" => "\"".into(),
+                        "apos" => "'".into(),
+                        other => {
+                            return Err(malformed(before, format!("unknown entity &{other};")));
+                        }
+                    },
+                    Err(e) => {
+                        return Err(malformed(before, format!("bad character reference: {e}")));
+                    }
+                };
+                if let Some(parent) = stack.last_mut() {
+                    parent.children.push(Node::Text(resolved));
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    if let Some(open) = stack.last() {
+        return Err(FileError::new(
+            path,
+            Some(line_of(text, text.len() as u64)),
+            format!(
+                "truncated XML: <{}> opened at line {} is never closed",
+                open.name, open.line
+            ),
+        ));
+    }
+    root.ok_or_else(|| FileError::new(path, None, "no XML element in the file"))
+}
+
+fn open(
+    start: &quick_xml::events::BytesStart,
+    line: u64,
+    path: &Path,
+) -> Result<Element, FileError> {
+    let name = start.name().as_ref().to_string();
+    let mut attributes = Vec::new();
+    for attribute in start.attributes() {
+        let attribute = attribute.map_err(|e| {
+            FileError::new(path, Some(line), format!("bad attribute in <{name}>: {e}"))
+        })?;
+        let key = attribute.key.as_ref().to_string();
+        let value = attribute
+            .normalized_value(quick_xml::XmlVersion::Implicit1_0)
+            .map_err(|e| {
+                FileError::new(
+                    path,
+                    Some(line),
+                    format!("bad value of {key} in <{name}>: {e}"),
+                )
+            })?
+            .into_owned();
+        attributes.push((key, value));
+    }
+    Ok(Element {
+        name,
+        attributes,
+        children: Vec::new(),
+        line,
+    })
+}
+
+/// Escapes text for element content and attribute values.
+pub fn escape(text: &str) -> std::borrow::Cow<'_, str> {
+    quick_xml::escape::escape(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_elements_attributes_text_and_entities() {
+        let root = parse(
+            b"<a x=\"1&amp;2\">\n<b>fish &amp; chips &#233;</b><c/></a>",
+            Path::new("t.xml"),
+        )
+        .unwrap();
+        assert_eq!(root.attribute("x"), Some("1&2"));
+        assert_eq!(root.child("b").unwrap().text(), "fish & chips é");
+        assert_eq!(root.child("b").unwrap().line, 2);
+        assert!(root.child("c").is_some());
+    }
+
+    #[test]
+    fn truncated_and_malformed_xml_are_errors_with_lines() {
+        let e = parse(b"<a>\n<b>text</b>\n<c>", Path::new("t.xml")).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("t.xml: line 3: truncated XML: <c>"),
+            "{e}"
+        );
+        let e = parse(b"<a>\n<b></c></a>", Path::new("t.xml")).unwrap_err();
+        assert!(
+            e.to_string().starts_with("t.xml: line 2: malformed XML"),
+            "{e}"
+        );
+        assert!(
+            parse(b"", Path::new("t.xml"))
+                .unwrap_err()
+                .to_string()
+                .contains("empty")
+        );
+        assert!(
+            parse(b"<a>\xff</a>", Path::new("t.xml"))
+                .unwrap_err()
+                .to_string()
+                .contains("not UTF-8")
+        );
+    }
+}
