@@ -20,14 +20,7 @@ pub fn read(path: &Path) -> Result<Continuum, FileError> {
 
 /// Parses CSV bytes; `path` is only used in messages and for the document name.
 pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count() as u64
-            + 1;
-        FileError::new(path, Some(line), "the file is not UTF-8 text")
-    })?;
+    let text = super::utf8_text(bytes, path, "the file is not UTF-8 text")?;
     let mut reader = ::csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)

@@ -375,14 +375,7 @@ pub fn read_document(
 ) -> Result<(Continuum, Vec<AnnotationFile>, Vec<Warning>), FileError> {
     let text_bytes = std::fs::read(text_path)
         .map_err(|e| FileError::new(text_path, None, format!("cannot read the text: {e}")))?;
-    let text = String::from_utf8(text_bytes.clone()).map_err(|e| {
-        let line = text_bytes[..e.utf8_error().valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count() as u64
-            + 1;
-        FileError::new(text_path, Some(line), "the text is not UTF-8")
-    })?;
+    let text = super::utf8_text(&text_bytes, text_path, "the text is not UTF-8")?.to_string();
     let length = text.chars().count();
     let expected_hash = hashcode(&text_bytes);
     let name = text_path

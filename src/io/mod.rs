@@ -45,6 +45,18 @@ impl FileError {
     }
 }
 
+/// The bytes as text, or an error naming the line of the first byte that is not UTF-8.
+pub fn utf8_text<'a>(bytes: &'a [u8], path: &Path, message: &str) -> Result<&'a str, FileError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u64
+            + 1;
+        FileError::new(path, Some(line), message)
+    })
+}
+
 /// Writes `contents` to `path` through a temporary file in the same folder, renamed at the end,
 /// so that a failed export never leaves a half-written file.
 pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), FileError> {

@@ -68,18 +68,11 @@ fn line_of(text: &str, byte: u64) -> u64 {
 /// Reads the bytes of an XML file into its root element. Non-UTF-8 bytes, malformed or
 /// truncated XML are errors naming the file and line.
 pub fn parse(bytes: &[u8], path: &Path) -> Result<Element, FileError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count() as u64
-            + 1;
-        FileError::new(
-            path,
-            Some(line),
-            "the file is not UTF-8 text (Glozz, ELAN and CorA files are UTF-8)",
-        )
-    })?;
+    let text = super::utf8_text(
+        bytes,
+        path,
+        "the file is not UTF-8 text (Glozz, ELAN and CorA files are UTF-8)",
+    )?;
     if text.trim().is_empty() {
         return Err(FileError::new(path, None, "the file is empty"));
     }
