@@ -322,7 +322,8 @@ pub fn corpus_gamma(
             confidence,
             max_samples,
         } => {
-            if !(precision > 0.0 && precision < 1.0) || !(confidence > 0.0 && confidence < 1.0) {
+            let in_unit_interval = |x: f64| x > 0.0 && x < 1.0;
+            if !(in_unit_interval(precision) && in_unit_interval(confidence)) {
                 return Err(GammaError::Options(format!(
                     "precision ({precision}) and confidence ({confidence}) must lie strictly between 0 and 1"
                 )));

@@ -31,8 +31,9 @@ pub enum PivotDistance {
 }
 
 /// How random continua are drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Sampler {
+    #[default]
     Statistical,
     Shuffle {
         min_pivot_distance: PivotDistance,
@@ -40,12 +41,6 @@ pub enum Sampler {
         integer_pivots: bool,
     },
     Corpus,
-}
-
-impl Default for Sampler {
-    fn default() -> Self {
-        Sampler::Statistical
-    }
 }
 
 impl fmt::Display for Sampler {
@@ -143,10 +138,10 @@ impl StatisticalModel {
                 for pair in spans.windows(2) {
                     gaps.push(pair[1].start - pair[0].end);
                 }
-                if let Some(first) = spans.first() {
-                    if first.start > 0.0 {
-                        gaps.push(first.start);
-                    }
+                if let Some(first) = spans.first()
+                    && first.start > 0.0
+                {
+                    gaps.push(first.start);
                 }
                 for span in spans {
                     lengths.push(span.end - span.start);

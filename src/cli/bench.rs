@@ -79,8 +79,8 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     }
     let exe = std::env::current_exe().map_err(|e| Failure::Computation(e.to_string()))?;
     println!(
-        "{:<9} {:>6} {:>8} {:>8} {:>8} {:>7} {:>9} {:>8} {:>8}  {}",
-        "case", "units", "D_o", "D_e", "γ", "samples", "seconds", "target", "peak MB", "verdict"
+        "{:<9} {:>6} {:>8} {:>8} {:>8} {:>7} {:>9} {:>8} {:>8}  verdict",
+        "case", "units", "D_o", "D_e", "γ", "samples", "seconds", "target", "peak MB"
     );
     let mut all_met = true;
     for (case, target) in &cases {

@@ -21,7 +21,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Compute γ of one document, or of a corpus (several files, one document each).
-    Gamma(gamma_command::GammaArgs),
+    Gamma(Box<gamma_command::GammaArgs>),
     /// Time full γ runs on generated continua and report peak memory.
     Bench(bench::BenchArgs),
 }

@@ -388,9 +388,10 @@ pub fn read_document(
     let mut annotation_files = Vec::new();
     for file in files {
         let aa = read_aa(&file.path)?;
-        if let Some(code) = &aa.corpus_hashcode {
-            if *code != expected_hash {
-                warnings.push(Warning::new(
+        if let Some(code) = &aa.corpus_hashcode
+            && *code != expected_hash
+        {
+            warnings.push(Warning::new(
                     &file.path,
                     None,
                     format!(
@@ -398,7 +399,6 @@ pub fn read_document(
                         text_path.display()
                     ),
                 ));
-            }
         }
         continuum.add_annotator(&file.annotator);
         for unit in &aa.units {
