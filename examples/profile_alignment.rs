@@ -1,3 +1,7 @@
+//! Where the time of one best alignment goes: candidates, components, and each solver, on a
+//! generated continuum and one statistical sample of it.
+//! `cargo run --release --example profile_alignment -- K P` (default 5 annotators × 1000 units).
+
 use gamma_studio::Dissimilarity;
 use gamma_studio::alignment::{AlignmentProblem, candidates, components, solver};
 use gamma_studio::sampler::{SpanContinuum, StatisticalModel, sample_rng};
