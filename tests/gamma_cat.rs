@@ -37,10 +37,9 @@ fn alpha_3() -> Dissimilarity {
     }
 }
 
-#[test]
-fn alex_paul_suzan_as_pygamma_tests_it() {
-    // test_gamma_alexpaulsuzan: α = 3, shuffle sampler, precision 0.05.
-    let result = run(
+/// α = 3, pygamma's shuffle sampler, precision 0.05, as in pygamma's tests of this file.
+fn alex_paul_suzan_as_pygamma_runs_it(variant: GammaCatVariant) -> GammaResult {
+    run(
         "AlexPaulSuzan.csv",
         GammaOptions {
             dissimilarity: alpha_3(),
@@ -52,9 +51,16 @@ fn alex_paul_suzan_as_pygamma_tests_it() {
             },
             seed: Some(4772),
             categorical_gammas: true,
+            gamma_cat_variant: variant,
             ..Default::default()
         },
-    );
+    )
+}
+
+#[test]
+fn alex_paul_suzan_as_pygamma_tests_it() {
+    // test_gamma_alexpaulsuzan: α = 3, shuffle sampler, precision 0.05.
+    let result = alex_paul_suzan_as_pygamma_runs_it(GammaCatVariant::Pygamma);
     assert_eq!(result.documents[0].alignment.unitary_alignments.len(), 6);
     within(result.observed_disorder, 0.95, 0.97, "D_o");
     within(result.gamma, 0.43, 0.48, "γ");
@@ -68,22 +74,7 @@ fn alex_paul_suzan_as_pygamma_tests_it() {
 #[test]
 fn article_variant_of_gamma_cat_ignores_empty_slots() {
     // pygamma's CLI tests, before its empty-slot term: γ-cat in [0.66, 0.70], γ-k(6) ≈ 1.
-    let result = run(
-        "AlexPaulSuzan.csv",
-        GammaOptions {
-            dissimilarity: alpha_3(),
-            sampler: pygamma_shuffle(),
-            samples: SampleCount::Precision {
-                precision: 0.05,
-                confidence: 0.95,
-                max_samples: 5000,
-            },
-            seed: Some(4772),
-            categorical_gammas: true,
-            gamma_cat_variant: GammaCatVariant::Article,
-            ..Default::default()
-        },
-    );
+    let result = alex_paul_suzan_as_pygamma_runs_it(GammaCatVariant::Article);
     within(result.gamma_cat.unwrap(), 0.64, 0.72, "γ-cat");
     assert_eq!(result.gamma_k.unwrap()["6"], 1.0);
 }
