@@ -210,12 +210,15 @@ pub fn read_corpus(args: &GammaArgs) -> Result<Corpus, Failure> {
     for path in &args.files {
         match extension(path).as_str() {
             "aa" => glozz_files.push(path.clone()),
+            "eaf" => {
+                documents.push(gamma_studio::io::elan::read(path).map_err(|e| bad(e.to_string()))?)
+            }
             "csv" | "txt" | "tsv" | "" => {
                 documents.push(gamma_studio::io::csv::read(path).map_err(|e| bad(e.to_string()))?)
             }
             other => {
                 return Err(bad(format!(
-                    "{}: the .{other} format is not supported yet (CSV and Glozz .aa are)",
+                    "{}: the .{other} format is not supported yet (CSV, Glozz .aa and ELAN .eaf are)",
                     path.display()
                 )));
             }

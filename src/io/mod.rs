@@ -3,6 +3,7 @@
 //! wrong. Files are never modified: writers go through a temporary file that is renamed.
 
 pub mod csv;
+pub mod elan;
 pub mod glozz;
 pub mod xml;
 
