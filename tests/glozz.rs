@@ -224,6 +224,7 @@ fn no_reader_panics_on_truncated_or_damaged_files() {
             let _ = glozz::parse_aa(&variant, &sample);
             let _ = gamma_studio::io::csv::parse(&variant, &sample);
             let _ = gamma_studio::io::xml::parse(&variant, &sample);
+            let _ = gamma_studio::io::elan::parse(&variant, &sample);
         }
     }
 }
