@@ -13,8 +13,7 @@ use std::path::Path;
 
 /// Reads one document from a CSV file; the document is named after the file.
 pub fn read(path: &Path) -> Result<Continuum, FileError> {
-    let bytes =
-        std::fs::read(path).map_err(|e| FileError::new(path, None, format!("cannot read: {e}")))?;
+    let bytes = super::read_bytes(path)?;
     parse(&bytes, path)
 }
 

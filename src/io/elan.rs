@@ -13,24 +13,13 @@ use std::fmt::Write;
 use std::path::Path;
 
 pub fn read(path: &Path) -> Result<Continuum, FileError> {
-    let bytes =
-        std::fs::read(path).map_err(|e| FileError::new(path, None, format!("cannot read: {e}")))?;
+    let bytes = super::read_bytes(path)?;
     parse(&bytes, path)
 }
 
 /// Every tier with time-aligned annotations is an annotator.
 pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
-    let root = xml::parse(bytes, path)?;
-    if root.name != "ANNOTATION_DOCUMENT" {
-        return Err(FileError::new(
-            path,
-            Some(root.line),
-            format!(
-                "root element is <{}>, an ELAN file has <ANNOTATION_DOCUMENT>",
-                root.name
-            ),
-        ));
-    }
+    let root = xml::parse_with_root(bytes, path, "ANNOTATION_DOCUMENT", "an ELAN file")?;
     let mut slots: HashMap<&str, Option<f64>> = HashMap::new();
     if let Some(order) = root.child("TIME_ORDER") {
         for slot in order.children_named("TIME_SLOT") {

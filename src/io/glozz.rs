@@ -87,23 +87,12 @@ pub fn hashcode(text: &[u8]) -> String {
 }
 
 pub fn read_aa(path: &Path) -> Result<AnnotationFile, FileError> {
-    let bytes =
-        std::fs::read(path).map_err(|e| FileError::new(path, None, format!("cannot read: {e}")))?;
+    let bytes = super::read_bytes(path)?;
     parse_aa(&bytes, path)
 }
 
 pub fn parse_aa(bytes: &[u8], path: &Path) -> Result<AnnotationFile, FileError> {
-    let root = xml::parse(bytes, path)?;
-    if root.name != "annotations" {
-        return Err(FileError::new(
-            path,
-            Some(root.line),
-            format!(
-                "root element is <{}>, a Glozz .aa file has <annotations>",
-                root.name
-            ),
-        ));
-    }
+    let root = xml::parse_with_root(bytes, path, "annotations", "a Glozz .aa file")?;
     let mut file = AnnotationFile {
         corpus_hashcode: root
             .child("metadata")

@@ -46,6 +46,11 @@ impl FileError {
     }
 }
 
+/// The bytes of an input file, or an error naming it.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, FileError> {
+    std::fs::read(path).map_err(|e| FileError::new(path, None, format!("cannot read: {e}")))
+}
+
 /// The bytes as text, or an error naming the line of the first byte that is not UTF-8.
 pub fn utf8_text<'a>(bytes: &'a [u8], path: &Path, message: &str) -> Result<&'a str, FileError> {
     std::str::from_utf8(bytes).map_err(|e| {

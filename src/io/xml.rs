@@ -187,6 +187,25 @@ fn open(
     })
 }
 
+/// Reads an XML file whose root element must be `<root>` (`format` names the file kind in
+/// the error, e.g. "a Glozz .aa file").
+pub fn parse_with_root(
+    bytes: &[u8],
+    path: &Path,
+    root: &str,
+    format: &str,
+) -> Result<Element, FileError> {
+    let element = parse(bytes, path)?;
+    if element.name != root {
+        return Err(FileError::new(
+            path,
+            Some(element.line),
+            format!("root element is <{}>, {format} has <{root}>", element.name),
+        ));
+    }
+    Ok(element)
+}
+
 /// Escapes text for element content and attribute values.
 pub fn escape(text: &str) -> std::borrow::Cow<'_, str> {
     quick_xml::escape::escape(text)
