@@ -13,6 +13,9 @@ use std::collections::BTreeSet;
 pub struct Annotator {
     pub name: String,
     pub units: Vec<Unit>,
+    /// This annotator's own text, when it differs from the continuum's (CorA files whose
+    /// annotators corrected transcriptions or tokens): its units are positions in it.
+    pub own_text: Option<String>,
 }
 
 /// One document annotated by several annotators.
@@ -42,6 +45,7 @@ impl Continuum {
                 self.annotators.push(Annotator {
                     name: name.to_string(),
                     units: Vec::new(),
+                    own_text: None,
                 });
                 self.annotators.len() - 1
             }
@@ -69,6 +73,14 @@ impl Continuum {
     ) -> Result<(), InvalidUnit> {
         self.add_unit(annotator, Unit::new(start, end, category)?);
         Ok(())
+    }
+
+    /// The text the units of annotator `index` are positions in.
+    pub fn text_of(&self, index: usize) -> Option<&str> {
+        self.annotators[index]
+            .own_text
+            .as_deref()
+            .or(self.text.as_deref())
     }
 
     pub fn n_annotators(&self) -> usize {

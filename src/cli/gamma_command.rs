@@ -1,41 +1,22 @@
 //! `gamma-studio gamma FILE...`
 
 use super::Failure;
+use super::input::InputArgs;
 use clap::{Args, ValueEnum};
 use gamma_studio::alignment::AlignmentError;
 use gamma_studio::gamma::{GammaError, RunControl};
 use gamma_studio::gamma_cat::GammaCatVariant;
 use gamma_studio::{
-    CategoryDissimilarity, CategoryMatrix, Continuum, Corpus, GammaOptions, GammaResult,
-    PivotDistance, SampleCount, Sampler,
+    CategoryDissimilarity, CategoryMatrix, Corpus, GammaOptions, GammaResult, PivotDistance,
+    SampleCount, Sampler,
 };
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug, Clone)]
 pub struct GammaArgs {
-    /// Annotation files: CSV (annotator,category,start,end; several files form a corpus) or
-    /// Glozz .aa (one per annotator of the same text).
-    #[arg(required = true)]
-    pub files: Vec<PathBuf>,
-    /// The Glozz text (.ac) of the .aa files (default: the .ac beside the first .aa).
-    #[arg(long, value_name = "FILE.ac")]
-    pub text: Option<PathBuf>,
-    /// Name the annotator of a Glozz file (default: its folder, or its stem).
-    #[arg(long, value_name = "NAME=FILE.aa")]
-    pub annotator: Vec<String>,
-    /// Glozz: category = value of this feature instead of the unit type.
-    #[arg(long, value_name = "NAME")]
-    pub category_feature: Option<String>,
-    /// Glozz: measure only units of this type (repeatable).
-    #[arg(long, value_name = "TYPE")]
-    pub include_type: Vec<String>,
-    /// Glozz: ignore units of this type (repeatable).
-    #[arg(long, value_name = "TYPE")]
-    pub exclude_type: Vec<String>,
-    /// Glozz: ignore units created by this author (repeatable), e.g. a pre-segmentation script.
-    #[arg(long, value_name = "AUTHOR")]
-    pub exclude_author: Vec<String>,
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Weight α of the positional dissimilarity.
     #[arg(long)]
     pub alpha: Option<f64>,
@@ -196,78 +177,12 @@ impl GammaArgs {
     }
 }
 
-fn extension(path: &Path) -> String {
-    path.extension()
-        .map(|e| e.to_string_lossy().to_lowercase())
-        .unwrap_or_default()
-}
-
-/// The documents named on the command line: each CSV is a document; all Glozz `.aa` files
-/// together are one document (one file per annotator).
+/// The documents named on the command line (see `gamma_studio::io::format` for the grouping).
 pub fn read_corpus(args: &GammaArgs) -> Result<Corpus, Failure> {
-    let mut documents = Vec::new();
-    let mut glozz_files = Vec::new();
-    for path in &args.files {
-        match extension(path).as_str() {
-            "aa" => glozz_files.push(path.clone()),
-            "eaf" => {
-                documents.push(gamma_studio::io::elan::read(path).map_err(|e| bad(e.to_string()))?)
-            }
-            "csv" | "txt" | "tsv" | "" => {
-                documents.push(gamma_studio::io::csv::read(path).map_err(|e| bad(e.to_string()))?)
-            }
-            other => {
-                return Err(bad(format!(
-                    "{}: the .{other} format is not supported yet (CSV, Glozz .aa and ELAN .eaf are)",
-                    path.display()
-                )));
-            }
-        }
-    }
-    if !glozz_files.is_empty() {
-        documents.push(read_glozz(args, &glozz_files)?);
-    }
-    Ok(Corpus::new(documents))
-}
-
-fn read_glozz(args: &GammaArgs, paths: &[PathBuf]) -> Result<Continuum, Failure> {
-    use gamma_studio::io::glozz;
-    let mut files = glozz::default_annotators(paths);
-    for naming in &args.annotator {
-        let (name, file) = naming
-            .split_once('=')
-            .ok_or_else(|| bad(format!("--annotator {naming:?}: expected NAME=FILE.aa")))?;
-        let target = files
-            .iter_mut()
-            .find(|f| f.path == Path::new(file))
-            .ok_or_else(|| {
-                bad(format!(
-                    "--annotator {naming:?}: {file} is not among the input files"
-                ))
-            })?;
-        target.annotator = name.to_string();
-    }
-    let text = match &args.text {
-        Some(text) => text.clone(),
-        None => glozz::text_beside(&paths[0]).ok_or_else(|| {
-            bad(format!(
-                "{}: no .ac text beside it; give the text with --text FILE.ac",
-                paths[0].display()
-            ))
-        })?,
-    };
-    let options = glozz::GlozzOptions {
-        category_feature: args.category_feature.clone(),
-        include_types: args.include_type.clone(),
-        exclude_types: args.exclude_type.clone(),
-        exclude_authors: args.exclude_author.clone(),
-    };
-    let (continuum, _, warnings) =
-        glozz::read_document(&text, &files, &options).map_err(|e| bad(e.to_string()))?;
-    for warning in warnings {
-        eprintln!("gamma-studio: warning: {warning}");
-    }
-    Ok(continuum)
+    let documents = args.input.read()?;
+    Ok(Corpus::new(
+        documents.into_iter().map(|d| d.continuum).collect(),
+    ))
 }
 
 pub fn run(args: &GammaArgs) -> Result<(), Failure> {
@@ -309,34 +224,20 @@ pub fn run_demo() -> Result<(), Failure> {
         Path::new("resources/demo/named-entities.csv"),
     )
     .map_err(|e| Failure::Computation(e.to_string()))?;
-    let args = GammaArgs {
-        files: vec![PathBuf::from("resources/demo/named-entities.csv")],
-        text: None,
-        annotator: Vec::new(),
-        category_feature: None,
-        include_type: Vec::new(),
-        exclude_type: Vec::new(),
-        exclude_author: Vec::new(),
-        alpha: None,
-        beta: None,
-        delta_empty: None,
-        category_matrix: None,
-        category_scale: None,
-        category_order: Vec::new(),
-        sampler: None,
-        preset: None,
-        precision: 0.02,
-        confidence: 0.95,
-        samples: None,
-        max_samples: 5000,
-        seed: Some(1),
-        gamma_cat: true,
-        gamma_k: true,
-        gamma_cat_variant: GammaCatVariantChoice::Pygamma,
-        exclude_category: Vec::new(),
-        json: false,
-        threads: None,
-    };
+    #[derive(clap::Parser)]
+    struct DemoArgs {
+        #[command(flatten)]
+        gamma: GammaArgs,
+    }
+    let args = <DemoArgs as clap::Parser>::parse_from([
+        "gamma-studio",
+        "resources/demo/named-entities.csv",
+        "--seed",
+        "1",
+        "--gamma-cat",
+        "--gamma-k",
+    ])
+    .gamma;
     let options = args.options()?;
     let corpus = Corpus::new(vec![demo]);
     let result = gamma_studio::corpus_gamma(&corpus, &options, RunControl::default())

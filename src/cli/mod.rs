@@ -2,7 +2,9 @@
 //! 2 bad input or options, 1 a failure of the computation itself.
 
 mod bench;
+mod convert;
 mod gamma_command;
+mod input;
 
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
@@ -22,6 +24,8 @@ struct Cli {
 enum Command {
     /// Compute γ of one document, or of a corpus (several files, one document each).
     Gamma(Box<gamma_command::GammaArgs>),
+    /// Convert annotation files to another format (csv, glozz, cora, elan).
+    Convert(Box<convert::ConvertArgs>),
     /// Time full γ runs on generated continua and report peak memory.
     Bench(bench::BenchArgs),
 }
@@ -43,6 +47,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     };
     let outcome = match cli.command {
         Some(Command::Gamma(args)) => gamma_command::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         None => gamma_command::run_demo(),
     };

@@ -2,10 +2,15 @@
 //! ([`crate::Continuum`]); every error names the file, the line when there is one, and what is
 //! wrong. Files are never modified: writers go through a temporary file that is renamed.
 
+pub mod aam;
+pub mod cora;
 pub mod csv;
 pub mod elan;
+pub mod format;
 pub mod glozz;
 pub mod xml;
+
+pub use format::{Document, Format, ReadOptions, Source, read_documents, write_continuum};
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -10,6 +10,7 @@ use std::path::Path;
 pub enum Node {
     Element(Element),
     Text(String),
+    Comment(String),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -32,7 +33,7 @@ impl Element {
     pub fn elements(&self) -> impl Iterator<Item = &Element> {
         self.children.iter().filter_map(|n| match n {
             Node::Element(e) => Some(e),
-            Node::Text(_) => None,
+            _ => None,
         })
     }
 
@@ -50,9 +51,77 @@ impl Element {
             .iter()
             .filter_map(|n| match n {
                 Node::Text(t) => Some(t.as_str()),
-                Node::Element(_) => None,
+                _ => None,
             })
             .collect()
+    }
+
+    pub fn elements_mut(&mut self) -> impl Iterator<Item = &mut Element> {
+        self.children.iter_mut().filter_map(|n| match n {
+            Node::Element(e) => Some(e),
+            _ => None,
+        })
+    }
+
+    /// The element and everything inside it as XML (text and attribute values escaped,
+    /// comments kept, empty elements written `<name/>`).
+    pub fn to_xml(&self) -> String {
+        let mut out = String::new();
+        self.write_xml(&mut out);
+        out
+    }
+
+    fn write_xml(&self, out: &mut String) {
+        out.push('<');
+        out.push_str(&self.name);
+        for (key, value) in &self.attributes {
+            out.push(' ');
+            out.push_str(key);
+            out.push_str("=\"");
+            out.push_str(&escape(value));
+            out.push('"');
+        }
+        if self.children.is_empty() {
+            out.push_str("/>");
+            return;
+        }
+        out.push('>');
+        for child in &self.children {
+            match child {
+                Node::Element(e) => e.write_xml(out),
+                Node::Text(t) => out.push_str(&escape(t)),
+                Node::Comment(c) => {
+                    out.push_str("<!--");
+                    out.push_str(c);
+                    out.push_str("-->");
+                }
+            }
+        }
+        out.push_str("</");
+        out.push_str(&self.name);
+        out.push('>');
+    }
+}
+
+/// A whole XML file: the comments before the root element (licences, citations) and the root.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Document {
+    pub comments_before_root: Vec<String>,
+    pub root: Element,
+}
+
+impl Document {
+    /// The file's XML: declaration, leading comments, root.
+    pub fn to_xml(&self) -> String {
+        let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        for comment in &self.comments_before_root {
+            out.push_str("<!--");
+            out.push_str(comment);
+            out.push_str("-->\n");
+        }
+        out.push_str(&self.root.to_xml());
+        out.push('\n');
+        out
     }
 }
 
@@ -68,6 +137,11 @@ fn line_of(text: &str, byte: u64) -> u64 {
 /// Reads the bytes of an XML file into its root element. Non-UTF-8 bytes, malformed or
 /// truncated XML are errors naming the file and line.
 pub fn parse(bytes: &[u8], path: &Path) -> Result<Element, FileError> {
+    parse_document(bytes, path).map(|document| document.root)
+}
+
+/// Like [`parse`], keeping the comments before the root element.
+pub fn parse_document(bytes: &[u8], path: &Path) -> Result<Document, FileError> {
     let text = super::utf8_text(
         bytes,
         path,
@@ -79,6 +153,7 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Element, FileError> {
     let mut reader = quick_xml::Reader::from_str(text);
     let mut stack: Vec<Element> = Vec::new();
     let mut root: Option<Element> = None;
+    let mut comments_before_root = Vec::new();
     let malformed = |position: u64, message: String| {
         FileError::new(path, Some(line_of(text, position)), message)
     };
@@ -138,6 +213,15 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Element, FileError> {
                     parent.children.push(Node::Text(resolved));
                 }
             }
+            Event::Comment(comment) => {
+                let comment: &str = comment.as_ref();
+                let comment = comment.to_string();
+                match stack.last_mut() {
+                    Some(parent) => parent.children.push(Node::Comment(comment)),
+                    None if root.is_none() => comments_before_root.push(comment),
+                    None => {}
+                }
+            }
             Event::Eof => break,
             _ => {}
         }
@@ -152,7 +236,11 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Element, FileError> {
             ),
         ));
     }
-    root.ok_or_else(|| FileError::new(path, None, "no XML element in the file"))
+    let root = root.ok_or_else(|| FileError::new(path, None, "no XML element in the file"))?;
+    Ok(Document {
+        comments_before_root,
+        root,
+    })
 }
 
 fn open(

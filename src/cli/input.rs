@@ -1,0 +1,108 @@
+//! The options that say how input files are read, shared by every command that reads them.
+
+use super::Failure;
+use clap::Args;
+use gamma_studio::io::cora::{CoraOptions, Transcription};
+use gamma_studio::io::glozz::GlozzOptions;
+use gamma_studio::io::{Document, Format, ReadOptions, read_documents};
+use std::path::PathBuf;
+
+#[derive(Args, Debug, Clone)]
+pub struct InputArgs {
+    /// Annotation files: CSV (annotator,category,start,end; each file one document), ELAN .eaf
+    /// (tiers = annotators), Glozz .aa or CorA-XML .xml (one file per annotator of one text).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Read every file as this format instead of guessing from its extension.
+    #[arg(long, value_parser = parse_format)]
+    pub format: Option<Format>,
+    /// Glozz: the text (.ac) of the .aa files (default: the .ac beside the first .aa).
+    #[arg(long, value_name = "FILE.ac")]
+    pub text: Option<PathBuf>,
+    /// Glozz: the annotation model (default: the only .aam near the text).
+    #[arg(long, value_name = "FILE.aam")]
+    pub model: Option<PathBuf>,
+    /// Name the annotator of a Glozz or CorA file (default: its folder for Glozz, its stem).
+    #[arg(long, value_name = "NAME=FILE")]
+    pub annotator: Vec<String>,
+    /// Glozz: category = value of this feature instead of the unit type.
+    #[arg(long, value_name = "NAME")]
+    pub category_feature: Option<String>,
+    /// Glozz: measure only units of this type (repeatable).
+    #[arg(long, value_name = "TYPE")]
+    pub include_type: Vec<String>,
+    /// Glozz: ignore units of this type (repeatable).
+    #[arg(long, value_name = "TYPE")]
+    pub exclude_type: Vec<String>,
+    /// Glozz: ignore units created by this author (repeatable), e.g. a pre-segmentation script.
+    #[arg(long, value_name = "AUTHOR")]
+    pub exclude_author: Vec<String>,
+    /// CorA: the annotation layer whose value is the category.
+    #[arg(long, default_value = "pos", value_name = "LAYER")]
+    pub layer: String,
+    /// CorA: the layers kept as features (comma separated; default all).
+    #[arg(long, value_delimiter = ',', value_name = "L1,L2,...")]
+    pub layers: Option<Vec<String>>,
+    /// CorA: the transcription that makes the running text (trans, utf or ascii).
+    #[arg(long, default_value = "trans", value_parser = parse_transcription)]
+    pub transcription: Transcription,
+}
+
+fn parse_format(s: &str) -> Result<Format, String> {
+    s.parse()
+}
+
+fn parse_transcription(s: &str) -> Result<Transcription, String> {
+    s.parse()
+}
+
+impl InputArgs {
+    pub fn cora_options(&self) -> CoraOptions {
+        CoraOptions {
+            category_layer: self.layer.clone(),
+            layers: self.layers.clone(),
+            transcription: self.transcription,
+            ..CoraOptions::default()
+        }
+    }
+
+    pub fn read_options(&self) -> Result<ReadOptions, Failure> {
+        let mut annotator_names = Vec::new();
+        for naming in &self.annotator {
+            let (name, file) = naming.split_once('=').ok_or_else(|| {
+                Failure::BadInput(format!("--annotator {naming:?}: expected NAME=FILE"))
+            })?;
+            let file = PathBuf::from(file);
+            if !self.files.contains(&file) {
+                return Err(Failure::BadInput(format!(
+                    "--annotator {naming:?}: {} is not among the input files",
+                    file.display()
+                )));
+            }
+            annotator_names.push((name.to_string(), file));
+        }
+        Ok(ReadOptions {
+            format: self.format,
+            text: self.text.clone(),
+            model: self.model.clone(),
+            annotator_names,
+            glozz: GlozzOptions {
+                category_feature: self.category_feature.clone(),
+                include_types: self.include_type.clone(),
+                exclude_types: self.exclude_type.clone(),
+                exclude_authors: self.exclude_author.clone(),
+            },
+            cora: self.cora_options(),
+        })
+    }
+
+    /// Reads the files; warnings go to stderr.
+    pub fn read(&self) -> Result<Vec<Document>, Failure> {
+        let (documents, warnings) = read_documents(&self.files, &self.read_options()?)
+            .map_err(|e| Failure::BadInput(e.to_string()))?;
+        for warning in warnings {
+            eprintln!("gamma-studio: warning: {warning}");
+        }
+        Ok(documents)
+    }
+}
