@@ -455,3 +455,48 @@ fn convert_command_refuses_to_overwrite_an_input() {
     let (documents, _) = read_documents(&[out], &ReadOptions::default()).unwrap();
     assert_eq!(documents[0].continuum.n_annotators(), 3);
 }
+
+/// Every CorA sample reads with the counts of its file, and writes back to the same tokens.
+#[test]
+fn every_cora_sample_reads_and_round_trips() {
+    let mut samples: Vec<(PathBuf, usize, usize)> = [
+        ("cora-importtest.xml", 3, 6),
+        ("XMLHandler_test_expected.xml", 3, 6),
+        ("textgammatool_cora_ren.xml", 10, 10),
+        ("p1_pos_A.xml", 8, 8),
+        ("p1b_posmorph_B.xml", 8, 8),
+        ("p2_base.xml", 8, 8),
+        ("p2_segtext_A.xml", 8, 9),
+        ("p2_segtext_B.xml", 7, 7),
+        ("p3_repeat_A.xml", 3, 3),
+        ("p3_repeat_B.xml", 2, 2),
+        ("p4_indel_A.xml", 6, 6),
+        ("p4_indel_B.xml", 5, 5),
+    ]
+    .into_iter()
+    .map(|(name, tokens, annotations)| (cora_fixture(name), tokens, annotations))
+    .collect();
+    if let Some(rem) = shared("cora/rem/M044-N1.xml") {
+        samples.push((rem, 6, 6));
+        let derived = shared("cora/constructed/rem_M044-N1_B.xml").unwrap();
+        samples.push((derived, 6, 6));
+    }
+    for (path, tokens, annotations) in samples {
+        let file = cora::read(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(file.tokens.len(), tokens, "{}", path.display());
+        assert_eq!(
+            file.annotation_tokens().count(),
+            annotations,
+            "{}",
+            path.display()
+        );
+        let (_, units) = file.units(&CoraOptions::default(), &path).unwrap();
+        assert_eq!(units.len(), annotations);
+        let again = cora::parse(file.to_xml().as_bytes(), &path).unwrap();
+        assert_eq!(again.tokens, file.tokens, "{}", path.display());
+        assert_eq!(
+            again.units(&CoraOptions::default(), &path).unwrap().1,
+            units
+        );
+    }
+}

@@ -123,8 +123,8 @@ pub struct Transcribed {
     pub ascii: Option<String>,
 }
 
-/// One annotation token (`<mod>`, `<tok_anno>` or `<anno>`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One annotation token (`<mod>`, `<tok_anno>` or `<anno>`). Equality ignores the line.
+#[derive(Debug, Clone, Eq)]
 pub struct AnnotationToken {
     pub transcribed: Transcribed,
     /// Direct children with a `tag` attribute, in file order: (layer, value).
@@ -141,14 +141,32 @@ impl AnnotationToken {
     }
 }
 
-/// One `<token>`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+impl PartialEq for AnnotationToken {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.transcribed, &self.layers) == (&other.transcribed, &other.layers)
+    }
+}
+
+/// One `<token>`. Equality ignores the line.
+#[derive(Debug, Clone, Eq)]
 pub struct Token {
     pub id: String,
     pub trans: String,
     pub diplomatic: Vec<Transcribed>,
     pub annotations: Vec<AnnotationToken>,
     pub line: u64,
+}
+
+impl PartialEq for Token {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.id, &self.trans, &self.diplomatic, &self.annotations)
+            == (
+                &other.id,
+                &other.trans,
+                &other.diplomatic,
+                &other.annotations,
+            )
+    }
 }
 
 /// One CorA-XML file.
