@@ -1,5 +1,7 @@
-//! `gamma-studio`: with a subcommand, the command line; without, the demo.
+//! `gamma-studio`: without a subcommand, the desktop app on the demo corpus; `open FILE...`
+//! opens files in it; the other subcommands are the command line.
 
+mod app;
 mod cli;
 
 fn main() {

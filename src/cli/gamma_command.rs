@@ -11,7 +11,7 @@ use gamma_studio::{
     SampleCount, Sampler,
 };
 use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Args, Debug, Clone)]
 pub struct GammaArgs {
@@ -216,39 +216,6 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
     }
     Ok(())
 }
-
-/// No subcommand: γ of the bundled demo corpus (the desktop app will open on it).
-pub fn run_demo() -> Result<(), Failure> {
-    let demo = gamma_studio::io::csv::parse(
-        DEMO_CSV.as_bytes(),
-        Path::new("resources/demo/named-entities.csv"),
-    )
-    .map_err(|e| Failure::Computation(e.to_string()))?;
-    #[derive(clap::Parser)]
-    struct DemoArgs {
-        #[command(flatten)]
-        gamma: GammaArgs,
-    }
-    let args = <DemoArgs as clap::Parser>::parse_from([
-        "gamma-studio",
-        "resources/demo/named-entities.csv",
-        "--seed",
-        "1",
-        "--gamma-cat",
-        "--gamma-k",
-    ])
-    .gamma;
-    let options = args.options()?;
-    let corpus = Corpus::new(vec![demo]);
-    let result = gamma_studio::corpus_gamma(&corpus, &options, RunControl::default())
-        .map_err(|e| Failure::Computation(e.to_string()))?;
-    println!("Demo corpus (resources/demo/named-entities.csv). The desktop app is not built yet;");
-    println!("meanwhile, `gamma-studio gamma FILE...` measures your own files (see --help).\n");
-    print!("{}", summary(&corpus, &options, &result, &args));
-    Ok(())
-}
-
-const DEMO_CSV: &str = include_str!("../../resources/demo/named-entities.csv");
 
 fn finite(x: f64) -> Value {
     if x.is_finite() { json!(x) } else { Value::Null }

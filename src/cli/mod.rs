@@ -18,16 +18,34 @@ use std::ffi::OsString;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// App: save a screenshot of the window as PNG once the first γ is shown, then quit.
+    #[arg(long, global = true, value_name = "FILE.png")]
+    screenshot: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Open annotation files in the desktop app (no subcommand opens the demo corpus).
+    Open(Box<input::InputArgs>),
     /// Compute γ of one document, or of a corpus (several files, one document each).
     Gamma(Box<gamma_command::GammaArgs>),
     /// Convert annotation files to another format (csv, glozz, cora, elan).
     Convert(Box<convert::ConvertArgs>),
     /// Time full γ runs on generated continua and report peak memory.
     Bench(bench::BenchArgs),
+}
+
+fn open_app(
+    files: Vec<std::path::PathBuf>,
+    read_options: Result<gamma_studio::io::ReadOptions, Failure>,
+    screenshot: Option<std::path::PathBuf>,
+) -> Result<(), Failure> {
+    crate::app::run(crate::app::Launch {
+        files,
+        read_options: read_options?,
+        screenshot,
+    })
+    .map_err(Failure::Computation)
 }
 
 /// Exit status of a failed command.
@@ -47,9 +65,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     };
     let outcome = match cli.command {
         Some(Command::Gamma(args)) => gamma_command::run(&args),
+        Some(Command::Open(args)) => {
+            open_app(args.files.clone(), args.read_options(), cli.screenshot)
+        }
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
-        None => gamma_command::run_demo(),
+        None => open_app(Vec::new(), Ok(Default::default()), cli.screenshot),
     };
     match outcome {
         Ok(()) => 0,

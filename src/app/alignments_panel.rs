@@ -1,0 +1,181 @@
+//! The selected unitary alignment (each annotator's unit, the pairwise dissimilarities and
+//! the alignment's share of the disorder) and the list of all unitary alignments, worst first
+//! or in text order; a click in the list selects one and brings it into view.
+
+use super::state::{AlignmentOrder, AppState};
+use eframe::egui::{self, RichText, Ui};
+
+pub fn show_inspector(ui: &mut Ui, state: &AppState) {
+    let (Some(outcome), Some(index), Some(document)) = (
+        state.current_outcome(),
+        state.selected_alignment,
+        state.document(),
+    ) else {
+        ui.label(RichText::new("Click a unit or a line to inspect its unitary alignment.").weak());
+        return;
+    };
+    let aligned = &outcome.result.documents[0];
+    let Some(unitary) = aligned.alignment.unitary_alignments.get(index) else {
+        return;
+    };
+    let continuum = document.continuum();
+    let total: f64 = aligned
+        .alignment
+        .unitary_alignments
+        .iter()
+        .map(|u| u.disorder)
+        .sum();
+    ui.strong(format!(
+        "Unitary alignment {} of {}",
+        index + 1,
+        aligned.alignment.unitary_alignments.len()
+    ));
+    ui.label(format!(
+        "disorder δ = {:.4}   ({:.1} % of the total)",
+        unitary.disorder,
+        if total > 0.0 {
+            100.0 * unitary.disorder / total
+        } else {
+            0.0
+        }
+    ));
+    let slots = aligned.alignment.slots(&aligned.problem, index);
+    egui::Grid::new("inspector-units")
+        .striped(true)
+        .show(ui, |ui| {
+            ui.strong("annotator");
+            ui.strong("unit");
+            ui.end_row();
+            for (a, slot) in slots.iter().enumerate() {
+                ui.label(&continuum.annotators[a].name);
+                match slot {
+                    Some(u) => {
+                        let unit = &continuum.annotators[a].units[*u];
+                        let covered: String = continuum
+                            .text_of(a)
+                            .map(|t| {
+                                t.chars()
+                                    .skip(unit.start.max(0.0) as usize)
+                                    .take((unit.end - unit.start).max(0.0) as usize)
+                                    .collect()
+                            })
+                            .unwrap_or_default();
+                        ui.label(format!(
+                            "{} [{}, {}) {covered}",
+                            unit.category, unit.start, unit.end
+                        ));
+                    }
+                    None => {
+                        ui.label("∅ (no unit)");
+                    }
+                }
+                ui.end_row();
+            }
+        });
+    ui.add_space(4.0);
+    let d = &aligned.problem.dissimilarity;
+    let span_of = |a: usize| {
+        aligned.alignment.unitary_alignments[index]
+            .members
+            .iter()
+            .map(|&m| &aligned.problem.units[m as usize])
+            .find(|u| u.annotator as usize == a)
+            .map(|u| u.span)
+    };
+    egui::Grid::new("inspector-pairs")
+        .striped(true)
+        .show(ui, |ui| {
+            ui.strong("pair");
+            ui.strong("positional");
+            ui.strong("categorical");
+            ui.strong("d");
+            ui.end_row();
+            for first in 0..slots.len() {
+                for second in first + 1..slots.len() {
+                    ui.label(format!(
+                        "{} – {}",
+                        continuum.annotators[first].name, continuum.annotators[second].name
+                    ));
+                    match (span_of(first), span_of(second)) {
+                        (Some(u), Some(v)) => {
+                            ui.label(format!("{:.4}", d.alpha * d.positional(&u, &v)));
+                            ui.label(format!("{:.4}", d.beta * d.categorical(&u, &v)));
+                            ui.label(format!("{:.4}", d.combined(&u, &v)));
+                        }
+                        (None, None) => {
+                            ui.label("–");
+                            ui.label("–");
+                            ui.label("0");
+                        }
+                        _ => {
+                            ui.label("–");
+                            ui.label("–");
+                            ui.label(format!("{:.4} (Δ∅)", d.delta_empty));
+                        }
+                    }
+                    ui.end_row();
+                }
+            }
+        });
+}
+
+pub fn show_list(ui: &mut Ui, state: &mut AppState) {
+    let Some(outcome) = state.current_outcome() else {
+        return;
+    };
+    let result = outcome.result.clone();
+    ui.horizontal(|ui| {
+        ui.strong("Unitary alignments");
+        ui.selectable_value(
+            &mut state.alignment_order,
+            AlignmentOrder::WorstFirst,
+            "worst first",
+        );
+        ui.selectable_value(
+            &mut state.alignment_order,
+            AlignmentOrder::TextOrder,
+            "text order",
+        );
+    });
+    let aligned = &result.documents[0];
+    let order = state.ordered_alignments();
+    let Some(document) = state.document() else {
+        return;
+    };
+    let continuum = document.continuum();
+    let mut clicked = None;
+    egui::ScrollArea::vertical()
+        .id_salt("alignment-list")
+        .max_height(ui.available_height())
+        .show_rows(ui, 18.0, order.len(), |ui, rows| {
+            for &index in &order[rows] {
+                let unitary = &aligned.alignment.unitary_alignments[index];
+                let slots = aligned.alignment.slots(&aligned.problem, index);
+                let summary: Vec<String> = slots
+                    .iter()
+                    .enumerate()
+                    .map(|(a, s)| match s {
+                        Some(u) => continuum.annotators[a].units[*u].category.clone(),
+                        None => "∅".into(),
+                    })
+                    .collect();
+                let first = slots
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(a, s)| s.map(|u| continuum.annotators[a].units[u].start))
+                    .fold(f64::INFINITY, f64::min);
+                let text = format!(
+                    "δ {:.3}  @{first}  {}",
+                    unitary.disorder,
+                    summary.join(" · ")
+                );
+                let selected = state.selected_alignment == Some(index);
+                if ui.selectable_label(selected, text).clicked() {
+                    clicked = Some(index);
+                }
+            }
+        });
+    if let Some(index) = clicked {
+        state.select_alignment(index);
+    }
+}

@@ -1,0 +1,86 @@
+//! The open documents (each with its γ once computed) and the legend of categories with
+//! their unit counts; a category can be hidden from the timeline.
+
+use super::palette;
+use super::state::AppState;
+use eframe::egui::{self, Color32, CornerRadius, Sense, Ui, vec2};
+
+pub fn show(ui: &mut Ui, state: &mut AppState) {
+    if state.documents.len() > 1 {
+        ui.strong("Documents");
+        let mut chosen = None;
+        for (i, document) in state.documents.iter().enumerate() {
+            let gamma = document
+                .gamma
+                .map_or("γ …".to_string(), |g| format!("γ {g:.3}"));
+            let label = format!("{}   {gamma}", document.continuum().name);
+            if ui.selectable_label(i == state.current, label).clicked() {
+                chosen = Some(i);
+            }
+        }
+        if let Some(i) = chosen.filter(|&i| i != state.current) {
+            state.select_document(i);
+        }
+        ui.separator();
+    }
+    let Some(document) = state.document() else {
+        return;
+    };
+    let continuum = document.continuum();
+    ui.strong(format!(
+        "{} — {} annotators, {} units",
+        continuum.name,
+        continuum.n_annotators(),
+        continuum.n_units()
+    ));
+    let categories = continuum.categories();
+    let colours = palette::for_categories(&categories, state.model_order().as_deref());
+    let counts: Vec<usize> = categories
+        .iter()
+        .map(|c| {
+            continuum
+                .annotators
+                .iter()
+                .flat_map(|a| &a.units)
+                .filter(|u| &u.category == c)
+                .count()
+        })
+        .collect();
+    let mut toggled = None;
+    ui.horizontal_wrapped(|ui| {
+        for (category, count) in categories.iter().zip(counts) {
+            let hidden = state.hidden_categories.contains(category);
+            let (rect, _) = ui.allocate_exact_size(vec2(12.0, 12.0), Sense::hover());
+            let colour = if hidden {
+                Color32::TRANSPARENT
+            } else {
+                colours.colour(category)
+            };
+            ui.painter()
+                .rect_filled(rect, CornerRadius::same(2), colour);
+            ui.painter().rect_stroke(
+                rect,
+                CornerRadius::same(2),
+                egui::Stroke::new(1.0, colours.colour(category)),
+                egui::StrokeKind::Inside,
+            );
+            let name = if category.is_empty() {
+                "(none)"
+            } else {
+                category.as_str()
+            };
+            if ui
+                .selectable_label(!hidden, format!("{name} ({count})"))
+                .on_hover_text("show or hide on the timeline")
+                .clicked()
+            {
+                toggled = Some(category.clone());
+            }
+        }
+    });
+    if let Some(category) = toggled
+        && !state.hidden_categories.remove(&category)
+    {
+        state.hidden_categories.insert(category);
+    }
+}

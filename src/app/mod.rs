@@ -1,0 +1,323 @@
+//! The desktop app: a thin client of the core. [`state::AppState`] holds what is shown; one
+//! file per panel draws it; γ runs in [`worker`] threads and comes back through a channel.
+
+mod alignments_panel;
+mod documents_panel;
+pub mod file_dialog;
+mod palette;
+mod results_panel;
+mod settings_panel;
+pub mod state;
+mod timeline;
+mod worker;
+
+#[cfg(test)]
+mod tests;
+
+use eframe::egui::{self, Ui};
+use file_dialog::{FileDialog, NativeDialog};
+use gamma_studio::io::{Document, ReadOptions, Source};
+use state::AppState;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+const DEMO_CSV: &str = include_str!("../../resources/demo/named-entities.csv");
+const DEMO_TEXT: &str = include_str!("../../resources/demo/named-entities.txt");
+
+/// The bundled demo corpus (embedded: it opens with no file present).
+pub fn demo_document() -> Document {
+    let path = Path::new("resources/demo/named-entities.csv");
+    let mut continuum = gamma_studio::io::csv::parse(DEMO_CSV.as_bytes(), path)
+        .expect("the demo corpus is valid (tested)");
+    continuum.name = "Demo: named entities".into();
+    continuum.text = Some(DEMO_TEXT.to_string());
+    Document {
+        continuum,
+        source: Source::Csv(path.to_path_buf()),
+    }
+}
+
+/// egui's fonts, then DejaVu as the fallback for the characters of historical and phonetic
+/// texts (ſ, combining diacritics) and of our notation (∅, δ, Δ).
+pub fn install_fonts(context: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    for (name, bytes, family) in [
+        (
+            "DejaVuSans",
+            &include_bytes!("../../assets/fonts/DejaVuSans.ttf")[..],
+            egui::FontFamily::Proportional,
+        ),
+        (
+            "DejaVuSansMono",
+            &include_bytes!("../../assets/fonts/DejaVuSansMono.ttf")[..],
+            egui::FontFamily::Monospace,
+        ),
+    ] {
+        fonts
+            .font_data
+            .insert(name.into(), Arc::new(egui::FontData::from_static(bytes)));
+        fonts.families.entry(family).or_default().push(name.into());
+    }
+    context.set_fonts(fonts);
+}
+
+/// How the app starts.
+#[derive(Debug, Clone, Default)]
+pub struct Launch {
+    /// Files to open (the demo when empty).
+    pub files: Vec<PathBuf>,
+    pub read_options: ReadOptions,
+    /// Save a screenshot here once the first γ is shown, then quit.
+    pub screenshot: Option<PathBuf>,
+}
+
+/// Opens the window; returns when it is closed.
+pub fn run(launch: Launch) -> Result<(), String> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Gamma Studio")
+            .with_inner_size([1200.0, 760.0])
+            .with_min_inner_size([640.0, 420.0])
+            .with_app_id("gamma-studio"),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Gamma Studio",
+        options,
+        Box::new(move |cc| {
+            install_fonts(&cc.egui_ctx);
+            let context = cc.egui_ctx.clone();
+            let app = GammaStudioApp::new(
+                Arc::new(move || context.request_repaint()),
+                Box::new(NativeDialog),
+                launch,
+            );
+            Ok(Box::new(app))
+        }),
+    )
+    .map_err(|e| format!("cannot open the window: {e}"))
+}
+
+/// Where the `--screenshot` run stands.
+enum Screenshot {
+    None,
+    /// Waiting for the first γ; then a few frames so that everything is laid out.
+    Waiting {
+        path: PathBuf,
+        frames_after_result: u32,
+    },
+    Requested,
+}
+
+pub struct GammaStudioApp {
+    pub state: AppState,
+    dialog: Box<dyn FileDialog>,
+    screenshot: Screenshot,
+    /// Set by the screenshot callback: the PNG was written (or failed), so quit.
+    screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, String>>>>,
+}
+
+impl GammaStudioApp {
+    pub fn new(
+        wake: Arc<dyn Fn() + Send + Sync>,
+        dialog: Box<dyn FileDialog>,
+        launch: Launch,
+    ) -> GammaStudioApp {
+        let mut state = AppState::new(wake);
+        if launch.files.is_empty() {
+            state.set_documents(vec![demo_document()]);
+        } else {
+            state.open_files(&launch.files, &launch.read_options);
+        }
+        GammaStudioApp {
+            state,
+            dialog,
+            screenshot: match launch.screenshot {
+                Some(path) => Screenshot::Waiting {
+                    path,
+                    frames_after_result: 0,
+                },
+                None => Screenshot::None,
+            },
+            screenshot_done: Arc::default(),
+        }
+    }
+
+    /// Draws the whole window (the eframe entry point and the tests call this).
+    pub fn draw(&mut self, ui: &mut Ui) {
+        self.state.poll();
+        self.take_dropped_files(ui);
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        if !self.state.errors.is_empty() {
+            egui::Panel::bottom("errors")
+                .resizable(true)
+                .show(ui, |ui| self.errors_panel(ui));
+        }
+        egui::Panel::left("settings")
+            .default_size(250.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().id_salt("left").show(ui, |ui| {
+                    results_panel::show(ui, &mut self.state);
+                    ui.separator();
+                    ui.collapsing("Settings", |ui| {
+                        settings_panel::show(ui, &mut self.state, self.dialog.as_mut());
+                    });
+                });
+            });
+        egui::Panel::right("alignment")
+            .default_size(330.0)
+            .show(ui, |ui| {
+                alignments_panel::show_inspector(ui, &self.state);
+                ui.separator();
+                alignments_panel::show_list(ui, &mut self.state);
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            documents_panel::show(ui, &mut self.state);
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .id_salt("timeline")
+                .show(ui, |ui| {
+                    timeline::show(ui, &mut self.state);
+                });
+        });
+        if self.state.is_running() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        self.screenshot_step(ui);
+    }
+
+    fn menu_bar(&mut self, ui: &mut Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                if ui.button("Open…").clicked() {
+                    ui.close();
+                    if let Some(paths) = self.dialog.pick_files("Open annotation files") {
+                        self.state.open_files(&paths, &ReadOptions::default());
+                    }
+                }
+                if ui.button("Open the demo").clicked() {
+                    ui.close();
+                    self.state.set_documents(vec![demo_document()]);
+                }
+                let recent = self.state.recent_files.clone();
+                if !recent.is_empty() {
+                    ui.menu_button("Recent", |ui| {
+                        for paths in recent {
+                            let label: Vec<String> = paths
+                                .iter()
+                                .map(|p| {
+                                    p.file_name()
+                                        .map(|n| n.to_string_lossy().into_owned())
+                                        .unwrap_or_default()
+                                })
+                                .collect();
+                            if ui.button(label.join(", ")).clicked() {
+                                ui.close();
+                                self.state.open_files(&paths, &ReadOptions::default());
+                            }
+                        }
+                    });
+                }
+                ui.separator();
+                if ui.button("Quit").clicked() {
+                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            });
+            ui.menu_button("View", |ui| {
+                if ui.button("Zoom to fit").clicked() {
+                    ui.close();
+                    self.state.zoom_to_fit();
+                }
+            });
+        });
+    }
+
+    fn errors_panel(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.strong("Messages");
+            if ui.button("Clear").clicked() {
+                self.state.errors.clear();
+            }
+        });
+        egui::ScrollArea::vertical()
+            .id_salt("errors")
+            .max_height(120.0)
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                for error in &self.state.errors {
+                    ui.label(error);
+                }
+            });
+    }
+
+    fn take_dropped_files(&mut self, ui: &Ui) {
+        let dropped: Vec<PathBuf> = ui.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect()
+        });
+        if !dropped.is_empty() {
+            self.state.open_files(&dropped, &ReadOptions::default());
+        }
+    }
+
+    fn screenshot_step(&mut self, ui: &Ui) {
+        if let Some(done) = self.screenshot_done.lock().expect("not poisoned").take() {
+            match done {
+                Ok(path) => eprintln!("gamma-studio: screenshot saved to {}", path.display()),
+                Err(e) => eprintln!("gamma-studio: screenshot failed: {e}"),
+            }
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            return;
+        }
+        let finished = !self.state.is_running() && self.state.current_outcome().is_some()
+            || matches!(self.state.status, state::Status::Failed(_))
+            || self.state.documents.is_empty();
+        match &mut self.screenshot {
+            Screenshot::Waiting {
+                path,
+                frames_after_result,
+            } if finished => {
+                *frames_after_result += 1;
+                if *frames_after_result >= 3 {
+                    let path = path.clone();
+                    let done = Arc::clone(&self.screenshot_done);
+                    let context = ui.ctx().clone();
+                    ui.ctx().request_screenshot(move |image| {
+                        *done.lock().expect("not poisoned") =
+                            Some(save_png(&image, &path).map(|()| path));
+                        context.request_repaint();
+                    });
+                    self.screenshot = Screenshot::Requested;
+                }
+                ui.ctx().request_repaint();
+            }
+            Screenshot::Waiting { .. } => ui.ctx().request_repaint(),
+            _ => {}
+        }
+    }
+}
+
+impl eframe::App for GammaStudioApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.draw(ui);
+    }
+}
+
+/// Writes an egui image as PNG (through a temporary file renamed at the end).
+fn save_png(image: &egui::ColorImage, path: &Path) -> Result<(), String> {
+    let mut bytes = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut bytes, image.size[0] as u32, image.size[1] as u32);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+        let rgba: Vec<u8> = image.pixels.iter().flat_map(|c| c.to_array()).collect();
+        writer.write_image_data(&rgba).map_err(|e| e.to_string())?;
+    }
+    gamma_studio::io::write_atomically(path, &bytes).map_err(|e| e.to_string())
+}

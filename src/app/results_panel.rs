@@ -1,0 +1,198 @@
+//! γ and its parts, the progress of the running job (with cancel), the histogram of the
+//! sampled chance disorders with D_o and D_e marked, γ-cat/γ-k, and pairwise γ.
+
+use super::state::{AppState, Status};
+use eframe::egui::{self, Color32, RichText, Ui};
+use egui_plot::{Bar, BarChart, Plot, VLine};
+
+pub fn show(ui: &mut Ui, state: &mut AppState) {
+    match state.status.clone() {
+        Status::Running { done, needed } => {
+            ui.horizontal(|ui| {
+                let fraction = if needed > 0 {
+                    done as f32 / needed as f32
+                } else {
+                    0.0
+                };
+                ui.add(
+                    egui::ProgressBar::new(fraction.min(1.0))
+                        .desired_width(160.0)
+                        .text(format!("samples {done} / {needed}")),
+                );
+                if ui.button("Cancel").clicked() {
+                    state.cancel();
+                }
+            });
+        }
+        Status::Cancelled => {
+            ui.horizontal(|ui| {
+                ui.label("Computation cancelled.");
+                if ui.button("Compute").clicked() {
+                    state.recompute();
+                }
+            });
+        }
+        Status::Failed(message) => {
+            ui.colored_label(
+                Color32::from_rgb(200, 60, 60),
+                format!("γ failed: {message}"),
+            );
+        }
+        Status::Idle | Status::Done => {}
+    }
+    let Some(outcome) = state.current_outcome() else {
+        if state.document().is_some() && state.is_running() {
+            ui.label("Computing γ…");
+        }
+        return;
+    };
+    let r = outcome.result.clone();
+    let stale = state.outcome_is_stale;
+    let heading = format!("γ = {:.4}", r.gamma);
+    ui.horizontal(|ui| {
+        ui.heading(heading);
+        if stale {
+            ui.label(RichText::new("(stale: settings changed)").italics().weak());
+        }
+    });
+    egui::Grid::new("gamma-numbers").show(ui, |ui| {
+        ui.label("observed disorder D_o");
+        ui.label(format!("{:.6}", r.observed_disorder));
+        ui.end_row();
+        ui.label("expected disorder D_e");
+        ui.label(format!("{:.6}", r.expected_disorder));
+        ui.end_row();
+        ui.label("interval");
+        ui.label(format!(
+            "{:.4} … {:.4}",
+            r.gamma_interval.0, r.gamma_interval.1
+        ));
+        ui.end_row();
+        ui.label("samples");
+        ui.label(format!(
+            "{} (±{:.1} %)",
+            r.n_samples,
+            100.0 * r.achieved_precision
+        ));
+        ui.end_row();
+        ui.label("seed");
+        ui.label(r.seed.to_string());
+        ui.end_row();
+        let s = &outcome.settings;
+        ui.label("with");
+        ui.label(if s.gamma_software_preset {
+            format!(
+                "Gamma Software preset, β = {}, Δ∅ = {}",
+                s.beta, s.delta_empty
+            )
+        } else {
+            format!("α = {}, β = {}, Δ∅ = {}", s.alpha, s.beta, s.delta_empty)
+        });
+        ui.end_row();
+        if let Some(gamma_cat) = r.gamma_cat {
+            ui.label("γ-cat");
+            ui.label(format!("{gamma_cat:.4}"));
+            ui.end_row();
+        }
+    });
+    if let Some(gamma_k) = &r.gamma_k {
+        egui::CollapsingHeader::new("γ-k per category")
+            .default_open(true)
+            .show(ui, |ui| {
+                egui::Grid::new("gamma-k").striped(true).show(ui, |ui| {
+                    for (category, value) in gamma_k {
+                        ui.label(category);
+                        ui.label(if value.is_finite() {
+                            format!("{value:.4}")
+                        } else {
+                            "–".into()
+                        });
+                        ui.end_row();
+                    }
+                });
+            });
+    }
+    if !outcome.pairwise.is_empty() {
+        let names: Vec<String> = state
+            .document()
+            .map(|d| {
+                d.continuum()
+                    .annotators
+                    .iter()
+                    .map(|a| a.name.clone())
+                    .collect()
+            })
+            .unwrap_or_default();
+        egui::CollapsingHeader::new("pairwise γ")
+            .default_open(true)
+            .show(ui, |ui| {
+                egui::Grid::new("pairwise").striped(true).show(ui, |ui| {
+                    ui.label("");
+                    for name in &names {
+                        ui.strong(name);
+                    }
+                    ui.end_row();
+                    for (i, name) in names.iter().enumerate() {
+                        ui.strong(name);
+                        for j in 0..names.len() {
+                            let key = (i.min(j), i.max(j));
+                            let cell = if i == j {
+                                "1".to_string()
+                            } else {
+                                match outcome.pairwise.iter().find(|(k, _)| *k == key) {
+                                    Some((_, Ok(g))) => format!("{g:.3}"),
+                                    Some((_, Err(_))) => "–".into(),
+                                    None => "…".into(),
+                                }
+                            };
+                            ui.label(cell);
+                        }
+                        ui.end_row();
+                    }
+                });
+            });
+    }
+    histogram(
+        ui,
+        &r.chance_disorders,
+        r.observed_disorder,
+        r.expected_disorder,
+    );
+}
+
+fn histogram(ui: &mut Ui, chance: &[f64], observed: f64, expected: f64) {
+    if chance.is_empty() {
+        return;
+    }
+    let low = chance
+        .iter()
+        .copied()
+        .fold(f64::INFINITY, f64::min)
+        .min(observed);
+    let high = chance
+        .iter()
+        .copied()
+        .fold(f64::NEG_INFINITY, f64::max)
+        .max(observed);
+    let bins = 30;
+    let width = ((high - low) / bins as f64).max(1e-9);
+    let mut counts = vec![0usize; bins];
+    for &d in chance {
+        counts[(((d - low) / width) as usize).min(bins - 1)] += 1;
+    }
+    let bars: Vec<Bar> = counts
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| Bar::new(low + (i as f64 + 0.5) * width, n as f64).width(width * 0.95))
+        .collect();
+    ui.label("chance disorders (sampled continua)");
+    Plot::new("chance-disorders")
+        .height(140.0)
+        .allow_scroll(false)
+        .allow_zoom(false)
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new("chance disorder", bars));
+            plot.vline(VLine::new("D_o", observed).color(Color32::from_rgb(40, 160, 60)));
+            plot.vline(VLine::new("D_e", expected).color(Color32::from_rgb(200, 80, 60)));
+        });
+}

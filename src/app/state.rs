@@ -1,0 +1,530 @@
+//! Everything the app shows and edits, without widgets: the open documents, the γ settings,
+//! the running job and its result, the selection and the timeline's view. Panels read and
+//! change this; only [`AppState::poll`] and [`AppState::recompute`] talk to the worker.
+
+use super::worker::{self, Job, WorkerMessage};
+use gamma_studio::gamma::GammaOptions;
+use gamma_studio::io::{Document, ReadOptions, Source, read_documents};
+use gamma_studio::{
+    CategoryDissimilarity, CategoryMatrix, Continuum, GammaResult, PivotDistance, SampleCount,
+    Sampler,
+};
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// How random continua are drawn (see the γ paper §5.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SamplerChoice {
+    Statistical,
+    Shuffle,
+}
+
+/// How categories compare.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CategoryChoice {
+    Nominal,
+    Levenshtein,
+    Matrix {
+        matrix: CategoryMatrix,
+        from: PathBuf,
+    },
+}
+
+/// The γ settings the user edits.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    pub alpha: f64,
+    pub beta: f64,
+    pub delta_empty: f64,
+    pub categories: CategoryChoice,
+    pub sampler: SamplerChoice,
+    pub precision: f64,
+    pub confidence: f64,
+    pub seed: u64,
+    /// The Java Gamma Software's settings (α = 3, its shuffle sampler, x̄ floored).
+    pub gamma_software_preset: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            alpha: 1.0,
+            beta: 1.0,
+            delta_empty: 1.0,
+            categories: CategoryChoice::Nominal,
+            sampler: SamplerChoice::Statistical,
+            precision: 0.02,
+            confidence: 0.95,
+            seed: 1,
+            gamma_software_preset: false,
+        }
+    }
+}
+
+impl Settings {
+    pub fn gamma_options(&self) -> GammaOptions {
+        let mut options = if self.gamma_software_preset {
+            GammaOptions::gamma_software()
+        } else {
+            let mut options = GammaOptions {
+                sampler: match self.sampler {
+                    SamplerChoice::Statistical => Sampler::Statistical,
+                    SamplerChoice::Shuffle => Sampler::Shuffle {
+                        min_pivot_distance: PivotDistance::MeanLength,
+                        integer_pivots: false,
+                    },
+                },
+                ..GammaOptions::default()
+            };
+            options.dissimilarity.alpha = self.alpha;
+            options
+        };
+        options.dissimilarity.beta = self.beta;
+        options.dissimilarity.delta_empty = self.delta_empty;
+        options.dissimilarity.categorical = match &self.categories {
+            CategoryChoice::Nominal => CategoryDissimilarity::Nominal,
+            CategoryChoice::Levenshtein => CategoryDissimilarity::Levenshtein,
+            CategoryChoice::Matrix { matrix, .. } => CategoryDissimilarity::Matrix(matrix.clone()),
+        };
+        options.samples = SampleCount::Precision {
+            precision: self.precision,
+            confidence: self.confidence,
+            max_samples: 5000,
+        };
+        options.seed = Some(self.seed);
+        options.categorical_gammas = true;
+        options
+    }
+}
+
+/// Where the γ of the current document stands.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Status {
+    /// No document, or nothing asked yet.
+    Idle,
+    Running {
+        done: usize,
+        needed: usize,
+    },
+    Done,
+    Cancelled,
+    Failed(String),
+}
+
+/// A γ result and the settings it was computed with.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    pub result: Arc<GammaResult>,
+    pub settings: Settings,
+    pub document: usize,
+    /// γ of each pair of annotators `(i, j)`, i < j, as they arrive.
+    pub pairwise: Vec<((usize, usize), Result<f64, String>)>,
+}
+
+/// An open document and what the timeline needs to draw it fast.
+#[derive(Debug, Clone)]
+pub struct OpenDocument {
+    pub document: Document,
+    /// For each annotator, the sub-row of each unit (overlapping units stacked) and the
+    /// number of sub-rows.
+    pub rows: Vec<(Vec<usize>, usize)>,
+    /// For each annotator, its unit indices sorted by start (to find the visible ones).
+    pub by_start: Vec<Vec<usize>>,
+    /// γ of this document, once computed with the current settings.
+    pub gamma: Option<f64>,
+}
+
+impl OpenDocument {
+    pub fn new(document: Document) -> OpenDocument {
+        let continuum = &document.continuum;
+        let mut rows = Vec::new();
+        let mut by_start = Vec::new();
+        for annotator in &continuum.annotators {
+            let mut order: Vec<usize> = (0..annotator.units.len()).collect();
+            order.sort_by(|&a, &b| {
+                let (u, v) = (&annotator.units[a], &annotator.units[b]);
+                u.start.total_cmp(&v.start).then(v.end.total_cmp(&u.end))
+            });
+            let mut row_of = vec![0; annotator.units.len()];
+            let mut row_ends: Vec<f64> = Vec::new();
+            for &i in &order {
+                let unit = &annotator.units[i];
+                match row_ends.iter().position(|&end| end <= unit.start) {
+                    Some(row) => {
+                        row_ends[row] = unit.end;
+                        row_of[i] = row;
+                    }
+                    None => {
+                        row_of[i] = row_ends.len();
+                        row_ends.push(unit.end);
+                    }
+                }
+            }
+            rows.push((row_of, row_ends.len().max(1)));
+            by_start.push(order);
+        }
+        OpenDocument {
+            document,
+            rows,
+            by_start,
+            gamma: None,
+        }
+    }
+
+    pub fn continuum(&self) -> &Continuum {
+        &self.document.continuum
+    }
+
+    /// `[first, last]` position of any unit (or of the text).
+    pub fn extent(&self) -> (f64, f64) {
+        let continuum = self.continuum();
+        let text_end = continuum
+            .text
+            .as_ref()
+            .map(|t| t.chars().count() as f64)
+            .unwrap_or(0.0);
+        let (mut first, mut last) = (f64::INFINITY, text_end);
+        for unit in continuum.annotators.iter().flat_map(|a| &a.units) {
+            first = first.min(unit.start);
+            last = last.max(unit.end);
+        }
+        if continuum.text.is_some() {
+            first = 0.0;
+        }
+        if !first.is_finite() || last <= first {
+            (0.0, 1.0)
+        } else {
+            (first, last)
+        }
+    }
+}
+
+/// The visible window of the timeline, in continuum positions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct View {
+    pub start: f64,
+    pub end: f64,
+}
+
+impl View {
+    pub fn width(&self) -> f64 {
+        self.end - self.start
+    }
+
+    /// Zooms by `factor` (> 1 zooms in) keeping `anchor` where it is, within `limits`.
+    pub fn zoom(&mut self, factor: f64, anchor: f64, limits: (f64, f64)) {
+        let width = (self.width() / factor).clamp(2.0, (limits.1 - limits.0).max(2.0) * 1.2);
+        let share = ((anchor - self.start) / self.width()).clamp(0.0, 1.0);
+        self.start = anchor - share * width;
+        self.end = self.start + width;
+        self.keep_within(limits);
+    }
+
+    pub fn pan(&mut self, by: f64, limits: (f64, f64)) {
+        self.start += by;
+        self.end += by;
+        self.keep_within(limits);
+    }
+
+    /// Centres the view on `position`, keeping the width.
+    pub fn centre_on(&mut self, position: f64, limits: (f64, f64)) {
+        let half = self.width() / 2.0;
+        self.start = position - half;
+        self.end = position + half;
+        self.keep_within(limits);
+    }
+
+    fn keep_within(&mut self, (low, high): (f64, f64)) {
+        let margin = (high - low) * 0.1;
+        let width = self.width();
+        if self.start < low - margin {
+            self.start = low - margin;
+            self.end = self.start + width;
+        }
+        if self.end > high + margin {
+            self.end = high + margin;
+            self.start = self.end - width;
+        }
+    }
+}
+
+/// Order of the list of unitary alignments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AlignmentOrder {
+    WorstFirst,
+    TextOrder,
+}
+
+/// What the app shows.
+pub struct AppState {
+    pub documents: Vec<OpenDocument>,
+    pub current: usize,
+    pub settings: Settings,
+    pub status: Status,
+    pub outcome: Option<Outcome>,
+    /// The settings or document changed since `outcome` was computed (shown as stale).
+    pub outcome_is_stale: bool,
+    pub selected_alignment: Option<usize>,
+    pub view: View,
+    pub hidden_categories: BTreeSet<String>,
+    pub alignment_order: AlignmentOrder,
+    /// Messages for the error panel (newest last).
+    pub errors: Vec<String>,
+    pub recent_files: Vec<Vec<PathBuf>>,
+    job: Option<Job>,
+    generation: u64,
+    wake: Arc<dyn Fn() + Send + Sync>,
+}
+
+impl AppState {
+    /// A state with no document; `wake` asks the UI to repaint (called from the worker).
+    pub fn new(wake: Arc<dyn Fn() + Send + Sync>) -> AppState {
+        AppState {
+            documents: Vec::new(),
+            current: 0,
+            settings: Settings::default(),
+            status: Status::Idle,
+            outcome: None,
+            outcome_is_stale: false,
+            selected_alignment: None,
+            view: View {
+                start: 0.0,
+                end: 1.0,
+            },
+            hidden_categories: BTreeSet::new(),
+            alignment_order: AlignmentOrder::WorstFirst,
+            errors: Vec::new(),
+            recent_files: Vec::new(),
+            job: None,
+            generation: 0,
+            wake,
+        }
+    }
+
+    pub fn document(&self) -> Option<&OpenDocument> {
+        self.documents.get(self.current)
+    }
+
+    /// Replaces the open documents and starts γ on the first.
+    pub fn set_documents(&mut self, documents: Vec<Document>) {
+        self.documents = documents.into_iter().map(OpenDocument::new).collect();
+        self.select_document(0);
+    }
+
+    /// Opens files (any supported format) and starts γ; problems go to the error panel.
+    pub fn open_files(&mut self, paths: &[PathBuf], options: &ReadOptions) {
+        match read_documents(paths, options) {
+            Ok((documents, warnings)) => {
+                self.errors
+                    .extend(warnings.into_iter().map(|w| format!("warning: {w}")));
+                self.recent_files.retain(|r| r != paths);
+                self.recent_files.insert(0, paths.to_vec());
+                self.recent_files.truncate(10);
+                self.set_documents(documents);
+            }
+            Err(e) => self.errors.push(e.to_string()),
+        }
+    }
+
+    pub fn select_document(&mut self, index: usize) {
+        self.current = index.min(self.documents.len().saturating_sub(1));
+        self.selected_alignment = None;
+        self.outcome = None;
+        self.zoom_to_fit();
+        self.recompute();
+    }
+
+    pub fn zoom_to_fit(&mut self) {
+        if let Some(document) = self.document() {
+            let (start, end) = document.extent();
+            let margin = (end - start) * 0.01;
+            self.view = View {
+                start: start - margin,
+                end: end + margin,
+            };
+        }
+    }
+
+    /// The settings changed: the shown result is stale until the new one arrives.
+    pub fn settings_changed(&mut self) {
+        for document in &mut self.documents {
+            document.gamma = None;
+        }
+        self.recompute();
+    }
+
+    /// Starts γ of the current document with the current settings (cancelling any job).
+    pub fn recompute(&mut self) {
+        self.job = None;
+        self.outcome_is_stale = self.outcome.is_some();
+        let Some(document) = self.document() else {
+            self.status = Status::Idle;
+            return;
+        };
+        let continuum = document.continuum().clone();
+        self.generation += 1;
+        let wake = Arc::clone(&self.wake);
+        self.job = Some(worker::start(
+            self.generation,
+            continuum,
+            self.settings.gamma_options(),
+            true,
+            move || wake(),
+        ));
+        self.status = Status::Running { done: 0, needed: 0 };
+    }
+
+    pub fn cancel(&mut self) {
+        if let Some(job) = &self.job {
+            job.cancel();
+        }
+        if matches!(self.status, Status::Running { .. }) {
+            self.status = Status::Cancelled;
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        matches!(self.status, Status::Running { .. })
+    }
+
+    /// Takes what the worker sent; call once per frame.
+    pub fn poll(&mut self) {
+        let Some(job) = &self.job else { return };
+        let generation = job.generation;
+        let cancelled = job.is_cancelled();
+        let messages: Vec<WorkerMessage> = job.receiver.try_iter().collect();
+        for message in messages {
+            match message {
+                WorkerMessage::Progress {
+                    generation: g,
+                    done,
+                    needed,
+                } if g == generation && !cancelled => {
+                    self.status = Status::Running { done, needed };
+                }
+                WorkerMessage::Finished {
+                    generation: g,
+                    result,
+                } if g == generation => match result {
+                    Ok(result) => {
+                        if let Some(document) = self.documents.get_mut(self.current) {
+                            document.gamma = Some(result.gamma);
+                        }
+                        let keeps_selection = self.outcome.as_ref().is_some_and(|o| {
+                            o.document == self.current
+                                && o.result.documents[0].alignment.unitary_alignments.len()
+                                    == result.documents[0].alignment.unitary_alignments.len()
+                        });
+                        if !keeps_selection {
+                            self.selected_alignment = None;
+                        }
+                        self.outcome = Some(Outcome {
+                            result: Arc::from(result),
+                            settings: self.settings.clone(),
+                            document: self.current,
+                            pairwise: Vec::new(),
+                        });
+                        self.outcome_is_stale = false;
+                        self.status = Status::Done;
+                    }
+                    Err(message) if cancelled => {
+                        let _ = message;
+                        self.status = Status::Cancelled;
+                    }
+                    Err(message) => {
+                        self.status = Status::Failed(message.clone());
+                        self.errors.push(message);
+                    }
+                },
+                WorkerMessage::Pairwise {
+                    generation: g,
+                    first,
+                    second,
+                    gamma,
+                } if g == generation => {
+                    if let Some(outcome) = &mut self.outcome {
+                        outcome.pairwise.push(((first, second), gamma));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The result for the current document, if it is the one shown.
+    pub fn current_outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref().filter(|o| o.document == self.current)
+    }
+
+    /// Indices of the unitary alignments in the list's order.
+    pub fn ordered_alignments(&self) -> Vec<usize> {
+        let Some(outcome) = self.current_outcome() else {
+            return Vec::new();
+        };
+        let alignments = &outcome.result.documents[0].alignment.unitary_alignments;
+        let mut order: Vec<usize> = (0..alignments.len()).collect();
+        if self.alignment_order == AlignmentOrder::WorstFirst {
+            order.sort_by(|&a, &b| alignments[b].disorder.total_cmp(&alignments[a].disorder));
+        }
+        order
+    }
+
+    /// Selects a unitary alignment and centres the timeline on it.
+    pub fn select_alignment(&mut self, index: usize) {
+        self.selected_alignment = Some(index);
+        let Some(outcome) = self.current_outcome() else {
+            return;
+        };
+        let document = &outcome.result.documents[0];
+        let Some(alignment) = document.alignment.unitary_alignments.get(index) else {
+            return;
+        };
+        let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
+        for &member in &alignment.members {
+            let span = document.problem.units[member as usize].span;
+            low = low.min(span.start);
+            high = high.max(span.end);
+        }
+        if let Some(limits) = self.document().map(OpenDocument::extent) {
+            let mut view = self.view;
+            if high - low > view.width() * 0.8 {
+                view.zoom(
+                    view.width() / ((high - low) * 1.5),
+                    (low + high) / 2.0,
+                    limits,
+                );
+            }
+            view.centre_on((low + high) / 2.0, limits);
+            self.view = view;
+        }
+    }
+
+    /// The unitary alignment that holds unit `unit` of annotator `annotator`.
+    pub fn alignment_of_unit(&self, annotator: usize, unit: usize) -> Option<usize> {
+        let outcome = self.current_outcome()?;
+        let document = &outcome.result.documents[0];
+        document.alignment.unitary_alignments.iter().position(|a| {
+            a.members.iter().any(|&m| {
+                let u = &document.problem.units[m as usize];
+                u.annotator as usize == annotator && u.index as usize == unit
+            })
+        })
+    }
+
+    /// The Glozz model's unit types, when the document has one (the legend's order).
+    pub fn model_order(&self) -> Option<Vec<String>> {
+        match &self.document()?.document.source {
+            Source::Glozz {
+                model: Some(model), ..
+            } => Some(
+                model
+                    .unit_type_names()
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! UI tests with egui_kittest: no display, no GPU. The app is driven through its widgets (found
+//! by their labels) and its state is checked against the core computed directly.
+
+use super::file_dialog::ScriptedDialog;
+use super::state::Status;
+use super::{GammaStudioApp, Launch, demo_document};
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn app(launch: Launch, dialog: ScriptedDialog) -> GammaStudioApp {
+    GammaStudioApp::new(Arc::new(|| {}), Box::new(dialog), launch)
+}
+
+fn harness(app: GammaStudioApp) -> Harness<'static, GammaStudioApp> {
+    let harness = Harness::builder()
+        .with_size([1200.0, 800.0])
+        .build_ui_state(|ui, app: &mut GammaStudioApp| app.draw(ui), app);
+    super::install_fonts(&harness.ctx);
+    harness
+}
+
+/// Steps the UI until `done` holds (the worker runs in its own thread).
+fn step_until(
+    harness: &mut Harness<'static, GammaStudioApp>,
+    done: impl Fn(&GammaStudioApp) -> bool,
+) {
+    let start = Instant::now();
+    while !done(harness.state()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "timed out; status {:?}",
+            harness.state().state.status
+        );
+        std::thread::sleep(Duration::from_millis(10));
+        harness.step();
+    }
+    harness.step();
+}
+
+fn has_result(app: &GammaStudioApp) -> bool {
+    app.state.status == Status::Done && app.state.current_outcome().is_some()
+}
+
+#[test]
+fn opens_the_demo_and_shows_the_gamma_of_the_core() {
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    let settings = h.state().state.settings.clone();
+    let expected = gamma_studio::gamma(
+        &demo_document().continuum,
+        &settings.gamma_options(),
+        Default::default(),
+    )
+    .unwrap();
+    let shown = h.state().state.current_outcome().unwrap().result.gamma;
+    assert_eq!(shown, expected.gamma, "same seed, same γ");
+    assert!(
+        expected.gamma > 0.3 && expected.gamma < 0.95,
+        "{}",
+        expected.gamma
+    );
+    h.get_by_label(&format!("γ = {:.4}", expected.gamma));
+    h.get_by_label_contains("Demo: named entities");
+    step_until(&mut h, |app| {
+        app.state
+            .current_outcome()
+            .is_some_and(|o| o.pairwise.len() == 3)
+    });
+}
+
+#[test]
+fn clicking_a_unitary_alignment_in_the_list_selects_and_inspects_it() {
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    let worst = h.state().state.ordered_alignments()[0];
+    let count = h.state().state.current_outcome().unwrap().result.documents[0]
+        .alignment
+        .unitary_alignments
+        .len();
+    h.get_all_by_label_contains("δ ")
+        .next()
+        .expect("the list")
+        .click();
+    h.run_steps(2);
+    assert_eq!(h.state().state.selected_alignment, Some(worst));
+    h.get_by_label(&format!("Unitary alignment {} of {count}", worst + 1));
+    h.get_by_label_contains("% of the total");
+}
+
+#[test]
+fn changing_alpha_recomputes_and_the_run_can_be_cancelled() {
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    // A document big enough, and a precision fine enough, that the run lasts until cancelled.
+    let big =
+        gamma_studio::synthetic::noisy_copies(4, 300, gamma_studio::synthetic::Density::Sparse, 5);
+    h.state_mut()
+        .state
+        .set_documents(vec![gamma_studio::io::Document {
+            continuum: big,
+            source: gamma_studio::io::Source::Csv("synthetic.csv".into()),
+        }]);
+    step_until(&mut h, has_result);
+    let first = h.state().state.current_outcome().unwrap().result.gamma;
+    h.get_by_label("Settings").click();
+    h.run_steps(2);
+    h.state_mut().state.settings.precision = 0.0005;
+    h.get_by_role_and_label(egui::accesskit::Role::Slider, "α (positional)")
+        .set_value_accesskit(3.0);
+    h.run_steps(2);
+    assert_eq!(h.state().state.settings.alpha, 3.0);
+    assert!(h.state().state.is_running(), "{:?}", h.state().state.status);
+    assert!(
+        h.state().state.outcome_is_stale,
+        "the old result is marked stale"
+    );
+    h.get_by_label("(stale: settings changed)");
+    h.get_by_label("Cancel").click();
+    h.run_steps(2);
+    assert_eq!(h.state().state.status, Status::Cancelled);
+    h.get_by_label("Computation cancelled.");
+    h.state_mut().state.settings.precision = 0.02;
+    h.get_by_label("Compute").click();
+    step_until(&mut h, has_result);
+    let second = h.state().state.current_outcome().unwrap();
+    assert_eq!(second.settings.alpha, 3.0);
+    assert_ne!(second.result.gamma, first);
+    assert!(!h.state().state.outcome_is_stale);
+}
+
+#[test]
+fn file_open_goes_through_the_dialog_seam_and_errors_reach_the_panel() {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut dialog = ScriptedDialog::default();
+    dialog.answers.push_back(Some(vec![
+        fixtures.join("cora/p1_pos_A.xml"),
+        fixtures.join("cora/p1_pos_B.xml"),
+    ]));
+    dialog
+        .answers
+        .push_back(Some(vec![fixtures.join("does-not-exist.csv")]));
+    let mut h = harness(app(Launch::default(), dialog));
+    step_until(&mut h, has_result);
+    for _ in 0..2 {
+        h.get_by_label("File").click();
+        h.run_steps(2);
+        h.get_by_label("Open…").click();
+        h.run_steps(2);
+    }
+    let state = &h.state().state;
+    assert_eq!(state.documents.len(), 1);
+    let names: Vec<&str> = state.documents[0]
+        .continuum()
+        .annotators
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
+    assert_eq!(names, ["p1_pos_A", "p1_pos_B"], "the CorA pair is open");
+    assert!(
+        state
+            .errors
+            .iter()
+            .any(|e| e.contains("does-not-exist.csv: cannot read")),
+        "{:?}",
+        state.errors
+    );
+    h.get_by_label_contains("does-not-exist.csv: cannot read");
+}

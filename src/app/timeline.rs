@@ -1,0 +1,395 @@
+//! The timeline: one track per annotator, units as boxes coloured by category (overlapping
+//! units of one annotator stacked in sub-rows), the best alignment drawn between the tracks,
+//! the text under them when zoomed in far enough, and an overview strip of the whole document.
+//! Only the units inside the visible window are laid out.
+//!
+//! Ctrl/Cmd + wheel or a pinch zooms around the pointer, dragging or the wheel pans, a click on
+//! a unit or a band selects its unitary alignment.
+
+use super::palette;
+use super::state::{AppState, OpenDocument, View};
+use eframe::egui::{
+    self, Align2, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, pos2, vec2,
+};
+
+const LABEL_WIDTH: f32 = 110.0;
+const ROW_HEIGHT: f32 = 16.0;
+const TRACK_GAP: f32 = 26.0;
+const TEXT_ROW: f32 = 22.0;
+const OVERVIEW: f32 = 18.0;
+/// Characters are drawn once each has at least this many pixels.
+const MIN_PIXELS_PER_CHARACTER: f32 = 7.0;
+
+/// Screen x of a continuum position.
+fn x_of(position: f64, view: &View, area: Rect) -> f32 {
+    area.left() + ((position - view.start) / view.width()) as f32 * area.width()
+}
+
+fn position_of(x: f32, view: &View, area: Rect) -> f64 {
+    view.start + ((x - area.left()) / area.width()) as f64 * view.width()
+}
+
+/// Geometry of the tracks of one document in one frame.
+struct Layout {
+    /// Top of each annotator's track.
+    track_tops: Vec<f32>,
+    /// Sub-rows of each annotator.
+    track_rows: Vec<usize>,
+    units_area: Rect,
+}
+
+impl Layout {
+    fn new(document: &OpenDocument, rect: Rect) -> Layout {
+        let mut top = rect.top() + 4.0;
+        let mut track_tops = Vec::new();
+        let mut track_rows = Vec::new();
+        for (_, rows) in &document.rows {
+            track_tops.push(top);
+            track_rows.push(*rows);
+            top += *rows as f32 * ROW_HEIGHT + TRACK_GAP;
+        }
+        Layout {
+            track_tops,
+            track_rows,
+            units_area: Rect::from_min_max(
+                pos2(rect.left() + LABEL_WIDTH, rect.top()),
+                pos2(rect.right() - 8.0, top),
+            ),
+        }
+    }
+
+    fn unit_rect(&self, annotator: usize, row: usize, start: f32, end: f32) -> Rect {
+        let top = self.track_tops[annotator] + row as f32 * ROW_HEIGHT;
+        Rect::from_min_max(
+            pos2(start, top + 1.0),
+            pos2(end.max(start + 2.0), top + ROW_HEIGHT - 2.0),
+        )
+    }
+
+    fn track_middle(&self, annotator: usize) -> f32 {
+        self.track_tops[annotator] + self.track_rows[annotator] as f32 * ROW_HEIGHT / 2.0
+    }
+}
+
+/// Height the timeline needs for a document.
+pub fn height(document: &OpenDocument) -> f32 {
+    let tracks: f32 = document
+        .rows
+        .iter()
+        .map(|(_, rows)| *rows as f32 * ROW_HEIGHT + TRACK_GAP)
+        .sum();
+    tracks + TEXT_ROW + OVERVIEW + 16.0
+}
+
+pub fn show(ui: &mut Ui, state: &mut AppState) {
+    if state.document().is_none() {
+        ui.centered_and_justified(|ui| {
+            ui.label("Open annotation files (File → Open, or drop them here).");
+        });
+        return;
+    };
+    ui.horizontal(|ui| {
+        if ui.button("Zoom to fit").clicked() {
+            state.zoom_to_fit();
+        }
+        ui.label(
+            egui::RichText::new(
+                "Ctrl + wheel or pinch: zoom · drag or wheel: pan · click a unit: select its alignment",
+            )
+            .weak(),
+        );
+    });
+    let Some(document) = state.document() else {
+        return;
+    };
+    let desired = vec2(ui.available_width(), height(document));
+    let (rect, response) = ui.allocate_exact_size(desired, Sense::click_and_drag());
+    let layout = Layout::new(document, rect);
+    let limits = document.extent();
+    let area = layout.units_area;
+
+    // Zoom and pan.
+    if response.hovered() {
+        let (zoom, scroll, pointer) = ui.input(|i| {
+            (
+                i.zoom_delta(),
+                i.smooth_scroll_delta(),
+                i.pointer.hover_pos(),
+            )
+        });
+        if zoom != 1.0 {
+            let anchor = pointer.map_or((state.view.start + state.view.end) / 2.0, |p| {
+                position_of(p.x, &state.view, area)
+            });
+            state.view.zoom(zoom as f64, anchor, limits);
+        } else if scroll != Vec2::ZERO {
+            let pixels = if scroll.x != 0.0 { scroll.x } else { scroll.y };
+            let by = -(pixels as f64) / area.width() as f64 * state.view.width();
+            state.view.pan(by, limits);
+        }
+    }
+    if response.dragged() {
+        let by = -(response.drag_delta().x as f64) / area.width() as f64 * state.view.width();
+        state.view.pan(by, limits);
+    }
+
+    let painter = ui.painter_at(rect);
+    let visuals = ui.visuals().clone();
+    let view = state.view;
+    let Some(document) = state.document() else {
+        return;
+    };
+    let continuum = document.continuum();
+    let categories = continuum.categories();
+    let colours = palette::for_categories(&categories, state.model_order().as_deref());
+
+    // Track labels and backgrounds.
+    for (a, annotator) in continuum.annotators.iter().enumerate() {
+        let top = layout.track_tops[a];
+        let bottom = top + layout.track_rows[a] as f32 * ROW_HEIGHT;
+        painter.rect_filled(
+            Rect::from_min_max(pos2(area.left(), top), pos2(area.right(), bottom)),
+            CornerRadius::ZERO,
+            visuals.faint_bg_color,
+        );
+        painter.text(
+            pos2(rect.left() + 4.0, (top + bottom) / 2.0),
+            Align2::LEFT_CENTER,
+            &annotator.name,
+            FontId::proportional(13.0),
+            visuals.strong_text_color(),
+        );
+    }
+
+    // Alignment bands, under the units.
+    let outcome = state.current_outcome();
+    let mut band_hits: Vec<(Rect, usize)> = Vec::new();
+    if let Some(outcome) = outcome {
+        let aligned = &outcome.result.documents[0];
+        let worst = aligned
+            .alignment
+            .unitary_alignments
+            .iter()
+            .map(|u| u.disorder)
+            .fold(0.0_f64, f64::max)
+            .max(1e-9);
+        let faded = if state.outcome_is_stale { 0.35 } else { 1.0 };
+        for (index, unitary) in aligned.alignment.unitary_alignments.iter().enumerate() {
+            let slots = aligned.alignment.slots(&aligned.problem, index);
+            let mut points: Vec<(usize, Pos2)> = Vec::new();
+            let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
+            for (a, slot) in slots.iter().enumerate() {
+                if let Some(u) = slot {
+                    let unit = &continuum.annotators[a].units[*u];
+                    low = low.min(unit.start);
+                    high = high.max(unit.end);
+                    let row = document.rows[a].0[*u];
+                    let r = layout.unit_rect(
+                        a,
+                        row,
+                        x_of(unit.start, &view, area),
+                        x_of(unit.end, &view, area),
+                    );
+                    points.push((a, r.center()));
+                }
+            }
+            if high < view.start || low > view.end {
+                continue;
+            }
+            let selected = state.selected_alignment == Some(index);
+            let colour = palette::disorder_colour(unitary.disorder / worst).gamma_multiply(faded);
+            let width = if selected { 3.0 } else { 1.5 };
+            for pair in points.windows(2) {
+                painter.line_segment([pair[0].1, pair[1].1], Stroke::new(width, colour));
+            }
+            // Empty slots: a hollow marker on the tracks without a unit.
+            let middle = x_of((low + high) / 2.0, &view, area);
+            for (a, slot) in slots.iter().enumerate() {
+                if slot.is_none() {
+                    let centre = pos2(middle, layout.track_middle(a));
+                    painter.circle_stroke(centre, 4.0, Stroke::new(width, colour));
+                    band_hits.push((Rect::from_center_size(centre, vec2(10.0, 10.0)), index));
+                }
+            }
+            if selected {
+                let top = layout.track_tops[0] - 2.0;
+                let bottom = area.bottom() - TRACK_GAP + 4.0;
+                painter.rect_stroke(
+                    Rect::from_min_max(
+                        pos2(x_of(low, &view, area) - 3.0, top),
+                        pos2(x_of(high, &view, area) + 3.0, bottom),
+                    ),
+                    CornerRadius::same(3),
+                    Stroke::new(1.5, visuals.selection.stroke.color),
+                    StrokeKind::Outside,
+                );
+            }
+        }
+    }
+
+    // Units (only the visible ones).
+    let mut unit_hits: Vec<(Rect, usize, usize)> = Vec::new();
+    for (a, annotator) in continuum.annotators.iter().enumerate() {
+        for &u in &document.by_start[a] {
+            let unit = &annotator.units[u];
+            if unit.start > view.end {
+                break;
+            }
+            if unit.end < view.start || state.hidden_categories.contains(&unit.category) {
+                continue;
+            }
+            let r = layout.unit_rect(
+                a,
+                document.rows[a].0[u],
+                x_of(unit.start, &view, area).max(area.left() - 4.0),
+                x_of(unit.end, &view, area).min(area.right() + 4.0),
+            );
+            let colour = colours.colour(&unit.category);
+            painter.rect_filled(r, CornerRadius::same(2), colour);
+            painter.rect_stroke(
+                r,
+                CornerRadius::same(2),
+                Stroke::new(1.0, colour.gamma_multiply(0.6)),
+                StrokeKind::Inside,
+            );
+            if r.width() > 30.0 {
+                painter.text(
+                    r.left_center() + vec2(3.0, 0.0),
+                    Align2::LEFT_CENTER,
+                    &unit.category,
+                    FontId::proportional(11.0),
+                    palette::text_on(colour),
+                );
+            }
+            unit_hits.push((r, a, u));
+        }
+    }
+
+    // The text, when zoomed in enough; otherwise a hint.
+    let text_top = area.bottom() - TRACK_GAP + 6.0;
+    if let Some(text) = &continuum.text {
+        let pixels_per_character = area.width() / view.width() as f32;
+        if pixels_per_character >= MIN_PIXELS_PER_CHARACTER {
+            let first = view.start.floor().max(0.0) as usize;
+            let last = view.end.ceil().max(0.0) as usize;
+            for (i, c) in text
+                .chars()
+                .enumerate()
+                .skip(first)
+                .take(last.saturating_sub(first) + 1)
+            {
+                let x = x_of(i as f64 + 0.5, &view, area);
+                if x < area.left() || x > area.right() {
+                    continue;
+                }
+                let shown = if c == '\n' { '⏎' } else { c };
+                painter.text(
+                    pos2(x, text_top + TEXT_ROW / 2.0),
+                    Align2::CENTER_CENTER,
+                    shown,
+                    FontId::monospace(12.0),
+                    visuals.text_color(),
+                );
+            }
+        } else {
+            painter.text(
+                pos2(area.left(), text_top + TEXT_ROW / 2.0),
+                Align2::LEFT_CENTER,
+                "… text shown when zoomed in …",
+                FontId::proportional(11.0),
+                visuals.weak_text_color(),
+            );
+        }
+    }
+
+    // Overview strip: the whole document, with the visible window.
+    let overview = Rect::from_min_max(
+        pos2(area.left(), text_top + TEXT_ROW + 2.0),
+        pos2(area.right(), text_top + TEXT_ROW + 2.0 + OVERVIEW - 4.0),
+    );
+    painter.rect_filled(overview, CornerRadius::same(2), visuals.extreme_bg_color);
+    let whole = View {
+        start: limits.0,
+        end: limits.1,
+    };
+    let step = (continuum.n_units() / 2000).max(1);
+    for (k, unit) in continuum
+        .annotators
+        .iter()
+        .flat_map(|a| &a.units)
+        .enumerate()
+    {
+        if k % step == 0 {
+            let x = x_of(unit.start, &whole, overview);
+            painter.line_segment(
+                [
+                    pos2(x, overview.top() + 2.0),
+                    pos2(x, overview.bottom() - 2.0),
+                ],
+                Stroke::new(1.0, colours.colour(&unit.category).gamma_multiply(0.7)),
+            );
+        }
+    }
+    let window = Rect::from_min_max(
+        pos2(
+            x_of(view.start, &whole, overview).max(overview.left()),
+            overview.top(),
+        ),
+        pos2(
+            x_of(view.end, &whole, overview).min(overview.right()),
+            overview.bottom(),
+        ),
+    );
+    painter.rect_stroke(
+        window,
+        CornerRadius::same(2),
+        Stroke::new(1.5, visuals.selection.stroke.color),
+        StrokeKind::Inside,
+    );
+
+    // Hover and click.
+    let pointer = response.hover_pos();
+    let hovered_unit = pointer.and_then(|p| {
+        unit_hits
+            .iter()
+            .rev()
+            .find(|(r, _, _)| r.contains(p))
+            .copied()
+    });
+    if let Some((_, a, u)) = hovered_unit {
+        let unit = &continuum.annotators[a].units[u];
+        let covered = continuum.text_of(a).map(|text| {
+            text.chars()
+                .skip(unit.start.max(0.0) as usize)
+                .take((unit.end - unit.start).max(0.0) as usize)
+                .collect::<String>()
+        });
+        let name = continuum.annotators[a].name.clone();
+        response.clone().on_hover_ui_at_pointer(|ui| {
+            ui.strong(format!("{} — {}", unit.category, name));
+            ui.label(format!("[{}, {})", unit.start, unit.end));
+            if let Some(covered) = covered {
+                ui.label(format!("“{covered}”"));
+            }
+            for (feature, value) in &unit.features {
+                ui.label(format!("{feature} = {value}"));
+            }
+        });
+    }
+    if response.clicked() {
+        let clicked = response.interact_pointer_pos();
+        let on_unit = hovered_unit.and_then(|(_, a, u)| state.alignment_of_unit(a, u));
+        let on_band = clicked.and_then(|p| {
+            band_hits
+                .iter()
+                .find(|(r, _)| r.contains(p))
+                .map(|(_, i)| *i)
+        });
+        if let Some(p) = clicked.filter(|p| overview.contains(*p)) {
+            let position = position_of(p.x, &whole, overview);
+            state.view.centre_on(position, limits);
+        } else if let Some(index) = on_unit.or(on_band) {
+            state.selected_alignment = Some(index);
+        }
+    }
+}
