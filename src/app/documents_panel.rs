@@ -7,7 +7,15 @@ use eframe::egui::{self, Color32, CornerRadius, Sense, Ui, vec2};
 
 pub fn show(ui: &mut Ui, state: &mut AppState) {
     if state.documents.len() > 1 {
-        ui.strong("Documents");
+        let corpus = match &state.corpus_gamma {
+            Some(Ok(gamma)) => format!("corpus γ {gamma:.3}"),
+            Some(Err(e)) => format!("corpus γ: {e}"),
+            None => "corpus γ …".into(),
+        };
+        ui.horizontal(|ui| {
+            ui.strong("Documents");
+            ui.label(corpus);
+        });
         let mut chosen = None;
         for (i, document) in state.documents.iter().enumerate() {
             let gamma = document

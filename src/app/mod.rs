@@ -4,6 +4,7 @@
 mod alignments_panel;
 mod documents_panel;
 pub mod file_dialog;
+mod open_dialog;
 mod palette;
 mod results_panel;
 mod settings_panel;
@@ -17,6 +18,7 @@ mod tests;
 use eframe::egui::{self, Ui};
 use file_dialog::{FileDialog, NativeDialog};
 use gamma_studio::io::{Document, ReadOptions, Source};
+use open_dialog::{Decision, OpenDialog};
 use state::AppState;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -113,6 +115,8 @@ pub struct GammaStudioApp {
     pub state: AppState,
     dialog: Box<dyn FileDialog>,
     screenshot: Screenshot,
+    /// Files waiting for the user's choices (annotator names, types, layer).
+    pending_open: Option<OpenDialog>,
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
     screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, String>>>>,
 }
@@ -140,6 +144,38 @@ impl GammaStudioApp {
                 None => Screenshot::None,
             },
             screenshot_done: Arc::default(),
+            pending_open: None,
+        }
+    }
+
+    /// Opens files picked or dropped by the user: Glozz and CorA files go through the open
+    /// dialog first, other formats open at once.
+    pub fn request_open(&mut self, paths: Vec<PathBuf>) {
+        if OpenDialog::needed(&paths) {
+            self.pending_open = Some(OpenDialog::new(paths));
+        } else {
+            self.state.open_files(&paths, &ReadOptions::default());
+        }
+    }
+
+    fn open_dialog_window(&mut self, ui: &Ui) {
+        let Some(pending) = &mut self.pending_open else {
+            return;
+        };
+        let mut decision = None;
+        egui::Window::new("Open annotation files")
+            .collapsible(false)
+            .resizable(true)
+            .show(ui.ctx(), |ui| {
+                decision = pending.show(ui, self.dialog.as_mut());
+            });
+        match decision {
+            Some(Decision::Open(paths, options)) => {
+                self.pending_open = None;
+                self.state.open_files(&paths, &options);
+            }
+            Some(Decision::Cancel) => self.pending_open = None,
+            None => {}
         }
     }
 
@@ -180,6 +216,7 @@ impl GammaStudioApp {
                     timeline::show(ui, &mut self.state);
                 });
         });
+        self.open_dialog_window(ui);
         if self.state.is_running() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -193,7 +230,7 @@ impl GammaStudioApp {
                 if ui.button("Open…").clicked() {
                     ui.close();
                     if let Some(paths) = self.dialog.pick_files("Open annotation files") {
-                        self.state.open_files(&paths, &ReadOptions::default());
+                        self.request_open(paths);
                     }
                 }
                 if ui.button("Open the demo").clicked() {
@@ -214,7 +251,7 @@ impl GammaStudioApp {
                                 .collect();
                             if ui.button(label.join(", ")).clicked() {
                                 ui.close();
-                                self.state.open_files(&paths, &ReadOptions::default());
+                                self.request_open(paths);
                             }
                         }
                     });
@@ -261,7 +298,7 @@ impl GammaStudioApp {
                 .collect()
         });
         if !dropped.is_empty() {
-            self.state.open_files(&dropped, &ReadOptions::default());
+            self.request_open(dropped);
         }
     }
 

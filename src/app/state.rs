@@ -6,8 +6,8 @@ use super::worker::{self, Job, WorkerMessage};
 use gamma_studio::gamma::GammaOptions;
 use gamma_studio::io::{Document, ReadOptions, Source, read_documents};
 use gamma_studio::{
-    CategoryDissimilarity, CategoryMatrix, Continuum, GammaResult, PivotDistance, SampleCount,
-    Sampler,
+    CategoryDissimilarity, CategoryMatrix, Continuum, Corpus, GammaResult, PivotDistance,
+    SampleCount, Sampler,
 };
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -272,6 +272,8 @@ pub struct AppState {
     /// Messages for the error panel (newest last).
     pub errors: Vec<String>,
     pub recent_files: Vec<Vec<PathBuf>>,
+    /// γ of all open documents as one corpus (when several are open).
+    pub corpus_gamma: Option<Result<f64, String>>,
     job: Option<Job>,
     generation: u64,
     wake: Arc<dyn Fn() + Send + Sync>,
@@ -296,6 +298,7 @@ impl AppState {
             alignment_order: AlignmentOrder::WorstFirst,
             errors: Vec::new(),
             recent_files: Vec::new(),
+            corpus_gamma: None,
             job: None,
             generation: 0,
             wake,
@@ -309,6 +312,7 @@ impl AppState {
     /// Replaces the open documents and starts γ on the first.
     pub fn set_documents(&mut self, documents: Vec<Document>) {
         self.documents = documents.into_iter().map(OpenDocument::new).collect();
+        self.corpus_gamma = None;
         self.select_document(0);
     }
 
@@ -351,6 +355,7 @@ impl AppState {
         for document in &mut self.documents {
             document.gamma = None;
         }
+        self.corpus_gamma = None;
         self.recompute();
     }
 
@@ -364,12 +369,31 @@ impl AppState {
         };
         let continuum = document.continuum().clone();
         self.generation += 1;
+        let others: Vec<(usize, Continuum)> = self
+            .documents
+            .iter()
+            .enumerate()
+            .filter(|(i, d)| *i != self.current && d.gamma.is_none())
+            .map(|(i, d)| (i, d.continuum().clone()))
+            .collect();
+        let corpus = (self.documents.len() > 1 && self.corpus_gamma.is_none()).then(|| {
+            Corpus::new(
+                self.documents
+                    .iter()
+                    .map(|d| d.continuum().clone())
+                    .collect(),
+            )
+        });
         let wake = Arc::clone(&self.wake);
         self.job = Some(worker::start(
-            self.generation,
-            continuum,
-            self.settings.gamma_options(),
-            true,
+            worker::Request {
+                generation: self.generation,
+                continuum,
+                options: self.settings.gamma_options(),
+                pairwise: true,
+                others,
+                corpus,
+            },
             move || wake(),
         ));
         self.status = Status::Running { done: 0, needed: 0 };
@@ -437,6 +461,24 @@ impl AppState {
                         self.errors.push(message);
                     }
                 },
+                WorkerMessage::OtherDocument {
+                    generation: g,
+                    document,
+                    gamma,
+                } if g == generation => {
+                    if let (Some(open), Ok(gamma)) = (self.documents.get_mut(document), &gamma) {
+                        open.gamma = Some(*gamma);
+                    } else if let Err(message) = gamma {
+                        self.errors
+                            .push(format!("document {}: {message}", document + 1));
+                    }
+                }
+                WorkerMessage::Corpus {
+                    generation: g,
+                    gamma,
+                } if g == generation => {
+                    self.corpus_gamma = Some(gamma);
+                }
                 WorkerMessage::Pairwise {
                     generation: g,
                     first,

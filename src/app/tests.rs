@@ -105,10 +105,16 @@ fn changing_alpha_recomputes_and_the_run_can_be_cancelled() {
     step_until(&mut h, has_result);
     let first = h.state().state.current_outcome().unwrap().result.gamma;
     h.get_by_label("Settings").click();
-    h.run_steps(2);
+    h.run_steps(20); // the header's opening animation
     h.state_mut().state.settings.precision = 0.0005;
     h.get_by_role_and_label(egui::accesskit::Role::Slider, "α (positional)")
         .set_value_accesskit(3.0);
+    for _ in 0..20 {
+        h.step();
+        if h.state().state.settings.alpha == 3.0 {
+            break;
+        }
+    }
     h.run_steps(2);
     assert_eq!(h.state().state.settings.alpha, 3.0);
     assert!(h.state().state.is_running(), "{:?}", h.state().state.status);
@@ -143,12 +149,20 @@ fn file_open_goes_through_the_dialog_seam_and_errors_reach_the_panel() {
         .push_back(Some(vec![fixtures.join("does-not-exist.csv")]));
     let mut h = harness(app(Launch::default(), dialog));
     step_until(&mut h, has_result);
-    for _ in 0..2 {
+    let open = |h: &mut Harness<'static, GammaStudioApp>| {
         h.get_by_label("File").click();
         h.run_steps(2);
         h.get_by_label("Open…").click();
         h.run_steps(2);
-    }
+    };
+    open(&mut h);
+    // CorA files: the open dialog asks for names and the layer first.
+    h.get_by_label("Open 2 file(s)");
+    let names = h.get_all_by_role(egui::accesskit::Role::TextInput).count();
+    assert_eq!(names, 2, "one name per annotator file");
+    h.get_by_label("Open these files").click();
+    h.run_steps(2);
+    open(&mut h);
     let state = &h.state().state;
     assert_eq!(state.documents.len(), 1);
     let names: Vec<&str> = state.documents[0]

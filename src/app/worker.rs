@@ -3,7 +3,7 @@
 //! started before the latest settings change is recognised as stale and dropped.
 
 use gamma_studio::gamma::RunControl;
-use gamma_studio::{Continuum, GammaOptions, GammaResult};
+use gamma_studio::{Continuum, Corpus, GammaOptions, GammaResult};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -19,6 +19,17 @@ pub enum WorkerMessage {
     Finished {
         generation: u64,
         result: Result<Box<GammaResult>, String>,
+    },
+    /// γ of another open document (sent after the main result and the pairwise γ).
+    OtherDocument {
+        generation: u64,
+        document: usize,
+        gamma: Result<f64, String>,
+    },
+    /// γ of all open documents as one corpus (sent last, when several are open).
+    Corpus {
+        generation: u64,
+        gamma: Result<f64, String>,
     },
     /// γ of one pair of annotators, for the pairwise matrix (sent after the main result).
     Pairwise {
@@ -53,25 +64,30 @@ impl Drop for Job {
     }
 }
 
-/// Starts γ of `continuum` in a new thread; `wake` is called after each message (the app asks
-/// egui to repaint). With `pairwise`, γ of every pair of annotators follows the main result.
-pub fn start(
-    generation: u64,
-    continuum: Continuum,
-    options: GammaOptions,
-    pairwise: bool,
-    wake: impl Fn() + Send + Sync + 'static,
-) -> Job {
+/// What a job computes.
+pub struct Request {
+    pub generation: u64,
+    /// The document shown: its full result first.
+    pub continuum: Continuum,
+    pub options: GammaOptions,
+    /// Then γ of every pair of its annotators.
+    pub pairwise: bool,
+    /// Then γ of the other open documents (their indices in the document list)…
+    pub others: Vec<(usize, Continuum)>,
+    /// …and of all documents as a corpus, when there are several.
+    pub corpus: Option<Corpus>,
+}
+
+/// Starts a job in a new thread; `wake` is called after each message (the app asks egui to
+/// repaint).
+pub fn start(request: Request, wake: impl Fn() + Send + Sync + 'static) -> Job {
+    let generation = request.generation;
     let (sender, receiver) = channel();
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&cancel);
     std::thread::Builder::new()
         .name(format!("gamma-job-{generation}"))
-        .spawn(move || {
-            run(
-                generation, &continuum, &options, pairwise, &flag, &sender, &wake,
-            )
-        })
+        .spawn(move || run(&request, &flag, &sender, &wake))
         .expect("a thread can be started");
     Job {
         generation,
@@ -81,14 +97,13 @@ pub fn start(
 }
 
 fn run(
-    generation: u64,
-    continuum: &Continuum,
-    options: &GammaOptions,
-    pairwise: bool,
+    request: &Request,
     cancel: &AtomicBool,
     sender: &Sender<WorkerMessage>,
     wake: &(dyn Fn() + Send + Sync),
 ) {
+    let generation = request.generation;
+    let (continuum, options) = (&request.continuum, &request.options);
     let report = |done: usize, needed: usize| {
         let _ = sender.send(WorkerMessage::Progress {
             generation,
@@ -107,10 +122,18 @@ fn run(
     let succeeded = result.is_ok();
     let _ = sender.send(WorkerMessage::Finished { generation, result });
     wake();
-    if !pairwise || !succeeded {
+    if !succeeded {
         return;
     }
-    let n = continuum.n_annotators();
+    let quiet = RunControl {
+        cancelled: Some(cancel),
+        on_progress: None,
+    };
+    let n = if request.pairwise {
+        continuum.n_annotators()
+    } else {
+        0
+    };
     for first in 0..n {
         for second in first + 1..n {
             if cancel.load(Ordering::Relaxed) {
@@ -121,11 +144,7 @@ fn run(
                 continuum.annotators[first].clone(),
                 continuum.annotators[second].clone(),
             ];
-            let control = RunControl {
-                cancelled: Some(cancel),
-                on_progress: None,
-            };
-            let gamma = gamma_studio::gamma(&pair, options, control)
+            let gamma = gamma_studio::gamma(&pair, options, quiet)
                 .map(|r| r.gamma)
                 .map_err(|e| e.to_string());
             let _ = sender.send(WorkerMessage::Pairwise {
@@ -136,5 +155,28 @@ fn run(
             });
             wake();
         }
+    }
+    for (document, other) in &request.others {
+        if cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        let gamma = gamma_studio::gamma(other, options, quiet)
+            .map(|r| r.gamma)
+            .map_err(|e| e.to_string());
+        let _ = sender.send(WorkerMessage::OtherDocument {
+            generation,
+            document: *document,
+            gamma,
+        });
+        wake();
+    }
+    if let Some(corpus) = &request.corpus
+        && !cancel.load(Ordering::Relaxed)
+    {
+        let gamma = gamma_studio::corpus_gamma(corpus, options, quiet)
+            .map(|r| r.gamma)
+            .map_err(|e| e.to_string());
+        let _ = sender.send(WorkerMessage::Corpus { generation, gamma });
+        wake();
     }
 }
