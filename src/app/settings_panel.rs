@@ -102,10 +102,75 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
             load_error = Some(e.to_string());
         }
     });
+    matrix_editor(ui, state);
     if let Some(error) = load_error {
         state.errors.push(error);
     }
     if state.settings != before {
         state.settings_changed();
     }
+}
+
+/// Edits the categorical dissimilarities cell by cell (the matrix stays symmetric with a zero
+/// diagonal); starts from the current choice over the document's categories.
+fn matrix_editor(ui: &mut Ui, state: &mut AppState) {
+    let categories = match state.document() {
+        Some(document) => document.continuum().categories(),
+        None => return,
+    };
+    egui::CollapsingHeader::new("Category matrix editor").show(ui, |ui| {
+        let matrix = match &state.settings.categories {
+            CategoryChoice::Matrix { matrix, .. } => matrix.clone(),
+            CategoryChoice::Levenshtein => CategoryMatrix::levenshtein(&categories),
+            CategoryChoice::Nominal => CategoryMatrix::nominal(&categories),
+        };
+        let names = matrix.categories().to_vec();
+        let mut values: Vec<f64> = names
+            .iter()
+            .flat_map(|a| names.iter().map(|b| matrix.get(a, b).unwrap_or(1.0)))
+            .collect();
+        let k = names.len();
+        let mut changed = false;
+        egui::Grid::new("matrix-editor").show(ui, |ui| {
+            ui.label("");
+            for name in &names {
+                ui.strong(name);
+            }
+            ui.end_row();
+            for i in 0..k {
+                ui.strong(&names[i]);
+                for j in 0..k {
+                    if j <= i {
+                        ui.label(if i == j {
+                            "0".to_string()
+                        } else {
+                            format!("{:.2}", values[i * k + j])
+                        });
+                    } else if ui
+                        .add(
+                            egui::DragValue::new(&mut values[i * k + j])
+                                .speed(0.01)
+                                .range(0.0..=1.0),
+                        )
+                        .changed()
+                    {
+                        values[j * k + i] = values[i * k + j];
+                        changed = true;
+                    }
+                }
+                ui.end_row();
+            }
+        });
+        if changed {
+            match CategoryMatrix::new(names, values, "the editor") {
+                Ok(matrix) => {
+                    state.settings.categories = CategoryChoice::Matrix {
+                        matrix,
+                        from: "edited".into(),
+                    }
+                }
+                Err(e) => state.errors.push(e.to_string()),
+            }
+        }
+    });
 }

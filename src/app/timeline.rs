@@ -175,14 +175,20 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             .max(1e-9);
         let faded = if state.outcome_is_stale { 0.35 } else { 1.0 };
         for (index, unitary) in aligned.alignment.unitary_alignments.iter().enumerate() {
+            let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
+            for &member in &unitary.members {
+                let span = aligned.problem.units[member as usize].span;
+                low = low.min(span.start);
+                high = high.max(span.end);
+            }
+            if high < view.start || low > view.end {
+                continue;
+            }
             let slots = aligned.alignment.slots(&aligned.problem, index);
             let mut points: Vec<(usize, Pos2)> = Vec::new();
-            let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
             for (a, slot) in slots.iter().enumerate() {
                 if let Some(u) = slot {
                     let unit = &continuum.annotators[a].units[*u];
-                    low = low.min(unit.start);
-                    high = high.max(unit.end);
                     let row = document.rows[a].0[*u];
                     let r = layout.unit_rect(
                         a,
@@ -192,9 +198,6 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
                     );
                     points.push((a, r.center()));
                 }
-            }
-            if high < view.start || low > view.end {
-                continue;
             }
             let selected = state.selected_alignment == Some(index);
             let colour = palette::disorder_colour(unitary.disorder / worst).gamma_multiply(faded);
