@@ -193,11 +193,11 @@ impl GammaStudioApp {
             .default_size(250.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().id_salt("left").show(ui, |ui| {
-                    results_panel::show(ui, &mut self.state);
-                    ui.separator();
                     ui.collapsing("Settings", |ui| {
                         settings_panel::show(ui, &mut self.state, self.dialog.as_mut());
                     });
+                    ui.separator();
+                    results_panel::show(ui, &mut self.state);
                 });
             });
         egui::Panel::right("alignment")

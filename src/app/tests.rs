@@ -107,8 +107,9 @@ fn changing_alpha_recomputes_and_the_run_can_be_cancelled() {
     h.get_by_label("Settings").click();
     h.run_steps(20); // the header's opening animation
     h.state_mut().state.settings.precision = 0.0005;
-    h.get_by_role_and_label(egui::accesskit::Role::Slider, "α (positional)")
-        .set_value_accesskit(3.0);
+    let slider = h.get_by_role_and_label(egui::accesskit::Role::Slider, "α (positional)");
+    slider.scroll_to_me();
+    slider.set_value_accesskit(3.0);
     for _ in 0..20 {
         h.step();
         if h.state().state.settings.alpha == 3.0 {
