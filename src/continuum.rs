@@ -83,6 +83,14 @@ impl Continuum {
             .or(self.text.as_deref())
     }
 
+    /// The text a unit of annotator `index` covers, when there is a text.
+    pub fn covered_text(&self, index: usize, unit: &Unit) -> Option<String> {
+        let start = unit.start.max(0.0) as usize;
+        let length = (unit.end - unit.start).max(0.0) as usize;
+        self.text_of(index)
+            .map(|text| text.chars().skip(start).take(length).collect())
+    }
+
     pub fn n_annotators(&self) -> usize {
         self.annotators.len()
     }

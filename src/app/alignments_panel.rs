@@ -51,15 +51,7 @@ pub fn show_inspector(ui: &mut Ui, state: &AppState) {
                 match slot {
                     Some(u) => {
                         let unit = &continuum.annotators[a].units[*u];
-                        let covered: String = continuum
-                            .text_of(a)
-                            .map(|t| {
-                                t.chars()
-                                    .skip(unit.start.max(0.0) as usize)
-                                    .take((unit.end - unit.start).max(0.0) as usize)
-                                    .collect()
-                            })
-                            .unwrap_or_default();
+                        let covered = continuum.covered_text(a, unit).unwrap_or_default();
                         ui.label(format!(
                             "{} [{}, {}) {covered}",
                             unit.category, unit.start, unit.end

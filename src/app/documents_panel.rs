@@ -1,7 +1,6 @@
 //! The open documents (each with its γ once computed) and the legend of categories with
 //! their unit counts; a category can be hidden from the timeline.
 
-use super::palette;
 use super::state::AppState;
 use eframe::egui::{self, Color32, CornerRadius, Sense, Ui, vec2};
 
@@ -41,22 +40,10 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         continuum.n_annotators(),
         continuum.n_units()
     ));
-    let categories = continuum.categories();
-    let colours = palette::for_categories(&categories, state.model_order().as_deref());
-    let counts: Vec<usize> = categories
-        .iter()
-        .map(|c| {
-            continuum
-                .annotators
-                .iter()
-                .flat_map(|a| &a.units)
-                .filter(|u| &u.category == c)
-                .count()
-        })
-        .collect();
+    let colours = &document.colours;
     let mut toggled = None;
     ui.horizontal_wrapped(|ui| {
-        for (category, count) in categories.iter().zip(counts) {
+        for (category, count) in &document.category_counts {
             let hidden = state.hidden_categories.contains(category);
             let (rect, _) = ui.allocate_exact_size(vec2(12.0, 12.0), Sense::hover());
             let colour = if hidden {

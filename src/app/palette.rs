@@ -19,6 +19,7 @@ const FIRST: [(u8, u8, u8); 10] = [
 ];
 
 /// The colour of each category.
+#[derive(Debug, Clone)]
 pub struct CategoryColours {
     colours: HashMap<String, Color32>,
 }

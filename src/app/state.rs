@@ -2,6 +2,7 @@
 //! the running job and its result, the selection and the timeline's view. Panels read and
 //! change this; only [`AppState::poll`] and [`AppState::recompute`] talk to the worker.
 
+use super::palette::{self, CategoryColours};
 use super::worker::{self, Job, WorkerMessage};
 use gamma_studio::gamma::GammaOptions;
 use gamma_studio::io::{Document, ReadOptions, Source, read_documents};
@@ -9,7 +10,7 @@ use gamma_studio::{
     CategoryDissimilarity, CategoryMatrix, Continuum, Corpus, GammaResult, PivotDistance,
     SampleCount, Sampler,
 };
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -120,6 +121,8 @@ pub struct Outcome {
     pub document: usize,
     /// γ of each pair of annotators `(i, j)`, i < j, as they arrive.
     pub pairwise: Vec<((usize, usize), Result<f64, String>)>,
+    /// Indices of the unitary alignments, the most disordered first.
+    pub worst_first: Vec<usize>,
 }
 
 /// An open document and what the timeline needs to draw it fast.
@@ -133,6 +136,10 @@ pub struct OpenDocument {
     pub by_start: Vec<Vec<usize>>,
     /// γ of this document, once computed with the current settings.
     pub gamma: Option<f64>,
+    /// Categories in alphabetical order, with their number of units (the legend).
+    pub category_counts: Vec<(String, usize)>,
+    /// A stable colour per category (the Glozz model's order first).
+    pub colours: CategoryColours,
 }
 
 impl OpenDocument {
@@ -164,11 +171,35 @@ impl OpenDocument {
             rows.push((row_of, row_ends.len().max(1)));
             by_start.push(order);
         }
+        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+        for unit in continuum.annotators.iter().flat_map(|a| &a.units) {
+            *counts.entry(unit.category.as_str()).or_default() += 1;
+        }
+        let category_counts: Vec<(String, usize)> = counts
+            .into_iter()
+            .map(|(c, n)| (c.to_string(), n))
+            .collect();
+        let categories: Vec<String> = category_counts.iter().map(|(c, _)| c.clone()).collect();
+        let model_order: Option<Vec<String>> = match &document.source {
+            Source::Glozz {
+                model: Some(model), ..
+            } => Some(
+                model
+                    .unit_type_names()
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect(),
+            ),
+            _ => None,
+        };
+        let colours = palette::for_categories(&categories, model_order.as_deref());
         OpenDocument {
             document,
             rows,
             by_start,
             gamma: None,
+            category_counts,
+            colours,
         }
     }
 
@@ -443,7 +474,13 @@ impl AppState {
                         if !keeps_selection {
                             self.selected_alignment = None;
                         }
+                        let alignments = &result.documents[0].alignment.unitary_alignments;
+                        let mut worst_first: Vec<usize> = (0..alignments.len()).collect();
+                        worst_first.sort_by(|&a, &b| {
+                            alignments[b].disorder.total_cmp(&alignments[a].disorder)
+                        });
                         self.outcome = Some(Outcome {
+                            worst_first,
                             result: Arc::from(result),
                             settings: self.settings.clone(),
                             document: self.current,
@@ -452,10 +489,7 @@ impl AppState {
                         self.outcome_is_stale = false;
                         self.status = Status::Done;
                     }
-                    Err(message) if cancelled => {
-                        let _ = message;
-                        self.status = Status::Cancelled;
-                    }
+                    Err(_) if cancelled => self.status = Status::Cancelled,
                     Err(message) => {
                         self.status = Status::Failed(message.clone());
                         self.errors.push(message);
@@ -504,12 +538,10 @@ impl AppState {
         let Some(outcome) = self.current_outcome() else {
             return Vec::new();
         };
-        let alignments = &outcome.result.documents[0].alignment.unitary_alignments;
-        let mut order: Vec<usize> = (0..alignments.len()).collect();
-        if self.alignment_order == AlignmentOrder::WorstFirst {
-            order.sort_by(|&a, &b| alignments[b].disorder.total_cmp(&alignments[a].disorder));
+        match self.alignment_order {
+            AlignmentOrder::WorstFirst => outcome.worst_first.clone(),
+            AlignmentOrder::TextOrder => (0..outcome.worst_first.len()).collect(),
         }
-        order
     }
 
     /// Selects a unitary alignment and centres the timeline on it.
@@ -552,21 +584,5 @@ impl AppState {
                 u.annotator as usize == annotator && u.index as usize == unit
             })
         })
-    }
-
-    /// The Glozz model's unit types, when the document has one (the legend's order).
-    pub fn model_order(&self) -> Option<Vec<String>> {
-        match &self.document()?.document.source {
-            Source::Glozz {
-                model: Some(model), ..
-            } => Some(
-                model
-                    .unit_type_names()
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect(),
-            ),
-            _ => None,
-        }
     }
 }

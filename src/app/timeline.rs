@@ -140,8 +140,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         return;
     };
     let continuum = document.continuum();
-    let categories = continuum.categories();
-    let colours = palette::for_categories(&categories, state.model_order().as_deref());
+    let colours = &document.colours;
 
     // Track labels and backgrounds.
     for (a, annotator) in continuum.annotators.iter().enumerate() {
@@ -361,12 +360,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     });
     if let Some((_, a, u)) = hovered_unit {
         let unit = &continuum.annotators[a].units[u];
-        let covered = continuum.text_of(a).map(|text| {
-            text.chars()
-                .skip(unit.start.max(0.0) as usize)
-                .take((unit.end - unit.start).max(0.0) as usize)
-                .collect::<String>()
-        });
+        let covered = continuum.covered_text(a, unit);
         let name = continuum.annotators[a].name.clone();
         response.clone().on_hover_ui_at_pointer(|ui| {
             ui.strong(format!("{} — {}", unit.category, name));

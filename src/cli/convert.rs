@@ -13,15 +13,11 @@ pub struct ConvertArgs {
     pub input: InputArgs,
     /// The output format: csv or elan (one file), glozz or cora (a folder: one file per
     /// annotator, Glozz also the .ac).
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long)]
     pub to: Format,
     /// Where to write. Several input documents go to OUT/<document> each.
     #[arg(long, short = 'o', value_name = "OUT")]
     pub out: PathBuf,
-}
-
-fn parse_format(s: &str) -> Result<Format, String> {
-    s.parse()
 }
 
 pub fn run(args: &ConvertArgs) -> Result<(), Failure> {

@@ -14,7 +14,7 @@ pub struct InputArgs {
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Read every file as this format instead of guessing from its extension.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long)]
     pub format: Option<Format>,
     /// Glozz: the text (.ac) of the .aa files (default: the .ac beside the first .aa).
     #[arg(long, value_name = "FILE.ac")]
@@ -44,16 +44,8 @@ pub struct InputArgs {
     #[arg(long, value_delimiter = ',', value_name = "L1,L2,...")]
     pub layers: Option<Vec<String>>,
     /// CorA: the transcription that makes the running text (trans, utf or ascii).
-    #[arg(long, default_value = "trans", value_parser = parse_transcription)]
+    #[arg(long, default_value = "trans")]
     pub transcription: Transcription,
-}
-
-fn parse_format(s: &str) -> Result<Format, String> {
-    s.parse()
-}
-
-fn parse_transcription(s: &str) -> Result<Transcription, String> {
-    s.parse()
 }
 
 impl InputArgs {

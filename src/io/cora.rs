@@ -502,17 +502,14 @@ impl CoraFile {
                 replace_layers(annotation, &layers.unwrap_or_default());
             }
         }
-        let mut file = self.clone();
-        let mut layers_iter = document
+        let tokens = document
             .root
             .children_named("token")
             .map(|t| token(t, self.dialect, path))
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| e.to_string())?
-            .into_iter();
-        for token in &mut file.tokens {
-            *token = layers_iter.next().expect("same tokens");
-        }
+            .map_err(|e| e.to_string())?;
+        let mut file = self.clone();
+        file.tokens = tokens;
         file.document = document;
         Ok((file, unmatched))
     }
