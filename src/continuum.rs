@@ -9,17 +9,18 @@ use crate::unit::{InvalidUnit, Unit};
 use std::collections::BTreeSet;
 
 /// The units of one annotator, in the order they were read.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Annotator {
     pub name: String,
     pub units: Vec<Unit>,
     /// This annotator's own text, when it differs from the continuum's (CorA files whose
     /// annotators corrected transcriptions or tokens): its units are positions in it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub own_text: Option<String>,
 }
 
 /// One document annotated by several annotators.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Continuum {
     /// Name shown to the user (file name, document id).
     pub name: String,

@@ -175,6 +175,29 @@ pub fn gamma(
     corpus_gamma(&Corpus::new(vec![continuum.clone()]), options, control)
 }
 
+/// The best alignment of one continuum alone (no expected disorder): what adjudication needs.
+pub fn best_alignment(
+    continuum: &Continuum,
+    options: &GammaOptions,
+) -> Result<DocumentAlignment, GammaError> {
+    if continuum.n_annotators() < 2 {
+        return Err(AlignmentError::TooFewAnnotators(continuum.n_annotators()).into());
+    }
+    if continuum.n_units() == 0 {
+        return Err(AlignmentError::NoUnits.into());
+    }
+    let categories = continuum.categories();
+    let dissimilarity = options.dissimilarity.resolve(&categories)?;
+    let problem = AlignmentProblem::from_continuum(continuum, &categories, dissimilarity)?
+        .with_mean_units_rule(options.mean_units_rule);
+    let alignment = problem.best_alignment(&options.limits)?;
+    Ok(DocumentAlignment {
+        name: continuum.name.clone(),
+        problem,
+        alignment,
+    })
+}
+
 /// The outcome of aligning one random continuum.
 struct ChanceAlignment {
     disorder: f64,

@@ -9,14 +9,16 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 /// One annotated span.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Unit {
     pub start: f64,
     pub end: f64,
     pub category: String,
     /// Extra attributes (Glozz features, CorA layers, CSV extra columns).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub features: BTreeMap<String, String>,
     /// Identifier in the file the unit came from, if it had one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_id: Option<String>,
 }
 

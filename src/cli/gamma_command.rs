@@ -17,30 +17,11 @@ use std::path::PathBuf;
 pub struct GammaArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Weight α of the positional dissimilarity.
-    #[arg(long)]
-    pub alpha: Option<f64>,
-    /// Weight β of the categorical dissimilarity.
-    #[arg(long)]
-    pub beta: Option<f64>,
-    /// Cost Δ∅ of an empty slot (scales both dissimilarities).
-    #[arg(long)]
-    pub delta_empty: Option<f64>,
-    /// Categorical dissimilarity matrix: header line of categories, then one row per category.
-    #[arg(long, value_name = "FILE", conflicts_with = "category_scale")]
-    pub category_matrix: Option<PathBuf>,
-    /// How categories compare when no matrix is given.
-    #[arg(long, value_enum)]
-    pub category_scale: Option<CategoryScale>,
-    /// Order of the categories for --category-scale ordinal (comma separated).
-    #[arg(long, value_delimiter = ',', value_name = "C1,C2,...")]
-    pub category_order: Vec<String>,
+    #[command(flatten)]
+    pub dissimilarity: DissimilarityArgs,
     /// How random continua are drawn for the expected disorder.
     #[arg(long, value_enum)]
     pub sampler: Option<SamplerChoice>,
-    /// Settings of another tool.
-    #[arg(long, value_enum)]
-    pub preset: Option<Preset>,
     /// Relative precision wanted on the expected disorder.
     #[arg(long, default_value_t = 0.02)]
     pub precision: f64,
@@ -77,6 +58,32 @@ pub struct GammaArgs {
     pub threads: Option<usize>,
 }
 
+/// How units compare: what the alignment depends on (shared by `gamma` and `gold`).
+#[derive(Args, Debug, Clone)]
+pub struct DissimilarityArgs {
+    /// Weight α of the positional dissimilarity.
+    #[arg(long)]
+    pub alpha: Option<f64>,
+    /// Weight β of the categorical dissimilarity.
+    #[arg(long)]
+    pub beta: Option<f64>,
+    /// Cost Δ∅ of an empty slot (scales both dissimilarities).
+    #[arg(long)]
+    pub delta_empty: Option<f64>,
+    /// Categorical dissimilarity matrix: header line of categories, then one row per category.
+    #[arg(long, value_name = "FILE", conflicts_with = "category_scale")]
+    pub category_matrix: Option<PathBuf>,
+    /// How categories compare when no matrix is given.
+    #[arg(long, value_enum)]
+    pub category_scale: Option<CategoryScale>,
+    /// Order of the categories for --category-scale ordinal (comma separated).
+    #[arg(long, value_delimiter = ',', value_name = "C1,C2,...")]
+    pub category_order: Vec<String>,
+    /// Settings of another tool.
+    #[arg(long, value_enum)]
+    pub preset: Option<Preset>,
+}
+
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CategoryScale {
     Nominal,
@@ -111,7 +118,8 @@ fn bad(message: impl Into<String>) -> Failure {
     Failure::BadInput(message.into())
 }
 
-impl GammaArgs {
+impl DissimilarityArgs {
+    /// The preset's options (or the defaults) with this dissimilarity.
     pub fn options(&self) -> Result<GammaOptions, Failure> {
         let mut options = match self.preset {
             Some(Preset::GammaSoftware) => GammaOptions::gamma_software(),
@@ -145,6 +153,13 @@ impl GammaArgs {
             Some(CategoryScale::Numeric) => d.categorical = CategoryDissimilarity::Numeric,
             Some(CategoryScale::Levenshtein) => d.categorical = CategoryDissimilarity::Levenshtein,
         }
+        Ok(options)
+    }
+}
+
+impl GammaArgs {
+    pub fn options(&self) -> Result<GammaOptions, Failure> {
+        let mut options = self.dissimilarity.options()?;
         if let Some(choice) = self.sampler {
             options.sampler = match choice {
                 SamplerChoice::Statistical => Sampler::Statistical,

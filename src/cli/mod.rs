@@ -4,6 +4,7 @@
 mod bench;
 mod convert;
 mod gamma_command;
+mod gold_command;
 mod input;
 
 use clap::{Parser, Subcommand};
@@ -29,6 +30,8 @@ enum Command {
     Open(Box<input::InputArgs>),
     /// Compute γ of one document, or of a corpus (several files, one document each).
     Gamma(Box<gamma_command::GammaArgs>),
+    /// Build a consensus gold standard with bulk rules (the app adjudicates the rest).
+    Gold(Box<gold_command::GoldArgs>),
     /// Convert annotation files to another format (csv, glozz, cora, elan).
     Convert(Box<convert::ConvertArgs>),
     /// Time full γ runs on generated continua and report peak memory.
@@ -69,6 +72,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             open_app(args.files.clone(), args.read_options(), cli.screenshot)
         }
         Some(Command::Convert(args)) => convert::run(&args),
+        Some(Command::Gold(args)) => gold_command::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         None => open_app(Vec::new(), Ok(Default::default()), cli.screenshot),
     };

@@ -1,0 +1,157 @@
+//! `gamma-studio gold FILE... --auto RULE --out GOLD`: a consensus without the GUI.
+
+use super::Failure;
+use super::gamma_command::DissimilarityArgs;
+use super::input::InputArgs;
+use clap::Args;
+use gamma_studio::gold::export::{check_not_input, gold_format, write_gold, write_report};
+use gamma_studio::gold::session::Session;
+use gamma_studio::gold::{Adjudication, default_adjudicator};
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+#[derive(Args, Debug, Clone)]
+pub struct GoldArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub dissimilarity: DissimilarityArgs,
+    /// Bulk rule, applied in the order given (repeatable): `unanimous` (every annotator, same
+    /// category, same span) or `threshold:T:K` (disorder at most T and at least K annotators
+    /// agreeing on the category; the gold unit is the majority category with median bounds).
+    #[arg(long, value_name = "RULE", required = true)]
+    pub auto: Vec<String>,
+    /// The gold file; its extension gives the format: .aa (Glozz), .xml (CorA-XML), .csv, .eaf.
+    #[arg(long, short = 'o', value_name = "GOLD")]
+    pub out: PathBuf,
+    /// Also write a report of every decision (.json, or CSV for any other extension).
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// Also save the adjudication session, to go on deciding in the app.
+    #[arg(long, value_name = "FILE.json")]
+    pub session: Option<PathBuf>,
+    /// Who decides (recorded with every decision; default: the login name).
+    #[arg(long, value_name = "NAME")]
+    pub adjudicator: Option<String>,
+    /// Allow writing over an input file.
+    #[arg(long)]
+    pub overwrite_input: bool,
+    /// Print one JSON object instead of a summary.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn bad(message: impl Into<String>) -> Failure {
+    Failure::BadInput(message.into())
+}
+
+pub fn run(args: &GoldArgs) -> Result<(), Failure> {
+    gold_format(&args.out).map_err(|e| bad(e.to_string()))?;
+    let rules: Vec<_> = args
+        .auto
+        .iter()
+        .map(|r| gamma_studio::gold::parse_rule(r).map_err(|e| bad(format!("--auto: {e}"))))
+        .collect::<Result<_, _>>()?;
+    let mut documents = args.input.read()?;
+    if documents.len() != 1 {
+        return Err(bad(format!(
+            "gold adjudicates one document at a time, and these files make {}",
+            documents.len()
+        )));
+    }
+    let document = documents.remove(0);
+    let inputs = document.source.paths();
+    for path in [Some(&args.out), args.report.as_ref(), args.session.as_ref()]
+        .into_iter()
+        .flatten()
+    {
+        check_not_input(path, &inputs, args.overwrite_input).map_err(|e| bad(e.to_string()))?;
+    }
+    let options = args.dissimilarity.options()?;
+    let aligned = gamma_studio::gamma::best_alignment(&document.continuum, &options)
+        .map_err(|e| bad(format!("{}: {e}", document.continuum.name)))?;
+    let mut adjudication = Adjudication::new(
+        document.continuum.clone(),
+        &aligned.problem,
+        &aligned.alignment,
+        args.adjudicator.clone().unwrap_or_else(default_adjudicator),
+    );
+    let mut counts = Vec::new();
+    for (text, _) in args.auto.iter().zip(&rules) {
+        let decided = adjudication
+            .apply_rule(text)
+            .map_err(|e| bad(format!("--auto {text}: {e}")))?;
+        counts.push((text.clone(), decided));
+    }
+    let cora_options = args.input.cora_options();
+    let format = write_gold(
+        &adjudication,
+        &args.out,
+        Some(&document.source),
+        &cora_options,
+        args.overwrite_input,
+    )
+    .map_err(|e| bad(e.to_string()))?;
+    if let Some(report) = &args.report {
+        write_report(&adjudication, report, &inputs, args.overwrite_input)
+            .map_err(|e| bad(e.to_string()))?;
+    }
+    if let Some(path) = &args.session {
+        let d = &options.dissimilarity;
+        let settings = BTreeMap::from([
+            ("alpha".to_string(), d.alpha.to_string()),
+            ("beta".to_string(), d.beta.to_string()),
+            ("delta_empty".to_string(), d.delta_empty.to_string()),
+            ("categorical".to_string(), format!("{:?}", d.categorical)),
+        ]);
+        Session::new(inputs.clone(), settings, adjudication.clone())
+            .save(path)
+            .map_err(|e| bad(e.to_string()))?;
+    }
+    let progress = adjudication.progress();
+    let gold_units = adjudication.gold().len();
+    if args.json {
+        let rules: Vec<_> = counts
+            .iter()
+            .map(|(rule, decided)| json!({"rule": rule, "decided": decided}))
+            .collect();
+        let out = json!({
+            "document": document.continuum.name,
+            "alignments": progress.total,
+            "decided": progress.decided,
+            "open": progress.open,
+            "rules": rules,
+            "gold_units": gold_units,
+            "out": args.out,
+            "format": format.name(),
+            "report": args.report,
+            "session": args.session,
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&out).expect("plain values")
+        );
+    } else {
+        println!("document: {}", document.continuum.name);
+        println!("unitary alignments: {}", progress.total);
+        for (rule, decided) in &counts {
+            println!("  {rule}: decided {decided}");
+        }
+        println!(
+            "decided {} of {}; {} left open (not in the gold)",
+            progress.decided, progress.total, progress.open
+        );
+        println!(
+            "gold: {gold_units} units → {} ({format})",
+            args.out.display()
+        );
+        if let Some(report) = &args.report {
+            println!("report: {}", report.display());
+        }
+        if let Some(session) = &args.session {
+            println!("session: {}", session.display());
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,372 @@
+//! Writing the gold and the report of the decisions.
+//!
+//! The gold's format follows the output's extension: `.aa` Glozz (for the document's `.ac`),
+//! `.xml` CorA-XML (in the structure of the first annotator's file when the document came
+//! from CorA-XML), `.csv` CSV, `.eaf` ELAN. Writes go through a temporary file that is
+//! renamed, and an input file is never overwritten unless the caller says the user confirmed.
+
+use super::{Adjudication, Choice, Decision, Rule};
+use crate::continuum::Continuum;
+use crate::io::{FileError, Format, Source, cora, csv, elan, glozz, write_atomically};
+use crate::unit::Unit;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+
+/// The annotator name the gold gets in CSV and ELAN exports.
+pub const GOLD_NAME: &str = "gold";
+
+/// The format of a gold export, from the extension of its path.
+pub fn gold_format(path: &Path) -> Result<Format, FileError> {
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    match extension.as_str() {
+        "aa" => Ok(Format::Glozz),
+        "xml" => Ok(Format::Cora),
+        "csv" => Ok(Format::Csv),
+        "eaf" => Ok(Format::Elan),
+        _ => Err(FileError::new(
+            path,
+            None,
+            "the gold is written as .aa (Glozz), .xml (CorA-XML), .csv or .eaf (ELAN): choose one of these extensions",
+        )),
+    }
+}
+
+/// Whether `path` is one of `inputs` (the same file, however named).
+pub fn is_input(path: &Path, inputs: &[PathBuf]) -> bool {
+    let target = path.canonicalize().ok();
+    inputs
+        .iter()
+        .any(|input| input == path || (target.is_some() && input.canonicalize().ok() == target))
+}
+
+/// Refuses to write over an input file unless `overwrite_confirmed`.
+pub fn check_not_input(
+    path: &Path,
+    inputs: &[PathBuf],
+    overwrite_confirmed: bool,
+) -> Result<(), FileError> {
+    if !overwrite_confirmed && is_input(path, inputs) {
+        return Err(FileError::new(
+            path,
+            None,
+            "is an input file; choose another file (or confirm that it may be overwritten)",
+        ));
+    }
+    Ok(())
+}
+
+/// Writes the gold to `path` in the format its extension names. `source` is where the
+/// document came from (CorA-XML exports keep its structure). Returns the format written.
+pub fn write_gold(
+    adjudication: &Adjudication,
+    path: &Path,
+    source: Option<&Source>,
+    cora_options: &cora::CoraOptions,
+    overwrite_confirmed: bool,
+) -> Result<Format, FileError> {
+    let format = gold_format(path)?;
+    let inputs = source.map(Source::paths).unwrap_or_default();
+    check_not_input(path, &inputs, overwrite_confirmed)?;
+    let continuum = adjudication.continuum();
+    let units: Vec<Unit> = adjudication
+        .gold()
+        .into_iter()
+        .map(|(_, g)| g.unit.clone())
+        .collect();
+    match format {
+        Format::Glozz => {
+            let text = continuum.text.as_deref().ok_or_else(|| {
+                FileError::new(
+                    path,
+                    None,
+                    "a Glozz .aa needs the document's text, and it has none",
+                )
+            })?;
+            let length = text.chars().count() as f64;
+            if let Some(unit) = units.iter().find(|u| {
+                u.start.fract() != 0.0 || u.end.fract() != 0.0 || u.start < 0.0 || u.end > length
+            }) {
+                return Err(FileError::new(
+                    path,
+                    None,
+                    format!(
+                        "gold unit {unit} is not a character span of the {length}-character text"
+                    ),
+                ));
+            }
+            let first_ms = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis() as u64);
+            let author = if adjudication.adjudicator.is_empty() {
+                GOLD_NAME
+            } else {
+                &adjudication.adjudicator
+            };
+            glozz::consensus_file(&units, author, text, first_ms).write(path)?;
+        }
+        Format::Cora => {
+            let file = match source {
+                Some(Source::Cora { files, contents }) if !contents.is_empty() => {
+                    let (file, _) = contents[0]
+                        .with_layers_from(&units, cora_options, &files[0].path)
+                        .map_err(|e| FileError::new(path, None, e))?;
+                    file
+                }
+                _ => {
+                    let text = continuum.text.as_deref().ok_or_else(|| {
+                        FileError::new(
+                            path,
+                            None,
+                            "CorA-XML needs the document's text, and it has none",
+                        )
+                    })?;
+                    cora::CoraFile::from_units(
+                        &continuum.name,
+                        text,
+                        &units,
+                        &cora_options.category_layer,
+                    )
+                    .map_err(|e| FileError::new(path, None, e))?
+                }
+            };
+            file.write(path)?;
+        }
+        Format::Csv | Format::Elan => {
+            let mut gold = Continuum::new(continuum.name.clone());
+            gold.text = continuum.text.clone();
+            gold.annotators.push(adjudication.gold_annotator(GOLD_NAME));
+            if format == Format::Csv {
+                csv::write(&gold, path)?;
+            } else {
+                elan::write(&gold, path)?;
+            }
+        }
+    }
+    Ok(format)
+}
+
+fn describe(unit: &Unit) -> String {
+    format!("{} [{}, {})", unit.category, unit.start, unit.end)
+}
+
+fn unit_json(adjudication: &Adjudication, annotator: Option<usize>, unit: &Unit) -> Value {
+    let continuum = adjudication.continuum();
+    let text = match annotator {
+        Some(a) => continuum.covered_text(a, unit),
+        None => continuum.text.as_ref().map(|_| {
+            let start = unit.start.max(0.0) as usize;
+            let length = (unit.end - unit.start).max(0.0) as usize;
+            continuum
+                .text
+                .as_deref()
+                .unwrap_or_default()
+                .chars()
+                .skip(start)
+                .take(length)
+                .collect()
+        }),
+    };
+    let mut value = json!({
+        "category": unit.category,
+        "start": unit.start,
+        "end": unit.end,
+    });
+    if let Some(text) = text {
+        value["text"] = json!(text);
+    }
+    if !unit.features.is_empty() {
+        value["features"] = json!(unit.features);
+    }
+    value
+}
+
+fn choice_name(
+    adjudication: &Adjudication,
+    decision: &Decision,
+) -> (String, String, String, String) {
+    match decision {
+        Decision::Open => ("open".into(), String::new(), String::new(), String::new()),
+        Decision::Skipped { by, at } => ("skipped".into(), String::new(), by.clone(), at.clone()),
+        Decision::Decided {
+            choice,
+            rule,
+            by,
+            at,
+        } => {
+            let choice = match choice {
+                Choice::Pick { annotator } => format!(
+                    "pick {}",
+                    adjudication.continuum().annotators[*annotator].name
+                ),
+                Choice::Suggestion => "suggestion".into(),
+                Choice::Reject => "reject".into(),
+            };
+            let rule = match rule {
+                Rule::Manual => "manual".to_string(),
+                Rule::Unanimous => "unanimous".to_string(),
+                Rule::Threshold {
+                    max_disorder,
+                    min_majority,
+                } => format!("threshold:{max_disorder}:{min_majority}"),
+            };
+            (choice, rule, by.clone(), at.clone())
+        }
+    }
+}
+
+fn status_name(decision: &Decision) -> &'static str {
+    match decision {
+        Decision::Open => "open",
+        Decision::Skipped { .. } => "skipped",
+        Decision::Decided { .. } => "decided",
+    }
+}
+
+/// The report as JSON: the document, the adjudicator, the progress, and one entry per
+/// unitary alignment (the annotators' versions, the decision, the gold units) and per gold
+/// unit the adjudicator added.
+pub fn report_json(adjudication: &Adjudication) -> Value {
+    let continuum = adjudication.continuum();
+    let mut entries = Vec::new();
+    for (index, proposal) in adjudication.proposals().iter().enumerate() {
+        let decision = &adjudication.decisions()[index];
+        let (choice, rule, by, at) = choice_name(adjudication, decision);
+        let versions: Vec<Value> = proposal
+            .slots
+            .iter()
+            .enumerate()
+            .map(|(a, slot)| match slot {
+                Some(u) => unit_json(adjudication, Some(a), &continuum.annotators[a].units[*u]),
+                None => Value::Null,
+            })
+            .collect();
+        let gold: Vec<Value> = adjudication
+            .gold_of(index)
+            .into_iter()
+            .map(|(id, g)| {
+                let mut value = unit_json(adjudication, None, &g.unit);
+                value["id"] = json!(id);
+                value["edited"] = json!(g.edited);
+                value
+            })
+            .collect();
+        entries.push(json!({
+            "alignment": index + 1,
+            "disorder": proposal.disorder,
+            "status": status_name(decision),
+            "choice": choice,
+            "rule": rule,
+            "by": by,
+            "at": at,
+            "annotators": versions,
+            "gold": gold,
+        }));
+    }
+    let added: Vec<Value> = adjudication
+        .gold()
+        .into_iter()
+        .filter(|(_, g)| g.proposal.is_none())
+        .map(|(id, g)| {
+            let mut value = unit_json(adjudication, None, &g.unit);
+            value["id"] = json!(id);
+            value
+        })
+        .collect();
+    let progress = adjudication.progress();
+    json!({
+        "document": continuum.name,
+        "adjudicator": adjudication.adjudicator,
+        "annotators": continuum.annotators.iter().map(|a| a.name.clone()).collect::<Vec<_>>(),
+        "progress": progress,
+        "gold_units": adjudication.gold().len(),
+        "alignments": entries,
+        "added_units": added,
+    })
+}
+
+/// The report as CSV: one row per unitary alignment (`alignment, disorder, status, choice,
+/// rule, by, at`, one column per annotator with its unit or `∅`, then the gold units), then
+/// one row per gold unit the adjudicator added (`alignment` empty, `choice` = `added`).
+pub fn report_csv(adjudication: &Adjudication) -> String {
+    let continuum = adjudication.continuum();
+    let mut writer = ::csv::Writer::from_writer(Vec::new());
+    let mut header: Vec<String> = [
+        "alignment",
+        "disorder",
+        "status",
+        "choice",
+        "rule",
+        "by",
+        "at",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    header.extend(continuum.annotators.iter().map(|a| a.name.clone()));
+    header.push(GOLD_NAME.into());
+    writer.write_record(&header).expect("writing to memory");
+    for (index, proposal) in adjudication.proposals().iter().enumerate() {
+        let decision = &adjudication.decisions()[index];
+        let (choice, rule, by, at) = choice_name(adjudication, decision);
+        let mut row = vec![
+            (index + 1).to_string(),
+            format!("{:.6}", proposal.disorder),
+            status_name(decision).to_string(),
+            choice,
+            rule,
+            by,
+            at,
+        ];
+        row.extend(
+            proposal
+                .slots
+                .iter()
+                .enumerate()
+                .map(|(a, slot)| match slot {
+                    Some(u) => describe(&continuum.annotators[a].units[*u]),
+                    None => "∅".to_string(),
+                }),
+        );
+        row.push(
+            adjudication
+                .gold_of(index)
+                .iter()
+                .map(|(_, g)| describe(&g.unit) + if g.edited { " (edited)" } else { "" })
+                .collect::<Vec<_>>()
+                .join("; "),
+        );
+        writer.write_record(&row).expect("writing to memory");
+    }
+    for (_, gold) in adjudication.gold() {
+        if gold.proposal.is_none() {
+            let mut row = vec![String::new(); 7 + continuum.n_annotators()];
+            row[2] = "decided".into();
+            row[3] = "added".into();
+            row.push(describe(&gold.unit));
+            writer.write_record(&row).expect("writing to memory");
+        }
+    }
+    String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8")
+}
+
+/// Writes the report as JSON (`.json`) or CSV (any other extension), atomically.
+pub fn write_report(
+    adjudication: &Adjudication,
+    path: &Path,
+    inputs: &[PathBuf],
+    overwrite_confirmed: bool,
+) -> Result<(), FileError> {
+    check_not_input(path, inputs, overwrite_confirmed)?;
+    let is_json = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    let contents = if is_json {
+        serde_json::to_string_pretty(&report_json(adjudication)).expect("JSON of plain values")
+    } else {
+        report_csv(adjudication)
+    };
+    write_atomically(path, contents.as_bytes())
+}

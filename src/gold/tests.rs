@@ -1,0 +1,439 @@
+use super::*;
+use crate::gamma::{GammaOptions, best_alignment};
+
+/// "Alice met Bob in Paris yesterday." annotated by three annotators:
+/// Alice: unanimous; Bob: C starts one character early; Paris: B says ORG; yesterday: only C.
+fn three_annotators() -> Adjudication {
+    let mut c = Continuum::new("paris");
+    c.text = Some("Alice met Bob in Paris yesterday.".into());
+    for (annotator, start, end, category) in [
+        ("A", 0.0, 5.0, "PER"),
+        ("A", 10.0, 13.0, "PER"),
+        ("A", 17.0, 22.0, "LOC"),
+        ("B", 0.0, 5.0, "PER"),
+        ("B", 10.0, 13.0, "PER"),
+        ("B", 17.0, 22.0, "ORG"),
+        ("C", 0.0, 5.0, "PER"),
+        ("C", 9.0, 13.0, "PER"),
+        ("C", 17.0, 22.0, "LOC"),
+        ("C", 23.0, 32.0, "TIME"),
+    ] {
+        c.add(annotator, start, end, category).unwrap();
+    }
+    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    Adjudication::new(c, &aligned.problem, &aligned.alignment, "tester")
+}
+
+const ALICE: usize = 0;
+const BOB: usize = 1;
+const PARIS: usize = 2;
+const YESTERDAY: usize = 3;
+
+fn gold_spans(adjudication: &Adjudication) -> Vec<(String, f64, f64)> {
+    adjudication
+        .gold()
+        .into_iter()
+        .map(|(_, g)| (g.unit.category.clone(), g.unit.start, g.unit.end))
+        .collect()
+}
+
+fn span(category: &str, start: f64, end: f64) -> (String, f64, f64) {
+    (category.to_string(), start, end)
+}
+
+#[test]
+fn proposals_follow_the_best_alignment() {
+    let a = three_annotators();
+    assert_eq!(a.proposals().len(), 4);
+    assert_eq!(a.proposals()[ALICE].slots, vec![Some(0), Some(0), Some(0)]);
+    assert_eq!(a.proposals()[PARIS].slots, vec![Some(2), Some(2), Some(2)]);
+    assert_eq!(a.proposals()[YESTERDAY].slots, vec![None, None, Some(3)]);
+    // Paris: pairs A–B and B–C differ by category only (1 each), A–C agree: δ = 2/3.
+    assert!((a.proposals()[PARIS].disorder - 2.0 / 3.0).abs() < 1e-12);
+    // Bob: C is off by one on a 3- and a 4-character unit: ((1 + 0) / 7)² twice, over 3 pairs.
+    assert!((a.proposals()[BOB].disorder - 2.0 / 49.0 / 3.0).abs() < 1e-12);
+    // Yesterday alone: every pair costs Δ∅.
+    assert!((a.proposals()[YESTERDAY].disorder - 1.0).abs() < 1e-12);
+    assert!(a.is_unanimous(ALICE));
+    assert!(!a.is_unanimous(BOB) && !a.is_unanimous(PARIS) && !a.is_unanimous(YESTERDAY));
+    assert_eq!(
+        a.progress(),
+        Progress {
+            decided: 0,
+            skipped: 0,
+            open: 4,
+            total: 4
+        }
+    );
+}
+
+#[test]
+fn suggestion_takes_the_majority_category_and_median_bounds() {
+    let a = three_annotators();
+    let paris = a.suggestion(PARIS).unwrap();
+    assert_eq!(
+        (paris.category.as_str(), paris.start, paris.end),
+        ("LOC", 17.0, 22.0)
+    );
+    let bob = a.suggestion(BOB).unwrap();
+    assert_eq!((bob.start, bob.end), (10.0, 13.0));
+    assert_eq!(a.category_majority(PARIS), 2);
+    assert_eq!(a.category_majority(YESTERDAY), 1);
+}
+
+#[test]
+fn median_of_two_on_whole_positions_rounds_outwards() {
+    let mut c = Continuum::new("two");
+    c.add("A", 10.0, 20.0, "X").unwrap();
+    c.add("B", 11.0, 23.0, "X").unwrap();
+    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
+    let s = a.suggestion(0).unwrap();
+    assert_eq!((s.start, s.end), (10.0, 22.0));
+}
+
+#[test]
+fn tie_goes_to_the_first_annotator_and_features_follow_the_majority() {
+    let mut c = Continuum::new("tie");
+    let with = |v: &str| BTreeMap::from([("gender".to_string(), v.to_string())]);
+    c.add_unit(
+        "A",
+        Unit::new(0.0, 4.0, "X").unwrap().with_features(with("f")),
+    );
+    c.add_unit(
+        "B",
+        Unit::new(0.0, 4.0, "Y").unwrap().with_features(with("m")),
+    );
+    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
+    let s = a.suggestion(0).unwrap();
+    assert_eq!(s.category, "X");
+    assert_eq!(s.features, with("f"));
+}
+
+#[test]
+fn pick_reject_skip_and_reopen() {
+    let mut a = three_annotators();
+    a.pick(BOB, 2).unwrap();
+    assert_eq!(gold_spans(&a), vec![span("PER", 9.0, 13.0)]);
+    assert!(matches!(
+        a.decision(BOB),
+        Some(Decision::Decided { choice: Choice::Pick { annotator: 2 }, rule: Rule::Manual, by, .. }) if by == "tester"
+    ));
+    // Deciding again replaces the gold unit of that alignment.
+    a.pick(BOB, 0).unwrap();
+    assert_eq!(gold_spans(&a), vec![span("PER", 10.0, 13.0)]);
+    assert_eq!(
+        a.pick(YESTERDAY, 0),
+        Err(GoldError::EmptySlot {
+            proposal: YESTERDAY,
+            annotator: "A".into()
+        })
+    );
+    assert_eq!(a.pick(9, 0), Err(GoldError::NoSuchProposal(9)));
+    assert_eq!(a.pick(BOB, 5), Err(GoldError::NoSuchAnnotator(5)));
+    a.reject(YESTERDAY).unwrap();
+    a.accept_suggestion(PARIS).unwrap();
+    a.skip(ALICE).unwrap();
+    assert_eq!(
+        gold_spans(&a),
+        vec![span("PER", 10.0, 13.0), span("LOC", 17.0, 22.0)]
+    );
+    assert_eq!(
+        a.progress(),
+        Progress {
+            decided: 3,
+            skipped: 1,
+            open: 0,
+            total: 4
+        }
+    );
+    a.reopen(PARIS).unwrap();
+    assert_eq!(gold_spans(&a), vec![span("PER", 10.0, 13.0)]);
+    assert!(a.decision(PARIS).unwrap().is_open());
+}
+
+#[test]
+fn undo_and_redo_walk_the_history() {
+    let mut a = three_annotators();
+    let initial_gold = gold_spans(&a);
+    let initial_decisions = a.decisions().to_vec();
+    a.pick(BOB, 2).unwrap();
+    let after_pick = (gold_spans(&a), a.decisions().to_vec());
+    a.accept_suggestion(PARIS).unwrap();
+    let id = a.gold()[1].0;
+    a.set_category(id, "GPE").unwrap();
+    let after_edit = (gold_spans(&a), a.decisions().to_vec());
+    assert_eq!(a.undo_label(), Some("change the category to GPE"));
+
+    assert_eq!(a.undo().as_deref(), Some("change the category to GPE"));
+    assert_eq!(
+        gold_spans(&a),
+        vec![span("PER", 9.0, 13.0), span("LOC", 17.0, 22.0)]
+    );
+    a.undo();
+    assert_eq!((gold_spans(&a), a.decisions().to_vec()), after_pick);
+    a.undo();
+    assert_eq!(gold_spans(&a), initial_gold);
+    assert_eq!(a.decisions(), initial_decisions.as_slice());
+    assert_eq!(a.undo(), None);
+    assert!(!a.can_undo() && a.can_redo());
+
+    a.redo();
+    a.redo();
+    a.redo();
+    assert_eq!((gold_spans(&a), a.decisions().to_vec()), after_edit);
+    assert_eq!(a.redo(), None);
+
+    // A new action after an undo forgets the redo branch.
+    a.undo();
+    a.reject(YESTERDAY).unwrap();
+    assert!(!a.can_redo());
+    assert!(
+        a.gold_unit(id)
+            .is_some_and(|g| g.unit.category == "LOC" && !g.edited)
+    );
+}
+
+#[test]
+fn bulk_rules_are_one_step_and_report_their_count() {
+    let mut a = three_annotators();
+    assert_eq!(a.decide_unanimous(), 1);
+    assert_eq!(gold_spans(&a), vec![span("PER", 0.0, 5.0)]);
+    assert!(matches!(
+        a.decision(ALICE),
+        Some(Decision::Decided {
+            choice: Choice::Suggestion,
+            rule: Rule::Unanimous,
+            ..
+        })
+    ));
+    // Nothing left that is unanimous: no step is recorded.
+    assert_eq!(a.decide_unanimous(), 0);
+    assert_eq!(a.undo_label(), Some("decide the unanimous alignments (1)"));
+
+    // Bob (δ ≈ 0.0136, 3 agree on PER) and Paris (δ = 2/3, 2 agree on LOC).
+    assert_eq!(a.decide_below_threshold(0.5, 3).unwrap(), 1);
+    assert_eq!(a.decide_below_threshold(0.5, 2).unwrap(), 0);
+    assert_eq!(a.decide_below_threshold(0.7, 3).unwrap(), 0);
+    assert_eq!(a.apply_rule("threshold:0.7:2").unwrap(), 1);
+    assert_eq!(
+        gold_spans(&a),
+        vec![
+            span("PER", 0.0, 5.0),
+            span("PER", 10.0, 13.0),
+            span("LOC", 17.0, 22.0)
+        ]
+    );
+    // Yesterday: only one annotator, never a majority of 2.
+    assert_eq!(a.apply_rule("threshold:1:2").unwrap(), 0);
+    assert_eq!(a.progress().decided, 3);
+    a.undo();
+    assert_eq!(a.progress().decided, 2);
+    a.undo();
+    a.undo();
+    assert_eq!(a.progress().decided, 0);
+    assert!(a.gold().is_empty());
+
+    assert!(a.apply_rule("threshold:x:2").is_err());
+    assert!(a.apply_rule("threshold:0.2:0").is_err());
+    assert!(a.apply_rule("majority").is_err());
+    assert!(matches!(
+        a.decide_below_threshold(0.2, 4),
+        Err(GoldError::BadRule(_))
+    ));
+}
+
+#[test]
+fn bulk_leaves_decided_and_skipped_alone() {
+    let mut a = three_annotators();
+    a.pick(ALICE, 1).unwrap();
+    a.skip(BOB).unwrap();
+    assert_eq!(a.decide_unanimous(), 0);
+    assert_eq!(a.apply_rule("threshold:1:1").unwrap(), 2);
+    assert!(matches!(a.decision(BOB), Some(Decision::Skipped { .. })));
+}
+
+#[test]
+fn edit_add_split_merge_remove() {
+    let mut a = three_annotators();
+    a.pick(BOB, 2).unwrap();
+    let bob = a.gold_of(BOB)[0].0;
+    a.set_bounds(bob, 10.0, 13.0).unwrap();
+    assert!(a.gold_unit(bob).unwrap().edited);
+    assert_eq!(
+        a.set_bounds(bob, 13.0, 10.0),
+        Err(GoldError::InvalidUnit(InvalidUnit::EndBeforeStart {
+            start: 13.0,
+            end: 10.0
+        }))
+    );
+    a.set_feature(bob, "gender", Some("m")).unwrap();
+    assert_eq!(a.gold_unit(bob).unwrap().unit.features["gender"], "m");
+    a.set_feature(bob, "gender", None).unwrap();
+    assert!(a.gold_unit(bob).unwrap().unit.features.is_empty());
+
+    let added = a.add(Unit::new(23.0, 32.0, "TIME").unwrap()).unwrap();
+    assert_eq!(a.gold_unit(added).unwrap().proposal, None);
+
+    let (left, right) = a.split(added, 27.0).unwrap();
+    assert_eq!(left, added);
+    assert_eq!(
+        gold_spans(&a),
+        vec![
+            span("PER", 10.0, 13.0),
+            span("TIME", 23.0, 27.0),
+            span("TIME", 27.0, 32.0)
+        ]
+    );
+    assert!(matches!(
+        a.split(left, 23.0),
+        Err(GoldError::SplitOutside { .. })
+    ));
+    assert_eq!(a.merge(right, left).unwrap(), left);
+    assert_eq!(
+        gold_spans(&a),
+        vec![span("PER", 10.0, 13.0), span("TIME", 23.0, 32.0)]
+    );
+    assert_eq!(a.merge(left, left), Err(GoldError::MergeItself));
+
+    // Removing the only gold unit of a decided alignment turns it into a rejection.
+    a.remove(bob).unwrap();
+    assert!(matches!(
+        a.decision(BOB),
+        Some(Decision::Decided {
+            choice: Choice::Reject,
+            ..
+        })
+    ));
+    a.undo();
+    assert!(matches!(
+        a.decision(BOB),
+        Some(Decision::Decided {
+            choice: Choice::Pick { annotator: 2 },
+            ..
+        })
+    ));
+    assert_eq!(a.remove(999), Err(GoldError::NoSuchUnit(999)));
+}
+
+#[test]
+fn navigation_visits_open_disagreements_first() {
+    let mut a = three_annotators();
+    let text_order = [0, 1, 2, 3];
+    let all = Filter::default();
+    assert_eq!(
+        a.next_open(&text_order, None, Direction::Next, &all),
+        Some(BOB)
+    );
+    assert_eq!(
+        a.next_open(&text_order, Some(BOB), Direction::Next, &all),
+        Some(PARIS)
+    );
+    assert_eq!(
+        a.next_open(&text_order, Some(BOB), Direction::Previous, &all),
+        Some(YESTERDAY)
+    );
+    let worst_first = [3, 2, 1, 0];
+    assert_eq!(
+        a.next_open(&worst_first, None, Direction::Next, &all),
+        Some(YESTERDAY)
+    );
+    let loc = Filter {
+        category: Some("ORG".into()),
+        annotator: None,
+    };
+    assert_eq!(
+        a.next_open(&text_order, None, Direction::Next, &loc),
+        Some(PARIS)
+    );
+    let only_a = Filter {
+        category: None,
+        annotator: Some(0),
+    };
+    assert_eq!(
+        a.next_open(&text_order, Some(PARIS), Direction::Next, &only_a),
+        Some(BOB)
+    );
+    for index in [BOB, PARIS, YESTERDAY] {
+        a.reject(index).unwrap();
+    }
+    // Only the unanimous Alice is open: visited once no disagreement is left.
+    assert_eq!(
+        a.next_open(&text_order, Some(BOB), Direction::Next, &all),
+        Some(ALICE)
+    );
+    a.decide_unanimous();
+    assert_eq!(a.next_open(&text_order, None, Direction::Next, &all), None);
+}
+
+#[test]
+fn annotator_against_gold_keeps_decided_alignments() {
+    let mut a = three_annotators();
+    a.pick(PARIS, 1).unwrap();
+    a.reject(YESTERDAY).unwrap();
+    let c = a.annotator_against_gold(2);
+    assert_eq!(c.annotators[0].name, "C");
+    assert_eq!(
+        c.annotators[0]
+            .units
+            .iter()
+            .map(|u| (u.category.as_str(), u.start))
+            .collect::<Vec<_>>(),
+        vec![("LOC", 17.0), ("TIME", 23.0)]
+    );
+    assert_eq!(c.annotators[1].units.len(), 1);
+    assert_eq!(c.annotators[1].units[0].category, "ORG");
+}
+
+#[test]
+fn token_boundaries_and_snapping() {
+    let text = "Alice met Bob, in Paris.";
+    let boundaries = token_boundaries(text);
+    assert_eq!(boundaries, vec![0, 5, 6, 9, 10, 13, 14, 15, 17, 18, 23, 24]);
+    assert_eq!(snap(11.2, &boundaries), 10.0);
+    assert_eq!(snap(12.0, &boundaries), 13.0);
+    assert_eq!(snap(-3.0, &boundaries), 0.0);
+    assert_eq!(snap(99.0, &boundaries), 24.0);
+    assert_eq!(token_boundaries(""), vec![0]);
+    // ſ and apostrophes stay inside words.
+    assert_eq!(token_boundaries("daſ l'eau"), vec![0, 3, 4, 9]);
+}
+
+#[test]
+fn the_undo_history_is_bounded() {
+    let mut a = three_annotators();
+    for _ in 0..UNDO_DEPTH + 5 {
+        a.pick(BOB, 0).unwrap();
+    }
+    let mut undone = 0;
+    while a.undo().is_some() {
+        undone += 1;
+    }
+    assert_eq!(undone, UNDO_DEPTH);
+}
+
+#[test]
+fn validation_catches_damaged_state() {
+    let a = three_annotators();
+    assert_eq!(a.validate(), Ok(()));
+    let mut damaged = a.clone();
+    damaged.decisions.pop();
+    assert!(
+        damaged
+            .validate()
+            .unwrap_err()
+            .contains("3 decisions for 4")
+    );
+    let mut damaged = a.clone();
+    damaged.proposals[0].slots[1] = Some(17);
+    assert!(
+        damaged
+            .validate()
+            .unwrap_err()
+            .contains("annotator 1 has no unit 17")
+    );
+    let mut damaged = a;
+    damaged.continuum.annotators[0].units[0].end = -1.0;
+    assert!(damaged.validate().unwrap_err().contains("before start"));
+}

@@ -1,0 +1,326 @@
+//! Adjudication end to end: sessions on disk and gold exports read back by our own readers.
+
+mod common;
+
+use common::fixture;
+use gamma_studio::gamma::{GammaOptions, best_alignment};
+use gamma_studio::gold::export::{report_json, write_gold, write_report};
+use gamma_studio::gold::session::{Session, autosave_path, fingerprint};
+use gamma_studio::gold::{Adjudication, Decision};
+use gamma_studio::io::cora::CoraOptions;
+use gamma_studio::io::glozz::{self, GlozzOptions};
+use gamma_studio::io::{Document, ReadOptions, read_documents};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn read(paths: &[PathBuf], options: &ReadOptions) -> Document {
+    let (mut documents, _) = read_documents(paths, options).unwrap();
+    assert_eq!(documents.len(), 1);
+    documents.remove(0)
+}
+
+/// The Glozz fixture's mentions (alice, bob).
+fn glozz_document() -> Document {
+    let aa = ["alice.aa", "bob.aa"].map(|n| fixture(&format!("glozz/{n}")));
+    read(
+        &aa,
+        &ReadOptions {
+            text: Some(fixture("glozz/doc.ac")),
+            glozz: GlozzOptions {
+                include_types: vec!["Mention".into()],
+                ..Default::default()
+            },
+            ..ReadOptions::default()
+        },
+    )
+}
+
+/// Unanimous first, then annotator 0's unit where it has one, else annotator 1's.
+fn adjudicate(document: &Document) -> Adjudication {
+    let aligned = best_alignment(&document.continuum, &GammaOptions::default()).unwrap();
+    let mut adjudication = Adjudication::new(
+        document.continuum.clone(),
+        &aligned.problem,
+        &aligned.alignment,
+        "tester",
+    );
+    adjudication.decide_unanimous();
+    for index in 0..adjudication.proposals().len() {
+        if adjudication.decision(index).unwrap().is_open() {
+            let annotator = if adjudication.proposals()[index].slots[0].is_some() {
+                0
+            } else {
+                1
+            };
+            adjudication.pick(index, annotator).unwrap();
+        }
+    }
+    adjudication
+}
+
+type Spans = Vec<(String, f64, f64, BTreeMap<String, String>)>;
+
+fn gold_spans(adjudication: &Adjudication) -> Spans {
+    adjudication
+        .gold()
+        .into_iter()
+        .map(|(_, g)| {
+            (
+                g.unit.category.clone(),
+                g.unit.start,
+                g.unit.end,
+                g.unit.features.clone(),
+            )
+        })
+        .collect()
+}
+
+fn spans_of(units: &[gamma_studio::Unit]) -> Spans {
+    let mut spans: Spans = units
+        .iter()
+        .map(|u| (u.category.clone(), u.start, u.end, u.features.clone()))
+        .collect();
+    spans.sort_by(|a, b| (a.1, a.2).partial_cmp(&(b.1, b.2)).unwrap());
+    spans
+}
+
+fn without_features(spans: Spans) -> Spans {
+    spans
+        .into_iter()
+        .map(|(c, s, e, _)| (c, s, e, BTreeMap::new()))
+        .collect()
+}
+
+#[test]
+fn glozz_gold_reads_back_with_features() {
+    let document = glozz_document();
+    let mut adjudication = adjudicate(&document);
+    let first = adjudication.gold()[0].0;
+    adjudication
+        .set_feature(first, "entity", Some("person"))
+        .unwrap();
+    let expected = gold_spans(&adjudication);
+    assert_eq!(expected.len(), 4, "Zoë, Bob, Caen and He: {expected:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("gold.aa");
+    write_gold(
+        &adjudication,
+        &out,
+        Some(&document.source),
+        &CoraOptions::default(),
+        false,
+    )
+    .unwrap();
+    let (again, _, _) = glozz::read_document(
+        &fixture("glozz/doc.ac"),
+        &[glozz::AnnotatorFile {
+            annotator: "gold".into(),
+            path: out,
+        }],
+        &GlozzOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(spans_of(&again.annotators[0].units), expected);
+    assert_eq!(expected[0].3["entity"], "person");
+}
+
+#[test]
+fn csv_and_elan_gold_read_back() {
+    let document = glozz_document();
+    let adjudication = adjudicate(&document);
+    let expected = without_features(gold_spans(&adjudication));
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["gold.csv", "gold.eaf"] {
+        let out = dir.path().join(name);
+        write_gold(&adjudication, &out, None, &CoraOptions::default(), false).unwrap();
+        let again = read(&[out], &ReadOptions::default()).continuum;
+        assert_eq!(again.annotators.len(), 1, "{name}");
+        assert_eq!(again.annotators[0].name, "gold", "{name}");
+        assert_eq!(
+            without_features(spans_of(&again.annotators[0].units)),
+            expected,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn cora_gold_keeps_the_first_annotators_file_and_reads_back() {
+    let files = ["p1_pos_A.xml", "p1_pos_B.xml"].map(|n| fixture(&format!("cora/{n}")));
+    let document = read(&files, &ReadOptions::default());
+    let mut adjudication = adjudicate(&document);
+    // Take B's tag wherever A and B differ.
+    for index in 0..adjudication.proposals().len() {
+        let members = adjudication.members(index);
+        if members.len() == 2 && members[0].1.category != members[1].1.category {
+            adjudication.pick(index, 1).unwrap();
+        }
+    }
+    let expected = without_features(gold_spans(&adjudication));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("gold.xml");
+    write_gold(
+        &adjudication,
+        &out,
+        Some(&document.source),
+        &CoraOptions::default(),
+        false,
+    )
+    .unwrap();
+    let again = read(std::slice::from_ref(&out), &ReadOptions::default()).continuum;
+    assert_eq!(
+        without_features(spans_of(&again.annotators[0].units)),
+        expected
+    );
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.contains("<header>constructed test pair</header>"));
+}
+
+#[test]
+fn session_saves_and_loads_equal() {
+    let document = glozz_document();
+    let mut adjudication = adjudicate(&document);
+    adjudication.undo();
+    adjudication.skip(0).unwrap();
+    let added = adjudication
+        .add(gamma_studio::Unit::new(15.0, 18.0, "Mention").unwrap())
+        .unwrap();
+    adjudication.split(added, 16.0).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let print = fingerprint(&document.continuum);
+    assert_eq!(print.len(), 16);
+    assert_eq!(print, fingerprint(&glozz_document().continuum), "stable");
+    let path = autosave_path(dir.path(), &print);
+    let settings = BTreeMap::from([("alpha".to_string(), "1".to_string())]);
+    let mut session = Session::new(document.source.paths(), settings, adjudication.clone());
+    session.save(&path).unwrap();
+    assert!(path.starts_with(dir.path().join("sessions")));
+    let loaded = Session::load(&path).unwrap();
+    assert_eq!(loaded, session);
+    // The undo history survives too.
+    let mut resumed = loaded.adjudication;
+    assert_eq!(resumed.undo_label(), adjudication.undo_label());
+    resumed.undo();
+    resumed.undo();
+    assert!(resumed.gold_unit(added).is_none());
+    assert!(matches!(
+        resumed.decision(0),
+        Some(Decision::Skipped { .. })
+    ));
+}
+
+#[test]
+fn damaged_sessions_are_errors_naming_the_file() {
+    let document = glozz_document();
+    let adjudication = adjudicate(&document);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    Session::new(Vec::new(), BTreeMap::new(), adjudication)
+        .save(&path)
+        .unwrap();
+    let json = std::fs::read_to_string(&path).unwrap();
+
+    let truncated = dir.path().join("truncated.json");
+    std::fs::write(&truncated, &json[..json.len() / 2]).unwrap();
+    let e = Session::load(&truncated).unwrap_err().to_string();
+    assert!(e.starts_with(&truncated.display().to_string()), "{e}");
+    assert!(e.contains("not an adjudication session"), "{e}");
+
+    let newer = dir.path().join("newer.json");
+    std::fs::write(&newer, json.replace("\"version\": 1", "\"version\": 99")).unwrap();
+    let e = Session::load(&newer).unwrap_err().to_string();
+    assert!(e.contains("version 99 is newer"), "{e}");
+
+    let mut value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    value["adjudication"]["decisions"]
+        .as_array_mut()
+        .unwrap()
+        .pop();
+    let short = dir.path().join("short.json");
+    std::fs::write(&short, value.to_string()).unwrap();
+    let e = Session::load(&short).unwrap_err().to_string();
+    assert!(e.contains("damaged session: 3 decisions for 4"), "{e}");
+
+    let empty = dir.path().join("empty.json");
+    std::fs::write(&empty, "").unwrap();
+    assert!(Session::load(&empty).is_err());
+}
+
+fn copy_into(dir: &Path, source: &Path) -> PathBuf {
+    let copy = dir.join(source.file_name().unwrap());
+    std::fs::copy(source, &copy).unwrap();
+    copy
+}
+
+#[test]
+fn exports_never_overwrite_an_input_unless_confirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = copy_into(dir.path(), &fixture("pygamma/h6_three_annot.csv"));
+    let before = std::fs::read(&input).unwrap();
+    let document = read(std::slice::from_ref(&input), &ReadOptions::default());
+    let adjudication = adjudicate(&document);
+    let e = write_gold(
+        &adjudication,
+        &input,
+        Some(&document.source),
+        &CoraOptions::default(),
+        false,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("is an input file"), "{e}");
+    // The same file through another path is still the input.
+    let other_path = dir.path().join(".").join(input.file_name().unwrap());
+    assert!(write_report(&adjudication, &other_path, std::slice::from_ref(&input), false).is_err());
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+
+    write_gold(
+        &adjudication,
+        &input,
+        Some(&document.source),
+        &CoraOptions::default(),
+        true,
+    )
+    .unwrap();
+    assert_ne!(std::fs::read(&input).unwrap(), before);
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n.to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn report_lists_every_decision() {
+    let document = glozz_document();
+    let mut adjudication = adjudicate(&document);
+    adjudication.reopen(0).unwrap();
+    let report = report_json(&adjudication);
+    assert_eq!(report["annotators"], serde_json::json!(["alice", "bob"]));
+    assert_eq!(report["progress"]["decided"], 3);
+    assert_eq!(report["progress"]["open"], 1);
+    let entries = report["alignments"].as_array().unwrap();
+    assert_eq!(entries.len(), 4);
+    assert_eq!(entries[0]["status"], "open");
+    assert_eq!(entries[0]["gold"], serde_json::json!([]));
+    let picked = entries
+        .iter()
+        .find(|e| e["choice"] == "pick alice")
+        .expect("a pick of alice");
+    assert_eq!(picked["by"], "tester");
+    assert_eq!(picked["rule"], "manual");
+    assert!(picked["at"].as_str().unwrap().ends_with('Z'));
+    assert_eq!(picked["gold"][0]["text"], picked["annotators"][0]["text"]);
+
+    let dir = tempfile::tempdir().unwrap();
+    let csv_path = dir.path().join("report.csv");
+    write_report(&adjudication, &csv_path, &[], false).unwrap();
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "alignment,disorder,status,choice,rule,by,at,alice,bob,gold"
+    );
+    assert_eq!(lines.len(), 5);
+    assert!(lines[1].starts_with("1,") && lines[1].contains(",open,"));
+}
