@@ -270,7 +270,15 @@ fn exports_never_overwrite_an_input_unless_confirmed() {
     assert!(e.to_string().contains("is an input file"), "{e}");
     // The same file through another path is still the input.
     let other_path = dir.path().join(".").join(input.file_name().unwrap());
-    assert!(write_report(&adjudication, &other_path, std::slice::from_ref(&input), false).is_err());
+    assert!(
+        write_report(
+            &adjudication,
+            &other_path,
+            std::slice::from_ref(&input),
+            false
+        )
+        .is_err()
+    );
     assert_eq!(std::fs::read(&input).unwrap(), before);
 
     write_gold(

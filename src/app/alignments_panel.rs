@@ -2,44 +2,33 @@
 //! the alignment's share of the disorder) and the list of all unitary alignments, worst first
 //! or in text order; a click in the list selects one and brings it into view.
 
+use super::palette;
 use super::state::{AlignmentOrder, AppState};
 use eframe::egui::{self, RichText, Ui};
 
 pub fn show_inspector(ui: &mut Ui, state: &AppState) {
-    let (Some(outcome), Some(index), Some(document)) = (
-        state.current_outcome(),
-        state.selected_alignment,
-        state.document(),
-    ) else {
+    let (Some(index), Some(document)) = (state.selected_alignment, state.document()) else {
         ui.label(RichText::new("Click a unit or a line to inspect its unitary alignment.").weak());
         return;
     };
-    let aligned = &outcome.result.documents[0];
-    let Some(unitary) = aligned.alignment.unitary_alignments.get(index) else {
+    let Some((slots, disorder)) = state.shown_alignment(index) else {
         return;
     };
+    let count = state.shown_alignment_count();
     let continuum = document.continuum();
-    let total: f64 = aligned
-        .alignment
-        .unitary_alignments
-        .iter()
-        .map(|u| u.disorder)
+    let total: f64 = (0..count)
+        .filter_map(|i| state.shown_alignment(i))
+        .map(|(_, d)| d)
         .sum();
-    ui.strong(format!(
-        "Unitary alignment {} of {}",
-        index + 1,
-        aligned.alignment.unitary_alignments.len()
-    ));
+    ui.strong(format!("Unitary alignment {} of {count}", index + 1));
     ui.label(format!(
-        "disorder δ = {:.4}   ({:.1} % of the total)",
-        unitary.disorder,
+        "disorder δ = {disorder:.4}   ({:.1} % of the total)",
         if total > 0.0 {
-            100.0 * unitary.disorder / total
+            100.0 * disorder / total
         } else {
             0.0
         }
     ));
-    let slots = aligned.alignment.slots(&aligned.problem, index);
     egui::Grid::new("inspector-units")
         .striped(true)
         .show(ui, |ui| {
@@ -65,6 +54,23 @@ pub fn show_inspector(ui: &mut Ui, state: &AppState) {
             }
         });
     ui.add_space(4.0);
+    // The pairwise dissimilarities need the latest result's problem; while adjudicating, the
+    // alignment may come from earlier settings.
+    let Some(outcome) = state.current_outcome() else {
+        return;
+    };
+    let aligned = &outcome.result.documents[0];
+    let same = aligned.alignment.unitary_alignments.len() > index
+        && aligned.alignment.slots(&aligned.problem, index) == slots;
+    if !same {
+        ui.label(
+            RichText::new(
+                "This alignment was computed with earlier settings: its pairwise dissimilarities are not shown.",
+            )
+            .weak(),
+        );
+        return;
+    }
     let d = &aligned.problem.dissimilarity;
     let span_of = |a: usize| {
         aligned.alignment.unitary_alignments[index]
@@ -112,10 +118,9 @@ pub fn show_inspector(ui: &mut Ui, state: &AppState) {
 }
 
 pub fn show_list(ui: &mut Ui, state: &mut AppState) {
-    let Some(outcome) = state.current_outcome() else {
+    if state.shown_alignment_count() == 0 {
         return;
-    };
-    let result = outcome.result.clone();
+    }
     ui.horizontal(|ui| {
         ui.strong("Unitary alignments");
         ui.selectable_value(
@@ -129,20 +134,21 @@ pub fn show_list(ui: &mut Ui, state: &mut AppState) {
             "text order",
         );
     });
-    let aligned = &result.documents[0];
     let order = state.ordered_alignments();
     let Some(document) = state.document() else {
         return;
     };
     let continuum = document.continuum();
+    let adjudicating = state.adjudicating();
     let mut clicked = None;
     egui::ScrollArea::vertical()
         .id_salt("alignment-list")
         .max_height(ui.available_height())
         .show_rows(ui, 18.0, order.len(), |ui, rows| {
             for &index in &order[rows] {
-                let unitary = &aligned.alignment.unitary_alignments[index];
-                let slots = aligned.alignment.slots(&aligned.problem, index);
+                let Some((slots, disorder)) = state.shown_alignment(index) else {
+                    continue;
+                };
                 let summary: Vec<String> = slots
                     .iter()
                     .enumerate()
@@ -156,18 +162,32 @@ pub fn show_list(ui: &mut Ui, state: &mut AppState) {
                     .enumerate()
                     .filter_map(|(a, s)| s.map(|u| continuum.annotators[a].units[u].start))
                     .fold(f64::INFINITY, f64::min);
-                let text = format!(
-                    "δ {:.3}  @{first}  {}",
-                    unitary.disorder,
-                    summary.join(" · ")
-                );
+                let mut text = format!("δ {disorder:.3}  @{first}  {}", summary.join(" · "));
+                let decision = adjudicating.and_then(|a| a.adjudication().decision(index));
+                if let Some(decision) = decision {
+                    text = format!("{} {text}", status_word(decision));
+                }
+                let mut label = RichText::new(text);
+                if let Some(decision) = decision {
+                    label = label.color(palette::status_colour(decision));
+                }
                 let selected = state.selected_alignment == Some(index);
-                if ui.selectable_label(selected, text).clicked() {
+                if ui.selectable_label(selected, label).clicked() {
                     clicked = Some(index);
                 }
             }
         });
     if let Some(index) = clicked {
         state.select_alignment(index);
+    }
+}
+
+/// How the list names a status.
+pub fn status_word(decision: &gamma_studio::gold::Decision) -> &'static str {
+    use gamma_studio::gold::Decision;
+    match decision {
+        Decision::Open => "○",
+        Decision::Decided { .. } => "✔",
+        Decision::Skipped { .. } => "↷",
     }
 }

@@ -1,6 +1,8 @@
 //! The desktop app: a thin client of the core. [`state::AppState`] holds what is shown; one
 //! file per panel draws it; γ runs in [`worker`] threads and comes back through a channel.
 
+mod adjudication;
+mod adjudication_panel;
 mod alignments_panel;
 mod documents_panel;
 pub mod file_dialog;
@@ -71,10 +73,15 @@ pub struct Launch {
     pub read_options: ReadOptions,
     /// Save a screenshot here once the first γ is shown, then quit.
     pub screenshot: Option<PathBuf>,
+    /// Where adjudication sessions and recent files are kept (`None`: nowhere).
+    pub data_folder: Option<PathBuf>,
 }
 
 /// Opens the window; returns when it is closed.
-pub fn run(launch: Launch) -> Result<(), String> {
+pub fn run(mut launch: Launch) -> Result<(), String> {
+    if launch.data_folder.is_none() {
+        launch.data_folder = gamma_studio::gold::session::data_folder();
+    }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Gamma Studio")
@@ -127,7 +134,7 @@ impl GammaStudioApp {
         dialog: Box<dyn FileDialog>,
         launch: Launch,
     ) -> GammaStudioApp {
-        let mut state = AppState::new(wake);
+        let mut state = AppState::new(wake).with_data_folder(launch.data_folder);
         if launch.files.is_empty() {
             state.set_documents(vec![demo_document()]);
         } else {
@@ -183,6 +190,7 @@ impl GammaStudioApp {
     pub fn draw(&mut self, ui: &mut Ui) {
         self.state.poll();
         self.take_dropped_files(ui);
+        adjudication_panel::handle_keys(ui, &mut self.state);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         if !self.state.errors.is_empty() {
             egui::Panel::bottom("errors")
@@ -201,9 +209,17 @@ impl GammaStudioApp {
                 });
             });
         egui::Panel::right("alignment")
-            .default_size(330.0)
+            .default_size(360.0)
             .show(ui, |ui| {
-                alignments_panel::show_inspector(ui, &self.state);
+                let upper = ui.available_height() * 0.62;
+                egui::ScrollArea::vertical()
+                    .id_salt("right")
+                    .max_height(upper)
+                    .show(ui, |ui| {
+                        adjudication_panel::show(ui, &mut self.state, self.dialog.as_mut());
+                        ui.separator();
+                        alignments_panel::show_inspector(ui, &self.state);
+                    });
                 ui.separator();
                 alignments_panel::show_list(ui, &mut self.state);
             });

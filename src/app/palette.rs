@@ -75,6 +75,16 @@ pub fn text_on(background: Color32) -> Color32 {
     }
 }
 
+/// Colour of an alignment's adjudication status: open amber, decided green, skipped grey.
+pub fn status_colour(decision: &gamma_studio::gold::Decision) -> Color32 {
+    use gamma_studio::gold::Decision;
+    match decision {
+        Decision::Open => Color32::from_rgb(235, 160, 30),
+        Decision::Decided { .. } => Color32::from_rgb(60, 170, 90),
+        Decision::Skipped { .. } => Color32::from_rgb(150, 150, 150),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,9 +2,11 @@
 //! the running job and its result, the selection and the timeline's view. Panels read and
 //! change this; only [`AppState::poll`] and [`AppState::recompute`] talk to the worker.
 
+use super::adjudication::{Adjudicating, ResumeOffer, initial_adjudicator};
 use super::palette::{self, CategoryColours};
 use super::worker::{self, Job, WorkerMessage};
 use gamma_studio::gamma::GammaOptions;
+use gamma_studio::io::cora::CoraOptions;
 use gamma_studio::io::{Document, ReadOptions, Source, read_documents};
 use gamma_studio::{
     CategoryDissimilarity, CategoryMatrix, Continuum, Corpus, GammaResult, PivotDistance,
@@ -302,13 +304,27 @@ pub struct AppState {
     pub alignment_order: AlignmentOrder,
     /// Messages for the error panel (newest last).
     pub errors: Vec<String>,
+    /// Files opened before, newest first (kept in the data folder across runs).
     pub recent_files: Vec<Vec<PathBuf>>,
     /// γ of all open documents as one corpus (when several are open).
     pub corpus_gamma: Option<Result<f64, String>>,
+    /// The adjudication in progress (of one of the open documents).
+    pub adjudicating: Option<Adjudicating>,
+    /// An autosaved adjudication of the document shown, offered for resuming.
+    pub resume_offer: Option<ResumeOffer>,
+    /// Where sessions and the recent files are kept (`None`: nothing is kept, as in tests).
+    pub data_folder: Option<PathBuf>,
+    /// Recorded with every decision.
+    pub adjudicator: String,
+    /// How the open CorA files were read (their gold is written the same way).
+    pub cora_options: CoraOptions,
     job: Option<Job>,
     generation: u64,
-    wake: Arc<dyn Fn() + Send + Sync>,
+    pub(super) wake: Arc<dyn Fn() + Send + Sync>,
 }
+
+/// The file in the data folder that lists the recent files.
+const RECENT_FILES: &str = "recent-files.json";
 
 impl AppState {
     /// A state with no document; `wake` asks the UI to repaint (called from the worker).
@@ -330,9 +346,42 @@ impl AppState {
             errors: Vec::new(),
             recent_files: Vec::new(),
             corpus_gamma: None,
+            adjudicating: None,
+            resume_offer: None,
+            data_folder: None,
+            adjudicator: initial_adjudicator(),
+            cora_options: CoraOptions::default(),
             job: None,
             generation: 0,
             wake,
+        }
+    }
+
+    /// Keeps sessions and recent files in `folder` (and reads the recent files from it).
+    pub fn with_data_folder(mut self, folder: Option<PathBuf>) -> AppState {
+        self.recent_files = folder
+            .as_ref()
+            .and_then(|f| std::fs::read(f.join(RECENT_FILES)).ok())
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .unwrap_or_default();
+        self.data_folder = folder;
+        self
+    }
+
+    fn save_recent_files(&mut self) {
+        let Some(folder) = &self.data_folder else {
+            return;
+        };
+        let json = serde_json::to_vec_pretty(&self.recent_files).expect("paths encode");
+        let saved = std::fs::create_dir_all(folder)
+            .map_err(|e| e.to_string())
+            .and_then(|()| {
+                gamma_studio::io::write_atomically(&folder.join(RECENT_FILES), &json)
+                    .map_err(|e| e.to_string())
+            });
+        if let Err(e) = saved {
+            self.errors
+                .push(format!("the recent files could not be saved: {e}"));
         }
     }
 
@@ -344,6 +393,7 @@ impl AppState {
     pub fn set_documents(&mut self, documents: Vec<Document>) {
         self.documents = documents.into_iter().map(OpenDocument::new).collect();
         self.corpus_gamma = None;
+        self.adjudicating = None;
         self.select_document(0);
     }
 
@@ -356,6 +406,8 @@ impl AppState {
                 self.recent_files.retain(|r| r != paths);
                 self.recent_files.insert(0, paths.to_vec());
                 self.recent_files.truncate(10);
+                self.save_recent_files();
+                self.cora_options = options.cora.clone();
                 self.set_documents(documents);
             }
             Err(e) => self.errors.push(e.to_string()),
@@ -368,6 +420,7 @@ impl AppState {
         self.outcome = None;
         self.zoom_to_fit();
         self.recompute();
+        self.look_for_session();
     }
 
     pub fn zoom_to_fit(&mut self) {
@@ -445,6 +498,7 @@ impl AppState {
 
     /// Takes what the worker sent; call once per frame.
     pub fn poll(&mut self) {
+        self.poll_adjudication();
         let Some(job) = &self.job else { return };
         let generation = job.generation;
         let cancelled = job.is_cancelled();
@@ -471,7 +525,7 @@ impl AppState {
                                 && o.result.documents[0].alignment.unitary_alignments.len()
                                     == result.documents[0].alignment.unitary_alignments.len()
                         });
-                        if !keeps_selection {
+                        if !keeps_selection && self.adjudicating().is_none() {
                             self.selected_alignment = None;
                         }
                         let alignments = &result.documents[0].alignment.unitary_alignments;
@@ -533,49 +587,86 @@ impl AppState {
         self.outcome.as_ref().filter(|o| o.document == self.current)
     }
 
-    /// Indices of the unitary alignments in the list's order.
+    /// The unitary alignments shown: the adjudicated ones while adjudicating this document
+    /// (they stay as they were when adjudication began), else those of the latest result.
+    pub fn shown_alignment_count(&self) -> usize {
+        if let Some(adjudicating) = self.adjudicating() {
+            return adjudicating.adjudication().proposals().len();
+        }
+        self.current_outcome().map_or(0, |o| {
+            o.result.documents[0].alignment.unitary_alignments.len()
+        })
+    }
+
+    /// For each annotator, its unit in shown unitary alignment `index` (or ∅), and the
+    /// alignment's disorder.
+    pub fn shown_alignment(&self, index: usize) -> Option<(Vec<Option<usize>>, f64)> {
+        if let Some(adjudicating) = self.adjudicating() {
+            let proposal = adjudicating.adjudication().proposals().get(index)?;
+            return Some((proposal.slots.clone(), proposal.disorder));
+        }
+        let aligned = &self.current_outcome()?.result.documents[0];
+        let unitary = aligned.alignment.unitary_alignments.get(index)?;
+        Some((
+            aligned.alignment.slots(&aligned.problem, index),
+            unitary.disorder,
+        ))
+    }
+
+    /// Indices of the shown unitary alignments in the list's order.
     pub fn ordered_alignments(&self) -> Vec<usize> {
+        let worst_first = self.alignment_order == AlignmentOrder::WorstFirst;
+        if let Some(adjudicating) = self.adjudicating() {
+            return adjudicating.order(worst_first);
+        }
         let Some(outcome) = self.current_outcome() else {
             return Vec::new();
         };
-        match self.alignment_order {
-            AlignmentOrder::WorstFirst => outcome.worst_first.clone(),
-            AlignmentOrder::TextOrder => (0..outcome.worst_first.len()).collect(),
+        if worst_first {
+            outcome.worst_first.clone()
+        } else {
+            (0..outcome.worst_first.len()).collect()
         }
     }
 
     /// Selects a unitary alignment and centres the timeline on it.
     pub fn select_alignment(&mut self, index: usize) {
         self.selected_alignment = Some(index);
-        let Some(outcome) = self.current_outcome() else {
-            return;
-        };
-        let document = &outcome.result.documents[0];
-        let Some(alignment) = document.alignment.unitary_alignments.get(index) else {
+        let (Some((slots, _)), Some(document)) = (self.shown_alignment(index), self.document())
+        else {
             return;
         };
         let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
-        for &member in &alignment.members {
-            let span = document.problem.units[member as usize].span;
-            low = low.min(span.start);
-            high = high.max(span.end);
-        }
-        if let Some(limits) = self.document().map(OpenDocument::extent) {
-            let mut view = self.view;
-            if high - low > view.width() * 0.8 {
-                view.zoom(
-                    view.width() / ((high - low) * 1.5),
-                    (low + high) / 2.0,
-                    limits,
-                );
+        for (a, slot) in slots.iter().enumerate() {
+            if let Some(u) = slot {
+                let unit = &document.continuum().annotators[a].units[*u];
+                low = low.min(unit.start);
+                high = high.max(unit.end);
             }
-            view.centre_on((low + high) / 2.0, limits);
-            self.view = view;
         }
+        if !low.is_finite() {
+            return;
+        }
+        let limits = document.extent();
+        let mut view = self.view;
+        if high - low > view.width() * 0.8 {
+            view.zoom(
+                view.width() / ((high - low) * 1.5),
+                (low + high) / 2.0,
+                limits,
+            );
+        }
+        view.centre_on((low + high) / 2.0, limits);
+        self.view = view;
     }
 
-    /// The unitary alignment that holds unit `unit` of annotator `annotator`.
+    /// The shown unitary alignment that holds unit `unit` of annotator `annotator`.
     pub fn alignment_of_unit(&self, annotator: usize, unit: usize) -> Option<usize> {
+        if let Some(adjudicating) = self.adjudicating() {
+            return adjudicating
+                .adjudication()
+                .proposal_of_unit(annotator, unit);
+        }
         let outcome = self.current_outcome()?;
         let document = &outcome.result.documents[0];
         document.alignment.unitary_alignments.iter().position(|a| {

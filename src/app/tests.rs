@@ -150,6 +150,7 @@ fn file_open_goes_through_the_dialog_seam_and_errors_reach_the_panel() {
         .push_back(Some(vec![fixtures.join("does-not-exist.csv")]));
     let mut h = harness(app(Launch::default(), dialog));
     step_until(&mut h, has_result);
+    let fields_before = h.get_all_by_role(egui::accesskit::Role::TextInput).count();
     let open = |h: &mut Harness<'static, GammaStudioApp>| {
         h.get_by_label("File").click();
         h.run_steps(2);
@@ -159,7 +160,7 @@ fn file_open_goes_through_the_dialog_seam_and_errors_reach_the_panel() {
     open(&mut h);
     // CorA files: the open dialog asks for names and the layer first.
     h.get_by_label("Open 2 file(s)");
-    let names = h.get_all_by_role(egui::accesskit::Role::TextInput).count();
+    let names = h.get_all_by_role(egui::accesskit::Role::TextInput).count() - fields_before;
     assert_eq!(names, 2, "one name per annotator file");
     h.get_by_label("Open these files").click();
     h.run_steps(2);
@@ -182,4 +183,184 @@ fn file_open_goes_through_the_dialog_seam_and_errors_reach_the_panel() {
         state.errors
     );
     h.get_by_label_contains("does-not-exist.csv: cannot read");
+}
+
+#[test]
+fn adjudicating_the_demo_with_keys_undo_redo_and_export() {
+    use gamma_studio::gold::{Choice, Decision, Direction, Filter};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("gold.csv");
+    let mut dialog = ScriptedDialog::default();
+    dialog.answers.push_back(Some(vec![out.clone()]));
+    let launch = Launch {
+        data_folder: Some(dir.path().join("data")),
+        ..Launch::default()
+    };
+    let mut h = harness(app(launch, dialog));
+    step_until(&mut h, has_result);
+    h.get_by_label("Adjudicate this document").click();
+    h.run_steps(2);
+    let session_path = {
+        let adjudicating = h.state().state.adjudicating().expect("adjudicating");
+        adjudicating.save_path.clone().expect("autosaved")
+    };
+    assert!(session_path.starts_with(dir.path().join("data").join("sessions")));
+    assert!(session_path.is_file());
+
+    // The next open disagreement where the second annotator has a unit (worst first).
+    h.state_mut()
+        .state
+        .adjudicating_mut()
+        .unwrap()
+        .filter
+        .annotator = Some(1);
+    let expected = {
+        let adjudicating = h.state().state.adjudicating().unwrap();
+        let filter = Filter {
+            annotator: Some(1),
+            ..Filter::default()
+        };
+        adjudicating.adjudication().next_open(
+            &adjudicating.order(true),
+            None,
+            Direction::Next,
+            &filter,
+        )
+    }
+    .expect("the demo has disagreements");
+    h.key_press(egui::Key::N);
+    h.run_steps(2);
+    assert_eq!(h.state().state.selected_alignment, Some(expected));
+    h.get_by_label_contains(&format!("Alignment {} — open", expected + 1));
+
+    // Key 2: the second annotator's unit goes into the gold.
+    h.key_press(egui::Key::Num2);
+    h.run_steps(2);
+    let picked = {
+        let adjudication = h.state().state.adjudicating().unwrap().adjudication();
+        assert!(matches!(
+            adjudication.decision(expected),
+            Some(Decision::Decided {
+                choice: Choice::Pick { annotator: 1 },
+                ..
+            })
+        ));
+        let slot = adjudication.proposals()[expected].slots[1].unwrap();
+        let unit = adjudication.continuum().annotators[1].units[slot].clone();
+        let gold = adjudication.gold();
+        assert_eq!(gold.len(), 1);
+        assert_eq!(
+            (
+                gold[0].1.unit.start,
+                gold[0].1.unit.end,
+                &gold[0].1.unit.category
+            ),
+            (unit.start, unit.end, &unit.category)
+        );
+        unit
+    };
+    let saved = gamma_studio::gold::session::Session::load(&session_path).unwrap();
+    assert_eq!(saved.adjudication.progress().decided, 1, "autosaved");
+
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    {
+        let adjudication = h.state().state.adjudicating().unwrap().adjudication();
+        assert!(adjudication.gold().is_empty(), "undone");
+        assert!(adjudication.decision(expected).unwrap().is_open());
+    }
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run_steps(2);
+    assert_eq!(
+        h.state()
+            .state
+            .adjudicating()
+            .unwrap()
+            .adjudication()
+            .gold()
+            .len(),
+        1,
+        "redone"
+    );
+
+    h.get_by_label("Export the gold…").scroll_to_me();
+    h.run_steps(3);
+    h.get_by_label("Export the gold…").click();
+    h.run_steps(2);
+    let written = std::fs::read_to_string(&out).unwrap_or_else(|e| {
+        panic!(
+            "the gold was not exported ({e}): {:?} {:?}",
+            h.state().state.adjudicating().unwrap().message,
+            h.state().state.errors
+        )
+    });
+    assert_eq!(
+        written,
+        format!(
+            "annotator,category,start,end\ngold,{},{},{}\n",
+            picked.category, picked.start, picked.end
+        )
+    );
+    h.get_by_label_contains("gold written (csv, 1 units)");
+}
+
+#[test]
+fn an_autosaved_adjudication_is_offered_and_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let launch = Launch {
+        data_folder: Some(dir.path().to_path_buf()),
+        ..Launch::default()
+    };
+    let mut h = harness(app(launch.clone(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    assert!(h.state().state.resume_offer.is_none());
+    h.get_by_label("Adjudicate this document").click();
+    h.run_steps(2);
+    h.get_by_label("Decide all unanimous alignments").click();
+    h.run_steps(2);
+    let decided = h
+        .state()
+        .state
+        .adjudicating()
+        .unwrap()
+        .adjudication()
+        .progress()
+        .decided;
+    assert!(decided > 0);
+    drop(h); // as if the app were killed: only the autosave remains
+
+    let mut h = harness(app(launch, ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    assert!(
+        h.state().state.adjudicating().is_none(),
+        "never resumed unasked"
+    );
+    h.get_by_label_contains(&format!("(decided {decided} of"));
+    h.get_by_label("Resume").click();
+    h.run_steps(2);
+    let resumed = h.state().state.adjudicating().expect("resumed");
+    assert_eq!(resumed.adjudication().progress().decided, decided);
+    assert_eq!(
+        resumed.adjudication().undo_label(),
+        Some(format!("decide the unanimous alignments ({decided})").as_str())
+    );
+}
+
+#[test]
+fn recent_files_are_kept_in_the_data_folder_across_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/pygamma/h6_three_annot.csv");
+    let state = |folder: Option<std::path::PathBuf>| {
+        super::state::AppState::new(Arc::new(|| {})).with_data_folder(folder)
+    };
+    let mut first = state(Some(dir.path().to_path_buf()));
+    first.open_files(std::slice::from_ref(&csv), &Default::default());
+    assert_eq!(first.recent_files, vec![vec![csv.clone()]]);
+    let second = state(Some(dir.path().to_path_buf()));
+    assert_eq!(second.recent_files, vec![vec![csv]], "read back at start");
+    assert!(state(None).recent_files.is_empty());
 }

@@ -5,6 +5,10 @@
 //!
 //! Ctrl/Cmd + wheel or a pinch zooms around the pointer, dragging or the wheel pans, a click on
 //! a unit or a band selects its unitary alignment.
+//!
+//! While adjudicating, a gold track under the annotators shows the status of every unitary
+//! alignment (open, decided, skipped) and the gold units; the selected gold unit's boundaries
+//! can be dragged (they snap to token boundaries when there is a text).
 
 use super::palette;
 use super::state::{AppState, OpenDocument, View};
@@ -35,11 +39,16 @@ struct Layout {
     track_tops: Vec<f32>,
     /// Sub-rows of each annotator.
     track_rows: Vec<usize>,
+    /// Top of the gold track and its sub-rows, while adjudicating.
+    gold: Option<(f32, usize)>,
     units_area: Rect,
 }
 
+/// Height of the status strip at the top of the gold track.
+const STATUS_STRIP: f32 = 5.0;
+
 impl Layout {
-    fn new(document: &OpenDocument, rect: Rect) -> Layout {
+    fn new(document: &OpenDocument, gold_rows: Option<usize>, rect: Rect) -> Layout {
         let mut top = rect.top() + 4.0;
         let mut track_tops = Vec::new();
         let mut track_rows = Vec::new();
@@ -48,14 +57,29 @@ impl Layout {
             track_rows.push(*rows);
             top += *rows as f32 * ROW_HEIGHT + TRACK_GAP;
         }
+        let gold = gold_rows.map(|rows| {
+            let gold_top = top;
+            top += STATUS_STRIP + rows as f32 * ROW_HEIGHT + TRACK_GAP;
+            (gold_top, rows)
+        });
         Layout {
             track_tops,
             track_rows,
+            gold,
             units_area: Rect::from_min_max(
                 pos2(rect.left() + LABEL_WIDTH, rect.top()),
                 pos2(rect.right() - 8.0, top),
             ),
         }
+    }
+
+    fn gold_rect(&self, row: usize, start: f32, end: f32) -> Option<Rect> {
+        let (top, _) = self.gold?;
+        let top = top + STATUS_STRIP + row as f32 * ROW_HEIGHT;
+        Some(Rect::from_min_max(
+            pos2(start, top + 1.0),
+            pos2(end.max(start + 2.0), top + ROW_HEIGHT - 2.0),
+        ))
     }
 
     fn unit_rect(&self, annotator: usize, row: usize, start: f32, end: f32) -> Rect {
@@ -71,14 +95,17 @@ impl Layout {
     }
 }
 
-/// Height the timeline needs for a document.
-pub fn height(document: &OpenDocument) -> f32 {
+/// Height the timeline needs for a document (and a gold track of `gold_rows` sub-rows).
+pub fn height(document: &OpenDocument, gold_rows: Option<usize>) -> f32 {
     let tracks: f32 = document
         .rows
         .iter()
         .map(|(_, rows)| *rows as f32 * ROW_HEIGHT + TRACK_GAP)
         .sum();
-    tracks + TEXT_ROW + OVERVIEW + 16.0
+    let gold = gold_rows.map_or(0.0, |rows| {
+        STATUS_STRIP + rows as f32 * ROW_HEIGHT + TRACK_GAP
+    });
+    tracks + gold + TEXT_ROW + OVERVIEW + 16.0
 }
 
 pub fn show(ui: &mut Ui, state: &mut AppState) {
@@ -102,9 +129,10 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     let Some(document) = state.document() else {
         return;
     };
-    let desired = vec2(ui.available_width(), height(document));
+    let gold_rows = state.adjudicating().map(|a| a.gold_rows.1);
+    let desired = vec2(ui.available_width(), height(document, gold_rows));
     let (rect, response) = ui.allocate_exact_size(desired, Sense::click_and_drag());
-    let layout = Layout::new(document, rect);
+    let layout = Layout::new(document, gold_rows, rect);
     let limits = document.extent();
     let area = layout.units_area;
 
@@ -161,71 +189,189 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     }
 
     // Alignment bands, under the units.
-    let outcome = state.current_outcome();
+    let adjudicating = state.adjudicating();
     let mut band_hits: Vec<(Rect, usize)> = Vec::new();
-    if let Some(outcome) = outcome {
-        let aligned = &outcome.result.documents[0];
-        let worst = aligned
-            .alignment
-            .unitary_alignments
-            .iter()
-            .map(|u| u.disorder)
-            .fold(0.0_f64, f64::max)
-            .max(1e-9);
-        let faded = if state.outcome_is_stale { 0.35 } else { 1.0 };
-        for (index, unitary) in aligned.alignment.unitary_alignments.iter().enumerate() {
-            let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
-            for &member in &unitary.members {
-                let span = aligned.problem.units[member as usize].span;
-                low = low.min(span.start);
-                high = high.max(span.end);
+    let count = state.shown_alignment_count();
+    let shown: Vec<(Vec<Option<usize>>, f64)> = (0..count)
+        .filter_map(|i| state.shown_alignment(i))
+        .collect();
+    let worst = shown
+        .iter()
+        .map(|(_, disorder)| *disorder)
+        .fold(0.0_f64, f64::max)
+        .max(1e-9);
+    let stale = state.outcome_is_stale && adjudicating.is_none();
+    for (index, (slots, disorder)) in shown.iter().enumerate() {
+        let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
+        for (a, slot) in slots.iter().enumerate() {
+            if let Some(u) = slot {
+                let unit = &continuum.annotators[a].units[*u];
+                low = low.min(unit.start);
+                high = high.max(unit.end);
             }
-            if high < view.start || low > view.end {
+        }
+        if high < view.start || low > view.end {
+            continue;
+        }
+        let decision = adjudicating.and_then(|a| a.adjudication().decision(index));
+        let faded = if stale || decision.is_some_and(|d| !d.is_open()) {
+            0.35
+        } else {
+            1.0
+        };
+        let mut points: Vec<(usize, Pos2)> = Vec::new();
+        for (a, slot) in slots.iter().enumerate() {
+            if let Some(u) = slot {
+                let unit = &continuum.annotators[a].units[*u];
+                let row = document.rows[a].0[*u];
+                let r = layout.unit_rect(
+                    a,
+                    row,
+                    x_of(unit.start, &view, area),
+                    x_of(unit.end, &view, area),
+                );
+                points.push((a, r.center()));
+            }
+        }
+        let selected = state.selected_alignment == Some(index);
+        let colour = palette::disorder_colour(disorder / worst).gamma_multiply(faded);
+        let width = if selected { 3.0 } else { 1.5 };
+        for pair in points.windows(2) {
+            painter.line_segment([pair[0].1, pair[1].1], Stroke::new(width, colour));
+        }
+        // Empty slots: a hollow marker on the tracks without a unit.
+        let middle = x_of((low + high) / 2.0, &view, area);
+        for (a, slot) in slots.iter().enumerate() {
+            if slot.is_none() {
+                let centre = pos2(middle, layout.track_middle(a));
+                painter.circle_stroke(centre, 4.0, Stroke::new(width, colour));
+                band_hits.push((Rect::from_center_size(centre, vec2(10.0, 10.0)), index));
+            }
+        }
+        // The alignment's status on the gold track.
+        if let (Some(decision), Some((gold_top, _))) = (decision, layout.gold) {
+            let strip = Rect::from_min_max(
+                pos2(x_of(low, &view, area), gold_top),
+                pos2(
+                    x_of(high, &view, area).max(x_of(low, &view, area) + 3.0),
+                    gold_top + STATUS_STRIP - 1.0,
+                ),
+            );
+            painter.rect_filled(
+                strip,
+                CornerRadius::same(1),
+                palette::status_colour(decision),
+            );
+            band_hits.push((strip.expand2(vec2(0.0, 2.0)), index));
+        }
+        if selected {
+            let top = layout.track_tops[0] - 2.0;
+            let bottom = area.bottom() - TRACK_GAP + 4.0;
+            painter.rect_stroke(
+                Rect::from_min_max(
+                    pos2(x_of(low, &view, area) - 3.0, top),
+                    pos2(x_of(high, &view, area) + 3.0, bottom),
+                ),
+                CornerRadius::same(3),
+                Stroke::new(1.5, visuals.selection.stroke.color),
+                StrokeKind::Outside,
+            );
+        }
+    }
+
+    // The gold track: its label and the gold units.
+    let mut gold_hits: Vec<(Rect, gamma_studio::gold::GoldId)> = Vec::new();
+    let mut selected_gold_rect = None;
+    if let (Some(adjudicating), Some((gold_top, rows))) = (adjudicating, layout.gold) {
+        let bottom = gold_top + STATUS_STRIP + rows as f32 * ROW_HEIGHT;
+        painter.rect_filled(
+            Rect::from_min_max(pos2(area.left(), gold_top), pos2(area.right(), bottom)),
+            CornerRadius::ZERO,
+            visuals.faint_bg_color,
+        );
+        painter.text(
+            pos2(rect.left() + 4.0, (gold_top + bottom) / 2.0),
+            Align2::LEFT_CENTER,
+            "gold",
+            FontId::proportional(13.0),
+            visuals.strong_text_color(),
+        );
+        for (id, gold) in adjudicating.adjudication().gold() {
+            let (mut start, mut end) = (gold.unit.start, gold.unit.end);
+            if let Some((dragged, is_start, at)) = adjudicating.dragging
+                && dragged == id
+            {
+                if is_start {
+                    start = at;
+                } else {
+                    end = at;
+                }
+            }
+            if end < view.start || start > view.end {
                 continue;
             }
-            let slots = aligned.alignment.slots(&aligned.problem, index);
-            let mut points: Vec<(usize, Pos2)> = Vec::new();
-            for (a, slot) in slots.iter().enumerate() {
-                if let Some(u) = slot {
-                    let unit = &continuum.annotators[a].units[*u];
-                    let row = document.rows[a].0[*u];
-                    let r = layout.unit_rect(
-                        a,
-                        row,
-                        x_of(unit.start, &view, area),
-                        x_of(unit.end, &view, area),
-                    );
-                    points.push((a, r.center()));
-                }
-            }
-            let selected = state.selected_alignment == Some(index);
-            let colour = palette::disorder_colour(unitary.disorder / worst).gamma_multiply(faded);
-            let width = if selected { 3.0 } else { 1.5 };
-            for pair in points.windows(2) {
-                painter.line_segment([pair[0].1, pair[1].1], Stroke::new(width, colour));
-            }
-            // Empty slots: a hollow marker on the tracks without a unit.
-            let middle = x_of((low + high) / 2.0, &view, area);
-            for (a, slot) in slots.iter().enumerate() {
-                if slot.is_none() {
-                    let centre = pos2(middle, layout.track_middle(a));
-                    painter.circle_stroke(centre, 4.0, Stroke::new(width, colour));
-                    band_hits.push((Rect::from_center_size(centre, vec2(10.0, 10.0)), index));
-                }
-            }
-            if selected {
-                let top = layout.track_tops[0] - 2.0;
-                let bottom = area.bottom() - TRACK_GAP + 4.0;
-                painter.rect_stroke(
-                    Rect::from_min_max(
-                        pos2(x_of(low, &view, area) - 3.0, top),
-                        pos2(x_of(high, &view, area) + 3.0, bottom),
-                    ),
-                    CornerRadius::same(3),
-                    Stroke::new(1.5, visuals.selection.stroke.color),
-                    StrokeKind::Outside,
+            let row = adjudicating.gold_rows.0.get(&id).copied().unwrap_or(0);
+            let Some(r) = layout.gold_rect(
+                row,
+                x_of(start, &view, area).max(area.left() - 4.0),
+                x_of(end, &view, area).min(area.right() + 4.0),
+            ) else {
+                continue;
+            };
+            let colour = colours.colour(&gold.unit.category);
+            painter.rect_filled(r, CornerRadius::same(2), colour);
+            let selected = adjudicating.selected_gold == Some(id);
+            painter.rect_stroke(
+                r,
+                CornerRadius::same(2),
+                if selected {
+                    Stroke::new(2.5, visuals.selection.stroke.color)
+                } else {
+                    Stroke::new(1.0, colour.gamma_multiply(0.6))
+                },
+                StrokeKind::Inside,
+            );
+            if r.width() > 30.0 {
+                let label = if gold.edited {
+                    format!("{} ✎", gold.unit.category)
+                } else {
+                    gold.unit.category.clone()
+                };
+                painter.text(
+                    r.left_center() + vec2(3.0, 0.0),
+                    Align2::LEFT_CENTER,
+                    label,
+                    FontId::proportional(11.0),
+                    palette::text_on(colour),
                 );
             }
+            // A line from the alignment it decides down to it.
+            if let Some(index) = gold.proposal
+                && let Some((slots, _)) = shown.get(index)
+                && let Some((a, u)) = slots
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .find_map(|(a, s)| s.map(|u| (a, u)))
+            {
+                let unit = &continuum.annotators[a].units[u];
+                let from = layout
+                    .unit_rect(
+                        a,
+                        document.rows[a].0[u],
+                        x_of(unit.start, &view, area),
+                        x_of(unit.end, &view, area),
+                    )
+                    .center_bottom();
+                painter.line_segment(
+                    [from, r.center_top()],
+                    Stroke::new(1.0, visuals.weak_text_color().gamma_multiply(0.6)),
+                );
+            }
+            if selected {
+                selected_gold_rect = Some((id, r));
+            }
+            gold_hits.push((r, id));
         }
     }
 
@@ -373,8 +519,34 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             }
         });
     }
+    let boundaries = continuum
+        .text
+        .as_deref()
+        .filter(|_| selected_gold_rect.is_some())
+        .map(gamma_studio::gold::token_boundaries);
+    drag_gold_boundaries(ui, state, selected_gold_rect, boundaries.as_deref(), area);
     if response.clicked() {
         let clicked = response.interact_pointer_pos();
+        let on_gold = clicked.and_then(|p| {
+            gold_hits
+                .iter()
+                .rev()
+                .find(|(r, _)| r.contains(p))
+                .map(|(_, id)| *id)
+        });
+        if let Some(id) = on_gold {
+            let proposal = state
+                .adjudicating()
+                .and_then(|a| a.adjudication().gold_unit(id))
+                .and_then(|g| g.proposal);
+            if let Some(adjudicating) = state.adjudicating_mut() {
+                adjudicating.selected_gold = Some(id);
+            }
+            if proposal.is_some() {
+                state.selected_alignment = proposal;
+            }
+            return;
+        }
         let on_unit = hovered_unit.and_then(|(_, a, u)| state.alignment_of_unit(a, u));
         let on_band = clicked.and_then(|p| {
             band_hits
@@ -387,6 +559,62 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             state.view.centre_on(position, limits);
         } else if let Some(index) = on_unit.or(on_band) {
             state.selected_alignment = Some(index);
+        }
+    }
+}
+
+/// Handles on the selected gold unit's edges: dragging one moves that boundary (snapped to
+/// the nearest token boundary when there is a text, else to a whole position); the change is
+/// one undoable step when the drag ends.
+fn drag_gold_boundaries(
+    ui: &mut Ui,
+    state: &mut AppState,
+    selected: Option<(gamma_studio::gold::GoldId, Rect)>,
+    boundaries: Option<&[usize]>,
+    area: Rect,
+) {
+    let Some((id, r)) = selected else {
+        return;
+    };
+    let view = state.view;
+    for is_start in [true, false] {
+        let x = if is_start { r.left() } else { r.right() };
+        let handle = Rect::from_center_size(pos2(x, r.center().y), vec2(8.0, r.height() + 4.0));
+        let response = ui
+            .interact(
+                handle,
+                ui.make_persistent_id(("gold-boundary", id, is_start)),
+                Sense::drag(),
+            )
+            .on_hover_cursor(egui::CursorIcon::ResizeHorizontal);
+        let Some(adjudicating) = state.adjudicating_mut() else {
+            return;
+        };
+        if response.dragged()
+            && let Some(pointer) = response.interact_pointer_pos()
+        {
+            let raw = position_of(pointer.x, &view, area);
+            let at = match boundaries {
+                Some(b) => gamma_studio::gold::snap(raw, b),
+                None => raw.round(),
+            };
+            adjudicating.dragging = Some((id, is_start, at));
+        }
+        if response.drag_stopped()
+            && let Some((dragged, was_start, at)) = adjudicating.dragging.take()
+            && dragged == id
+            && was_start == is_start
+            && let Some(gold) = adjudicating.adjudication().gold_unit(id)
+        {
+            let (start, end) = if is_start {
+                (at, gold.unit.end)
+            } else {
+                (gold.unit.start, at)
+            };
+            state.adjudicate(|a| {
+                a.set_bounds(id, start, end)?;
+                Ok(format!("boundaries moved to [{start}, {end})"))
+            });
         }
     }
 }

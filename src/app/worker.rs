@@ -31,6 +31,12 @@ pub enum WorkerMessage {
         generation: u64,
         gamma: Result<f64, String>,
     },
+    /// γ of one annotator against the gold being adjudicated.
+    AgainstGold {
+        generation: u64,
+        annotator: usize,
+        gamma: Result<f64, String>,
+    },
     /// γ of one pair of annotators, for the pairwise matrix (sent after the main result).
     Pairwise {
         generation: u64,
@@ -178,5 +184,46 @@ fn run(
             .map_err(|e| e.to_string());
         let _ = sender.send(WorkerMessage::Corpus { generation, gamma });
         wake();
+    }
+}
+
+/// Starts a job computing γ of each annotator against the gold (`continua[i]` holds annotator
+/// `i` and the gold, as `Adjudication::annotator_against_gold` builds them).
+pub fn start_against_gold(
+    generation: u64,
+    continua: Vec<Continuum>,
+    options: GammaOptions,
+    wake: impl Fn() + Send + Sync + 'static,
+) -> Job {
+    let (sender, receiver) = channel();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    std::thread::Builder::new()
+        .name(format!("gold-gamma-{generation}"))
+        .spawn(move || {
+            let control = RunControl {
+                cancelled: Some(&flag),
+                on_progress: None,
+            };
+            for (annotator, continuum) in continua.iter().enumerate() {
+                if flag.load(Ordering::Relaxed) {
+                    return;
+                }
+                let gamma = gamma_studio::gamma(continuum, &options, control)
+                    .map(|r| r.gamma)
+                    .map_err(|e| e.to_string());
+                let _ = sender.send(WorkerMessage::AgainstGold {
+                    generation,
+                    annotator,
+                    gamma,
+                });
+                wake();
+            }
+        })
+        .expect("a thread can be started");
+    Job {
+        generation,
+        receiver,
+        cancel,
     }
 }

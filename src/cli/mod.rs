@@ -47,6 +47,7 @@ fn open_app(
         files,
         read_options: read_options?,
         screenshot,
+        data_folder: None,
     })
     .map_err(Failure::Computation)
 }

@@ -1,0 +1,682 @@
+//! The adjudication panel: start or resume, progress, the selected alignment's choices (keys
+//! 1–9 pick an annotator's unit, A the suggestion, R reject, S skip), navigation (N / P),
+//! bulk rules, the selected gold unit's editor, undo/redo, agreement with the gold, exports.
+
+use super::adjudication::{ExportKind, gold_extension};
+use super::file_dialog::FileDialog;
+use super::palette;
+use super::state::AppState;
+use eframe::egui::{self, Key, RichText, Ui};
+use gamma_studio::gold::{Decision, Direction};
+
+/// Keys that act on the adjudication (when no text field has the keyboard).
+pub fn handle_keys(ui: &Ui, state: &mut AppState) {
+    if state.adjudicating().is_none() || ui.ctx().egui_wants_keyboard_input() {
+        return;
+    }
+    let (pressed, command, shift) = ui.input(|i| {
+        let keys = [
+            Key::N,
+            Key::P,
+            Key::A,
+            Key::R,
+            Key::S,
+            Key::Z,
+            Key::Y,
+            Key::Delete,
+            Key::Num1,
+            Key::Num2,
+            Key::Num3,
+            Key::Num4,
+            Key::Num5,
+            Key::Num6,
+            Key::Num7,
+            Key::Num8,
+            Key::Num9,
+        ];
+        let pressed: Vec<Key> = keys.into_iter().filter(|k| i.key_pressed(*k)).collect();
+        (pressed, i.modifiers.command, i.modifiers.shift)
+    });
+    for key in pressed {
+        let selected = state.selected_alignment;
+        match key {
+            Key::Z if command && shift => state.redo(),
+            Key::Z if command => state.undo(),
+            Key::Y if command => state.redo(),
+            Key::N if shift => state.go_to_open(Direction::Previous),
+            Key::N => state.go_to_open(Direction::Next),
+            Key::P => state.go_to_open(Direction::Previous),
+            Key::Delete => {
+                if let Some(id) = state.adjudicating().and_then(|a| a.selected_gold) {
+                    state.adjudicate(|a| {
+                        a.remove(id)?;
+                        Ok("gold unit removed".into())
+                    });
+                }
+            }
+            _ if command => {}
+            key => {
+                let Some(index) = selected else { continue };
+                let done = match key {
+                    Key::A => accept(state, index),
+                    Key::R => reject(state, index),
+                    Key::S => skip(state, index),
+                    digit => {
+                        let annotator = digit_index(digit);
+                        annotator.is_some_and(|a| pick(state, index, a))
+                    }
+                };
+                if done {
+                    state.decided();
+                }
+            }
+        }
+    }
+}
+
+fn digit_index(key: Key) -> Option<usize> {
+    let digits = [
+        Key::Num1,
+        Key::Num2,
+        Key::Num3,
+        Key::Num4,
+        Key::Num5,
+        Key::Num6,
+        Key::Num7,
+        Key::Num8,
+        Key::Num9,
+    ];
+    digits.iter().position(|k| *k == key)
+}
+
+fn pick(state: &mut AppState, index: usize, annotator: usize) -> bool {
+    state.adjudicate(|a| {
+        a.pick(index, annotator)?;
+        let name = &a.continuum().annotators[annotator].name;
+        Ok(format!("alignment {}: {name}'s unit", index + 1))
+    })
+}
+
+fn accept(state: &mut AppState, index: usize) -> bool {
+    state.adjudicate(|a| {
+        a.accept_suggestion(index)?;
+        Ok(format!("alignment {}: the suggestion", index + 1))
+    })
+}
+
+fn reject(state: &mut AppState, index: usize) -> bool {
+    state.adjudicate(|a| {
+        a.reject(index)?;
+        Ok(format!("alignment {}: rejected", index + 1))
+    })
+}
+
+fn skip(state: &mut AppState, index: usize) -> bool {
+    state.adjudicate(|a| {
+        a.skip(index)?;
+        Ok(format!("alignment {}: skipped", index + 1))
+    })
+}
+
+pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
+    ui.strong("Adjudication");
+    if state.adjudicating().is_none() {
+        show_start(ui, state, dialog);
+        return;
+    }
+    show_progress(ui, state);
+    ui.separator();
+    show_current(ui, state);
+    ui.separator();
+    show_gold_unit(ui, state);
+    ui.separator();
+    show_bulk(ui, state);
+    ui.separator();
+    show_history(ui, state);
+    show_against_gold(ui, state);
+    ui.separator();
+    show_exports(ui, state, dialog);
+    show_confirmation(ui, state);
+}
+
+fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
+    if let Some(offer) = &state.resume_offer {
+        let progress = offer.session.adjudication.progress();
+        ui.label(format!(
+            "An adjudication of this document was saved on {} (decided {} of {}).",
+            offer.session.saved_at, progress.decided, progress.total
+        ));
+        ui.horizontal(|ui| {
+            if ui.button("Resume").clicked() {
+                state.resume_adjudication();
+            }
+            if ui
+                .button("Start over")
+                .on_hover_text("A new adjudication replaces the saved one")
+                .clicked()
+                && let Err(e) = state.start_adjudication()
+            {
+                state.errors.push(e);
+            }
+        });
+        return;
+    }
+    ui.label(
+        RichText::new(
+            "Turn the alignment into a gold standard: decide each unitary alignment, or many at once.",
+        )
+        .weak(),
+    );
+    ui.horizontal(|ui| {
+        let label = ui.label("adjudicator");
+        ui.text_edit_singleline(&mut state.adjudicator)
+            .labelled_by(label.id);
+    });
+    ui.horizontal(|ui| {
+        let ready = state.current_outcome().is_some() && !state.outcome_is_stale;
+        if ui
+            .add_enabled(ready, egui::Button::new("Adjudicate this document"))
+            .clicked()
+            && let Err(e) = state.start_adjudication()
+        {
+            state.errors.push(e);
+        }
+        if ui.button("Open a session…").clicked()
+            && let Some(path) = dialog.pick_file("Open an adjudication session", &["json"])
+        {
+            state.load_session(&path);
+        }
+    });
+}
+
+fn show_progress(ui: &mut Ui, state: &mut AppState) {
+    let Some(adjudicating) = state.adjudicating() else {
+        return;
+    };
+    let progress = adjudicating.adjudication().progress();
+    let fraction = if progress.total == 0 {
+        1.0
+    } else {
+        progress.decided as f32 / progress.total as f32
+    };
+    ui.add(
+        egui::ProgressBar::new(fraction)
+            .desired_width(ui.available_width().min(300.0))
+            .text(format!(
+                "decided {} of {} · skipped {}",
+                progress.decided, progress.total, progress.skipped
+            )),
+    );
+    if let Some(message) = &adjudicating.message {
+        ui.label(RichText::new(message).italics());
+    }
+    let categories: Vec<String> = state
+        .document()
+        .map(|d| d.category_counts.iter().map(|(c, _)| c.clone()).collect())
+        .unwrap_or_default();
+    let annotators: Vec<String> = adjudicating
+        .adjudication()
+        .continuum()
+        .annotators
+        .iter()
+        .map(|a| a.name.clone())
+        .collect();
+    ui.horizontal(|ui| {
+        if ui.button("◀ Previous (P)").clicked() {
+            state.go_to_open(Direction::Previous);
+        }
+        if ui.button("Next (N) ▶").clicked() {
+            state.go_to_open(Direction::Next);
+        }
+    });
+    let Some(adjudicating) = state.adjudicating_mut() else {
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.label("only");
+        egui::ComboBox::from_id_salt("filter-category")
+            .selected_text(
+                adjudicating
+                    .filter
+                    .category
+                    .clone()
+                    .unwrap_or_else(|| "any category".into()),
+            )
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut adjudicating.filter.category, None, "any category");
+                for category in categories {
+                    ui.selectable_value(
+                        &mut adjudicating.filter.category,
+                        Some(category.clone()),
+                        category,
+                    );
+                }
+            });
+        egui::ComboBox::from_id_salt("filter-annotator")
+            .selected_text(
+                adjudicating
+                    .filter
+                    .annotator
+                    .map_or("any annotator".to_string(), |a| annotators[a].clone()),
+            )
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut adjudicating.filter.annotator, None, "any annotator");
+                for (a, name) in annotators.iter().enumerate() {
+                    ui.selectable_value(&mut adjudicating.filter.annotator, Some(a), name);
+                }
+            });
+    });
+    ui.checkbox(
+        &mut adjudicating.advance,
+        "go to the next open alignment after deciding",
+    );
+}
+
+/// A decision asked for by a button.
+enum Act {
+    Pick(usize),
+    Accept,
+    Reject,
+    Skip,
+}
+
+fn show_current(ui: &mut Ui, state: &mut AppState) {
+    let (Some(index), Some(adjudicating)) = (state.selected_alignment, state.adjudicating()) else {
+        ui.label(RichText::new("Press N for the next open disagreement.").weak());
+        return;
+    };
+    let adjudication = adjudicating.adjudication();
+    let Some(decision) = adjudication.decision(index) else {
+        return;
+    };
+    let status = match decision {
+        Decision::Open => "open".to_string(),
+        Decision::Skipped { by, .. } => format!("skipped by {by}"),
+        Decision::Decided { by, .. } => format!("decided by {by}"),
+    };
+    ui.label(
+        RichText::new(format!("Alignment {} — {status}", index + 1))
+            .strong()
+            .color(palette::status_colour(decision)),
+    );
+    let continuum = adjudication.continuum();
+    let slots = adjudication.proposals()[index].slots.clone();
+    let suggestion = adjudication.suggestion(index);
+    let covered = |a: usize, unit: &gamma_studio::Unit| {
+        continuum
+            .covered_text(a, unit)
+            .map(|t| format!(" “{t}”"))
+            .unwrap_or_default()
+    };
+    let mut action: Option<Act> = None;
+    let is_open = decision.is_open();
+    let mut reopen = false;
+    for (a, slot) in slots.iter().enumerate() {
+        let name = &continuum.annotators[a].name;
+        match slot {
+            Some(u) => {
+                let unit = &continuum.annotators[a].units[*u];
+                let label = format!(
+                    "{} {name}: {} [{}, {}){}",
+                    a + 1,
+                    unit.category,
+                    unit.start,
+                    unit.end,
+                    covered(a, unit)
+                );
+                if ui
+                    .button(label)
+                    .on_hover_text(format!("key {}", a + 1))
+                    .clicked()
+                {
+                    action = Some(Act::Pick(a));
+                }
+            }
+            None => {
+                ui.label(RichText::new(format!("{} {name}: ∅", a + 1)).weak());
+            }
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        if let Some(suggestion) = &suggestion {
+            let text = format!(
+                "A suggestion: {} [{}, {})",
+                suggestion.category, suggestion.start, suggestion.end
+            );
+            if ui
+                .button(text)
+                .on_hover_text("majority category, median boundaries (key A)")
+                .clicked()
+            {
+                action = Some(Act::Accept);
+            }
+        }
+        if ui
+            .button("R reject")
+            .on_hover_text("no unit in the gold")
+            .clicked()
+        {
+            action = Some(Act::Reject);
+        }
+        if ui.button("S skip").clicked() {
+            action = Some(Act::Skip);
+        }
+        if !is_open && ui.button("reopen").clicked() {
+            reopen = true;
+        }
+    });
+    if reopen {
+        state.adjudicate(|a| {
+            a.reopen(index)?;
+            Ok(format!("alignment {} reopened", index + 1))
+        });
+    }
+    let done = match action {
+        Some(Act::Pick(annotator)) => pick(state, index, annotator),
+        Some(Act::Accept) => accept(state, index),
+        Some(Act::Reject) => reject(state, index),
+        Some(Act::Skip) => skip(state, index),
+        None => false,
+    };
+    if done {
+        state.decided();
+    }
+}
+
+fn show_gold_unit(ui: &mut Ui, state: &mut AppState) {
+    let Some(adjudicating) = state.adjudicating() else {
+        return;
+    };
+    let Some((id, gold)) = adjudicating
+        .selected_gold
+        .and_then(|id| Some((id, adjudicating.adjudication().gold_unit(id)?.clone())))
+    else {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("Click a gold unit to edit it.").weak());
+            if ui.button("Add a gold unit").clicked() {
+                state.add_gold_unit();
+            }
+        });
+        return;
+    };
+    let mut categories: Vec<String> = state
+        .document()
+        .map(|d| d.category_counts.iter().map(|(c, _)| c.clone()).collect())
+        .unwrap_or_default();
+    if let Some(gamma_studio::io::Source::Glozz {
+        model: Some(model), ..
+    }) = state.document().map(|d| &d.document.source)
+    {
+        for name in model.unit_type_names() {
+            if !categories.iter().any(|c| c == name) {
+                categories.push(name.to_string());
+            }
+        }
+    }
+    ui.strong(format!(
+        "Gold unit{}",
+        if gold.edited { " (edited)" } else { "" }
+    ));
+    let mut category = gold.unit.category.clone();
+    let (mut start, mut end) = (gold.unit.start, gold.unit.end);
+    let mut new_feature: Option<(String, Option<String>)> = None;
+    egui::Grid::new("gold-unit").num_columns(2).show(ui, |ui| {
+        ui.label("category");
+        egui::ComboBox::from_id_salt("gold-category")
+            .selected_text(&category)
+            .show_ui(ui, |ui| {
+                for c in &categories {
+                    ui.selectable_value(&mut category, c.clone(), c);
+                }
+            });
+        ui.end_row();
+        ui.label("start");
+        ui.add(egui::DragValue::new(&mut start).speed(0.2));
+        ui.end_row();
+        ui.label("end");
+        ui.add(egui::DragValue::new(&mut end).speed(0.2));
+        ui.end_row();
+        for (key, value) in &gold.unit.features {
+            let label = ui.label(key);
+            let mut edited = value.clone();
+            ui.horizontal(|ui| {
+                let field = ui.text_edit_singleline(&mut edited).labelled_by(label.id);
+                if field.lost_focus() && edited != *value {
+                    new_feature = Some((key.clone(), Some(edited.clone())));
+                }
+                if ui
+                    .small_button("✖")
+                    .on_hover_text("remove the feature")
+                    .clicked()
+                {
+                    new_feature = Some((key.clone(), None));
+                }
+            });
+            ui.end_row();
+        }
+    });
+    if category != gold.unit.category {
+        state.adjudicate(|a| {
+            a.set_category(id, &category)?;
+            Ok(format!("category: {category}"))
+        });
+    } else if (start, end) != (gold.unit.start, gold.unit.end) {
+        state.adjudicate(|a| {
+            a.set_bounds(id, start, end)?;
+            Ok(format!("boundaries: [{start}, {end})"))
+        });
+    } else if let Some((key, value)) = new_feature {
+        state.adjudicate(|a| {
+            a.set_feature(id, &key, value.as_deref())?;
+            Ok(format!("feature {key} changed"))
+        });
+    }
+    let next = state.adjudicating().and_then(|a| {
+        let gold = a.adjudication().gold();
+        let here = gold.iter().position(|(g, _)| *g == id)?;
+        gold.get(here + 1).map(|(g, _)| *g)
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Split in the middle").clicked() {
+            let middle = ((gold.unit.start + gold.unit.end) / 2.0).floor();
+            let at = if middle > gold.unit.start {
+                middle
+            } else {
+                (gold.unit.start + gold.unit.end) / 2.0
+            };
+            state.adjudicate(|a| {
+                a.split(id, at)?;
+                Ok(format!("split at {at}"))
+            });
+        }
+        if let Some(next) = next
+            && ui.button("Merge with the next").clicked()
+        {
+            state.adjudicate(|a| {
+                a.merge(id, next)?;
+                Ok("merged".into())
+            });
+        }
+        if ui.button("Remove (Del)").clicked() {
+            state.adjudicate(|a| {
+                a.remove(id)?;
+                Ok("gold unit removed".into())
+            });
+        }
+        if ui.button("Add a gold unit").clicked() {
+            state.add_gold_unit();
+        }
+    });
+}
+
+fn show_bulk(ui: &mut Ui, state: &mut AppState) {
+    let n = state
+        .adjudicating()
+        .map_or(2, |a| a.adjudication().continuum().n_annotators());
+    if ui
+        .button("Decide all unanimous alignments")
+        .on_hover_text("every annotator, same category, same span")
+        .clicked()
+    {
+        state.adjudicate(|a| {
+            let decided = a.decide_unanimous();
+            Ok(format!("decided {decided} unanimous alignments"))
+        });
+    }
+    let Some(adjudicating) = state.adjudicating_mut() else {
+        return;
+    };
+    let (mut threshold, mut majority) = (adjudicating.threshold, adjudicating.majority);
+    let mut run = false;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("δ ≤");
+        ui.add(
+            egui::DragValue::new(&mut threshold)
+                .speed(0.01)
+                .range(0.0..=5.0),
+        );
+        ui.label("and ≥");
+        ui.add(egui::DragValue::new(&mut majority).range(1..=n));
+        ui.label("agree:");
+        run = ui.button("Decide").clicked();
+    });
+    adjudicating.threshold = threshold;
+    adjudicating.majority = majority;
+    if run {
+        state.adjudicate(|a| {
+            let decided = a.decide_below_threshold(threshold, majority)?;
+            Ok(format!(
+                "decided {decided} alignments with δ ≤ {threshold} and {majority} agreeing"
+            ))
+        });
+    }
+}
+
+fn show_history(ui: &mut Ui, state: &mut AppState) {
+    let Some(adjudication) = state.adjudicating().map(|a| a.adjudication()) else {
+        return;
+    };
+    let undo = adjudication.undo_label().map(str::to_string);
+    let redo = adjudication.redo_label().map(str::to_string);
+    ui.horizontal(|ui| {
+        let undo_button = ui.add_enabled(undo.is_some(), egui::Button::new("Undo"));
+        if undo_button
+            .on_hover_text(format!(
+                "Ctrl+Z: {}",
+                undo.as_deref().unwrap_or("nothing to undo")
+            ))
+            .clicked()
+        {
+            state.undo();
+        }
+        let redo_button = ui.add_enabled(redo.is_some(), egui::Button::new("Redo"));
+        if redo_button
+            .on_hover_text(format!(
+                "Ctrl+Shift+Z: {}",
+                redo.as_deref().unwrap_or("nothing to redo")
+            ))
+            .clicked()
+        {
+            state.redo();
+        }
+    });
+}
+
+fn show_against_gold(ui: &mut Ui, state: &AppState) {
+    let Some(adjudicating) = state.adjudicating() else {
+        return;
+    };
+    ui.label("γ of each annotator against the gold so far");
+    egui::Grid::new("against-gold")
+        .striped(true)
+        .show(ui, |ui| {
+            for (a, gamma) in adjudicating.against_gold.iter().enumerate() {
+                ui.label(&adjudicating.adjudication().continuum().annotators[a].name);
+                match gamma {
+                    None => ui.spinner(),
+                    Some(Ok(g)) => ui.label(format!("{g:.3}")),
+                    Some(Err(_)) => ui.label("–").on_hover_text("nothing decided yet"),
+                };
+                ui.end_row();
+            }
+        });
+}
+
+fn show_exports(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
+    let Some(document) = state.document() else {
+        return;
+    };
+    let extension = gold_extension(document.document.source.format());
+    let stem = document.continuum().name.replace(['/', '\\', ':'], "_");
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Export the gold…").clicked()
+            && let Some(path) =
+                dialog.save_file("Export the gold", &format!("{stem}-gold.{extension}"))
+        {
+            state.export(ExportKind::Gold, path, false);
+        }
+        if ui.button("Export the report…").clicked()
+            && let Some(path) =
+                dialog.save_file("Export the report", &format!("{stem}-decisions.csv"))
+        {
+            state.export(ExportKind::Report, path, false);
+        }
+        if ui.button("Save the session as…").clicked()
+            && let Some(path) = dialog.save_file(
+                "Save the adjudication session",
+                &format!("{stem}-session.json"),
+            )
+        {
+            state.save_session_as(path);
+        }
+        if ui
+            .button("Stop")
+            .on_hover_text("the session stays saved")
+            .clicked()
+        {
+            state.stop_adjudication();
+        }
+    });
+    if let Some(path) = state.adjudicating().and_then(|a| a.save_path.clone()) {
+        ui.label(RichText::new(format!("autosaved to {}", path.display())).weak());
+    } else {
+        ui.label(RichText::new("not saved: save the session to keep it").weak());
+    }
+}
+
+fn show_confirmation(ui: &mut Ui, state: &mut AppState) {
+    let Some(pending) = state
+        .adjudicating()
+        .and_then(|a| a.confirm_overwrite.clone())
+    else {
+        return;
+    };
+    let mut answer = None;
+    egui::Window::new("Overwrite an input file?")
+        .collapsible(false)
+        .resizable(false)
+        .show(ui.ctx(), |ui| {
+            ui.label(format!(
+                "{} is one of the files this document was read from. Overwrite it with the export?",
+                pending.path.display()
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Overwrite").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Cancel").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+    match answer {
+        Some(true) => state.export(pending.kind, pending.path, true),
+        Some(false) => {
+            if let Some(adjudicating) = state.adjudicating_mut() {
+                adjudicating.confirm_overwrite = None;
+                adjudicating.message = Some("export cancelled".into());
+            }
+        }
+        None => {}
+    }
+}
