@@ -420,6 +420,9 @@ fn show_gold_unit(ui: &mut Ui, state: &mut AppState) {
     let mut category = gold.unit.category.clone();
     let (mut start, mut end) = (gold.unit.start, gold.unit.end);
     let mut new_feature: Option<(String, Option<String>)> = None;
+    let key_id = ui.make_persistent_id("new-feature-key");
+    let (mut new_key, mut new_value): (String, String) =
+        ui.data(|d| d.get_temp(key_id)).unwrap_or_default();
     egui::Grid::new("gold-unit").num_columns(2).show(ui, |ui| {
         ui.label("category");
         egui::ComboBox::from_id_salt("gold-category")
@@ -454,7 +457,32 @@ fn show_gold_unit(ui: &mut Ui, state: &mut AppState) {
             });
             ui.end_row();
         }
+        let key_label = ui.label("new feature");
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::TextEdit::singleline(&mut new_key)
+                    .hint_text("name")
+                    .desired_width(70.0),
+            )
+            .labelled_by(key_label.id);
+            ui.add(
+                egui::TextEdit::singleline(&mut new_value)
+                    .hint_text("value")
+                    .desired_width(90.0),
+            )
+            .labelled_by(key_label.id);
+            if ui
+                .add_enabled(!new_key.trim().is_empty(), egui::Button::new("Set"))
+                .clicked()
+            {
+                new_feature = Some((new_key.trim().to_string(), Some(new_value.clone())));
+                new_key.clear();
+                new_value.clear();
+            }
+        });
+        ui.end_row();
     });
+    ui.data_mut(|d| d.insert_temp(key_id, (new_key, new_value)));
     if category != gold.unit.category {
         state.adjudicate(|a| {
             a.set_category(id, &category)?;

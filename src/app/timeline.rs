@@ -8,7 +8,8 @@
 //!
 //! While adjudicating, a gold track under the annotators shows the status of every unitary
 //! alignment (open, decided, skipped) and the gold units; the selected gold unit's boundaries
-//! can be dragged (they snap to token boundaries when there is a text).
+//! can be dragged (they snap to token boundaries when there is a text); a double click on an
+//! annotator's unit puts it in the gold.
 
 use super::palette;
 use super::state::{AppState, OpenDocument, View};
@@ -121,7 +122,11 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         }
         ui.label(
             egui::RichText::new(
-                "Ctrl + wheel or pinch: zoom · drag or wheel: pan · click a unit: select its alignment",
+                if state.adjudicating().is_some() {
+                "Ctrl + wheel: zoom · drag: pan · click: select · double click a unit: put it in the gold"
+            } else {
+                "Ctrl + wheel or pinch: zoom · drag or wheel: pan · click a unit: select its alignment"
+            },
             )
             .weak(),
         );
@@ -519,12 +524,24 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             }
         });
     }
-    let boundaries = continuum
-        .text
-        .as_deref()
-        .filter(|_| selected_gold_rect.is_some())
-        .map(gamma_studio::gold::token_boundaries);
-    drag_gold_boundaries(ui, state, selected_gold_rect, boundaries.as_deref(), area);
+    drag_gold_boundaries(ui, state, selected_gold_rect, area);
+    // While adjudicating, a double click on an annotator's unit puts it in the gold.
+    if response.double_clicked()
+        && state.adjudicating().is_some()
+        && let Some((_, a, u)) = hovered_unit
+        && let Some(index) = state.alignment_of_unit(a, u)
+    {
+        state.selected_alignment = Some(index);
+        let picked = state.adjudicate(|adjudication| {
+            adjudication.pick(index, a)?;
+            let name = &adjudication.continuum().annotators[a].name;
+            Ok(format!("alignment {}: {name}'s unit", index + 1))
+        });
+        if picked {
+            state.decided();
+        }
+        return;
+    }
     if response.clicked() {
         let clicked = response.interact_pointer_pos();
         let on_gold = clicked.and_then(|p| {
@@ -570,7 +587,6 @@ fn drag_gold_boundaries(
     ui: &mut Ui,
     state: &mut AppState,
     selected: Option<(gamma_studio::gold::GoldId, Rect)>,
-    boundaries: Option<&[usize]>,
     area: Rect,
 ) {
     let Some((id, r)) = selected else {
@@ -594,10 +610,7 @@ fn drag_gold_boundaries(
             && let Some(pointer) = response.interact_pointer_pos()
         {
             let raw = position_of(pointer.x, &view, area);
-            let at = match boundaries {
-                Some(b) => gamma_studio::gold::snap(raw, b),
-                None => raw.round(),
-            };
+            let at = adjudicating.adjudication().snap(raw, is_start);
             adjudicating.dragging = Some((id, is_start, at));
         }
         if response.drag_stopped()

@@ -188,7 +188,7 @@ fn choice_name(
     decision: &Decision,
 ) -> (String, String, String, String) {
     match decision {
-        Decision::Open => ("open".into(), String::new(), String::new(), String::new()),
+        Decision::Open => Default::default(),
         Decision::Skipped { by, at } => ("skipped".into(), String::new(), by.clone(), at.clone()),
         Decision::Decided {
             choice,

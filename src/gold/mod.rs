@@ -179,6 +179,8 @@ pub struct Adjudication {
     redo: Vec<Step>,
     /// Recorded with every decision.
     pub adjudicator: String,
+    #[serde(skip)]
+    text_chars: TextChars,
 }
 
 /// The current time as RFC 3339 (UTC, seconds), as decisions record it.
@@ -219,6 +221,19 @@ impl Adjudication {
             undo: Vec::new(),
             redo: Vec::new(),
             adjudicator: adjudicator.into(),
+            text_chars: TextChars::default(),
+        }
+    }
+
+    /// A boundary moved to `position` lands on the nearest token start (or end) when the
+    /// document has a text, else on a whole position.
+    pub fn snap(&self, position: f64, is_start: bool) -> f64 {
+        match &self.continuum.text {
+            Some(text) => {
+                let chars = self.text_chars.0.get_or_init(|| text.chars().collect());
+                snap_to_token(chars, position, is_start)
+            }
+            None => position.round(),
         }
     }
 
@@ -327,8 +342,9 @@ impl Adjudication {
 
     /// The suggested gold unit: the category most annotators gave (a tie goes to the first
     /// annotator's), with the median start and median end of the units of that category
-    /// (rounded outwards to whole positions when the units are on whole positions), and for
-    /// each feature the value most of them have.
+    /// (when the units are on whole positions: rounded outwards, and moved to the nearest token
+    /// start and end of the text if there is one), and for each feature the value most of them
+    /// have.
     pub fn suggestion(&self, index: usize) -> Option<Unit> {
         let members = self.members(index);
         let (category, _) = majority(members.iter().map(|(_, u)| u.category.as_str()))?;
@@ -345,6 +361,10 @@ impl Adjudication {
         if whole {
             start = start.floor();
             end = end.ceil();
+            let (snapped_start, snapped_end) = (self.snap(start, true), self.snap(end, false));
+            if snapped_start < snapped_end {
+                (start, end) = (snapped_start, snapped_end);
+            }
         }
         let mut features = BTreeMap::new();
         let keys: std::collections::BTreeSet<&String> =
@@ -1003,48 +1023,87 @@ fn median(mut values: Vec<f64>) -> f64 {
     }
 }
 
-/// Character positions where a token starts or ends in `text`: between a space and a
-/// non-space, between a word character and punctuation, and around every punctuation mark.
-pub fn token_boundaries(text: &str) -> Vec<usize> {
-    #[derive(PartialEq, Clone, Copy)]
-    enum Class {
-        Space,
-        Word,
-        Punctuation,
-    }
-    let class = |c: char| {
-        if c.is_whitespace() {
-            Class::Space
-        } else if c.is_alphanumeric() || c == '_' || c == '\'' || c == '’' || c == 'ſ' {
-            Class::Word
-        } else {
-            Class::Punctuation
-        }
-    };
-    let chars: Vec<Class> = text.chars().map(class).collect();
-    let mut boundaries = vec![0];
-    for i in 1..chars.len() {
-        if chars[i] != chars[i - 1] || chars[i] == Class::Punctuation {
-            boundaries.push(i);
-        }
-    }
-    if !chars.is_empty() {
-        boundaries.push(chars.len());
-    }
-    boundaries
+#[derive(PartialEq, Clone, Copy)]
+enum CharClass {
+    Space,
+    Word,
+    Punctuation,
 }
 
-/// The boundary nearest to `position` (`boundaries` sorted, as [`token_boundaries`] gives).
-pub fn snap(position: f64, boundaries: &[usize]) -> f64 {
-    let at = boundaries.partition_point(|&b| (b as f64) < position);
-    let candidates = [at.checked_sub(1), Some(at)];
-    candidates
-        .into_iter()
-        .flatten()
-        .filter_map(|i| boundaries.get(i))
-        .map(|&b| b as f64)
-        .min_by(|a, b| (a - position).abs().total_cmp(&(b - position).abs()))
-        .unwrap_or(position)
+fn char_class(c: char) -> CharClass {
+    if c.is_whitespace() {
+        CharClass::Space
+    } else if c.is_alphanumeric() || matches!(c, '_' | '\'' | '’' | 'ſ') || is_combining(c) {
+        CharClass::Word
+    } else {
+        CharClass::Punctuation
+    }
+}
+
+/// Combining diacritics stay inside their word.
+fn is_combining(c: char) -> bool {
+    matches!(c as u32, 0x0300..=0x036F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0xFE20..=0xFE2F)
+}
+
+/// Whether a token (a word, or one punctuation mark) starts at character `i`.
+pub fn is_token_start(chars: &[char], i: usize) -> bool {
+    let Some(&c) = chars.get(i) else {
+        return false;
+    };
+    let class = char_class(c);
+    class != CharClass::Space
+        && (i == 0 || class == CharClass::Punctuation || char_class(chars[i - 1]) != class)
+}
+
+/// Whether a token ends just before character `i`.
+pub fn is_token_end(chars: &[char], i: usize) -> bool {
+    if i == 0 || i > chars.len() {
+        return false;
+    }
+    let class = char_class(chars[i - 1]);
+    class != CharClass::Space
+        && (i == chars.len() || class == CharClass::Punctuation || char_class(chars[i]) != class)
+}
+
+/// How far [`snap_to_token`] looks on each side.
+const SNAP_REACH: usize = 64;
+
+/// The token start (`is_start`) or token end nearest to `position`; a tie goes outwards (the
+/// earlier start, the later end). `position` rounded when no token edge is within reach.
+pub fn snap_to_token(chars: &[char], position: f64, is_start: bool) -> f64 {
+    let here = position.round().clamp(0.0, chars.len() as f64) as usize;
+    let is_edge = |i: usize| {
+        if is_start {
+            is_token_start(chars, i)
+        } else {
+            is_token_end(chars, i)
+        }
+    };
+    for distance in 0..=SNAP_REACH {
+        let before = here.checked_sub(distance);
+        let after = Some(here + distance).filter(|&i| i <= chars.len());
+        let (first, second) = if is_start {
+            (before, after)
+        } else {
+            (after, before)
+        };
+        for candidate in [first, second].into_iter().flatten() {
+            if is_edge(candidate) {
+                return candidate as f64;
+            }
+        }
+    }
+    here as f64
+}
+
+/// The characters of a text, computed once when first needed (never saved, never compared).
+#[derive(Debug, Clone, Default)]
+struct TextChars(std::sync::OnceLock<Vec<char>>);
+
+impl PartialEq for TextChars {
+    fn eq(&self, _: &TextChars) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

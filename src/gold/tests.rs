@@ -387,17 +387,50 @@ fn annotator_against_gold_keeps_decided_alignments() {
 }
 
 #[test]
-fn token_boundaries_and_snapping() {
-    let text = "Alice met Bob, in Paris.";
-    let boundaries = token_boundaries(text);
-    assert_eq!(boundaries, vec![0, 5, 6, 9, 10, 13, 14, 15, 17, 18, 23, 24]);
-    assert_eq!(snap(11.2, &boundaries), 10.0);
-    assert_eq!(snap(12.0, &boundaries), 13.0);
-    assert_eq!(snap(-3.0, &boundaries), 0.0);
-    assert_eq!(snap(99.0, &boundaries), 24.0);
-    assert_eq!(token_boundaries(""), vec![0]);
-    // ſ and apostrophes stay inside words.
-    assert_eq!(token_boundaries("daſ l'eau"), vec![0, 3, 4, 9]);
+fn snapping_goes_to_token_starts_and_ends() {
+    let chars: Vec<char> = "Alice met Bob, in Paris.".chars().collect();
+    let starts: Vec<usize> = (0..=chars.len())
+        .filter(|&i| is_token_start(&chars, i))
+        .collect();
+    let ends: Vec<usize> = (0..=chars.len())
+        .filter(|&i| is_token_end(&chars, i))
+        .collect();
+    assert_eq!(starts, vec![0, 6, 10, 13, 15, 18, 23]);
+    assert_eq!(ends, vec![5, 9, 13, 14, 17, 23, 24]);
+    assert_eq!(snap_to_token(&chars, 11.2, true), 10.0);
+    assert_eq!(snap_to_token(&chars, 12.0, true), 13.0);
+    assert_eq!(snap_to_token(&chars, 6.0, false), 5.0);
+    // A tie goes outwards: the earlier start, the later end.
+    assert_eq!(snap_to_token(&chars, 8.0, true), 6.0);
+    assert_eq!(snap_to_token(&chars, 11.0, false), 13.0);
+    assert_eq!(snap_to_token(&chars, -3.0, true), 0.0);
+    assert_eq!(snap_to_token(&chars, 99.0, false), 24.0);
+    assert_eq!(snap_to_token(&[], 3.0, true), 0.0);
+    // ſ, apostrophes and combining marks stay inside words.
+    let chars: Vec<char> = "daſ l'eau e\u{301}te\u{301}".chars().collect();
+    let ends: Vec<usize> = (0..=chars.len())
+        .filter(|&i| is_token_end(&chars, i))
+        .collect();
+    assert_eq!(ends, vec![3, 9, 15]);
+}
+
+#[test]
+fn the_suggestion_snaps_to_tokens_when_there_is_a_text() {
+    let mut c = Continuum::new("zoe");
+    c.text = Some("Zoë met Bob".into());
+    c.add("A", 0.0, 3.0, "PER").unwrap();
+    c.add("B", 0.0, 7.0, "PER").unwrap();
+    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let a = Adjudication::new(c.clone(), &aligned.problem, &aligned.alignment, "t");
+    // The median end 5 falls inside "met": the nearest token ends are 3 and 7, outwards wins.
+    let s = a.suggestion(0).unwrap();
+    assert_eq!((s.start, s.end), (0.0, 7.0));
+    assert_eq!(a.snap(5.4, false), 7.0);
+    assert_eq!(a.snap(4.6, true), 4.0);
+    c.text = None;
+    let a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
+    assert_eq!(a.suggestion(0).unwrap().end, 5.0);
+    assert_eq!(a.snap(5.4, false), 5.0);
 }
 
 #[test]
