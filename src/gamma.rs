@@ -126,11 +126,11 @@ pub struct RunControl<'a> {
 }
 
 impl RunControl<'_> {
-    fn is_cancelled(&self) -> bool {
+    pub(crate) fn is_cancelled(&self) -> bool {
         self.cancelled.is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
-    fn progress(&self, done: usize, needed: usize) {
+    pub(crate) fn progress(&self, done: usize, needed: usize) {
         if let Some(report) = self.on_progress {
             report(done, needed);
         }
@@ -466,7 +466,7 @@ fn span_continuum(problem: &AlignmentProblem, document: &Continuum) -> SpanConti
     SpanContinuum::new(annotators, document.bounds())
 }
 
-fn unbiased_std(values: &[f64]) -> f64 {
+pub(crate) fn unbiased_std(values: &[f64]) -> f64 {
     let n = values.len() as f64;
     let mean = values.iter().sum::<f64>() / n;
     (values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0)).sqrt()
@@ -492,7 +492,7 @@ pub fn normal_quantile(p: f64) -> f64 {
     Normal::standard().inverse_cdf(p)
 }
 
-fn fresh_seed() -> u64 {
+pub(crate) fn fresh_seed() -> u64 {
     use std::time::{SystemTime, UNIX_EPOCH};
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)

@@ -1,0 +1,744 @@
+//! The tγ alignment of two annotated texts (Barteld, Schröder & Zinsmeister 2016, §4).
+//!
+//! 1. Each text becomes a string of symbols: its characters, with an opening boundary before
+//!    and a closing boundary after every unit.
+//! 2. The two strings are aligned globally with matches and gaps only (a gap costs `gap_text`
+//!    at a character and `gap_boundary` at a boundary; a mismatch would cost more than two gaps,
+//!    so it never occurs).
+//! 3. Among the optimal alignments, alternatives are followed only where a boundary is involved,
+//!    with the reference implementation's rules (TextGammaTool): at an opening boundary the
+//!    boundary stays glued to its unit; elsewhere next to a boundary every optimal move is
+//!    followed; away from boundaries the first optimal move (match, then a gap in the first
+//!    string, then a gap in the second) is taken.
+//! 4. On each such path, units of the two annotators that cover exactly the same span of
+//!    aligned positions (boundary columns do not count as positions) are paired; the others
+//!    are paired with ∅. The paths with the most pairs are kept, and of those the one with the
+//!    least disorder is the result.
+//!
+//! The search is exact and needs neither the full dynamic-programming matrix nor the list of
+//! paths: the matrix is computed in a diagonal band that provably holds every optimal path
+//! (its width follows from the alignment cost, so memory grows with the text length times the
+//! number of differences), and the paths are explored as a graph of cells on which a small
+//! state machine (which units are open, and whether they opened together) finds the best pairing
+//! by dynamic programming — the number of paths may be exponential, the cells are not.
+
+use std::collections::HashMap;
+
+/// A symbol of the boundary-augmented text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Symbol {
+    Char(char),
+    Open,
+    Close,
+}
+
+impl Symbol {
+    fn is_boundary(self) -> bool {
+        !matches!(self, Symbol::Char(_))
+    }
+}
+
+/// The symbols of a text with boundaries around the units `[start, end)` (sorted, disjoint,
+/// non-empty, inside the text).
+pub fn symbols(text: &[char], units: &[(usize, usize)]) -> Result<Vec<Symbol>, String> {
+    let mut out = Vec::with_capacity(text.len() + 2 * units.len());
+    let mut next = 0;
+    let mut open_end: Option<usize> = None;
+    for position in 0..=text.len() {
+        if open_end == Some(position) {
+            out.push(Symbol::Close);
+            open_end = None;
+        }
+        if let Some(&(start, end)) = units.get(next)
+            && start == position
+        {
+            if end <= start || end > text.len() {
+                return Err(format!(
+                    "unit [{start}, {end}) is empty or beyond the {}-character text",
+                    text.len()
+                ));
+            }
+            if open_end.is_some() {
+                return Err(format!("unit [{start}, {end}) overlaps the previous unit"));
+            }
+            out.push(Symbol::Open);
+            open_end = Some(end);
+            next += 1;
+        }
+        if let Some(&c) = text.get(position) {
+            out.push(Symbol::Char(c));
+        }
+    }
+    if let Some(&(start, end)) = units.get(next) {
+        return Err(format!(
+            "unit [{start}, {end}) is not sorted, overlaps another or lies outside the text"
+        ));
+    }
+    Ok(out)
+}
+
+/// Gap costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GapCosts {
+    pub text: u32,
+    pub boundary: u32,
+}
+
+impl Default for GapCosts {
+    fn default() -> Self {
+        GapCosts {
+            text: 1,
+            boundary: 1,
+        }
+    }
+}
+
+impl GapCosts {
+    fn of(&self, symbol: Symbol) -> u64 {
+        if symbol.is_boundary() {
+            self.boundary as u64
+        } else {
+            self.text as u64
+        }
+    }
+
+    fn cheapest(&self) -> u64 {
+        self.text.min(self.boundary).max(1) as u64
+    }
+}
+
+const DIAGONAL: u8 = 1;
+/// Consume a symbol of the second string, a gap in the first.
+const GAP_IN_FIRST: u8 = 2;
+/// Consume a symbol of the first string, a gap in the second.
+const GAP_IN_SECOND: u8 = 4;
+
+/// Optimal moves of every cell in a diagonal band `dmin ≤ i − j ≤ dmax`.
+struct BandedMatrix {
+    rows: usize,
+    columns: usize,
+    dmin: i64,
+    width: usize,
+    /// For each cell, which moves into it are optimal (bits above).
+    moves: Vec<u8>,
+    cost: u64,
+}
+
+impl BandedMatrix {
+    fn moves(&self, i: usize, j: usize) -> u8 {
+        let k = (i as i64 - j as i64) - self.dmin;
+        if k < 0 || k as usize >= self.width || i > self.rows || j > self.columns {
+            return 0;
+        }
+        self.moves[i * self.width + k as usize]
+    }
+}
+
+/// Why two texts cannot be aligned.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum AlignError {
+    #[error(
+        "the texts differ too much to be aligned in memory: about {differences} differences over {length} symbols would need {cells} cells (limit {limit}); are these annotations of the same text?"
+    )]
+    TooDifferent {
+        differences: u64,
+        length: usize,
+        cells: u64,
+        limit: u64,
+    },
+}
+
+const INFINITE: u64 = u64::MAX / 4;
+
+fn banded(a: &[Symbol], b: &[Symbol], costs: &GapCosts, dmin: i64, dmax: i64) -> BandedMatrix {
+    let (n, m) = (a.len(), b.len());
+    let width = (dmax - dmin + 1) as usize;
+    let mut moves = vec![0u8; (n + 1) * width];
+    let mut previous = vec![INFINITE; width];
+    let mut current = vec![INFINITE; width];
+    for i in 0..=n {
+        current.fill(INFINITE);
+        // j from high to low within the row would break the left dependency; go low to high:
+        // k = (i − j) − dmin decreases as j grows, so walk k downwards.
+        for k in (0..width).rev() {
+            let j = i as i64 - (k as i64 + dmin);
+            if j < 0 || j > m as i64 {
+                continue;
+            }
+            let j = j as usize;
+            if i == 0 && j == 0 {
+                current[k] = 0;
+                continue;
+            }
+            let mut best = INFINITE;
+            let mut flags = 0u8;
+            let mut consider = |value: u64, flag: u8| {
+                if value < best {
+                    best = value;
+                    flags = flag;
+                } else if value == best && value < INFINITE {
+                    flags |= flag;
+                }
+            };
+            if i > 0 && j > 0 && a[i - 1] == b[j - 1] && previous[k] < INFINITE {
+                consider(previous[k], DIAGONAL);
+            }
+            if j > 0 && k + 1 < width && current[k + 1] < INFINITE {
+                consider(current[k + 1] + costs.of(b[j - 1]), GAP_IN_FIRST);
+            }
+            if i > 0 && k > 0 && previous[k - 1] < INFINITE {
+                consider(previous[k - 1] + costs.of(a[i - 1]), GAP_IN_SECOND);
+            }
+            current[k] = best;
+            moves[i * width + k] = flags;
+        }
+        std::mem::swap(&mut previous, &mut current);
+    }
+    let k_end = (n as i64 - m as i64) - dmin;
+    BandedMatrix {
+        rows: n,
+        columns: m,
+        dmin,
+        width,
+        moves,
+        cost: previous[k_end as usize],
+    }
+}
+
+/// The optimal-move matrix in a band wide enough to hold every optimal path.
+fn optimal_moves(
+    a: &[Symbol],
+    b: &[Symbol],
+    costs: &GapCosts,
+    max_cells: u64,
+) -> Result<BandedMatrix, AlignError> {
+    let delta = a.len() as i64 - b.len() as i64;
+    let g = costs.cheapest();
+    // A path through a cell with offset δ = i − j costs at least g·(|δ| + |Δ − δ|).
+    let band_for = |extra: i64| (delta.min(0) - extra, delta.max(0) + extra);
+    let mut extra = 16;
+    loop {
+        let (dmin, dmax) = band_for(extra);
+        let cells = (a.len() as u64 + 1) * (dmax - dmin + 1) as u64;
+        if cells > max_cells {
+            return Err(AlignError::TooDifferent {
+                differences: (extra as u64) * 2 + delta.unsigned_abs(),
+                length: a.len().max(b.len()),
+                cells,
+                limit: max_cells,
+            });
+        }
+        let matrix = banded(a, b, costs, dmin, dmax);
+        let needed = ((matrix.cost / g) as i64 - delta.abs()).max(0) / 2;
+        if needed <= extra {
+            return Ok(matrix);
+        }
+        extra = needed;
+    }
+}
+
+/// Moves followed at a cell, by the reference's rules.
+fn followed_moves(a: &[Symbol], b: &[Symbol], i: usize, j: usize, optimal: u8) -> u8 {
+    let sa = (i > 0).then(|| a[i - 1]);
+    let sb = (j > 0).then(|| b[j - 1]);
+    let boundary = sa.is_some_and(Symbol::is_boundary) || sb.is_some_and(Symbol::is_boundary);
+    if !boundary {
+        for flag in [DIAGONAL, GAP_IN_FIRST, GAP_IN_SECOND] {
+            if optimal & flag != 0 {
+                return flag;
+            }
+        }
+        return 0;
+    }
+    if i > 0 && j > 0 {
+        if optimal & DIAGONAL != 0 && sa == Some(Symbol::Open) {
+            return DIAGONAL;
+        }
+        if sa == Some(Symbol::Open) && optimal & GAP_IN_FIRST != 0 {
+            return GAP_IN_FIRST;
+        }
+        if sb == Some(Symbol::Open) && optimal & GAP_IN_SECOND != 0 {
+            return GAP_IN_SECOND;
+        }
+    }
+    optimal
+}
+
+/// Which units are open along a path, and whether the two open ones began at the same aligned
+/// position (see the module documentation). Packed in a byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+struct PathState {
+    /// 0 no unit open, 1 open, 2 opened at the current position.
+    first: u8,
+    second: u8,
+    /// Both open, and they began at the same position.
+    same_begin: bool,
+    /// The first's unit closed at the current position, having begun with the second's open
+    /// unit (a pair if the second closes here too).
+    first_closed_here: bool,
+    second_closed_here: bool,
+}
+
+/// One side of a column: what a string contributes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Event {
+    Text,
+    Open,
+    Close,
+}
+
+fn event(symbol: Option<Symbol>) -> Option<Event> {
+    symbol.map(|s| match s {
+        Symbol::Char(_) => Event::Text,
+        Symbol::Open => Event::Open,
+        Symbol::Close => Event::Close,
+    })
+}
+
+/// A pair completed by a column: (unit of the first, unit of the second), by index.
+type Completed = Option<(usize, usize)>;
+
+impl PathState {
+    /// The state after a column. `closed_first` / `closed_second`: how many units each string
+    /// has closed once the column is passed (a pair completed here is always the last unit
+    /// each closed: units are not empty, so no string closes twice at one position).
+    fn step(
+        mut self,
+        first: Option<Event>,
+        second: Option<Event>,
+        closed_first: usize,
+        closed_second: usize,
+    ) -> (PathState, Completed) {
+        let text =
+            matches!(first, None | Some(Event::Text)) && matches!(second, None | Some(Event::Text));
+        if text {
+            if self.first == 2 {
+                self.first = 1;
+            }
+            if self.second == 2 {
+                self.second = 1;
+            }
+            self.first_closed_here = false;
+            self.second_closed_here = false;
+            return (self, None);
+        }
+        let mut completed = None;
+        // Within one boundary column the first string's event comes first.
+        for (side, event) in [(0, first), (1, second)] {
+            match event {
+                Some(Event::Open) => {
+                    let other_opened_here = if side == 0 { self.second } else { self.first } == 2;
+                    if side == 0 {
+                        self.first = 2;
+                    } else {
+                        self.second = 2;
+                    }
+                    self.same_begin = other_opened_here;
+                }
+                Some(Event::Close) => {
+                    let (other_open, other_closed_here) = if side == 0 {
+                        (self.second != 0, self.second_closed_here)
+                    } else {
+                        (self.first != 0, self.first_closed_here)
+                    };
+                    if other_closed_here {
+                        completed = Some((closed_first - 1, closed_second - 1));
+                        self.first_closed_here = false;
+                        self.second_closed_here = false;
+                    } else if other_open && self.same_begin {
+                        if side == 0 {
+                            self.first_closed_here = true;
+                        } else {
+                            self.second_closed_here = true;
+                        }
+                    }
+                    if side == 0 {
+                        self.first = 0;
+                    } else {
+                        self.second = 0;
+                    }
+                    self.same_begin = false;
+                }
+                Some(Event::Text) | None => {}
+            }
+        }
+        (self, completed)
+    }
+}
+
+/// The best pairing of two annotations' units.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pairing {
+    /// Pairs of coextensive units (index in the first, index in the second), in text order.
+    pub pairs: Vec<(usize, usize)>,
+    /// Sum of the dissimilarities of the pairs.
+    pub pair_dissimilarity: f64,
+    /// Number of optimal paths' cells explored (for diagnostics).
+    pub cells: usize,
+    /// Cost of the optimal text alignment.
+    pub alignment_cost: u64,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Best {
+    state: PathState,
+    count: u32,
+    dissimilarity: f64,
+    /// Predecessor: node index and index of its entry.
+    from: Option<(u32, u8)>,
+    completed: Completed,
+}
+
+fn better(count: u32, dissimilarity: f64, than: &Best) -> bool {
+    count > than.count || (count == than.count && dissimilarity < than.dissimilarity)
+}
+
+/// Aligns two symbol strings and returns the pairing with the most pairs, then the least
+/// dissimilarity; `d(i, j)` is the dissimilarity of unit `i` of the first and `j` of the
+/// second.
+pub fn best_pairing(
+    a: &[Symbol],
+    b: &[Symbol],
+    costs: &GapCosts,
+    max_cells: u64,
+    d: impl Fn(usize, usize) -> f64,
+) -> Result<Pairing, AlignError> {
+    let matrix = optimal_moves(a, b, costs, max_cells)?;
+    let (n, m) = (a.len(), b.len());
+    // Cells reachable from (n, m) backwards by the followed moves.
+    let mut index: HashMap<(u32, u32), u32> = HashMap::new();
+    let mut cells: Vec<(u32, u32, u8)> = Vec::new();
+    let mut stack = vec![(n as u32, m as u32)];
+    index.insert((n as u32, m as u32), 0);
+    cells.push((n as u32, m as u32, 0));
+    while let Some((i, j)) = stack.pop() {
+        let (iu, ju) = (i as usize, j as usize);
+        if iu == 0 && ju == 0 {
+            continue;
+        }
+        let followed = followed_moves(a, b, iu, ju, matrix.moves(iu, ju));
+        let node = index[&(i, j)];
+        cells[node as usize].2 = followed;
+        for (flag, (pi, pj)) in [
+            (DIAGONAL, (i.wrapping_sub(1), j.wrapping_sub(1))),
+            (GAP_IN_FIRST, (i, j.wrapping_sub(1))),
+            (GAP_IN_SECOND, (i.wrapping_sub(1), j)),
+        ] {
+            if followed & flag != 0 && !index.contains_key(&(pi, pj)) {
+                index.insert((pi, pj), cells.len() as u32);
+                cells.push((pi, pj, 0));
+                stack.push((pi, pj));
+            }
+        }
+    }
+    // Closing boundaries before each position (unit indices).
+    let closes_before = |s: &[Symbol]| {
+        let mut prefix = Vec::with_capacity(s.len() + 1);
+        let mut count = 0usize;
+        prefix.push(0);
+        for symbol in s {
+            if *symbol == Symbol::Close {
+                count += 1;
+            }
+            prefix.push(count);
+        }
+        prefix
+    };
+    let (closes_a, closes_b) = (closes_before(a), closes_before(b));
+    // Forward dynamic programming in order of i + j.
+    let mut order: Vec<u32> = (0..cells.len() as u32).collect();
+    order.sort_by_key(|&c| {
+        let (i, j, _) = cells[c as usize];
+        (i + j, i)
+    });
+    let mut best: Vec<Vec<Best>> = vec![Vec::new(); cells.len()];
+    let origin = *index.get(&(0, 0)).expect("every path ends at the origin");
+    best[origin as usize].push(Best {
+        state: PathState::default(),
+        count: 0,
+        dissimilarity: 0.0,
+        from: None,
+        completed: None,
+    });
+    for &node in &order {
+        let (i, j, followed) = cells[node as usize];
+        if (i, j) == (0, 0) {
+            continue;
+        }
+        let (iu, ju) = (i as usize, j as usize);
+        let mut entries: Vec<Best> = Vec::new();
+        for (flag, (pi, pj), first, second) in [
+            (
+                DIAGONAL,
+                (i.wrapping_sub(1), j.wrapping_sub(1)),
+                Some(a.get(iu.wrapping_sub(1))),
+                Some(b.get(ju.wrapping_sub(1))),
+            ),
+            (
+                GAP_IN_FIRST,
+                (i, j.wrapping_sub(1)),
+                None,
+                Some(b.get(ju.wrapping_sub(1))),
+            ),
+            (
+                GAP_IN_SECOND,
+                (i.wrapping_sub(1), j),
+                Some(a.get(iu.wrapping_sub(1))),
+                None,
+            ),
+        ] {
+            if followed & flag == 0 {
+                continue;
+            }
+            let previous = index[&(pi, pj)];
+            let first = event(first.flatten().copied());
+            let second = event(second.flatten().copied());
+            let (closed_first, closed_second) = (closes_a[iu], closes_b[ju]);
+            for (entry_index, entry) in best[previous as usize].iter().enumerate() {
+                let (state, completed) =
+                    entry.state.step(first, second, closed_first, closed_second);
+                let (count, dissimilarity) = match completed {
+                    Some((x, y)) => (entry.count + 1, entry.dissimilarity + d(x, y)),
+                    None => (entry.count, entry.dissimilarity),
+                };
+                match entries.iter_mut().find(|e| e.state == state) {
+                    Some(existing) if !better(count, dissimilarity, existing) => {}
+                    Some(existing) => {
+                        *existing = Best {
+                            state,
+                            count,
+                            dissimilarity,
+                            from: Some((previous, entry_index as u8)),
+                            completed,
+                        }
+                    }
+                    None => entries.push(Best {
+                        state,
+                        count,
+                        dissimilarity,
+                        from: Some((previous, entry_index as u8)),
+                        completed,
+                    }),
+                }
+            }
+        }
+        best[node as usize] = entries;
+    }
+    let end = index[&(n as u32, m as u32)];
+    let winner = best[end as usize]
+        .iter()
+        .enumerate()
+        .fold(None::<(usize, &Best)>, |chosen, (k, entry)| match chosen {
+            Some((_, c)) if !better(entry.count, entry.dissimilarity, c) => chosen,
+            _ => Some((k, entry)),
+        })
+        .map(|(k, _)| k)
+        .expect("the end cell is reached");
+    let mut pairs = Vec::new();
+    let (mut node, mut entry) = (end, winner);
+    loop {
+        let current = best[node as usize][entry];
+        if let Some(pair) = current.completed {
+            pairs.push(pair);
+        }
+        match current.from {
+            Some((previous, previous_entry)) => {
+                node = previous;
+                entry = previous_entry as usize;
+            }
+            None => break,
+        }
+    }
+    pairs.reverse();
+    let chosen = best[end as usize][winner];
+    Ok(Pairing {
+        pairs,
+        pair_dissimilarity: chosen.dissimilarity,
+        cells: cells.len(),
+        alignment_cost: matrix.cost,
+    })
+}
+
+/// A column of an alignment: the first string's symbol or a gap, the second's or a gap.
+pub type Column = (Option<Symbol>, Option<Symbol>);
+
+/// The aligned strings of one optimal path (the first one the rules follow), for display:
+/// each column as (symbol of the first or gap, symbol of the second or gap).
+pub fn first_path(
+    a: &[Symbol],
+    b: &[Symbol],
+    costs: &GapCosts,
+    max_cells: u64,
+) -> Result<Vec<Column>, AlignError> {
+    let matrix = optimal_moves(a, b, costs, max_cells)?;
+    let (mut i, mut j) = (a.len(), b.len());
+    let mut columns = Vec::new();
+    while i > 0 || j > 0 {
+        let followed = followed_moves(a, b, i, j, matrix.moves(i, j));
+        if followed & DIAGONAL != 0 {
+            columns.push((Some(a[i - 1]), Some(b[j - 1])));
+            i -= 1;
+            j -= 1;
+        } else if followed & GAP_IN_FIRST != 0 {
+            columns.push((None, Some(b[j - 1])));
+            j -= 1;
+        } else {
+            columns.push((Some(a[i - 1]), None));
+            i -= 1;
+        }
+    }
+    columns.reverse();
+    Ok(columns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn annotated(text: &str) -> (Vec<char>, Vec<(usize, usize)>) {
+        // "«a» «b»" notation: « and » mark units.
+        let mut chars = Vec::new();
+        let mut units = Vec::new();
+        let mut start = 0;
+        for c in text.chars() {
+            match c {
+                '«' => start = chars.len(),
+                '»' => units.push((start, chars.len())),
+                c => chars.push(c),
+            }
+        }
+        (chars, units)
+    }
+
+    fn render(columns: &[Column], first: bool) -> String {
+        columns
+            .iter()
+            .map(|c| match if first { c.0 } else { c.1 } {
+                None => '―',
+                Some(Symbol::Open) => '«',
+                Some(Symbol::Close) => '»',
+                Some(Symbol::Char(c)) => c,
+            })
+            .collect()
+    }
+
+    fn pairing(a: &str, b: &str) -> Pairing {
+        let (ta, ua) = annotated(a);
+        let (tb, ub) = annotated(b);
+        let sa = symbols(&ta, &ua).unwrap();
+        let sb = symbols(&tb, &ub).unwrap();
+        best_pairing(&sa, &sb, &GapCosts::default(), 1 << 30, |_, _| 0.0).unwrap()
+    }
+
+    #[test]
+    fn symbols_put_boundaries_around_units() {
+        let (text, units) = annotated("«van»«der» «to»");
+        let s = symbols(&text, &units).unwrap();
+        let shown: String = s
+            .iter()
+            .map(|s| match s {
+                Symbol::Open => '«',
+                Symbol::Close => '»',
+                Symbol::Char(c) => *c,
+            })
+            .collect();
+        assert_eq!(shown, "«van»«der» «to»");
+        assert!(symbols(&text, &[(0, 4), (3, 6)]).is_err());
+        assert!(symbols(&text, &[(0, 99)]).is_err());
+        assert!(symbols(&text, &[(3, 3)]).is_err());
+    }
+
+    #[test]
+    fn the_reference_path_of_pair_p2() {
+        let (ta, ua) =
+            annotated("«De» «hystorie» «van»«der» «duldicheyt» «to» «samende» «der» «vrowen» ");
+        let (tb, ub) =
+            annotated("«De» «historie» «vander» «duldicheit» «to samende» «der» «vrowen» ");
+        let sa = symbols(&ta, &ua).unwrap();
+        let sb = symbols(&tb, &ub).unwrap();
+        let path = first_path(&sa, &sb, &GapCosts::default(), 1 << 30).unwrap();
+        assert_eq!(
+            render(&path, true),
+            "«De» «hy―storie» «van»«der» «duldichey―t» «to» «samende» «der» «vrowen» "
+        );
+        assert_eq!(
+            render(&path, false),
+            "«De» «h―istorie» «van――der» «duldiche―it» «to― ―samende» «der» «vrowen» "
+        );
+        let p = best_pairing(&sa, &sb, &GapCosts::default(), 1 << 30, |_, _| 0.0).unwrap();
+        assert_eq!(p.pairs, vec![(0, 0), (1, 1), (4, 3), (7, 5), (8, 6)]);
+        assert_eq!(p.alignment_cost, 8);
+    }
+
+    #[test]
+    fn repeated_material_keeps_the_pairing_with_most_pairs() {
+        // p3: three paths with two pairs each; the pairs differ.
+        let p = pairing("«dat» «dat» «dat» ", "«dat» «dat» ");
+        assert_eq!(p.pairs.len(), 2);
+        // p4: the path that stretches "sprak" over the gap pairs only 4 units.
+        let p = pairing(
+            "«vnde» «de» «here» «sprak» «to» «em» ",
+            "«vnde» «de» «here» «sprak» «em» ",
+        );
+        assert_eq!(p.pairs, vec![(0, 0), (1, 1), (2, 2), (3, 3), (5, 4)]);
+    }
+
+    #[test]
+    fn adjacent_and_shared_boundaries_pair_correctly() {
+        // Units that close where the next one opens, in both annotations.
+        let p = pairing("«ab»«cd» ", "«ab»«cd» ");
+        assert_eq!(p.pairs, vec![(0, 0), (1, 1)]);
+        // A split against the whole: nothing pairs.
+        let p = pairing("«ab»«cd» ", "«abcd» ");
+        assert!(p.pairs.is_empty());
+        // A unit only in the first text.
+        let p = pairing("«x» «y» ", "«x» y ");
+        assert_eq!(p.pairs, vec![(0, 0)]);
+    }
+
+    #[test]
+    fn the_band_gives_the_same_result_as_the_full_matrix() {
+        let (ta, ua) = annotated(&"«word» «other» «x» ".repeat(40));
+        let (tb, ub) = annotated(&"«word» «othr» «x» «new» ".repeat(35));
+        let sa = symbols(&ta, &ua).unwrap();
+        let sb = symbols(&tb, &ub).unwrap();
+        let costs = GapCosts::default();
+        let full = banded(&sa, &sb, &costs, -(sb.len() as i64), sa.len() as i64);
+        let band = optimal_moves(&sa, &sb, &costs, 1 << 30).unwrap();
+        assert_eq!(full.cost, band.cost);
+        assert!(band.width < full.width);
+        // Every cell on an optimal path has the same optimal moves in the band.
+        let mut stack = vec![(sa.len(), sb.len())];
+        let mut seen = std::collections::HashSet::new();
+        while let Some((i, j)) = stack.pop() {
+            if !seen.insert((i, j)) || (i, j) == (0, 0) {
+                continue;
+            }
+            let moves = full.moves(i, j);
+            assert_eq!(band.moves(i, j), moves, "cell {i},{j}");
+            if moves & DIAGONAL != 0 {
+                stack.push((i - 1, j - 1));
+            }
+            if moves & GAP_IN_FIRST != 0 {
+                stack.push((i, j - 1));
+            }
+            if moves & GAP_IN_SECOND != 0 {
+                stack.push((i - 1, j));
+            }
+        }
+        assert!(seen.len() > sa.len());
+        let d = |x: usize, y: usize| (x + 2 * y) as f64 * 1e-3;
+        let narrow = best_pairing(&sa, &sb, &costs, 1 << 30, d).unwrap();
+        assert!(narrow.pairs.len() > 60);
+    }
+
+    #[test]
+    fn texts_too_different_for_the_memory_limit_are_an_error() {
+        let a: Vec<Symbol> = "abcdefgh".repeat(100).chars().map(Symbol::Char).collect();
+        let b: Vec<Symbol> = "zyxwvuts".repeat(100).chars().map(Symbol::Char).collect();
+        let e = optimal_moves(&a, &b, &GapCosts::default(), 20_000)
+            .err()
+            .expect("too different");
+        assert!(e.to_string().contains("differ too much"), "{e}");
+    }
+}
