@@ -61,3 +61,92 @@ pub fn noisy_copies(annotators: usize, units: usize, density: Density, seed: u64
     }
     continuum
 }
+
+/// A tokenized, tagged text of `tokens` tokens and `annotators` copies of it in which each
+/// annotator corrected the spelling of about 2 % of the tokens, split 1 %, merged 1 % with the
+/// next and changed the POS tag of 5 % (for tγ benchmarks). Returns the base (the
+/// pre-annotation) and the annotators' versions.
+pub fn corrected_texts(
+    tokens: usize,
+    annotators: usize,
+    seed: u64,
+) -> (
+    crate::textgamma::TextAnnotation,
+    Vec<crate::textgamma::TextAnnotation>,
+) {
+    use crate::textgamma::{TextAnnotation, TextUnit};
+    use std::collections::BTreeMap;
+    const SYLLABLES: [&str; 12] = [
+        "de", "her", "van", "sprak", "to", "em", "vro", "wen", "ghe", "heten", "dul", "dicheyt",
+    ];
+    const TAGS: [&str; 8] = ["ART", "NA", "APPR", "VVFIN", "PPER", "ADV", "KON", "NE"];
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let words: Vec<(String, &str)> = (0..tokens)
+        .map(|_| {
+            let syllables = rng.random_range(1..=3);
+            let word: String = (0..syllables)
+                .map(|_| SYLLABLES[rng.random_range(0..SYLLABLES.len())])
+                .collect();
+            (word, TAGS[rng.random_range(0..TAGS.len())])
+        })
+        .collect();
+    let build = |name: &str, tokens: &[(String, String)]| {
+        let mut text = Vec::new();
+        let mut units = Vec::new();
+        for (word, tag) in tokens {
+            let start = text.len();
+            text.extend(word.chars());
+            units.push(TextUnit {
+                start,
+                end: text.len(),
+                text: word.clone(),
+                layers: BTreeMap::from([("pos".to_string(), tag.clone())]),
+            });
+            text.push(' ');
+        }
+        TextAnnotation {
+            name: name.to_string(),
+            text,
+            units,
+        }
+    };
+    let base_tokens: Vec<(String, String)> = words
+        .iter()
+        .map(|(w, t)| (w.clone(), t.to_string()))
+        .collect();
+    let base = build("base", &base_tokens);
+    let versions = (0..annotators)
+        .map(|a| {
+            let mut out: Vec<(String, String)> = Vec::new();
+            let mut k = 0;
+            while k < words.len() {
+                let (mut word, mut tag) = (words[k].0.clone(), words[k].1.to_string());
+                let roll: f64 = rng.random();
+                if roll < 0.02 {
+                    let chars: Vec<char> = word.chars().collect();
+                    let at = rng.random_range(0..chars.len());
+                    word = chars
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| if i == at { 'y' } else { *c })
+                        .collect();
+                } else if roll < 0.03 && word.chars().count() >= 2 {
+                    let chars: Vec<char> = word.chars().collect();
+                    let at = rng.random_range(1..chars.len());
+                    out.push((chars[..at].iter().collect(), tag.clone()));
+                    word = chars[at..].iter().collect();
+                } else if roll < 0.04 && k + 1 < words.len() {
+                    k += 1;
+                    word = format!("{word} {}", words[k].0);
+                }
+                if rng.random_bool(0.05) {
+                    tag = TAGS[rng.random_range(0..TAGS.len())].to_string();
+                }
+                out.push((word, tag));
+                k += 1;
+            }
+            build(&format!("annotator{}", a + 1), &out)
+        })
+        .collect();
+    (base, versions)
+}

@@ -113,32 +113,11 @@ const GAP_IN_FIRST: u8 = 2;
 /// Consume a symbol of the first string, a gap in the second.
 const GAP_IN_SECOND: u8 = 4;
 
-/// Optimal moves of every cell in a diagonal band `dmin ≤ i − j ≤ dmax`.
-struct BandedMatrix {
-    rows: usize,
-    columns: usize,
-    dmin: i64,
-    width: usize,
-    /// For each cell, which moves into it are optimal (bits above).
-    moves: Vec<u8>,
-    cost: u64,
-}
-
-impl BandedMatrix {
-    fn moves(&self, i: usize, j: usize) -> u8 {
-        let k = (i as i64 - j as i64) - self.dmin;
-        if k < 0 || k as usize >= self.width || i > self.rows || j > self.columns {
-            return 0;
-        }
-        self.moves[i * self.width + k as usize]
-    }
-}
-
 /// Why two texts cannot be aligned.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum AlignError {
     #[error(
-        "the texts differ too much to be aligned in memory: about {differences} differences over {length} symbols would need {cells} cells (limit {limit}); are these annotations of the same text?"
+        "the texts differ too much to be aligned: about {differences} differences over {length} symbols would need a band of {cells} cells (limit {limit}); are these annotations of the same text?"
     )]
     TooDifferent {
         differences: u64,
@@ -148,93 +127,438 @@ pub enum AlignError {
     },
 }
 
-const INFINITE: u64 = u64::MAX / 4;
+/// Larger than any alignment cost, and still far from overflowing when a gap is added.
+const INFINITE: u32 = 1 << 30;
 
-fn banded(a: &[Symbol], b: &[Symbol], costs: &GapCosts, dmin: i64, dmax: i64) -> BandedMatrix {
-    let (n, m) = (a.len(), b.len());
-    let width = (dmax - dmin + 1) as usize;
-    let mut moves = vec![0u8; (n + 1) * width];
-    let mut previous = vec![INFINITE; width];
-    let mut current = vec![INFINITE; width];
-    for i in 0..=n {
-        current.fill(INFINITE);
-        // j from high to low within the row would break the left dependency; go low to high:
-        // k = (i − j) − dmin decreases as j grows, so walk k downwards.
-        for k in (0..width).rev() {
-            let j = i as i64 - (k as i64 + dmin);
-            if j < 0 || j > m as i64 {
-                continue;
-            }
-            let j = j as usize;
-            if i == 0 && j == 0 {
-                current[k] = 0;
-                continue;
-            }
-            let mut best = INFINITE;
-            let mut flags = 0u8;
-            let mut consider = |value: u64, flag: u8| {
-                if value < best {
-                    best = value;
-                    flags = flag;
-                } else if value == best && value < INFINITE {
-                    flags |= flag;
-                }
-            };
-            if i > 0 && j > 0 && a[i - 1] == b[j - 1] && previous[k] < INFINITE {
-                consider(previous[k], DIAGONAL);
-            }
-            if j > 0 && k + 1 < width && current[k + 1] < INFINITE {
-                consider(current[k + 1] + costs.of(b[j - 1]), GAP_IN_FIRST);
-            }
-            if i > 0 && k > 0 && previous[k - 1] < INFINITE {
-                consider(previous[k - 1] + costs.of(a[i - 1]), GAP_IN_SECOND);
-            }
-            current[k] = best;
-            moves[i * width + k] = flags;
-        }
-        std::mem::swap(&mut previous, &mut current);
-    }
-    let k_end = (n as i64 - m as i64) - dmin;
-    BandedMatrix {
-        rows: n,
-        columns: m,
-        dmin,
-        width,
-        moves,
-        cost: previous[k_end as usize],
+/// The diagonal band `dmin ≤ i − j ≤ dmin + width − 1` of the dynamic-programming matrix.
+#[derive(Debug, Clone, Copy)]
+struct Band {
+    dmin: i64,
+    width: usize,
+}
+
+impl Band {
+    fn slot(&self, i: usize, j: usize) -> Option<usize> {
+        let k = (i as i64 - j as i64) - self.dmin;
+        (k >= 0 && (k as usize) < self.width).then_some(k as usize)
     }
 }
 
-/// The optimal-move matrix in a band wide enough to hold every optimal path.
+/// The strings as the inner loop wants them: a code per symbol (characters, then the two
+/// boundaries) and its gap cost.
+struct Coded {
+    codes: Vec<u32>,
+    gaps: Vec<u32>,
+}
+
+impl Coded {
+    fn new(symbols: &[Symbol], costs: &GapCosts) -> Coded {
+        Coded {
+            codes: symbols
+                .iter()
+                .map(|s| match s {
+                    Symbol::Char(c) => *c as u32,
+                    Symbol::Open => 0x11_0000,
+                    Symbol::Close => 0x11_0001,
+                })
+                .collect(),
+            gaps: symbols.iter().map(|s| costs.of(*s) as u32).collect(),
+        }
+    }
+}
+
+/// Row 0 of the band: gaps only.
+fn first_row(b: &Coded, band: Band, row: &mut [u32], flags: &mut [u8]) {
+    row.fill(INFINITE);
+    flags.fill(0);
+    let mut running = 0u32;
+    for j in 0..=b.codes.len() {
+        if j > 0 {
+            running = (running + b.gaps[j - 1]).min(INFINITE);
+        }
+        if let Some(k) = band.slot(0, j) {
+            row[k] = running.min(INFINITE);
+            if j > 0 {
+                flags[k] = GAP_IN_FIRST;
+            }
+        }
+    }
+}
+
+/// A cell can be on an optimal path only if its prefix cost plus the least cost of reaching
+/// the end from it (`g·|Δ − δ|`) is at most a known upper bound of the alignment cost.
+#[derive(Debug, Clone, Copy)]
+struct Cutoff {
+    bound: u32,
+    cheapest_gap: u32,
+    delta: i64,
+}
+
+/// Slots `lo..=hi` of a row that hold finite values (`None`: none).
+type Active = Option<(usize, usize)>;
+
+/// Row `i` (≥ 1) from row `i − 1`, computing only cells that can be on an optimal path: those
+/// reachable from the previous row's active slots that pass the cutoff. `previous` must hold
+/// `INFINITE` outside its active slots; `current` must hold `INFINITE` everywhere (the caller
+/// clears what it wrote before). Returns the active slots of the row.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn next_row_pruned<const FLAGS: bool>(
+    a: &Coded,
+    b: &Coded,
+    band: Band,
+    cutoff: Cutoff,
+    i: usize,
+    previous: &[u32],
+    previous_active: Active,
+    current: &mut [u32],
+    flags: &mut [u8],
+) -> Active {
+    let (previous_lo, previous_hi) = previous_active?;
+    let width = band.width;
+    let m = b.codes.len() as i64;
+    let code_a = a.codes[i - 1];
+    let gap_a = a.gaps[i - 1];
+    // Slot k of this row is column j = top − k; slot k of the previous row is column j − 1.
+    let top = i as i64 - band.dmin;
+    let k_low = (top - m).max(0);
+    let k_high = top.min(width as i64 - 1);
+    let start = (previous_hi as i64 + 1).min(k_high);
+    if start < k_low {
+        return None;
+    }
+    let (start, k_low) = (start as usize, k_low as usize);
+    let from_previous_lo = previous_lo.max(k_low);
+    // 1. Diagonal and vertical moves from the previous row (independent cells).
+    if from_previous_lo <= start {
+        let interior_lo = from_previous_lo.max(1);
+        let interior_hi = (start as i64).min(top - 1);
+        if interior_lo as i64 <= interior_hi {
+            let interior_hi = interior_hi as usize;
+            // Column j − 1 of slot k is top − k − 1: decreasing as k grows.
+            let b_lo = (top - interior_hi as i64 - 1) as usize;
+            let b_hi = (top - interior_lo as i64 - 1) as usize;
+            let codes = b.codes[b_lo..=b_hi].iter().rev();
+            let cells = current[interior_lo..=interior_hi]
+                .iter_mut()
+                .zip(&previous[interior_lo..=interior_hi])
+                .zip(&previous[interior_lo - 1..interior_hi])
+                .zip(codes);
+            for (((cell, &diagonal), &up), &code) in cells {
+                let diagonal = if code == code_a { diagonal } else { INFINITE };
+                *cell = diagonal.min(up + gap_a);
+            }
+        }
+        if from_previous_lo == 0 {
+            // Slot 0: no vertical move (it would come from slot −1).
+            let j = top;
+            current[0] = if j > 0 && b.codes[(j - 1) as usize] == code_a {
+                previous[0]
+            } else {
+                INFINITE
+            };
+        }
+        if start as i64 == top && top >= 1 {
+            // Column 0: only the vertical move.
+            current[start] = previous[start - 1] + gap_a;
+        }
+    }
+    // 2. Horizontal moves along the row (j increasing = k decreasing), then the cutoff.
+    let mut active: Active = None;
+    let mut left = INFINITE;
+    let mut k = start;
+    let first_delta = band.dmin - cutoff.delta;
+    loop {
+        let j = top - k as i64;
+        let mut best = if k >= from_previous_lo {
+            current[k]
+        } else {
+            INFINITE
+        };
+        if j > 0 {
+            best = best.min(left + b.gaps[(j - 1) as usize]);
+        }
+        let to_end = (k as i64 + first_delta).unsigned_abs() as u32 * cutoff.cheapest_gap;
+        if best >= INFINITE || best + to_end > cutoff.bound {
+            best = INFINITE;
+        } else {
+            active = Some(match active {
+                None => (k, k),
+                Some((_, hi)) => (k, hi),
+            });
+        }
+        current[k] = best;
+        left = best;
+        if k == k_low || (k <= from_previous_lo && best >= INFINITE) {
+            break;
+        }
+        k -= 1;
+    }
+    // Slots written in step 1 but dropped: back to INFINITE (callers rely on it).
+    let (lo, hi) = active.unwrap_or((usize::MAX, 0));
+    for (k, cell) in current
+        .iter_mut()
+        .enumerate()
+        .take(start + 1)
+        .skip(from_previous_lo)
+    {
+        if k < lo || k > hi {
+            *cell = INFINITE;
+        }
+    }
+    // 3. Which moves reach each kept cell at its cost.
+    if FLAGS && let Some((lo, hi)) = active {
+        for k in lo..=hi {
+            let best = current[k];
+            if best >= INFINITE {
+                flags[k] = 0;
+                continue;
+            }
+            let j = top - k as i64;
+            let up = if k > 0 {
+                previous[k - 1] + gap_a
+            } else {
+                INFINITE
+            };
+            let (diagonal, left) = if j > 0 {
+                let b_index = (j - 1) as usize;
+                let diagonal = if b.codes[b_index] == code_a {
+                    previous[k]
+                } else {
+                    INFINITE
+                };
+                let left = if k + 1 < width {
+                    current[k + 1] + b.gaps[b_index]
+                } else {
+                    INFINITE
+                };
+                (diagonal, left)
+            } else {
+                (INFINITE, INFINITE)
+            };
+            flags[k] = (u8::from(diagonal == best) * DIAGONAL)
+                | (u8::from(left == best) * GAP_IN_FIRST)
+                | (u8::from(up == best) * GAP_IN_SECOND);
+        }
+    }
+    active
+}
+
+/// Sets the active slots of a row back to `INFINITE`.
+fn clear(row: &mut [u32], active: Active) {
+    if let Some((lo, hi)) = active {
+        row[lo..=hi].fill(INFINITE);
+    }
+}
+
+/// The optimal moves of the cells that can be on an optimal path, kept as cost rows every
+/// `every` rows; the moves of a block of rows are recomputed from its checkpoint when asked for
+/// (rows are asked for in decreasing order).
+struct OptimalMoves {
+    a: Coded,
+    b: Coded,
+    band: Band,
+    cutoff: Cutoff,
+    every: usize,
+    checkpoints: Vec<(Vec<u32>, Active)>,
+    cost: u64,
+    /// The first row of the block whose moves are in `block`, and the moves (1 byte a slot;
+    /// 0 for cells that cannot be on an optimal path).
+    block_start: Option<usize>,
+    block: Vec<u8>,
+    row0: Vec<u8>,
+}
+
+fn active_of(row: &[u32]) -> Active {
+    let lo = row.iter().position(|&v| v < INFINITE)?;
+    let hi = row.iter().rposition(|&v| v < INFINITE)?;
+    Some((lo, hi))
+}
+
+impl OptimalMoves {
+    /// One pass: the alignment cost within the band and the cutoff, and the checkpoints.
+    fn pass(a: Coded, b: Coded, band: Band, cutoff: Cutoff, every: usize) -> OptimalMoves {
+        let mut previous = vec![INFINITE; band.width];
+        let mut current = vec![INFINITE; band.width];
+        let mut flags = vec![0u8; band.width];
+        let mut row0 = vec![0u8; band.width];
+        first_row(&b, band, &mut previous, &mut row0);
+        let mut active = active_of(&previous);
+        let mut checkpoints = vec![(previous.clone(), active)];
+        let mut stale: Active = None;
+        for i in 1..=a.codes.len() {
+            clear(&mut current, stale);
+            let next = next_row_pruned::<false>(
+                &a,
+                &b,
+                band,
+                cutoff,
+                i,
+                &previous,
+                active,
+                &mut current,
+                &mut flags,
+            );
+            stale = active;
+            active = next;
+            std::mem::swap(&mut previous, &mut current);
+            if i % every == 0 {
+                let mut row = vec![INFINITE; band.width];
+                if let Some((lo, hi)) = active {
+                    row[lo..=hi].copy_from_slice(&previous[lo..=hi]);
+                }
+                checkpoints.push((row, active));
+            }
+        }
+        let end = band
+            .slot(a.codes.len(), b.codes.len())
+            .expect("the band holds the end cell");
+        let reached = active.is_some_and(|(lo, hi)| end >= lo && end <= hi);
+        let cost = if reached {
+            previous[end] as u64
+        } else {
+            INFINITE as u64
+        };
+        OptimalMoves {
+            a,
+            b,
+            band,
+            cutoff,
+            every,
+            checkpoints,
+            cost,
+            block_start: None,
+            block: Vec::new(),
+            row0,
+        }
+    }
+
+    /// Optimal moves into cell (i, j) (0 outside the band).
+    fn moves(&mut self, i: usize, j: usize) -> u8 {
+        let Some(k) = self.band.slot(i, j) else {
+            return 0;
+        };
+        if j > self.b.codes.len() || i > self.a.codes.len() {
+            return 0;
+        }
+        if i == 0 {
+            return self.row0[k];
+        }
+        let start = (i - 1) / self.every * self.every;
+        if self.block_start != Some(start) {
+            self.recompute(start);
+        }
+        self.block[(i - 1 - start) * self.band.width + k]
+    }
+
+    /// Rows `start + 1 ..= start + every` from the checkpoint of row `start`.
+    fn recompute(&mut self, start: usize) {
+        let width = self.band.width;
+        let rows = self.every.min(self.a.codes.len() - start);
+        self.block.clear();
+        self.block.resize(self.every * width, 0);
+        let (checkpoint, first_active) = &self.checkpoints[start / self.every];
+        let mut active = *first_active;
+        let mut previous = checkpoint.clone();
+        let mut current = vec![INFINITE; width];
+        let mut stale: Active = None;
+        for r in 0..rows {
+            let i = start + r + 1;
+            let flags = &mut self.block[r * width..(r + 1) * width];
+            clear(&mut current, stale);
+            stale = active;
+            active = next_row_pruned::<true>(
+                &self.a,
+                &self.b,
+                self.band,
+                self.cutoff,
+                i,
+                &previous,
+                active,
+                &mut current,
+                flags,
+            );
+            std::mem::swap(&mut previous, &mut current);
+        }
+        self.block_start = Some(start);
+    }
+}
+
+/// The moves of every cell that can be on an optimal path. First, passes in narrow bands
+/// (widened while that lowers the cost) give an upper bound `C` of the alignment cost; then
+/// one pass over the band that bound proves sufficient (a path through a cell with offset
+/// δ = i − j costs at least g·(|δ| + |Δ − δ|), g the cheapest gap) computes only the cells
+/// whose prefix cost plus g·|Δ − δ| is at most `C` — all cells of all optimal paths.
 fn optimal_moves(
     a: &[Symbol],
     b: &[Symbol],
     costs: &GapCosts,
     max_cells: u64,
-) -> Result<BandedMatrix, AlignError> {
+) -> Result<OptimalMoves, AlignError> {
     let delta = a.len() as i64 - b.len() as i64;
     let g = costs.cheapest();
-    // A path through a cell with offset δ = i − j costs at least g·(|δ| + |Δ − δ|).
-    let band_for = |extra: i64| (delta.min(0) - extra, delta.max(0) + extra);
-    let mut extra = 16;
-    loop {
-        let (dmin, dmax) = band_for(extra);
-        let cells = (a.len() as u64 + 1) * (dmax - dmin + 1) as u64;
-        if cells > max_cells {
-            return Err(AlignError::TooDifferent {
-                differences: (extra as u64) * 2 + delta.unsigned_abs(),
-                length: a.len().max(b.len()),
-                cells,
-                limit: max_cells,
-            });
-        }
-        let matrix = banded(a, b, costs, dmin, dmax);
-        let needed = ((matrix.cost / g) as i64 - delta.abs()).max(0) / 2;
-        if needed <= extra {
-            return Ok(matrix);
-        }
-        extra = needed;
+    let longest = a.len().max(b.len()) as u64;
+    let too_different = |extra: i64, cells: u64| AlignError::TooDifferent {
+        differences: (extra.max(0) as u64) * 2 + delta.unsigned_abs(),
+        length: longest as usize,
+        cells,
+        limit: max_cells,
+    };
+    if (a.len() + b.len()) as u64 * u64::from(costs.text.max(costs.boundary)) >= u64::from(INFINITE)
+    {
+        return Err(too_different(longest as i64, u64::MAX));
     }
+    // Checkpoints every √(4·rows) rows: checkpoints (4 bytes a slot) and one block of moves
+    // (1 byte a slot) take about the same room.
+    let every = ((4.0 * (a.len() + 1) as f64).sqrt() as usize).max(16);
+    let band_of = |extra: i64| Band {
+        dmin: delta.min(0) - extra,
+        width: (delta.abs() + 2 * extra + 1) as usize,
+    };
+    let room = |band: Band| {
+        (a.len() as u64 / every as u64 + 2) * band.width as u64 * 4 + (every * band.width) as u64
+    };
+    let no_cutoff = Cutoff {
+        bound: INFINITE,
+        cheapest_gap: 0,
+        delta,
+    };
+    let (ca, cb) = (Coded::new(a, costs), Coded::new(b, costs));
+    let mut extra: i64 = 16;
+    let mut bound = u64::MAX;
+    loop {
+        let band = band_of(extra);
+        if room(band) > max_cells {
+            break;
+        }
+        let cost = OptimalMoves::pass(
+            Coded::new(a, costs),
+            Coded::new(b, costs),
+            band,
+            no_cutoff,
+            a.len() + 1,
+        )
+        .cost;
+        let improved = cost < bound;
+        bound = bound.min(cost);
+        let needed = ((bound / g) as i64 - delta.abs()).max(0) / 2;
+        if needed <= extra || !improved {
+            break;
+        }
+        extra *= 4;
+    }
+    let extra = ((bound / g) as i64 - delta.abs()).max(0) / 2;
+    let band = band_of(extra);
+    if bound >= u64::from(INFINITE) || room(band) > max_cells {
+        return Err(too_different(extra, room(band)));
+    }
+    let cutoff = Cutoff {
+        bound: bound as u32,
+        cheapest_gap: g as u32,
+        delta,
+    };
+    let moves = OptimalMoves::pass(ca, cb, band, cutoff, every);
+    Ok(moves)
 }
 
 /// Moves followed at a cell, by the reference's rules.
@@ -403,15 +727,17 @@ pub fn best_pairing(
     max_cells: u64,
     d: impl Fn(usize, usize) -> f64,
 ) -> Result<Pairing, AlignError> {
-    let matrix = optimal_moves(a, b, costs, max_cells)?;
+    let mut matrix = optimal_moves(a, b, costs, max_cells)?;
     let (n, m) = (a.len(), b.len());
-    // Cells reachable from (n, m) backwards by the followed moves.
+    // Cells reachable from (n, m) backwards by the followed moves, visited row by row from the
+    // last (so that each block of moves is recomputed once).
     let mut index: HashMap<(u32, u32), u32> = HashMap::new();
     let mut cells: Vec<(u32, u32, u8)> = Vec::new();
-    let mut stack = vec![(n as u32, m as u32)];
+    let mut queue = std::collections::BinaryHeap::new();
+    queue.push((n as u32, m as u32));
     index.insert((n as u32, m as u32), 0);
     cells.push((n as u32, m as u32, 0));
-    while let Some((i, j)) = stack.pop() {
+    while let Some((i, j)) = queue.pop() {
         let (iu, ju) = (i as usize, j as usize);
         if iu == 0 && ju == 0 {
             continue;
@@ -427,10 +753,12 @@ pub fn best_pairing(
             if followed & flag != 0 && !index.contains_key(&(pi, pj)) {
                 index.insert((pi, pj), cells.len() as u32);
                 cells.push((pi, pj, 0));
-                stack.push((pi, pj));
+                queue.push((pi, pj));
             }
         }
     }
+    let alignment_cost = matrix.cost;
+    drop(matrix);
     // Closing boundaries before each position (unit indices).
     let closes_before = |s: &[Symbol]| {
         let mut prefix = Vec::with_capacity(s.len() + 1);
@@ -449,7 +777,7 @@ pub fn best_pairing(
     let mut order: Vec<u32> = (0..cells.len() as u32).collect();
     order.sort_by_key(|&c| {
         let (i, j, _) = cells[c as usize];
-        (i + j, i)
+        (i, j)
     });
     let mut best: Vec<Vec<Best>> = vec![Vec::new(); cells.len()];
     let origin = *index.get(&(0, 0)).expect("every path ends at the origin");
@@ -555,7 +883,7 @@ pub fn best_pairing(
         pairs,
         pair_dissimilarity: chosen.dissimilarity,
         cells: cells.len(),
-        alignment_cost: matrix.cost,
+        alignment_cost,
     })
 }
 
@@ -570,7 +898,7 @@ pub fn first_path(
     costs: &GapCosts,
     max_cells: u64,
 ) -> Result<Vec<Column>, AlignError> {
-    let matrix = optimal_moves(a, b, costs, max_cells)?;
+    let mut matrix = optimal_moves(a, b, costs, max_cells)?;
     let (mut i, mut j) = (a.len(), b.len());
     let mut columns = Vec::new();
     while i > 0 || j > 0 {
@@ -696,40 +1024,72 @@ mod tests {
         assert_eq!(p.pairs, vec![(0, 0)]);
     }
 
+    /// The full matrix, for comparison.
+    fn full_moves(a: &[Symbol], b: &[Symbol], costs: &GapCosts) -> (u64, Vec<Vec<u8>>) {
+        let band = Band {
+            dmin: -(b.len() as i64),
+            width: a.len() + b.len() + 1,
+        };
+        let no_cutoff = Cutoff {
+            bound: INFINITE,
+            cheapest_gap: 0,
+            delta: 0,
+        };
+        let mut all = OptimalMoves::pass(
+            Coded::new(a, costs),
+            Coded::new(b, costs),
+            band,
+            no_cutoff,
+            1 << 20,
+        );
+        let moves = (0..=a.len())
+            .map(|i| (0..=b.len()).map(|j| all.moves(i, j)).collect())
+            .collect();
+        (all.cost, moves)
+    }
+
     #[test]
     fn the_band_gives_the_same_result_as_the_full_matrix() {
         let (ta, ua) = annotated(&"«word» «other» «x» ".repeat(40));
         let (tb, ub) = annotated(&"«word» «othr» «x» «new» ".repeat(35));
         let sa = symbols(&ta, &ua).unwrap();
         let sb = symbols(&tb, &ub).unwrap();
-        let costs = GapCosts::default();
-        let full = banded(&sa, &sb, &costs, -(sb.len() as i64), sa.len() as i64);
-        let band = optimal_moves(&sa, &sb, &costs, 1 << 30).unwrap();
-        assert_eq!(full.cost, band.cost);
-        assert!(band.width < full.width);
-        // Every cell on an optimal path has the same optimal moves in the band.
-        let mut stack = vec![(sa.len(), sb.len())];
-        let mut seen = std::collections::HashSet::new();
-        while let Some((i, j)) = stack.pop() {
-            if !seen.insert((i, j)) || (i, j) == (0, 0) {
-                continue;
+        for costs in [
+            GapCosts::default(),
+            GapCosts {
+                text: 2,
+                boundary: 3,
+            },
+        ] {
+            let (full_cost, full) = full_moves(&sa, &sb, &costs);
+            let mut band = optimal_moves(&sa, &sb, &costs, 1 << 30).unwrap();
+            assert_eq!(full_cost, band.cost);
+            assert!(band.band.width < sa.len() + sb.len());
+            // Every cell on an optimal path has the same optimal moves in the band (asked for
+            // in decreasing rows, as the search does).
+            let mut queue = std::collections::BinaryHeap::from([(sa.len(), sb.len())]);
+            let mut seen = std::collections::HashSet::new();
+            while let Some((i, j)) = queue.pop() {
+                if !seen.insert((i, j)) || (i, j) == (0, 0) {
+                    continue;
+                }
+                let moves = full[i][j];
+                assert_eq!(band.moves(i, j), moves, "cell {i},{j}");
+                if moves & DIAGONAL != 0 {
+                    queue.push((i - 1, j - 1));
+                }
+                if moves & GAP_IN_FIRST != 0 {
+                    queue.push((i, j - 1));
+                }
+                if moves & GAP_IN_SECOND != 0 {
+                    queue.push((i - 1, j));
+                }
             }
-            let moves = full.moves(i, j);
-            assert_eq!(band.moves(i, j), moves, "cell {i},{j}");
-            if moves & DIAGONAL != 0 {
-                stack.push((i - 1, j - 1));
-            }
-            if moves & GAP_IN_FIRST != 0 {
-                stack.push((i, j - 1));
-            }
-            if moves & GAP_IN_SECOND != 0 {
-                stack.push((i - 1, j));
-            }
+            assert!(seen.len() > sa.len());
         }
-        assert!(seen.len() > sa.len());
         let d = |x: usize, y: usize| (x + 2 * y) as f64 * 1e-3;
-        let narrow = best_pairing(&sa, &sb, &costs, 1 << 30, d).unwrap();
-        assert!(narrow.pairs.len() > 60);
+        let pairing = best_pairing(&sa, &sb, &GapCosts::default(), 1 << 30, d).unwrap();
+        assert!(pairing.pairs.len() > 60);
     }
 
     #[test]
