@@ -6,6 +6,7 @@ mod convert;
 mod gamma_command;
 mod gold_command;
 mod input;
+mod textgamma_command;
 
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
@@ -32,6 +33,8 @@ enum Command {
     Gamma(Box<gamma_command::GammaArgs>),
     /// Build a consensus gold standard with bulk rules (the app adjudicates the rest).
     Gold(Box<gold_command::GoldArgs>),
+    /// tγ of annotators who also corrected tokens and transcriptions (CorA-XML files).
+    Textgamma(Box<textgamma_command::TextGammaArgs>),
     /// Convert annotation files to another format (csv, glozz, cora, elan).
     Convert(Box<convert::ConvertArgs>),
     /// Time full γ runs on generated continua and report peak memory.
@@ -74,6 +77,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         }
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Gold(args)) => gold_command::run(&args),
+        Some(Command::Textgamma(args)) => textgamma_command::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         None => open_app(Vec::new(), Ok(Default::default()), cli.screenshot),
     };
