@@ -136,12 +136,16 @@ pub struct OpenDocument {
     pub rows: Vec<(Vec<usize>, usize)>,
     /// For each annotator, its unit indices sorted by start (to find the visible ones).
     pub by_start: Vec<Vec<usize>>,
+    /// For each annotator, the length of its longest unit (how far before the view to look).
+    pub longest: Vec<f64>,
     /// γ of this document, once computed with the current settings.
     pub gamma: Option<f64>,
     /// Categories in alphabetical order, with their number of units (the legend).
     pub category_counts: Vec<(String, usize)>,
     /// A stable colour per category (the Glozz model's order first).
     pub colours: CategoryColours,
+    /// The colour of each unit of each annotator (its category's).
+    pub unit_colours: Vec<Vec<eframe::egui::Color32>>,
 }
 
 impl OpenDocument {
@@ -195,13 +199,30 @@ impl OpenDocument {
             _ => None,
         };
         let colours = palette::for_categories(&categories, model_order.as_deref());
+        let unit_colours = continuum
+            .annotators
+            .iter()
+            .map(|a| {
+                a.units
+                    .iter()
+                    .map(|u| colours.colour(&u.category))
+                    .collect()
+            })
+            .collect();
+        let longest = continuum
+            .annotators
+            .iter()
+            .map(|a| a.units.iter().map(|u| u.length()).fold(0.0, f64::max))
+            .collect();
         OpenDocument {
             document,
             rows,
             by_start,
+            longest,
             gamma: None,
             category_counts,
             colours,
+            unit_colours,
         }
     }
 

@@ -206,7 +206,9 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         .fold(0.0_f64, f64::max)
         .max(1e-9);
     let stale = state.outcome_is_stale && adjudicating.is_none();
-    for (index, (slots, disorder)) in shown.iter().enumerate() {
+    // Beyond this many alignments in view, lines would only blur: the view says to zoom in.
+    const MOST_BANDS: usize = 2500;
+    let extent = |slots: &[Option<usize>]| {
         let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
         for (a, slot) in slots.iter().enumerate() {
             if let Some(u) = slot {
@@ -215,6 +217,30 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
                 high = high.max(unit.end);
             }
         }
+        (low, high)
+    };
+    let in_view = shown
+        .iter()
+        .filter(|(slots, _)| {
+            let (low, high) = extent(slots);
+            high >= view.start && low <= view.end
+        })
+        .count();
+    let too_many_bands = in_view > MOST_BANDS;
+    if too_many_bands {
+        painter.text(
+            pos2(area.right(), rect.top() + 2.0),
+            Align2::RIGHT_TOP,
+            format!("{in_view} alignments in view: zoom in to see them"),
+            FontId::proportional(11.0),
+            visuals.weak_text_color(),
+        );
+    }
+    for (index, (slots, disorder)) in shown.iter().enumerate() {
+        if too_many_bands {
+            break;
+        }
+        let (low, high) = extent(slots);
         if high < view.start || low > view.end {
             continue;
         }
@@ -380,24 +406,44 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         }
     }
 
-    // Units (only the visible ones).
+    // Units (only the visible ones). Units narrower than a few pixels go into one mesh of
+    // plain quads (no outline, no anti-aliasing), and a unit hidden under the pixels already
+    // filled on its row is skipped: a whole document of tens of thousands of units costs at
+    // most a few quads per pixel column.
     let mut unit_hits: Vec<(Rect, usize, usize)> = Vec::new();
+    let mut small = egui::Mesh::default();
+    let hiding = !state.hidden_categories.is_empty();
     for (a, annotator) in continuum.annotators.iter().enumerate() {
-        for &u in &document.by_start[a] {
+        let order = &document.by_start[a];
+        let first =
+            order.partition_point(|&u| annotator.units[u].start < view.start - document.longest[a]);
+        let mut filled_until = vec![f32::NEG_INFINITY; layout.track_rows[a]];
+        for &u in &order[first..] {
             let unit = &annotator.units[u];
             if unit.start > view.end {
                 break;
             }
-            if unit.end < view.start || state.hidden_categories.contains(&unit.category) {
+            if unit.end < view.start || hiding && state.hidden_categories.contains(&unit.category) {
                 continue;
             }
+            let row = document.rows[a].0[u];
             let r = layout.unit_rect(
                 a,
-                document.rows[a].0[u],
+                row,
                 x_of(unit.start, &view, area).max(area.left() - 4.0),
                 x_of(unit.end, &view, area).min(area.right() + 4.0),
             );
-            let colour = colours.colour(&unit.category);
+            unit_hits.push((r, a, u));
+            let colour = document.unit_colours[a][u];
+            if r.width() < 4.0 {
+                if r.right() > filled_until[row] + 0.5 {
+                    let left = r.left().max(filled_until[row]);
+                    small.add_colored_rect(Rect::from_min_max(pos2(left, r.top()), r.max), colour);
+                    filled_until[row] = r.right();
+                }
+                continue;
+            }
+            filled_until[row] = filled_until[row].max(r.right());
             painter.rect_filled(r, CornerRadius::same(2), colour);
             painter.rect_stroke(
                 r,
@@ -414,8 +460,10 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
                     palette::text_on(colour),
                 );
             }
-            unit_hits.push((r, a, u));
         }
+    }
+    if !small.is_empty() {
+        painter.add(egui::Shape::mesh(small));
     }
 
     // The text, when zoomed in enough; otherwise a hint.

@@ -23,6 +23,10 @@ pub struct BenchArgs {
     /// Generate dense continua (units back to back and overlapping) instead of sparse ones.
     #[arg(long)]
     pub dense: bool,
+    /// Measure the app's frame time instead (layout and tessellation, no GPU) on a document of
+    /// 3 annotators × N units, while a k3×1000 γ computes in the background.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "10000")]
+    pub timeline: Option<usize>,
     /// Run the cases in this process and print one JSON line each (used by the parent run).
     #[arg(long, hide = true)]
     pub in_process: bool,
@@ -55,7 +59,44 @@ fn peak_memory_mb() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
+/// Frame budget of a 60 Hz display.
+const FRAME_TARGET_MS: f64 = 16.0;
+
+fn run_timeline(units: usize) -> Result<(), Failure> {
+    let frames = 120;
+    println!(
+        "app frame time, 3 annotators × {units} units, a k3×1000 γ computing meanwhile ({frames} frames per view, panning)"
+    );
+    println!(
+        "{:<16} {:>9} {:>9} {:>9}  verdict",
+        "view", "mean ms", "p95 ms", "max ms"
+    );
+    let mut all_met = true;
+    for (view, mut times) in crate::app::frame_times(units, frames) {
+        times.sort_by(f64::total_cmp);
+        let mean = times.iter().sum::<f64>() / times.len() as f64;
+        let p95 = times[(times.len() * 95 / 100).min(times.len() - 1)];
+        let max = times[times.len() - 1];
+        let met = p95 <= FRAME_TARGET_MS;
+        all_met &= met;
+        println!(
+            "{view:<16} {mean:>9.2} {p95:>9.2} {max:>9.2}  {}",
+            if met { "ok" } else { "MISSED" }
+        );
+    }
+    println!(
+        "\ntarget: 95 % of frames under {FRAME_TARGET_MS} ms (layout + tessellation on the CPU; the GPU draw is not included)"
+    );
+    if !all_met {
+        println!("some targets were missed");
+    }
+    Ok(())
+}
+
 pub fn run(args: &BenchArgs) -> Result<(), Failure> {
+    if let Some(units) = args.timeline {
+        return run_timeline(units);
+    }
     let cases: Vec<(String, Option<f64>)> = if args.cases.is_empty() {
         REFERENCE_CASES
             .iter()
