@@ -327,7 +327,9 @@ impl GammaStudioApp {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             return;
         }
-        let finished = !self.state.is_running() && self.state.current_outcome().is_some()
+        let finished = !self.state.is_running()
+            && (self.state.current_outcome().is_some()
+                || self.state.current_text_outcome().is_some())
             || matches!(self.state.status, state::Status::Failed(_))
             || self.state.documents.is_empty();
         match &mut self.screenshot {
@@ -427,6 +429,7 @@ pub fn frame_times(units_per_track: usize, frames: usize) -> Vec<(String, Vec<f6
             pairwise: true,
             others: Vec::new(),
             corpus: None,
+            text_gamma: None,
         },
         || {},
     );

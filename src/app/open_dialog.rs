@@ -25,6 +25,8 @@ pub struct OpenDialog {
     category_feature: String,
     layers: Vec<String>,
     layer: String,
+    /// Whether each layer counts (as a feature; in tγ, as a layer compared).
+    kept_layers: Vec<bool>,
     transcription: Transcription,
     problems: Vec<String>,
 }
@@ -106,6 +108,7 @@ impl OpenDialog {
             text,
             types,
             category_feature: String::new(),
+            kept_layers: vec![true; layers.len()],
             layers,
             layer,
             transcription: Transcription::Trans,
@@ -139,6 +142,14 @@ impl OpenDialog {
             },
             cora: CoraOptions {
                 category_layer: self.layer.clone(),
+                layers: (!self.kept_layers.iter().all(|&k| k)).then(|| {
+                    self.layers
+                        .iter()
+                        .zip(&self.kept_layers)
+                        .filter(|(_, kept)| **kept)
+                        .map(|(l, _)| l.clone())
+                        .collect()
+                }),
                 transcription: self.transcription,
                 ..CoraOptions::default()
             },
@@ -198,6 +209,12 @@ impl OpenDialog {
                             ui.selectable_value(&mut self.layer, layer.clone(), layer.as_str());
                         }
                     });
+            });
+            ui.label("layers that count (features; compared by tγ)");
+            ui.horizontal_wrapped(|ui| {
+                for (layer, kept) in self.layers.iter().zip(&mut self.kept_layers) {
+                    ui.checkbox(kept, layer.as_str());
+                }
             });
             ui.horizontal(|ui| {
                 ui.label("text from");

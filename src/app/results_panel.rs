@@ -40,6 +40,10 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         }
         Status::Idle | Status::Done => {}
     }
+    if state.uses_text_gamma() {
+        show_text_gamma(ui, state);
+        return;
+    }
     let Some(outcome) = state.current_outcome() else {
         if state.document().is_some() && state.is_running() {
             ui.label("Computing γ…");
@@ -195,4 +199,71 @@ fn histogram(ui: &mut Ui, chance: &[f64], observed: f64, expected: f64) {
             plot.vline(VLine::new("D_o", observed).color(Color32::from_rgb(40, 160, 60)));
             plot.vline(VLine::new("D_e", expected).color(Color32::from_rgb(200, 80, 60)));
         });
+}
+
+/// The tγ result: tγ, D_o, D_e, samples, seed, the chance model's probabilities, and the
+/// pairwise disorders.
+fn show_text_gamma(ui: &mut Ui, state: &AppState) {
+    let Some(outcome) = state.current_text_outcome() else {
+        if state.is_running() {
+            ui.label("Computing tγ…");
+        }
+        return;
+    };
+    let r = &outcome.result;
+    ui.horizontal(|ui| {
+        ui.heading(format!("tγ = {:.4}", r.tgamma));
+        if state.outcome_is_stale {
+            ui.label(RichText::new("(stale: settings changed)").italics().weak());
+        }
+    });
+    let names: Vec<String> = state
+        .document()
+        .map(|d| {
+            d.continuum()
+                .annotators
+                .iter()
+                .map(|a| a.name.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    egui::Grid::new("tgamma-numbers").show(ui, |ui| {
+        ui.label("observed disorder D_o");
+        ui.label(format!("{:.6}", r.observed.disorder));
+        ui.end_row();
+        ui.label("expected disorder D_e");
+        ui.label(format!("{:.6}", r.expected_disorder));
+        ui.end_row();
+        ui.label("samples");
+        ui.label(format!(
+            "{} (±{:.1} %)",
+            r.n_samples,
+            100.0 * r.achieved_precision
+        ));
+        ui.end_row();
+        ui.label("seed");
+        ui.label(r.seed.to_string());
+        ui.end_row();
+        ui.label("chance model");
+        ui.label(format!(
+            "p_t = {:.3}, p_s = {:.3} (estimated)",
+            r.p_text, r.p_segmentation
+        ));
+        ui.end_row();
+        for pair in &r.observed.pairs {
+            let name = |i: usize| names.get(i).cloned().unwrap_or_default();
+            ui.label(format!("{} – {}", name(pair.first), name(pair.second)));
+            ui.label(format!(
+                "{} pairs, disorder sum {:.3}",
+                pair.n_pairs(),
+                pair.disorder_sum
+            ));
+            ui.end_row();
+        }
+    });
+    if r.observed.pairs.len() > 1 {
+        ui.label(
+            RichText::new("The timeline and the list show the first pair of annotators.").weak(),
+        );
+    }
 }

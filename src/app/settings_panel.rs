@@ -3,13 +3,25 @@
 //! Software preset. Any change restarts the computation.
 
 use super::file_dialog::FileDialog;
-use super::state::{AppState, CategoryChoice, SamplerChoice};
+use super::state::{AppState, CategoryChoice, Measure, SamplerChoice};
 use eframe::egui::{self, Ui};
 use gamma_studio::CategoryMatrix;
 
 pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     let before = state.settings.clone();
+    let is_cora = state
+        .document()
+        .is_some_and(|d| matches!(d.document.source, gamma_studio::io::Source::Cora { .. }));
     let s = &mut state.settings;
+    ui.horizontal(|ui| {
+        ui.label("measure");
+        ui.selectable_value(&mut s.measure, Measure::Gamma, "γ");
+        ui.add_enabled_ui(is_cora, |ui| {
+            ui.selectable_value(&mut s.measure, Measure::TextGamma, "tγ")
+                .on_hover_text("text-gamma: for CorA-XML files whose annotators also corrected tokens and transcriptions")
+                .on_disabled_hover_text("tγ measures CorA-XML documents");
+        });
+    });
     egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
         ui.checkbox(&mut s.gamma_software_preset, "Gamma Software preset")
             .on_hover_text("α = 3, shuffle sampler with half-mean-length pivots, x̄ floored");

@@ -8,6 +8,8 @@ use super::worker::{self, Job, WorkerMessage};
 use gamma_studio::gamma::GammaOptions;
 use gamma_studio::io::cora::CoraOptions;
 use gamma_studio::io::{Document, ReadOptions, Source, read_documents};
+use gamma_studio::textgamma::sampler::TextGammaOptions;
+use gamma_studio::textgamma::{TextAnnotation, TextGammaResult, annotations_of};
 use gamma_studio::{
     CategoryDissimilarity, CategoryMatrix, Continuum, Corpus, GammaResult, PivotDistance,
     SampleCount, Sampler,
@@ -34,9 +36,20 @@ pub enum CategoryChoice {
     },
 }
 
+/// Which agreement measure the app computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    /// γ (Mathet et al. 2015).
+    Gamma,
+    /// tγ (Barteld et al. 2016), for CorA-XML documents whose annotators also corrected tokens
+    /// and transcriptions; other documents get γ.
+    TextGamma,
+}
+
 /// The γ settings the user edits.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Settings {
+    pub measure: Measure,
     pub alpha: f64,
     pub beta: f64,
     pub delta_empty: f64,
@@ -52,6 +65,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
+            measure: Measure::Gamma,
             alpha: 1.0,
             beta: 1.0,
             delta_empty: 1.0,
@@ -66,6 +80,20 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// tγ options: the chance model's probabilities estimated from the annotators, the same
+    /// precision, confidence and seed as γ.
+    pub fn text_gamma_options(&self) -> TextGammaOptions {
+        TextGammaOptions {
+            samples: SampleCount::Precision {
+                precision: self.precision,
+                confidence: self.confidence,
+                max_samples: 5000,
+            },
+            seed: Some(self.seed),
+            ..TextGammaOptions::default()
+        }
+    }
+
     pub fn gamma_options(&self) -> GammaOptions {
         let mut options = if self.gamma_software_preset {
             GammaOptions::gamma_software()
@@ -125,6 +153,15 @@ pub struct Outcome {
     pub pairwise: Vec<((usize, usize), Result<f64, String>)>,
     /// Indices of the unitary alignments, the most disordered first.
     pub worst_first: Vec<usize>,
+}
+
+/// A tγ result, with the annotations it was computed on.
+#[derive(Debug, Clone)]
+pub struct TextOutcome {
+    pub result: Arc<TextGammaResult>,
+    pub document: usize,
+    /// For each annotator, the index in the continuum of each of its tokens (tγ sorts them).
+    pub unit_index: Vec<Vec<usize>>,
 }
 
 /// An open document and what the timeline needs to draw it fast.
@@ -317,6 +354,8 @@ pub struct AppState {
     pub settings: Settings,
     pub status: Status,
     pub outcome: Option<Outcome>,
+    /// The latest tγ result (tγ mode, CorA documents).
+    pub text_outcome: Option<TextOutcome>,
     /// The settings or document changed since `outcome` was computed (shown as stale).
     pub outcome_is_stale: bool,
     pub selected_alignment: Option<usize>,
@@ -356,6 +395,7 @@ impl AppState {
             settings: Settings::default(),
             status: Status::Idle,
             outcome: None,
+            text_outcome: None,
             outcome_is_stale: false,
             selected_alignment: None,
             view: View {
@@ -439,6 +479,7 @@ impl AppState {
         self.current = index.min(self.documents.len().saturating_sub(1));
         self.selected_alignment = None;
         self.outcome = None;
+        self.text_outcome = None;
         self.zoom_to_fit();
         self.recompute();
         self.look_for_session();
@@ -467,11 +508,45 @@ impl AppState {
     /// Starts γ of the current document with the current settings (cancelling any job).
     pub fn recompute(&mut self) {
         self.job = None;
-        self.outcome_is_stale = self.outcome.is_some();
+        self.outcome_is_stale = self.outcome.is_some() || self.text_outcome.is_some();
         let Some(document) = self.document() else {
             self.status = Status::Idle;
             return;
         };
+        if self.uses_text_gamma() {
+            let annotations =
+                match annotations_of(document.continuum(), &self.cora_options.category_layer) {
+                    Ok(annotations) => match &self.cora_options.layers {
+                        Some(layers) => annotations
+                            .into_iter()
+                            .map(|a| a.with_layers(layers))
+                            .collect::<Vec<TextAnnotation>>(),
+                        None => annotations,
+                    },
+                    Err(e) => {
+                        self.status = Status::Failed(e.to_string());
+                        self.errors.push(e.to_string());
+                        return;
+                    }
+                };
+            let continuum = document.continuum().clone();
+            self.generation += 1;
+            let wake = Arc::clone(&self.wake);
+            self.job = Some(worker::start(
+                worker::Request {
+                    generation: self.generation,
+                    continuum,
+                    options: self.settings.gamma_options(),
+                    pairwise: false,
+                    others: Vec::new(),
+                    corpus: None,
+                    text_gamma: Some((annotations, self.settings.text_gamma_options())),
+                },
+                move || wake(),
+            ));
+            self.status = Status::Running { done: 0, needed: 0 };
+            return;
+        }
         let continuum = document.continuum().clone();
         self.generation += 1;
         let others: Vec<(usize, Continuum)> = self
@@ -498,6 +573,7 @@ impl AppState {
                 pairwise: true,
                 others,
                 corpus,
+                text_gamma: None,
             },
             move || wake(),
         ));
@@ -570,6 +646,32 @@ impl AppState {
                         self.errors.push(message);
                     }
                 },
+                WorkerMessage::TextGammaFinished {
+                    generation: g,
+                    result,
+                } if g == generation => match result {
+                    Ok(result) => {
+                        let unit_index = self
+                            .document()
+                            .map(|d| tgamma_unit_index(d.continuum()))
+                            .unwrap_or_default();
+                        if let Some(document) = self.documents.get_mut(self.current) {
+                            document.gamma = Some(result.tgamma);
+                        }
+                        self.text_outcome = Some(TextOutcome {
+                            result: Arc::from(result),
+                            document: self.current,
+                            unit_index,
+                        });
+                        self.outcome_is_stale = false;
+                        self.status = Status::Done;
+                    }
+                    Err(_) if cancelled => self.status = Status::Cancelled,
+                    Err(message) => {
+                        self.status = Status::Failed(message.clone());
+                        self.errors.push(message);
+                    }
+                },
                 WorkerMessage::OtherDocument {
                     generation: g,
                     document,
@@ -605,7 +707,28 @@ impl AppState {
 
     /// The result for the current document, if it is the one shown.
     pub fn current_outcome(&self) -> Option<&Outcome> {
+        if self.uses_text_gamma() {
+            return None;
+        }
         self.outcome.as_ref().filter(|o| o.document == self.current)
+    }
+
+    /// The tγ result for the current document, in tγ mode.
+    pub fn current_text_outcome(&self) -> Option<&TextOutcome> {
+        if !self.uses_text_gamma() {
+            return None;
+        }
+        self.text_outcome
+            .as_ref()
+            .filter(|o| o.document == self.current)
+    }
+
+    /// Whether the current document is measured with tγ (tγ chosen, and a CorA document).
+    pub fn uses_text_gamma(&self) -> bool {
+        self.settings.measure == Measure::TextGamma
+            && self
+                .document()
+                .is_some_and(|d| matches!(d.document.source, Source::Cora { .. }))
     }
 
     /// The unitary alignments shown: the adjudicated ones while adjudicating this document
@@ -613,6 +736,14 @@ impl AppState {
     pub fn shown_alignment_count(&self) -> usize {
         if let Some(adjudicating) = self.adjudicating() {
             return adjudicating.adjudication().proposals().len();
+        }
+        if let Some(text) = self.current_text_outcome() {
+            return text
+                .result
+                .observed
+                .pairs
+                .first()
+                .map_or(0, |p| p.units.len());
         }
         self.current_outcome().map_or(0, |o| {
             o.result.documents[0].alignment.unitary_alignments.len()
@@ -625,6 +756,15 @@ impl AppState {
         if let Some(adjudicating) = self.adjudicating() {
             let proposal = adjudicating.adjudication().proposals().get(index)?;
             return Some((proposal.slots.clone(), proposal.disorder));
+        }
+        if let Some(text) = self.current_text_outcome() {
+            // The first pair of annotators (tγ aligns annotators pairwise).
+            let pair = text.result.observed.pairs.first()?;
+            let (x, y, d) = *pair.units.get(index)?;
+            let mut slots = vec![None; text.unit_index.len()];
+            slots[pair.first] = x.map(|x| text.unit_index[pair.first][x]);
+            slots[pair.second] = y.map(|y| text.unit_index[pair.second][y]);
+            return Some((slots, d));
         }
         let aligned = &self.current_outcome()?.result.documents[0];
         let unitary = aligned.alignment.unitary_alignments.get(index)?;
@@ -639,6 +779,15 @@ impl AppState {
         let worst_first = self.alignment_order == AlignmentOrder::WorstFirst;
         if let Some(adjudicating) = self.adjudicating() {
             return adjudicating.order(worst_first);
+        }
+        if self.current_text_outcome().is_some() {
+            let n = self.shown_alignment_count();
+            let mut order: Vec<usize> = (0..n).collect();
+            if worst_first {
+                let disorder = |i: usize| self.shown_alignment(i).map_or(0.0, |(_, d)| d);
+                order.sort_by(|&a, &b| disorder(b).total_cmp(&disorder(a)));
+            }
+            return order;
         }
         let Some(outcome) = self.current_outcome() else {
             return Vec::new();
@@ -697,4 +846,23 @@ impl AppState {
             })
         })
     }
+}
+
+/// For each annotator, the continuum index of each token in the order tγ sorts them (by
+/// start, then end), as `annotations_of` does.
+fn tgamma_unit_index(continuum: &Continuum) -> Vec<Vec<usize>> {
+    continuum
+        .annotators
+        .iter()
+        .map(|a| {
+            let mut order: Vec<usize> = (0..a.units.len()).collect();
+            order.sort_by(|&x, &y| {
+                let (u, v) = (&a.units[x], &a.units[y]);
+                (u.start, u.end)
+                    .partial_cmp(&(v.start, v.end))
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            });
+            order
+        })
+        .collect()
 }

@@ -364,3 +364,52 @@ fn recent_files_are_kept_in_the_data_folder_across_runs() {
     assert_eq!(second.recent_files, vec![vec![csv]], "read back at start");
     assert!(state(None).recent_files.is_empty());
 }
+
+#[test]
+fn text_gamma_mode_measures_a_cora_pair_and_lists_its_alignment() {
+    use gamma_studio::textgamma::{AlignmentOptions, annotations_of, observed};
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cora");
+    let files = vec![
+        fixtures.join("p2_segtext_A.xml"),
+        fixtures.join("p2_segtext_B.xml"),
+    ];
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    h.state_mut().state.open_files(&files, &Default::default());
+    step_until(&mut h, has_result);
+    h.get_by_label("Settings").click();
+    h.run_steps(20);
+    h.get_by_label("tγ").click();
+    step_until(&mut h, |app| {
+        app.state.status == Status::Done && app.state.current_text_outcome().is_some()
+    });
+    let state = &h.state().state;
+    let result = state.current_text_outcome().unwrap().result.clone();
+    let annotations = annotations_of(state.document().unwrap().continuum(), "pos").unwrap();
+    let expected = observed(&annotations, &AlignmentOptions::default()).unwrap();
+    assert_eq!(result.observed.disorder, 0.875);
+    assert_eq!(result.observed, expected);
+    assert!(
+        state.current_outcome().is_none(),
+        "γ is not shown in tγ mode"
+    );
+    assert_eq!(state.shown_alignment_count(), 11);
+    // "vander" of B alone: its slot points at B's unit with that text.
+    let continuum = state.document().unwrap().continuum();
+    let vander = (0..11)
+        .filter_map(|i| state.shown_alignment(i))
+        .find(|(slots, _)| {
+            slots[0].is_none()
+                && slots[1].is_some_and(|u| {
+                    continuum
+                        .covered_text(1, &continuum.annotators[1].units[u])
+                        .as_deref()
+                        == Some("vander")
+                })
+        });
+    assert!(vander.is_some_and(|(_, d)| d == 1.0));
+    h.get_by_label(&format!("tγ = {:.4}", result.tgamma));
+    h.get_all_by_label_contains("δ 1.000")
+        .next()
+        .expect("the list");
+}

@@ -3,6 +3,8 @@
 //! started before the latest settings change is recognised as stale and dropped.
 
 use gamma_studio::gamma::RunControl;
+use gamma_studio::textgamma::sampler::TextGammaOptions;
+use gamma_studio::textgamma::{TextAnnotation, TextGammaResult};
 use gamma_studio::{Continuum, Corpus, GammaOptions, GammaResult};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,6 +21,11 @@ pub enum WorkerMessage {
     Finished {
         generation: u64,
         result: Result<Box<GammaResult>, String>,
+    },
+    /// tγ of the document shown (instead of `Finished`, in tγ mode).
+    TextGammaFinished {
+        generation: u64,
+        result: Result<Box<TextGammaResult>, String>,
     },
     /// γ of another open document (sent after the main result and the pairwise γ).
     OtherDocument {
@@ -82,6 +89,8 @@ pub struct Request {
     pub others: Vec<(usize, Continuum)>,
     /// …and of all documents as a corpus, when there are several.
     pub corpus: Option<Corpus>,
+    /// tγ instead of γ: the annotators' texts and tokens, and the options.
+    pub text_gamma: Option<(Vec<TextAnnotation>, TextGammaOptions)>,
 }
 
 /// Starts a job in a new thread; `wake` is called after each message (the app asks egui to
@@ -122,6 +131,15 @@ fn run(
         cancelled: Some(cancel),
         on_progress: Some(&report),
     };
+    if let Some((annotations, text_options)) = &request.text_gamma {
+        let result =
+            gamma_studio::textgamma::sampler::text_gamma(annotations, None, text_options, control)
+                .map(Box::new)
+                .map_err(|e| e.to_string());
+        let _ = sender.send(WorkerMessage::TextGammaFinished { generation, result });
+        wake();
+        return;
+    }
     let result = gamma_studio::gamma(continuum, options, control)
         .map(Box::new)
         .map_err(|e| e.to_string());
