@@ -4,6 +4,7 @@
 mod adjudication;
 mod adjudication_panel;
 mod alignments_panel;
+pub mod demo;
 mod documents_panel;
 pub mod file_dialog;
 mod open_dialog;
@@ -25,20 +26,13 @@ use state::AppState;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-const DEMO_CSV: &str = include_str!("../../resources/demo/named-entities.csv");
-const DEMO_TEXT: &str = include_str!("../../resources/demo/named-entities.txt");
-
-/// The bundled demo corpus (embedded: it opens with no file present).
+/// The default demo: the named entities in Glozz format (see [`demo`]).
+#[cfg(test)]
 pub fn demo_document() -> Document {
-    let path = Path::new("resources/demo/named-entities.csv");
-    let mut continuum = gamma_studio::io::csv::parse(DEMO_CSV.as_bytes(), path)
-        .expect("the demo corpus is valid (tested)");
-    continuum.name = "Demo: named entities".into();
-    continuum.text = Some(DEMO_TEXT.to_string());
-    Document {
-        continuum,
-        source: Source::Csv(path.to_path_buf()),
-    }
+    demo::Demo::NamedEntities
+        .documents()
+        .expect("the embedded demo is valid (tested)")
+        .remove(0)
 }
 
 /// egui's fonts, then DejaVu as the fallback for the characters of historical and phonetic
@@ -135,12 +129,11 @@ impl GammaStudioApp {
         launch: Launch,
     ) -> GammaStudioApp {
         let mut state = AppState::new(wake).with_data_folder(launch.data_folder);
-        if launch.files.is_empty() {
-            state.set_documents(vec![demo_document()]);
-        } else {
+        let open_demo = launch.files.is_empty();
+        if !open_demo {
             state.open_files(&launch.files, &launch.read_options);
         }
-        GammaStudioApp {
+        let mut app = GammaStudioApp {
             state,
             dialog,
             screenshot: match launch.screenshot {
@@ -152,6 +145,27 @@ impl GammaStudioApp {
             },
             screenshot_done: Arc::default(),
             pending_open: None,
+        };
+        if open_demo {
+            app.open_demo(demo::Demo::NamedEntities);
+        }
+        app
+    }
+
+    /// Opens a bundled demo (tγ for the CorA pair).
+    pub fn open_demo(&mut self, demo: demo::Demo) {
+        match demo.documents() {
+            Ok(documents) => {
+                self.state.settings.measure = match demo {
+                    demo::Demo::HistoricalText => state::Measure::TextGamma,
+                    demo::Demo::NamedEntities => state::Measure::Gamma,
+                };
+                self.state.set_documents(documents);
+            }
+            Err(e) => self
+                .state
+                .errors
+                .push(format!("the demo cannot be opened: {e}")),
         }
     }
 
@@ -249,10 +263,14 @@ impl GammaStudioApp {
                         self.request_open(paths);
                     }
                 }
-                if ui.button("Open the demo").clicked() {
-                    ui.close();
-                    self.state.set_documents(vec![demo_document()]);
-                }
+                ui.menu_button("Open a demo", |ui| {
+                    for demo in demo::Demo::ALL {
+                        if ui.button(demo.title()).clicked() {
+                            ui.close();
+                            self.open_demo(demo);
+                        }
+                    }
+                });
                 let recent = self.state.recent_files.clone();
                 if !recent.is_empty() {
                     ui.menu_button("Recent", |ui| {

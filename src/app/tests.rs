@@ -63,7 +63,7 @@ fn opens_the_demo_and_shows_the_gamma_of_the_core() {
         expected.gamma
     );
     h.get_by_label(&format!("γ = {:.4}", expected.gamma));
-    h.get_by_label_contains("Demo: named entities");
+    h.get_by_label_contains("Demo: Named entities (Glozz, 3 annotators)");
     step_until(&mut h, |app| {
         app.state
             .current_outcome()
@@ -412,4 +412,66 @@ fn text_gamma_mode_measures_a_cora_pair_and_lists_its_alignment() {
     h.get_all_by_label_contains("δ 1.000")
         .next()
         .expect("the list");
+}
+
+#[test]
+fn the_bundled_demos_open_and_the_glozz_demo_matches_the_csv_one() {
+    use super::demo::Demo;
+    let glozz = Demo::NamedEntities.documents().unwrap().remove(0);
+    let csv_path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/demo/named-entities.csv");
+    let (mut csv, _) = gamma_studio::io::read_documents(&[csv_path], &Default::default()).unwrap();
+    let csv = csv.remove(0).continuum;
+    assert_eq!(glozz.continuum.text, csv.text, "the .ac is the .txt");
+    assert_eq!(glozz.continuum.annotators.len(), 3);
+    for (g, c) in glozz.continuum.annotators.iter().zip(&csv.annotators) {
+        assert_eq!(g.name, c.name);
+        let spans = |units: &[gamma_studio::Unit]| {
+            units
+                .iter()
+                .map(|u| (u.start, u.end, u.category.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(spans(&g.units), spans(&c.units), "{}", g.name);
+    }
+    assert!(matches!(
+        glozz.source,
+        gamma_studio::io::Source::Glozz { model: Some(_), .. }
+    ));
+    let cora = Demo::HistoricalText.documents().unwrap().remove(0);
+    let names: Vec<&str> = cora
+        .continuum
+        .annotators
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
+    assert_eq!(names, ["anna", "bernd"]);
+    assert!(
+        cora.continuum.annotators[1].own_text.is_some(),
+        "bernd corrected the text"
+    );
+}
+
+#[test]
+fn the_historical_demo_opens_in_text_gamma_mode() {
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    h.get_by_label("File").click();
+    h.run_steps(2);
+    h.get_by_label("Open a demo").click();
+    h.run_steps(2);
+    h.get_by_label("Historical text (CorA-XML pair, tγ)")
+        .click();
+    step_until(&mut h, |app| {
+        app.state.status == Status::Done && app.state.current_text_outcome().is_some()
+    });
+    let result = h
+        .state()
+        .state
+        .current_text_outcome()
+        .unwrap()
+        .result
+        .clone();
+    assert_eq!(result.observed.disorder, 0.875);
+    h.get_by_label(&format!("tγ = {:.4}", result.tgamma));
 }

@@ -16,7 +16,8 @@ pub struct InputArgs {
     /// Read every file as this format instead of guessing from its extension.
     #[arg(long)]
     pub format: Option<Format>,
-    /// Glozz: the text (.ac) of the .aa files (default: the .ac beside the first .aa).
+    /// Glozz: the text (.ac) of the .aa files (default: the .ac beside the first .aa). CSV: the
+    /// text the offsets point into (default: the .txt of the same name).
     #[arg(long, value_name = "FILE.ac")]
     pub text: Option<PathBuf>,
     /// Glozz: the annotation model (default: the only .aam near the text).

@@ -81,7 +81,8 @@ impl std::fmt::Display for Format {
 pub struct ReadOptions {
     /// Read every file as this format instead of guessing from the extension.
     pub format: Option<Format>,
-    /// Glozz: the `.ac` (default: beside the first `.aa`).
+    /// Glozz: the `.ac` (default: beside the first `.aa`). CSV: the text the offsets point into
+    /// (default: the `.txt` of the same name, if there is one).
     pub text: Option<PathBuf>,
     /// Glozz: the `.aam` model (default: the only `.aam` in the text's folder or up to three
     /// folders above it).
@@ -160,10 +161,28 @@ pub fn read_documents(
             None => Format::detect(path)?,
         };
         match format {
-            Format::Csv => documents.push(Document {
-                continuum: csv::read(path)?,
-                source: Source::Csv(path.clone()),
-            }),
+            Format::Csv => {
+                let mut continuum = csv::read(path)?;
+                // The text: --text (when no Glozz file is given), else a .txt of the same name.
+                let beside = path.with_extension("txt");
+                let text = match &options.text {
+                    Some(text)
+                        if !paths
+                            .iter()
+                            .any(|p| Format::detect(p).ok() == Some(Format::Glozz)) =>
+                    {
+                        Some(text.clone())
+                    }
+                    _ => (beside != *path && beside.is_file()).then_some(beside),
+                };
+                if let Some(text) = text {
+                    attach_text(&mut continuum, &text)?;
+                }
+                documents.push(Document {
+                    continuum,
+                    source: Source::Csv(path.clone()),
+                })
+            }
             Format::Elan => documents.push(Document {
                 continuum: elan::read(path)?,
                 source: Source::Elan(path.clone()),
@@ -200,7 +219,7 @@ pub fn read_documents(
                 FileError::new(
                     &glozz_paths[0],
                     None,
-                    "no .ac text beside it (same name); give the text with --text FILE.ac",
+                    "no .ac text of the same name beside it or in a folder above; give the text with --text FILE.ac",
                 )
             })?,
         };
@@ -474,6 +493,30 @@ pub fn write_continuum(
             Ok(written)
         }
     }
+}
+
+/// Sets the text of a document read from CSV, after checking that every unit is a character
+/// span of it.
+fn attach_text(continuum: &mut Continuum, text_path: &Path) -> Result<(), FileError> {
+    let bytes = super::read_bytes(text_path)?;
+    let text = super::utf8_text(&bytes, text_path, "the text is not UTF-8")?;
+    let length = text.chars().count() as f64;
+    for annotator in &continuum.annotators {
+        if let Some(unit) = annotator.units.iter().find(|u| {
+            u.start < 0.0 || u.end > length || u.start.fract() != 0.0 || u.end.fract() != 0.0
+        }) {
+            return Err(FileError::new(
+                text_path,
+                None,
+                format!(
+                    "annotator {:?}: unit {unit} is not a character span of this {length}-character text",
+                    annotator.name
+                ),
+            ));
+        }
+    }
+    continuum.text = Some(text.to_string());
+    Ok(())
 }
 
 /// A name usable as a file or folder name on every system.

@@ -350,10 +350,15 @@ pub fn default_annotators(paths: &[PathBuf]) -> Vec<AnnotatorFile> {
         .collect()
 }
 
-/// The `.ac` beside an `.aa` (same stem), if it exists.
+/// The `.ac` of an `.aa` (same stem), beside it or in a folder above, if it exists.
 pub fn text_beside(aa: &Path) -> Option<PathBuf> {
-    let candidate = aa.with_extension("ac");
-    candidate.is_file().then_some(candidate)
+    let name = aa.with_extension("ac").file_name()?.to_owned();
+    // The same folder, or up to three folders above (`<annotator>/<doc>.aa` beside `<doc>.ac`).
+    aa.ancestors()
+        .skip(1)
+        .take(4)
+        .map(|folder| folder.join(&name))
+        .find(|candidate| candidate.is_file())
 }
 
 /// Reads one document: the text and every annotator's `.aa`.
