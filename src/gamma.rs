@@ -270,6 +270,11 @@ pub fn corpus_gamma(
             alignment,
         });
     }
+    log::info!(
+        "best alignment of {} document(s) in {:.3} s",
+        aligned.len(),
+        clock.elapsed().as_secs_f64()
+    );
     let total_units: usize = aligned.iter().map(|d| d.problem.units.len()).sum();
     let corpus_mean_units = options
         .mean_units_rule
@@ -380,12 +385,22 @@ pub fn corpus_gamma(
         let Some(precision) = precision else { break };
         let disorders: Vec<f64> = chance.iter().map(|c| c.disorder).collect();
         let required = required_samples(&disorders, z, precision);
+        log::debug!(
+            "{} random continua aligned, {} needed for the precision asked",
+            chance.len(),
+            required
+        );
         if required <= chance.len() || chance.len() >= max_samples {
             break;
         }
         needed = required.min(max_samples);
     }
     control.progress(chance.len(), chance.len());
+    log::info!(
+        "expected disorder from {} random continua (seed {seed}) in {:.3} s in all",
+        chance.len(),
+        clock.elapsed().as_secs_f64()
+    );
 
     let chance_disorders: Vec<f64> = chance.iter().map(|c| c.disorder).collect();
     let n = chance_disorders.len();

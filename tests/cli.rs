@@ -444,3 +444,20 @@ fn textgamma_command_rejects_bad_input_with_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("broken.xml"));
 }
+
+#[test]
+fn verbose_logs_the_steps_to_stderr() {
+    let csv = path("pygamma/h6_three_annot.csv");
+    let quiet = gamma_studio(&["gamma", &csv, "--samples", "3", "--seed", "1"]);
+    assert!(quiet.status.success());
+    assert!(String::from_utf8_lossy(&quiet.stderr).is_empty());
+    let verbose = gamma_studio(&["-v", "gamma", &csv, "--samples", "3", "--seed", "1"]);
+    let log = String::from_utf8_lossy(&verbose.stderr);
+    assert!(log.contains("INFO"), "{log}");
+    assert!(log.contains("3 annotators"), "{log}");
+    assert!(log.contains("random continua (seed 1)"), "{log}");
+    assert_eq!(
+        quiet.stdout, verbose.stdout,
+        "logging does not change the result"
+    );
+}

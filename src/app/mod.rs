@@ -59,6 +59,25 @@ pub fn install_fonts(context: &egui::Context) {
     context.set_fonts(fonts);
 }
 
+/// The application icon (drawn for the project: `assets/gamma-studio.svg`, rendered to PNG).
+pub fn window_icon() -> Option<egui::IconData> {
+    let bytes = include_bytes!("../../assets/icons/gamma-studio-256.png");
+    let mut reader = png::Decoder::new(std::io::Cursor::new(&bytes[..]))
+        .read_info()
+        .ok()?;
+    let mut rgba = vec![0; reader.output_buffer_size()?];
+    let info = reader.next_frame(&mut rgba).ok()?;
+    if info.color_type != png::ColorType::Rgba || info.bit_depth != png::BitDepth::Eight {
+        return None;
+    }
+    rgba.truncate(info.buffer_size());
+    Some(egui::IconData {
+        rgba,
+        width: info.width,
+        height: info.height,
+    })
+}
+
 /// How the app starts.
 #[derive(Debug, Clone, Default)]
 pub struct Launch {
@@ -76,12 +95,16 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
     if launch.data_folder.is_none() {
         launch.data_folder = gamma_studio::gold::session::data_folder();
     }
+    let mut viewport = egui::ViewportBuilder::default();
+    if let Some(icon) = window_icon() {
+        viewport = viewport.with_icon(Arc::new(icon));
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
+        viewport: viewport
             .with_title("Gamma Studio")
             .with_inner_size([1200.0, 760.0])
             .with_min_inner_size([640.0, 420.0])
-            .with_app_id("gamma-studio"),
+            .with_app_id("io.github.gammastudio.GammaStudio"),
         ..Default::default()
     };
     eframe::run_native(

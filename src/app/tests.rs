@@ -475,3 +475,13 @@ fn the_historical_demo_opens_in_text_gamma_mode() {
     assert_eq!(result.observed.disorder, 0.875);
     h.get_by_label(&format!("tγ = {:.4}", result.tgamma));
 }
+
+#[test]
+fn the_window_icon_decodes() {
+    let icon = super::window_icon().expect("the bundled PNG is RGBA");
+    assert_eq!((icon.width, icon.height), (256, 256));
+    assert_eq!(icon.rgba.len(), 256 * 256 * 4);
+    // Transparent corners (rounded square), opaque centre.
+    assert_eq!(icon.rgba[3], 0);
+    assert_eq!(icon.rgba[(128 * 256 + 128) * 4 + 3], 255);
+}

@@ -97,6 +97,15 @@ pub struct Request {
 /// repaint).
 pub fn start(request: Request, wake: impl Fn() + Send + Sync + 'static) -> Job {
     let generation = request.generation;
+    log::info!(
+        "job {generation}: {} of {:?} in the background",
+        if request.text_gamma.is_some() {
+            "tγ"
+        } else {
+            "γ"
+        },
+        request.continuum.name
+    );
     let (sender, receiver) = channel();
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&cancel);

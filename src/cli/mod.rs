@@ -23,6 +23,25 @@ struct Cli {
     /// App: save a screenshot of the window as PNG once the first γ is shown, then quit.
     #[arg(long, global = true, value_name = "FILE.png")]
     screenshot: Option<std::path::PathBuf>,
+    /// Log what is done to stderr (-v: steps, -vv: details; RUST_LOG overrides).
+    #[arg(long, short = 'v', global = true, action = clap::ArgAction::Count)]
+    verbose: u8,
+}
+
+/// Prints log records to stderr: warnings by default, more with -v / -vv, or as RUST_LOG says.
+fn init_logging(verbose: u8) {
+    let level = match verbose {
+        0 => log::LevelFilter::Warn,
+        1 => log::LevelFilter::Info,
+        _ => log::LevelFilter::Debug,
+    };
+    let mut builder = env_logger::Builder::new();
+    builder.filter_level(log::LevelFilter::Warn);
+    builder.filter_module("gamma_studio", level);
+    if let Ok(spec) = std::env::var("RUST_LOG") {
+        builder.parse_filters(&spec);
+    }
+    let _ = builder.try_init();
 }
 
 #[derive(Subcommand, Debug)]
@@ -70,6 +89,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             return code;
         }
     };
+    init_logging(cli.verbose);
     let outcome = match cli.command {
         Some(Command::Gamma(args)) => gamma_command::run(&args),
         Some(Command::Open(args)) => {

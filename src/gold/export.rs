@@ -145,6 +145,7 @@ pub fn write_gold(
             }
         }
     }
+    log::info!("gold written as {format}: {}", path.display());
     Ok(format)
 }
 

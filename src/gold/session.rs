@@ -54,6 +54,7 @@ impl Session {
             })?;
         }
         self.saved_at = super::now();
+        log::debug!("adjudication session saved to {}", path.display());
         let json = serde_json::to_vec_pretty(self)
             .map_err(|e| FileError::new(path, None, format!("cannot encode the session: {e}")))?;
         write_atomically(path, &json)

@@ -151,6 +151,7 @@ pub fn read_documents(
             "no input file",
         ));
     }
+    log::info!("reading {} file(s)", paths.len());
     let mut documents = Vec::new();
     let mut warnings = Vec::new();
     let mut glozz_paths = Vec::new();
@@ -252,6 +253,21 @@ pub fn read_documents(
             continuum,
             source: Source::Cora { files, contents },
         });
+    }
+    for document in &documents {
+        log::info!(
+            "document {:?}: {} annotators, {} units, {}",
+            document.continuum.name,
+            document.continuum.n_annotators(),
+            document.continuum.n_units(),
+            match &document.continuum.text {
+                Some(text) => format!("a text of {} characters", text.chars().count()),
+                None => "no text".to_string(),
+            }
+        );
+    }
+    for warning in &warnings {
+        log::debug!("warning: {warning}");
     }
     Ok((documents, warnings))
 }

@@ -369,6 +369,10 @@ pub fn text_gamma(
             estimate(annotations, base, prior, &options.alignment)?
         }
     };
+    log::info!(
+        "tγ: observed disorder {:.6}; chance model p_t = {p_text:.4}, p_s = {p_segmentation:.4}",
+        observed.disorder
+    );
     let model = ChanceModel {
         p_text,
         p_segmentation,
