@@ -10,6 +10,7 @@
 extern crate cbc_src;
 
 pub mod alignment;
+pub mod coefficients;
 pub mod continuum;
 pub mod corpus;
 pub mod disorder;
