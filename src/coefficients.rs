@@ -244,19 +244,20 @@ impl Codings {
                     })
                     .collect()
             }
-            Distance::Custom(matrix) => {
-                let mut out = vec![vec![0.0; k]; k];
-                for a in 0..k {
-                    for b in 0..k {
-                        out[a][b] = matrix
-                            .get(&self.categories[a], &self.categories[b])
-                            .ok_or_else(|| {
-                                CoefficientError::NotInMatrix(self.categories[a].clone())
-                            })?;
-                    }
-                }
-                out
-            }
+            Distance::Custom(matrix) => self
+                .categories
+                .iter()
+                .map(|a| {
+                    self.categories
+                        .iter()
+                        .map(|b| {
+                            matrix
+                                .get(a, b)
+                                .ok_or_else(|| CoefficientError::NotInMatrix(a.clone()))
+                        })
+                        .collect::<Result<Vec<f64>, _>>()
+                })
+                .collect::<Result<Vec<_>, _>>()?,
         })
     }
 
