@@ -466,3 +466,90 @@ fn verbose_logs_the_steps_to_stderr() {
     assert_eq!(lines(&quiet.stdout), lines(&verbose.stdout));
     assert!(lines(&quiet.stdout)[0].starts_with("γ = "));
 }
+
+#[test]
+fn shuffle_writes_the_reference_and_the_simulated_annotators() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("shuffled");
+    let output = gamma_studio(&[
+        "shuffle",
+        "--model",
+        "default",
+        "--error",
+        "false-negative",
+        "--magnitude",
+        "0.5",
+        "--annotators",
+        "4",
+        "--seed",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let (documents, _) = gamma_studio::io::read_documents(
+        &[out.join("reference.csv"), out.join("shuffled.csv")],
+        &Default::default(),
+    )
+    .unwrap();
+    assert_eq!(documents[0].continuum.n_units(), 100);
+    let shuffled = &documents[1].continuum;
+    assert_eq!(shuffled.n_annotators(), 4);
+    for annotator in &shuffled.annotators {
+        assert!(
+            (25..=75).contains(&annotator.units.len()),
+            "{}",
+            annotator.units.len()
+        );
+    }
+    let bad = gamma_studio(&[
+        "shuffle",
+        "--model",
+        "default",
+        "--error",
+        "typo",
+        "--magnitude",
+        "0.5",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown error kind \"typo\""));
+}
+
+#[test]
+fn sweep_prints_one_mean_per_measure_and_magnitude() {
+    let reference = path("pygamma/h6_three_annot.csv");
+    let output = gamma_studio(&[
+        "sweep",
+        "--reference",
+        &reference,
+        "--error",
+        "category",
+        "--sets",
+        "3",
+        "--step",
+        "0.5",
+        "--measures",
+        "gamma,kappa,alpha,percentage",
+        "--seed",
+        "2",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let csv = String::from_utf8_lossy(&output.stdout).into_owned();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "magnitude,gamma,kappa,alpha,percentage");
+    assert_eq!(lines.len(), 4, "{csv}");
+    assert_eq!(lines[1], "0.00,1.000000,1.000000,1.000000,1.000000");
+    let last: Vec<f64> = lines[3].split(',').map(|v| v.parse().unwrap()).collect();
+    assert_eq!(last[0], 1.0);
+    assert!(last[1] < 0.9 && last[4] < 1.0, "{csv}");
+}

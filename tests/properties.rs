@@ -113,7 +113,7 @@ fn exact_solvers_agree_with_brute_force_on_small_random_cases() {
                     .iter()
                     .map(|&g| problem.units[g as usize].annotator)
                     .collect();
-                let mut methods = vec![Method::Exhaustive, Method::Milp];
+                let mut methods = vec![Method::Exhaustive, Method::Memoised, Method::Milp];
                 if annotators.len() == 2 {
                     methods.push(Method::Assignment);
                 }
@@ -146,6 +146,7 @@ fn exact_solvers_agree_with_brute_force_on_small_random_cases() {
     }
     assert!(
         methods_used.contains("Milp")
+            && methods_used.contains("Memoised")
             && methods_used.contains("Assignment")
             && methods_used.contains("Exhaustive")
     );
@@ -366,4 +367,50 @@ fn a_hard_guard_refuses_what_would_not_fit_in_memory() {
         error.to_string().contains("more than 1000 candidate"),
         "{error}"
     );
+}
+
+/// On components too big for the exhaustive table, the memoised search and the MILP agree.
+#[test]
+fn memoised_search_agrees_with_the_milp_on_large_components() {
+    use gamma_studio::alignment::solver::{MEMOISED_MAX_UNITS, Method, solve_component};
+    use gamma_studio::alignment::{candidates, components};
+    use gamma_studio::synthetic::{Density, noisy_copies};
+    let mut compared = 0;
+    for seed in 0..6 {
+        let continuum = noisy_copies(4, 60, Density::Dense, seed);
+        let categories = continuum.categories();
+        let problem = AlignmentProblem::from_continuum(
+            &continuum,
+            &categories,
+            gamma_studio::Dissimilarity::default()
+                .resolve(&categories)
+                .unwrap(),
+        )
+        .unwrap();
+        let candidates = candidates::generate(&problem, 4_000_000).unwrap();
+        for component in components::split(&problem, &candidates) {
+            if component.units.len() <= 16 || component.units.len() > MEMOISED_MAX_UNITS {
+                continue;
+            }
+            let cost = |method| {
+                let (chosen, used) =
+                    solve_component(&problem, &candidates, &component, Some(method)).unwrap();
+                let mut seen: Vec<u32> = chosen.iter().flatten().copied().collect();
+                seen.sort();
+                assert_eq!(seen, component.units, "{used:?} partitions the component");
+                chosen
+                    .iter()
+                    .map(|m| problem.unitary_disorder(m))
+                    .sum::<f64>()
+            };
+            let (memoised, milp) = (cost(Method::Memoised), cost(Method::Milp));
+            assert!(
+                (memoised - milp).abs() < 1e-9,
+                "seed {seed}: memoised {memoised} vs MILP {milp} on {} units",
+                component.units.len()
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 5, "only {compared} large components compared");
 }

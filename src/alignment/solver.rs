@@ -7,6 +7,10 @@
 //! * units of only two annotators: every candidate is a pair, so this is a min-cost assignment
 //!   (Hungarian algorithm), where pairing `u, v` saves `2·Δ∅ − δ(u,v)` over two singletons;
 //! * at most [`EXHAUSTIVE_MAX_UNITS`] units: exhaustive search over the subsets of covered units;
+//! * up to [`MEMOISED_MAX_UNITS`] units: the same search with units taken from left to right and
+//!   only the covered sets it reaches remembered, each as its first uncovered unit and a window
+//!   of 128 units after it (units far apart never share a candidate, so those sets stay few);
+//!   given up, for the MILP, beyond [`MEMOISED_MAX_STATES`] sets;
 //! * otherwise the set-partitioning MILP `min Σ δ_c x_c, Σ_{c∋u} x_c = 1, x ∈ {0,1}`, solved by
 //!   CBC through good_lp. CBC calls are serialised (good_lp's `singlethread-cbc`), the other
 //!   methods run in parallel.
@@ -21,6 +25,10 @@ use rayon::prelude::*;
 
 /// Largest component solved by exhaustive search (its table has `2^units` entries).
 pub const EXHAUSTIVE_MAX_UNITS: usize = 16;
+/// Largest component tried by the memoised left-to-right search (its depth of recursion).
+pub const MEMOISED_MAX_UNITS: usize = 2000;
+/// Covered sets the memoised search may remember before it leaves the component to the MILP.
+pub const MEMOISED_MAX_STATES: usize = 20_000;
 /// Largest two-annotator component solved by the Hungarian algorithm (rows × columns).
 const ASSIGNMENT_MAX_CELLS: usize = 4_000_000;
 
@@ -30,6 +38,7 @@ pub enum Method {
     Singleton,
     Assignment,
     Exhaustive,
+    Memoised,
     Milp,
 }
 
@@ -93,6 +102,8 @@ pub fn solve_component(
             && assignment_cells(problem, component, annotators[0]) <= ASSIGNMENT_MAX_CELLS
         {
             Method::Assignment
+        } else if component.units.len() <= MEMOISED_MAX_UNITS {
+            Method::Memoised
         } else {
             Method::Milp
         }
@@ -106,6 +117,20 @@ pub fn solve_component(
             problem.dissimilarity.delta_empty,
         ),
         Method::Exhaustive if component.units.len() <= 24 => exhaustive(&local),
+        Method::Memoised if component.units.len() <= MEMOISED_MAX_UNITS => {
+            let starts: Vec<(f64, f64)> = component
+                .units
+                .iter()
+                .map(|&g| {
+                    let span = problem.units[g as usize].span;
+                    (span.start, span.end)
+                })
+                .collect();
+            match memoised(&local, &starts) {
+                Some(chosen) => chosen,
+                None => milp(&local)?,
+            }
+        }
         _ => milp(&local)?,
     };
     let chosen = chosen_local
@@ -361,6 +386,109 @@ fn exhaustive(local: &LocalProblem) -> Vec<usize> {
         covered |= local.members[c].iter().fold(0u32, |m, &l| m | (1 << l));
     }
     chosen
+}
+
+/// Exact search over the covered sets reachable when the leftmost uncovered unit is always
+/// covered next (units ordered by `spans`), remembering each set's best completion. A set is
+/// kept as its first uncovered unit and the 128 units from there (every unit before is
+/// covered; a candidate never reaches further right, or the search is not used). `None` when a
+/// candidate spans more than 128 units or more than [`MEMOISED_MAX_STATES`] sets are reached.
+fn memoised(local: &LocalProblem, spans: &[(f64, f64)]) -> Option<Vec<usize>> {
+    use std::collections::HashMap;
+    let n = local.n_units;
+    // Position of each local unit in left-to-right order.
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| {
+        spans[a]
+            .partial_cmp(&spans[b])
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.cmp(&b))
+    });
+    let mut rank = vec![0usize; n];
+    for (r, &l) in order.iter().enumerate() {
+        rank[l] = r;
+    }
+    // Candidates by their leftmost unit, as masks relative to it.
+    let mut by_lowest: Vec<Vec<(u128, usize)>> = vec![Vec::new(); n];
+    for (c, members) in local.members.iter().enumerate() {
+        let lowest = members.iter().map(|&l| rank[l]).min()?;
+        let mut mask = 0u128;
+        for &l in members {
+            let offset = rank[l] - lowest;
+            if offset >= 128 {
+                return None;
+            }
+            mask |= 1u128 << offset;
+        }
+        by_lowest[lowest].push((mask, c));
+    }
+    struct Search<'a> {
+        n: usize,
+        by_lowest: &'a [Vec<(u128, usize)>],
+        disorders: &'a [f64],
+        /// (first uncovered unit, covered units from it) → (best completion, candidate).
+        memo: HashMap<(usize, u128), (f64, usize)>,
+        overflow: bool,
+    }
+    /// The state after covering `mask` (relative to `base`) too: the next uncovered unit.
+    fn advance(base: usize, covered: u128) -> (usize, u128) {
+        let shift = covered.trailing_ones() as usize;
+        if shift >= 128 {
+            (base + 128, 0)
+        } else {
+            (base + shift, covered >> shift)
+        }
+    }
+    impl Search<'_> {
+        fn cover(&mut self, base: usize, covered: u128) -> f64 {
+            if base >= self.n || self.overflow {
+                return 0.0;
+            }
+            if let Some(&(cost, _)) = self.memo.get(&(base, covered)) {
+                return cost;
+            }
+            if self.memo.len() >= MEMOISED_MAX_STATES {
+                self.overflow = true;
+                return 0.0;
+            }
+            let mut best = (f64::INFINITY, usize::MAX);
+            for &(mask, c) in &self.by_lowest[base] {
+                if mask & covered != 0 {
+                    continue;
+                }
+                let (next_base, next) = advance(base, covered | mask);
+                let cost = self.disorders[c] + self.cover(next_base, next);
+                if cost < best.0 {
+                    best = (cost, c);
+                }
+            }
+            self.memo.insert((base, covered), best);
+            best.0
+        }
+    }
+    let mut search = Search {
+        n,
+        by_lowest: &by_lowest,
+        disorders: &local.disorders,
+        memo: HashMap::new(),
+        overflow: false,
+    };
+    search.cover(0, 0);
+    if search.overflow {
+        return None;
+    }
+    let mut chosen = Vec::new();
+    let (mut base, mut covered) = (0usize, 0u128);
+    while base < n {
+        let &(_, c) = search.memo.get(&(base, covered))?;
+        chosen.push(c);
+        let lowest = base;
+        let mask = local.members[c]
+            .iter()
+            .fold(0u128, |m, &l| m | (1u128 << (rank[l] - lowest)));
+        (base, covered) = advance(base, covered | mask);
+    }
+    Some(chosen)
 }
 
 fn milp(local: &LocalProblem) -> Result<Vec<usize>, AlignmentError> {

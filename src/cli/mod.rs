@@ -6,6 +6,7 @@ mod convert;
 mod gamma_command;
 mod gold_command;
 mod input;
+mod shuffle_command;
 mod textgamma_command;
 
 use clap::{Parser, Subcommand};
@@ -54,6 +55,10 @@ enum Command {
     Gold(Box<gold_command::GoldArgs>),
     /// tγ of annotators who also corrected tokens and transcriptions (CorA-XML files).
     Textgamma(Box<textgamma_command::TextGammaArgs>),
+    /// Corpus Shuffling Tool: simulated annotators with controlled errors from a reference.
+    Shuffle(Box<shuffle_command::ShuffleArgs>),
+    /// How measures respond to errors of growing magnitude (curves as CSV or JSON).
+    Sweep(Box<shuffle_command::SweepArgs>),
     /// Convert annotation files to another format (csv, glozz, cora, elan).
     Convert(Box<convert::ConvertArgs>),
     /// Time full γ runs on generated continua and report peak memory.
@@ -98,6 +103,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Gold(args)) => gold_command::run(&args),
         Some(Command::Textgamma(args)) => textgamma_command::run(&args),
+        Some(Command::Shuffle(args)) => shuffle_command::run_shuffle(&args),
+        Some(Command::Sweep(args)) => shuffle_command::run_sweep(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         None => open_app(Vec::new(), Ok(Default::default()), cli.screenshot),
     };

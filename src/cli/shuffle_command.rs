@@ -1,0 +1,234 @@
+//! `gamma-studio shuffle` and `gamma-studio sweep`: the Corpus Shuffling Tool.
+
+use super::Failure;
+use clap::Args;
+use gamma_studio::io::{ReadOptions, read_documents};
+use gamma_studio::shuffle::{
+    ErrorKind, Factors, Measure, Reference, ReferenceModel, SweepOptions, shuffle, sweep, sweep_csv,
+};
+use serde_json::json;
+use std::path::PathBuf;
+
+/// Where the reference comes from.
+#[derive(Args, Debug, Clone)]
+pub struct ReferenceArgs {
+    /// A real annotation as the reference (CSV, Glozz, CorA-XML, ELAN): the first annotator's
+    /// units, or those of --reference-annotator.
+    #[arg(long, value_name = "FILE", conflicts_with = "model")]
+    pub reference: Option<PathBuf>,
+    /// The annotator of --reference whose units are the reference.
+    #[arg(long, value_name = "NAME", requires = "reference")]
+    pub reference_annotator: Option<String>,
+    /// A statistical model instead: `default` (100 units, 4 categories of unequal prevalence,
+    /// no overlap).
+    #[arg(long, value_name = "MODEL")]
+    pub model: Option<String>,
+    /// Error kinds, applied in this order, each at magnitude m/n: shift, shift-no-overlap,
+    /// false-negative, false-positive, split, category, category-prevalence, category-overlap,
+    /// category-prevalence-overlap.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub error: Vec<String>,
+    /// Number of simulated annotators.
+    #[arg(long, default_value_t = 3)]
+    pub annotators: usize,
+    /// Seed (the model's reference and every simulated annotator).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The x of shift (maximal latitude = mean length · m · x).
+    #[arg(long, default_value_t = 2.0)]
+    pub shift_factor: f64,
+    /// The x of false positives (m · x · N units added).
+    #[arg(long, default_value_t = 1.0)]
+    pub false_positive_factor: f64,
+    /// The x of splits (N · x · m cuts).
+    #[arg(long, default_value_t = 1.0)]
+    pub split_factor: f64,
+}
+
+fn bad(message: impl Into<String>) -> Failure {
+    Failure::BadInput(message.into())
+}
+
+impl ReferenceArgs {
+    fn reference(&self) -> Result<Reference, Failure> {
+        match (&self.reference, &self.model) {
+            (Some(path), _) => {
+                let (documents, _) =
+                    read_documents(std::slice::from_ref(path), &ReadOptions::default())
+                        .map_err(|e| bad(e.to_string()))?;
+                let continuum = &documents[0].continuum;
+                let index = match &self.reference_annotator {
+                    None => 0,
+                    Some(name) => continuum
+                        .annotators
+                        .iter()
+                        .position(|a| &a.name == name)
+                        .ok_or_else(|| bad(format!("{}: no annotator {name:?}", path.display())))?,
+                };
+                Reference::from_annotator(continuum, index)
+                    .map_err(|e| bad(format!("{}: {e}", path.display())))
+            }
+            (None, Some(model)) if model == "default" => ReferenceModel::default_model()
+                .generate(self.seed)
+                .map_err(|e| bad(e.to_string())),
+            (None, Some(model)) => Err(bad(format!(
+                "unknown model {model:?}: the built-in model is `default`"
+            ))),
+            (None, None) => Err(bad("give --reference FILE or --model default")),
+        }
+    }
+
+    fn errors(&self) -> Result<Vec<ErrorKind>, Failure> {
+        self.error
+            .iter()
+            .map(|e| {
+                e.parse()
+                    .map_err(|e: gamma_studio::shuffle::ShuffleError| bad(e.to_string()))
+            })
+            .collect()
+    }
+
+    fn factors(&self) -> Factors {
+        Factors {
+            shift: self.shift_factor,
+            false_positive: self.false_positive_factor,
+            split: self.split_factor,
+        }
+    }
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ShuffleArgs {
+    #[command(flatten)]
+    pub reference: ReferenceArgs,
+    /// Magnitude of the errors, from 0 (copies of the reference) to 1.
+    #[arg(long)]
+    pub magnitude: f64,
+    /// Folder for `reference.csv` and `shuffled.csv`.
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub out: PathBuf,
+}
+
+pub fn run_shuffle(args: &ShuffleArgs) -> Result<(), Failure> {
+    let reference = args.reference.reference()?;
+    let errors = args.reference.errors()?;
+    let continuum = shuffle(
+        &reference,
+        &errors,
+        args.magnitude,
+        args.reference.annotators,
+        &args.reference.factors(),
+        args.reference.seed,
+        0,
+    )
+    .map_err(|e| bad(e.to_string()))?;
+    std::fs::create_dir_all(&args.out).map_err(|e| {
+        bad(format!(
+            "{}: cannot create the folder: {e}",
+            args.out.display()
+        ))
+    })?;
+    let mut reference_continuum = gamma_studio::Continuum::new("reference");
+    reference_continuum
+        .annotators
+        .push(gamma_studio::Annotator {
+            name: "reference".into(),
+            units: reference.units.clone(),
+            own_text: None,
+        });
+    for (name, c) in [
+        ("reference.csv", &reference_continuum),
+        ("shuffled.csv", &continuum),
+    ] {
+        let path = args.out.join(name);
+        gamma_studio::io::csv::write(c, &path).map_err(|e| bad(e.to_string()))?;
+        println!("{}", path.display());
+    }
+    Ok(())
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SweepArgs {
+    #[command(flatten)]
+    pub reference: ReferenceArgs,
+    /// Sets of simulated annotators per magnitude (the measures are averaged over them).
+    #[arg(long, default_value_t = 40)]
+    pub sets: usize,
+    /// Magnitude step.
+    #[arg(long, default_value_t = 0.05)]
+    pub step: f64,
+    /// Measures (comma separated): gamma, kappa, pi, alpha, percentage (the last four on the
+    /// annotations discretized by position).
+    #[arg(long, value_delimiter = ',', default_value = "gamma")]
+    pub measures: Vec<String>,
+    /// The curves as CSV (`magnitude`, then one mean column per measure); default: stdout.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Print JSON instead of CSV.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run_sweep(args: &SweepArgs) -> Result<(), Failure> {
+    if !(args.step > 0.0 && args.step <= 1.0) {
+        return Err(bad("--step must lie in (0, 1]"));
+    }
+    if args.sets == 0 || args.reference.annotators < 2 {
+        return Err(bad("--sets must be at least 1 and --annotators at least 2"));
+    }
+    let reference = args.reference.reference()?;
+    let measures: Vec<Measure> = args
+        .measures
+        .iter()
+        .map(|m| {
+            m.parse()
+                .map_err(|e: gamma_studio::shuffle::ShuffleError| bad(e.to_string()))
+        })
+        .collect::<Result<_, _>>()?;
+    let options = SweepOptions {
+        errors: args.reference.errors()?,
+        measures: measures.clone(),
+        step: args.step,
+        sets: args.sets,
+        annotators: args.reference.annotators,
+        factors: args.reference.factors(),
+        seed: args.reference.seed,
+        ..SweepOptions::default()
+    };
+    let clock = std::time::Instant::now();
+    let rows = sweep(&reference, &options).map_err(|e| bad(e.to_string()))?;
+    log::info!("sweep in {:.1} s", clock.elapsed().as_secs_f64());
+    let text = if args.json {
+        let curves: Vec<_> = rows
+            .iter()
+            .map(|row| {
+                let mut entry = json!({"magnitude": row.magnitude});
+                for (m, mean) in measures.iter().zip(&row.means) {
+                    entry[m.name()] = json!(mean);
+                }
+                entry
+            })
+            .collect();
+        serde_json::to_string_pretty(&json!({
+            "errors": args.reference.error,
+            "annotators": args.reference.annotators,
+            "sets": args.sets,
+            "seed": args.reference.seed,
+            "reference_units": reference.units.len(),
+            "curves": curves,
+        }))
+        .expect("plain values")
+            + "\n"
+    } else {
+        sweep_csv(&measures, &rows)
+    };
+    match &args.out {
+        Some(path) => {
+            gamma_studio::io::write_atomically(path, text.as_bytes())
+                .map_err(|e| bad(e.to_string()))?;
+            println!("{}", path.display());
+        }
+        None => print!("{text}"),
+    }
+    Ok(())
+}

@@ -1,0 +1,230 @@
+use super::*;
+
+fn reference() -> Reference {
+    ReferenceModel {
+        units: 1000,
+        ..ReferenceModel::default_model()
+    }
+    .generate(3)
+    .unwrap()
+}
+
+fn one(reference: &Reference, error: ErrorKind, m: f64, seed: u64) -> Vec<Unit> {
+    damage(
+        reference,
+        &[error],
+        m,
+        &Factors::default(),
+        &mut sample_rng(seed, 0),
+    )
+}
+
+const ALL: [ErrorKind; 9] = [
+    ErrorKind::Shift { keep_apart: false },
+    ErrorKind::Shift { keep_apart: true },
+    ErrorKind::FalseNegative,
+    ErrorKind::FalsePositive,
+    ErrorKind::Split,
+    ErrorKind::Category {
+        prevalence: false,
+        overlapping: false,
+    },
+    ErrorKind::Category {
+        prevalence: true,
+        overlapping: false,
+    },
+    ErrorKind::Category {
+        prevalence: false,
+        overlapping: true,
+    },
+    ErrorKind::Category {
+        prevalence: true,
+        overlapping: true,
+    },
+];
+
+#[test]
+fn the_default_model_follows_its_prevalences() {
+    let r = reference();
+    assert_eq!(r.units.len(), 1000);
+    assert_eq!(r.categories, vec!["Adj", "Noun", "Prep", "Verb"]);
+    for (category, expected) in [
+        ("Adj", 0.18),
+        ("Noun", 0.27),
+        ("Prep", 0.45),
+        ("Verb", 0.09),
+    ] {
+        let share = r.prevalence[r.category_index(category)];
+        assert!((share - expected).abs() < 0.04, "{category}: {share}");
+    }
+    // No overlap in the default model.
+    assert!(r.units.windows(2).all(|w| w[0].end <= w[1].start));
+}
+
+#[test]
+fn magnitude_zero_changes_nothing() {
+    let r = reference();
+    for error in ALL {
+        assert_eq!(one(&r, error, 0.0, 1), r.units, "{error}");
+    }
+}
+
+#[test]
+fn false_negatives_drop_about_m_of_the_units() {
+    let r = reference();
+    assert!(one(&r, ErrorKind::FalseNegative, 1.0, 1).is_empty());
+    let half = one(&r, ErrorKind::FalseNegative, 0.5, 1).len();
+    assert!((450..=550).contains(&half), "{half}");
+}
+
+#[test]
+fn false_positives_add_m_x_n_units_like_the_reference() {
+    let r = reference();
+    let all = one(&r, ErrorKind::FalsePositive, 1.0, 2);
+    assert_eq!(all.len(), 2000);
+    let half = one(&r, ErrorKind::FalsePositive, 0.5, 2);
+    assert_eq!(half.len(), 1500);
+    let prep = all.iter().filter(|u| u.category == "Prep").count() as f64 / 2000.0;
+    assert!((prep - 0.45).abs() < 0.05, "{prep}");
+    assert!(
+        all.iter()
+            .all(|u| u.start >= 0.0 && u.end <= r.end && u.length() >= 1.0)
+    );
+}
+
+#[test]
+fn splits_cut_units_without_changing_what_is_covered() {
+    let r = reference();
+    let split = one(&r, ErrorKind::Split, 1.0, 4);
+    // N·x·m = 1000 cuts, a few skipped on units of length 1 (none here: lengths ≥ 5).
+    assert!(split.len() > 1900 && split.len() <= 2000, "{}", split.len());
+    let covered = |units: &[Unit]| units.iter().map(Unit::length).sum::<f64>();
+    assert_eq!(covered(&split), covered(&r.units));
+    let half = one(&r, ErrorKind::Split, 0.5, 4);
+    assert!(half.len() > 1450 && half.len() <= 1500, "{}", half.len());
+}
+
+#[test]
+fn shifts_stay_within_the_latitude() {
+    let r = reference();
+    let m = 0.5;
+    let shifted = one(&r, ErrorKind::Shift { keep_apart: false }, m, 5);
+    assert_eq!(shifted.len(), r.units.len());
+    let moved: f64 = shifted
+        .iter()
+        .zip(&r.units)
+        .map(|(s, u)| (s.start - u.start).abs())
+        .sum();
+    assert!(moved > 0.0);
+    let apart = one(&r, ErrorKind::Shift { keep_apart: true }, 1.0, 5);
+    assert!(
+        apart.windows(2).all(|w| w[0].end <= w[1].start),
+        "no overlap"
+    );
+    // Every boundary within maxlat = mean length · m · 2 of the original (rounded).
+    let mut sorted = r.units.clone();
+    sorted.sort_by(|a, b| a.start.total_cmp(&b.start));
+    for (s, u) in shifted.iter().zip(&sorted) {
+        let latitude = r.lengths[r.category_index(&u.category)].0 * m * 2.0 + 1.0;
+        assert!(
+            (s.start - u.start).abs() <= latitude + u.length(),
+            "{s} vs {u}"
+        );
+    }
+}
+
+#[test]
+fn category_mistakes_follow_the_interpolated_matrix() {
+    let r = reference();
+    for (prevalence, overlapping) in [(false, false), (true, false), (false, true), (true, true)] {
+        for m in [0.0, 0.3, 0.5, 1.0] {
+            let matrix = confusion_matrix(&r, m, prevalence, overlapping);
+            for row in &matrix {
+                assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+            }
+        }
+    }
+    let uniform = one(
+        &r,
+        ErrorKind::Category {
+            prevalence: false,
+            overlapping: false,
+        },
+        1.0,
+        6,
+    );
+    let kept = uniform
+        .iter()
+        .zip(&r.units)
+        .filter(|(a, b)| a.category == b.category)
+        .count() as f64
+        / 1000.0;
+    assert!((kept - 0.25).abs() < 0.05, "{kept}");
+    // With overlapping at m = ½ the mistakes go mostly to friendly categories: Noun → Verb.
+    let matrix = confusion_matrix(&r, 0.5, false, true);
+    let (noun, verb) = (r.category_index("Noun"), r.category_index("Verb"));
+    assert!(matrix[noun][verb] > matrix[noun][r.category_index("Prep")]);
+}
+
+#[test]
+fn combinations_apply_each_kind_at_m_over_n() {
+    let r = reference();
+    let combined = damage(
+        &r,
+        &[ErrorKind::FalseNegative, ErrorKind::FalsePositive],
+        1.0,
+        &Factors::default(),
+        &mut sample_rng(9, 0),
+    );
+    // Half dropped, then 500 added.
+    assert!((950..=1050).contains(&combined.len()), "{}", combined.len());
+}
+
+#[test]
+fn shuffles_are_seeded() {
+    let r = reference();
+    let errors = [ErrorKind::Shift { keep_apart: false }, ErrorKind::Split];
+    let a = shuffle(&r, &errors, 0.4, 3, &Factors::default(), 7, 2).unwrap();
+    let b = shuffle(&r, &errors, 0.4, 3, &Factors::default(), 7, 2).unwrap();
+    let c = shuffle(&r, &errors, 0.4, 3, &Factors::default(), 8, 2).unwrap();
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+    assert_ne!(a.annotators[0], a.annotators[1], "annotators differ");
+    assert!(shuffle(&r, &errors, 1.5, 3, &Factors::default(), 7, 2).is_err());
+}
+
+#[test]
+fn gamma_falls_from_1_as_errors_grow() {
+    let r = ReferenceModel::default_model().generate(1).unwrap();
+    for error in [
+        ErrorKind::Shift { keep_apart: false },
+        ErrorKind::FalseNegative,
+        ErrorKind::Category {
+            prevalence: false,
+            overlapping: false,
+        },
+    ] {
+        let options = SweepOptions {
+            errors: vec![error],
+            measures: vec![Measure::Gamma, Measure::Kappa],
+            step: 0.25,
+            sets: 4,
+            annotators: 3,
+            seed: 5,
+            ..SweepOptions::default()
+        };
+        let rows = sweep(&r, &options).unwrap();
+        assert_eq!(rows.len(), 5);
+        assert_eq!(rows[0].means[0], Some(1.0), "{error}: γ = 1 at m = 0");
+        let gammas: Vec<f64> = rows.iter().filter_map(|row| row.means[0]).collect();
+        for pair in gammas.windows(2) {
+            assert!(pair[1] < pair[0] + 0.05, "{error}: {gammas:?}");
+        }
+        assert!(gammas[gammas.len() - 1] < 0.7, "{error}: {gammas:?}");
+        let csv = sweep_csv(&options.measures, &rows);
+        assert!(
+            csv.starts_with("magnitude,gamma,kappa\n0.00,1.000000,1.000000\n"),
+            "{csv}"
+        );
+    }
+}
