@@ -700,5 +700,85 @@ pub fn sweep_csv(measures: &[Measure], rows: &[SweepRow]) -> String {
     out
 }
 
+/// The magnitude at which a falling curve of (magnitude, mean γ) reaches `target`, by linear
+/// interpolation between the two sweep points around it (`None` if it never does).
+pub fn magnitude_for(curve: &[(f64, Option<f64>)], target: f64) -> Option<f64> {
+    let points: Vec<(f64, f64)> = curve.iter().filter_map(|&(m, g)| Some((m, g?))).collect();
+    if points.first().is_some_and(|&(_, g)| target >= g) {
+        return Some(points[0].0);
+    }
+    points.windows(2).find_map(|pair| {
+        let ((m0, g0), (m1, g1)) = (pair[0], pair[1]);
+        (g0 >= target && target >= g1).then(|| {
+            if g0 == g1 {
+                m0
+            } else {
+                m0 + (m1 - m0) * (g0 - target) / (g0 - g1)
+            }
+        })
+    })
+}
+
+/// A curve of a sweep: (magnitude, mean of the measure where it is defined).
+pub type Curve = Vec<(f64, Option<f64>)>;
+
+/// Where a document's γ sits on the curves of each error kind.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Calibration {
+    pub gamma: f64,
+    /// For each error kind: the magnitude whose simulated annotators have that γ (when the
+    /// curve reaches it), and the γ curve.
+    pub kinds: Vec<(ErrorKind, Option<f64>, Curve)>,
+}
+
+/// Calibrates a document's γ: every annotator in turn is the reference of sweeps of each error
+/// kind (with as many simulated annotators as the document has); the curves are averaged over
+/// the references.
+pub fn calibrate(
+    continuum: &Continuum,
+    kinds: &[ErrorKind],
+    options: &SweepOptions,
+) -> Result<Calibration, String> {
+    let mut gamma_options = options.gamma.clone();
+    gamma_options.seed = Some(options.seed);
+    let gamma = crate::gamma(continuum, &gamma_options, RunControl::default())
+        .map_err(|e| e.to_string())?
+        .gamma;
+    let references: Vec<Reference> = (0..continuum.n_annotators())
+        .filter_map(|a| Reference::from_annotator(continuum, a).ok())
+        .collect();
+    if references.is_empty() {
+        return Err("no annotator has a unit to serve as the reference".into());
+    }
+    let mut out = Vec::new();
+    for &kind in kinds {
+        let sweep_options = SweepOptions {
+            errors: vec![kind],
+            measures: vec![Measure::Gamma],
+            annotators: continuum.n_annotators().max(2),
+            ..options.clone()
+        };
+        let mut sums: Vec<(f64, f64, usize)> = Vec::new();
+        for reference in &references {
+            let rows = sweep(reference, &sweep_options).map_err(|e| e.to_string())?;
+            if sums.is_empty() {
+                sums = rows.iter().map(|r| (r.magnitude, 0.0, 0)).collect();
+            }
+            for (sum, row) in sums.iter_mut().zip(&rows) {
+                if let Some(Some(g)) = row.means.first() {
+                    sum.1 += g;
+                    sum.2 += 1;
+                }
+            }
+        }
+        let curve: Curve = sums
+            .iter()
+            .map(|&(m, total, n)| (m, (n > 0).then(|| total / n as f64)))
+            .collect();
+        out.push((kind, magnitude_for(&curve, gamma), curve));
+    }
+    Ok(Calibration { gamma, kinds: out })
+}
+
 #[cfg(test)]
 mod tests;

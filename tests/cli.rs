@@ -553,3 +553,41 @@ fn sweep_prints_one_mean_per_measure_and_magnitude() {
     assert_eq!(last[0], 1.0);
     assert!(last[1] < 0.9 && last[4] < 1.0, "{csv}");
 }
+
+#[test]
+fn calibrate_reads_the_magnitude_off_each_curve() {
+    let csv = path("pygamma/h6_three_annot.csv");
+    let out = json_of(&gamma_studio(&[
+        "calibrate",
+        &csv,
+        "--error",
+        "shift,category",
+        "--sets",
+        "2",
+        "--step",
+        "0.25",
+        "--json",
+    ]));
+    let gamma = out["gamma"].as_f64().unwrap();
+    let kinds = out["kinds"].as_array().unwrap();
+    assert_eq!(kinds.len(), 2);
+    assert_eq!(kinds[0]["error"], "shift");
+    let curve = kinds[0]["curve"].as_array().unwrap();
+    assert_eq!(curve.len(), 5);
+    assert_eq!(curve[0]["gamma"], 1.0);
+    if let Some(m) = kinds[1]["magnitude"].as_f64() {
+        // The category curve passes through the document's γ at that magnitude.
+        let points: Vec<(f64, f64)> = kinds[1]["curve"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|p| Some((p["magnitude"].as_f64()?, p["gamma"].as_f64()?)))
+            .collect();
+        let below = points.iter().rev().find(|(x, _)| *x <= m).unwrap();
+        let above = points.iter().find(|(x, _)| *x >= m).unwrap();
+        assert!(
+            below.1 >= gamma - 1e-9 && above.1 <= gamma + 1e-9,
+            "{points:?} {gamma}"
+        );
+    }
+}

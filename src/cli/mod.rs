@@ -59,6 +59,8 @@ enum Command {
     Shuffle(Box<shuffle_command::ShuffleArgs>),
     /// How measures respond to errors of growing magnitude (curves as CSV or JSON).
     Sweep(Box<shuffle_command::SweepArgs>),
+    /// What a document's γ means: the magnitude of each error kind that gives the same γ.
+    Calibrate(Box<shuffle_command::CalibrateArgs>),
     /// Convert annotation files to another format (csv, glozz, cora, elan).
     Convert(Box<convert::ConvertArgs>),
     /// Time full γ runs on generated continua and report peak memory.
@@ -105,6 +107,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Some(Command::Textgamma(args)) => textgamma_command::run(&args),
         Some(Command::Shuffle(args)) => shuffle_command::run_shuffle(&args),
         Some(Command::Sweep(args)) => shuffle_command::run_sweep(&args),
+        Some(Command::Calibrate(args)) => shuffle_command::run_calibrate(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         None => open_app(Vec::new(), Ok(Default::default()), cli.screenshot),
     };

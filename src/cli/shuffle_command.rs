@@ -232,3 +232,96 @@ pub fn run_sweep(args: &SweepArgs) -> Result<(), Failure> {
     }
     Ok(())
 }
+
+#[derive(Args, Debug, Clone)]
+pub struct CalibrateArgs {
+    #[command(flatten)]
+    pub input: super::input::InputArgs,
+    /// Error kinds to calibrate against.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "shift,false-negative,false-positive,split,category"
+    )]
+    pub error: Vec<String>,
+    /// Sets of simulated annotators per magnitude and reference.
+    #[arg(long, default_value_t = 5)]
+    pub sets: usize,
+    /// Magnitude step.
+    #[arg(long, default_value_t = 0.1)]
+    pub step: f64,
+    /// Seed of the document's γ and of the simulations.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print JSON (with the curves) instead of sentences.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
+    if !(args.step > 0.0 && args.step <= 1.0) || args.sets == 0 {
+        return Err(bad("--step must lie in (0, 1] and --sets be at least 1"));
+    }
+    let kinds: Vec<ErrorKind> = args
+        .error
+        .iter()
+        .map(|e| {
+            e.parse()
+                .map_err(|e: gamma_studio::shuffle::ShuffleError| bad(e.to_string()))
+        })
+        .collect::<Result<_, _>>()?;
+    let documents = args.input.read()?;
+    if documents.len() != 1 {
+        return Err(bad(format!(
+            "calibrate reads one document; these files make {}",
+            documents.len()
+        )));
+    }
+    let options = SweepOptions {
+        sets: args.sets,
+        step: args.step,
+        seed: args.seed,
+        ..SweepOptions::default()
+    };
+    let calibration =
+        gamma_studio::shuffle::calibrate(&documents[0].continuum, &kinds, &options).map_err(bad)?;
+    if args.json {
+        let kinds: Vec<_> = calibration
+            .kinds
+            .iter()
+            .map(|(kind, magnitude, curve)| {
+                json!({
+                    "error": kind.to_string(),
+                    "magnitude": magnitude,
+                    "curve": curve.iter().map(|(m, g)| json!({"magnitude": m, "gamma": g})).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({
+                "gamma": calibration.gamma,
+                "seed": args.seed,
+                "sets": args.sets,
+                "kinds": kinds,
+            }))
+            .expect("plain values")
+        );
+        return Ok(());
+    }
+    println!(
+        "γ = {:.3} for {}: about the γ of annotators making",
+        calibration.gamma, documents[0].continuum.name
+    );
+    for (kind, magnitude, _) in &calibration.kinds {
+        match magnitude {
+            Some(m) => println!("  {kind} errors of magnitude {m:.2}"),
+            None => println!("  {kind} errors: never that low, even at magnitude 1"),
+        }
+    }
+    println!(
+        "(each annotator in turn as the reference, {} sets per magnitude, step {}, seed {})",
+        args.sets, args.step, args.seed
+    );
+    Ok(())
+}

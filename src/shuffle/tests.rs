@@ -228,3 +228,62 @@ fn gamma_falls_from_1_as_errors_grow() {
         );
     }
 }
+
+#[test]
+fn magnitudes_are_read_off_falling_curves() {
+    let curve = vec![(0.0, Some(1.0)), (0.5, Some(0.6)), (1.0, Some(0.2))];
+    assert_eq!(magnitude_for(&curve, 1.0), Some(0.0));
+    assert!((magnitude_for(&curve, 0.8).unwrap() - 0.25).abs() < 1e-12);
+    assert!((magnitude_for(&curve, 0.4).unwrap() - 0.75).abs() < 1e-12);
+    assert_eq!(magnitude_for(&curve, 0.1), None, "never that low");
+    assert_eq!(magnitude_for(&[(0.0, None)], 0.5), None);
+}
+
+#[test]
+fn a_document_is_calibrated_against_each_error_kind() {
+    let mut c = Continuum::new("doc");
+    let reference = ReferenceModel {
+        units: 30,
+        ..ReferenceModel::default_model()
+    }
+    .generate(2)
+    .unwrap();
+    // Annotators with some shift: γ well below 1, well above 0.
+    let shifted = shuffle(
+        &reference,
+        &[ErrorKind::Shift { keep_apart: false }],
+        0.3,
+        3,
+        &Factors::default(),
+        4,
+        0,
+    )
+    .unwrap();
+    c.annotators = shifted.annotators;
+    let options = SweepOptions {
+        step: 0.25,
+        sets: 2,
+        seed: 3,
+        ..SweepOptions::default()
+    };
+    let calibration = calibrate(
+        &c,
+        &[
+            ErrorKind::Shift { keep_apart: false },
+            ErrorKind::FalseNegative,
+        ],
+        &options,
+    )
+    .unwrap();
+    assert!(
+        calibration.gamma > 0.3 && calibration.gamma < 0.99,
+        "{}",
+        calibration.gamma
+    );
+    let (kind, magnitude, curve) = &calibration.kinds[0];
+    assert_eq!(*kind, ErrorKind::Shift { keep_apart: false });
+    assert_eq!(curve.len(), 5);
+    let m = magnitude.expect("the shift curve reaches the document's γ");
+    // The document was made with shift 0.3; its own annotators as references see about that.
+    assert!(m > 0.05 && m < 0.7, "{m}");
+}
