@@ -54,8 +54,15 @@ fn folder() -> Result<&'static Path, String> {
         .get_or_init(|| {
             // Every run writes the same bytes (each file through its own temporary file, renamed),
             // so runs side by side never see a half-written file.
-            let folder = std::env::temp_dir()
-                .join(format!("gamma-studio-demo-{}", env!("CARGO_PKG_VERSION")));
+            // One folder per user: another user's would not be writable.
+            let user = std::env::var("USER")
+                .or_else(|_| std::env::var("USERNAME"))
+                .unwrap_or_default();
+            let folder = std::env::temp_dir().join(format!(
+                "gamma-studio-demo-{}-{}",
+                env!("CARGO_PKG_VERSION"),
+                user.replace(['/', '\\'], "_")
+            ));
             for (relative, bytes) in FILES {
                 let path = folder.join(relative);
                 if let Some(parent) = path.parent() {
