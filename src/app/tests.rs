@@ -15,11 +15,11 @@ fn app(launch: Launch, dialog: ScriptedDialog) -> GammaStudioApp {
 }
 
 fn harness(app: GammaStudioApp) -> Harness<'static, GammaStudioApp> {
-    let harness = Harness::builder()
+    // The fonts before the first frame, as the real window does (∅, δ, ſ need DejaVu).
+    Harness::builder()
         .with_size([1200.0, 800.0])
-        .build_ui_state(|ui, app: &mut GammaStudioApp| app.draw(ui), app);
-    super::install_fonts(&harness.ctx);
-    harness
+        .with_context_setup(super::install_fonts)
+        .build_ui_state(|ui, app: &mut GammaStudioApp| app.draw(ui), app)
 }
 
 /// Steps the UI until `done` holds (the worker runs in its own thread).
