@@ -343,58 +343,13 @@ pub fn corpus_gamma(
         })
     };
 
-    let (first, z, precision, max_samples) = match options.samples {
-        SampleCount::Fixed(n) => (n.max(1), 1.959963984540054, None, n.max(1)),
-        SampleCount::Precision {
-            precision,
-            confidence,
-            max_samples,
-        } => {
-            let in_unit_interval = |x: f64| x > 0.0 && x < 1.0;
-            if !(in_unit_interval(precision) && in_unit_interval(confidence)) {
-                return Err(GammaError::Options(format!(
-                    "precision ({precision}) and confidence ({confidence}) must lie strictly between 0 and 1"
-                )));
-            }
-            (
-                30.min(max_samples.max(2)),
-                normal_quantile(1.0 - (1.0 - confidence) / 2.0),
-                Some(precision),
-                max_samples.max(2),
-            )
-        }
-    };
-    let done = AtomicUsize::new(0);
-    let mut chance: Vec<ChanceAlignment> = Vec::new();
-    let mut needed = first;
-    loop {
-        let start = chance.len();
-        control.progress(start, needed);
-        let batch: Vec<Result<ChanceAlignment, GammaError>> = (start..needed)
-            .into_par_iter()
-            .map(|index| {
-                let result = solve(index);
-                let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                control.progress(finished, needed);
-                result
-            })
-            .collect();
-        for result in batch {
-            chance.push(result?);
-        }
-        let Some(precision) = precision else { break };
-        let disorders: Vec<f64> = chance.iter().map(|c| c.disorder).collect();
-        let required = required_samples(&disorders, z, precision);
-        log::debug!(
-            "{} random continua aligned, {} needed for the precision asked",
-            chance.len(),
-            required
-        );
-        if required <= chance.len() || chance.len() >= max_samples {
-            break;
-        }
-        needed = required.min(max_samples);
-    }
+    let (chance, z) = draw_until_precise(
+        options.samples,
+        control,
+        |c: &ChanceAlignment| c.disorder,
+        solve,
+        GammaError::Options,
+    )?;
     control.progress(chance.len(), chance.len());
     log::info!(
         "expected disorder from {} random continua (seed {seed}) in {:.3} s in all",
@@ -485,6 +440,71 @@ pub(crate) fn unbiased_std(values: &[f64]) -> f64 {
     let n = values.len() as f64;
     let mean = values.iter().sum::<f64>() / n;
     (values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0)).sqrt()
+}
+
+/// Draws samples `draw(0), draw(1), …` in parallel until the §5.3 rule holds for their
+/// disorders (`Precision`), or exactly `n` (`Fixed`), reporting progress; returns them in
+/// index order with the normal quantile `z` of the confidence. Shared by γ and tγ.
+pub(crate) fn draw_until_precise<T: Send, E: Send>(
+    samples: SampleCount,
+    control: RunControl,
+    disorder_of: impl Fn(&T) -> f64,
+    draw: impl Fn(usize) -> Result<T, E> + Sync,
+    options_error: impl Fn(String) -> E,
+) -> Result<(Vec<T>, f64), E> {
+    let (first, z, precision, max_samples) = match samples {
+        SampleCount::Fixed(n) => (n.max(1), 1.959963984540054, None, n.max(1)),
+        SampleCount::Precision {
+            precision,
+            confidence,
+            max_samples,
+        } => {
+            let in_unit_interval = |x: f64| x > 0.0 && x < 1.0;
+            if !(in_unit_interval(precision) && in_unit_interval(confidence)) {
+                return Err(options_error(format!(
+                    "precision ({precision}) and confidence ({confidence}) must lie strictly between 0 and 1"
+                )));
+            }
+            (
+                30.min(max_samples.max(2)),
+                normal_quantile(1.0 - (1.0 - confidence) / 2.0),
+                Some(precision),
+                max_samples.max(2),
+            )
+        }
+    };
+    let done = AtomicUsize::new(0);
+    let mut drawn: Vec<T> = Vec::new();
+    let mut needed = first;
+    loop {
+        let start = drawn.len();
+        control.progress(start, needed);
+        let batch: Vec<Result<T, E>> = (start..needed)
+            .into_par_iter()
+            .map(|index| {
+                let result = draw(index);
+                let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+                control.progress(finished, needed);
+                result
+            })
+            .collect();
+        for result in batch {
+            drawn.push(result?);
+        }
+        let Some(precision) = precision else { break };
+        let disorders: Vec<f64> = drawn.iter().map(&disorder_of).collect();
+        let required = required_samples(&disorders, z, precision);
+        log::debug!(
+            "{} random samples drawn, {} needed for the precision asked",
+            drawn.len(),
+            required
+        );
+        if required <= drawn.len() || drawn.len() >= max_samples {
+            break;
+        }
+        needed = required.min(max_samples);
+    }
+    Ok((drawn, z))
 }
 
 /// §5.3: `n₀ = ⌈(z · cv / e)²⌉` with `cv = σ/μ`, σ the unbiased standard deviation.

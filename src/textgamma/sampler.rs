@@ -19,13 +19,11 @@
 use super::{
     AlignmentOptions, TextAnnotation, TextGammaError, TextGammaResult, TextUnit, observed,
 };
-use crate::gamma::{RunControl, SampleCount, gamma_from, normal_quantile, required_samples};
+use crate::gamma::{RunControl, SampleCount, gamma_from};
 use crate::sampler::sample_rng;
 use rand::RngExt;
 use rand_distr::{Binomial, Distribution};
-use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How chance annotations are made.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -396,51 +394,13 @@ pub fn text_gamma(
             .collect();
         Ok(super::observed(&copies, &options.alignment)?.disorder)
     };
-    let (first, z, precision, max_samples) = match options.samples {
-        SampleCount::Fixed(k) => (k.max(1), 1.959963984540054, None, k.max(1)),
-        SampleCount::Precision {
-            precision,
-            confidence,
-            max_samples,
-        } => {
-            let unit = |x: f64| x > 0.0 && x < 1.0;
-            if !(unit(precision) && unit(confidence)) {
-                return Err(TextGammaError::Options(format!(
-                    "precision ({precision}) and confidence ({confidence}) must lie strictly between 0 and 1"
-                )));
-            }
-            (
-                30.min(max_samples.max(2)),
-                normal_quantile(1.0 - (1.0 - confidence) / 2.0),
-                Some(precision),
-                max_samples.max(2),
-            )
-        }
-    };
-    let done = AtomicUsize::new(0);
-    let mut disorders: Vec<f64> = Vec::new();
-    let mut needed = first;
-    loop {
-        let start = disorders.len();
-        let batch: Vec<Result<f64, TextGammaError>> = (start..needed)
-            .into_par_iter()
-            .map(|index| {
-                let result = sample(index);
-                let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                control.progress(finished, needed);
-                result
-            })
-            .collect();
-        for result in batch {
-            disorders.push(result?);
-        }
-        let Some(precision) = precision else { break };
-        let required = required_samples(&disorders, z, precision);
-        if required <= disorders.len() || disorders.len() >= max_samples {
-            break;
-        }
-        needed = required.min(max_samples);
-    }
+    let (disorders, z) = crate::gamma::draw_until_precise(
+        options.samples,
+        control,
+        |d: &f64| *d,
+        sample,
+        TextGammaError::Options,
+    )?;
     let count = disorders.len();
     let expected_disorder = disorders.iter().sum::<f64>() / count as f64;
     if expected_disorder <= 0.0 {
