@@ -162,6 +162,8 @@ pub struct TextOutcome {
     pub document: usize,
     /// For each annotator, the index in the continuum of each of its tokens (tγ sorts them).
     pub unit_index: Vec<Vec<usize>>,
+    /// Indices of the first pair's aligned tokens, the most disordered first.
+    pub worst_first: Vec<usize>,
 }
 
 /// An open document and what the timeline needs to draw it fast.
@@ -640,11 +642,7 @@ impl AppState {
                         self.outcome_is_stale = false;
                         self.status = Status::Done;
                     }
-                    Err(_) if cancelled => self.status = Status::Cancelled,
-                    Err(message) => {
-                        self.status = Status::Failed(message.clone());
-                        self.errors.push(message);
-                    }
+                    Err(message) => self.job_failed(cancelled, message),
                 },
                 WorkerMessage::TextGammaFinished {
                     generation: g,
@@ -658,19 +656,23 @@ impl AppState {
                         if let Some(document) = self.documents.get_mut(self.current) {
                             document.gamma = Some(result.tgamma);
                         }
+                        let units = result
+                            .observed
+                            .pairs
+                            .first()
+                            .map_or(&[][..], |p| &p.units[..]);
+                        let mut worst_first: Vec<usize> = (0..units.len()).collect();
+                        worst_first.sort_by(|&a, &b| units[b].2.total_cmp(&units[a].2));
                         self.text_outcome = Some(TextOutcome {
                             result: Arc::from(result),
                             document: self.current,
                             unit_index,
+                            worst_first,
                         });
                         self.outcome_is_stale = false;
                         self.status = Status::Done;
                     }
-                    Err(_) if cancelled => self.status = Status::Cancelled,
-                    Err(message) => {
-                        self.status = Status::Failed(message.clone());
-                        self.errors.push(message);
-                    }
+                    Err(message) => self.job_failed(cancelled, message),
                 },
                 WorkerMessage::OtherDocument {
                     generation: g,
@@ -702,6 +704,16 @@ impl AppState {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// A job ended in an error: cancelled if the user asked for it, else failed (and said).
+    fn job_failed(&mut self, cancelled: bool, message: String) {
+        if cancelled {
+            self.status = Status::Cancelled;
+        } else {
+            self.status = Status::Failed(message.clone());
+            self.errors.push(message);
         }
     }
 
@@ -780,14 +792,12 @@ impl AppState {
         if let Some(adjudicating) = self.adjudicating() {
             return adjudicating.order(worst_first);
         }
-        if self.current_text_outcome().is_some() {
-            let n = self.shown_alignment_count();
-            let mut order: Vec<usize> = (0..n).collect();
-            if worst_first {
-                let disorder = |i: usize| self.shown_alignment(i).map_or(0.0, |(_, d)| d);
-                order.sort_by(|&a, &b| disorder(b).total_cmp(&disorder(a)));
-            }
-            return order;
+        if let Some(text) = self.current_text_outcome() {
+            return if worst_first {
+                text.worst_first.clone()
+            } else {
+                (0..text.worst_first.len()).collect()
+            };
         }
         let Some(outcome) = self.current_outcome() else {
             return Vec::new();
