@@ -24,17 +24,10 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
             Key::Z,
             Key::Y,
             Key::Delete,
-            Key::Num1,
-            Key::Num2,
-            Key::Num3,
-            Key::Num4,
-            Key::Num5,
-            Key::Num6,
-            Key::Num7,
-            Key::Num8,
-            Key::Num9,
-        ];
-        let pressed: Vec<Key> = keys.into_iter().filter(|k| i.key_pressed(*k)).collect();
+        ]
+        .into_iter()
+        .chain(DIGITS);
+        let pressed: Vec<Key> = keys.filter(|k| i.key_pressed(*k)).collect();
         (pressed, i.modifiers.command, i.modifiers.shift)
     });
     for key in pressed {
@@ -74,19 +67,21 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
     }
 }
 
+/// Keys 1–9: the unit of annotator 1–9.
+const DIGITS: [Key; 9] = [
+    Key::Num1,
+    Key::Num2,
+    Key::Num3,
+    Key::Num4,
+    Key::Num5,
+    Key::Num6,
+    Key::Num7,
+    Key::Num8,
+    Key::Num9,
+];
+
 fn digit_index(key: Key) -> Option<usize> {
-    let digits = [
-        Key::Num1,
-        Key::Num2,
-        Key::Num3,
-        Key::Num4,
-        Key::Num5,
-        Key::Num6,
-        Key::Num7,
-        Key::Num8,
-        Key::Num9,
-    ];
-    digits.iter().position(|k| *k == key)
+    DIGITS.iter().position(|k| *k == key)
 }
 
 fn pick(state: &mut AppState, index: usize, annotator: usize) -> bool {

@@ -72,16 +72,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             r.gamma_interval.0, r.gamma_interval.1
         ));
         ui.end_row();
-        ui.label("samples");
-        ui.label(format!(
-            "{} (±{:.1} %)",
-            r.n_samples,
-            100.0 * r.achieved_precision
-        ));
-        ui.end_row();
-        ui.label("seed");
-        ui.label(r.seed.to_string());
-        ui.end_row();
+        sampling_rows(ui, r.n_samples, r.achieved_precision, r.seed);
         let s = &outcome.settings;
         ui.label("with");
         ui.label(if s.gamma_software_preset {
@@ -234,16 +225,7 @@ fn show_text_gamma(ui: &mut Ui, state: &AppState) {
         ui.label("expected disorder D_e");
         ui.label(format!("{:.6}", r.expected_disorder));
         ui.end_row();
-        ui.label("samples");
-        ui.label(format!(
-            "{} (±{:.1} %)",
-            r.n_samples,
-            100.0 * r.achieved_precision
-        ));
-        ui.end_row();
-        ui.label("seed");
-        ui.label(r.seed.to_string());
-        ui.end_row();
+        sampling_rows(ui, r.n_samples, r.achieved_precision, r.seed);
         ui.label("chance model");
         ui.label(format!(
             "p_t = {:.3}, p_s = {:.3} (estimated)",
@@ -266,4 +248,14 @@ fn show_text_gamma(ui: &mut Ui, state: &AppState) {
             RichText::new("The timeline and the list show the first pair of annotators.").weak(),
         );
     }
+}
+
+/// The rows "samples" and "seed" of γ's and tγ's tables.
+fn sampling_rows(ui: &mut Ui, n_samples: usize, precision: f64, seed: u64) {
+    ui.label("samples");
+    ui.label(format!("{n_samples} (±{:.1} %)", 100.0 * precision));
+    ui.end_row();
+    ui.label("seed");
+    ui.label(seed.to_string());
+    ui.end_row();
 }
