@@ -494,30 +494,29 @@ impl Adjudication {
         Ok(())
     }
 
-    /// Moves the boundaries of a gold unit.
-    pub fn set_bounds(&mut self, id: GoldId, start: f64, end: f64) -> Result<(), GoldError> {
+    /// Edits a copy of a gold unit with `change`, then [`edit`](Self::edit)s it.
+    fn edit_with(&mut self, id: GoldId, change: impl FnOnce(&mut Unit)) -> Result<(), GoldError> {
         let mut unit = self
             .gold
             .get(&id)
             .ok_or(GoldError::NoSuchUnit(id))?
             .unit
             .clone();
-        Unit::new(start, end, "")?;
-        unit.start = start;
-        unit.end = end;
+        change(&mut unit);
         self.edit(id, unit)
+    }
+
+    /// Moves the boundaries of a gold unit.
+    pub fn set_bounds(&mut self, id: GoldId, start: f64, end: f64) -> Result<(), GoldError> {
+        self.edit_with(id, |unit| {
+            unit.start = start;
+            unit.end = end;
+        })
     }
 
     /// Changes the category of a gold unit.
     pub fn set_category(&mut self, id: GoldId, category: &str) -> Result<(), GoldError> {
-        let mut unit = self
-            .gold
-            .get(&id)
-            .ok_or(GoldError::NoSuchUnit(id))?
-            .unit
-            .clone();
-        unit.category = category.to_string();
-        self.edit(id, unit)
+        self.edit_with(id, |unit| unit.category = category.to_string())
     }
 
     /// Sets (or with `None` removes) a feature of a gold unit.
@@ -527,17 +526,12 @@ impl Adjudication {
         key: &str,
         value: Option<&str>,
     ) -> Result<(), GoldError> {
-        let mut unit = self
-            .gold
-            .get(&id)
-            .ok_or(GoldError::NoSuchUnit(id))?
-            .unit
-            .clone();
-        match value {
-            Some(value) => unit.features.insert(key.to_string(), value.to_string()),
-            None => unit.features.remove(key),
-        };
-        self.edit(id, unit)
+        self.edit_with(id, |unit| {
+            match value {
+                Some(value) => unit.features.insert(key.to_string(), value.to_string()),
+                None => unit.features.remove(key),
+            };
+        })
     }
 
     /// Adds a gold unit that no annotator made.
