@@ -362,10 +362,9 @@ struct OptimalMoves {
     every: usize,
     checkpoints: Vec<(Vec<u32>, Active)>,
     cost: u64,
-    /// The first row of the block whose moves are in `block`, and the moves (1 byte a slot;
-    /// 0 for cells that cannot be on an optimal path).
-    block_start: Option<usize>,
-    block: Vec<u8>,
+    /// Blocks of moves at hand, by their first row (1 byte a slot; 0 for cells that cannot be
+    /// on an optimal path): the one asked for and the one below it, computed side by side.
+    blocks: Vec<(usize, Vec<u8>)>,
     row0: Vec<u8>,
 }
 
@@ -427,8 +426,7 @@ impl OptimalMoves {
             every,
             checkpoints,
             cost,
-            block_start: None,
-            block: Vec::new(),
+            blocks: Vec::new(),
             row0,
         }
     }
@@ -445,18 +443,26 @@ impl OptimalMoves {
             return self.row0[k];
         }
         let start = (i - 1) / self.every * self.every;
-        if self.block_start != Some(start) {
-            self.recompute(start);
+        if !self.blocks.iter().any(|(s, _)| *s == start) {
+            // Rows are asked for in decreasing order: the block below comes next.
+            let below = start.checked_sub(self.every);
+            let (block, next) =
+                rayon::join(|| self.block(start), || below.map(|b| (b, self.block(b))));
+            self.blocks = std::iter::once((start, block)).chain(next).collect();
         }
-        self.block[(i - 1 - start) * self.band.width + k]
+        let (_, block) = self
+            .blocks
+            .iter()
+            .find(|(s, _)| *s == start)
+            .expect("just computed");
+        block[(i - 1 - start) * self.band.width + k]
     }
 
     /// Rows `start + 1 ..= start + every` from the checkpoint of row `start`.
-    fn recompute(&mut self, start: usize) {
+    fn block(&self, start: usize) -> Vec<u8> {
         let width = self.band.width;
         let rows = self.every.min(self.a.codes.len() - start);
-        self.block.clear();
-        self.block.resize(self.every * width, 0);
+        let mut block = vec![0u8; self.every * width];
         let (checkpoint, first_active) = &self.checkpoints[start / self.every];
         let mut active = *first_active;
         let mut previous = checkpoint.clone();
@@ -464,7 +470,7 @@ impl OptimalMoves {
         let mut stale: Active = None;
         for r in 0..rows {
             let i = start + r + 1;
-            let flags = &mut self.block[r * width..(r + 1) * width];
+            let flags = &mut block[r * width..(r + 1) * width];
             clear(&mut current, stale);
             stale = active;
             active = next_row_pruned::<true>(
@@ -480,12 +486,12 @@ impl OptimalMoves {
             );
             std::mem::swap(&mut previous, &mut current);
         }
-        self.block_start = Some(start);
+        block
     }
 }
 
 /// The moves of every cell that can be on an optimal path. First, passes in narrow bands
-/// (widened while that lowers the cost) give an upper bound `C` of the alignment cost; then
+/// (16 and 64 diagonals beyond |Δ|, wider only if the bound is too loose to fit) give an upper bound `C` of the alignment cost; then
 /// one pass over the band that bound proves sufficient (a path through a cell with offset
 /// δ = i − j costs at least g·(|δ| + |Δ − δ|), g the cheapest gap) computes only the cells
 /// whose prefix cost plus g·|Δ − δ| is at most `C` — all cells of all optimal paths.
@@ -542,7 +548,10 @@ fn optimal_moves(
         let improved = cost < bound;
         bound = bound.min(cost);
         let needed = ((bound / g) as i64 - delta.abs()).max(0) / 2;
-        if needed <= extra || !improved {
+        // Two passes (16 and 64 diagonals) give a good bound when the texts drift apart
+        // little; wider ones only while the bound is too loose for the final band to fit.
+        let fits = room(band_of(needed)) <= max_cells;
+        if needed <= extra || !improved || (extra >= 64 && fits) {
             break;
         }
         extra *= 4;
