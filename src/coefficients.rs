@@ -4,9 +4,17 @@
 //! ordinal, interval, ratio or custom distances, and weighted κ. Spans are turned into items by
 //! [`discretize`]: one item per position, labelled with the category of the unit covering it
 //! (or "none") — the discretized κ/α that the Corpus Shuffling Tool compares with γ.
+//!
+//! For spans themselves: Krippendorff's α_U and c|uα ([`unitizing`]), the Slot Error Rate
+//! ([`slot_error_rate`]), and the segmentation distances Pk, WindowDiff and the Generalized
+//! Hamming Distance ([`segmentation`]).
 
 use crate::continuum::Continuum;
 use crate::dissimilarity::CategoryMatrix;
+
+pub mod segmentation;
+pub mod slot_error_rate;
+pub mod unitizing;
 
 /// Items × coders: for each item, each coder's category (an index into `categories`) or
 /// `None` when the coder did not classify it.
@@ -188,7 +196,7 @@ impl Codings {
 
     /// The distance of every pair of categories; `counts` (how often each category occurs among
     /// the values compared) is what the ordinal metric needs.
-    fn distances(
+    pub(crate) fn distances(
         &self,
         distance: &Distance,
         counts: &[f64],

@@ -149,7 +149,9 @@ pub enum ShuffleError {
     UnknownError(String),
     #[error("magnitude {0} is not between 0 and 1")]
     Magnitude(f64),
-    #[error("unknown measure {0:?} (gamma, kappa, pi, alpha, percentage)")]
+    #[error(
+        "unknown measure {0:?} (gamma, kappa, pi, alpha, percentage, alpha_u, cu_alpha, ser, windowdiff, pk, ghd)"
+    )]
     UnknownMeasure(String),
 }
 
@@ -510,11 +512,13 @@ pub fn shuffle(
     })
 }
 
-/// A measure a sweep computes.
+/// A measure a sweep computes: γ, the classic coefficients on the discretized annotations
+/// (κd and its relatives), and the measures made for spans that the γ paper compares with it
+/// (§6.1, §6.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Measure {
     Gamma,
-    /// Multi-κ of the discretized annotations (each position an item).
+    /// Multi-κ of the discretized annotations (each position an item): κd.
     Kappa,
     /// Multi-π of the discretized annotations.
     Pi,
@@ -522,23 +526,56 @@ pub enum Measure {
     Alpha,
     /// Percentage agreement of the discretized annotations.
     Percentage,
+    /// Krippendorff's α_U (undefined where an annotator's units of a category overlap).
+    AlphaU,
+    /// Krippendorff's c|uα, nominal categories.
+    CuAlpha,
+    /// 1 − Slot Error Rate, averaged over ordered pairs of annotators.
+    Ser,
+    /// 1 − WindowDiff, averaged over ordered pairs of annotators.
+    WindowDiff,
+    /// 1 − Pk, averaged over ordered pairs of annotators.
+    Pk,
+    /// 1 − the normalised Generalized Hamming Distance, averaged over ordered pairs.
+    Ghd,
+}
+
+impl Measure {
+    pub const ALL: [Measure; 11] = [
+        Measure::Gamma,
+        Measure::Kappa,
+        Measure::Pi,
+        Measure::Alpha,
+        Measure::Percentage,
+        Measure::AlphaU,
+        Measure::CuAlpha,
+        Measure::Ser,
+        Measure::WindowDiff,
+        Measure::Pk,
+        Measure::Ghd,
+    ];
 }
 
 impl std::str::FromStr for Measure {
     type Err = ShuffleError;
     fn from_str(s: &str) -> Result<Measure, ShuffleError> {
-        Ok(match s.trim() {
-            "gamma" => Measure::Gamma,
-            "kappa" => Measure::Kappa,
-            "pi" => Measure::Pi,
-            "alpha" => Measure::Alpha,
-            "percentage" => Measure::Percentage,
-            other => return Err(ShuffleError::UnknownMeasure(other.into())),
-        })
+        let wanted = s.trim().to_lowercase();
+        let alias = match wanted.as_str() {
+            "kappa_d" | "kd" => "kappa",
+            "ualpha" | "alphau" => "alpha_u",
+            "c|ualpha" | "cualpha" => "cu_alpha",
+            "wd" => "windowdiff",
+            other => other,
+        };
+        Measure::ALL
+            .into_iter()
+            .find(|m| m.name() == alias)
+            .ok_or_else(|| ShuffleError::UnknownMeasure(s.trim().into()))
     }
 }
 
 impl Measure {
+    /// The name on the command line and in CSV headers.
     pub fn name(self) -> &'static str {
         match self {
             Measure::Gamma => "gamma",
@@ -546,27 +583,89 @@ impl Measure {
             Measure::Pi => "pi",
             Measure::Alpha => "alpha",
             Measure::Percentage => "percentage",
+            Measure::AlphaU => "alpha_u",
+            Measure::CuAlpha => "cu_alpha",
+            Measure::Ser => "ser",
+            Measure::WindowDiff => "windowdiff",
+            Measure::Pk => "pk",
+            Measure::Ghd => "ghd",
         }
     }
 
-    /// The measure of one shuffled continuum (`None` when undefined, e.g. no unit left).
-    pub fn of(self, continuum: &Continuum, end: f64, gamma_options: &GammaOptions) -> Option<f64> {
+    /// The name in plots and reports.
+    pub fn label(self) -> &'static str {
         match self {
-            Measure::Gamma => crate::gamma(continuum, gamma_options, RunControl::default())
-                .ok()
-                .map(|r| r.gamma),
-            other => {
-                let codings = coefficients::discretize(continuum, 0.0, end);
-                match other {
-                    Measure::Kappa => codings.multi_kappa(),
-                    Measure::Pi => codings.multi_pi(),
-                    Measure::Alpha => codings.krippendorff_alpha(&Distance::Nominal),
-                    _ => codings.percentage_agreement(),
-                }
-                .ok()
-            }
+            Measure::Gamma => "γ",
+            Measure::Kappa => "κd",
+            Measure::Pi => "πd",
+            Measure::Alpha => "αd",
+            Measure::Percentage => "% agreement (discretized)",
+            Measure::AlphaU => "α_U",
+            Measure::CuAlpha => "c|uα",
+            Measure::Ser => "1 − SER",
+            Measure::WindowDiff => "1 − WindowDiff",
+            Measure::Pk => "1 − Pk",
+            Measure::Ghd => "1 − GHD",
         }
-        .filter(|x| x.is_finite())
+    }
+
+    /// The measure of one continuum over `[0, end)` (`None` when undefined, e.g. no unit
+    /// left, or overlapping units for α_U).
+    pub fn of(self, continuum: &Continuum, end: f64, gamma_options: &GammaOptions) -> Option<f64> {
+        self.evaluate(continuum, end, gamma_options).ok()
+    }
+
+    /// The measure of one continuum over `[0, end)`, or why it is undefined there.
+    pub fn evaluate(
+        self,
+        continuum: &Continuum,
+        end: f64,
+        gamma_options: &GammaOptions,
+    ) -> Result<f64, String> {
+        use coefficients::segmentation::{SegmentationDistance, segmentation_agreement};
+        let discretized = || coefficients::discretize(continuum, 0.0, end);
+        let text = |e: &dyn std::fmt::Display| e.to_string();
+        let no_unit = || "no annotator has a unit".to_string();
+        let value = match self {
+            Measure::Gamma => crate::gamma(continuum, gamma_options, RunControl::default())
+                .map(|r| r.gamma)
+                .map_err(|e| text(&e)),
+            Measure::Kappa => discretized().multi_kappa().map_err(|e| text(&e)),
+            Measure::Pi => discretized().multi_pi().map_err(|e| text(&e)),
+            Measure::Alpha => discretized()
+                .krippendorff_alpha(&Distance::Nominal)
+                .map_err(|e| text(&e)),
+            Measure::Percentage => discretized().percentage_agreement().map_err(|e| text(&e)),
+            Measure::AlphaU => coefficients::unitizing::alpha_u(continuum, 0.0, end)
+                .map_err(|e| text(&e))
+                .and_then(|a| {
+                    a.alpha()
+                        .ok_or_else(|| "the expected disagreement is 0".to_string())
+                }),
+            Measure::CuAlpha => coefficients::unitizing::cu_alpha(continuum, &Distance::Nominal)
+                .map_err(|e| text(&e)),
+            Measure::Ser => {
+                coefficients::slot_error_rate::ser_agreement(continuum).ok_or_else(no_unit)
+            }
+            Measure::WindowDiff => {
+                segmentation_agreement(continuum, 0.0, end, SegmentationDistance::WindowDiff)
+                    .ok_or_else(no_unit)
+            }
+            Measure::Pk => segmentation_agreement(continuum, 0.0, end, SegmentationDistance::Pk)
+                .ok_or_else(no_unit),
+            Measure::Ghd => segmentation_agreement(
+                continuum,
+                0.0,
+                end,
+                SegmentationDistance::GeneralizedHamming,
+            )
+            .ok_or_else(no_unit),
+        }?;
+        if value.is_finite() {
+            Ok(value)
+        } else {
+            Err(format!("{} is not a number here", self.label()))
+        }
     }
 }
 

@@ -264,7 +264,7 @@ fn assignment(
 
 /// Min-cost assignment of every row to a distinct column (`n_rows ≤ n_cols`), by shortest
 /// augmenting paths with potentials, `O(n_rows² · n_cols)`. Returns each row's column.
-fn hungarian(cost: &[f64], n_rows: usize, n_cols: usize) -> Vec<usize> {
+pub(crate) fn hungarian(cost: &[f64], n_rows: usize, n_cols: usize) -> Vec<usize> {
     let mut u = vec![0.0; n_rows + 1];
     let mut v = vec![0.0; n_cols + 1];
     // row_of_col[j] = row (1-based) assigned to column j (1-based), 0 = free.

@@ -2,6 +2,7 @@
 //! 2 bad input or options, 1 a failure of the computation itself.
 
 mod bench;
+mod coefficients_command;
 mod convert;
 mod gamma_command;
 mod gold_command;
@@ -51,6 +52,9 @@ enum Command {
     Open(Box<input::InputArgs>),
     /// Compute γ of one document, or of a corpus (several files, one document each).
     Gamma(Box<gamma_command::GammaArgs>),
+    /// The classic and unitizing coefficients of a document: κd, πd, αd, α_U, c|uα, SER,
+    /// WindowDiff, Pk, GHD.
+    Coefficients(Box<coefficients_command::CoefficientsArgs>),
     /// Build a consensus gold standard with bulk rules (the app adjudicates the rest).
     Gold(Box<gold_command::GoldArgs>),
     /// tγ of annotators who also corrected tokens and transcriptions (CorA-XML files).
@@ -103,6 +107,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             open_app(args.files.clone(), args.read_options(), cli.screenshot)
         }
         Some(Command::Convert(args)) => convert::run(&args),
+        Some(Command::Coefficients(args)) => coefficients_command::run(&args),
         Some(Command::Gold(args)) => gold_command::run(&args),
         Some(Command::Textgamma(args)) => textgamma_command::run(&args),
         Some(Command::Shuffle(args)) => shuffle_command::run_shuffle(&args),

@@ -157,8 +157,9 @@ pub struct SweepArgs {
     /// Magnitude step.
     #[arg(long, default_value_t = 0.05)]
     pub step: f64,
-    /// Measures (comma separated): gamma, kappa, pi, alpha, percentage (the last four on the
-    /// annotations discretized by position).
+    /// Measures (comma separated): gamma; kappa (κd), pi, alpha, percentage on the annotations
+    /// discretized by position; alpha_u (Krippendorff's α_U), cu_alpha (c|uα); ser, windowdiff,
+    /// pk, ghd as 1 − the distance, averaged over ordered pairs of annotators.
     #[arg(long, value_delimiter = ',', default_value = "gamma")]
     pub measures: Vec<String>,
     /// The curves as CSV (`magnitude`, then one mean column per measure); default: stdout.

@@ -229,6 +229,69 @@ fn gamma_falls_from_1_as_errors_grow() {
     }
 }
 
+/// The γ paper's §6.3 observations that hold by construction: splits leave κd and c|uα at 1
+/// (nothing changes category, nothing is uncovered), false negatives leave c|uα at 1 (the units
+/// left still meet units of their category), category mistakes keep 1 − SER far above 0 (each
+/// mistaken unit costs only ½), and false positives, which overlap, make α_U undefined.
+#[test]
+fn the_unitizing_measures_respond_as_the_gamma_paper_reports() {
+    let r = ReferenceModel::default_model().generate(2).unwrap();
+    let run = |error: ErrorKind| {
+        let options = SweepOptions {
+            errors: vec![error],
+            measures: vec![
+                Measure::Kappa,
+                Measure::CuAlpha,
+                Measure::Ser,
+                Measure::AlphaU,
+                Measure::WindowDiff,
+            ],
+            step: 0.5,
+            sets: 3,
+            annotators: 3,
+            seed: 9,
+            ..SweepOptions::default()
+        };
+        sweep(&r, &options).unwrap()
+    };
+    let split = run(ErrorKind::Split);
+    for row in &split {
+        assert_eq!(row.means[0], Some(1.0), "κd under splits: {split:?}");
+        assert!((row.means[1].unwrap() - 1.0).abs() < 1e-12, "{split:?}");
+    }
+    assert!(
+        split[2].means[3].unwrap() < 0.9,
+        "α_U sees splits: {split:?}"
+    );
+    assert!(
+        split[2].means[4].unwrap() < 1.0,
+        "WindowDiff sees splits: {split:?}"
+    );
+
+    let missing = run(ErrorKind::FalseNegative);
+    assert!(
+        (missing[1].means[1].unwrap() - 1.0).abs() < 1e-12,
+        "{missing:?}"
+    );
+    assert!(
+        missing[1].means[2].unwrap() < 0.5,
+        "SER at m = ½: {missing:?}"
+    );
+
+    let category = run(ErrorKind::Category {
+        prevalence: false,
+        overlapping: false,
+    });
+    let at_one = &category[2].means;
+    assert!(at_one[1].unwrap() < 0.15, "c|uα at m = 1: {category:?}");
+    assert!(at_one[2].unwrap() > 0.5, "1 − SER at m = 1: {category:?}");
+    assert_eq!(at_one[4], Some(1.0), "positions untouched: {category:?}");
+
+    let extra = run(ErrorKind::FalsePositive);
+    assert_eq!(extra[0].means[3], Some(1.0));
+    assert_eq!(extra[2].means[3], None, "overlapping units: {extra:?}");
+}
+
 #[test]
 fn magnitudes_are_read_off_falling_curves() {
     let curve = vec![(0.0, Some(1.0)), (0.5, Some(0.6)), (1.0, Some(0.2))];

@@ -1,0 +1,83 @@
+//! `gamma-studio coefficients`: the classic and unitizing coefficients of a document, next to
+//! which γ can be read (`gamma-studio gamma`).
+
+use super::Failure;
+use clap::Args;
+use gamma_studio::GammaOptions;
+use gamma_studio::coefficients::unitizing::alpha_u;
+use gamma_studio::shuffle::Measure;
+use serde_json::json;
+
+#[derive(Args, Debug, Clone)]
+pub struct CoefficientsArgs {
+    #[command(flatten)]
+    pub input: super::input::InputArgs,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
+    let documents = args.input.read()?;
+    let mut reports = Vec::new();
+    for document in &documents {
+        let continuum = &document.continuum;
+        let (_, end) = continuum.bounds();
+        let values: Vec<(Measure, Result<f64, String>)> = Measure::ALL
+            .into_iter()
+            .filter(|m| *m != Measure::Gamma)
+            .map(|m| (m, m.evaluate(continuum, end, &GammaOptions::default())))
+            .collect();
+        let per_category = alpha_u(continuum, 0.0, end)
+            .map(|a| a.categories)
+            .unwrap_or_default();
+        if args.json {
+            reports.push(json!({
+                "document": continuum.name,
+                "annotators": continuum.n_annotators(),
+                "units": continuum.n_units(),
+                "coefficients": values.iter().map(|(m, v)| match v {
+                    Ok(x) => json!({"measure": m.name(), "value": x}),
+                    Err(why) => json!({"measure": m.name(), "value": null, "undefined": why}),
+                }).collect::<Vec<_>>(),
+                "alpha_u_by_category": per_category.iter().map(|c| json!({
+                    "category": c.category,
+                    "observed": c.observed,
+                    "expected": c.expected,
+                    "alpha_u": c.alpha(),
+                })).collect::<Vec<_>>(),
+            }));
+            continue;
+        }
+        println!(
+            "{}: {} annotators, {} units, positions [0, {end})",
+            continuum.name,
+            continuum.n_annotators(),
+            continuum.n_units()
+        );
+        for (measure, value) in &values {
+            match value {
+                Ok(x) => println!("  {:<28} {x:>8.4}", measure.label()),
+                Err(why) => println!("  {:<28} undefined: {why}", measure.label()),
+            }
+        }
+        for c in &per_category {
+            match c.alpha() {
+                Some(a) => println!("  α_U of {:<21} {a:>8.4}", c.category),
+                None => println!("  α_U of {:<21} undefined", c.category),
+            }
+        }
+    }
+    if args.json {
+        let out = if reports.len() == 1 {
+            reports.remove(0)
+        } else {
+            json!(reports)
+        };
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&out).expect("plain values")
+        );
+    }
+    Ok(())
+}
