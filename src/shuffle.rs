@@ -153,6 +153,8 @@ pub enum ShuffleError {
         "unknown measure {0:?} (gamma, kappa, pi, alpha, percentage, alpha_u, cu_alpha, ser, windowdiff, pk, ghd)"
     )]
     UnknownMeasure(String),
+    #[error("cancelled")]
+    Cancelled,
 }
 
 impl Reference {
@@ -217,6 +219,59 @@ pub enum ErrorKind {
     FalsePositive,
     Split,
     Category { prevalence: bool, overlapping: bool },
+}
+
+impl ErrorKind {
+    pub const ALL: [ErrorKind; 9] = [
+        ErrorKind::Shift { keep_apart: false },
+        ErrorKind::Shift { keep_apart: true },
+        ErrorKind::FalseNegative,
+        ErrorKind::FalsePositive,
+        ErrorKind::Split,
+        ErrorKind::Category {
+            prevalence: false,
+            overlapping: false,
+        },
+        ErrorKind::Category {
+            prevalence: true,
+            overlapping: false,
+        },
+        ErrorKind::Category {
+            prevalence: false,
+            overlapping: true,
+        },
+        ErrorKind::Category {
+            prevalence: true,
+            overlapping: true,
+        },
+    ];
+
+    /// The errors in a report's words ("annotators making … of magnitude m").
+    pub fn description(self) -> &'static str {
+        match self {
+            ErrorKind::Shift { keep_apart: false } => "positional errors",
+            ErrorKind::Shift { keep_apart: true } => "positional errors that keep units apart",
+            ErrorKind::FalseNegative => "missed units",
+            ErrorKind::FalsePositive => "extra units",
+            ErrorKind::Split => "split units",
+            ErrorKind::Category {
+                prevalence: false,
+                overlapping: false,
+            } => "category errors",
+            ErrorKind::Category {
+                prevalence: true,
+                overlapping: false,
+            } => "category errors following the prevalences",
+            ErrorKind::Category {
+                prevalence: false,
+                overlapping: true,
+            } => "category errors between close categories",
+            ErrorKind::Category {
+                prevalence: true,
+                overlapping: true,
+            } => "category errors between close categories, following the prevalences",
+        }
+    }
 }
 
 impl std::str::FromStr for ErrorKind {
@@ -714,16 +769,38 @@ pub struct SweepRow {
 
 /// Runs every (magnitude, set) in parallel and averages each measure per magnitude.
 pub fn sweep(reference: &Reference, options: &SweepOptions) -> Result<Vec<SweepRow>, ShuffleError> {
-    let steps = (1.0 / options.step).round().max(1.0) as usize;
-    let magnitudes: Vec<f64> = (0..=steps)
-        .map(|i| (i as f64 * options.step).min(1.0))
-        .collect();
+    sweep_controlled(reference, options, RunControl::default())
+}
+
+/// The magnitudes a sweep visits: 0, step, 2·step… up to 1.
+pub fn magnitudes(step: f64) -> Vec<f64> {
+    let steps = (1.0 / step).round().max(1.0) as usize;
+    (0..=steps).map(|i| (i as f64 * step).min(1.0)).collect()
+}
+
+/// How many (magnitude, set) runs a sweep makes.
+pub fn sweep_runs(options: &SweepOptions) -> usize {
+    magnitudes(options.step).len() * options.sets
+}
+
+/// [`sweep`], reporting (runs done, runs in all) and stopping with
+/// [`ShuffleError::Cancelled`] when `control` asks.
+pub fn sweep_controlled(
+    reference: &Reference,
+    options: &SweepOptions,
+    control: RunControl,
+) -> Result<Vec<SweepRow>, ShuffleError> {
+    let magnitudes = magnitudes(options.step);
     let jobs: Vec<(usize, usize)> = (0..magnitudes.len())
         .flat_map(|i| (0..options.sets).map(move |s| (i, s)))
         .collect();
+    let done = std::sync::atomic::AtomicUsize::new(0);
     let values: Vec<(usize, Vec<Option<f64>>)> = jobs
         .par_iter()
         .map(|&(i, set)| {
+            if control.is_cancelled() {
+                return Err(ShuffleError::Cancelled);
+            }
             let continuum = shuffle(
                 reference,
                 &options.errors,
@@ -739,14 +816,14 @@ pub fn sweep(reference: &Reference, options: &SweepOptions) -> Result<Vec<SweepR
                 .units()
                 .map(|(_, u)| u.end)
                 .fold(reference.end, f64::max);
-            Ok((
-                i,
-                options
-                    .measures
-                    .iter()
-                    .map(|m| m.of(&continuum, end, &gamma))
-                    .collect(),
-            ))
+            let means = options
+                .measures
+                .iter()
+                .map(|m| m.of(&continuum, end, &gamma))
+                .collect();
+            let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            control.progress(finished, jobs.len());
+            Ok((i, means))
         })
         .collect::<Result<_, ShuffleError>>()?;
     let mut sums: BTreeMap<usize, Vec<(f64, usize)>> = BTreeMap::new();
@@ -830,6 +907,31 @@ pub struct Calibration {
     pub kinds: Vec<(ErrorKind, Option<f64>, Curve)>,
 }
 
+impl Calibration {
+    /// The γ curves as CSV: `magnitude`, then one column per error kind (empty where no
+    /// simulated set was defined).
+    pub fn curves_csv(&self) -> String {
+        let mut out = String::from("magnitude");
+        for (kind, _, _) in &self.kinds {
+            out.push(',');
+            out.push_str(&kind.to_string());
+        }
+        out.push('\n');
+        let magnitudes = self.kinds.first().map(|k| k.2.len()).unwrap_or(0);
+        for i in 0..magnitudes {
+            out.push_str(&format!("{:.2}", self.kinds[0].2[i].0));
+            for (_, _, curve) in &self.kinds {
+                out.push(',');
+                if let Some((_, Some(g))) = curve.get(i) {
+                    out.push_str(&format!("{g:.6}"));
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
 /// Calibrates a document's γ: every annotator in turn is the reference of sweeps of each error
 /// kind (with as many simulated annotators as the document has); the curves are averaged over
 /// the references.
@@ -838,19 +940,49 @@ pub fn calibrate(
     kinds: &[ErrorKind],
     options: &SweepOptions,
 ) -> Result<Calibration, String> {
-    let mut gamma_options = options.gamma.clone();
-    gamma_options.seed = Some(options.seed);
-    let gamma = crate::gamma(continuum, &gamma_options, RunControl::default())
-        .map_err(|e| e.to_string())?
-        .gamma;
+    let references = each_annotator_as_reference(continuum)?;
+    calibrate_against(
+        continuum,
+        &references,
+        kinds,
+        options,
+        RunControl::default(),
+    )
+}
+
+/// Every annotator with units, as a reference.
+pub fn each_annotator_as_reference(continuum: &Continuum) -> Result<Vec<Reference>, String> {
     let references: Vec<Reference> = (0..continuum.n_annotators())
         .filter_map(|a| Reference::from_annotator(continuum, a).ok())
         .collect();
     if references.is_empty() {
         return Err("no annotator has a unit to serve as the reference".into());
     }
+    Ok(references)
+}
+
+/// Calibrates a document's γ against sweeps from the given references (each annotator, or a
+/// gold standard), averaging the curves over them; reports (runs done, runs in all) through
+/// `control`, which can also stop it.
+pub fn calibrate_against(
+    continuum: &Continuum,
+    references: &[Reference],
+    kinds: &[ErrorKind],
+    options: &SweepOptions,
+    control: RunControl,
+) -> Result<Calibration, String> {
+    if references.is_empty() {
+        return Err("no reference to simulate annotators from".into());
+    }
+    let mut gamma_options = options.gamma.clone();
+    gamma_options.seed = Some(options.seed);
+    let gamma = crate::gamma(continuum, &gamma_options, RunControl::default())
+        .map_err(|e| e.to_string())?
+        .gamma;
+    let per_sweep = sweep_runs(options);
+    let total = per_sweep * references.len() * kinds.len();
     let mut out = Vec::new();
-    for &kind in kinds {
+    for (k, &kind) in kinds.iter().enumerate() {
         let sweep_options = SweepOptions {
             errors: vec![kind],
             measures: vec![Measure::Gamma],
@@ -858,8 +990,15 @@ pub fn calibrate(
             ..options.clone()
         };
         let mut sums: Vec<(f64, f64, usize)> = Vec::new();
-        for reference in &references {
-            let rows = sweep(reference, &sweep_options).map_err(|e| e.to_string())?;
+        for (r, reference) in references.iter().enumerate() {
+            let before = (k * references.len() + r) * per_sweep;
+            let report = |done: usize, _: usize| control.progress(before + done, total);
+            let inner = RunControl {
+                cancelled: control.cancelled,
+                on_progress: Some(&report),
+            };
+            let rows =
+                sweep_controlled(reference, &sweep_options, inner).map_err(|e| e.to_string())?;
             if sums.is_empty() {
                 sums = rows.iter().map(|r| (r.magnitude, 0.0, 0)).collect();
             }

@@ -11,6 +11,8 @@ mod open_dialog;
 mod palette;
 mod results_panel;
 mod settings_panel;
+pub mod shuffling;
+mod shuffling_panel;
 pub mod state;
 mod timeline;
 mod worker;
@@ -226,14 +228,46 @@ impl GammaStudioApp {
     /// Draws the whole window (the eframe entry point and the tests call this).
     pub fn draw(&mut self, ui: &mut Ui) {
         self.state.poll();
+        self.state.shuffling.poll();
         self.take_dropped_files(ui);
-        adjudication_panel::handle_keys(ui, &mut self.state);
+        if self.state.mode == state::Mode::Annotations {
+            adjudication_panel::handle_keys(ui, &mut self.state);
+        }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         if !self.state.errors.is_empty() {
             egui::Panel::bottom("errors")
                 .resizable(true)
                 .show(ui, |ui| self.errors_panel(ui));
         }
+        if self.state.mode == state::Mode::Shuffling {
+            self.draw_shuffling(ui);
+        } else {
+            self.draw_annotations(ui);
+        }
+        self.open_dialog_window(ui);
+        if self.state.is_running() || self.state.shuffling.is_running() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        self.screenshot_step(ui);
+    }
+
+    fn draw_shuffling(&mut self, ui: &mut Ui) {
+        egui::Panel::left("shuffling-controls")
+            .default_size(380.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("shuffling-left")
+                    .show(ui, |ui| {
+                        shuffling_panel::show_controls(ui, &mut self.state, self.dialog.as_mut());
+                    });
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            shuffling_panel::show_plots(ui, &self.state);
+        });
+    }
+
+    fn draw_annotations(&mut self, ui: &mut Ui) {
         egui::Panel::left("settings")
             .default_size(250.0)
             .show(ui, |ui| {
@@ -269,12 +303,6 @@ impl GammaStudioApp {
                     timeline::show(ui, &mut self.state);
                 });
         });
-        self.open_dialog_window(ui);
-        if self.state.is_running() {
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(100));
-        }
-        self.screenshot_step(ui);
     }
 
     fn menu_bar(&mut self, ui: &mut Ui) {
@@ -321,9 +349,25 @@ impl GammaStudioApp {
             ui.menu_button("View", |ui| {
                 if ui.button("Zoom to fit").clicked() {
                     ui.close();
+                    self.state.mode = state::Mode::Annotations;
                     self.state.zoom_to_fit();
                 }
             });
+            ui.separator();
+            ui.selectable_value(
+                &mut self.state.mode,
+                state::Mode::Annotations,
+                "Annotations",
+            )
+            .on_hover_text("the open documents: tracks, alignment, γ, adjudication");
+            ui.selectable_value(
+                &mut self.state.mode,
+                state::Mode::Shuffling,
+                "Shuffling tool",
+            )
+            .on_hover_text(
+                "how γ and the other measures respond to controlled errors; what this γ means",
+            );
         });
     }
 

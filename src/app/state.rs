@@ -4,6 +4,7 @@
 
 use super::adjudication::{Adjudicating, ResumeOffer, initial_adjudicator};
 use super::palette::{self, CategoryColours};
+use super::shuffling::Shuffling;
 use super::worker::{self, Job, WorkerMessage};
 use gamma_studio::gamma::GammaOptions;
 use gamma_studio::io::cora::CoraOptions;
@@ -380,9 +381,22 @@ pub struct AppState {
     pub adjudicator: String,
     /// How the open CorA files were read (their gold is written the same way).
     pub cora_options: CoraOptions,
+    /// Which view fills the window.
+    pub mode: Mode,
+    /// The Corpus Shuffling Tool view.
+    pub shuffling: Shuffling,
     job: Option<Job>,
     generation: u64,
     pub(super) wake: Arc<dyn Fn() + Send + Sync>,
+}
+
+/// The two views of the window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// The open documents: tracks, alignment, γ, adjudication.
+    Annotations,
+    /// The Corpus Shuffling Tool and the calibration of γ.
+    Shuffling,
 }
 
 /// The file in the data folder that lists the recent files.
@@ -410,6 +424,8 @@ impl AppState {
             recent_files: Vec::new(),
             corpus_gamma: None,
             adjudicating: None,
+            mode: Mode::Annotations,
+            shuffling: Shuffling::default(),
             resume_offer: None,
             data_folder: None,
             adjudicator: initial_adjudicator(),

@@ -54,13 +54,36 @@ pub enum WorkerMessage {
 }
 
 /// A running job: its channel and its cancel flag.
-pub struct Job {
+pub struct Job<Message = WorkerMessage> {
     pub generation: u64,
-    pub receiver: Receiver<WorkerMessage>,
+    pub receiver: Receiver<Message>,
     cancel: Arc<AtomicBool>,
 }
 
-impl Job {
+impl<Message: Send + 'static> Job<Message> {
+    /// Runs `work` in a new thread named `name`; it sends its messages through the sender
+    /// and should stop when the flag is set.
+    pub fn spawn(
+        generation: u64,
+        name: String,
+        work: impl FnOnce(&AtomicBool, &Sender<Message>) + Send + 'static,
+    ) -> Job<Message> {
+        let (sender, receiver) = channel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&cancel);
+        std::thread::Builder::new()
+            .name(name)
+            .spawn(move || work(&flag, &sender))
+            .expect("a thread can be started");
+        Job {
+            generation,
+            receiver,
+            cancel,
+        }
+    }
+}
+
+impl<Message> Job<Message> {
     pub fn cancel(&self) {
         self.cancel.store(true, Ordering::Relaxed);
     }
@@ -70,7 +93,7 @@ impl Job {
     }
 }
 
-impl Drop for Job {
+impl<Message> Drop for Job<Message> {
     /// A replaced job stops as soon as it next checks its flag.
     fn drop(&mut self) {
         self.cancel();

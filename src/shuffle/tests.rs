@@ -349,4 +349,38 @@ fn a_document_is_calibrated_against_each_error_kind() {
     let m = magnitude.expect("the shift curve reaches the document's γ");
     // The document was made with shift 0.3; its own annotators as references see about that.
     assert!(m > 0.05 && m < 0.7, "{m}");
+    let csv = calibration.curves_csv();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "magnitude,shift,false-negative");
+    assert_eq!(lines.len(), 6);
+    assert!(lines[1].starts_with("0.00,1.000000,1.000000"), "{csv}");
+
+    // Progress is reported up to the number of runs of every sweep, and a cancelled
+    // calibration stops with an error instead of curves.
+    let references = each_annotator_as_reference(&c).unwrap();
+    let runs = sweep_runs(&options) * references.len() * 2;
+    let seen = std::sync::Mutex::new(Vec::new());
+    let report = |done: usize, needed: usize| seen.lock().unwrap().push((done, needed));
+    let control = RunControl {
+        cancelled: None,
+        on_progress: Some(&report),
+    };
+    let kinds = [
+        ErrorKind::Shift { keep_apart: false },
+        ErrorKind::FalseNegative,
+    ];
+    calibrate_against(&c, &references, &kinds, &options, control).unwrap();
+    let seen = seen.into_inner().unwrap();
+    assert_eq!(seen.len(), runs);
+    assert!(seen.iter().all(|&(_, needed)| needed == runs));
+    assert_eq!(seen.iter().map(|&(done, _)| done).max(), Some(runs));
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let cancelled = RunControl {
+        cancelled: Some(&stop),
+        on_progress: None,
+    };
+    assert_eq!(
+        calibrate_against(&c, &references, &kinds, &options, cancelled),
+        Err("cancelled".to_string())
+    );
 }
