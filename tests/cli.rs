@@ -592,6 +592,63 @@ fn calibrate_reads_the_magnitude_off_each_curve() {
     }
 }
 
+#[test]
+fn calibrate_against_a_gold_standard_uses_it_as_the_only_reference() {
+    let folder = tempfile::tempdir().unwrap();
+    let gold = folder.path().join("gold.csv");
+    std::fs::write(
+        &gold,
+        "annotator,category,start,end\ngold,A,0,10\ngold,B,20,30\ngold,A,40,45\n",
+    )
+    .unwrap();
+    let csv = path("pygamma/h6_three_annot.csv");
+    let args = |gold: &str| {
+        vec![
+            "calibrate".to_string(),
+            csv.clone(),
+            "--error".into(),
+            "false-negative".into(),
+            "--sets".into(),
+            "2".into(),
+            "--step".into(),
+            "0.5".into(),
+            "--gold".into(),
+            gold.to_string(),
+            "--json".into(),
+        ]
+    };
+    let run = |gold: &str| {
+        let args = args(gold);
+        gamma_studio(&args.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let out = json_of(&run(gold.to_str().unwrap()));
+    assert_eq!(out["references"], "the gold standard");
+    assert_eq!(out["kinds"][0]["curve"].as_array().unwrap().len(), 3);
+    let without = json_of(&gamma_studio(&[
+        "calibrate",
+        &csv,
+        "--error",
+        "false-negative",
+        "--sets",
+        "2",
+        "--step",
+        "0.5",
+        "--json",
+    ]));
+    assert_eq!(without["references"], "each annotator in turn");
+    assert_eq!(
+        out["gamma"], without["gamma"],
+        "the document's γ does not depend on it"
+    );
+
+    let empty = folder.path().join("empty.csv");
+    std::fs::write(&empty, "annotator,category,start,end\n").unwrap();
+    let failed = run(empty.to_str().unwrap());
+    assert_eq!(failed.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&failed.stderr);
+    assert!(message.contains("empty.csv"), "{message}");
+}
+
 /// Krippendorff's (2004, p. 254) α_U example, moved from [150, 450) to [0, 300) (a text of 300
 /// characters beside the CSV sets the continuum's length): α_U = 0.8591, c = 0.7286, k = 1.
 #[test]

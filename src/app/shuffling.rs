@@ -231,7 +231,7 @@ impl Shuffling {
             move |cancel, sender| {
                 let report = |done: usize, needed: usize| {
                     // Every 1 % is enough for a progress bar.
-                    if done == needed || done % (needed / 100).max(1) == 0 {
+                    if done == needed || done.is_multiple_of((needed / 100).max(1)) {
                         let _ = sender.send(ShufflingMessage::Progress { done, needed });
                         wake();
                     }

@@ -254,6 +254,10 @@ pub struct CalibrateArgs {
     /// Seed of the document's γ and of the simulations.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// A gold standard of the document (any format; all its units) as the one reference,
+    /// instead of each annotator in turn.
+    #[arg(long, value_name = "FILE")]
+    pub gold: Option<PathBuf>,
     /// Print JSON (with the curves) instead of sentences.
     #[arg(long)]
     pub json: bool,
@@ -284,8 +288,34 @@ pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
         seed: args.seed,
         ..SweepOptions::default()
     };
-    let calibration =
-        gamma_studio::shuffle::calibrate(&documents[0].continuum, &kinds, &options).map_err(bad)?;
+    let continuum = &documents[0].continuum;
+    let (references, references_name) = match &args.gold {
+        Some(path) => {
+            let read_options = args.input.read_options()?;
+            let (gold, _) =
+                gamma_studio::io::read_documents(std::slice::from_ref(path), &read_options)
+                    .map_err(|e| bad(e.to_string()))?;
+            let units: Vec<gamma_studio::Unit> = gold
+                .iter()
+                .flat_map(|d| d.continuum.units().map(|(_, u)| u.clone()))
+                .collect();
+            let reference = gamma_studio::shuffle::Reference::new(units)
+                .map_err(|e| bad(format!("{}: {e}", path.display())))?;
+            (vec![reference], "the gold standard")
+        }
+        None => (
+            gamma_studio::shuffle::each_annotator_as_reference(continuum).map_err(bad)?,
+            "each annotator in turn",
+        ),
+    };
+    let calibration = gamma_studio::shuffle::calibrate_against(
+        continuum,
+        &references,
+        &kinds,
+        &options,
+        Default::default(),
+    )
+    .map_err(bad)?;
     if args.json {
         let kinds: Vec<_> = calibration
             .kinds
@@ -302,6 +332,7 @@ pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
             "{}",
             serde_json::to_string_pretty(&json!({
                 "gamma": calibration.gamma,
+                "references": references_name,
                 "seed": args.seed,
                 "sets": args.sets,
                 "kinds": kinds,
@@ -316,12 +347,15 @@ pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
     );
     for (kind, magnitude, _) in &calibration.kinds {
         match magnitude {
-            Some(m) => println!("  {kind} errors of magnitude {m:.2}"),
-            None => println!("  {kind} errors: never that low, even at magnitude 1"),
+            Some(m) => println!("  {} ({kind}) of magnitude {m:.2}", kind.description()),
+            None => println!(
+                "  {} ({kind}): never that low, even at magnitude 1",
+                kind.description()
+            ),
         }
     }
     println!(
-        "(each annotator in turn as the reference, {} sets per magnitude, step {}, seed {})",
+        "(references: {references_name}; {} sets per magnitude, step {}, seed {})",
         args.sets, args.step, args.seed
     );
     Ok(())
