@@ -555,6 +555,55 @@ fn sweep_prints_one_mean_per_measure_and_magnitude() {
 }
 
 #[test]
+fn sweep_computes_the_unitizing_measures_by_name() {
+    let output = gamma_studio(&[
+        "sweep",
+        "--model",
+        "default",
+        "--error",
+        "split",
+        "--sets",
+        "2",
+        "--step",
+        "1",
+        "--measures",
+        "alpha_u,cu_alpha,ser,wd,pk,ghd,kappa_d",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let csv = String::from_utf8_lossy(&output.stdout).into_owned();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "magnitude,alpha_u,cu_alpha,ser,windowdiff,pk,ghd,kappa"
+    );
+    assert_eq!(
+        lines[1],
+        "0.00,1.000000,1.000000,1.000000,1.000000,1.000000,1.000000,1.000000"
+    );
+    let at_one: Vec<f64> = lines[2].split(',').map(|v| v.parse().unwrap()).collect();
+    // Splits: c|uα and κd do not see them, the others do.
+    assert_eq!((at_one[2], at_one[7]), (1.0, 1.0), "{csv}");
+    for (i, name) in [(1, "α_U"), (3, "SER"), (4, "WD"), (5, "Pk"), (6, "GHD")] {
+        assert!(at_one[i] < 1.0, "{name}: {csv}");
+    }
+    let unknown = gamma_studio(&[
+        "sweep",
+        "--model",
+        "default",
+        "--error",
+        "split",
+        "--measures",
+        "beta",
+    ]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown measure \"beta\""));
+}
+
+#[test]
 fn calibrate_reads_the_magnitude_off_each_curve() {
     let csv = path("pygamma/h6_three_annot.csv");
     let out = json_of(&gamma_studio(&[
