@@ -33,7 +33,8 @@ use rayon::prelude::*;
 use std::collections::BTreeMap;
 
 /// A category of a statistical reference model.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CategoryModel {
     pub name: String,
     /// Relative frequency (normalised over the categories).
@@ -42,8 +43,10 @@ pub struct CategoryModel {
     pub max_length: u32,
 }
 
-/// A statistical model of a reference annotation.
-#[derive(Debug, Clone, PartialEq)]
+/// A statistical model of a reference annotation (a JSON file with these fields can replace
+/// the built-in one: `resources/models/default.json` is the built-in model written out).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ReferenceModel {
     pub units: usize,
     pub categories: Vec<CategoryModel>,
@@ -85,6 +88,22 @@ impl ReferenceModel {
             return Err(ShuffleError::Model(
                 "a model needs units and categories".into(),
             ));
+        }
+        if let Some(c) = self
+            .categories
+            .iter()
+            .find(|c| c.min_length == 0 || c.max_length < c.min_length)
+        {
+            return Err(ShuffleError::Model(format!(
+                "category {:?}: lengths must satisfy 1 ≤ min_length ≤ max_length (found {} and {})",
+                c.name, c.min_length, c.max_length
+            )));
+        }
+        if self.max_gap < self.min_gap {
+            return Err(ShuffleError::Model(format!(
+                "max_gap {} is below min_gap {}",
+                self.max_gap, self.min_gap
+            )));
         }
         let total: f64 = self.categories.iter().map(|c| c.prevalence.max(0.0)).sum();
         if total <= 0.0 {

@@ -604,6 +604,56 @@ fn sweep_computes_the_unitizing_measures_by_name() {
 }
 
 #[test]
+fn sweep_and_shuffle_take_a_model_from_a_json_file() {
+    let folder = tempfile::tempdir().unwrap();
+    let model = folder.path().join("model.json");
+    std::fs::write(
+        &model,
+        r#"{"units": 20, "categories": [{"name": "X", "prevalence": 1, "min_length": 4,
+            "max_length": 4}], "min_gap": 2, "max_gap": 2, "overlap": false}"#,
+    )
+    .unwrap();
+    let out = folder.path().join("shuffled");
+    let output = gamma_studio(&[
+        "shuffle",
+        "--model",
+        model.to_str().unwrap(),
+        "--error",
+        "false-negative",
+        "--magnitude",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let reference = std::fs::read_to_string(out.join("reference.csv")).unwrap();
+    let units: Vec<&str> = reference.lines().filter(|l| l.contains(",X,")).collect();
+    assert_eq!(units.len(), 20, "{reference}");
+    // Every unit is 4 long after a gap of 2: the first is [2, 6), the last [116, 120).
+    assert!(units[0].ends_with(",X,2,6"), "{}", units[0]);
+    assert!(units[19].ends_with(",X,116,120"), "{}", units[19]);
+
+    std::fs::write(&model, "{\"units\": 20,\n \"colour\": 3}").unwrap();
+    let failed = gamma_studio(&[
+        "sweep",
+        "--model",
+        model.to_str().unwrap(),
+        "--error",
+        "split",
+    ]);
+    assert_eq!(failed.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&failed.stderr);
+    assert!(
+        message.contains("model.json:2:") && message.contains("colour"),
+        "{message}"
+    );
+}
+
+#[test]
 fn calibrate_reads_the_magnitude_off_each_curve() {
     let csv = path("pygamma/h6_three_annot.csv");
     let out = json_of(&gamma_studio(&[

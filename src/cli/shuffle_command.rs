@@ -20,7 +20,8 @@ pub struct ReferenceArgs {
     #[arg(long, value_name = "NAME", requires = "reference")]
     pub reference_annotator: Option<String>,
     /// A statistical model instead: `default` (100 units, 4 categories of unequal prevalence,
-    /// no overlap).
+    /// no overlap) or a JSON file of the same fields (units, categories with name, prevalence,
+    /// min_length and max_length, min_gap, max_gap, overlap): see resources/models/default.json.
     #[arg(long, value_name = "MODEL")]
     pub model: Option<String>,
     /// Error kinds, applied in this order, each at magnitude m/n: shift, shift-no-overlap,
@@ -71,9 +72,25 @@ impl ReferenceArgs {
             (None, Some(model)) if model == "default" => ReferenceModel::default_model()
                 .generate(self.seed)
                 .map_err(|e| bad(e.to_string())),
-            (None, Some(model)) => Err(bad(format!(
-                "unknown model {model:?}: the built-in model is `default`"
-            ))),
+            (None, Some(model)) => {
+                let path = std::path::Path::new(model);
+                let text = std::fs::read_to_string(path).map_err(|e| {
+                    bad(format!(
+                        "{model}: cannot read the model ({e}); the built-in model is `default`"
+                    ))
+                })?;
+                let model: ReferenceModel = serde_json::from_str(&text).map_err(|e| {
+                    bad(format!(
+                        "{}:{}:{}: not a reference model: {e}",
+                        path.display(),
+                        e.line(),
+                        e.column()
+                    ))
+                })?;
+                model
+                    .generate(self.seed)
+                    .map_err(|e| bad(format!("{}: {e}", path.display())))
+            }
             (None, None) => Err(bad("give --reference FILE or --model default")),
         }
     }

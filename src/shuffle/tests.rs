@@ -44,6 +44,22 @@ const ALL: [ErrorKind; 9] = [
 ];
 
 #[test]
+fn the_bundled_model_file_is_the_built_in_model() {
+    let written: ReferenceModel =
+        serde_json::from_str(include_str!("../../resources/models/default.json")).unwrap();
+    assert_eq!(written, ReferenceModel::default_model());
+    let bad = ReferenceModel {
+        max_gap: 1,
+        min_gap: 3,
+        ..ReferenceModel::default_model()
+    };
+    assert_eq!(
+        bad.generate(1).unwrap_err().to_string(),
+        "reference model: max_gap 1 is below min_gap 3"
+    );
+}
+
+#[test]
 fn the_default_model_follows_its_prevalences() {
     let r = reference();
     assert_eq!(r.units.len(), 1000);
