@@ -25,6 +25,8 @@ pub enum ReferenceChoice {
 #[derive(Debug, Clone, PartialEq)]
 pub struct SweepSettings {
     pub reference: ReferenceChoice,
+    /// The model used when the reference is [`ReferenceChoice::Model`].
+    pub model: ReferenceModel,
     /// Applied in this order, each at m / n when there are n of them.
     pub errors: Vec<ErrorKind>,
     pub measures: Vec<Measure>,
@@ -38,6 +40,7 @@ impl Default for SweepSettings {
     fn default() -> Self {
         SweepSettings {
             reference: ReferenceChoice::Model,
+            model: ReferenceModel::default_model(),
             errors: vec![ErrorKind::Shift { keep_apart: true }],
             measures: vec![
                 Measure::Gamma,
@@ -171,20 +174,24 @@ impl Default for Shuffling {
     }
 }
 
-/// The reference a choice names, for the document shown (and its gold, when adjudicating).
+/// The reference the settings name, for the document shown (and its gold, when adjudicating).
 pub fn reference_of(
-    choice: ReferenceChoice,
-    seed: u64,
+    settings: &SweepSettings,
     document: Option<&Continuum>,
     gold: Option<Vec<gamma_studio::Unit>>,
 ) -> Result<(Reference, String), String> {
-    match choice {
+    match settings.reference {
         ReferenceChoice::Model => {
-            let model = ReferenceModel::default_model();
-            let units = model.units;
+            let model = &settings.model;
+            let overlap = if model.overlap { ", overlapping" } else { "" };
             model
-                .generate(seed)
-                .map(|r| (r, format!("the built-in model ({units} units)")))
+                .generate(settings.seed)
+                .map(|r| {
+                    (
+                        r,
+                        format!("the built-in model ({} units{overlap})", model.units),
+                    )
+                })
                 .map_err(|e| e.to_string())
         }
         ReferenceChoice::Annotator(a) => {

@@ -44,6 +44,18 @@ pub fn show_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
     let running = state.shuffling.is_running();
     let settings = &mut state.shuffling.settings;
     ui.add_enabled_ui(!running, |ui| {
+        if settings.reference == ReferenceChoice::Model {
+            ui.horizontal(|ui| {
+                ui.label("units");
+                ui.add(egui::DragValue::new(&mut settings.model.units).range(10..=5000));
+                ui.checkbox(&mut settings.model.overlap, "may overlap");
+            })
+            .response
+            .on_hover_text(
+                "four categories of unequal prevalence, lengths 5–30; other models: \
+                 gamma-studio sweep --model FILE.json",
+            );
+        }
         ui.columns(2, |columns| {
             columns[0]
                 .strong("Errors")
@@ -201,12 +213,7 @@ fn gold_units(state: &AppState) -> Option<Vec<gamma_studio::Unit>> {
 pub fn start_sweep(state: &mut AppState) {
     let settings = &state.shuffling.settings;
     let continuum = state.document().map(|d| &d.document.continuum);
-    match reference_of(
-        settings.reference,
-        settings.seed,
-        continuum,
-        gold_units(state),
-    ) {
+    match reference_of(settings, continuum, gold_units(state)) {
         Ok((reference, name)) => {
             let wake = state.wake.clone();
             state.shuffling.start_sweep(reference, name, wake);

@@ -539,6 +539,21 @@ fn the_shuffling_tool_sweeps_in_the_background_plots_and_exports_the_curves() {
         std::fs::read_to_string(&csv).unwrap(),
         shuffle::sweep_csv(&sweep.settings.measures, &rows)
     );
+
+    // The second annotator of the open document as the reference.
+    h.state_mut().state.shuffling.settings.reference =
+        super::shuffling::ReferenceChoice::Annotator(1);
+    h.step();
+    h.get_by_label("Run the sweep").click();
+    h.step();
+    step_until(&mut h, |app| !app.state.shuffling.is_running());
+    let from_ben = h.state().state.shuffling.sweep.clone().unwrap();
+    assert_eq!(from_ben.reference, "annotator ben");
+    let reference = shuffle::Reference::from_annotator(&demo_document().continuum, 1).unwrap();
+    assert_eq!(
+        from_ben.rows,
+        shuffle::sweep(&reference, &from_ben.settings.options()).unwrap()
+    );
 }
 
 #[test]

@@ -27,6 +27,10 @@ pub struct BenchArgs {
     /// 3 annotators × N units, while a k3×1000 γ computes in the background.
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "10000")]
     pub timeline: Option<usize>,
+    /// Time the Corpus Shuffling Tool instead: full γ sweeps of 21 magnitudes × 40 sets × 3
+    /// simulated annotators from the built-in model (100 units), one per error kind.
+    #[arg(long, conflicts_with = "timeline")]
+    pub sweep: bool,
     /// Run the cases in this process and print one JSON line each (used by the parent run).
     #[arg(long, hide = true)]
     pub in_process: bool,
@@ -93,9 +97,64 @@ fn run_timeline(units: usize) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The target for one full γ sweep on two cores.
+const SWEEP_TARGET_SECONDS: f64 = 60.0;
+
+fn run_sweep(seed: u64) -> Result<(), Failure> {
+    use gamma_studio::shuffle::{ErrorKind, Measure, ReferenceModel, SweepOptions, sweep};
+    let reference = ReferenceModel::default_model()
+        .generate(seed)
+        .map_err(|e| Failure::Computation(e.to_string()))?;
+    println!(
+        "full γ sweeps: 21 magnitudes × 40 sets × 3 simulated annotators × 100 units, seed {seed}, {} threads",
+        rayon::current_num_threads()
+    );
+    println!(
+        "{:<18} {:>9} {:>8} {:>10}  verdict",
+        "error", "seconds", "target", "γ at m=1"
+    );
+    let mut all_met = true;
+    for kind in [
+        ErrorKind::Shift { keep_apart: false },
+        ErrorKind::FalseNegative,
+        ErrorKind::Category {
+            prevalence: false,
+            overlapping: false,
+        },
+    ] {
+        let options = SweepOptions {
+            errors: vec![kind],
+            measures: vec![Measure::Gamma],
+            seed,
+            ..SweepOptions::default()
+        };
+        let clock = Instant::now();
+        let rows = sweep(&reference, &options).map_err(|e| Failure::Computation(e.to_string()))?;
+        let seconds = clock.elapsed().as_secs_f64();
+        let last = rows
+            .last()
+            .and_then(|r| r.means[0])
+            .map_or("—".to_string(), |g| format!("{g:.3}"));
+        let met = seconds <= SWEEP_TARGET_SECONDS;
+        all_met &= met;
+        println!(
+            "{:<18} {seconds:>9.2} {SWEEP_TARGET_SECONDS:>8.0} {last:>10}  {}",
+            kind.to_string(),
+            if met { "ok" } else { "MISSED" }
+        );
+    }
+    if !all_met {
+        println!("some targets were missed");
+    }
+    Ok(())
+}
+
 pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     if let Some(units) = args.timeline {
         return run_timeline(units);
+    }
+    if args.sweep {
+        return run_sweep(args.seed);
     }
     let cases: Vec<(String, Option<f64>)> = if args.cases.is_empty() {
         REFERENCE_CASES
