@@ -265,6 +265,18 @@ impl ErrorKind {
         },
     ];
 
+    /// The kinds a calibration sweeps unless told otherwise: one of each family.
+    pub const CALIBRATION: [ErrorKind; 5] = [
+        ErrorKind::Shift { keep_apart: false },
+        ErrorKind::FalseNegative,
+        ErrorKind::FalsePositive,
+        ErrorKind::Split,
+        ErrorKind::Category {
+            prevalence: false,
+            overlapping: false,
+        },
+    ];
+
     /// The errors in a report's words ("annotators making … of magnitude m").
     pub fn description(self) -> &'static str {
         match self {
@@ -683,12 +695,6 @@ impl Measure {
         }
     }
 
-    /// The measure of one continuum over `[0, end)` (`None` when undefined, e.g. no unit
-    /// left, or overlapping units for α_U).
-    pub fn of(self, continuum: &Continuum, end: f64, gamma_options: &GammaOptions) -> Option<f64> {
-        self.evaluate(continuum, end, gamma_options).ok()
-    }
-
     /// The measure of one continuum over `[0, end)`, or why it is undefined there.
     pub fn evaluate(
         self,
@@ -696,8 +702,34 @@ impl Measure {
         end: f64,
         gamma_options: &GammaOptions,
     ) -> Result<f64, String> {
+        self.evaluate_sharing(continuum, end, gamma_options, &std::cell::OnceCell::new())
+    }
+
+    /// Several measures of one continuum: the discretized annotations that κd, πd, αd and the
+    /// percentage share are built once.
+    pub fn evaluate_all(
+        measures: &[Measure],
+        continuum: &Continuum,
+        end: f64,
+        gamma_options: &GammaOptions,
+    ) -> Vec<Result<f64, String>> {
+        let discretized = std::cell::OnceCell::new();
+        measures
+            .iter()
+            .map(|m| m.evaluate_sharing(continuum, end, gamma_options, &discretized))
+            .collect()
+    }
+
+    fn evaluate_sharing(
+        self,
+        continuum: &Continuum,
+        end: f64,
+        gamma_options: &GammaOptions,
+        discretized: &std::cell::OnceCell<coefficients::Codings>,
+    ) -> Result<f64, String> {
         use coefficients::segmentation::{SegmentationDistance, segmentation_agreement};
-        let discretized = || coefficients::discretize(continuum, 0.0, end);
+        let discretized =
+            || discretized.get_or_init(|| coefficients::discretize(continuum, 0.0, end));
         let text = |e: &dyn std::fmt::Display| e.to_string();
         let no_unit = || "no annotator has a unit".to_string();
         let value = match self {
@@ -835,10 +867,9 @@ pub fn sweep_controlled(
                 .units()
                 .map(|(_, u)| u.end)
                 .fold(reference.end, f64::max);
-            let means = options
-                .measures
-                .iter()
-                .map(|m| m.of(&continuum, end, &gamma))
+            let means = Measure::evaluate_all(&options.measures, &continuum, end, &gamma)
+                .into_iter()
+                .map(Result::ok)
                 .collect();
             let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             control.progress(finished, jobs.len());

@@ -21,19 +21,13 @@ pub enum ReferenceChoice {
     Gold,
 }
 
-/// What a sweep does.
+/// What a sweep does: its reference and the core's options.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SweepSettings {
     pub reference: ReferenceChoice,
     /// The model used when the reference is [`ReferenceChoice::Model`].
     pub model: ReferenceModel,
-    /// Applied in this order, each at m / n when there are n of them.
-    pub errors: Vec<ErrorKind>,
-    pub measures: Vec<Measure>,
-    pub annotators: usize,
-    pub sets: usize,
-    pub step: f64,
-    pub seed: u64,
+    pub sweep: SweepOptions,
 }
 
 impl Default for SweepSettings {
@@ -41,32 +35,17 @@ impl Default for SweepSettings {
         SweepSettings {
             reference: ReferenceChoice::Model,
             model: ReferenceModel::default_model(),
-            errors: vec![ErrorKind::Shift { keep_apart: true }],
-            measures: vec![
-                Measure::Gamma,
-                Measure::Kappa,
-                Measure::AlphaU,
-                Measure::CuAlpha,
-                Measure::Ser,
-            ],
-            annotators: 3,
-            sets: 40,
-            step: 0.05,
-            seed: 1,
-        }
-    }
-}
-
-impl SweepSettings {
-    pub fn options(&self) -> SweepOptions {
-        SweepOptions {
-            errors: self.errors.clone(),
-            measures: self.measures.clone(),
-            step: self.step,
-            sets: self.sets,
-            annotators: self.annotators,
-            seed: self.seed,
-            ..SweepOptions::default()
+            sweep: SweepOptions {
+                errors: vec![ErrorKind::Shift { keep_apart: true }],
+                measures: vec![
+                    Measure::Gamma,
+                    Measure::Kappa,
+                    Measure::AlphaU,
+                    Measure::CuAlpha,
+                    Measure::Ser,
+                ],
+                ..SweepOptions::default()
+            },
         }
     }
 }
@@ -125,7 +104,7 @@ impl CalibrationOutcome {
 #[derive(Debug)]
 pub enum ShufflingMessage {
     Progress { done: usize, needed: usize },
-    Sweep(Result<SweepOutcome, String>),
+    Sweep(Result<Box<SweepOutcome>, String>),
     Calibration(Result<CalibrationOutcome, String>),
 }
 
@@ -152,16 +131,7 @@ impl Default for Shuffling {
     fn default() -> Self {
         Shuffling {
             settings: SweepSettings::default(),
-            calibration_kinds: vec![
-                ErrorKind::Shift { keep_apart: false },
-                ErrorKind::FalseNegative,
-                ErrorKind::FalsePositive,
-                ErrorKind::Split,
-                ErrorKind::Category {
-                    prevalence: false,
-                    overlapping: false,
-                },
-            ],
+            calibration_kinds: ErrorKind::CALIBRATION.to_vec(),
             calibration_sets: 5,
             sweep: None,
             calibration: None,
@@ -185,7 +155,7 @@ pub fn reference_of(
             let model = &settings.model;
             let overlap = if model.overlap { ", overlapping" } else { "" };
             model
-                .generate(settings.seed)
+                .generate(settings.sweep.seed)
                 .map(|r| {
                     (
                         r,
@@ -267,22 +237,25 @@ impl Shuffling {
         log::info!(
             "sweep of {} from {reference_name}: {} sets, step {}",
             settings
+                .sweep
                 .errors
                 .iter()
                 .map(ErrorKind::to_string)
                 .collect::<Vec<_>>()
                 .join("+"),
-            settings.sets,
-            settings.step
+            settings.sweep.sets,
+            settings.sweep.step
         );
         self.start("sweep", wake, move |control| {
             let clock = std::time::Instant::now();
-            let result = shuffle::sweep_controlled(&reference, &settings.options(), control)
-                .map(|rows| SweepOutcome {
-                    settings,
-                    reference: reference_name,
-                    rows,
-                    seconds: clock.elapsed().as_secs_f64(),
+            let result = shuffle::sweep_controlled(&reference, &settings.sweep, control)
+                .map(|rows| {
+                    Box::new(SweepOutcome {
+                        settings,
+                        reference: reference_name,
+                        rows,
+                        seconds: clock.elapsed().as_secs_f64(),
+                    })
                 })
                 .map_err(|e| e.to_string());
             ShufflingMessage::Sweep(result)
@@ -301,7 +274,7 @@ impl Shuffling {
         let options = SweepOptions {
             sets: self.calibration_sets,
             step: 0.1,
-            seed: self.settings.seed,
+            seed: self.settings.sweep.seed,
             ..SweepOptions::default()
         };
         self.start("calibration", wake, move |control| {
@@ -336,7 +309,7 @@ impl Shuffling {
                 ShufflingMessage::Sweep(result) => {
                     finished = true;
                     match result {
-                        Ok(outcome) => self.sweep = Some(outcome),
+                        Ok(outcome) => self.sweep = Some(*outcome),
                         Err(e) => self.error = Some(format!("the sweep failed: {e}")),
                     }
                 }

@@ -63,7 +63,7 @@ pub fn show_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
             for kind in ErrorKind::ALL {
                 toggle(
                     &mut columns[0],
-                    &mut settings.errors,
+                    &mut settings.sweep.errors,
                     kind,
                     &kind.to_string(),
                     &ErrorKind::ALL,
@@ -73,7 +73,7 @@ pub fn show_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
             for measure in Measure::ALL {
                 toggle(
                     &mut columns[1],
-                    &mut settings.measures,
+                    &mut settings.sweep.measures,
                     measure,
                     measure.label(),
                     &Measure::ALL,
@@ -82,27 +82,27 @@ pub fn show_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
         });
         egui::Grid::new("sweep-numbers").show(ui, |ui| {
             ui.label("simulated annotators");
-            ui.add(egui::DragValue::new(&mut settings.annotators).range(2..=10));
+            ui.add(egui::DragValue::new(&mut settings.sweep.annotators).range(2..=10));
             ui.end_row();
             ui.label("sets per magnitude");
-            ui.add(egui::DragValue::new(&mut settings.sets).range(1..=500));
+            ui.add(egui::DragValue::new(&mut settings.sweep.sets).range(1..=500));
             ui.end_row();
             ui.label("magnitude step");
             egui::ComboBox::from_id_salt("step")
-                .selected_text(format!("{}", settings.step))
+                .selected_text(format!("{}", settings.sweep.step))
                 .show_ui(ui, |ui| {
                     for step in [0.05, 0.1, 0.2, 0.25, 0.5] {
-                        ui.selectable_value(&mut settings.step, step, format!("{step}"));
+                        ui.selectable_value(&mut settings.sweep.step, step, format!("{step}"));
                     }
                 });
             ui.end_row();
             ui.label("seed");
-            ui.add(egui::DragValue::new(&mut settings.seed));
+            ui.add(egui::DragValue::new(&mut settings.sweep.seed));
             ui.end_row();
         });
     });
-    let ready = !state.shuffling.settings.errors.is_empty()
-        && !state.shuffling.settings.measures.is_empty();
+    let ready = !state.shuffling.settings.sweep.errors.is_empty()
+        && !state.shuffling.settings.sweep.measures.is_empty();
     ui.horizontal(|ui| {
         if ui
             .add_enabled(!running && ready, egui::Button::new("Run the sweep"))
@@ -118,9 +118,19 @@ pub fn show_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
     if let Some(error) = &state.shuffling.error {
         ui.colored_label(Color32::from_rgb(200, 60, 40), error);
     }
-    if let Some(sweep) = &state.shuffling.sweep {
-        let csv = shuffle::sweep_csv(&sweep.settings.measures, &sweep.rows);
-        export_button(ui, state, dialog, "Export the curves…", "sweep.csv", csv);
+    if state.shuffling.sweep.is_some() {
+        export_button(
+            ui,
+            state,
+            dialog,
+            "Export the curves…",
+            "sweep.csv",
+            |s| {
+                s.sweep
+                    .as_ref()
+                    .map(|sweep| shuffle::sweep_csv(&sweep.settings.sweep.measures, &sweep.rows))
+            },
+        );
     }
     ui.separator();
     calibration_controls(ui, state, dialog);
@@ -259,16 +269,7 @@ fn calibration_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn File
     let running = state.shuffling.is_running();
     ui.add_enabled_ui(!running, |ui| {
         ui.horizontal_wrapped(|ui| {
-            for kind in [
-                ErrorKind::Shift { keep_apart: false },
-                ErrorKind::FalseNegative,
-                ErrorKind::FalsePositive,
-                ErrorKind::Split,
-                ErrorKind::Category {
-                    prevalence: false,
-                    overlapping: false,
-                },
-            ] {
+            for kind in ErrorKind::CALIBRATION {
                 toggle(
                     ui,
                     &mut state.shuffling.calibration_kinds,
@@ -296,15 +297,14 @@ fn calibration_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn File
     {
         start_calibration(state);
     }
-    if let Some(outcome) = &state.shuffling.calibration {
-        let csv = outcome.calibration.curves_csv();
+    if state.shuffling.calibration.is_some() {
         export_button(
             ui,
             state,
             dialog,
             "Export the calibration curves…",
             "calibration.csv",
-            csv,
+            |s| s.calibration.as_ref().map(|c| c.calibration.curves_csv()),
         );
     }
 }
@@ -315,10 +315,12 @@ fn export_button(
     dialog: &mut dyn FileDialog,
     label: &str,
     suggested: &str,
-    csv: String,
+    csv: impl FnOnce(&Shuffling) -> Option<String>,
 ) {
+    // The CSV is written only when asked for, not every frame.
     if ui.button(label).clicked()
         && let Some(path) = dialog.save_file(label.trim_end_matches('…'), suggested)
+        && let Some(csv) = csv(&state.shuffling)
     {
         match gamma_studio::io::write_atomically(&path, csv.as_bytes()) {
             Ok(()) => state.shuffling.exported = Some(path),
@@ -339,6 +341,21 @@ fn progress(ui: &mut Ui, shuffling: &Shuffling) {
                 .text(format!("runs {done} / {needed}")),
         );
     }
+}
+
+/// A plot of values against the magnitude of the errors, filling the height left, showing at
+/// least [0, 1] on both axes.
+fn magnitude_plot(ui: &Ui, id: &str, y_label: &str) -> Plot<'static> {
+    Plot::new(id.to_string())
+        .height(ui.available_height().max(160.0))
+        .legend(Legend::default())
+        .include_x(0.0)
+        .include_x(1.0)
+        .include_y(0.0)
+        .include_y(1.0)
+        .x_axis_label("magnitude of the errors")
+        .y_axis_label(y_label.to_string())
+        .allow_scroll(false)
 }
 
 /// The curves, in the central panel of the view: the sweep's, the calibration's, or both, one
@@ -373,6 +390,7 @@ pub fn show_plots(ui: &mut Ui, state: &AppState) {
         section(ui, &|ui: &mut Ui| {
             let errors: Vec<String> = sweep
                 .settings
+                .sweep
                 .errors
                 .iter()
                 .map(|e| e.to_string())
@@ -384,39 +402,29 @@ pub fn show_plots(ui: &mut Ui, state: &AppState) {
             ui.label(format!(
                 "reference: {}; {} simulated annotators, {} sets per magnitude, seed {}; {:.1} s",
                 sweep.reference,
-                sweep.settings.annotators,
-                sweep.settings.sets,
-                sweep.settings.seed,
+                sweep.settings.sweep.annotators,
+                sweep.settings.sweep.sets,
+                sweep.settings.sweep.seed,
                 sweep.seconds
             ));
-            Plot::new("sweep-plot")
-                .height(ui.available_height().max(160.0))
-                .legend(Legend::default())
-                .include_x(0.0)
-                .include_x(1.0)
-                .include_y(0.0)
-                .include_y(1.0)
-                .x_axis_label("magnitude of the errors")
-                .y_axis_label("agreement")
-                .allow_scroll(false)
-                .show(ui, |plot| {
-                    for (column, measure) in sweep.settings.measures.iter().enumerate() {
-                        let points = sweep.curve(column);
-                        let width = if *measure == Measure::Gamma { 3.0 } else { 1.5 };
-                        let colour = measure_colour(*measure);
-                        plot.line(
-                            Line::new(measure.label(), PlotPoints::from(points.clone()))
-                                .color(colour)
-                                .width(width),
-                        );
-                        plot.points(
-                            Points::new(measure.label(), PlotPoints::from(points))
-                                .color(colour)
-                                .radius(2.5)
-                                .shape(MarkerShape::Circle),
-                        );
-                    }
-                });
+            magnitude_plot(ui, "sweep-plot", "agreement").show(ui, |plot| {
+                for (column, measure) in sweep.settings.sweep.measures.iter().enumerate() {
+                    let points = sweep.curve(column);
+                    let width = if *measure == Measure::Gamma { 3.0 } else { 1.5 };
+                    let colour = measure_colour(*measure);
+                    plot.line(
+                        Line::new(measure.label(), PlotPoints::from(points.clone()))
+                            .color(colour)
+                            .width(width),
+                    );
+                    plot.points(
+                        Points::new(measure.label(), PlotPoints::from(points))
+                            .color(colour)
+                            .radius(2.5)
+                            .shape(MarkerShape::Circle),
+                    );
+                }
+            });
         });
     }
     if let Some(outcome) = &shuffling.calibration {
@@ -433,17 +441,9 @@ pub fn show_plots(ui: &mut Ui, state: &AppState) {
                 "references: {}; {} sets per magnitude, step {}, seed {}; {:.1} s",
                 outcome.references, outcome.sets, outcome.step, outcome.seed, outcome.seconds
             ));
-            Plot::new("calibration-plot")
-                .height(ui.available_height().max(160.0))
-                .legend(Legend::default())
-                .include_x(0.0)
-                .include_x(1.0)
-                .include_y(0.0)
-                .include_y(1.0)
-                .x_axis_label("magnitude of the errors")
-                .y_axis_label("γ of the simulated annotators")
-                .allow_scroll(false)
-                .show(ui, |plot| {
+            magnitude_plot(ui, "calibration-plot", "γ of the simulated annotators").show(
+                ui,
+                |plot| {
                     plot.hline(
                         HLine::new(format!("this document: γ = {gamma:.3}"), gamma)
                             .color(Color32::from_rgb(220, 60, 40))
@@ -470,7 +470,8 @@ pub fn show_plots(ui: &mut Ui, state: &AppState) {
                             );
                         }
                     }
-                });
+                },
+            );
         });
     }
 }

@@ -502,15 +502,15 @@ fn the_shuffling_tool_sweeps_in_the_background_plots_and_exports_the_curves() {
     assert_eq!(h.state().state.mode, super::state::Mode::Shuffling);
     {
         let settings = &mut h.state_mut().state.shuffling.settings;
-        settings.sets = 3;
-        settings.step = 0.25;
+        settings.sweep.sets = 3;
+        settings.sweep.step = 0.25;
     }
     h.step();
     // Category mistakes come after the shift already chosen (the order they are applied in).
     h.get_by_label("category").click();
     h.step();
     assert_eq!(
-        h.state().state.shuffling.settings.errors,
+        h.state().state.shuffling.settings.sweep.errors,
         vec![
             ErrorKind::Shift { keep_apart: true },
             ErrorKind::Category {
@@ -525,7 +525,7 @@ fn the_shuffling_tool_sweeps_in_the_background_plots_and_exports_the_curves() {
     step_until(&mut h, |app| !app.state.shuffling.is_running());
     let sweep = h.state().state.shuffling.sweep.clone().expect("a sweep");
     let reference = ReferenceModel::default_model().generate(1).unwrap();
-    let rows = shuffle::sweep(&reference, &sweep.settings.options()).unwrap();
+    let rows = shuffle::sweep(&reference, &sweep.settings.sweep).unwrap();
     assert_eq!(
         sweep.rows, rows,
         "the core's sweep with the same settings and seed"
@@ -537,7 +537,7 @@ fn the_shuffling_tool_sweeps_in_the_background_plots_and_exports_the_curves() {
     h.step();
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
-        shuffle::sweep_csv(&sweep.settings.measures, &rows)
+        shuffle::sweep_csv(&sweep.settings.sweep.measures, &rows)
     );
 
     // The second annotator of the open document as the reference.
@@ -552,7 +552,7 @@ fn the_shuffling_tool_sweeps_in_the_background_plots_and_exports_the_curves() {
     let reference = shuffle::Reference::from_annotator(&demo_document().continuum, 1).unwrap();
     assert_eq!(
         from_ben.rows,
-        shuffle::sweep(&reference, &from_ben.settings.options()).unwrap()
+        shuffle::sweep(&reference, &from_ben.settings.sweep).unwrap()
     );
 }
 

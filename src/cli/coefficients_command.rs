@@ -23,11 +23,13 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
     for document in &documents {
         let continuum = &document.continuum;
         let (_, end) = continuum.bounds();
-        let values: Vec<(Measure, Result<f64, String>)> = Measure::ALL
+        let measures: Vec<Measure> = Measure::ALL
             .into_iter()
             .filter(|m| *m != Measure::Gamma)
-            .map(|m| (m, m.evaluate(continuum, end, &GammaOptions::default())))
             .collect();
+        let results = Measure::evaluate_all(&measures, continuum, end, &GammaOptions::default());
+        let values: Vec<(Measure, Result<f64, String>)> =
+            measures.into_iter().zip(results).collect();
         let per_category = alpha_u(continuum, 0.0, end)
             .map(|a| a.categories)
             .unwrap_or_default();

@@ -19,30 +19,6 @@ fn one(reference: &Reference, error: ErrorKind, m: f64, seed: u64) -> Vec<Unit> 
     )
 }
 
-const ALL: [ErrorKind; 9] = [
-    ErrorKind::Shift { keep_apart: false },
-    ErrorKind::Shift { keep_apart: true },
-    ErrorKind::FalseNegative,
-    ErrorKind::FalsePositive,
-    ErrorKind::Split,
-    ErrorKind::Category {
-        prevalence: false,
-        overlapping: false,
-    },
-    ErrorKind::Category {
-        prevalence: true,
-        overlapping: false,
-    },
-    ErrorKind::Category {
-        prevalence: false,
-        overlapping: true,
-    },
-    ErrorKind::Category {
-        prevalence: true,
-        overlapping: true,
-    },
-];
-
 #[test]
 fn the_bundled_model_file_is_the_built_in_model() {
     let written: ReferenceModel =
@@ -80,7 +56,7 @@ fn the_default_model_follows_its_prevalences() {
 #[test]
 fn magnitude_zero_changes_nothing() {
     let r = reference();
-    for error in ALL {
+    for error in ErrorKind::ALL {
         assert_eq!(one(&r, error, 0.0, 1), r.units, "{error}");
     }
 }
