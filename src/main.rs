@@ -3,6 +3,7 @@
 
 mod app;
 mod cli;
+mod environment;
 
 fn main() {
     std::process::exit(cli::run(std::env::args_os()));

@@ -3,11 +3,13 @@
 //! the gold track, the navigation filter, and γ of each annotator against the gold so far
 //! (computed in a worker after every change). No widgets here.
 
-use super::state::{AppState, Settings};
+use super::settings::Settings;
+use super::state::AppState;
 use super::worker::{self, Job, WorkerMessage};
 use gamma_studio::gold::export::{self, is_input};
 use gamma_studio::gold::session::{Session, autosave_path, fingerprint};
-use gamma_studio::gold::{Adjudication, Direction, Filter, GoldError, GoldId, default_adjudicator};
+use gamma_studio::gold::{Adjudication, Direction, Filter, GoldError, GoldId};
+use crate::environment::default_adjudicator;
 use gamma_studio::io::Format;
 use gamma_studio::{SampleCount, Unit};
 use std::collections::BTreeMap;

@@ -10,6 +10,7 @@ pub mod file_dialog;
 mod open_dialog;
 mod palette;
 mod results_panel;
+pub mod settings;
 mod settings_panel;
 pub mod shuffling;
 mod shuffling_panel;
@@ -95,7 +96,7 @@ pub struct Launch {
 /// Opens the window; returns when it is closed.
 pub fn run(mut launch: Launch) -> Result<(), String> {
     if launch.data_folder.is_none() {
-        launch.data_folder = gamma_studio::gold::session::data_folder();
+        launch.data_folder = crate::environment::data_folder();
     }
     let mut viewport = egui::ViewportBuilder::default();
     if let Some(icon) = window_icon() {
@@ -182,8 +183,8 @@ impl GammaStudioApp {
         match demo.documents() {
             Ok(documents) => {
                 self.state.settings.measure = match demo {
-                    demo::Demo::HistoricalText => state::Measure::TextGamma,
-                    demo::Demo::NamedEntities => state::Measure::Gamma,
+                    demo::Demo::HistoricalText => settings::Measure::TextGamma,
+                    demo::Demo::NamedEntities => settings::Measure::Gamma,
                 };
                 self.state.set_documents(documents);
             }

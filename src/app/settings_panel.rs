@@ -3,7 +3,8 @@
 //! Software preset. Any change restarts the computation.
 
 use super::file_dialog::FileDialog;
-use super::state::{AppState, CategoryChoice, Measure, SamplerChoice};
+use super::settings::{CategoryChoice, Measure, SamplerChoice};
+use super::state::AppState;
 use eframe::egui::{self, Ui};
 use gamma_studio::CategoryMatrix;
 

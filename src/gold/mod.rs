@@ -188,15 +188,6 @@ pub fn now() -> String {
     humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
 }
 
-/// The user's login name, the default adjudicator.
-pub fn default_adjudicator() -> String {
-    std::env::var("USER")
-        .or_else(|_| std::env::var("USERNAME"))
-        .ok()
-        .filter(|name| !name.trim().is_empty())
-        .unwrap_or_else(|| "adjudicator".to_string())
-}
-
 impl Adjudication {
     /// Every unitary alignment of `alignment` (the best alignment of `continuum`, whose
     /// problem is `problem`) becomes an open proposal, in the alignment's order (by position).

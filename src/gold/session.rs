@@ -110,12 +110,3 @@ pub fn autosave_path(data_folder: &Path, fingerprint: &str) -> PathBuf {
         .join("sessions")
         .join(format!("{fingerprint}.json"))
 }
-
-/// The app's data folder: `$GAMMA_STUDIO_DATA` when set, else the platform's (e.g.
-/// `~/.local/share/gamma-studio`).
-pub fn data_folder() -> Option<PathBuf> {
-    std::env::var_os("GAMMA_STUDIO_DATA")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| dirs::data_dir().map(|d| d.join("gamma-studio")))
-}
