@@ -246,6 +246,98 @@ fn damaged_sessions_are_errors_naming_the_file() {
     assert!(Session::load(&empty).is_err());
 }
 
+/// A session whose undo history points past its decisions (edited by hand, or damaged) is
+/// refused on load, naming the file and the entry, instead of panicking at the first undo.
+#[test]
+fn a_damaged_undo_history_is_refused_on_load() {
+    let document = glozz_document();
+    let mut adjudication = adjudicate(&document);
+    adjudication.undo(); // one step in the redo history too
+    let (undo_steps, redo_steps) = (2, 1);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    Session::new(Vec::new(), BTreeMap::new(), adjudication.clone())
+        .save(&path)
+        .unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(
+        json["adjudication"]["undo"].as_array().unwrap().len(),
+        undo_steps
+    );
+    assert_eq!(
+        json["adjudication"]["redo"].as_array().unwrap().len(),
+        redo_steps
+    );
+    let damage = |name: &str, edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut value = json.clone();
+        edit(&mut value);
+        let damaged = dir.path().join(name);
+        std::fs::write(&damaged, value.to_string()).unwrap();
+        let error = Session::load(&damaged).unwrap_err().to_string();
+        assert!(error.starts_with(&damaged.display().to_string()), "{error}");
+        error
+    };
+
+    // The last undo step's decision decides alignment 18 of a four-alignment document.
+    let last_step = &json["adjudication"]["undo"][undo_steps - 1]["changes"];
+    let decision = last_step
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|c| c["change"] == "decision")
+        .unwrap();
+    let error = damage("past.json", &|value| {
+        value["adjudication"]["undo"][undo_steps - 1]["changes"][decision]["proposal"] = 17.into();
+    });
+    let label = adjudication.undo_label().unwrap();
+    assert!(
+        error.contains(&format!(
+            "damaged session: undo history, step 2 of 2 ({label:?}), change {}: \
+             no alignment 18 (the document has 4)",
+            decision + 1
+        )),
+        "{error}"
+    );
+
+    // A redo step that picks the unit of an annotator the document does not have.
+    let error = damage("annotator.json", &|value| {
+        let changes = value["adjudication"]["redo"][0]["changes"]
+            .as_array_mut()
+            .unwrap();
+        let decision = changes
+            .iter_mut()
+            .find(|c| c["change"] == "decision")
+            .unwrap();
+        decision["after"]["choice"]["annotator"] = 5.into();
+    });
+    assert!(error.contains("redo history, step 1 of 1"), "{error}");
+    assert!(error.contains("no annotator 5"), "{error}");
+
+    // A gold unit of the history with an id never handed out.
+    let error = damage("id.json", &|value| {
+        let changes = value["adjudication"]["undo"][0]["changes"]
+            .as_array_mut()
+            .unwrap();
+        let gold = changes.iter_mut().find(|c| c["change"] == "gold").unwrap();
+        gold["id"] = 1000.into();
+    });
+    assert!(error.contains("undo history, step 1 of 2"), "{error}");
+    assert!(
+        error.contains("gold unit 1000: id not below next id"),
+        "{error}"
+    );
+
+    // Undamaged, the same session undoes and redoes everything.
+    let mut resumed = Session::load(&path).unwrap().adjudication;
+    while resumed.undo().is_some() {}
+    assert!(resumed.decisions().iter().all(Decision::is_open));
+    while resumed.redo().is_some() {}
+    adjudication.redo();
+    assert_eq!(resumed.decisions(), adjudication.decisions());
+    assert!(resumed.decisions().iter().all(Decision::is_decided));
+}
+
 fn copy_into(dir: &Path, source: &Path) -> PathBuf {
     let copy = dir.join(source.file_name().unwrap());
     std::fs::copy(source, &copy).unwrap();

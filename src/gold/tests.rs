@@ -1,5 +1,6 @@
 use super::*;
 use crate::gamma::{GammaOptions, best_alignment};
+use crate::unit::InvalidUnit;
 
 /// "Alice met Bob in Paris yesterday." annotated by three annotators:
 /// Alice: unanimous; Bob: C starts one character early; Paris: B says ORG; yesterday: only C.

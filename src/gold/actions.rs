@@ -1,0 +1,381 @@
+//! The adjudicator's actions on the proposals and the gold (pick, accept, reject, skip, edit,
+//! add, split, merge…), each recorded as one undoable step, and undo and redo themselves.
+
+use super::Adjudication;
+use super::history::{Change, Step, UNDO_DEPTH};
+use super::model::{Choice, Decision, GoldError, GoldId, GoldUnit, Rule, now};
+use crate::unit::Unit;
+
+impl Adjudication {
+    /// Puts annotator `annotator`'s unit of proposal `index` in the gold.
+    pub fn pick(&mut self, index: usize, annotator: usize) -> Result<(), GoldError> {
+        let proposal = self.proposal(index)?;
+        let slot = *proposal
+            .slots
+            .get(annotator)
+            .ok_or(GoldError::NoSuchAnnotator(annotator))?;
+        let Some(unit) = slot else {
+            return Err(GoldError::EmptySlot {
+                proposal: index,
+                annotator: self.continuum.annotators[annotator].name.clone(),
+            });
+        };
+        let mut unit = self.continuum.annotators[annotator].units[unit].clone();
+        unit.source_id = None;
+        let name = &self.continuum.annotators[annotator].name;
+        let label = format!("pick {name}'s unit for alignment {}", index + 1);
+        let mut changes = Vec::new();
+        self.decide(
+            &mut changes,
+            index,
+            Choice::Pick { annotator },
+            Rule::Manual,
+            vec![unit],
+        );
+        self.commit(label, changes);
+        Ok(())
+    }
+
+    /// Accepts the [suggestion](Self::suggestion) for proposal `index`.
+    pub fn accept_suggestion(&mut self, index: usize) -> Result<(), GoldError> {
+        self.proposal(index)?;
+        let unit = self.suggestion(index).into_iter().collect();
+        let mut changes = Vec::new();
+        self.decide(&mut changes, index, Choice::Suggestion, Rule::Manual, unit);
+        self.commit(
+            format!("accept the suggestion for alignment {}", index + 1),
+            changes,
+        );
+        Ok(())
+    }
+
+    /// Decides that proposal `index` has no unit in the gold.
+    pub fn reject(&mut self, index: usize) -> Result<(), GoldError> {
+        self.proposal(index)?;
+        let mut changes = Vec::new();
+        self.decide(
+            &mut changes,
+            index,
+            Choice::Reject,
+            Rule::Manual,
+            Vec::new(),
+        );
+        self.commit(format!("reject alignment {}", index + 1), changes);
+        Ok(())
+    }
+
+    /// Leaves proposal `index` for later (its gold units, if any, are removed).
+    pub fn skip(&mut self, index: usize) -> Result<(), GoldError> {
+        self.proposal(index)?;
+        let mut changes = Vec::new();
+        self.clear_gold_of(&mut changes, index);
+        let skipped = Decision::Skipped {
+            by: self.adjudicator.clone(),
+            at: now(),
+        };
+        self.set_decision(&mut changes, index, skipped);
+        self.commit(format!("skip alignment {}", index + 1), changes);
+        Ok(())
+    }
+
+    /// Makes proposal `index` open again (its gold units are removed).
+    pub fn reopen(&mut self, index: usize) -> Result<(), GoldError> {
+        self.proposal(index)?;
+        let mut changes = Vec::new();
+        self.clear_gold_of(&mut changes, index);
+        self.set_decision(&mut changes, index, Decision::Open);
+        self.commit(format!("reopen alignment {}", index + 1), changes);
+        Ok(())
+    }
+
+    /// Replaces a gold unit (new boundaries, category or features).
+    pub fn edit(&mut self, id: GoldId, unit: Unit) -> Result<(), GoldError> {
+        let old = self.gold.get(&id).ok_or(GoldError::NoSuchUnit(id))?;
+        Unit::new(unit.start, unit.end, "")?;
+        let label = if old.unit.category != unit.category {
+            format!("change the category to {}", unit.category)
+        } else if (old.unit.start, old.unit.end) != (unit.start, unit.end) {
+            format!("move the boundaries to [{}, {})", unit.start, unit.end)
+        } else {
+            "edit the features".to_string()
+        };
+        let edited = GoldUnit {
+            unit,
+            proposal: old.proposal,
+            edited: true,
+        };
+        let mut changes = Vec::new();
+        self.set_gold(&mut changes, id, Some(edited));
+        self.commit(label, changes);
+        Ok(())
+    }
+
+    /// Edits a copy of a gold unit with `change`, then [`edit`](Self::edit)s it.
+    fn edit_with(&mut self, id: GoldId, change: impl FnOnce(&mut Unit)) -> Result<(), GoldError> {
+        let mut unit = self
+            .gold
+            .get(&id)
+            .ok_or(GoldError::NoSuchUnit(id))?
+            .unit
+            .clone();
+        change(&mut unit);
+        self.edit(id, unit)
+    }
+
+    /// Moves the boundaries of a gold unit.
+    pub fn set_bounds(&mut self, id: GoldId, start: f64, end: f64) -> Result<(), GoldError> {
+        self.edit_with(id, |unit| {
+            unit.start = start;
+            unit.end = end;
+        })
+    }
+
+    /// Changes the category of a gold unit.
+    pub fn set_category(&mut self, id: GoldId, category: &str) -> Result<(), GoldError> {
+        self.edit_with(id, |unit| unit.category = category.to_string())
+    }
+
+    /// Sets (or with `None` removes) a feature of a gold unit.
+    pub fn set_feature(
+        &mut self,
+        id: GoldId,
+        key: &str,
+        value: Option<&str>,
+    ) -> Result<(), GoldError> {
+        self.edit_with(id, |unit| {
+            match value {
+                Some(value) => unit.features.insert(key.to_string(), value.to_string()),
+                None => unit.features.remove(key),
+            };
+        })
+    }
+
+    /// Adds a gold unit that no annotator made.
+    pub fn add(&mut self, unit: Unit) -> Result<GoldId, GoldError> {
+        Unit::new(unit.start, unit.end, "")?;
+        let id = self.new_id();
+        let label = format!("add {unit}");
+        let mut changes = Vec::new();
+        let added = GoldUnit {
+            unit,
+            proposal: None,
+            edited: false,
+        };
+        self.set_gold(&mut changes, id, Some(added));
+        self.commit(label, changes);
+        Ok(id)
+    }
+
+    /// Removes a gold unit. A decided proposal left with no gold unit becomes rejected.
+    pub fn remove(&mut self, id: GoldId) -> Result<(), GoldError> {
+        let old = self.gold.get(&id).ok_or(GoldError::NoSuchUnit(id))?.clone();
+        let mut changes = Vec::new();
+        self.set_gold(&mut changes, id, None);
+        if let Some(index) = old.proposal {
+            let others = self.gold.values().any(|g| g.proposal == Some(index));
+            if !others && self.decisions[index].is_decided() {
+                self.set_decision(&mut changes, index, self.manual(Choice::Reject));
+            }
+        }
+        self.commit(format!("remove {}", old.unit), changes);
+        Ok(())
+    }
+
+    /// Splits a gold unit at `at` (strictly inside it) into two with the same category and
+    /// features. Returns the ids of the left and right parts.
+    pub fn split(&mut self, id: GoldId, at: f64) -> Result<(GoldId, GoldId), GoldError> {
+        let old = self.gold.get(&id).ok_or(GoldError::NoSuchUnit(id))?.clone();
+        if !(at > old.unit.start && at < old.unit.end) {
+            return Err(GoldError::SplitOutside {
+                unit: old.unit.to_string(),
+                at,
+            });
+        }
+        let mut left = old.clone();
+        left.unit.end = at;
+        left.edited = true;
+        let mut right = left.clone();
+        right.unit.start = at;
+        right.unit.end = old.unit.end;
+        let right_id = self.new_id();
+        let mut changes = Vec::new();
+        self.set_gold(&mut changes, id, Some(left));
+        self.set_gold(&mut changes, right_id, Some(right));
+        self.commit(format!("split {} at {at}", old.unit), changes);
+        Ok((id, right_id))
+    }
+
+    /// Merges two gold units into one covering both, with the category and features of the
+    /// one that starts first; it keeps that unit's id.
+    pub fn merge(&mut self, first: GoldId, second: GoldId) -> Result<GoldId, GoldError> {
+        if first == second {
+            return Err(GoldError::MergeItself);
+        }
+        let a = self
+            .gold
+            .get(&first)
+            .ok_or(GoldError::NoSuchUnit(first))?
+            .clone();
+        let b = self
+            .gold
+            .get(&second)
+            .ok_or(GoldError::NoSuchUnit(second))?
+            .clone();
+        let ((keep, mut merged), (drop, other)) =
+            if (b.unit.start, b.unit.end) < (a.unit.start, a.unit.end) {
+                ((second, b), (first, a))
+            } else {
+                ((first, a), (second, b))
+            };
+        let label = format!("merge {} with {}", merged.unit, other.unit);
+        merged.unit.start = merged.unit.start.min(other.unit.start);
+        merged.unit.end = merged.unit.end.max(other.unit.end);
+        merged.edited = true;
+        let mut changes = Vec::new();
+        self.set_gold(&mut changes, drop, None);
+        self.set_gold(&mut changes, keep, Some(merged));
+        self.commit(label, changes);
+        Ok(keep)
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// What undo would undo.
+    pub fn undo_label(&self) -> Option<&str> {
+        self.undo.last().map(|s| s.label.as_str())
+    }
+
+    pub fn redo_label(&self) -> Option<&str> {
+        self.redo.last().map(|s| s.label.as_str())
+    }
+
+    /// Undoes the last step; returns its label.
+    pub fn undo(&mut self) -> Option<String> {
+        let step = self.undo.pop()?;
+        for change in step.changes.iter().rev() {
+            self.apply(change, false);
+        }
+        let label = step.label.clone();
+        self.redo.push(step);
+        Some(label)
+    }
+
+    /// Redoes the last undone step; returns its label.
+    pub fn redo(&mut self) -> Option<String> {
+        let step = self.redo.pop()?;
+        for change in &step.changes {
+            self.apply(change, true);
+        }
+        let label = step.label.clone();
+        self.undo.push(step);
+        Some(label)
+    }
+
+    // ----- internals -----
+
+    fn manual(&self, choice: Choice) -> Decision {
+        Decision::Decided {
+            choice,
+            rule: Rule::Manual,
+            by: self.adjudicator.clone(),
+            at: now(),
+        }
+    }
+
+    fn new_id(&mut self) -> GoldId {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    pub(super) fn decide(
+        &mut self,
+        changes: &mut Vec<Change>,
+        index: usize,
+        choice: Choice,
+        rule: Rule,
+        units: Vec<Unit>,
+    ) {
+        self.clear_gold_of(changes, index);
+        for unit in units {
+            let id = self.new_id();
+            let gold = GoldUnit {
+                unit,
+                proposal: Some(index),
+                edited: false,
+            };
+            self.set_gold(changes, id, Some(gold));
+        }
+        let decision = Decision::Decided {
+            choice,
+            rule,
+            by: self.adjudicator.clone(),
+            at: now(),
+        };
+        self.set_decision(changes, index, decision);
+    }
+
+    fn clear_gold_of(&mut self, changes: &mut Vec<Change>, index: usize) {
+        let ids: Vec<GoldId> = self
+            .gold
+            .iter()
+            .filter(|(_, g)| g.proposal == Some(index))
+            .map(|(&id, _)| id)
+            .collect();
+        for id in ids {
+            self.set_gold(changes, id, None);
+        }
+    }
+
+    fn set_decision(&mut self, changes: &mut Vec<Change>, proposal: usize, after: Decision) {
+        let before = std::mem::replace(&mut self.decisions[proposal], after.clone());
+        changes.push(Change::Decision {
+            proposal,
+            before,
+            after,
+        });
+    }
+
+    fn set_gold(&mut self, changes: &mut Vec<Change>, id: GoldId, after: Option<GoldUnit>) {
+        let before = match &after {
+            Some(unit) => self.gold.insert(id, unit.clone()),
+            None => self.gold.remove(&id),
+        };
+        changes.push(Change::Gold { id, before, after });
+    }
+
+    fn apply(&mut self, change: &Change, forward: bool) {
+        match change {
+            Change::Decision {
+                proposal,
+                before,
+                after,
+            } => {
+                self.decisions[*proposal] = if forward { after } else { before }.clone();
+            }
+            Change::Gold { id, before, after } => {
+                match if forward { after } else { before } {
+                    Some(unit) => self.gold.insert(*id, unit.clone()),
+                    None => self.gold.remove(id),
+                };
+            }
+        }
+    }
+
+    pub(super) fn commit(&mut self, label: String, changes: Vec<Change>) {
+        if changes.is_empty() {
+            return;
+        }
+        self.undo.push(Step { label, changes });
+        if self.undo.len() > UNDO_DEPTH {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+}

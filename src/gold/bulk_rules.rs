@@ -1,0 +1,76 @@
+//! Bulk rules: decide many easy proposals at once (the unanimous ones, or those under a
+//! disorder threshold with a majority on the category), as one undoable step.
+
+use super::Adjudication;
+use super::model::{Choice, GoldError, Rule, parse_rule};
+
+impl Adjudication {
+    /// Decides every open proposal where all annotators have the same unit (same category
+    /// and span) with that unit. One step; returns how many were decided.
+    pub fn decide_unanimous(&mut self) -> usize {
+        let chosen: Vec<usize> = (0..self.proposals.len())
+            .filter(|&i| self.decisions[i].is_open() && self.is_unanimous(i))
+            .collect();
+        self.decide_by_suggestion(&chosen, Rule::Unanimous, "decide the unanimous alignments")
+    }
+
+    /// Decides every open proposal whose disorder is at most `max_disorder` and where at least
+    /// `min_majority` annotators agree on the category, with the suggestion. One step; returns
+    /// how many were decided.
+    pub fn decide_below_threshold(
+        &mut self,
+        max_disorder: f64,
+        min_majority: usize,
+    ) -> Result<usize, GoldError> {
+        if max_disorder.is_nan() || max_disorder < 0.0 {
+            return Err(GoldError::BadRule(format!(
+                "the disorder threshold must be a number ≥ 0, got {max_disorder}"
+            )));
+        }
+        if min_majority == 0 || min_majority > self.continuum.n_annotators() {
+            return Err(GoldError::BadRule(format!(
+                "the majority must be between 1 and the number of annotators ({}), got {min_majority}",
+                self.continuum.n_annotators()
+            )));
+        }
+        let chosen: Vec<usize> = (0..self.proposals.len())
+            .filter(|&i| {
+                self.decisions[i].is_open()
+                    && self.proposals[i].disorder <= max_disorder
+                    && self.category_majority(i) >= min_majority
+            })
+            .collect();
+        Ok(self.decide_by_suggestion(
+            &chosen,
+            Rule::Threshold {
+                max_disorder,
+                min_majority,
+            },
+            &format!(
+                "decide alignments with disorder ≤ {max_disorder} and {min_majority} agreeing"
+            ),
+        ))
+    }
+
+    /// Applies a bulk rule written as `unanimous` or `threshold:T:K`.
+    pub fn apply_rule(&mut self, rule: &str) -> Result<usize, GoldError> {
+        match parse_rule(rule)? {
+            Rule::Unanimous => Ok(self.decide_unanimous()),
+            Rule::Threshold {
+                max_disorder,
+                min_majority,
+            } => self.decide_below_threshold(max_disorder, min_majority),
+            Rule::Manual => unreachable!("parse_rule never returns Manual"),
+        }
+    }
+
+    fn decide_by_suggestion(&mut self, chosen: &[usize], rule: Rule, label: &str) -> usize {
+        let mut changes = Vec::new();
+        for &index in chosen {
+            let unit = self.suggestion(index).into_iter().collect();
+            self.decide(&mut changes, index, Choice::Suggestion, rule, unit);
+        }
+        self.commit(format!("{label} ({})", chosen.len()), changes);
+        chosen.len()
+    }
+}

@@ -1,0 +1,115 @@
+//! The undo history: every action is one [`Step`] made of reversible [`Change`]s (a decision
+//! or a gold unit, before and after), so that undo and redo need no snapshots and a bulk
+//! decision of thousands of proposals is one step.
+
+use super::model::{Choice, Decision, GoldId, GoldUnit};
+use crate::unit::Unit;
+use serde::{Deserialize, Serialize};
+
+/// One reversible change: a proposal's decision or a gold unit, before and after.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "change", rename_all = "snake_case")]
+pub(super) enum Change {
+    Decision {
+        proposal: usize,
+        before: Decision,
+        after: Decision,
+    },
+    Gold {
+        id: GoldId,
+        before: Option<GoldUnit>,
+        after: Option<GoldUnit>,
+    },
+}
+
+/// One undoable action.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    /// What the step did, as undo and redo name it ("reject alignment 3").
+    pub label: String,
+    pub(super) changes: Vec<Change>,
+}
+
+/// How many steps undo remembers.
+pub const UNDO_DEPTH: usize = 1000;
+
+/// What the changes of a history may refer to: the document's proposals and annotators, and
+/// the gold ids handed out so far.
+pub(super) struct Bounds {
+    pub proposals: usize,
+    pub annotators: usize,
+    pub next_id: GoldId,
+}
+
+/// Checks that undo or redo can replay every change of `steps` (the history named `history`,
+/// "undo" or "redo"): a session file may be edited by hand or damaged, and a change pointing
+/// past the proposals would otherwise panic at Ctrl+Z.
+pub(super) fn check_history(history: &str, steps: &[Step], bounds: &Bounds) -> Result<(), String> {
+    for (s, step) in steps.iter().enumerate() {
+        for (c, change) in step.changes.iter().enumerate() {
+            check_change(change, bounds).map_err(|e| {
+                format!(
+                    "{history} history, step {} of {} ({:?}), change {}: {e}",
+                    s + 1,
+                    steps.len(),
+                    step.label,
+                    c + 1
+                )
+            })?;
+        }
+    }
+    Ok(())
+}
+
+fn check_change(change: &Change, bounds: &Bounds) -> Result<(), String> {
+    match change {
+        Change::Decision {
+            proposal,
+            before,
+            after,
+        } => {
+            if *proposal >= bounds.proposals {
+                return Err(format!(
+                    "no alignment {} (the document has {})",
+                    proposal + 1,
+                    bounds.proposals
+                ));
+            }
+            for decision in [before, after] {
+                check_decision(decision, bounds.annotators)?;
+            }
+        }
+        Change::Gold { id, before, after } => {
+            if *id >= bounds.next_id {
+                return Err(format!(
+                    "gold unit {id}: id not below next id {}",
+                    bounds.next_id
+                ));
+            }
+            for gold in [before, after].into_iter().flatten() {
+                check_gold_unit(*id, gold, bounds.proposals)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A decision that picks an annotator's unit must name an existing annotator.
+pub(super) fn check_decision(decision: &Decision, annotators: usize) -> Result<(), String> {
+    match decision {
+        Decision::Decided {
+            choice: Choice::Pick { annotator },
+            ..
+        } if *annotator >= annotators => Err(format!("no annotator {annotator}")),
+        _ => Ok(()),
+    }
+}
+
+/// A gold unit must have a valid span and decide an existing proposal (if any).
+pub(super) fn check_gold_unit(id: GoldId, gold: &GoldUnit, proposals: usize) -> Result<(), String> {
+    Unit::new(gold.unit.start, gold.unit.end, "").map_err(|e| format!("gold unit {id}: {e}"))?;
+    if gold.proposal.is_some_and(|p| p >= proposals) {
+        return Err(format!("gold unit {id}: no such alignment"));
+    }
+    Ok(())
+}

@@ -1,0 +1,158 @@
+//! The adjudication's vocabulary: the proposals to decide, the decisions, the gold units, the
+//! bulk rules and what can go wrong. Plain data, serialisable as a session stores it.
+
+use crate::unit::{InvalidUnit, Unit};
+use serde::{Deserialize, Serialize};
+
+/// One unitary alignment of the best alignment, to be decided.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Proposal {
+    /// For each annotator, the index of its unit (in its list), or `None` for an empty slot.
+    pub slots: Vec<Option<usize>>,
+    /// δ of the unitary alignment.
+    pub disorder: f64,
+}
+
+/// What a decided proposal put in the gold.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Choice {
+    /// One annotator's unit, as it is.
+    Pick { annotator: usize },
+    /// The suggestion: the majority category with the median boundaries of its units.
+    Suggestion,
+    /// No unit in the gold.
+    Reject,
+}
+
+/// Who or what made a decision.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Rule {
+    Manual,
+    /// Bulk: every annotator has a unit, all with the same category and span.
+    Unanimous,
+    /// Bulk: disorder at most `max_disorder` and at least `min_majority` annotators agree on the
+    /// category.
+    Threshold {
+        max_disorder: f64,
+        min_majority: usize,
+    },
+}
+
+/// The state of one proposal.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Decision {
+    Open,
+    Skipped {
+        by: String,
+        at: String,
+    },
+    Decided {
+        choice: Choice,
+        rule: Rule,
+        by: String,
+        at: String,
+    },
+}
+
+impl Decision {
+    pub fn is_open(&self) -> bool {
+        matches!(self, Decision::Open)
+    }
+
+    pub fn is_decided(&self) -> bool {
+        matches!(self, Decision::Decided { .. })
+    }
+}
+
+/// Identifier of a gold unit (stable across undo and redo, never reused).
+pub type GoldId = u64;
+
+/// A unit of the gold.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GoldUnit {
+    pub unit: Unit,
+    /// The proposal this unit decides; `None` for a unit the adjudicator added.
+    pub proposal: Option<usize>,
+    /// Changed by hand after it was chosen (boundaries, category, features, split, merge).
+    pub edited: bool,
+}
+
+/// Why an action cannot be done (nothing changed).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GoldError {
+    #[error("there is no unitary alignment {0}")]
+    NoSuchProposal(usize),
+    #[error("there is no annotator {0}")]
+    NoSuchAnnotator(usize),
+    #[error("annotator {annotator:?} has no unit in unitary alignment {proposal}")]
+    EmptySlot { proposal: usize, annotator: String },
+    #[error("there is no gold unit {0}")]
+    NoSuchUnit(GoldId),
+    #[error("invalid unit: {0}")]
+    InvalidUnit(#[from] InvalidUnit),
+    #[error("cannot split {unit} at {at}: the point must be strictly inside")]
+    SplitOutside { unit: String, at: f64 },
+    #[error("merging needs two different gold units")]
+    MergeItself,
+    #[error("bulk rule: {0}")]
+    BadRule(String),
+}
+
+/// Decided / skipped / open counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Progress {
+    pub decided: usize,
+    pub skipped: usize,
+    pub open: usize,
+    pub total: usize,
+}
+
+/// Which proposals navigation visits.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Only proposals with a unit of this category.
+    pub category: Option<String>,
+    /// Only proposals where this annotator has a unit.
+    pub annotator: Option<usize>,
+}
+
+/// Navigation direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    Next,
+    Previous,
+}
+
+/// The current time as RFC 3339 (UTC, seconds), as decisions record it.
+pub fn now() -> String {
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
+}
+
+/// Parses `unanimous` or `threshold:T:K` (T the largest disorder, K the smallest number of
+/// annotators agreeing on the category).
+pub fn parse_rule(rule: &str) -> Result<Rule, GoldError> {
+    let bad = || {
+        GoldError::BadRule(format!(
+            "{rule:?} is not `unanimous` or `threshold:T:K` (e.g. threshold:0.3:2)"
+        ))
+    };
+    let parts: Vec<&str> = rule.trim().split(':').collect();
+    match parts.as_slice() {
+        ["unanimous"] => Ok(Rule::Unanimous),
+        ["threshold", t, k] => {
+            let max_disorder: f64 = t.parse().map_err(|_| bad())?;
+            let min_majority: usize = k.parse().map_err(|_| bad())?;
+            if max_disorder.is_nan() || max_disorder < 0.0 || min_majority == 0 {
+                return Err(bad());
+            }
+            Ok(Rule::Threshold {
+                max_disorder,
+                min_majority,
+            })
+        }
+        _ => Err(bad()),
+    }
+}
