@@ -3,8 +3,8 @@
 //!
 //! The modules follow the paper: [`unit`], [`continuum`] and [`corpus`] (§3), [`dissimilarity`]
 //! (§4.4), [`disorder`] and [`alignment`] (§4.5–4.7, §5.1), [`sampler`] (§5.2), [`gamma`]
-//! (§4.8, §5.3), [`gamma_cat`] (Mathet 2017), [`gold`] (adjudication, §7), [`textgamma`] (tγ, Barteld et al. 2016), [`shuffle`] (the Corpus Shuffling Tool) and
-//! [`coefficients`] (κ, π, α… of Artstein & Poesio's survey; α_U, c|uα, SER, Pk, WindowDiff
+//! (§4.8, §5.3), [`gamma_cat`] (Mathet 2017), [`gold`] (adjudication, §7), [`textgamma`] (tγ, Barteld et al. 2016), [`shuffle`] (the Corpus Shuffling Tool),
+//! [`measure`] (the registry of agreement measures by name) and [`coefficients`] (κ, π, α… of Artstein & Poesio's survey; α_U, c|uα, SER, Pk, WindowDiff
 //! and GHD for spans). [`io`] reads and writes annotation files,
 //! [`synthetic`] generates test and benchmark continua. Nothing here depends on a GUI.
 
@@ -21,6 +21,7 @@ pub mod gamma;
 pub mod gamma_cat;
 pub mod gold;
 pub mod io;
+pub mod measure;
 pub mod sampler;
 pub mod shuffle;
 pub mod synthetic;

@@ -4,8 +4,9 @@
 use super::worker::Job;
 use gamma_studio::Continuum;
 use gamma_studio::gamma::RunControl;
+use gamma_studio::measure::Measure;
 use gamma_studio::shuffle::{
-    self, Calibration, ErrorKind, Measure, Reference, ReferenceModel, SweepOptions, SweepRow,
+    self, Calibration, ErrorKind, Reference, ReferenceModel, SweepOptions, SweepRow,
 };
 use std::sync::Arc;
 use std::sync::atomic::Ordering;

@@ -7,7 +7,8 @@ use super::shuffling::{ReferenceChoice, Shuffling, reference_of};
 use super::state::AppState;
 use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{HLine, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
-use gamma_studio::shuffle::{self, ErrorKind, Measure};
+use gamma_studio::measure::Measure;
+use gamma_studio::shuffle::{self, ErrorKind};
 
 /// Distinct colours for the curves (Okabe–Ito, readable by colour-blind users).
 const SERIES: [Color32; 10] = [

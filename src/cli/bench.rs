@@ -101,7 +101,8 @@ fn run_timeline(units: usize) -> Result<(), Failure> {
 const SWEEP_TARGET_SECONDS: f64 = 60.0;
 
 fn run_sweep(seed: u64) -> Result<(), Failure> {
-    use gamma_studio::shuffle::{ErrorKind, Measure, ReferenceModel, SweepOptions, sweep};
+    use gamma_studio::measure::Measure;
+    use gamma_studio::shuffle::{ErrorKind, ReferenceModel, SweepOptions, sweep};
     let reference = ReferenceModel::default_model()
         .generate(seed)
         .map_err(|e| Failure::Computation(e.to_string()))?;

@@ -5,7 +5,7 @@ use super::Failure;
 use clap::Args;
 use gamma_studio::GammaOptions;
 use gamma_studio::coefficients::unitizing::alpha_u;
-use gamma_studio::shuffle::Measure;
+use gamma_studio::measure::Measure;
 use serde_json::json;
 
 #[derive(Args, Debug, Clone)]

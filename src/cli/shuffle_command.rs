@@ -3,8 +3,9 @@
 use super::Failure;
 use clap::Args;
 use gamma_studio::io::{ReadOptions, read_documents};
+use gamma_studio::measure::{Measure, UnknownMeasure};
 use gamma_studio::shuffle::{
-    ErrorKind, Factors, Measure, Reference, ReferenceModel, SweepOptions, shuffle, sweep, sweep_csv,
+    ErrorKind, Factors, Reference, ReferenceModel, SweepOptions, shuffle, sweep, sweep_csv,
 };
 use serde_json::json;
 use std::path::PathBuf;
@@ -198,10 +199,7 @@ pub fn run_sweep(args: &SweepArgs) -> Result<(), Failure> {
     let measures: Vec<Measure> = args
         .measures
         .iter()
-        .map(|m| {
-            m.parse()
-                .map_err(|e: gamma_studio::shuffle::ShuffleError| bad(e.to_string()))
-        })
+        .map(|m| m.parse().map_err(|e: UnknownMeasure| bad(e.to_string())))
         .collect::<Result<_, _>>()?;
     let options = SweepOptions {
         errors: args.reference.errors()?,

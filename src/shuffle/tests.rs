@@ -1,4 +1,9 @@
 use super::*;
+use crate::continuum::Continuum;
+use crate::gamma::RunControl;
+use crate::measure::Measure;
+use crate::sampler::sample_rng;
+use crate::unit::Unit;
 
 fn reference() -> Reference {
     ReferenceModel {

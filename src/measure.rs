@@ -1,0 +1,372 @@
+//! The registry of agreement measures by name: γ, the classic coefficients of the discretized
+//! annotations and the measures made for spans, each with its command-line name (and
+//! aliases), its label in plots and reports, what it evaluates, and how to compute it on one
+//! continuum. The Corpus Shuffling Tool's sweeps, the `coefficients` command and the app all
+//! name measures through it.
+
+use crate::coefficients::{self, Distance};
+use crate::continuum::Continuum;
+use crate::gamma::{GammaOptions, RunControl};
+
+/// A measure a sweep computes: γ, the classic coefficients on the discretized annotations
+/// (κd and its relatives), and the measures made for spans that the γ paper compares with it
+/// (§6.1, §6.3).
+///
+/// Written and read by its [name](Measure::name) (serde too, so settings and reports store
+/// `"kappa"`, not a variant index); [`FromStr`](std::str::FromStr) also takes the aliases
+/// `kappa_d`, `kd`, `ualpha`, `alphau`, `c|ualpha`, `cualpha` and `wd`, in any case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum Measure {
+    /// γ (Mathet et al. 2015): the disorder of the best alignment against chance.
+    Gamma,
+    /// Multi-κ of the discretized annotations (each position an item): κd.
+    Kappa,
+    /// Multi-π of the discretized annotations.
+    Pi,
+    /// Nominal Krippendorff α of the discretized annotations.
+    Alpha,
+    /// Percentage agreement of the discretized annotations.
+    Percentage,
+    /// Krippendorff's α_U (undefined where an annotator's units of a category overlap).
+    AlphaU,
+    /// Krippendorff's c|uα, nominal categories.
+    CuAlpha,
+    /// 1 − Slot Error Rate, averaged over ordered pairs of annotators.
+    Ser,
+    /// 1 − WindowDiff, averaged over ordered pairs of annotators.
+    WindowDiff,
+    /// 1 − Pk, averaged over ordered pairs of annotators.
+    Pk,
+    /// 1 − the normalised Generalized Hamming Distance, averaged over ordered pairs.
+    Ghd,
+}
+
+impl Measure {
+    /// Every measure, in the order of the command line's help and the app's check boxes.
+    pub const ALL: [Measure; 11] = [
+        Measure::Gamma,
+        Measure::Kappa,
+        Measure::Pi,
+        Measure::Alpha,
+        Measure::Percentage,
+        Measure::AlphaU,
+        Measure::CuAlpha,
+        Measure::Ser,
+        Measure::WindowDiff,
+        Measure::Pk,
+        Measure::Ghd,
+    ];
+}
+
+/// A measure name that is neither a measure's name nor one of the aliases.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown measure {0:?} (gamma, kappa, pi, alpha, percentage, alpha_u, cu_alpha, ser, windowdiff, pk, ghd)"
+)]
+pub struct UnknownMeasure(pub String);
+
+impl std::str::FromStr for Measure {
+    type Err = UnknownMeasure;
+    fn from_str(s: &str) -> Result<Measure, UnknownMeasure> {
+        let wanted = s.trim().to_lowercase();
+        let alias = match wanted.as_str() {
+            "kappa_d" | "kd" => "kappa",
+            "ualpha" | "alphau" => "alpha_u",
+            "c|ualpha" | "cualpha" => "cu_alpha",
+            "wd" => "windowdiff",
+            other => other,
+        };
+        Measure::ALL
+            .into_iter()
+            .find(|m| m.name() == alias)
+            .ok_or_else(|| UnknownMeasure(s.trim().into()))
+    }
+}
+
+impl std::fmt::Display for Measure {
+    /// The [name](Measure::name), which [`FromStr`](std::str::FromStr) reads back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl From<Measure> for String {
+    fn from(measure: Measure) -> String {
+        measure.name().to_string()
+    }
+}
+
+impl TryFrom<String> for Measure {
+    type Error = UnknownMeasure;
+    fn try_from(name: String) -> Result<Measure, UnknownMeasure> {
+        name.parse()
+    }
+}
+
+impl Measure {
+    /// The name on the command line and in CSV headers.
+    pub fn name(self) -> &'static str {
+        match self {
+            Measure::Gamma => "gamma",
+            Measure::Kappa => "kappa",
+            Measure::Pi => "pi",
+            Measure::Alpha => "alpha",
+            Measure::Percentage => "percentage",
+            Measure::AlphaU => "alpha_u",
+            Measure::CuAlpha => "cu_alpha",
+            Measure::Ser => "ser",
+            Measure::WindowDiff => "windowdiff",
+            Measure::Pk => "pk",
+            Measure::Ghd => "ghd",
+        }
+    }
+
+    /// The name in plots and reports.
+    pub fn label(self) -> &'static str {
+        match self {
+            Measure::Gamma => "γ",
+            Measure::Kappa => "κd",
+            Measure::Pi => "πd",
+            Measure::Alpha => "αd",
+            Measure::Percentage => "% agreement (discretized)",
+            Measure::AlphaU => "α_U",
+            Measure::CuAlpha => "c|uα",
+            Measure::Ser => "1 − SER",
+            Measure::WindowDiff => "1 − WindowDiff",
+            Measure::Pk => "1 − Pk",
+            Measure::Ghd => "1 − GHD",
+        }
+    }
+
+    /// What the measure evaluates, in a sentence (for help texts and tooltips).
+    pub fn description(self) -> &'static str {
+        match self {
+            Measure::Gamma => {
+                "the disorder of the best alignment of the units (position and category) \
+                 against the disorder of chance annotations"
+            }
+            Measure::Kappa => {
+                "multi-κ of the positions, each labelled with its unit's category or \
+                 \"none\" (chance from each annotator's own distribution)"
+            }
+            Measure::Pi => {
+                "multi-π of the positions, each labelled with its unit's category or \
+                 \"none\" (chance from the pooled distribution)"
+            }
+            Measure::Alpha => {
+                "nominal Krippendorff α of the positions, each labelled with its unit's \
+                 category or \"none\""
+            }
+            Measure::Percentage => {
+                "the share of positions on which the annotators give the same label"
+            }
+            Measure::AlphaU => {
+                "Krippendorff's α_U: units and gaps of each category compared by the squared \
+                 lengths of their mismatches"
+            }
+            Measure::CuAlpha => {
+                "Krippendorff's c|uα: the categories of intersecting units, weighted by the \
+                 length of the intersections"
+            }
+            Measure::Ser => {
+                "1 − the Slot Error Rate of one annotator's units against another's \
+                 (least-cost alignment), averaged over ordered pairs"
+            }
+            Measure::WindowDiff => {
+                "1 − WindowDiff of the units' boundaries, averaged over ordered pairs"
+            }
+            Measure::Pk => "1 − Pk of the units' boundaries, averaged over ordered pairs",
+            Measure::Ghd => {
+                "1 − the normalised Generalized Hamming Distance of the units' boundaries, \
+                 averaged over ordered pairs"
+            }
+        }
+    }
+
+    /// Whether the measure compares a reference with a hypothesis (and is therefore averaged
+    /// over every ordered pair of annotators) rather than all annotators at once.
+    pub fn is_pairwise(self) -> bool {
+        matches!(
+            self,
+            Measure::Ser | Measure::WindowDiff | Measure::Pk | Measure::Ghd
+        )
+    }
+
+    /// The measure of one continuum over `[0, end)`, or why it is undefined there.
+    pub fn evaluate(
+        self,
+        continuum: &Continuum,
+        end: f64,
+        gamma_options: &GammaOptions,
+    ) -> Result<f64, String> {
+        self.evaluate_sharing(continuum, end, gamma_options, &std::cell::OnceCell::new())
+    }
+
+    /// Several measures of one continuum: the discretized annotations that κd, πd, αd and the
+    /// percentage share are built once.
+    pub fn evaluate_all(
+        measures: &[Measure],
+        continuum: &Continuum,
+        end: f64,
+        gamma_options: &GammaOptions,
+    ) -> Vec<Result<f64, String>> {
+        let discretized = std::cell::OnceCell::new();
+        measures
+            .iter()
+            .map(|m| m.evaluate_sharing(continuum, end, gamma_options, &discretized))
+            .collect()
+    }
+
+    fn evaluate_sharing(
+        self,
+        continuum: &Continuum,
+        end: f64,
+        gamma_options: &GammaOptions,
+        discretized: &std::cell::OnceCell<coefficients::Codings>,
+    ) -> Result<f64, String> {
+        use coefficients::segmentation::{SegmentationDistance, segmentation_agreement};
+        let discretized =
+            || discretized.get_or_init(|| coefficients::discretize(continuum, 0.0, end));
+        let text = |e: &dyn std::fmt::Display| e.to_string();
+        let no_unit = || "no annotator has a unit".to_string();
+        let value = match self {
+            Measure::Gamma => crate::gamma(continuum, gamma_options, RunControl::default())
+                .map(|r| r.gamma)
+                .map_err(|e| text(&e)),
+            Measure::Kappa => discretized().multi_kappa().map_err(|e| text(&e)),
+            Measure::Pi => discretized().multi_pi().map_err(|e| text(&e)),
+            Measure::Alpha => discretized()
+                .krippendorff_alpha(&Distance::Nominal)
+                .map_err(|e| text(&e)),
+            Measure::Percentage => discretized().percentage_agreement().map_err(|e| text(&e)),
+            Measure::AlphaU => coefficients::unitizing::alpha_u(continuum, 0.0, end)
+                .map_err(|e| text(&e))
+                .and_then(|a| {
+                    a.alpha()
+                        .ok_or_else(|| "the expected disagreement is 0".to_string())
+                }),
+            Measure::CuAlpha => coefficients::unitizing::cu_alpha(continuum, &Distance::Nominal)
+                .map_err(|e| text(&e)),
+            Measure::Ser => {
+                coefficients::slot_error_rate::ser_agreement(continuum).ok_or_else(no_unit)
+            }
+            Measure::WindowDiff => {
+                segmentation_agreement(continuum, 0.0, end, SegmentationDistance::WindowDiff)
+                    .ok_or_else(no_unit)
+            }
+            Measure::Pk => segmentation_agreement(continuum, 0.0, end, SegmentationDistance::Pk)
+                .ok_or_else(no_unit),
+            Measure::Ghd => segmentation_agreement(
+                continuum,
+                0.0,
+                end,
+                SegmentationDistance::GeneralizedHamming,
+            )
+            .ok_or_else(no_unit),
+        }?;
+        if value.is_finite() {
+            Ok(value)
+        } else {
+            Err(format!("{} is not a number here", self.label()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_read_back() {
+        for measure in Measure::ALL {
+            assert_eq!(measure.to_string().parse::<Measure>(), Ok(measure));
+            assert_eq!(
+                measure.name().to_uppercase().parse::<Measure>(),
+                Ok(measure)
+            );
+        }
+        for (alias, measure) in [
+            ("kappa_d", Measure::Kappa),
+            ("kd", Measure::Kappa),
+            ("ualpha", Measure::AlphaU),
+            ("alphau", Measure::AlphaU),
+            ("c|ualpha", Measure::CuAlpha),
+            ("cualpha", Measure::CuAlpha),
+            ("wd", Measure::WindowDiff),
+            (" WindowDiff ", Measure::WindowDiff),
+        ] {
+            assert_eq!(alias.parse::<Measure>(), Ok(measure), "{alias}");
+        }
+        let error = "kappa-d".parse::<Measure>().unwrap_err();
+        assert_eq!(error, UnknownMeasure("kappa-d".into()));
+        assert!(
+            error
+                .to_string()
+                .starts_with("unknown measure \"kappa-d\" (gamma, kappa,")
+        );
+    }
+
+    #[test]
+    fn serde_uses_the_names() {
+        let json =
+            serde_json::to_string(&[Measure::Gamma, Measure::CuAlpha, Measure::Ghd]).unwrap();
+        assert_eq!(json, r#"["gamma","cu_alpha","ghd"]"#);
+        let read: Vec<Measure> = serde_json::from_str(r#"["kappa_d","wd","alpha_u"]"#).unwrap();
+        assert_eq!(read, [Measure::Kappa, Measure::WindowDiff, Measure::AlphaU]);
+        let error = serde_json::from_str::<Measure>(r#""delta""#).unwrap_err();
+        assert!(
+            error.to_string().contains("unknown measure \"delta\""),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn every_measure_is_listed_once_with_distinct_names_and_labels() {
+        let mut names: Vec<&str> = Measure::ALL.iter().map(|m| m.name()).collect();
+        let mut labels: Vec<&str> = Measure::ALL.iter().map(|m| m.label()).collect();
+        names.sort_unstable();
+        names.dedup();
+        labels.sort_unstable();
+        labels.dedup();
+        assert_eq!((names.len(), labels.len()), (11, 11));
+        let pairwise: Vec<&str> = Measure::ALL
+            .iter()
+            .filter(|m| m.is_pairwise())
+            .map(|m| m.name())
+            .collect();
+        assert_eq!(pairwise, ["ser", "windowdiff", "pk", "ghd"]);
+        assert!(Measure::ALL.iter().all(|m| m.description().len() > 20));
+    }
+
+    /// Two annotators who agree on one unit and disagree on the other's category: the
+    /// discretized coefficients by hand (positions 0–10, labels A A A A none none B B B B vs
+    /// A A A A none none C C C C).
+    #[test]
+    fn evaluate_gives_the_hand_computed_discretized_values() {
+        let mut continuum = Continuum::new("hand");
+        for (annotator, start, end, category) in [
+            ("x", 0.0, 4.0, "A"),
+            ("x", 6.0, 10.0, "B"),
+            ("y", 0.0, 4.0, "A"),
+            ("y", 6.0, 10.0, "C"),
+        ] {
+            continuum.add(annotator, start, end, category).unwrap();
+        }
+        let options = GammaOptions::default();
+        let values = Measure::evaluate_all(
+            &[Measure::Percentage, Measure::Kappa, Measure::Pi],
+            &continuum,
+            10.0,
+            &options,
+        );
+        // Agreement on 6 of 10 positions. κ: chance from x's (A .4, none .2, B .4) and y's
+        // (A .4, none .2, C .4): .16 + .04 = .2, κ = (.6 − .2) / .8 = .5. π: pooled A .4,
+        // none .2, B .2, C .2: .16 + .04 + .04 + .04 = .28, π = (.6 − .28) / .72 = 4/9.
+        let expected = [0.6, 0.5, 4.0 / 9.0];
+        for (value, expected) in values.iter().zip(expected) {
+            let value = *value.as_ref().unwrap();
+            assert!((value - expected).abs() < 1e-12, "{value} vs {expected}");
+        }
+    }
+}

@@ -1,0 +1,379 @@
+//! The error kinds of the Corpus Shuffling Tool (§3.3 of the paper) and how a simulated
+//! annotator is made from the reference by them: shift, false negative, false positive, split,
+//! category (with its confusion matrices) and their combination.
+
+use super::error::ShuffleError;
+use super::reference::Reference;
+use crate::continuum::{Annotator, Continuum};
+use crate::sampler::sample_rng;
+use crate::unit::Unit;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+/// A kind of annotation error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    Shift { keep_apart: bool },
+    FalseNegative,
+    FalsePositive,
+    Split,
+    Category { prevalence: bool, overlapping: bool },
+}
+
+impl ErrorKind {
+    pub const ALL: [ErrorKind; 9] = [
+        ErrorKind::Shift { keep_apart: false },
+        ErrorKind::Shift { keep_apart: true },
+        ErrorKind::FalseNegative,
+        ErrorKind::FalsePositive,
+        ErrorKind::Split,
+        ErrorKind::Category {
+            prevalence: false,
+            overlapping: false,
+        },
+        ErrorKind::Category {
+            prevalence: true,
+            overlapping: false,
+        },
+        ErrorKind::Category {
+            prevalence: false,
+            overlapping: true,
+        },
+        ErrorKind::Category {
+            prevalence: true,
+            overlapping: true,
+        },
+    ];
+
+    /// The kinds a calibration sweeps unless told otherwise: one of each family.
+    pub const CALIBRATION: [ErrorKind; 5] = [
+        ErrorKind::Shift { keep_apart: false },
+        ErrorKind::FalseNegative,
+        ErrorKind::FalsePositive,
+        ErrorKind::Split,
+        ErrorKind::Category {
+            prevalence: false,
+            overlapping: false,
+        },
+    ];
+
+    /// The errors in a report's words ("annotators making … of magnitude m").
+    pub fn description(self) -> &'static str {
+        match self {
+            ErrorKind::Shift { keep_apart: false } => "positional errors",
+            ErrorKind::Shift { keep_apart: true } => "positional errors that keep units apart",
+            ErrorKind::FalseNegative => "missed units",
+            ErrorKind::FalsePositive => "extra units",
+            ErrorKind::Split => "split units",
+            ErrorKind::Category {
+                prevalence: false,
+                overlapping: false,
+            } => "category errors",
+            ErrorKind::Category {
+                prevalence: true,
+                overlapping: false,
+            } => "category errors following the prevalences",
+            ErrorKind::Category {
+                prevalence: false,
+                overlapping: true,
+            } => "category errors between close categories",
+            ErrorKind::Category {
+                prevalence: true,
+                overlapping: true,
+            } => "category errors between close categories, following the prevalences",
+        }
+    }
+}
+
+impl std::str::FromStr for ErrorKind {
+    type Err = ShuffleError;
+    fn from_str(s: &str) -> Result<ErrorKind, ShuffleError> {
+        Ok(match s.trim() {
+            "shift" => ErrorKind::Shift { keep_apart: false },
+            "shift-no-overlap" => ErrorKind::Shift { keep_apart: true },
+            "false-negative" | "fn" => ErrorKind::FalseNegative,
+            "false-positive" | "fp" => ErrorKind::FalsePositive,
+            "split" => ErrorKind::Split,
+            "category" => ErrorKind::Category {
+                prevalence: false,
+                overlapping: false,
+            },
+            "category-prevalence" => ErrorKind::Category {
+                prevalence: true,
+                overlapping: false,
+            },
+            "category-overlap" => ErrorKind::Category {
+                prevalence: false,
+                overlapping: true,
+            },
+            "category-prevalence-overlap" => ErrorKind::Category {
+                prevalence: true,
+                overlapping: true,
+            },
+            other => return Err(ShuffleError::UnknownError(other.into())),
+        })
+    }
+}
+
+impl std::fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ErrorKind::Shift { keep_apart: false } => "shift",
+            ErrorKind::Shift { keep_apart: true } => "shift-no-overlap",
+            ErrorKind::FalseNegative => "false-negative",
+            ErrorKind::FalsePositive => "false-positive",
+            ErrorKind::Split => "split",
+            ErrorKind::Category {
+                prevalence: false,
+                overlapping: false,
+            } => "category",
+            ErrorKind::Category {
+                prevalence: true,
+                overlapping: false,
+            } => "category-prevalence",
+            ErrorKind::Category {
+                prevalence: false,
+                overlapping: true,
+            } => "category-overlap",
+            ErrorKind::Category {
+                prevalence: true,
+                overlapping: true,
+            } => "category-prevalence-overlap",
+        })
+    }
+}
+
+/// The `x` factors of the paper.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Factors {
+    pub shift: f64,
+    pub false_positive: f64,
+    pub split: f64,
+}
+
+impl Default for Factors {
+    fn default() -> Self {
+        Factors {
+            shift: 2.0,
+            false_positive: 1.0,
+            split: 1.0,
+        }
+    }
+}
+
+/// The paper's Table 1 matrix D (overlapping), for four categories, in percent.
+const OVERLAPPING_4: [[f64; 4]; 4] = [
+    [0.0, 80.0, 15.0, 5.0],
+    [80.0, 0.0, 0.0, 20.0],
+    [15.0, 10.0, 0.0, 75.0],
+    [5.0, 20.0, 75.0, 0.0],
+];
+
+/// The confusion matrix at magnitude `m`: row = reference category, column = chosen one.
+pub fn confusion_matrix(
+    reference: &Reference,
+    magnitude: f64,
+    prevalence: bool,
+    overlapping: bool,
+) -> Vec<Vec<f64>> {
+    let k = reference.categories.len();
+    let worst = |_: usize, b: usize| {
+        if prevalence {
+            reference.prevalence[b]
+        } else {
+            1.0 / k as f64
+        }
+    };
+    let friendly = |a: usize, b: usize| -> f64 {
+        if k == 4 {
+            OVERLAPPING_4[a][b] / 100.0
+        } else if k == 1 {
+            1.0
+        } else {
+            // Mistakes go to the neighbours in alphabetical order.
+            let next = (a + 1) % k;
+            let previous = (a + k - 1) % k;
+            if next == previous {
+                f64::from(u8::from(b == next))
+            } else {
+                0.5 * f64::from(u8::from(b == next)) + 0.5 * f64::from(u8::from(b == previous))
+            }
+        }
+    };
+    let m = magnitude;
+    let w_friendly = if overlapping { m * (1.0 - m) } else { 0.0 };
+    let w_worst = m - w_friendly;
+    let w_perfect = 1.0 - m;
+    (0..k)
+        .map(|a| {
+            (0..k)
+                .map(|b| {
+                    w_perfect * f64::from(u8::from(a == b))
+                        + w_worst * worst(a, b)
+                        + w_friendly * friendly(a, b)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn uniform(rng: &mut ChaCha8Rng, low: f64, high: f64) -> f64 {
+    if high <= low {
+        low
+    } else {
+        low + rng.random::<f64>() * (high - low)
+    }
+}
+
+/// One simulated annotator: the reference damaged by `errors` at magnitude `m`.
+pub fn damage(
+    reference: &Reference,
+    errors: &[ErrorKind],
+    magnitude: f64,
+    factors: &Factors,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Unit> {
+    let whole = reference.whole();
+    let round = |x: f64| if whole { x.round() } else { x };
+    let step = if errors.is_empty() {
+        0.0
+    } else {
+        magnitude / errors.len() as f64
+    };
+    let mut units = reference.units.clone();
+    for error in errors {
+        let m = step;
+        match *error {
+            ErrorKind::FalseNegative => units.retain(|_| !rng.random_bool(m.clamp(0.0, 1.0))),
+            ErrorKind::FalsePositive => {
+                let count =
+                    (m * factors.false_positive * reference.units.len() as f64).round() as usize;
+                for _ in 0..count {
+                    let mut x: f64 = rng.random();
+                    let c = reference
+                        .prevalence
+                        .iter()
+                        .position(|p| {
+                            x -= p;
+                            x < 0.0
+                        })
+                        .unwrap_or(reference.categories.len() - 1);
+                    let (_, shortest, longest) = reference.lengths[c];
+                    let length =
+                        round(uniform(rng, shortest, longest)).max(if whole { 1.0 } else { 1e-9 });
+                    let start = round(uniform(rng, 0.0, (reference.end - length).max(0.0)));
+                    units.push(
+                        Unit::new(start, start + length, reference.categories[c].clone())
+                            .expect("positive length"),
+                    );
+                }
+            }
+            ErrorKind::Split => {
+                let count = (reference.units.len() as f64 * factors.split * m).round() as usize;
+                for _ in 0..count {
+                    if units.is_empty() {
+                        break;
+                    }
+                    let i = rng.random_range(0..units.len());
+                    let unit = units[i].clone();
+                    let (low, high) = if whole {
+                        (unit.start + 1.0, unit.end - 1.0)
+                    } else {
+                        (unit.start, unit.end)
+                    };
+                    if high < low || unit.length() < if whole { 2.0 } else { 1e-9 } {
+                        continue;
+                    }
+                    let at = round(uniform(rng, low, high));
+                    if at <= unit.start || at >= unit.end {
+                        continue;
+                    }
+                    let mut right = unit.clone();
+                    right.start = at;
+                    units[i].end = at;
+                    units.insert(i + 1, right);
+                }
+            }
+            ErrorKind::Shift { keep_apart } => {
+                units.sort_by(|a, b| a.start.total_cmp(&b.start));
+                let originals = units.clone();
+                let mut previous_end = f64::NEG_INFINITY;
+                for (i, unit) in units.iter_mut().enumerate() {
+                    let mean = reference.lengths[reference.category_index(&unit.category)].0;
+                    let latitude = mean * m * factors.shift;
+                    let mut start = round(unit.start + uniform(rng, -latitude, latitude)).max(0.0);
+                    let mut end = round(unit.end + uniform(rng, -latitude, latitude));
+                    if keep_apart {
+                        start = start.max(previous_end);
+                        if let Some(next) = originals.get(i + 1) {
+                            end = end.min(next.start);
+                        }
+                    }
+                    if end <= start {
+                        // Too squeezed: keep the unit where it was (or just after its neighbour).
+                        start = unit.start.max(if keep_apart { previous_end } else { 0.0 });
+                        end = unit.end.max(start + if whole { 1.0 } else { 1e-9 });
+                    }
+                    unit.start = start;
+                    unit.end = end;
+                    previous_end = end;
+                }
+            }
+            ErrorKind::Category {
+                prevalence,
+                overlapping,
+            } => {
+                let matrix = confusion_matrix(reference, m, prevalence, overlapping);
+                for unit in &mut units {
+                    let row = &matrix[reference.category_index(&unit.category)];
+                    let mut x: f64 = rng.random::<f64>() * row.iter().sum::<f64>();
+                    let chosen = row
+                        .iter()
+                        .position(|p| {
+                            x -= p;
+                            x < 0.0
+                        })
+                        .unwrap_or(row.len() - 1);
+                    unit.category = reference.categories[chosen].clone();
+                }
+            }
+        }
+    }
+    units.sort_by(|a, b| a.start.total_cmp(&b.start).then(a.end.total_cmp(&b.end)));
+    units
+}
+
+/// `annotators` simulated annotators at magnitude `m` (set `set` of a run seeded with
+/// `seed`): a continuum named after the errors and the magnitude.
+#[allow(clippy::too_many_arguments)]
+pub fn shuffle(
+    reference: &Reference,
+    errors: &[ErrorKind],
+    magnitude: f64,
+    annotators: usize,
+    factors: &Factors,
+    seed: u64,
+    set: u64,
+) -> Result<Continuum, ShuffleError> {
+    if !(0.0..=1.0).contains(&magnitude) {
+        return Err(ShuffleError::Magnitude(magnitude));
+    }
+    let step = (magnitude * 1e6).round() as u64;
+    let annotators = (0..annotators)
+        .map(|a| {
+            let stream = (step << 32) ^ (set << 12) ^ a as u64;
+            let mut rng = sample_rng(seed, stream);
+            Annotator {
+                name: format!("annotator{}", a + 1),
+                units: damage(reference, errors, magnitude, factors, &mut rng),
+                own_text: None,
+            }
+        })
+        .collect();
+    let names: Vec<String> = errors.iter().map(ErrorKind::to_string).collect();
+    Ok(Continuum {
+        name: format!("{} m={magnitude}", names.join("+")),
+        text: None,
+        annotators,
+    })
+}
