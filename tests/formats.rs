@@ -6,7 +6,7 @@ mod common;
 
 use common::fixture;
 use gamma_studio::io::cora::{self, CoraOptions, Dialect, Transcription};
-use gamma_studio::io::{Format, ReadOptions, aam, read_documents, write_continuum};
+use gamma_studio::io::{Format, ReadOptions, WarningKind, aam, read_documents, write_continuum};
 use std::path::{Path, PathBuf};
 
 fn cora_fixture(name: &str) -> PathBuf {
@@ -490,4 +490,50 @@ fn every_cora_sample_reads_and_round_trips() {
             units
         );
     }
+}
+
+/// Reader warnings carry their kind, so that callers (tγ hides the differing-text warning)
+/// never read the message: a CorA pair whose texts differ, and a Glozz document whose model
+/// lacks one of its unit types.
+#[test]
+fn reader_warnings_have_a_kind() {
+    let a = cora_fixture("p2_segtext_A.xml");
+    let b = cora_fixture("p2_segtext_B.xml");
+    let (_, warnings) = read_documents(&[a, b.clone()], &ReadOptions::default()).unwrap();
+    let kinds: Vec<(WarningKind, &Path)> = warnings
+        .iter()
+        .map(|w| (w.kind, w.file.as_path()))
+        .collect();
+    assert_eq!(kinds, [(WarningKind::TextDiffers, b.as_path())]);
+    assert!(
+        warnings[0]
+            .to_string()
+            .starts_with(&format!("{}: its text differs", b.display())),
+        "{}",
+        warnings[0]
+    );
+
+    let folder = tempfile::tempdir().unwrap();
+    let model = folder.path().join("mentions.aam");
+    std::fs::write(
+        &model,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<annotationModel><units>\
+         <type name=\"Mention\"/></units><relations/><schemas/></annotationModel>\n",
+    )
+    .unwrap();
+    let glozz = ["alice.aa", "bob.aa"].map(|n| fixture(&format!("glozz/{n}")));
+    let options = ReadOptions {
+        text: Some(fixture("glozz/doc.ac")),
+        model: Some(model.clone()),
+        ..ReadOptions::default()
+    };
+    let (_, warnings) = read_documents(&glozz, &options).unwrap();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].kind, WarningKind::UndeclaredType);
+    assert_eq!(warnings[0].file, model);
+    assert!(
+        warnings[0].message.contains("\"Sentence\""),
+        "{}",
+        warnings[0]
+    );
 }

@@ -5,6 +5,7 @@ mod common;
 
 use common::{best_alignment, fixture};
 use gamma_studio::Dissimilarity;
+use gamma_studio::io::WarningKind;
 use gamma_studio::io::glozz::{self, AnnotatorFile, GlozzOptions, Positioning};
 use std::path::{Path, PathBuf};
 
@@ -159,6 +160,7 @@ fn wrong_text_missing_text_and_bad_offsets_are_reported() {
     )
     .unwrap();
     assert_eq!(warnings.len(), 1);
+    assert_eq!(warnings[0].kind, WarningKind::TextHashMismatch);
     assert!(
         warnings[0]
             .to_string()

@@ -6,7 +6,7 @@ use super::input::InputArgs;
 use clap::{Args, ValueEnum};
 use gamma_studio::CategoryMatrix;
 use gamma_studio::gamma::SampleCount;
-use gamma_studio::io::read_documents;
+use gamma_studio::io::{WarningKind, read_documents};
 use gamma_studio::textgamma::align::GapCosts;
 use gamma_studio::textgamma::sampler::{Probabilities, TextGammaOptions, text_gamma};
 use gamma_studio::textgamma::{
@@ -166,7 +166,7 @@ impl TextGammaArgs {
         // Differing texts are what tγ is for: that warning is for γ.
         for warning in warnings
             .iter()
-            .filter(|w| !w.message.contains("its text differs"))
+            .filter(|w| w.kind != WarningKind::TextDiffers)
         {
             eprintln!("gamma-studio: warning: {warning}");
         }

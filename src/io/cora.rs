@@ -16,7 +16,7 @@
 //! the input's structure (header, layout, diplomatic tokens, comments) and new layers.
 
 use super::xml::{self, Element, Node};
-use super::{FileError, Warning, write_atomically};
+use super::{FileError, Warning, WarningKind, write_atomically};
 use crate::continuum::Continuum;
 use crate::unit::Unit;
 use std::collections::BTreeMap;
@@ -682,6 +682,7 @@ pub fn read_document(
         let index = continuum.add_annotator(&file.annotator);
         if continuum.text.as_deref() != Some(text.as_str()) {
             warnings.push(Warning::new(
+                WarningKind::TextDiffers,
                 &file.path,
                 None,
                 format!(

@@ -4,7 +4,7 @@
 //! Grouping: every CSV and ELAN file is one document; all Glozz `.aa` files given together are
 //! one document (one file per annotator of the same `.ac`), and so are all CorA-XML files.
 
-use super::{FileError, Warning, aam, cora, csv, elan, glozz};
+use super::{FileError, Warning, WarningKind, aam, cora, csv, elan, glozz};
 use crate::continuum::Continuum;
 use std::path::{Path, PathBuf};
 
@@ -332,6 +332,7 @@ fn undeclared_types(
         .into_iter()
         .map(|kind| {
             Warning::new(
+                WarningKind::UndeclaredType,
                 model_path,
                 None,
                 format!("unit type {kind:?} is not in the model"),

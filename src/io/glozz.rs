@@ -12,7 +12,7 @@
 //! mismatch means the `.aa` was made on another text; it is reported as a warning.
 
 use super::xml::{self, Element, escape};
-use super::{FileError, Warning, write_atomically};
+use super::{FileError, Warning, WarningKind, write_atomically};
 use crate::continuum::Continuum;
 use crate::unit::Unit;
 use std::collections::{BTreeMap, HashSet};
@@ -386,6 +386,7 @@ pub fn read_document(
             && *code != expected_hash
         {
             warnings.push(Warning::new(
+                    WarningKind::TextHashMismatch,
                     &file.path,
                     None,
                     format!(

@@ -38,8 +38,62 @@ impl fmt::Display for FileError {
     }
 }
 
-/// A problem that leaves the data usable (reported, not fatal).
-pub type Warning = FileError;
+/// A problem that leaves the data usable (reported, not fatal): the file, the line when there
+/// is one, what is wrong, and its [kind](WarningKind), so that callers choose which warnings
+/// to show by kind, never by the message's wording.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Warning {
+    /// What sort of problem it is.
+    pub kind: WarningKind,
+    /// The file it is in.
+    pub file: PathBuf,
+    /// The line (1-based), when the problem is on one.
+    pub line: Option<u64>,
+    /// What is wrong, for people.
+    pub message: String,
+}
+
+/// The sorts of reader [`Warning`]s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// An annotation file records a hash of its text that does not match the text read with it
+    /// (Glozz `corpusHashcode`): it may have been annotated on another text.
+    TextHashMismatch,
+    /// A unit's type is not declared in the annotation model read with it (Glozz `.aam`).
+    UndeclaredType,
+    /// An annotator's file has a text that differs from the first annotator's (other tokens or
+    /// transcriptions): γ positions are approximate, tγ is made for such files.
+    TextDiffers,
+    /// A discontinuous span was read as one unit from its first start to its last end.
+    DiscontinuousSpan,
+    /// Parts of the file were skipped (lines that are not annotations, zero-length units).
+    Skipped,
+}
+
+impl Warning {
+    /// A warning of kind `kind` about `file` (at `line` when there is one).
+    pub fn new(
+        kind: WarningKind,
+        file: &Path,
+        line: Option<u64>,
+        message: impl Into<String>,
+    ) -> Warning {
+        Warning {
+            kind,
+            file: file.to_path_buf(),
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Warning {
+    /// As a [`FileError`]: `file: line N: message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        FileError::new(&self.file, self.line, self.message.as_str()).fmt(f)
+    }
+}
 
 impl FileError {
     pub fn new(file: &Path, line: Option<u64>, message: impl Into<String>) -> FileError {
