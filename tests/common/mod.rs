@@ -1,6 +1,9 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+#[cfg(feature = "app")]
+pub mod cli;
+
 use gamma_studio::alignment::{Alignment, AlignmentProblem, Limits};
 use gamma_studio::{Continuum, Dissimilarity};
 use std::path::PathBuf;

@@ -1,0 +1,99 @@
+//! The `gamma-studio gold` command end to end: bulk rules, the gold, the report and the
+//! session it writes, and what it refuses.
+
+mod common;
+
+use common::cli::{gamma_studio, json_of, path};
+use common::fixture;
+use serde_json::Value;
+
+#[test]
+fn gold_command_applies_rules_in_order_and_writes_gold_report_and_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("gold.aa");
+    let report = dir.path().join("report.json");
+    let session = dir.path().join("session.json");
+    let alice = path("glozz/alice.aa");
+    let bob = path("glozz/bob.aa");
+    let text = path("glozz/doc.ac");
+    let summary = json_of(&gamma_studio(&[
+        "gold",
+        &alice,
+        &bob,
+        "--text",
+        &text,
+        "--category-feature",
+        "entity",
+        "--auto",
+        "unanimous",
+        "--auto",
+        "threshold:0.5:2",
+        "--adjudicator",
+        "Ada",
+        "--out",
+        out.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+        "--session",
+        session.to_str().unwrap(),
+        "--json",
+    ]));
+    // Bob is unanimous; Zoë (shifted) is within 0.5; Caen (LOC/ORG) and He (alone) have no
+    // majority of 2.
+    assert_eq!(summary["alignments"], 4);
+    assert_eq!(summary["rules"][0]["decided"], 1);
+    assert_eq!(summary["rules"][1]["decided"], 1);
+    assert_eq!(summary["decided"], 2);
+    assert_eq!(summary["gold_units"], 2);
+    assert_eq!(summary["format"], "glozz");
+    let aa = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(aa.matches("<unit ").count(), 2, "{aa}");
+    assert!(aa.contains("<author>Ada</author>"));
+    assert_eq!(aa.matches("<type>Mention</type>").count(), 2, "{aa}");
+    assert_eq!(
+        aa.matches("<feature name=\"entity\">PER</feature>").count(),
+        2,
+        "{aa}"
+    );
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(report["adjudicator"], "Ada");
+    assert_eq!(report["alignments"].as_array().unwrap().len(), 4);
+    let loaded = gamma_studio::gold::session::Session::load(&session).unwrap();
+    assert_eq!(loaded.adjudication.progress().decided, 2);
+    assert_eq!(loaded.inputs.len(), 3, "the .ac and both .aa");
+}
+
+#[test]
+fn gold_command_refuses_to_overwrite_an_input_and_bad_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("h6.csv");
+    std::fs::copy(fixture("pygamma/h6_three_annot.csv"), &input).unwrap();
+    let before = std::fs::read(&input).unwrap();
+    let input_arg = input.to_str().unwrap();
+    let output = gamma_studio(&["gold", input_arg, "--auto", "unanimous", "--out", input_arg]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("is an input file"));
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+
+    let out = dir.path().join("gold.csv");
+    let output = gamma_studio(&[
+        "gold",
+        input_arg,
+        "--auto",
+        "threshold:0.2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("threshold:T:K"));
+    let output = gamma_studio(&[
+        "gold",
+        input_arg,
+        "--auto",
+        "unanimous",
+        "--out",
+        "gold.txt",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!out.exists());
+}
