@@ -22,10 +22,10 @@
 //! Everything is seeded: annotator `a` of set `s` at magnitude step `i` uses its own ChaCha
 //! stream of the seed, so sweeps are repeatable and independent of the number of threads.
 //!
-//! The rooms: [`model`] (statistical reference models), [`reference`] (the reference and its
-//! statistics), [`damage`] (the error kinds and one simulated annotator), [`sweep`] (curves of
-//! the measures of [`crate::measure`] against the magnitude) and [`calibrate`] (a document's γ
-//! read off those curves).
+//! The rooms: [`model`] (statistical reference models), [`reference`](mod@reference) (the
+//! reference and its statistics), [`damage`](mod@damage) (the error kinds and one simulated
+//! annotator), [`sweep`](mod@sweep) (curves of the measures of [`crate::measure`] against the
+//! magnitude) and [`calibrate`](mod@calibrate) (a document's γ read off those curves).
 
 pub mod calibrate;
 pub mod damage;

@@ -238,10 +238,12 @@ impl Adjudication {
         Ok(keep)
     }
 
+    /// Whether there is a step to undo.
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()
     }
 
+    /// Whether there is an undone step to redo.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
@@ -251,6 +253,7 @@ impl Adjudication {
         self.undo.last().map(|s| s.label.as_str())
     }
 
+    /// What redo would redo.
     pub fn redo_label(&self) -> Option<&str> {
         self.redo.last().map(|s| s.label.as_str())
     }

@@ -91,24 +91,29 @@ impl Adjudication {
         }
     }
 
+    /// The document being adjudicated.
     pub fn continuum(&self) -> &Continuum {
         &self.continuum
     }
 
+    /// Every proposal, in the best alignment's order.
     pub fn proposals(&self) -> &[Proposal] {
         &self.proposals
     }
 
+    /// Proposal `index`, or why there is none.
     pub fn proposal(&self, index: usize) -> Result<&Proposal, GoldError> {
         self.proposals
             .get(index)
             .ok_or(GoldError::NoSuchProposal(index))
     }
 
+    /// The decision of proposal `index`.
     pub fn decision(&self, index: usize) -> Option<&Decision> {
         self.decisions.get(index)
     }
 
+    /// The decision of every proposal, in the proposals' order.
     pub fn decisions(&self) -> &[Decision] {
         &self.decisions
     }
@@ -154,6 +159,7 @@ impl Adjudication {
         units
     }
 
+    /// The gold unit `id`, if it exists.
     pub fn gold_unit(&self, id: GoldId) -> Option<&GoldUnit> {
         self.gold.get(&id)
     }
@@ -179,6 +185,7 @@ impl Adjudication {
         }
     }
 
+    /// How many proposals are decided, skipped and open.
     pub fn progress(&self) -> Progress {
         let mut progress = Progress {
             total: self.decisions.len(),

@@ -18,7 +18,10 @@ pub struct Proposal {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Choice {
     /// One annotator's unit, as it is.
-    Pick { annotator: usize },
+    Pick {
+        /// The annotator, by index.
+        annotator: usize,
+    },
     /// The suggestion: the majority category with the median boundaries of its units.
     Suggestion,
     /// No unit in the gold.
@@ -29,13 +32,16 @@ pub enum Choice {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Rule {
+    /// The adjudicator, by hand.
     Manual,
     /// Bulk: every annotator has a unit, all with the same category and span.
     Unanimous,
     /// Bulk: disorder at most `max_disorder` and at least `min_majority` annotators agree on the
     /// category.
     Threshold {
+        /// The largest disorder δ decided.
         max_disorder: f64,
+        /// The fewest annotators agreeing on the category.
         min_majority: usize,
     },
 }
@@ -44,24 +50,35 @@ pub enum Rule {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum Decision {
+    /// Not decided yet.
     Open,
+    /// Left for later.
     Skipped {
+        /// The adjudicator.
         by: String,
+        /// When (RFC 3339, UTC).
         at: String,
     },
+    /// Decided: its gold units are in the gold.
     Decided {
+        /// What went into the gold.
         choice: Choice,
+        /// Who or what decided.
         rule: Rule,
+        /// The adjudicator.
         by: String,
+        /// When (RFC 3339, UTC).
         at: String,
     },
 }
 
 impl Decision {
+    /// Not decided and not skipped.
     pub fn is_open(&self) -> bool {
         matches!(self, Decision::Open)
     }
 
+    /// Decided (by hand or by a bulk rule).
     pub fn is_decided(&self) -> bool {
         matches!(self, Decision::Decided { .. })
     }
@@ -73,6 +90,7 @@ pub type GoldId = u64;
 /// A unit of the gold.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GoldUnit {
+    /// The unit as it is in the gold.
     pub unit: Unit,
     /// The proposal this unit decides; `None` for a unit the adjudicator added.
     pub proposal: Option<usize>,
@@ -84,29 +102,51 @@ pub struct GoldUnit {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum GoldError {
     #[error("there is no unitary alignment {0}")]
+    /// No proposal has this index.
     NoSuchProposal(usize),
     #[error("there is no annotator {0}")]
+    /// No annotator has this index.
     NoSuchAnnotator(usize),
+    /// The annotator has no unit in this proposal.
     #[error("annotator {annotator:?} has no unit in unitary alignment {proposal}")]
-    EmptySlot { proposal: usize, annotator: String },
+    EmptySlot {
+        /// The proposal, by index.
+        proposal: usize,
+        /// The annotator's name.
+        annotator: String,
+    },
     #[error("there is no gold unit {0}")]
+    /// No gold unit has this id.
     NoSuchUnit(GoldId),
     #[error("invalid unit: {0}")]
+    /// The unit's span is not valid.
     InvalidUnit(#[from] InvalidUnit),
+    /// A split point not strictly inside the unit.
     #[error("cannot split {unit} at {at}: the point must be strictly inside")]
-    SplitOutside { unit: String, at: f64 },
+    SplitOutside {
+        /// The unit, as text.
+        unit: String,
+        /// The split point.
+        at: f64,
+    },
     #[error("merging needs two different gold units")]
+    /// A unit cannot be merged with itself.
     MergeItself,
     #[error("bulk rule: {0}")]
+    /// A bulk rule that cannot be read or applied.
     BadRule(String),
 }
 
 /// Decided / skipped / open counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Progress {
+    /// Proposals decided.
     pub decided: usize,
+    /// Proposals skipped.
     pub skipped: usize,
+    /// Proposals still open.
     pub open: usize,
+    /// All proposals.
     pub total: usize,
 }
 
@@ -122,7 +162,9 @@ pub struct Filter {
 /// Navigation direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Direction {
+    /// Forwards in the order.
     Next,
+    /// Backwards in the order.
     Previous,
 }
 

@@ -34,6 +34,7 @@ pub enum Dialect {
 }
 
 impl Dialect {
+    /// The name of the annotation token element (`mod`, `tok_anno`, `anno`).
     pub fn annotation_element(self) -> &'static str {
         match self {
             Dialect::Mod => "mod",
@@ -85,6 +86,7 @@ pub struct CoraOptions {
     pub category_layer: String,
     /// The layers kept as features (all when `None`).
     pub layers: Option<Vec<String>>,
+    /// Which transcription of the tokens makes the text.
     pub transcription: Transcription,
     /// Characters of `trans` that mark a boundary between source words inside one token.
     pub merge_marks: String,
@@ -117,22 +119,29 @@ impl CoraOptions {
 /// A diplomatic or annotation token's transcriptions.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Transcribed {
+    /// The `id` attribute.
     pub id: String,
+    /// The `trans` attribute: the transcription with its marks.
     pub trans: String,
+    /// The `utf` attribute: the transcription in Unicode.
     pub utf: Option<String>,
+    /// The `ascii` attribute: the transcription in ASCII.
     pub ascii: Option<String>,
 }
 
 /// One annotation token (`<mod>`, `<tok_anno>` or `<anno>`). Equality ignores the line.
 #[derive(Debug, Clone, Eq)]
 pub struct AnnotationToken {
+    /// Its id and transcriptions.
     pub transcribed: Transcribed,
     /// Direct children with a `tag` attribute, in file order: (layer, value).
     pub layers: Vec<(String, String)>,
+    /// The line of its element in the file.
     pub line: u64,
 }
 
 impl AnnotationToken {
+    /// The value of layer `name`, if the token has it.
     pub fn layer(&self, name: &str) -> Option<&str> {
         self.layers
             .iter()
@@ -150,10 +159,15 @@ impl PartialEq for AnnotationToken {
 /// One `<token>`. Equality ignores the line.
 #[derive(Debug, Clone, Eq)]
 pub struct Token {
+    /// The `id` attribute.
     pub id: String,
+    /// The `trans` attribute: the source word with its marks.
     pub trans: String,
+    /// Its diplomatic tokens, as in the source.
     pub diplomatic: Vec<Transcribed>,
+    /// Its annotation tokens.
     pub annotations: Vec<AnnotationToken>,
+    /// The line of its element in the file.
     pub line: u64,
 }
 
@@ -172,8 +186,11 @@ impl PartialEq for Token {
 /// One CorA-XML file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CoraFile {
+    /// The `id` of the `<text>` element.
     pub id: String,
+    /// Which element names the file uses.
     pub dialect: Dialect,
+    /// Its tokens, in file order.
     pub tokens: Vec<Token>,
     /// The file as read, to write a consensus with the same structure.
     pub document: xml::Document,
@@ -182,14 +199,18 @@ pub struct CoraFile {
 /// The running text of a file and each annotation token's `[start, end)` in it (characters).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RebuiltText {
+    /// The running text.
     pub text: String,
+    /// Each annotation token's `[start, end)`, in characters.
     pub spans: Vec<(usize, usize)>,
 }
 
+/// Reads a CorA-XML file.
 pub fn read(path: &Path) -> Result<CoraFile, FileError> {
     parse(&super::read_bytes(path)?, path)
 }
 
+/// Parses CorA-XML read from `path` (named in errors).
 pub fn parse(bytes: &[u8], path: &Path) -> Result<CoraFile, FileError> {
     let document = xml::parse_document(bytes, path)?;
     if document.root.name != "text" {
@@ -340,6 +361,7 @@ fn token(element: &Element, dialect: Dialect, path: &Path) -> Result<Token, File
 }
 
 impl CoraFile {
+    /// Every annotation token, in file order.
     pub fn annotation_tokens(&self) -> impl Iterator<Item = &AnnotationToken> {
         self.tokens.iter().flat_map(|t| t.annotations.iter())
     }
@@ -440,7 +462,9 @@ impl CoraFile {
 /// One annotator's CorA file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AnnotatorFile {
+    /// The annotator's name.
     pub annotator: String,
+    /// The file.
     pub path: PathBuf,
 }
 

@@ -18,8 +18,11 @@ use std::path::{Path, PathBuf};
 /// A problem with an input or output file.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub struct FileError {
+    /// The file.
     pub file: PathBuf,
+    /// The line (1-based), when the problem is on one.
     pub line: Option<u64>,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -96,6 +99,7 @@ impl fmt::Display for Warning {
 }
 
 impl FileError {
+    /// A problem with `file` (at `line` when there is one).
     pub fn new(file: &Path, line: Option<u64>, message: impl Into<String>) -> FileError {
         FileError {
             file: file.to_path_buf(),

@@ -33,6 +33,7 @@ pub type Curve = Vec<(f64, Option<f64>)>;
 /// Where a document's γ sits on the curves of each error kind.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Calibration {
+    /// The document's γ.
     pub gamma: f64,
     /// For each error kind: the magnitude whose simulated annotators have that γ (when the
     /// curve reaches it), and the γ curve.

@@ -13,14 +13,28 @@ use rand_chacha::ChaCha8Rng;
 /// A kind of annotation error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ErrorKind {
-    Shift { keep_apart: bool },
+    /// Each boundary moved by up to the mean length · m · x.
+    Shift {
+        /// Units are kept from overlapping their neighbours.
+        keep_apart: bool,
+    },
+    /// Each unit dropped with probability m.
     FalseNegative,
+    /// round(m · x · N) units added like the reference's.
     FalsePositive,
+    /// round(N · x · m) cuts of a random unit or fragment.
     Split,
-    Category { prevalence: bool, overlapping: bool },
+    /// Categories redrawn from a confusion matrix between perfect (m = 0) and the worst.
+    Category {
+        /// The worst matrix follows the reference's prevalences (B) rather than uniform (C).
+        prevalence: bool,
+        /// Confusions between friendly categories (D) weigh m·(1 − m).
+        overlapping: bool,
+    },
 }
 
 impl ErrorKind {
+    /// Every error kind, in the order of the command line's help.
     pub const ALL: [ErrorKind; 9] = [
         ErrorKind::Shift { keep_apart: false },
         ErrorKind::Shift { keep_apart: true },
@@ -146,8 +160,11 @@ impl std::fmt::Display for ErrorKind {
 /// The `x` factors of the paper.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Factors {
+    /// Shift: the largest move is the mean length · m · `shift` (2).
     pub shift: f64,
+    /// False positives: m · `false_positive` · N units are added (1).
     pub false_positive: f64,
+    /// Split: N · `split` · m cuts (1).
     pub split: f64,
 }
 

@@ -12,10 +12,13 @@ use rand::RngExt;
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CategoryModel {
+    /// The category's name.
     pub name: String,
     /// Relative frequency (normalised over the categories).
     pub prevalence: f64,
+    /// Shortest unit (lengths are uniform in the range).
     pub min_length: u32,
+    /// Longest unit.
     pub max_length: u32,
 }
 
@@ -24,10 +27,13 @@ pub struct CategoryModel {
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReferenceModel {
+    /// How many units the reference has.
     pub units: usize,
+    /// The categories, with prevalences and length ranges.
     pub categories: Vec<CategoryModel>,
     /// Gap between consecutive units (uniform in this range, positions are integers).
     pub min_gap: u32,
+    /// Largest gap between consecutive units.
     pub max_gap: u32,
     /// Whether a unit may start before the previous one ends (by up to half its length).
     pub overlap: bool,

@@ -21,6 +21,7 @@ pub struct Reference {
 }
 
 impl Reference {
+    /// The reference made of these units (at least one), with their statistics.
     pub fn new(mut units: Vec<Unit>) -> Result<Reference, ShuffleError> {
         if units.is_empty() {
             return Err(ShuffleError::EmptyReference);

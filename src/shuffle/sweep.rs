@@ -12,12 +12,19 @@ use std::collections::BTreeMap;
 /// How a sweep runs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SweepOptions {
+    /// The error kinds applied, in order (each at m / n).
     pub errors: Vec<ErrorKind>,
+    /// The measures computed on each set.
     pub measures: Vec<Measure>,
+    /// The step between magnitudes, in (0, 1].
     pub step: f64,
+    /// Sets of simulated annotators per magnitude.
     pub sets: usize,
+    /// Simulated annotators per set.
     pub annotators: usize,
+    /// The paper's `x` factors.
     pub factors: Factors,
+    /// Seed of every random draw.
     pub seed: u64,
     /// γ's options (its seed is replaced per set).
     pub gamma: GammaOptions,
@@ -48,7 +55,9 @@ impl Default for SweepOptions {
 /// One magnitude of a sweep: the mean of each measure over the sets where it is defined.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SweepRow {
+    /// The magnitude m.
     pub magnitude: f64,
+    /// The mean of each measure (in the options' order), `None` where it was never defined.
     pub means: Vec<Option<f64>>,
 }
 

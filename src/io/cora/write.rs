@@ -87,10 +87,12 @@ impl CoraFile {
         Ok((file, unmatched))
     }
 
+    /// The file as XML text.
     pub fn to_xml(&self) -> String {
         self.document.to_xml()
     }
 
+    /// Writes the file to `path` (through a temporary file renamed at the end).
     pub fn write(&self, path: &Path) -> Result<(), FileError> {
         write_atomically(path, self.to_xml().as_bytes())
     }

@@ -4,8 +4,11 @@
 /// A symbol of the boundary-augmented text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Symbol {
+    /// A character of the text.
     Char(char),
+    /// The opening boundary of a unit.
     Open,
+    /// The closing boundary of a unit.
     Close,
 }
 
@@ -57,7 +60,9 @@ pub fn symbols(text: &[char], units: &[(usize, usize)]) -> Result<Vec<Symbol>, S
 /// Gap costs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GapCosts {
+    /// A gap at a character.
     pub text: u32,
+    /// A gap at a boundary.
     pub boundary: u32,
 }
 
@@ -90,10 +95,15 @@ pub enum AlignError {
     #[error(
         "the texts differ too much to be aligned: about {differences} differences over {length} symbols would need a band of {cells} cells (limit {limit}); are these annotations of the same text?"
     )]
+    /// The band of the dynamic-programming matrix would exceed the cell limit.
     TooDifferent {
+        /// About how many symbols differ.
         differences: u64,
+        /// The longer string's length.
         length: usize,
+        /// Cells the band would need.
         cells: u64,
+        /// The limit.
         limit: u64,
     },
 }
