@@ -4,7 +4,8 @@
 //! Grouping: every CSV and ELAN file is one document; all Glozz `.aa` files given together are
 //! one document (one file per annotator of the same `.ac`), and so are all CorA-XML files.
 
-use super::{FileError, Warning, WarningKind, aam, cora, csv, elan, glozz};
+use super::files::{FileError, Warning, WarningKind, read_bytes, utf8_text, write_atomically};
+use super::{aam, cora, csv, elan, glozz};
 use crate::continuum::Continuum;
 use std::path::{Path, PathBuf};
 
@@ -459,7 +460,7 @@ pub fn write_continuum(
             }
             folder_for(format)?;
             let text_path = glozz_text_path(continuum, out);
-            super::write_atomically(&text_path, text.as_bytes())?;
+            write_atomically(&text_path, text.as_bytes())?;
             let mut written = vec![text_path];
             for annotator in &continuum.annotators {
                 let path = glozz_annotation_path(continuum, &annotator.name, out);
@@ -515,8 +516,8 @@ pub fn write_continuum(
 /// Sets the text of a document read from CSV, after checking that every unit is a character
 /// span of it.
 fn attach_text(continuum: &mut Continuum, text_path: &Path) -> Result<(), FileError> {
-    let bytes = super::read_bytes(text_path)?;
-    let text = super::utf8_text(&bytes, text_path, "the text is not UTF-8")?;
+    let bytes = read_bytes(text_path)?;
+    let text = utf8_text(&bytes, text_path, "the text is not UTF-8")?;
     let length = text.chars().count() as f64;
     for annotator in &continuum.annotators {
         if let Some(unit) = annotator.units.iter().find(|u| {

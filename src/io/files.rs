@@ -1,0 +1,137 @@
+//! What every reader and writer shares: the file errors and warnings (naming the file and the
+//! line), reading a file's bytes and text, and writing through a temporary file renamed at the
+//! end.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A problem with an input or output file.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub struct FileError {
+    /// The file.
+    pub file: PathBuf,
+    /// The line (1-based), when the problem is on one.
+    pub line: Option<u64>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(
+                f,
+                "{}: line {}: {}",
+                self.file.display(),
+                line,
+                self.message
+            ),
+            None => write!(f, "{}: {}", self.file.display(), self.message),
+        }
+    }
+}
+
+/// A problem that leaves the data usable (reported, not fatal): the file, the line when there
+/// is one, what is wrong, and its [kind](WarningKind), so that callers choose which warnings
+/// to show by kind, never by the message's wording.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Warning {
+    /// What sort of problem it is.
+    pub kind: WarningKind,
+    /// The file it is in.
+    pub file: PathBuf,
+    /// The line (1-based), when the problem is on one.
+    pub line: Option<u64>,
+    /// What is wrong, for people.
+    pub message: String,
+}
+
+/// The sorts of reader [`Warning`]s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// An annotation file records a hash of its text that does not match the text read with it
+    /// (Glozz `corpusHashcode`): it may have been annotated on another text.
+    TextHashMismatch,
+    /// A unit's type is not declared in the annotation model read with it (Glozz `.aam`).
+    UndeclaredType,
+    /// An annotator's file has a text that differs from the first annotator's (other tokens or
+    /// transcriptions): γ positions are approximate, tγ is made for such files.
+    TextDiffers,
+    /// A discontinuous span was read as one unit from its first start to its last end.
+    DiscontinuousSpan,
+    /// Parts of the file were skipped (lines that are not annotations, zero-length units).
+    Skipped,
+}
+
+impl Warning {
+    /// A warning of kind `kind` about `file` (at `line` when there is one).
+    pub fn new(
+        kind: WarningKind,
+        file: &Path,
+        line: Option<u64>,
+        message: impl Into<String>,
+    ) -> Warning {
+        Warning {
+            kind,
+            file: file.to_path_buf(),
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Warning {
+    /// As a [`FileError`]: `file: line N: message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        FileError::new(&self.file, self.line, self.message.as_str()).fmt(f)
+    }
+}
+
+impl FileError {
+    /// A problem with `file` (at `line` when there is one).
+    pub fn new(file: &Path, line: Option<u64>, message: impl Into<String>) -> FileError {
+        FileError {
+            file: file.to_path_buf(),
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+/// The bytes of an input file, or an error naming it.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, FileError> {
+    std::fs::read(path).map_err(|e| FileError::new(path, None, format!("cannot read: {e}")))
+}
+
+/// The bytes as text, or an error naming the line of the first byte that is not UTF-8.
+pub fn utf8_text<'a>(bytes: &'a [u8], path: &Path, message: &str) -> Result<&'a str, FileError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u64
+            + 1;
+        FileError::new(path, Some(line), message)
+    })
+}
+
+/// Writes `contents` to `path` through a temporary file in the same folder, renamed at the end,
+/// so that a failed export never leaves a half-written file.
+pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), FileError> {
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
+    let fail = |e: std::io::Error| FileError::new(path, None, format!("cannot write: {e}"));
+    std::fs::write(&temporary, contents).map_err(fail)?;
+    std::fs::rename(&temporary, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        fail(e)
+    })
+}
