@@ -3,7 +3,6 @@
 //! the gold track, the navigation filter, and γ of each annotator against the gold so far
 //! (computed in a worker after every change). No widgets here.
 
-use super::settings::Settings;
 use super::state::AppState;
 use super::worker::{self, Job, WorkerMessage};
 use gamma_studio::gold::export::{self, is_input};
@@ -133,22 +132,6 @@ impl Adjudicating {
     }
 }
 
-/// The settings as the session records them.
-fn settings_record(settings: &Settings) -> BTreeMap<String, String> {
-    let options = settings.gamma_options();
-    let d = &options.dissimilarity;
-    BTreeMap::from([
-        ("alpha".to_string(), d.alpha.to_string()),
-        ("beta".to_string(), d.beta.to_string()),
-        ("delta_empty".to_string(), d.delta_empty.to_string()),
-        ("categorical".to_string(), format!("{:?}", d.categorical)),
-        (
-            "gamma_software_preset".to_string(),
-            settings.gamma_software_preset.to_string(),
-        ),
-    ])
-}
-
 /// The extension the gold of a document gets by default: its own format's.
 pub fn gold_extension(format: Format) -> &'static str {
     match format {
@@ -217,7 +200,7 @@ impl AppState {
         );
         let session = Session::new(
             document.document.source.paths(),
-            settings_record(&outcome.settings),
+            outcome.settings.gamma_options(),
             adjudication,
         );
         let save_path = self

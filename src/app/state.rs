@@ -4,7 +4,7 @@
 
 use super::adjudication::{Adjudicating, ResumeOffer, initial_adjudicator};
 use super::palette::{self, CategoryColours};
-use super::settings::{Measure, Settings};
+use super::settings::{AgreementMeasure, Settings};
 use super::shuffling::Shuffling;
 use super::worker::{self, Job, WorkerMessage};
 use gamma_studio::io::cora::CoraOptions;
@@ -638,7 +638,7 @@ impl AppState {
 
     /// Whether the current document is measured with tγ (tγ chosen, and a CorA document).
     pub fn uses_text_gamma(&self) -> bool {
-        self.settings.measure == Measure::TextGamma
+        self.settings.measure == AgreementMeasure::TextGamma
             && self
                 .document()
                 .is_some_and(|d| matches!(d.document.source, Source::Cora { .. }))

@@ -10,6 +10,15 @@ use egui_kittest::kittest::Queryable;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// Sampling to this relative precision at 95 %, at most 5,000 samples.
+fn precision(precision: f64) -> gamma_studio::gamma::SampleCount {
+    gamma_studio::gamma::SampleCount::Precision {
+        precision,
+        confidence: 0.95,
+        max_samples: 5000,
+    }
+}
+
 fn app(launch: Launch, dialog: ScriptedDialog) -> GammaStudioApp {
     GammaStudioApp::new(Arc::new(|| {}), Box::new(dialog), launch)
 }
@@ -106,18 +115,18 @@ fn changing_alpha_recomputes_and_the_run_can_be_cancelled() {
     let first = h.state().state.current_outcome().unwrap().result.gamma;
     h.get_by_label("Settings").click();
     h.run_steps(20); // the header's opening animation
-    h.state_mut().state.settings.precision = 0.0005;
+    h.state_mut().state.settings.gamma.samples = precision(0.0005);
     let slider = h.get_by_role_and_label(egui::accesskit::Role::Slider, "α (positional)");
     slider.scroll_to_me();
     slider.set_value_accesskit(3.0);
     for _ in 0..20 {
         h.step();
-        if h.state().state.settings.alpha == 3.0 {
+        if h.state().state.settings.gamma.dissimilarity.alpha == 3.0 {
             break;
         }
     }
     h.run_steps(2);
-    assert_eq!(h.state().state.settings.alpha, 3.0);
+    assert_eq!(h.state().state.settings.gamma.dissimilarity.alpha, 3.0);
     assert!(h.state().state.is_running(), "{:?}", h.state().state.status);
     assert!(
         h.state().state.outcome_is_stale,
@@ -128,11 +137,11 @@ fn changing_alpha_recomputes_and_the_run_can_be_cancelled() {
     h.run_steps(2);
     assert_eq!(h.state().state.status, Status::Cancelled);
     h.get_by_label("Computation cancelled.");
-    h.state_mut().state.settings.precision = 0.02;
+    h.state_mut().state.settings.gamma.samples = precision(0.02);
     h.get_by_label("Compute").click();
     step_until(&mut h, has_result);
     let second = h.state().state.current_outcome().unwrap();
-    assert_eq!(second.settings.alpha, 3.0);
+    assert_eq!(second.settings.gamma.dissimilarity.alpha, 3.0);
     assert_ne!(second.result.gamma, first);
     assert!(!h.state().state.outcome_is_stale);
 }
