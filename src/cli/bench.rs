@@ -31,6 +31,10 @@ pub struct BenchArgs {
     /// simulated annotators from the built-in model (100 units), one per error kind.
     #[arg(long, conflicts_with = "timeline")]
     pub sweep: bool,
+    /// Time reading instead: CSV files of 125,000 to 1,000,000 units and ELAN files up to
+    /// about 50 MB (reading must grow linearly with the file).
+    #[arg(long, conflicts_with_all = ["timeline", "sweep"])]
+    pub reading: bool,
     /// Run the cases in this process and print one JSON line each (used by the parent run).
     #[arg(long, hide = true)]
     pub in_process: bool,
@@ -155,6 +159,9 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     }
     if args.sweep {
         return run_sweep(args.seed);
+    }
+    if args.reading {
+        return super::bench_reading::run(args.seed);
     }
     let cases: Vec<(String, Option<f64>)> = if args.cases.is_empty() {
         REFERENCE_CASES
