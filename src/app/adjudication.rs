@@ -400,3 +400,108 @@ pub fn gold_extension(format: Format) -> &'static str {
 pub fn initial_adjudicator() -> String {
     default_adjudicator()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::demo_document;
+    use std::sync::Arc;
+
+    /// An adjudication of the demo from its γ result, autosaved in `folder`.
+    fn adjudicating(folder: Option<&Path>) -> (OpenDocument, Adjudicating) {
+        let open = OpenDocument::new(demo_document());
+        let settings = Settings::default();
+        let result = gamma_studio::gamma(
+            open.continuum(),
+            &settings.gamma_options(),
+            Default::default(),
+        )
+        .unwrap();
+        let outcome = Outcome {
+            shown: ShownAlignments::of_gamma(open.continuum(), &result.documents[0]),
+            result: Arc::new(result),
+            settings,
+            document: 0,
+            pairwise: Vec::new(),
+        };
+        let adjudicating = Adjudicating::start(0, &open, &outcome, "tester".into(), folder);
+        (open, adjudicating)
+    }
+
+    #[test]
+    fn its_shown_alignments_are_the_proposals_worst_first() {
+        let (_, adjudicating) = adjudicating(None);
+        let proposals = adjudicating.adjudication().proposals();
+        assert_eq!(adjudicating.shown.len(), proposals.len());
+        for (shown, proposal) in adjudicating.shown.rows.iter().zip(proposals) {
+            assert_eq!(
+                (&shown.units, shown.disorder),
+                (&proposal.slots, proposal.disorder)
+            );
+        }
+        let disorders: Vec<f64> = (adjudicating.shown.worst_first.iter())
+            .map(|&i| proposals[i].disorder)
+            .collect();
+        assert!(disorders.windows(2).all(|d| d[0] >= d[1]), "{disorders:?}");
+    }
+
+    #[test]
+    fn a_failed_action_says_why_and_an_unsaveable_session_is_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let (_, mut adjudicating) = adjudicating(None);
+        let n = adjudicating.shown.len();
+        assert_eq!(
+            adjudicating.apply(|a| a.pick(n, 0).map(|()| "x".into())),
+            None
+        );
+        assert!(
+            (adjudicating.message.as_deref()).is_some_and(|m| m.starts_with("not done: ")),
+            "{:?}",
+            adjudicating.message
+        );
+        // A folder where the session file should be: saving fails, and says so.
+        let blocked = dir.path().join("session.json");
+        std::fs::create_dir(&blocked).unwrap();
+        adjudicating.save_path = Some(blocked);
+        let message = adjudicating.apply(|a| Ok(format!("{} decided", a.decide_unanimous())));
+        let saved = adjudicating.changed(message, &Settings::default(), Arc::new(|| {}));
+        let error = saved.expect_err("a folder is in the way");
+        assert!(
+            error.starts_with("the adjudication could not be saved"),
+            "{error}"
+        );
+        assert!(
+            adjudicating.adjudication().progress().decided > 0,
+            "decided all the same"
+        );
+    }
+
+    #[test]
+    fn an_autosaved_session_is_found_and_a_session_of_other_annotations_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let (open, mut adjudicating) = adjudicating(Some(dir.path()));
+        assert!(
+            autosaved_session(dir.path(), open.continuum(), 0)
+                .unwrap()
+                .is_none(),
+            "nothing saved before the first change"
+        );
+        adjudicating
+            .changed(None, &Settings::default(), Arc::new(|| {}))
+            .unwrap();
+        let offer = autosaved_session(dir.path(), open.continuum(), 3)
+            .unwrap()
+            .expect("autosaved");
+        assert_eq!(offer.document, 3);
+        assert_eq!(Some(&offer.path), adjudicating.save_path.as_ref());
+        assert!(session_of(&offer.path, open.continuum(), 0).is_ok());
+        let mut other = open.continuum().clone();
+        other.annotators.pop();
+        let refused = session_of(&offer.path, &other, 0).unwrap_err();
+        assert!(
+            refused.starts_with(&offer.path.display().to_string())
+                && refused.contains("this session is of other annotations"),
+            "{refused}"
+        );
+    }
+}

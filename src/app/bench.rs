@@ -129,7 +129,10 @@ mod tests {
         assert_eq!(views, ["whole document", "a tenth", "a hundredth"]);
         for (view, frames) in &times {
             assert_eq!(frames.len(), 3, "{view}");
-            assert!(frames.iter().all(|ms| *ms > 0.0 && ms.is_finite()), "{view}: {frames:?}");
+            assert!(
+                frames.iter().all(|ms| *ms > 0.0 && ms.is_finite()),
+                "{view}: {frames:?}"
+            );
         }
     }
 }
