@@ -44,7 +44,8 @@ pub fn unitary_disorder_from_sum(
 }
 
 /// How the mean number of units per annotator `x̄` is taken.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum MeanUnitsRule {
     /// `units / annotators` as a real number (the paper, pygamma-agreement).
     #[default]

@@ -13,11 +13,28 @@ use std::fmt;
 use std::path::Path;
 
 /// A categorical dissimilarity matrix `D` over named categories.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "MatrixRecord")]
 pub struct CategoryMatrix {
     categories: Vec<String>,
     /// Row-major, `categories.len()²` values.
     values: Vec<f64>,
+}
+
+/// A category matrix as stored (in a session file), validated by [`CategoryMatrix::new`] when
+/// read back.
+#[derive(serde::Deserialize)]
+struct MatrixRecord {
+    categories: Vec<String>,
+    values: Vec<f64>,
+}
+
+impl TryFrom<MatrixRecord> for CategoryMatrix {
+    type Error = MatrixError;
+
+    fn try_from(record: MatrixRecord) -> Result<Self, Self::Error> {
+        CategoryMatrix::new(record.categories, record.values, "the stored category matrix")
+    }
 }
 
 /// Why a category matrix was refused.
@@ -297,7 +314,8 @@ fn levenshtein(a: &[char], b: &[char]) -> usize {
 }
 
 /// How categories are compared.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum CategoryDissimilarity {
     /// Different categories cost 1 (the paper's default).
     #[default]
@@ -324,12 +342,75 @@ impl fmt::Display for CategoryDissimilarity {
     }
 }
 
+/// The scales of [`CategoryDissimilarity`] that need no data of their own, by name
+/// (`--category-scale`, the app's list); a matrix comes from a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CategoryScale {
+    /// Different categories cost 1.
+    Nominal,
+    /// Categories on an ordered scale (the order is given with it).
+    Ordinal,
+    /// Category labels are numbers.
+    Numeric,
+    /// Normalised edit distance between the labels.
+    Levenshtein,
+}
+
+impl CategoryScale {
+    /// Every scale, in the order a user is offered them.
+    pub const ALL: [CategoryScale; 4] = [
+        CategoryScale::Nominal,
+        CategoryScale::Ordinal,
+        CategoryScale::Numeric,
+        CategoryScale::Levenshtein,
+    ];
+
+    /// The categorical dissimilarity of this scale; `order` lists the categories of an ordinal
+    /// scale (and must then be given).
+    pub fn dissimilarity(self, order: &[String]) -> Result<CategoryDissimilarity, String> {
+        Ok(match self {
+            CategoryScale::Nominal => CategoryDissimilarity::Nominal,
+            CategoryScale::Ordinal if order.is_empty() => {
+                return Err("an ordinal category scale needs the order of its categories".into());
+            }
+            CategoryScale::Ordinal => CategoryDissimilarity::Ordinal(order.to_vec()),
+            CategoryScale::Numeric => CategoryDissimilarity::Numeric,
+            CategoryScale::Levenshtein => CategoryDissimilarity::Levenshtein,
+        })
+    }
+}
+
+impl fmt::Display for CategoryScale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CategoryScale::Nominal => "nominal",
+            CategoryScale::Ordinal => "ordinal",
+            CategoryScale::Numeric => "numeric",
+            CategoryScale::Levenshtein => "levenshtein",
+        })
+    }
+}
+
+impl std::str::FromStr for CategoryScale {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        crate::settings::parse_named(name, &Self::ALL, "category scale")
+    }
+}
+
 /// The combined dissimilarity's parameters (§4.4.3).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Dissimilarity {
+    /// Weight α of the positional dissimilarity.
     pub alpha: f64,
+    /// Weight β of the categorical dissimilarity.
     pub beta: f64,
+    /// Cost Δ∅ of an empty slot; scales both dissimilarities.
     pub delta_empty: f64,
+    /// How categories compare.
     pub categorical: CategoryDissimilarity,
 }
 

@@ -22,7 +22,7 @@ use crate::disorder::MeanUnitsRule;
 use crate::dissimilarity::{Dissimilarity, ParameterError, Span};
 use crate::gamma_cat::{CategoricalDisorder, GammaCatVariant};
 use crate::sampler::{
-    PivotDistance, Sampler, SpanContinuum, StatisticalModel, corpus_sample, sample_rng,
+    Sampler, SpanContinuum, StatisticalModel, corpus_sample, sample_rng,
     shuffle_sample,
 };
 use rayon::prelude::*;
@@ -31,15 +31,20 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// How many random continua to draw.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum SampleCount {
     /// §5.3: enough samples for `D_e` to be within `precision` (relative) of its true value
     /// with probability `confidence`; at least 30, at most `max_samples`.
     Precision {
+        /// Relative precision wanted on the expected disorder.
         precision: f64,
+        /// Probability of reaching that precision.
         confidence: f64,
+        /// Upper bound on the number of samples.
         max_samples: usize,
     },
+    /// Exactly this many samples.
     Fixed(usize),
 }
 
@@ -53,18 +58,26 @@ impl Default for SampleCount {
     }
 }
 
-/// Every setting of a γ computation.
-#[derive(Debug, Clone, PartialEq)]
+/// Every setting of a γ computation. The command line, the app and session files all hold
+/// this type; its `Default` is the one default of every front end (see [`crate::settings`]).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct GammaOptions {
+    /// How two units compare (§4.4).
     pub dissimilarity: Dissimilarity,
+    /// How random continua are drawn for the expected disorder (§5.2).
     pub sampler: Sampler,
+    /// How many random continua (§5.3).
     pub samples: SampleCount,
-    /// `None` draws a seed, which the result reports so the run can be repeated.
-    pub seed: Option<u64>,
+    /// Seed of the random continua; the result reports it so the run can be repeated.
+    pub seed: u64,
+    /// How `x̄` is taken.
     pub mean_units_rule: MeanUnitsRule,
     /// Also compute γ-cat and γ-k.
     pub categorical_gammas: bool,
+    /// Which definition of γ-cat / γ-k.
     pub gamma_cat_variant: GammaCatVariant,
+    /// Memory guards of the exact alignment.
     pub limits: Limits,
 }
 
@@ -74,9 +87,9 @@ impl Default for GammaOptions {
             dissimilarity: Dissimilarity::default(),
             sampler: Sampler::Statistical,
             samples: SampleCount::default(),
-            seed: None,
+            seed: crate::settings::DEFAULT_SEED,
             mean_units_rule: MeanUnitsRule::Exact,
-            categorical_gammas: false,
+            categorical_gammas: true,
             gamma_cat_variant: GammaCatVariant::Pygamma,
             limits: Limits::default(),
         }
@@ -84,21 +97,16 @@ impl Default for GammaOptions {
 }
 
 impl GammaOptions {
-    /// The settings of the original (Java) Gamma Software: α = 3, shuffle sampler with half the
-    /// mean unit length between pivots and integer pivots, `x̄` floored.
+    /// The defaults with `preset` applied.
+    pub fn preset(preset: crate::settings::Preset) -> GammaOptions {
+        let mut options = GammaOptions::default();
+        preset.apply(&mut options);
+        options
+    }
+
+    /// The settings of the original (Java) Gamma Software ([`crate::settings::Preset`]).
     pub fn gamma_software() -> GammaOptions {
-        GammaOptions {
-            dissimilarity: Dissimilarity {
-                alpha: 3.0,
-                ..Dissimilarity::default()
-            },
-            sampler: Sampler::Shuffle {
-                min_pivot_distance: PivotDistance::HalfMeanLength,
-                integer_pivots: true,
-            },
-            mean_units_rule: MeanUnitsRule::Floored,
-            ..GammaOptions::default()
-        }
+        GammaOptions::preset(crate::settings::Preset::GammaSoftware)
     }
 }
 
@@ -248,7 +256,7 @@ pub fn corpus_gamma(
         all
     };
     let dissimilarity = options.dissimilarity.resolve(&categories)?;
-    let seed = options.seed.unwrap_or_else(fresh_seed);
+    let seed = options.seed;
 
     // Observed disorder.
     let mut aligned = Vec::with_capacity(documents.len());
@@ -525,15 +533,6 @@ pub fn required_samples(disorders: &[f64], z: f64, precision: f64) -> usize {
 pub fn normal_quantile(p: f64) -> f64 {
     use statrs::distribution::{ContinuousCDF, Normal};
     Normal::standard().inverse_cdf(p)
-}
-
-pub(crate) fn fresh_seed() -> u64 {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    (nanos as u64) ^ ((nanos >> 64) as u64) ^ (std::process::id() as u64).rotate_left(32)
 }
 
 #[cfg(test)]

@@ -20,13 +20,36 @@
 //!   (pygamma's convention).
 
 /// Which definition of γ-cat / γ-k to use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum GammaCatVariant {
     /// pygamma-agreement 0.5.9: pairs with an empty slot count.
     #[default]
     Pygamma,
     /// Mathet 2017: only pairs of two units count.
     Article,
+}
+
+impl GammaCatVariant {
+    /// Every variant, in the order a user is offered them.
+    pub const ALL: [GammaCatVariant; 2] = [GammaCatVariant::Pygamma, GammaCatVariant::Article];
+}
+
+impl std::fmt::Display for GammaCatVariant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            GammaCatVariant::Pygamma => "pygamma",
+            GammaCatVariant::Article => "article",
+        })
+    }
+}
+
+impl std::str::FromStr for GammaCatVariant {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        crate::settings::parse_named(name, &Self::ALL, "γ-cat variant")
+    }
 }
 
 use crate::alignment::{Alignment, AlignmentProblem};

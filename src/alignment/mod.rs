@@ -138,7 +138,8 @@ impl AlignmentProblem {
 }
 
 /// Memory guards of the exact search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Limits {
     /// Largest number of candidate unitary alignments (and of compatible unit pairs) allowed;
     /// about 100 bytes each.

@@ -129,7 +129,7 @@ impl Adjudicating {
         );
         let session = Session::new(
             open.document.source.paths(),
-            settings_record(&outcome.settings),
+            outcome.settings.gamma_options(),
             adjudication,
         );
         let save_path = data_folder.map(|folder| autosave_path(folder, &session.fingerprint));
@@ -368,22 +368,6 @@ pub fn session_of(
         path: path.to_path_buf(),
         session,
     })
-}
-
-/// The settings as the session records them.
-fn settings_record(settings: &Settings) -> BTreeMap<String, String> {
-    let options = settings.gamma_options();
-    let d = &options.dissimilarity;
-    BTreeMap::from([
-        ("alpha".to_string(), d.alpha.to_string()),
-        ("beta".to_string(), d.beta.to_string()),
-        ("delta_empty".to_string(), d.delta_empty.to_string()),
-        ("categorical".to_string(), format!("{:?}", d.categorical)),
-        (
-            "gamma_software_preset".to_string(),
-            settings.gamma_software_preset.to_string(),
-        ),
-    ])
 }
 
 /// The extension the gold of a document gets by default: its own format's.

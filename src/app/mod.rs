@@ -193,8 +193,8 @@ impl GammaStudioApp {
         match demo.documents() {
             Ok(documents) => {
                 self.state.settings.measure = match demo {
-                    demo::Demo::HistoricalText => settings::Measure::TextGamma,
-                    demo::Demo::NamedEntities => settings::Measure::Gamma,
+                    demo::Demo::HistoricalText => settings::AgreementMeasure::TextGamma,
+                    demo::Demo::NamedEntities => settings::AgreementMeasure::Gamma,
                 };
                 self.state.set_documents(documents);
             }

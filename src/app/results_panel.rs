@@ -76,13 +76,11 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         sampling_rows(ui, r.n_samples, r.achieved_precision, r.seed);
         let s = &outcome.settings;
         ui.label("with");
-        ui.label(if s.gamma_software_preset {
-            format!(
-                "Gamma Software preset, β = {}, Δ∅ = {}",
-                s.beta, s.delta_empty
-            )
-        } else {
-            format!("α = {}, β = {}, Δ∅ = {}", s.alpha, s.beta, s.delta_empty)
+        let d = &s.gamma.dissimilarity;
+        let weights = format!("α = {}, β = {}, Δ∅ = {}", d.alpha, d.beta, d.delta_empty);
+        ui.label(match gamma_studio::Preset::matching(&s.gamma) {
+            Some(preset) => format!("{weights} ({preset} preset)"),
+            None => weights,
         });
         ui.end_row();
         if let Some(gamma_cat) = r.gamma_cat {

@@ -12,7 +12,7 @@ use super::gamma_run::{GammaRequest, GammaRun, Outcome, RunReport, Status, TextO
 use super::jobs::Wake;
 use super::recent_files::RecentFiles;
 use super::selection::Selection;
-use super::settings::{Measure, Settings};
+use super::settings::{AgreementMeasure, Settings};
 use super::shown_alignments::ShownAlignments;
 use super::shuffling::Shuffling;
 use gamma_studio::Unit;
@@ -270,7 +270,7 @@ impl AppState {
 
     /// Whether the current document is measured with tγ (tγ chosen, and a CorA document).
     pub fn uses_text_gamma(&self) -> bool {
-        self.settings.measure == Measure::TextGamma
+        self.settings.measure == AgreementMeasure::TextGamma
             && self
                 .document()
                 .is_some_and(|d| matches!(d.document.source, Source::Cora { .. }))

@@ -289,7 +289,7 @@ fn run_case(case: &str, seed: u64, dense: bool) -> Result<String, Failure> {
         seed,
     );
     let options = GammaOptions {
-        seed: Some(seed),
+        seed,
         samples: SampleCount::Precision {
             precision: 0.02,
             confidence: 0.95,

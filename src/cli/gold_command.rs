@@ -1,7 +1,7 @@
 //! `gamma-studio gold FILE... --auto RULE --out GOLD`: a consensus without the GUI.
 
 use super::Failure;
-use super::gamma_command::DissimilarityArgs;
+use super::settings_args::DissimilarityArgs;
 use super::input::InputArgs;
 use clap::Args;
 use gamma_studio::gold::export::{check_not_input, gold_format, write_gold, write_report};
@@ -9,7 +9,6 @@ use gamma_studio::gold::session::Session;
 use crate::environment::default_adjudicator;
 use gamma_studio::gold::Adjudication;
 use serde_json::json;
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 #[derive(Args, Debug, Clone)]
@@ -99,14 +98,7 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
             .map_err(|e| bad(e.to_string()))?;
     }
     if let Some(path) = &args.session {
-        let d = &options.dissimilarity;
-        let settings = BTreeMap::from([
-            ("alpha".to_string(), d.alpha.to_string()),
-            ("beta".to_string(), d.beta.to_string()),
-            ("delta_empty".to_string(), d.delta_empty.to_string()),
-            ("categorical".to_string(), format!("{:?}", d.categorical)),
-        ]);
-        Session::new(inputs.clone(), settings, adjudication.clone())
+        Session::new(inputs.clone(), options.clone(), adjudication.clone())
             .save(path)
             .map_err(|e| bad(e.to_string()))?;
     }

@@ -7,6 +7,7 @@ mod convert;
 mod gamma_command;
 mod gold_command;
 mod input;
+mod settings_args;
 mod shuffle_command;
 mod textgamma_command;
 
@@ -86,6 +87,7 @@ fn open_app(
 }
 
 /// Exit status of a failed command.
+#[derive(Debug)]
 pub enum Failure {
     BadInput(String),
     Computation(String),

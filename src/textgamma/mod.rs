@@ -69,7 +69,8 @@ pub enum TextGammaError {
 }
 
 /// How the text of two paired units compares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum TextDistance {
     /// 0 if identical, else 1 (the paper).
     #[default]
@@ -78,9 +79,33 @@ pub enum TextDistance {
     Levenshtein,
 }
 
+impl TextDistance {
+    /// Every distance, in the order a user is offered them.
+    pub const ALL: [TextDistance; 2] = [TextDistance::Nominal, TextDistance::Levenshtein];
+}
+
+impl std::fmt::Display for TextDistance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TextDistance::Nominal => "nominal",
+            TextDistance::Levenshtein => "levenshtein",
+        })
+    }
+}
+
+impl std::str::FromStr for TextDistance {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        crate::settings::parse_named(name, &Self::ALL, "text distance")
+    }
+}
+
 /// How units compare.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct TextDissimilarity {
+    /// How the texts of two paired tokens compare.
     pub text: TextDistance,
     /// A category matrix for one layer (others stay nominal).
     pub layer_matrix: Option<(String, CategoryMatrix)>,
@@ -134,9 +159,12 @@ fn normalised_levenshtein(a: &str, b: &str) -> f64 {
 }
 
 /// How texts are aligned and units compared.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct AlignmentOptions {
+    /// Costs of gaps in the character alignment.
     pub gaps: GapCosts,
+    /// How paired tokens compare.
     pub dissimilarity: TextDissimilarity,
     /// Largest dynamic-programming band, in cells (one byte each).
     pub max_cells: u64,

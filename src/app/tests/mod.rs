@@ -10,6 +10,15 @@ use egui_kittest::kittest::Queryable;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// Sampling to this relative precision at 95 %, at most 5,000 samples.
+fn precision(precision: f64) -> gamma_studio::gamma::SampleCount {
+    gamma_studio::gamma::SampleCount::Precision {
+        precision,
+        confidence: 0.95,
+        max_samples: 5000,
+    }
+}
+
 mod adjudication;
 mod shuffling;
 
@@ -109,18 +118,18 @@ fn changing_alpha_recomputes_and_the_run_can_be_cancelled() {
     let first = h.state().state.current_outcome().unwrap().result.gamma;
     h.get_by_label("Settings").click();
     h.run_steps(20); // the header's opening animation
-    h.state_mut().state.settings.precision = 0.0005;
+    h.state_mut().state.settings.gamma.samples = precision(0.0005);
     let slider = h.get_by_role_and_label(egui::accesskit::Role::Slider, "α (positional)");
     slider.scroll_to_me();
     slider.set_value_accesskit(3.0);
     for _ in 0..20 {
         h.step();
-        if h.state().state.settings.alpha == 3.0 {
+        if h.state().state.settings.gamma.dissimilarity.alpha == 3.0 {
             break;
         }
     }
     h.run_steps(2);
-    assert_eq!(h.state().state.settings.alpha, 3.0);
+    assert_eq!(h.state().state.settings.gamma.dissimilarity.alpha, 3.0);
     assert!(
         h.state().state.is_running(),
         "{:?}",
@@ -132,11 +141,11 @@ fn changing_alpha_recomputes_and_the_run_can_be_cancelled() {
     h.run_steps(2);
     assert_eq!(h.state().state.run.status, Status::Cancelled);
     h.get_by_label("Computation cancelled.");
-    h.state_mut().state.settings.precision = 0.02;
+    h.state_mut().state.settings.gamma.samples = precision(0.02);
     h.get_by_label("Compute").click();
     step_until(&mut h, has_result);
     let second = h.state().state.current_outcome().unwrap();
-    assert_eq!(second.settings.alpha, 3.0);
+    assert_eq!(second.settings.gamma.dissimilarity.alpha, 3.0);
     assert_ne!(second.result.gamma, first);
     assert!(!h.state().state.run.stale);
 }
@@ -245,9 +254,9 @@ fn a_superseded_run_never_shows_only_the_latest_settings_do() {
     step_until(&mut h, has_result);
     {
         let state = &mut h.state_mut().state;
-        state.settings.alpha = 2.0;
+        state.settings.gamma.dissimilarity.alpha = 2.0;
         state.settings_changed();
-        state.settings.alpha = 3.0;
+        state.settings.gamma.dissimilarity.alpha = 3.0;
         state.settings_changed();
         assert!(state.run.stale && state.is_running());
     }
@@ -261,7 +270,7 @@ fn a_superseded_run_never_shows_only_the_latest_settings_do() {
     )
     .unwrap();
     let outcome = h.state().state.current_outcome().unwrap();
-    assert_eq!(outcome.settings.alpha, 3.0);
+    assert_eq!(outcome.settings.gamma.dissimilarity.alpha, 3.0);
     assert_eq!(outcome.result.gamma, expected.gamma);
     assert_eq!(h.state().state.documents[0].gamma, Some(expected.gamma));
 }
