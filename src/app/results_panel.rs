@@ -1,12 +1,13 @@
 //! γ and its parts, the progress of the running job (with cancel), the histogram of the
 //! sampled chance disorders with D_o and D_e marked, γ-cat/γ-k, and pairwise γ.
 
-use super::state::{AppState, Status};
+use super::gamma_run::Status;
+use super::state::AppState;
 use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot, VLine};
 
 pub fn show(ui: &mut Ui, state: &mut AppState) {
-    match state.status.clone() {
+    match state.run.status.clone() {
         Status::Running { done, needed } => {
             ui.horizontal(|ui| {
                 let fraction = if needed > 0 {
@@ -51,7 +52,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         return;
     };
     let r = outcome.result.clone();
-    let stale = state.outcome_is_stale;
+    let stale = state.run.stale;
     let heading = format!("γ = {:.4}", r.gamma);
     ui.horizontal(|ui| {
         ui.heading(heading);
@@ -202,7 +203,7 @@ fn show_text_gamma(ui: &mut Ui, state: &AppState) {
     let r = &outcome.result;
     ui.horizontal(|ui| {
         ui.heading(format!("tγ = {:.4}", r.tgamma));
-        if state.outcome_is_stale {
+        if state.run.stale {
             ui.label(RichText::new("(stale: settings changed)").italics().weak());
         }
     });

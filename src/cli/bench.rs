@@ -80,7 +80,7 @@ fn run_timeline(units: usize) -> Result<(), Failure> {
         "view", "mean ms", "p95 ms", "max ms"
     );
     let mut all_met = true;
-    for (view, mut times) in crate::app::frame_times(units, frames) {
+    for (view, mut times) in crate::app::bench::frame_times(units, frames) {
         times.sort_by(f64::total_cmp);
         let mean = times.iter().sum::<f64>() / times.len() as f64;
         let p95 = times[(times.len() * 95 / 100).min(times.len() - 1)];
