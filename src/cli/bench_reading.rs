@@ -12,7 +12,7 @@ use std::time::Instant;
 /// Units of the generated files, two annotators each.
 const SIZES: [usize; 4] = [125_000, 250_000, 500_000, 1_000_000];
 /// ELAN files of these many units reach about 50 MB at the largest.
-const ELAN_SIZES: [usize; 3] = [80_000, 160_000, 320_000];
+const ELAN_SIZES: [usize; 3] = [42_000, 85_000, 170_000];
 
 fn computation(e: impl std::fmt::Display) -> Failure {
     Failure::Computation(e.to_string())
