@@ -332,12 +332,9 @@ pub fn autosaved_session(
     document: usize,
 ) -> Result<Option<ResumeOffer>, String> {
     let path = autosave_path(folder, &fingerprint(continuum));
-    if !path.is_file() {
-        return Ok(None);
-    }
-    let session = Session::load(&path)
+    let session = Session::resume(&path, continuum)
         .map_err(|e| format!("an autosaved adjudication cannot be resumed: {e}"))?;
-    Ok(Some(ResumeOffer {
+    Ok(session.map(|session| ResumeOffer {
         document,
         path,
         session,
@@ -350,19 +347,9 @@ pub fn session_of(
     continuum: &Continuum,
     document: usize,
 ) -> Result<ResumeOffer, String> {
-    let session = Session::load(path).map_err(|e| e.to_string())?;
-    if session.fingerprint != fingerprint(continuum) {
-        return Err(format!(
-            "{}: this session is of other annotations ({}), not of the document shown",
-            path.display(),
-            session
-                .inputs
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
+    let session = Session::resume(path, continuum)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("{}: no such session file", path.display()))?;
     Ok(ResumeOffer {
         document,
         path: path.to_path_buf(),
@@ -484,7 +471,7 @@ mod tests {
         let refused = session_of(&offer.path, &other, 0).unwrap_err();
         assert!(
             refused.starts_with(&offer.path.display().to_string())
-                && refused.contains("this session is of other annotations"),
+                && refused.contains("holds the adjudication of another document"),
             "{refused}"
         );
     }

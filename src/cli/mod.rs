@@ -5,6 +5,7 @@ mod bench;
 mod bench_reading;
 mod coefficients_command;
 mod convert;
+mod file_plan;
 mod gamma_command;
 mod gold_command;
 mod input;

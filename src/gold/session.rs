@@ -66,6 +66,29 @@ impl Session {
         write_atomically(path, &json)
     }
 
+    /// The session saved at `path` for the document `continuum`, to go on with (the command
+    /// line and the app resume the same way): `None` when there is no such file; an error when
+    /// it is damaged or holds the adjudication of another document.
+    pub fn resume(path: &Path, continuum: &Continuum) -> Result<Option<Session>, FileError> {
+        if !path.exists() {
+            return Ok(None);
+        }
+        let session = Session::load(path)?;
+        let expected = fingerprint(continuum);
+        if session.fingerprint != expected {
+            return Err(FileError::new(
+                path,
+                None,
+                format!(
+                    "holds the adjudication of another document (fingerprint {}, this document's \
+                     {expected})",
+                    session.fingerprint
+                ),
+            ));
+        }
+        Ok(Some(session))
+    }
+
     /// Reads and checks a session file.
     pub fn load(path: &Path) -> Result<Session, FileError> {
         let bytes = read_bytes(path)?;
