@@ -35,10 +35,15 @@ const ASSIGNMENT_MAX_CELLS: usize = 4_000_000;
 /// Which method solved a component (for statistics and tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
+    /// No candidate: every unit is a unitary alignment of its own.
     Singleton,
+    /// Min-cost assignment (Hungarian algorithm), for units of two annotators.
     Assignment,
+    /// Exhaustive search over the subsets of covered units.
     Exhaustive,
+    /// Left-to-right search remembering the covered sets it reaches.
     Memoised,
+    /// Set-partitioning MILP solved by CBC.
     Milp,
 }
 
