@@ -158,11 +158,14 @@ pub fn sample_rng(seed: u64, index: u64) -> ChaCha8Rng {
 /// continuum's extent.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SpanContinuum {
+    /// Each annotator's spans, sorted by start, then end, then category.
     pub annotators: Vec<Vec<Span>>,
+    /// The continuum's extent (start, end), as [`crate::Continuum::bounds`] gives it.
     pub bounds: (f64, f64),
 }
 
 impl SpanContinuum {
+    /// The spans of each annotator, sorted here, on the extent `bounds`.
     pub fn new(mut annotators: Vec<Vec<Span>>, bounds: (f64, f64)) -> SpanContinuum {
         for spans in &mut annotators {
             spans.sort_by(|a, b| {
@@ -251,6 +254,8 @@ impl StatisticalModel {
         }
     }
 
+    /// One random continuum: for each annotator (as many as the first source has), at least
+    /// one unit, placed one after another from position 0.
     pub fn sample(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Span>> {
         let normal =
             |(mean, std): (f64, f64)| Normal::new(mean, std).expect("finite standard deviation");
