@@ -560,7 +560,8 @@ impl ResolvedDissimilarity {
         self.alpha * self.positional(u, v) + self.beta * self.categorical(u, v)
     }
 
-    /// Largest value of the categorical matrix (scaled by Δ∅).
+    /// `D[a, b]` for category indices `a`, `b`: in [0, 1], not scaled by Δ∅; panics when an
+    /// index is not below the number of categories resolved.
     pub fn category_value(&self, a: u32, b: u32) -> f64 {
         self.categorical[a as usize * self.n_categories + b as usize]
     }
