@@ -20,6 +20,14 @@ impl Corpus {
         Corpus { documents }
     }
 
+    /// Every category of every document, sorted alphabetically, each once.
+    pub fn categories(&self) -> Vec<String> {
+        let mut all: Vec<String> = self.documents.iter().flat_map(Continuum::categories).collect();
+        all.sort();
+        all.dedup();
+        all
+    }
+
     /// The number of units of all documents and annotators.
     pub fn n_units(&self) -> usize {
         self.documents.iter().map(Continuum::n_units).sum()

@@ -19,7 +19,7 @@ use crate::alignment::{Alignment, AlignmentError, AlignmentProblem, Limits};
 use crate::continuum::Continuum;
 use crate::corpus::Corpus;
 use crate::disorder::MeanUnitsRule;
-use crate::dissimilarity::{Dissimilarity, ParameterError, Span};
+use crate::dissimilarity::{Dissimilarity, ParameterError, ResolvedDissimilarity, Span};
 use crate::gamma_cat::{CategoricalDisorder, GammaCatVariant};
 use crate::sampler::{
     Sampler, SpanContinuum, StatisticalModel, corpus_sample, sample_rng,
@@ -93,20 +93,6 @@ impl Default for GammaOptions {
             gamma_cat_variant: GammaCatVariant::Pygamma,
             limits: Limits::default(),
         }
-    }
-}
-
-impl GammaOptions {
-    /// The defaults with `preset` applied.
-    pub fn preset(preset: crate::settings::Preset) -> GammaOptions {
-        let mut options = GammaOptions::default();
-        preset.apply(&mut options);
-        options
-    }
-
-    /// The settings of the original (Java) Gamma Software ([`crate::settings::Preset`]).
-    pub fn gamma_software() -> GammaOptions {
-        GammaOptions::preset(crate::settings::Preset::GammaSoftware)
     }
 }
 
@@ -238,19 +224,9 @@ struct ChanceAlignment {
     categorical: Option<CategoricalDisorder>,
 }
 
-/// γ of a corpus (one document is a corpus of one): D_o pools the documents' best alignments,
-/// D_e comes from [`GammaOptions::sampler`]. Every document needs the same number (≥ 2) of
-/// annotators; a [`GammaError`] says which document or option is wrong.
-pub fn corpus_gamma(
-    corpus: &Corpus,
-    options: &GammaOptions,
-    control: RunControl,
-) -> Result<GammaResult, GammaError> {
-    let clock = Instant::now();
-    let documents = &corpus.documents;
-    if documents.is_empty() {
-        return Err(GammaError::Options("no document to measure".into()));
-    }
+/// The number of annotators every document of a corpus has (at least 2), or which document
+/// differs.
+fn common_annotator_count(documents: &[Continuum]) -> Result<usize, GammaError> {
     let n_annotators = documents[0].n_annotators();
     for document in documents {
         if document.n_annotators() < 2 {
@@ -274,23 +250,53 @@ pub fn corpus_gamma(
             });
         }
     }
-    if corpus.n_units() == 0 {
-        return Err(AlignmentError::NoUnits.into());
-    }
-    let categories = {
-        let mut all: Vec<String> = documents.iter().flat_map(Continuum::categories).collect();
-        all.sort();
-        all.dedup();
-        all
-    };
-    let dissimilarity = options.dissimilarity.resolve(&categories)?;
-    let seed = options.seed;
+    Ok(n_annotators)
+}
 
-    // Observed disorder.
+/// γ-cat, and γ-k of each category that has units (Mathet 2017), from the observed categorical
+/// disorder and the random continua's.
+fn categorical_gammas(
+    observed: &CategoricalDisorder,
+    chance: &[ChanceAlignment],
+    categories: &[String],
+    aligned: &[DocumentAlignment],
+) -> (f64, BTreeMap<String, f64>) {
+    let chance_categorical: Vec<&CategoricalDisorder> = chance
+        .iter()
+        .filter_map(|c| c.categorical.as_ref())
+        .collect();
+    let (cat, per_category) = crate::gamma_cat::gammas(observed, &chance_categorical);
+    let present: Vec<bool> = (0..categories.len())
+        .map(|k| {
+            aligned.iter().any(|d| {
+                d.problem
+                    .units
+                    .iter()
+                    .any(|u| u.span.category as usize == k)
+            })
+        })
+        .collect();
+    let k_map = categories
+        .iter()
+        .zip(per_category)
+        .zip(present)
+        .filter(|(_, present)| *present)
+        .map(|((name, value), _)| (name.clone(), value))
+        .collect();
+    (cat, k_map)
+}
+
+/// The best alignment of each document, over the corpus's categories.
+fn align_documents(
+    documents: &[Continuum],
+    categories: &[String],
+    dissimilarity: &ResolvedDissimilarity,
+    options: &GammaOptions,
+) -> Result<Vec<DocumentAlignment>, GammaError> {
     let mut aligned = Vec::with_capacity(documents.len());
     for document in documents {
         let problem =
-            AlignmentProblem::from_continuum(document, &categories, dissimilarity.clone())?
+            AlignmentProblem::from_continuum(document, categories, dissimilarity.clone())?
                 .with_mean_units_rule(options.mean_units_rule);
         let alignment = if problem.units.is_empty() {
             Alignment {
@@ -306,6 +312,32 @@ pub fn corpus_gamma(
             alignment,
         });
     }
+    Ok(aligned)
+}
+
+/// γ of a corpus (one document is a corpus of one): D_o pools the documents' best alignments,
+/// D_e comes from [`GammaOptions::sampler`]. Every document needs the same number (≥ 2) of
+/// annotators; a [`GammaError`] says which document or option is wrong.
+pub fn corpus_gamma(
+    corpus: &Corpus,
+    options: &GammaOptions,
+    control: RunControl,
+) -> Result<GammaResult, GammaError> {
+    let clock = Instant::now();
+    let documents = &corpus.documents;
+    if documents.is_empty() {
+        return Err(GammaError::Options("no document to measure".into()));
+    }
+    let n_annotators = common_annotator_count(documents)?;
+    if corpus.n_units() == 0 {
+        return Err(AlignmentError::NoUnits.into());
+    }
+    let categories = corpus.categories();
+    let dissimilarity = options.dissimilarity.resolve(&categories)?;
+    let seed = options.seed;
+
+    // Observed disorder.
+    let aligned = align_documents(documents, &categories, &dissimilarity, options)?;
     log::info!(
         "best alignment of {} document(s) in {:.3} s",
         aligned.len(),
@@ -412,29 +444,8 @@ pub fn corpus_gamma(
     };
     let (gamma_cat, gamma_k) = match &observed_categorical {
         Some(observed) => {
-            let chance_categorical: Vec<&CategoricalDisorder> = chance
-                .iter()
-                .filter_map(|c| c.categorical.as_ref())
-                .collect();
-            let (cat, per_category) = crate::gamma_cat::gammas(observed, &chance_categorical);
-            let present: Vec<bool> = (0..categories.len())
-                .map(|k| {
-                    aligned.iter().any(|d| {
-                        d.problem
-                            .units
-                            .iter()
-                            .any(|u| u.span.category as usize == k)
-                    })
-                })
-                .collect();
-            let k_map = categories
-                .iter()
-                .zip(per_category)
-                .zip(present)
-                .filter(|(_, present)| *present)
-                .map(|((name, value), _)| (name.clone(), value))
-                .collect();
-            (Some(cat), Some(k_map))
+            let (cat, k) = categorical_gammas(observed, &chance, &categories, &aligned);
+            (Some(cat), Some(k))
         }
         None => (None, None),
     };

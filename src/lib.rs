@@ -6,9 +6,9 @@
 //! [`gamma`](mod@gamma) (§4.8, §5.3), [`gamma_cat`] (Mathet 2017), [`gold`] (adjudication, §7),
 //! [`textgamma`] (tγ, Barteld et al. 2016), [`shuffle`] (the Corpus Shuffling Tool) and
 //! [`coefficients`] (κ, π, α… of Artstein & Poesio's survey; α_U, c|uα, SER, Pk, WindowDiff
-//! and GHD for spans). [`io`] reads and writes annotation files, [`settings`] holds the options
-//! shared by the command line and the app, [`synthetic`] generates test and benchmark continua.
-//! Nothing here depends on a GUI.
+//! and GHD for spans). [`io`] reads and writes annotation files; [`settings`] holds what the
+//! settings of every measure share and [`preset`] the settings of other tools; [`synthetic`]
+//! generates test and benchmark continua. Nothing here depends on a GUI.
 
 #[cfg(feature = "bundled-cbc")]
 extern crate cbc_src;
@@ -24,6 +24,7 @@ pub mod gamma_cat;
 pub mod gold;
 pub mod io;
 pub mod sampler;
+pub mod preset;
 pub mod settings;
 pub mod shuffle;
 pub mod synthetic;
@@ -36,5 +37,6 @@ pub use corpus::Corpus;
 pub use dissimilarity::{CategoryDissimilarity, CategoryMatrix, CategoryScale, Dissimilarity};
 pub use gamma::{GammaOptions, GammaResult, SampleCount, corpus_gamma, gamma};
 pub use sampler::{PivotDistance, Sampler, SamplerKind};
-pub use settings::{DEFAULT_SEED, Preset};
+pub use preset::Preset;
+pub use settings::DEFAULT_SEED;
 pub use unit::Unit;

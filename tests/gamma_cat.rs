@@ -87,7 +87,7 @@ fn gamma_software_preset_reproduces_the_java_value() {
         "AlexPaulSuzan.csv",
         GammaOptions {
             seed: 1,
-            ..GammaOptions::gamma_software()
+            ..gamma_studio::Preset::GammaSoftware.options()
         },
     );
     let exact = run(

@@ -191,7 +191,7 @@ fn session_saves_and_loads_equal() {
     assert_eq!(print.len(), 16);
     assert_eq!(print, fingerprint(&glozz_document().continuum), "stable");
     let path = autosave_path(dir.path(), &print);
-    let mut settings = GammaOptions::gamma_software();
+    let mut settings = gamma_studio::Preset::GammaSoftware.options();
     settings.dissimilarity.categorical = gamma_studio::CategoryDissimilarity::Matrix(
         gamma_studio::CategoryMatrix::new(vec!["A".into(), "B".into()], vec![0.0, 0.4, 0.4, 0.0], "test")
             .unwrap(),
@@ -230,7 +230,7 @@ fn sessions_of_version_1_read_their_settings_recorded_as_strings() {
     });
     std::fs::write(&path, json.to_string()).unwrap();
     let settings = Session::load(&path).unwrap().settings;
-    let mut expected = GammaOptions::gamma_software();
+    let mut expected = gamma_studio::Preset::GammaSoftware.options();
     expected.dissimilarity.beta = 0.5;
     expected.dissimilarity.categorical = gamma_studio::CategoryDissimilarity::Levenshtein;
     assert_eq!(settings, expected);

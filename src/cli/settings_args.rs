@@ -244,7 +244,7 @@ mod tests {
     #[test]
     fn an_option_given_after_a_preset_overrides_it() {
         let o = options(&["--preset", "gamma-software", "--alpha", "2", "--sampler", "shuffle"]).unwrap();
-        let preset = GammaOptions::gamma_software();
+        let preset = Preset::GammaSoftware.options();
         assert_eq!(o.dissimilarity.alpha, 2.0);
         // "shuffle" keeps the preset's own shuffle variant.
         assert_eq!(o.sampler, preset.sampler);

@@ -7,7 +7,7 @@ use super::Adjudication;
 use crate::continuum::Continuum;
 use crate::dissimilarity::CategoryDissimilarity;
 use crate::gamma::GammaOptions;
-use crate::settings::Preset;
+use crate::preset::Preset;
 use crate::io::{FileError, read_bytes, write_atomically};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
