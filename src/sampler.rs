@@ -295,7 +295,8 @@ impl StatisticalModel {
     }
 }
 
-/// §5.2.1: each random annotator is a rotated copy of a real annotator.
+/// §5.2.1: each random annotator is a rotated copy of a real annotator. Draws again until the
+/// sample has a unit, so `source` must have one (it would loop forever otherwise).
 pub fn shuffle_sample(
     source: &SpanContinuum,
     min_pivot_distance: PivotDistance,
@@ -374,7 +375,8 @@ fn remove_around(available: &[(f64, f64)], pivot: f64, distance: f64) -> Vec<(f6
 }
 
 /// §5.2.2: `n_annotators` distinct documents, one random annotator of each, tiled to the
-/// longest of them. Needs at least `n_annotators` documents.
+/// longest of them. Needs at least `n_annotators` documents (panics otherwise) and a unit in
+/// one of them (draws again until the sample has one).
 pub fn corpus_sample(
     documents: &[SpanContinuum],
     n_annotators: usize,
