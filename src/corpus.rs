@@ -6,12 +6,16 @@
 
 use crate::continuum::Continuum;
 
+/// The documents of a corpus, each one continuum.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Corpus {
+    /// The documents, in the order given; [`crate::corpus_gamma`] rejects a corpus whose
+    /// documents have different numbers of annotators.
     pub documents: Vec<Continuum>,
 }
 
 impl Corpus {
+    /// A corpus of these documents (not checked here: see [`Corpus::documents`]).
     pub fn new(documents: Vec<Continuum>) -> Corpus {
         Corpus { documents }
     }
@@ -24,6 +28,7 @@ impl Corpus {
         all
     }
 
+    /// The number of units of all documents and annotators.
     pub fn n_units(&self) -> usize {
         self.documents.iter().map(Continuum::n_units).sum()
     }

@@ -55,6 +55,7 @@ pub enum MeanUnitsRule {
 }
 
 impl MeanUnitsRule {
+    /// `x̄` for `n_units` units among `n_annotators` annotators; at least 1 when floored.
     pub fn mean_units(self, n_units: usize, n_annotators: usize) -> f64 {
         let mean = n_units as f64 / n_annotators as f64;
         match self {

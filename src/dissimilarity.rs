@@ -40,18 +40,34 @@ impl TryFrom<MatrixRecord> for CategoryMatrix {
 /// Why a category matrix was refused.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MatrixError {
+    /// A line of a matrix file cannot be read.
     #[error("{file}: line {line}: {message}")]
     Syntax {
+        /// The file (or the description of the source) read.
         file: String,
+        /// 1-based line number.
         line: usize,
+        /// What is wrong with the line.
         message: String,
     },
+    /// The matrix as a whole is not a dissimilarity: wrong size, repeated category, value
+    /// outside [0, 1], non-zero diagonal, asymmetry; or the file cannot be read.
     #[error("{file}: {message}")]
-    Invalid { file: String, message: String },
+    Invalid {
+        /// The file (or the description of the source) read.
+        file: String,
+        /// What is wrong with the matrix.
+        message: String,
+    },
+    /// A category of the annotations has no row in the matrix (or no rank in the ordinal scale).
     #[error("category {0:?} is not in the category matrix")]
     MissingCategory(String),
+    /// A numeric scale met a category label that does not parse as a number.
     #[error("category {label:?} is not a number, so a numeric dissimilarity cannot use it")]
-    NotNumeric { label: String },
+    NotNumeric {
+        /// The label that is not a number.
+        label: String,
+    },
 }
 
 impl CategoryMatrix {
@@ -260,6 +276,8 @@ impl CategoryMatrix {
         CategoryMatrix::new(categories, values, source)
     }
 
+    /// Reads and validates a matrix file in the format of [`CategoryMatrix::parse`]; errors name
+    /// the file (and the line for syntax errors).
     pub fn read(path: &Path) -> Result<CategoryMatrix, MatrixError> {
         let source = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| MatrixError::Invalid {
@@ -288,10 +306,12 @@ impl CategoryMatrix {
         out
     }
 
+    /// The categories, in the order of the rows.
     pub fn categories(&self) -> &[String] {
         &self.categories
     }
 
+    /// `D[a, b]` in [0, 1]; `None` when either category is not in the matrix.
     pub fn get(&self, a: &str, b: &str) -> Option<f64> {
         let i = self.categories.iter().position(|c| c == a)?;
         let j = self.categories.iter().position(|c| c == b)?;
@@ -428,10 +448,18 @@ impl Default for Dissimilarity {
 /// Why parameters cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ParameterError {
+    /// α or β is negative, NaN or infinite.
     #[error("{name} must be a finite number ≥ 0 (got {value})")]
-    Negative { name: &'static str, value: f64 },
+    Negative {
+        /// "α" or "β".
+        name: &'static str,
+        /// The value given.
+        value: f64,
+    },
+    /// Δ∅ is not a finite positive number (the value given).
     #[error("Δ∅ must be > 0 (got {0})")]
     DeltaEmpty(f64),
+    /// The categorical dissimilarity does not cover the categories in use.
     #[error(transparent)]
     Matrix(#[from] MatrixError),
 }
@@ -488,8 +516,11 @@ impl Dissimilarity {
 /// The dissimilarity ready for the hot loops: categories are indices.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResolvedDissimilarity {
+    /// Weight α of the positional dissimilarity.
     pub alpha: f64,
+    /// Weight β of the categorical dissimilarity.
     pub beta: f64,
+    /// Cost Δ∅ of an empty slot, > 0.
     pub delta_empty: f64,
     n_categories: usize,
     categorical: Vec<f64>,
@@ -498,8 +529,12 @@ pub struct ResolvedDissimilarity {
 /// The part of a unit the dissimilarities look at.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Span {
+    /// Where the unit begins.
     pub start: f64,
+    /// Where the unit ends, after `start`.
     pub end: f64,
+    /// Index of the unit's category among the categories the dissimilarity was resolved
+    /// against (alphabetical order).
     pub category: u32,
 }
 
@@ -525,7 +560,8 @@ impl ResolvedDissimilarity {
         self.alpha * self.positional(u, v) + self.beta * self.categorical(u, v)
     }
 
-    /// Largest value of the categorical matrix (scaled by Δ∅).
+    /// `D[a, b]` for category indices `a`, `b`: in [0, 1], not scaled by Δ∅; panics when an
+    /// index is not below the number of categories resolved.
     pub fn category_value(&self, a: u32, b: u32) -> f64 {
         self.categorical[a as usize * self.n_categories + b as usize]
     }

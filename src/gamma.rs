@@ -99,14 +99,25 @@ impl Default for GammaOptions {
 /// Why γ could not be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum GammaError {
+    /// The dissimilarity's parameters or category scale cannot be used.
     #[error(transparent)]
     Parameters(#[from] ParameterError),
+    /// No best alignment: too few annotators, no unit, too many candidates, solver failure.
     #[error(transparent)]
     Alignment(#[from] AlignmentError),
+    /// One document of a corpus cannot be measured with the others.
     #[error("document {document:?}: {message}")]
-    Document { document: String, message: String },
+    Document {
+        /// The document's name.
+        document: String,
+        /// Why (fewer than two annotators, not the same number of annotators as the first).
+        message: String,
+    },
+    /// The options cannot be used on this input (precision or confidence outside (0, 1), a
+    /// corpus sampler with fewer documents than annotators, an empty corpus).
     #[error("{0}")]
     Options(String),
+    /// [`RunControl::cancelled`] was set before the run ended.
     #[error("cancelled")]
     Cancelled,
 }
@@ -114,6 +125,8 @@ pub enum GammaError {
 /// Lets a caller follow and stop a long computation (the GUI's worker).
 #[derive(Default, Clone, Copy)]
 pub struct RunControl<'a> {
+    /// When set to true, the run stops at the next random continuum with
+    /// [`GammaError::Cancelled`].
     pub cancelled: Option<&'a AtomicBool>,
     /// Called with (samples done, samples needed so far).
     pub on_progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
@@ -134,33 +147,46 @@ impl RunControl<'_> {
 /// The best alignment of one document.
 #[derive(Debug, Clone)]
 pub struct DocumentAlignment {
+    /// The document's name ([`Continuum::name`]).
     pub name: String,
+    /// Its units as aligned (global ids of the alignment index `problem.units`).
     pub problem: AlignmentProblem,
+    /// Its best alignment; empty, with disorder 0, for a document of a corpus with no unit.
     pub alignment: Alignment,
 }
 
 /// Everything a γ run found.
 #[derive(Debug, Clone)]
 pub struct GammaResult {
+    /// γ = 1 − D_o / D_e (§4.8): 1 for perfect agreement, 0 at chance, negative below chance.
     pub gamma: f64,
+    /// D_o, the disorder of the best alignment (of all documents pooled, for a corpus).
     pub observed_disorder: f64,
+    /// D_e, the mean best-alignment disorder of the random continua.
     pub expected_disorder: f64,
+    /// (low, high) bounds on γ implied by the precision reached on D_e; (1, 1) when D_o = 0.
     pub gamma_interval: (f64, f64),
     /// Relative precision reached on `D_e` at the requested confidence.
     pub achieved_precision: f64,
+    /// The number of random continua drawn.
     pub n_samples: usize,
+    /// The seed of the random continua (repeat the run with it).
     pub seed: u64,
+    /// The best-alignment disorder of every random continuum, in the order drawn.
     pub chance_disorders: Vec<f64>,
     /// Categories in alphabetical order (the indices of [`Span::category`]).
     pub categories: Vec<String>,
+    /// The best alignment of each document, in the corpus's order.
     pub documents: Vec<DocumentAlignment>,
+    /// γ-cat (Mathet 2017); `None` unless [`GammaOptions::categorical_gammas`].
     pub gamma_cat: Option<f64>,
     /// γ-k for each category that occurs.
     pub gamma_k: Option<BTreeMap<String, f64>>,
+    /// Wall-clock time of the run, in seconds.
     pub seconds: f64,
 }
 
-/// γ of one continuum.
+/// γ of one continuum: [`corpus_gamma`] of a corpus of one document.
 pub fn gamma(
     continuum: &Continuum,
     options: &GammaOptions,
@@ -289,7 +315,9 @@ fn align_documents(
     Ok(aligned)
 }
 
-/// γ of a corpus (one document is a corpus of one).
+/// γ of a corpus (one document is a corpus of one): D_o pools the documents' best alignments,
+/// D_e comes from [`GammaOptions::sampler`]. Every document needs the same number (≥ 2) of
+/// annotators; a [`GammaError`] says which document or option is wrong.
 pub fn corpus_gamma(
     corpus: &Corpus,
     options: &GammaOptions,

@@ -86,6 +86,7 @@ impl Sums {
 }
 
 impl CategoricalDisorder {
+    /// Empty sums for `n_categories` categories (the indices of [`crate::dissimilarity::Span`]).
     pub fn new(n_categories: usize, variant: GammaCatVariant) -> CategoricalDisorder {
         CategoricalDisorder {
             variant,
@@ -94,6 +95,8 @@ impl CategoricalDisorder {
         }
     }
 
+    /// Adds the weighted pairs of every unitary alignment of `alignment` (whose unit ids index
+    /// `problem.units`).
     pub fn add_alignment(&mut self, problem: &AlignmentProblem, alignment: &Alignment) {
         let d = &problem.dissimilarity;
         let n = problem.n_annotators;
@@ -147,10 +150,13 @@ impl CategoricalDisorder {
         }
     }
 
+    /// The categorical disorder `Σ w·d_cat / Σ w` over all pairs added, in units of Δ∅.
     pub fn disorder(&self) -> f64 {
         self.all.disorder()
     }
 
+    /// The categorical disorder of the pairs where a unit has category index `category`;
+    /// panics when the index is not below `n_categories`.
     pub fn category_disorder(&self, category: usize) -> f64 {
         self.per_category[category].disorder()
     }

@@ -158,11 +158,14 @@ pub fn sample_rng(seed: u64, index: u64) -> ChaCha8Rng {
 /// continuum's extent.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SpanContinuum {
+    /// Each annotator's spans, sorted by start, then end, then category.
     pub annotators: Vec<Vec<Span>>,
+    /// The continuum's extent (start, end), as [`crate::Continuum::bounds`] gives it.
     pub bounds: (f64, f64),
 }
 
 impl SpanContinuum {
+    /// The spans of each annotator, sorted here, on the extent `bounds`.
     pub fn new(mut annotators: Vec<Vec<Span>>, bounds: (f64, f64)) -> SpanContinuum {
         for spans in &mut annotators {
             spans.sort_by(|a, b| {
@@ -251,6 +254,8 @@ impl StatisticalModel {
         }
     }
 
+    /// One random continuum: for each annotator (as many as the first source has), at least
+    /// one unit, placed one after another from position 0.
     pub fn sample(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Span>> {
         let normal =
             |(mean, std): (f64, f64)| Normal::new(mean, std).expect("finite standard deviation");
@@ -290,7 +295,8 @@ impl StatisticalModel {
     }
 }
 
-/// §5.2.1: each random annotator is a rotated copy of a real annotator.
+/// §5.2.1: each random annotator is a rotated copy of a real annotator. Draws again until the
+/// sample has a unit, so `source` must have one (it would loop forever otherwise).
 pub fn shuffle_sample(
     source: &SpanContinuum,
     min_pivot_distance: PivotDistance,
@@ -369,7 +375,8 @@ fn remove_around(available: &[(f64, f64)], pivot: f64, distance: f64) -> Vec<(f6
 }
 
 /// §5.2.2: `n_annotators` distinct documents, one random annotator of each, tiled to the
-/// longest of them. Needs at least `n_annotators` documents.
+/// longest of them. Needs at least `n_annotators` documents (panics otherwise) and a unit in
+/// one of them (draws again until the sample has one).
 pub fn corpus_sample(
     documents: &[SpanContinuum],
     n_annotators: usize,

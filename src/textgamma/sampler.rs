@@ -50,6 +50,7 @@ pub enum Probabilities {
     /// Estimated from the differences to the base: maximum likelihood, or with `prior`
     /// `Beta(a, b)` the posterior mode `(k + a − 1) / (N + a + b − 2)`.
     Estimated {
+        /// `(a, b)` of the Beta prior; `None` for the maximum-likelihood estimate.
         prior: Option<(f64, f64)>,
     },
 }
@@ -272,8 +273,11 @@ pub fn perturb<R: rand::Rng + ?Sized>(
 /// other), out of the base's units.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Differences {
+    /// Paired units whose text differs.
     pub text_changes: usize,
+    /// Splits and merges: the unpaired units of both sides divided by three, rounded up.
     pub segmentation_changes: usize,
+    /// Units of the base (the number of trials of both rates).
     pub units: usize,
 }
 
