@@ -134,11 +134,21 @@ pub fn read_tier(path: &Path, tier: &str, annotator: &str) -> Result<Continuum, 
     Ok(continuum)
 }
 
+/// A unit's bounds in whole milliseconds, ELAN's resolution: rounded, and a unit shorter than a
+/// millisecond keeps one (ELAN has no empty annotation, and our readers refuse them).
+fn milliseconds(unit: &crate::unit::Unit) -> (i64, i64) {
+    let start = unit.start.round() as i64;
+    (start, (unit.end.round() as i64).max(start + 1))
+}
+
 /// The `.eaf` XML: one tier per annotator, times rounded to whole milliseconds.
 pub fn to_eaf(continuum: &Continuum) -> String {
     let mut times: Vec<i64> = continuum
         .units()
-        .flat_map(|(_, u)| [u.start.round() as i64, u.end.round() as i64])
+        .flat_map(|(_, u)| {
+            let (start, end) = milliseconds(u);
+            [start, end]
+        })
         .collect();
     times.sort_unstable();
     times.dedup();
@@ -162,11 +172,12 @@ pub fn to_eaf(continuum: &Continuum) -> String {
             escape(&annotator.name)
         );
         for unit in &annotator.units {
+            let (start, end) = milliseconds(unit);
             let _ = writeln!(
                 out,
                 "<ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID=\"a{next_id}\" TIME_SLOT_REF1=\"ts{}\" TIME_SLOT_REF2=\"ts{}\"><ANNOTATION_VALUE>{}</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION>",
-                slot_of[&(unit.start.round() as i64)],
-                slot_of[&(unit.end.round() as i64)],
+                slot_of[&start],
+                slot_of[&end],
                 escape(&unit.category)
             );
             next_id += 1;
@@ -228,6 +239,16 @@ mod tests {
                 .collect()
         };
         assert_eq!(strip(&again), strip(&c));
+    }
+
+    #[test]
+    fn units_shorter_than_a_millisecond_keep_one_and_read_back() {
+        let mut c = Continuum::new("short");
+        c.add("a", 10.2, 10.4, "x").unwrap();
+        c.add("a", 20.0, 30.0, "y").unwrap();
+        let again = parse(to_eaf(&c).as_bytes(), Path::new("short.eaf")).unwrap();
+        let spans: Vec<(f64, f64)> = again.units().map(|(_, u)| (u.start, u.end)).collect();
+        assert_eq!(spans, vec![(10.0, 11.0), (20.0, 30.0)]);
     }
 
     #[test]
