@@ -129,3 +129,21 @@ fn gold_goes_on_with_its_session_and_refuses_another_documents() {
     let output = run("unanimous", &text(&other), &["--force"]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
 }
+
+#[test]
+fn coefficients_of_a_document_before_zero_are_those_of_the_same_document_moved() {
+    let dir = tempfile::tempdir().unwrap();
+    let before_zero = dir.path().join("neg.csv");
+    let moved = dir.path().join("pos.csv");
+    std::fs::write(&before_zero, "a,X,-10,-5\nb,X,-10,-6\na,Y,0,4\nb,Y,1,4\n").unwrap();
+    std::fs::write(&moved, "a,X,0,5\nb,X,0,4\na,Y,10,14\nb,Y,11,14\n").unwrap();
+    let json = |path: &Path| {
+        let output = gamma_studio(&["coefficients", &text(path), "--json"]);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        value["coefficients"].clone()
+    };
+    let values = json(&before_zero);
+    assert_eq!(values, json(&moved));
+    assert!(values.to_string().contains("0.78"), "κd is defined: {values}");
+}

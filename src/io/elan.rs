@@ -36,9 +36,16 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
                     )
                 })?),
             };
-            slots.insert(id, value);
+            if slots.insert(id, value).is_some() {
+                return Err(FileError::new(
+                    path,
+                    Some(slot.line),
+                    format!("time slot {id} is defined twice"),
+                ));
+            }
         }
     }
+    let mut tier_ids = std::collections::HashSet::new();
     let name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -46,6 +53,13 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
     let mut continuum = Continuum::new(name);
     for tier in root.children_named("TIER") {
         let tier_id = tier.attribute("TIER_ID").unwrap_or_default().to_string();
+        if !tier_ids.insert(tier_id.clone()) {
+            return Err(FileError::new(
+                path,
+                Some(tier.line),
+                format!("tier {tier_id:?} is defined twice (each tier is one annotator)"),
+            ));
+        }
         let mut aligned = Vec::new();
         for annotation in tier.children_named("ANNOTATION") {
             let Some(a) = annotation.child("ALIGNABLE_ANNOTATION") else {
@@ -239,6 +253,16 @@ mod tests {
                 .collect()
         };
         assert_eq!(strip(&again), strip(&c));
+    }
+
+    #[test]
+    fn duplicate_tiers_and_time_slots_are_errors() {
+        let twice = SAMPLE.replace("TIER_ID=\"robin\"", "TIER_ID=\"maureen\"");
+        let e = parse(twice.as_bytes(), Path::new("t.eaf")).unwrap_err();
+        assert!(e.to_string().contains("tier \"maureen\" is defined twice"), "{e}");
+        let slot_twice = SAMPLE.replace("TIME_SLOT_ID=\"ts2\"", "TIME_SLOT_ID=\"ts1\"");
+        let e = parse(slot_twice.as_bytes(), Path::new("t.eaf")).unwrap_err();
+        assert!(e.to_string().contains("line 6: time slot ts1 is defined twice"), "{e}");
     }
 
     #[test]
