@@ -405,3 +405,61 @@ fn gamma_is_undefined_without_units_and_the_scores_are_zero() {
     assert_eq!(s.spans.get(Scheme::Strict).spurious, 1);
     assert_eq!(s.spans.get(Scheme::Strict).f1(Scheme::Strict), 0.0);
 }
+
+#[test]
+fn json_and_csv_reports() {
+    let e = evaluate(
+        &corpus(document()),
+        "gold",
+        &options(ChanceModel::Reference),
+        RunControl::default(),
+    )
+    .unwrap();
+    let json = report::to_json(&e);
+    assert_eq!(json["reference"], "gold");
+    let tagger = &json["systems"][0];
+    assert_eq!(tagger["annotator"], "tagger");
+    assert_eq!(tagger["spans"]["strict"]["correct"], 1);
+    assert_eq!(tagger["spans"]["strict"]["precision"], 0.25);
+    assert_eq!(tagger["spans"]["partial"]["precision"], 0.625);
+    assert_eq!(tagger["per_category"]["PER"]["strict"]["spurious"], 1);
+    assert_eq!(
+        tagger["confusion"]["reference"],
+        serde_json::json!(["LOC", "MISC", "ORG", "PER", null])
+    );
+    assert_eq!(
+        tagger["confusion"]["counts"][4],
+        serde_json::json!([1, 0, 0, 0])
+    );
+    assert_eq!(tagger["disagreements"][0]["kind"], "category");
+    assert_eq!(tagger["disagreements"][0]["reference"]["text"], "klmno");
+    assert_eq!(
+        tagger["disagreements"][2]["reference"],
+        serde_json::Value::Null
+    );
+    assert_eq!(tagger["disagreements"][3]["document"], "doc");
+    assert_eq!(
+        tagger["labels"]["reference_only"],
+        serde_json::json!(["MISC"])
+    );
+    assert_eq!(tagger["seed"], 11);
+    assert!(tagger["gamma"].as_f64().unwrap() < 1.0);
+
+    let csv = report::to_csv(&e);
+    let lines: Vec<&str> = csv.lines().collect();
+    // A header, then 4 schemes × (overall + 4 categories).
+    assert_eq!(lines.len(), 1 + 4 * 5);
+    assert_eq!(
+        lines[0],
+        "annotator,scope,category,scheme,correct,incorrect,partial,missed,spurious,precision,recall,f1,gamma"
+    );
+    let gamma = tagger["gamma"].as_f64().unwrap();
+    assert_eq!(
+        lines[1],
+        format!("tagger,overall,,strict,1,2,0,1,1,0.25,0.25,0.25,{gamma}")
+    );
+    assert_eq!(
+        lines[5],
+        format!("tagger,category,LOC,strict,0,0,0,1,1,0,0,0,{gamma}")
+    );
+}
