@@ -1,8 +1,8 @@
 //! Gamma Studio's core: the γ agreement measure of Mathet, Widlöcher & Métivier (2015,
 //! *Computational Linguistics* 41(3)) for annotations of spans, computed exactly and fast.
 //!
-//! The modules follow the paper: [`unit`], [`continuum`] and [`corpus`] (§3), [`dissimilarity`]
-//! (§4.4), [`disorder`] and [`alignment`] (§4.5–4.7, §5.1), [`sampler`] (§5.2), [`gamma`]
+//! The modules follow the paper: [`unit`](mod@unit), [`continuum`] and [`corpus`] (§3), [`dissimilarity`]
+//! (§4.4), [`disorder`] and [`alignment`] (§4.5–4.7, §5.1), [`sampler`] (§5.2), [`gamma`](mod@gamma)
 //! (§4.8, §5.3), [`gamma_cat`] (Mathet 2017), [`gold`] (adjudication, §7), [`textgamma`] (tγ, Barteld et al. 2016), [`shuffle`] (the Corpus Shuffling Tool) and
 //! [`coefficients`] (κ, π, α… of Artstein & Poesio's survey; α_U, c|uα, SER, Pk, WindowDiff
 //! and GHD for spans), [`evaluate`] (annotators or systems against a reference: γ and the

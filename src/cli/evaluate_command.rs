@@ -82,14 +82,13 @@ impl EvaluateArgs {
         match self.sampler {
             None => {}
             Some(SamplerChoice::Statistical) => gamma.sampler = Sampler::Statistical,
-            Some(SamplerChoice::Shuffle) => {
-                if !matches!(gamma.sampler, Sampler::Shuffle { .. }) {
-                    gamma.sampler = Sampler::Shuffle {
-                        min_pivot_distance: PivotDistance::MeanLength,
-                        integer_pivots: false,
-                    };
-                }
+            Some(SamplerChoice::Shuffle) if !matches!(gamma.sampler, Sampler::Shuffle { .. }) => {
+                gamma.sampler = Sampler::Shuffle {
+                    min_pivot_distance: PivotDistance::MeanLength,
+                    integer_pivots: false,
+                };
             }
+            Some(SamplerChoice::Shuffle) => {}
             Some(SamplerChoice::Corpus) => gamma.sampler = Sampler::Corpus,
         }
         gamma.samples = match self.samples {

@@ -20,9 +20,10 @@
 //! half-open `[start, end)`; nervaluate's inclusive ends are `end − 1` for integer positions,
 //! which gives the same overlaps and percentages.
 //!
-//! Precision = credit / (correct + incorrect + partial + spurious), recall = credit / (correct
-//! + incorrect + partial + missed), where credit = correct (strict, exact) or correct + ½
-//! partial (partial, type); both are 0 when their denominator is 0, and F1 is 0 when both are.
+//! Precision is credit / (correct + incorrect + partial + spurious) and recall is credit /
+//! (correct + incorrect + partial + missed), where credit is the number correct (strict, exact)
+//! or that plus half the number partial (partial, type); both are 0 when their denominator is
+//! 0, and F1 is 0 when both are.
 //!
 //! Units of one annotator that overlap each other (nested, duplicated) are matched like any
 //! other: each counts once, and each reference unit can absorb one system unit.
