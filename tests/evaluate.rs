@@ -403,6 +403,11 @@ fn the_command_rejects_bad_input_with_exit_code_2() {
         std::fs::read_to_string(input).unwrap(),
         "gold,PER,0,5\ntagger,PER,0,5\n"
     );
+    // A zero-length unit is refused by the reader, with the file and line.
+    let zero = folder.path().join("zero.csv");
+    std::fs::write(&zero, "gold,PER,0,5\ntagger,PER,3,3\n").unwrap();
+    let e = failed(&["evaluate", zero.to_str().unwrap(), "--reference", "gold"]);
+    assert!(e.contains("zero.csv: line 2: zero-length unit at 3"), "{e}");
     let e = failed(&[
         "evaluate",
         input,

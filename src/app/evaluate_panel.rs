@@ -20,6 +20,7 @@ use gamma_studio::evaluate::{
     evaluate, report,
 };
 use gamma_studio::gamma::{GammaOptions, RunControl};
+use gamma_studio::gold::export::check_not_input;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
@@ -40,6 +41,8 @@ pub enum ReferenceChoice {
 #[derive(Debug, Clone, PartialEq)]
 struct Key {
     document: usize,
+    /// The document's name and files (another set of files may reuse the index).
+    source: (String, Vec<PathBuf>),
     reference: ReferenceChoice,
     chance_model: ChanceModel,
     mapping: Option<PathBuf>,
@@ -158,6 +161,10 @@ impl EvaluatePanel {
             .unwrap_or_default();
         Some(Key {
             document: state.current,
+            source: (
+                document.continuum().name.clone(),
+                document.document.source.paths(),
+            ),
             reference: reference.clone(),
             chance_model: self.chance_model,
             mapping: self.mapping.as_ref().map(|(p, _)| p.clone()),
@@ -341,7 +348,7 @@ fn controls(ui: &mut Ui, panel: &mut EvaluatePanel, state: &AppState, dialog: &m
         None => "–".to_string(),
     };
     ui.horizontal(|ui| {
-        ui.label("Reference:");
+        let label = ui.label("Reference:");
         egui::ComboBox::from_id_salt("evaluate-reference")
             .selected_text(name(&current))
             .show_ui(ui, |ui| {
@@ -365,7 +372,9 @@ fn controls(ui: &mut Ui, panel: &mut EvaluatePanel, state: &AppState, dialog: &m
                         panel.reference = choice;
                     }
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id);
     });
     ui.horizontal(|ui| {
         ui.label("γ's chance model:");
@@ -408,10 +417,15 @@ fn controls(ui: &mut Ui, panel: &mut EvaluatePanel, state: &AppState, dialog: &m
             && ui.button("Export the table…").clicked()
             && let Some(path) = dialog.save_file("Export the table", "evaluation.csv")
         {
-            panel.message =
+            // The inputs are never written over.
+            let inputs = state
+                .document()
+                .map(|d| d.document.source.paths())
+                .unwrap_or_default();
+            let written = check_not_input(&path, &inputs, false).and_then(|()| {
                 gamma_studio::io::write_atomically(&path, report::to_csv(evaluation).as_bytes())
-                    .err()
-                    .map(|e| e.to_string());
+            });
+            panel.message = written.err().map(|e| e.to_string());
         }
     });
 }

@@ -184,3 +184,43 @@ fn the_gold_being_adjudicated_can_be_the_reference() {
     }
     h.get_by_label(&format!("{} against {GOLD}", shown.systems[0].annotator));
 }
+
+#[test]
+fn the_table_is_exported_as_csv_and_never_over_an_input() {
+    let folder = tempfile::tempdir().unwrap();
+    let input = folder.path().join("entities.csv");
+    let original = include_str!("../../../resources/demo/named-entities.csv");
+    std::fs::write(&input, original).unwrap();
+    let mut h = harness();
+    h.state_mut()
+        .state
+        .open_files(std::slice::from_ref(&input), &gamma_studio::io::ReadOptions::default());
+    step_until(&mut h, |f| {
+        evaluated(f)
+            && f.state.document().unwrap().document.source.paths() == [input.clone()]
+            && f.panel.finished.as_ref().unwrap().key.source.1 == [input.clone()]
+    });
+    let out = folder.path().join("table.csv");
+    h.state_mut()
+        .dialog
+        .answers
+        .push_back(Some(vec![out.clone()]));
+    h.get_by_label("Export the table…").click();
+    h.run_steps(2);
+    let expected = {
+        let finished = h.state().panel.finished.as_ref().unwrap();
+        report::to_csv(finished.evaluation.as_ref().unwrap())
+    };
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), expected);
+    assert!(expected.starts_with("annotator,scope,category,scheme,"));
+
+    h.state_mut()
+        .dialog
+        .answers
+        .push_back(Some(vec![input.clone()]));
+    h.get_by_label("Export the table…").click();
+    h.run_steps(2);
+    let message = h.state().panel.message.clone().unwrap_or_default();
+    assert!(message.contains("is an input file"), "{message}");
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), original);
+}
