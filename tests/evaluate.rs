@@ -126,6 +126,23 @@ fn corpus_scores_are_nervaluates_over_documents() {
     check_all("corpus", &evaluation, &recorded["corpus_of_all_cases"]);
 }
 
+#[test]
+fn a_stricter_overlap_threshold_scores_as_nervaluates() {
+    let recorded = recorded();
+    let stricter = &recorded["min_overlap_50"];
+    let case = recorded["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == stricter["case"])
+        .unwrap();
+    let mut options = options();
+    options.min_overlap_percent = 50.0;
+    let corpus = Corpus::new(vec![document("stricter", case)]);
+    let evaluation = evaluate(&corpus, "reference", &options, RunControl::default()).unwrap();
+    check_all("min overlap 50 %", &evaluation, &stricter["scores"]);
+}
+
 fn stac() -> Option<PathBuf> {
     let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/corpora/glozz/stac-s1-league2-game1");
