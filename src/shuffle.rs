@@ -862,7 +862,7 @@ pub fn sweep_controlled(
                 set as u64,
             )?;
             let mut gamma = options.gamma.clone();
-            gamma.seed = Some(options.seed ^ ((i as u64) << 20) ^ set as u64);
+            gamma.seed = options.seed ^ ((i as u64) << 20) ^ set as u64;
             let end = continuum
                 .units()
                 .map(|(_, u)| u.end)
@@ -1025,7 +1025,7 @@ pub fn calibrate_against(
         return Err("no reference to simulate annotators from".into());
     }
     let mut gamma_options = options.gamma.clone();
-    gamma_options.seed = Some(options.seed);
+    gamma_options.seed = options.seed;
     let gamma = crate::gamma(continuum, &gamma_options, RunControl::default())
         .map_err(|e| e.to_string())?
         .gamma;

@@ -11,8 +11,11 @@ use std::fmt;
 /// One annotated span.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Unit {
+    /// Where the span begins, inclusive (an offset on the continuum).
     pub start: f64,
+    /// Where the span ends, exclusive; always after `start` for a unit built by [`Unit::new`].
     pub end: f64,
+    /// The unit's category (§3.1), compared by the categorial dissimilarity.
     pub category: String,
     /// Extra attributes (Glozz features, CorA layers, CSV extra columns).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -25,16 +28,33 @@ pub struct Unit {
 /// Why a span cannot be a unit.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum InvalidUnit {
+    /// A bound is NaN or infinite.
     #[error("start and end must be finite numbers (got start {start}, end {end})")]
-    NotFinite { start: f64, end: f64 },
+    NotFinite {
+        /// The start given.
+        start: f64,
+        /// The end given.
+        end: f64,
+    },
+    /// The span is empty: `start == end`.
     #[error("zero-length unit at {start} (start = end)")]
-    ZeroLength { start: f64 },
+    ZeroLength {
+        /// The position of the empty span.
+        start: f64,
+    },
+    /// The span is reversed: `end < start`.
     #[error("end {end} is before start {start}")]
-    EndBeforeStart { start: f64, end: f64 },
+    EndBeforeStart {
+        /// The start given.
+        start: f64,
+        /// The end given, smaller than the start.
+        end: f64,
+    },
 }
 
 impl Unit {
-    /// A unit with no features and no source id.
+    /// A unit with no features and no source id; an error when `start < end` does not hold
+    /// between two finite numbers.
     pub fn new(start: f64, end: f64, category: impl Into<String>) -> Result<Unit, InvalidUnit> {
         if !start.is_finite() || !end.is_finite() {
             return Err(InvalidUnit::NotFinite { start, end });
@@ -54,16 +74,19 @@ impl Unit {
         })
     }
 
+    /// The same unit with these features (replacing any it had).
     pub fn with_features(mut self, features: BTreeMap<String, String>) -> Unit {
         self.features = features;
         self
     }
 
+    /// The same unit with the identifier it had in its source file.
     pub fn with_source_id(mut self, id: impl Into<String>) -> Unit {
         self.source_id = Some(id.into());
         self
     }
 
+    /// `end - start`, in the continuum's unit; positive for a valid unit.
     pub fn length(&self) -> f64 {
         self.end - self.start
     }

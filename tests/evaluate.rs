@@ -28,7 +28,7 @@ fn options() -> EvaluationOptions {
     EvaluationOptions {
         gamma: GammaOptions {
             samples: SampleCount::Fixed(3),
-            seed: Some(5),
+            seed: 5,
             ..GammaOptions::default()
         },
         chance_model: ChanceModel::Reference,

@@ -8,6 +8,7 @@
 //! a moment); it is started again whenever what it depends on changes while the window is open.
 
 use super::file_dialog::FileDialog;
+use super::jobs::Job;
 use super::state::AppState;
 use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, Legend, Plot};
@@ -19,11 +20,10 @@ use gamma_studio::evaluate::{
     ChanceModel, Disagreement, EvaluatedUnit, Evaluation, EvaluationOptions, SystemEvaluation,
     evaluate, report,
 };
-use gamma_studio::gamma::{GammaOptions, RunControl};
+use gamma_studio::gamma::GammaOptions;
 use gamma_studio::gold::export::check_not_input;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::Arc;
 
 /// Name of the gold annotator in the evaluated continuum.
 const GOLD: &str = "gold (adjudicated)";
@@ -59,11 +59,11 @@ pub struct Finished {
     pub evaluation: Result<Evaluation, String>,
 }
 
+/// The evaluation in progress: what it evaluates and its job.
 struct Running {
     key: Key,
     continuum: Continuum,
-    cancel: Arc<AtomicBool>,
-    receiver: mpsc::Receiver<Result<Evaluation, String>>,
+    job: Job<Result<Evaluation, String>>,
 }
 
 /// The window's state.
@@ -100,13 +100,8 @@ impl Default for EvaluatePanel {
 impl EvaluatePanel {
     /// Collects a finished evaluation.
     fn poll(&mut self) {
-        let Some(running) = &self.running else {
+        let Some(outcome) = self.running.as_ref().and_then(|r| r.job.messages().pop()) else {
             return;
-        };
-        let outcome = match running.receiver.try_recv() {
-            Ok(outcome) => outcome,
-            Err(mpsc::TryRecvError::Empty) => return,
-            Err(mpsc::TryRecvError::Disconnected) => Err("the evaluation stopped".into()),
         };
         let running = self.running.take().expect("checked");
         self.finished = Some(Finished {
@@ -121,10 +116,9 @@ impl EvaluatePanel {
         self.running.is_some()
     }
 
+    /// Drops the running evaluation (its job stops).
     fn cancel(&mut self) {
-        if let Some(running) = self.running.take() {
-            running.cancel.store(true, Ordering::Relaxed);
-        }
+        self.running = None;
     }
 
     /// The reference picked, or the first annotator of the document.
@@ -193,26 +187,16 @@ impl EvaluatePanel {
             mapping: self.mapping.as_ref().map(|(_, m)| m.clone()),
             ..EvaluationOptions::default()
         };
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (sender, receiver) = mpsc::channel();
-        let wake = Arc::clone(&state.wake);
-        let flag = Arc::clone(&cancel);
         let corpus = Corpus::new(vec![continuum.clone()]);
-        std::thread::spawn(move || {
-            let control = RunControl {
-                cancelled: Some(&flag),
-                on_progress: None,
-            };
-            let outcome =
-                evaluate(&corpus, &reference, &options, control).map_err(|e| e.to_string());
-            let _ = sender.send(outcome);
-            wake();
+        let job = Job::spawn("evaluate", Arc::clone(&state.wake), move |context| {
+            let outcome = evaluate(&corpus, &reference, &options, context.control(None))
+                .map_err(|e| e.to_string());
+            context.send(outcome);
         });
         self.running = Some(Running {
             key,
             continuum,
-            cancel,
-            receiver,
+            job,
         });
     }
 
@@ -262,29 +246,26 @@ fn evaluated_continuum(
     }
 }
 
-/// Draws the window when it is open (call every frame).
-pub fn window(
-    ui: &Ui,
-    panel: &mut EvaluatePanel,
-    state: &mut AppState,
-    dialog: &mut dyn FileDialog,
-) {
-    panel.poll();
-    if !panel.open {
-        panel.cancel();
-        return;
-    }
-    panel.refresh(state);
-    let mut open = panel.open;
-    egui::Window::new("Evaluate against a reference")
-        .open(&mut open)
-        .default_size([620.0, 640.0])
-        .vscroll(true)
-        .show(ui.ctx(), |ui| show(ui, panel, state, dialog));
-    panel.open = open;
-    if panel.is_running() {
-        ui.ctx()
-            .request_repaint_after(std::time::Duration::from_millis(100));
+impl EvaluatePanel {
+    /// Draws the window when it is open (call every frame).
+    pub fn window(&mut self, ui: &Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
+        self.poll();
+        if !self.open {
+            self.cancel();
+            return;
+        }
+        self.refresh(state);
+        let mut open = self.open;
+        egui::Window::new("Evaluate against a reference")
+            .open(&mut open)
+            .default_size([620.0, 640.0])
+            .vscroll(true)
+            .show(ui.ctx(), |ui| show(ui, self, state, dialog));
+        self.open = open;
+        if self.is_running() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
     }
 }
 
@@ -658,7 +639,8 @@ fn select_disagreement(
                     u.start == unit.start && u.end == unit.end && &u.category == category
                 })
             });
-        if let Some(alignment) = index.and_then(|i| state.alignment_of_unit(a, i)) {
+        let shown = state.shown();
+        if let Some(alignment) = index.and_then(|i| shown.and_then(|s| s.of_unit(a, i))) {
             found = Some(alignment);
             break;
         }
@@ -669,7 +651,7 @@ fn select_disagreement(
             let span = d.system.as_ref().or(d.reference.as_ref());
             if let (Some(u), Some(document)) = (span, state.document()) {
                 let limits = document.extent();
-                state.view.centre_on((u.start + u.end) / 2.0, limits);
+                state.view.bring_into_view(u.start, u.end, limits);
             }
         }
     }

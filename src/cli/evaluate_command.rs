@@ -2,17 +2,17 @@
 //! a reference, γ and the SemEval-2013 span scores side by side.
 
 use super::Failure;
-use super::gamma_command::{DissimilarityArgs, SamplerChoice};
+use super::file_plan::FilePlan;
 use super::input::InputArgs;
+use super::settings_args::GammaSettingsArgs;
 use clap::{Args, ValueEnum};
+use gamma_studio::Corpus;
 use gamma_studio::evaluate::mapping::LabelMapping;
 use gamma_studio::evaluate::spans::Scheme;
 use gamma_studio::evaluate::{
     ChanceModel, Evaluation, EvaluationError, EvaluationOptions, SystemEvaluation, report,
 };
 use gamma_studio::gamma::{GammaError, RunControl};
-use gamma_studio::gold::export::check_not_input;
-use gamma_studio::{Corpus, PivotDistance, SampleCount, Sampler};
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -21,7 +21,7 @@ pub struct EvaluateArgs {
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
-    pub dissimilarity: DissimilarityArgs,
+    pub settings: GammaSettingsArgs,
     /// The reference annotator (a gold standard): every other annotator is evaluated against it.
     #[arg(long, value_name = "NAME")]
     pub reference: String,
@@ -37,18 +37,6 @@ pub struct EvaluateArgs {
     /// (nervaluate's default).
     #[arg(long, default_value_t = 1.0, value_name = "PERCENT")]
     pub min_overlap: f64,
-    /// How random continua are drawn for γ's expected disorder.
-    #[arg(long, value_enum)]
-    pub sampler: Option<SamplerChoice>,
-    /// Relative precision wanted on the expected disorder (95 % confidence).
-    #[arg(long, default_value_t = 0.02)]
-    pub precision: f64,
-    /// Draw exactly N random continua instead of following --precision.
-    #[arg(long, value_name = "N")]
-    pub samples: Option<usize>,
-    /// Seed of the random continua (reported, so that a run can be repeated).
-    #[arg(long)]
-    pub seed: Option<u64>,
     /// Also write the table of scores as CSV (annotator, scope, category, scheme, counts,
     /// precision, recall, F1, γ).
     #[arg(long, value_name = "FILE.csv")]
@@ -78,29 +66,7 @@ fn bad(message: impl Into<String>) -> Failure {
 
 impl EvaluateArgs {
     fn options(&self) -> Result<EvaluationOptions, Failure> {
-        let mut gamma = self.dissimilarity.options()?;
-        match self.sampler {
-            None => {}
-            Some(SamplerChoice::Statistical) => gamma.sampler = Sampler::Statistical,
-            Some(SamplerChoice::Shuffle) if !matches!(gamma.sampler, Sampler::Shuffle { .. }) => {
-                gamma.sampler = Sampler::Shuffle {
-                    min_pivot_distance: PivotDistance::MeanLength,
-                    integer_pivots: false,
-                };
-            }
-            Some(SamplerChoice::Shuffle) => {}
-            Some(SamplerChoice::Corpus) => gamma.sampler = Sampler::Corpus,
-        }
-        gamma.samples = match self.samples {
-            Some(0) => return Err(bad("--samples must be at least 1")),
-            Some(n) => SampleCount::Fixed(n),
-            None => SampleCount::Precision {
-                precision: self.precision,
-                confidence: 0.95,
-                max_samples: 5000,
-            },
-        };
-        gamma.seed = self.seed;
+        let gamma = self.settings.options()?;
         let mapping = match &self.mapping {
             Some(path) => Some(LabelMapping::read(path).map_err(|e| bad(e.to_string()))?),
             None => None,
@@ -120,9 +86,17 @@ impl EvaluateArgs {
 pub fn run(args: &EvaluateArgs) -> Result<(), Failure> {
     let options = args.options()?;
     let documents = args.input.read()?;
-    let inputs: Vec<PathBuf> = documents.iter().flat_map(|d| d.source.paths()).collect();
+    let found: Vec<PathBuf> = documents.iter().flat_map(|d| d.source.paths()).collect();
+    let mut plan = FilePlan::default();
+    plan.reads_input_args(&args.input, &found);
+    if let Some(matrix) = &args.settings.dissimilarity.category_matrix {
+        plan.reads("the category matrix", matrix);
+    }
+    if let Some(mapping) = &args.mapping {
+        plan.reads("the label mapping", mapping);
+    }
     if let Some(csv) = &args.csv {
-        check_not_input(csv, &inputs, args.overwrite_input).map_err(|e| bad(e.to_string()))?;
+        plan.writes("--csv", csv, args.overwrite_input)?;
     }
     let corpus = Corpus::new(documents.into_iter().map(|d| d.continuum).collect());
     let evaluation =

@@ -2,12 +2,15 @@
 //! 2 bad input or options, 1 a failure of the computation itself.
 
 mod bench;
+mod bench_reading;
 mod coefficients_command;
 mod convert;
 mod evaluate_command;
+mod file_plan;
 mod gamma_command;
 mod gold_command;
 mod input;
+mod settings_args;
 mod shuffle_command;
 mod textgamma_command;
 
@@ -89,6 +92,7 @@ fn open_app(
 }
 
 /// Exit status of a failed command.
+#[derive(Debug)]
 pub enum Failure {
     BadInput(String),
     Computation(String),

@@ -271,8 +271,6 @@ pub fn evaluate(
     let systems = system_names(documents, reference)?;
     let mut gamma_options = options.gamma.clone();
     gamma_options.categorical_gammas = false;
-    let seed = gamma_options.seed.unwrap_or_else(crate::gamma::fresh_seed);
-    gamma_options.seed = Some(seed);
     let shared_chance = match options.chance_model {
         ChanceModel::Reference => Some(reference_chance(
             documents,
@@ -619,7 +617,7 @@ fn evaluate_system(
             observed_disorder: observed,
             expected_disorder,
             n_samples,
-            seed: gamma_options.seed.unwrap_or_default(),
+            seed: gamma_options.seed,
         })
     };
     Ok(SystemEvaluation {

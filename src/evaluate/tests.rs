@@ -9,7 +9,7 @@ fn options(chance_model: ChanceModel) -> EvaluationOptions {
     EvaluationOptions {
         gamma: GammaOptions {
             samples: SampleCount::Fixed(20),
-            seed: Some(11),
+            seed: 11,
             ..GammaOptions::default()
         },
         chance_model,

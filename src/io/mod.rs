@@ -8,6 +8,7 @@ pub mod csv;
 pub mod elan;
 pub mod format;
 pub mod glozz;
+pub mod lines;
 pub mod xml;
 
 pub use format::{Document, Format, ReadOptions, Source, read_documents, write_continuum};
@@ -53,7 +54,14 @@ impl FileError {
 
 /// The bytes of an input file, or an error naming it.
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, FileError> {
-    std::fs::read(path).map_err(|e| FileError::new(path, None, format!("cannot read: {e}")))
+    let cannot = |e: std::io::Error| FileError::new(path, None, format!("cannot read: {e}"));
+    // A FIFO or a device would block or never end: only regular files are read.
+    let metadata = std::fs::metadata(path).map_err(cannot)?;
+    if !metadata.is_file() {
+        let what = if metadata.is_dir() { "a folder" } else { "not a regular file" };
+        return Err(FileError::new(path, None, format!("cannot read: {what}")));
+    }
+    std::fs::read(path).map_err(cannot)
 }
 
 /// The bytes as text, or an error naming the line of the first byte that is not UTF-8.
@@ -81,9 +89,24 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), FileError> {
         .unwrap_or_default();
     let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
     let fail = |e: std::io::Error| FileError::new(path, None, format!("cannot write: {e}"));
-    std::fs::write(&temporary, contents).map_err(fail)?;
+    let written = std::fs::File::create(&temporary).and_then(|mut file| {
+        use std::io::Write;
+        file.write_all(contents)?;
+        // On disk before the rename: a crash leaves the old file or the new one, never an
+        // empty one.
+        file.sync_all()
+    });
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(fail(e));
+    }
     std::fs::rename(&temporary, path).map_err(|e| {
         let _ = std::fs::remove_file(&temporary);
         fail(e)
-    })
+    })?;
+    // The rename itself reaches the disk with the folder's entry.
+    if let Ok(folder) = std::fs::File::open(folder) {
+        let _ = folder.sync_all();
+    }
+    Ok(())
 }

@@ -78,7 +78,7 @@ pub fn symbols(text: &[char], units: &[(usize, usize)]) -> Result<Vec<Symbol>, S
 }
 
 /// Gap costs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GapCosts {
     pub text: u32,
     pub boundary: u32,

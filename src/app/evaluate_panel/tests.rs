@@ -4,6 +4,7 @@ use super::*;
 use crate::app::file_dialog::ScriptedDialog;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use gamma_studio::gamma::RunControl;
 use std::time::{Duration, Instant};
 
 struct Fixture {
@@ -29,7 +30,7 @@ fn harness() -> Harness<'static, Fixture> {
         .build_ui_state(
             |ui, f: &mut Fixture| {
                 f.state.poll();
-                window(ui, &mut f.panel, &mut f.state, &mut f.dialog);
+                f.panel.window(ui, &mut f.state, &mut f.dialog);
             },
             fixture,
         )
@@ -102,15 +103,24 @@ fn shows_the_core_evaluation_and_selects_a_disagreement_on_the_timeline() {
         unit_text(d.reference.as_ref()),
         unit_text(d.system.as_ref())
     );
-    assert_eq!(h.state().state.selected_alignment, None);
+    assert_eq!(h.state().state.selection.alignment, None);
     h.get_by_label(&text).click();
     h.run_steps(2);
     let selected = h
         .state()
         .state
-        .selected_alignment
+        .selection
+        .alignment
         .expect("an alignment is selected");
-    let (slots, _) = h.state().state.shown_alignment(selected).unwrap();
+    let slots = h
+        .state()
+        .state
+        .shown()
+        .unwrap()
+        .get(selected)
+        .unwrap()
+        .units
+        .clone();
     let (a, unit) = match (&d.system, &d.reference) {
         (Some(u), _) => (1, u),
         (None, Some(u)) => (0, u),
@@ -192,9 +202,10 @@ fn the_table_is_exported_as_csv_and_never_over_an_input() {
     let original = include_str!("../../../resources/demo/named-entities.csv");
     std::fs::write(&input, original).unwrap();
     let mut h = harness();
-    h.state_mut()
-        .state
-        .open_files(std::slice::from_ref(&input), &gamma_studio::io::ReadOptions::default());
+    h.state_mut().state.open_files(
+        std::slice::from_ref(&input),
+        &gamma_studio::io::ReadOptions::default(),
+    );
     step_until(&mut h, |f| {
         evaluated(f)
             && f.state.document().unwrap().document.source.paths() == [input.clone()]
