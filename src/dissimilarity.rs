@@ -420,6 +420,10 @@ impl std::str::FromStr for CategoryScale {
     }
 }
 
+/// The largest α, β or Δ∅: a million times the paper's defaults, far past any useful weighting,
+/// and small enough that the disorders keep their precision.
+pub const MAX_WEIGHT: f64 = 1e6;
+
 /// The combined dissimilarity's parameters (§4.4.3).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
@@ -449,7 +453,7 @@ impl Default for Dissimilarity {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ParameterError {
     /// α or β is negative, NaN or infinite.
-    #[error("{name} must be a finite number ≥ 0 (got {value})")]
+    #[error("{name} must be a number from 0 to 1e6 (got {value})")]
     Negative {
         /// "α" or "β".
         name: &'static str,
@@ -457,7 +461,7 @@ pub enum ParameterError {
         value: f64,
     },
     /// Δ∅ is not a finite positive number (the value given).
-    #[error("Δ∅ must be > 0 (got {0})")]
+    #[error("Δ∅ must be greater than 0 and at most 1e6 (got {0})")]
     DeltaEmpty(f64),
     /// The categorical dissimilarity does not cover the categories in use.
     #[error(transparent)]
@@ -469,11 +473,14 @@ impl Dissimilarity {
     /// (category indices of [`crate::alignment::AlignmentProblem`] follow that order).
     pub fn resolve(&self, categories: &[String]) -> Result<ResolvedDissimilarity, ParameterError> {
         for (name, value) in [("α", self.alpha), ("β", self.beta)] {
-            if !(value.is_finite() && value >= 0.0) {
+            if !(value.is_finite() && (0.0..=MAX_WEIGHT).contains(&value)) {
                 return Err(ParameterError::Negative { name, value });
             }
         }
-        if !(self.delta_empty.is_finite() && self.delta_empty > 0.0) {
+        if !(self.delta_empty.is_finite()
+            && self.delta_empty > 0.0
+            && self.delta_empty <= MAX_WEIGHT)
+        {
             return Err(ParameterError::DeltaEmpty(self.delta_empty));
         }
         let matrix = match &self.categorical {

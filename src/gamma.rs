@@ -489,6 +489,9 @@ pub(crate) fn unbiased_std(values: &[f64]) -> f64 {
     (values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0)).sqrt()
 }
 
+/// The most random continua one run may draw (fixed, or as the bound of the §5.3 rule).
+pub const MAX_SAMPLES: usize = 1_000_000;
+
 /// Draws samples `draw(0), draw(1), …` in parallel until the §5.3 rule holds for their
 /// disorders (`Precision`), or exactly `n` (`Fixed`), reporting progress; returns them in
 /// index order with the normal quantile `z` of the confidence. Shared by γ and tγ.
@@ -499,8 +502,17 @@ pub(crate) fn draw_until_precise<T: Send, E: Send>(
     draw: impl Fn(usize) -> Result<T, E> + Sync,
     options_error: impl Fn(String) -> E,
 ) -> Result<(Vec<T>, f64), E> {
+    let too_many = |n: usize| {
+        options_error(format!(
+            "{n} samples is more than the {MAX_SAMPLES} allowed (each sample is a whole alignment)"
+        ))
+    };
     let (first, z, precision, max_samples) = match samples {
+        SampleCount::Fixed(n) if n > MAX_SAMPLES => return Err(too_many(n)),
         SampleCount::Fixed(n) => (n.max(1), 1.959963984540054, None, n.max(1)),
+        SampleCount::Precision { max_samples, .. } if max_samples > MAX_SAMPLES => {
+            return Err(too_many(max_samples));
+        }
         SampleCount::Precision {
             precision,
             confidence,

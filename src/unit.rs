@@ -3,10 +3,21 @@
 //!
 //! Positions are `f64` offsets on the continuum (characters for texts, seconds or milliseconds
 //! for media). A unit must have `start < end`, both finite: a zero-length or reversed unit is
-//! rejected, never repaired, because its positional dissimilarity would be undefined.
+//! rejected, never repaired, because its positional dissimilarity would be undefined. Positions
+//! lie within ±[`MAX_POSITION`] and a span is at least [`MIN_RELATIVE_LENGTH`] of its
+//! position's magnitude: beyond those, double precision cannot tell the bounds apart reliably
+//! and every measure built on them would be noise.
 
 use std::collections::BTreeMap;
 use std::fmt;
+
+/// The largest magnitude of a position: 10¹² (a text of a million million characters, or
+/// 31 years of milliseconds).
+pub const MAX_POSITION: f64 = 1e12;
+
+/// The shortest span, relative to the magnitude of its bounds (at least 1): 10⁻⁹, so that a
+/// span keeps six significant digits of its own at any position.
+pub const MIN_RELATIVE_LENGTH: f64 = 1e-9;
 
 /// One annotated span.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -42,6 +53,20 @@ pub enum InvalidUnit {
         /// The position of the empty span.
         start: f64,
     },
+    /// A bound lies beyond ±[`MAX_POSITION`].
+    #[error("position {position} is out of range (positions lie within ±1e12)")]
+    OutOfRange {
+        /// The bound out of range.
+        position: f64,
+    },
+    /// The span is shorter than [`MIN_RELATIVE_LENGTH`] of its bounds' magnitude.
+    #[error("the span {start} … {end} is too short to measure at that position (at least 1e-9 of its magnitude)")]
+    TooShort {
+        /// The start given.
+        start: f64,
+        /// The end given.
+        end: f64,
+    },
     /// The span is reversed: `end < start`.
     #[error("end {end} is before start {start}")]
     EndBeforeStart {
@@ -64,6 +89,12 @@ impl Unit {
         }
         if end < start {
             return Err(InvalidUnit::EndBeforeStart { start, end });
+        }
+        if let Some(position) = [start, end].into_iter().find(|p| p.abs() > MAX_POSITION) {
+            return Err(InvalidUnit::OutOfRange { position });
+        }
+        if end - start < MIN_RELATIVE_LENGTH * start.abs().max(end.abs()).max(1.0) {
+            return Err(InvalidUnit::TooShort { start, end });
         }
         Ok(Unit {
             start,
@@ -120,5 +151,24 @@ mod tests {
             Err(InvalidUnit::NotFinite { .. })
         ));
         assert_eq!(Unit::new(1.0, 4.5, "x").unwrap().length(), 3.5);
+    }
+
+    #[test]
+    fn rejects_absurd_positions_and_spans_too_short_to_measure() {
+        assert_eq!(
+            Unit::new(0.0, 1.7e308, "x"),
+            Err(InvalidUnit::OutOfRange { position: 1.7e308 })
+        );
+        assert!(Unit::new(-1e12, 1e12, "x").is_ok());
+        assert_eq!(
+            Unit::new(0.0, 1e-300, "x"),
+            Err(InvalidUnit::TooShort { start: 0.0, end: 1e-300 })
+        );
+        // 1 ms at an hour of milliseconds is fine; 1e-6 at a billion is not.
+        assert!(Unit::new(3_600_000.0, 3_600_001.0, "x").is_ok());
+        assert!(matches!(
+            Unit::new(1e9, 1e9 + 1e-6, "x"),
+            Err(InvalidUnit::TooShort { .. })
+        ));
     }
 }

@@ -53,8 +53,11 @@ pub fn read_corpus(args: &GammaArgs) -> Result<Corpus, Failure> {
 
 pub fn run(args: &GammaArgs) -> Result<(), Failure> {
     if let Some(threads) = args.threads {
+        if threads == 0 {
+            return Err(bad("--threads must be at least 1"));
+        }
         rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.max(1))
+            .num_threads(threads)
             .build_global()
             .map_err(|e| Failure::Computation(e.to_string()))?;
     }

@@ -6,6 +6,7 @@
 use super::Failure;
 use clap::Args;
 use gamma_studio::gamma::SampleCount;
+use gamma_studio::dissimilarity::MAX_WEIGHT;
 use gamma_studio::gamma_cat::GammaCatVariant;
 use gamma_studio::{CategoryDissimilarity, CategoryMatrix, CategoryScale, GammaOptions, Preset};
 use gamma_studio::{SamplerKind, textgamma::sampler::TextGammaOptions};
@@ -56,8 +57,8 @@ impl DissimilarityArgs {
             ("--delta-empty", self.delta_empty, &mut d.delta_empty),
         ] {
             if let Some(value) = given {
-                if !value.is_finite() || value < 0.0 {
-                    return Err(bad(format!("{name} must be a finite number ≥ 0 (got {value})")));
+                if !(0.0..=MAX_WEIGHT).contains(&value) {
+                    return Err(bad(format!("{name} must be a number from 0 to 1e6 (got {value})")));
                 }
                 *field = value;
             }
@@ -260,6 +261,7 @@ mod tests {
         assert!(options(&["--sampler", "shufle"]).is_err());
         assert!(options(&["--category-scale", "ordinal"]).is_err());
         assert!(options(&["--alpha", "NaN"]).is_err());
+        assert!(options(&["--delta-empty", "1e155"]).is_err());
         assert!(options(&["--max-samples", "0"]).is_err());
         assert!(options(&["--precision", "0"]).is_err());
         assert_eq!(options(&["--samples", "40"]).unwrap().samples, SampleCount::Fixed(40));

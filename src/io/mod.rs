@@ -108,5 +108,68 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), FileError> {
     if let Ok(folder) = std::fs::File::open(folder) {
         let _ = folder.sync_all();
     }
+    remove_stray_temporaries(folder, &name);
     Ok(())
+}
+
+/// Removes the temporaries `.NAME.PID.tmp` that a process killed while writing `NAME` left
+/// behind (where processes are listed in `/proc`: a temporary whose process still runs is
+/// another write under way and stays).
+fn remove_stray_temporaries(folder: &Path, name: &str) {
+    let proc_listed = Path::new("/proc/self").exists();
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(pid) = file_name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&prefix))
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if proc_listed && pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_write_replaces_the_file_and_clears_a_dead_writers_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("gold.csv");
+        std::fs::write(&path, "old").unwrap();
+        // PID 4194304 is above Linux's maximum (2²²): no process has it.
+        let stray = dir.path().join(".gold.csv.4194304.tmp");
+        std::fs::write(&stray, "half").unwrap();
+        let unrelated = dir.path().join(".other.csv.4194304.tmp");
+        std::fs::write(&unrelated, "kept").unwrap();
+        write_atomically(&path, b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        assert_eq!(!stray.exists(), Path::new("/proc/self").exists());
+        assert!(unrelated.exists());
+    }
+
+    #[test]
+    fn folders_and_fifos_are_refused_without_blocking() {
+        let dir = tempfile::tempdir().unwrap();
+        let error = read_bytes(dir.path()).unwrap_err();
+        assert!(error.to_string().contains("a folder"), "{error}");
+        #[cfg(unix)]
+        {
+            let fifo = dir.path().join("fifo");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            if made.is_ok_and(|s| s.success()) {
+                let error = read_bytes(&fifo).unwrap_err();
+                assert!(error.to_string().contains("not a regular file"), "{error}");
+            }
+        }
+    }
 }
