@@ -41,9 +41,6 @@ pub struct EvaluateArgs {
     /// precision, recall, F1, γ).
     #[arg(long, value_name = "FILE.csv")]
     pub csv: Option<PathBuf>,
-    /// Allow writing over an input file.
-    #[arg(long)]
-    pub overwrite_input: bool,
     /// Disagreements listed per annotator in the summary (--json lists them all).
     #[arg(long, default_value_t = 20, value_name = "N")]
     pub show_disagreements: usize,
@@ -96,7 +93,7 @@ pub fn run(args: &EvaluateArgs) -> Result<(), Failure> {
         plan.reads("the label mapping", mapping);
     }
     if let Some(csv) = &args.csv {
-        plan.writes("--csv", csv, args.overwrite_input)?;
+        plan.writes("--csv", csv, false)?;
     }
     let corpus = Corpus::new(documents.into_iter().map(|d| d.continuum).collect());
     let evaluation =
