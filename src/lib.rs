@@ -6,9 +6,11 @@
 //! [`gamma`](mod@gamma) (§4.8, §5.3), [`gamma_cat`] (Mathet 2017), [`gold`] (adjudication, §7),
 //! [`textgamma`] (tγ, Barteld et al. 2016), [`shuffle`] (the Corpus Shuffling Tool) and
 //! [`coefficients`] (κ, π, α… of Artstein & Poesio's survey; α_U, c|uα, SER, Pk, WindowDiff
-//! and GHD for spans). [`io`] reads and writes annotation files; [`settings`] holds what the
-//! settings of every measure share and [`preset`] the settings of other tools; [`synthetic`]
-//! generates test and benchmark continua. Nothing here depends on a GUI.
+//! and GHD for spans), [`evaluate`] (annotators or systems against a reference: γ and the
+//! SemEval-2013 span scores side by side). [`io`] reads and writes annotation files;
+//! [`settings`] holds what the settings of every measure share and [`preset`] the settings of
+//! other tools; [`synthetic`] generates test and benchmark continua. Nothing here depends on a
+//! GUI.
 
 #[cfg(feature = "bundled-cbc")]
 extern crate cbc_src;
@@ -19,6 +21,7 @@ pub mod continuum;
 pub mod corpus;
 pub mod disorder;
 pub mod dissimilarity;
+pub mod evaluate;
 pub mod gamma;
 pub mod gamma_cat;
 pub mod gold;

@@ -10,6 +10,7 @@ pub mod bench;
 pub mod demo;
 mod document_view;
 mod documents_panel;
+mod evaluate_panel;
 pub mod file_dialog;
 mod gamma_run;
 mod jobs;
@@ -156,6 +157,7 @@ pub struct GammaStudioApp {
     pending_open: Option<OpenDialog>,
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
     screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, String>>>>,
+    evaluate: evaluate_panel::EvaluatePanel,
 }
 
 impl GammaStudioApp {
@@ -181,6 +183,7 @@ impl GammaStudioApp {
             },
             screenshot_done: Arc::default(),
             pending_open: None,
+            evaluate: Default::default(),
         };
         if open_demo {
             app.open_demo(demo::Demo::NamedEntities);
@@ -255,6 +258,8 @@ impl GammaStudioApp {
             self.draw_annotations(ui);
         }
         self.open_dialog_window(ui);
+        self.evaluate
+            .window(ui, &mut self.state, self.dialog.as_mut());
         if self.state.is_running() || self.state.shuffling.is_running() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -362,6 +367,7 @@ impl GammaStudioApp {
                     self.state.mode = state::Mode::Annotations;
                     self.state.zoom_to_fit();
                 }
+                ui.checkbox(&mut self.evaluate.open, "Evaluate against a reference…");
             });
             ui.separator();
             ui.selectable_value(
