@@ -20,14 +20,18 @@ pub mod unitizing;
 /// `None` when the coder did not classify it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Codings {
+    /// The category labels; a coding is an index into this list.
     pub categories: Vec<String>,
+    /// The number of coders `c`.
     pub n_coders: usize,
+    /// One row per item, one entry per coder.
     pub items: Vec<Vec<Option<usize>>>,
 }
 
 /// How far apart two categories are, for α and weighted κ (0 = same).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Distance {
+    /// Different categories are 1 apart.
     Nominal,
     /// Categories in the order of `Codings::categories`.
     Ordinal,
@@ -42,17 +46,27 @@ pub enum Distance {
 /// Why a coefficient cannot be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum CoefficientError {
+    /// A two-coder coefficient (κ, S, π, weighted κ) was asked of another number of coders.
     #[error("{coefficient} is for exactly 2 coders, found {found}")]
     TwoCodersOnly {
+        /// The coefficient's name.
         coefficient: &'static str,
+        /// The number of coders given.
         found: usize,
     },
+    /// No item has the codings the coefficient compares (fewer than two coders, no complete
+    /// item for the κ family, no item with two codings for α).
     #[error("no item was classified by at least two coders")]
     NoPairableItem,
+    /// An interval or ratio distance met a label that is not a number (the label, the
+    /// distance's name).
     #[error("category {0:?} is not a number ({1} distance)")]
     NotNumeric(String, &'static str),
+    /// A category has no row in the custom distance matrix.
     #[error("category {0:?} is not in the distance matrix")]
     NotInMatrix(String),
+    /// The expected agreement is 1 (or the expected disagreement 0): chance correction
+    /// divides by zero.
     #[error(
         "expected agreement is 1 (every value is the same category): the coefficient is undefined"
     )]

@@ -11,7 +11,9 @@ use std::collections::BTreeSet;
 /// The units of one annotator, in the order they were read.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Annotator {
+    /// The annotator's name, unique within a continuum.
     pub name: String,
+    /// The annotator's units, possibly overlapping, possibly none.
     pub units: Vec<Unit>,
     /// This annotator's own text, when it differs from the continuum's (CorA files whose
     /// annotators corrected transcriptions or tokens): its units are positions in it.
@@ -26,10 +28,12 @@ pub struct Continuum {
     pub name: String,
     /// The annotated text, when there is one (Glozz `.ac`, rebuilt CorA text).
     pub text: Option<String>,
+    /// The annotators, in the order they were added; their number is the paper's `n`.
     pub annotators: Vec<Annotator>,
 }
 
 impl Continuum {
+    /// An empty continuum: no text, no annotator.
     pub fn new(name: impl Into<String>) -> Continuum {
         Continuum {
             name: name.into(),
@@ -58,6 +62,7 @@ impl Continuum {
         self.annotator_index(name)
     }
 
+    /// Adds a unit to the named annotator (created if new); returns the annotator's index.
     pub fn add_unit(&mut self, annotator: &str, unit: Unit) -> usize {
         let index = self.annotator_index(annotator);
         self.annotators[index].units.push(unit);
@@ -92,14 +97,17 @@ impl Continuum {
             .map(|text| text.chars().skip(start).take(length).collect())
     }
 
+    /// The number of annotators `n`, those with no unit included.
     pub fn n_annotators(&self) -> usize {
         self.annotators.len()
     }
 
+    /// The number of units of all annotators.
     pub fn n_units(&self) -> usize {
         self.annotators.iter().map(|a| a.units.len()).sum()
     }
 
+    /// Every unit with its annotator's index, annotator by annotator.
     pub fn units(&self) -> impl Iterator<Item = (usize, &Unit)> {
         self.annotators
             .iter()

@@ -44,7 +44,8 @@ pub fn unitary_disorder_from_sum(
 }
 
 /// How the mean number of units per annotator `x̄` is taken.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum MeanUnitsRule {
     /// `units / annotators` as a real number (the paper, pygamma-agreement).
     #[default]
@@ -54,6 +55,7 @@ pub enum MeanUnitsRule {
 }
 
 impl MeanUnitsRule {
+    /// `x̄` for `n_units` units among `n_annotators` annotators; at least 1 when floored.
     pub fn mean_units(self, n_units: usize, n_annotators: usize) -> f64 {
         let mean = n_units as f64 / n_annotators as f64;
         match self {

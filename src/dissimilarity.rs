@@ -13,28 +13,61 @@ use std::fmt;
 use std::path::Path;
 
 /// A categorical dissimilarity matrix `D` over named categories.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "MatrixRecord")]
 pub struct CategoryMatrix {
     categories: Vec<String>,
     /// Row-major, `categories.len()²` values.
     values: Vec<f64>,
 }
 
+/// A category matrix as stored (in a session file), validated by [`CategoryMatrix::new`] when
+/// read back.
+#[derive(serde::Deserialize)]
+struct MatrixRecord {
+    categories: Vec<String>,
+    values: Vec<f64>,
+}
+
+impl TryFrom<MatrixRecord> for CategoryMatrix {
+    type Error = MatrixError;
+
+    fn try_from(record: MatrixRecord) -> Result<Self, Self::Error> {
+        CategoryMatrix::new(record.categories, record.values, "the stored category matrix")
+    }
+}
+
 /// Why a category matrix was refused.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MatrixError {
+    /// A line of a matrix file cannot be read.
     #[error("{file}: line {line}: {message}")]
     Syntax {
+        /// The file (or the description of the source) read.
         file: String,
+        /// 1-based line number.
         line: usize,
+        /// What is wrong with the line.
         message: String,
     },
+    /// The matrix as a whole is not a dissimilarity: wrong size, repeated category, value
+    /// outside [0, 1], non-zero diagonal, asymmetry; or the file cannot be read.
     #[error("{file}: {message}")]
-    Invalid { file: String, message: String },
+    Invalid {
+        /// The file (or the description of the source) read.
+        file: String,
+        /// What is wrong with the matrix.
+        message: String,
+    },
+    /// A category of the annotations has no row in the matrix (or no rank in the ordinal scale).
     #[error("category {0:?} is not in the category matrix")]
     MissingCategory(String),
+    /// A numeric scale met a category label that does not parse as a number.
     #[error("category {label:?} is not a number, so a numeric dissimilarity cannot use it")]
-    NotNumeric { label: String },
+    NotNumeric {
+        /// The label that is not a number.
+        label: String,
+    },
 }
 
 impl CategoryMatrix {
@@ -243,6 +276,8 @@ impl CategoryMatrix {
         CategoryMatrix::new(categories, values, source)
     }
 
+    /// Reads and validates a matrix file in the format of [`CategoryMatrix::parse`]; errors name
+    /// the file (and the line for syntax errors).
     pub fn read(path: &Path) -> Result<CategoryMatrix, MatrixError> {
         let source = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| MatrixError::Invalid {
@@ -271,10 +306,12 @@ impl CategoryMatrix {
         out
     }
 
+    /// The categories, in the order of the rows.
     pub fn categories(&self) -> &[String] {
         &self.categories
     }
 
+    /// `D[a, b]` in [0, 1]; `None` when either category is not in the matrix.
     pub fn get(&self, a: &str, b: &str) -> Option<f64> {
         let i = self.categories.iter().position(|c| c == a)?;
         let j = self.categories.iter().position(|c| c == b)?;
@@ -297,7 +334,8 @@ fn levenshtein(a: &[char], b: &[char]) -> usize {
 }
 
 /// How categories are compared.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum CategoryDissimilarity {
     /// Different categories cost 1 (the paper's default).
     #[default]
@@ -324,12 +362,79 @@ impl fmt::Display for CategoryDissimilarity {
     }
 }
 
+/// The scales of [`CategoryDissimilarity`] that need no data of their own, by name
+/// (`--category-scale`, the app's list); a matrix comes from a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CategoryScale {
+    /// Different categories cost 1.
+    Nominal,
+    /// Categories on an ordered scale (the order is given with it).
+    Ordinal,
+    /// Category labels are numbers.
+    Numeric,
+    /// Normalised edit distance between the labels.
+    Levenshtein,
+}
+
+impl CategoryScale {
+    /// Every scale, in the order a user is offered them.
+    pub const ALL: [CategoryScale; 4] = [
+        CategoryScale::Nominal,
+        CategoryScale::Ordinal,
+        CategoryScale::Numeric,
+        CategoryScale::Levenshtein,
+    ];
+
+    /// The categorical dissimilarity of this scale; `order` lists the categories of an ordinal
+    /// scale (and must then be given).
+    pub fn dissimilarity(self, order: &[String]) -> Result<CategoryDissimilarity, String> {
+        Ok(match self {
+            CategoryScale::Nominal => CategoryDissimilarity::Nominal,
+            CategoryScale::Ordinal if order.is_empty() => {
+                return Err("an ordinal category scale needs the order of its categories".into());
+            }
+            CategoryScale::Ordinal => CategoryDissimilarity::Ordinal(order.to_vec()),
+            CategoryScale::Numeric => CategoryDissimilarity::Numeric,
+            CategoryScale::Levenshtein => CategoryDissimilarity::Levenshtein,
+        })
+    }
+}
+
+impl fmt::Display for CategoryScale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CategoryScale::Nominal => "nominal",
+            CategoryScale::Ordinal => "ordinal",
+            CategoryScale::Numeric => "numeric",
+            CategoryScale::Levenshtein => "levenshtein",
+        })
+    }
+}
+
+impl std::str::FromStr for CategoryScale {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        crate::settings::parse_named(name, &Self::ALL, "category scale")
+    }
+}
+
+/// The largest α, β or Δ∅: a million times the paper's defaults, far past any useful weighting,
+/// and small enough that the disorders keep their precision.
+pub const MAX_WEIGHT: f64 = 1e6;
+
 /// The combined dissimilarity's parameters (§4.4.3).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Dissimilarity {
+    /// Weight α of the positional dissimilarity.
     pub alpha: f64,
+    /// Weight β of the categorical dissimilarity.
     pub beta: f64,
+    /// Cost Δ∅ of an empty slot; scales both dissimilarities.
     pub delta_empty: f64,
+    /// How categories compare.
     pub categorical: CategoryDissimilarity,
 }
 
@@ -347,10 +452,18 @@ impl Default for Dissimilarity {
 /// Why parameters cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ParameterError {
-    #[error("{name} must be a finite number ≥ 0 (got {value})")]
-    Negative { name: &'static str, value: f64 },
-    #[error("Δ∅ must be > 0 (got {0})")]
+    /// α or β is negative, NaN or infinite.
+    #[error("{name} must be a number from 0 to 1e6 (got {value})")]
+    Negative {
+        /// "α" or "β".
+        name: &'static str,
+        /// The value given.
+        value: f64,
+    },
+    /// Δ∅ is not a finite positive number (the value given).
+    #[error("Δ∅ must be greater than 0 and at most 1e6 (got {0})")]
     DeltaEmpty(f64),
+    /// The categorical dissimilarity does not cover the categories in use.
     #[error(transparent)]
     Matrix(#[from] MatrixError),
 }
@@ -360,11 +473,14 @@ impl Dissimilarity {
     /// (category indices of [`crate::alignment::AlignmentProblem`] follow that order).
     pub fn resolve(&self, categories: &[String]) -> Result<ResolvedDissimilarity, ParameterError> {
         for (name, value) in [("α", self.alpha), ("β", self.beta)] {
-            if !(value.is_finite() && value >= 0.0) {
+            if !(value.is_finite() && (0.0..=MAX_WEIGHT).contains(&value)) {
                 return Err(ParameterError::Negative { name, value });
             }
         }
-        if !(self.delta_empty.is_finite() && self.delta_empty > 0.0) {
+        if !(self.delta_empty.is_finite()
+            && self.delta_empty > 0.0
+            && self.delta_empty <= MAX_WEIGHT)
+        {
             return Err(ParameterError::DeltaEmpty(self.delta_empty));
         }
         let matrix = match &self.categorical {
@@ -407,8 +523,11 @@ impl Dissimilarity {
 /// The dissimilarity ready for the hot loops: categories are indices.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResolvedDissimilarity {
+    /// Weight α of the positional dissimilarity.
     pub alpha: f64,
+    /// Weight β of the categorical dissimilarity.
     pub beta: f64,
+    /// Cost Δ∅ of an empty slot, > 0.
     pub delta_empty: f64,
     n_categories: usize,
     categorical: Vec<f64>,
@@ -417,8 +536,12 @@ pub struct ResolvedDissimilarity {
 /// The part of a unit the dissimilarities look at.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Span {
+    /// Where the unit begins.
     pub start: f64,
+    /// Where the unit ends, after `start`.
     pub end: f64,
+    /// Index of the unit's category among the categories the dissimilarity was resolved
+    /// against (alphabetical order).
     pub category: u32,
 }
 
@@ -444,7 +567,8 @@ impl ResolvedDissimilarity {
         self.alpha * self.positional(u, v) + self.beta * self.categorical(u, v)
     }
 
-    /// Largest value of the categorical matrix (scaled by Δ∅).
+    /// `D[a, b]` for category indices `a`, `b`: in [0, 1], not scaled by Δ∅; panics when an
+    /// index is not below the number of categories resolved.
     pub fn category_value(&self, a: u32, b: u32) -> f64 {
         self.categorical[a as usize * self.n_categories + b as usize]
     }

@@ -19,10 +19,10 @@ use crate::alignment::{Alignment, AlignmentError, AlignmentProblem, Limits};
 use crate::continuum::Continuum;
 use crate::corpus::Corpus;
 use crate::disorder::MeanUnitsRule;
-use crate::dissimilarity::{Dissimilarity, ParameterError, Span};
+use crate::dissimilarity::{Dissimilarity, ParameterError, ResolvedDissimilarity, Span};
 use crate::gamma_cat::{CategoricalDisorder, GammaCatVariant};
 use crate::sampler::{
-    PivotDistance, Sampler, SpanContinuum, StatisticalModel, corpus_sample, sample_rng,
+    Sampler, SpanContinuum, StatisticalModel, corpus_sample, sample_rng,
     shuffle_sample,
 };
 use rayon::prelude::*;
@@ -31,15 +31,20 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// How many random continua to draw.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum SampleCount {
     /// §5.3: enough samples for `D_e` to be within `precision` (relative) of its true value
     /// with probability `confidence`; at least 30, at most `max_samples`.
     Precision {
+        /// Relative precision wanted on the expected disorder.
         precision: f64,
+        /// Probability of reaching that precision.
         confidence: f64,
+        /// Upper bound on the number of samples.
         max_samples: usize,
     },
+    /// Exactly this many samples.
     Fixed(usize),
 }
 
@@ -53,18 +58,26 @@ impl Default for SampleCount {
     }
 }
 
-/// Every setting of a γ computation.
-#[derive(Debug, Clone, PartialEq)]
+/// Every setting of a γ computation. The command line, the app and session files all hold
+/// this type; its `Default` is the one default of every front end (see [`crate::settings`]).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct GammaOptions {
+    /// How two units compare (§4.4).
     pub dissimilarity: Dissimilarity,
+    /// How random continua are drawn for the expected disorder (§5.2).
     pub sampler: Sampler,
+    /// How many random continua (§5.3).
     pub samples: SampleCount,
-    /// `None` draws a seed, which the result reports so the run can be repeated.
-    pub seed: Option<u64>,
+    /// Seed of the random continua; the result reports it so the run can be repeated.
+    pub seed: u64,
+    /// How `x̄` is taken.
     pub mean_units_rule: MeanUnitsRule,
     /// Also compute γ-cat and γ-k.
     pub categorical_gammas: bool,
+    /// Which definition of γ-cat / γ-k.
     pub gamma_cat_variant: GammaCatVariant,
+    /// Memory guards of the exact alignment.
     pub limits: Limits,
 }
 
@@ -74,30 +87,11 @@ impl Default for GammaOptions {
             dissimilarity: Dissimilarity::default(),
             sampler: Sampler::Statistical,
             samples: SampleCount::default(),
-            seed: None,
+            seed: crate::settings::DEFAULT_SEED,
             mean_units_rule: MeanUnitsRule::Exact,
-            categorical_gammas: false,
+            categorical_gammas: true,
             gamma_cat_variant: GammaCatVariant::Pygamma,
             limits: Limits::default(),
-        }
-    }
-}
-
-impl GammaOptions {
-    /// The settings of the original (Java) Gamma Software: α = 3, shuffle sampler with half the
-    /// mean unit length between pivots and integer pivots, `x̄` floored.
-    pub fn gamma_software() -> GammaOptions {
-        GammaOptions {
-            dissimilarity: Dissimilarity {
-                alpha: 3.0,
-                ..Dissimilarity::default()
-            },
-            sampler: Sampler::Shuffle {
-                min_pivot_distance: PivotDistance::HalfMeanLength,
-                integer_pivots: true,
-            },
-            mean_units_rule: MeanUnitsRule::Floored,
-            ..GammaOptions::default()
         }
     }
 }
@@ -105,14 +99,25 @@ impl GammaOptions {
 /// Why γ could not be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum GammaError {
+    /// The dissimilarity's parameters or category scale cannot be used.
     #[error(transparent)]
     Parameters(#[from] ParameterError),
+    /// No best alignment: too few annotators, no unit, too many candidates, solver failure.
     #[error(transparent)]
     Alignment(#[from] AlignmentError),
+    /// One document of a corpus cannot be measured with the others.
     #[error("document {document:?}: {message}")]
-    Document { document: String, message: String },
+    Document {
+        /// The document's name.
+        document: String,
+        /// Why (fewer than two annotators, not the same number of annotators as the first).
+        message: String,
+    },
+    /// The options cannot be used on this input (precision or confidence outside (0, 1), a
+    /// corpus sampler with fewer documents than annotators, an empty corpus).
     #[error("{0}")]
     Options(String),
+    /// [`RunControl::cancelled`] was set before the run ended.
     #[error("cancelled")]
     Cancelled,
 }
@@ -120,6 +125,8 @@ pub enum GammaError {
 /// Lets a caller follow and stop a long computation (the GUI's worker).
 #[derive(Default, Clone, Copy)]
 pub struct RunControl<'a> {
+    /// When set to true, the run stops at the next random continuum with
+    /// [`GammaError::Cancelled`].
     pub cancelled: Option<&'a AtomicBool>,
     /// Called with (samples done, samples needed so far).
     pub on_progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
@@ -140,33 +147,46 @@ impl RunControl<'_> {
 /// The best alignment of one document.
 #[derive(Debug, Clone)]
 pub struct DocumentAlignment {
+    /// The document's name ([`Continuum::name`]).
     pub name: String,
+    /// Its units as aligned (global ids of the alignment index `problem.units`).
     pub problem: AlignmentProblem,
+    /// Its best alignment; empty, with disorder 0, for a document of a corpus with no unit.
     pub alignment: Alignment,
 }
 
 /// Everything a γ run found.
 #[derive(Debug, Clone)]
 pub struct GammaResult {
+    /// γ = 1 − D_o / D_e (§4.8): 1 for perfect agreement, 0 at chance, negative below chance.
     pub gamma: f64,
+    /// D_o, the disorder of the best alignment (of all documents pooled, for a corpus).
     pub observed_disorder: f64,
+    /// D_e, the mean best-alignment disorder of the random continua.
     pub expected_disorder: f64,
+    /// (low, high) bounds on γ implied by the precision reached on D_e; (1, 1) when D_o = 0.
     pub gamma_interval: (f64, f64),
     /// Relative precision reached on `D_e` at the requested confidence.
     pub achieved_precision: f64,
+    /// The number of random continua drawn.
     pub n_samples: usize,
+    /// The seed of the random continua (repeat the run with it).
     pub seed: u64,
+    /// The best-alignment disorder of every random continuum, in the order drawn.
     pub chance_disorders: Vec<f64>,
     /// Categories in alphabetical order (the indices of [`Span::category`]).
     pub categories: Vec<String>,
+    /// The best alignment of each document, in the corpus's order.
     pub documents: Vec<DocumentAlignment>,
+    /// γ-cat (Mathet 2017); `None` unless [`GammaOptions::categorical_gammas`].
     pub gamma_cat: Option<f64>,
     /// γ-k for each category that occurs.
     pub gamma_k: Option<BTreeMap<String, f64>>,
+    /// Wall-clock time of the run, in seconds.
     pub seconds: f64,
 }
 
-/// γ of one continuum.
+/// γ of one continuum: [`corpus_gamma`] of a corpus of one document.
 pub fn gamma(
     continuum: &Continuum,
     options: &GammaOptions,
@@ -204,17 +224,9 @@ struct ChanceAlignment {
     categorical: Option<CategoricalDisorder>,
 }
 
-/// γ of a corpus (one document is a corpus of one).
-pub fn corpus_gamma(
-    corpus: &Corpus,
-    options: &GammaOptions,
-    control: RunControl,
-) -> Result<GammaResult, GammaError> {
-    let clock = Instant::now();
-    let documents = &corpus.documents;
-    if documents.is_empty() {
-        return Err(GammaError::Options("no document to measure".into()));
-    }
+/// The number of annotators every document of a corpus has (at least 2), or which document
+/// differs.
+fn common_annotator_count(documents: &[Continuum]) -> Result<usize, GammaError> {
     let n_annotators = documents[0].n_annotators();
     for document in documents {
         if document.n_annotators() < 2 {
@@ -238,23 +250,53 @@ pub fn corpus_gamma(
             });
         }
     }
-    if corpus.n_units() == 0 {
-        return Err(AlignmentError::NoUnits.into());
-    }
-    let categories = {
-        let mut all: Vec<String> = documents.iter().flat_map(Continuum::categories).collect();
-        all.sort();
-        all.dedup();
-        all
-    };
-    let dissimilarity = options.dissimilarity.resolve(&categories)?;
-    let seed = options.seed.unwrap_or_else(fresh_seed);
+    Ok(n_annotators)
+}
 
-    // Observed disorder.
+/// γ-cat, and γ-k of each category that has units (Mathet 2017), from the observed categorical
+/// disorder and the random continua's.
+fn categorical_gammas(
+    observed: &CategoricalDisorder,
+    chance: &[ChanceAlignment],
+    categories: &[String],
+    aligned: &[DocumentAlignment],
+) -> (f64, BTreeMap<String, f64>) {
+    let chance_categorical: Vec<&CategoricalDisorder> = chance
+        .iter()
+        .filter_map(|c| c.categorical.as_ref())
+        .collect();
+    let (cat, per_category) = crate::gamma_cat::gammas(observed, &chance_categorical);
+    let present: Vec<bool> = (0..categories.len())
+        .map(|k| {
+            aligned.iter().any(|d| {
+                d.problem
+                    .units
+                    .iter()
+                    .any(|u| u.span.category as usize == k)
+            })
+        })
+        .collect();
+    let k_map = categories
+        .iter()
+        .zip(per_category)
+        .zip(present)
+        .filter(|(_, present)| *present)
+        .map(|((name, value), _)| (name.clone(), value))
+        .collect();
+    (cat, k_map)
+}
+
+/// The best alignment of each document, over the corpus's categories.
+fn align_documents(
+    documents: &[Continuum],
+    categories: &[String],
+    dissimilarity: &ResolvedDissimilarity,
+    options: &GammaOptions,
+) -> Result<Vec<DocumentAlignment>, GammaError> {
     let mut aligned = Vec::with_capacity(documents.len());
     for document in documents {
         let problem =
-            AlignmentProblem::from_continuum(document, &categories, dissimilarity.clone())?
+            AlignmentProblem::from_continuum(document, categories, dissimilarity.clone())?
                 .with_mean_units_rule(options.mean_units_rule);
         let alignment = if problem.units.is_empty() {
             Alignment {
@@ -270,6 +312,32 @@ pub fn corpus_gamma(
             alignment,
         });
     }
+    Ok(aligned)
+}
+
+/// γ of a corpus (one document is a corpus of one): D_o pools the documents' best alignments,
+/// D_e comes from [`GammaOptions::sampler`]. Every document needs the same number (≥ 2) of
+/// annotators; a [`GammaError`] says which document or option is wrong.
+pub fn corpus_gamma(
+    corpus: &Corpus,
+    options: &GammaOptions,
+    control: RunControl,
+) -> Result<GammaResult, GammaError> {
+    let clock = Instant::now();
+    let documents = &corpus.documents;
+    if documents.is_empty() {
+        return Err(GammaError::Options("no document to measure".into()));
+    }
+    let n_annotators = common_annotator_count(documents)?;
+    if corpus.n_units() == 0 {
+        return Err(AlignmentError::NoUnits.into());
+    }
+    let categories = corpus.categories();
+    let dissimilarity = options.dissimilarity.resolve(&categories)?;
+    let seed = options.seed;
+
+    // Observed disorder.
+    let aligned = align_documents(documents, &categories, &dissimilarity, options)?;
     log::info!(
         "best alignment of {} document(s) in {:.3} s",
         aligned.len(),
@@ -376,29 +444,8 @@ pub fn corpus_gamma(
     };
     let (gamma_cat, gamma_k) = match &observed_categorical {
         Some(observed) => {
-            let chance_categorical: Vec<&CategoricalDisorder> = chance
-                .iter()
-                .filter_map(|c| c.categorical.as_ref())
-                .collect();
-            let (cat, per_category) = crate::gamma_cat::gammas(observed, &chance_categorical);
-            let present: Vec<bool> = (0..categories.len())
-                .map(|k| {
-                    aligned.iter().any(|d| {
-                        d.problem
-                            .units
-                            .iter()
-                            .any(|u| u.span.category as usize == k)
-                    })
-                })
-                .collect();
-            let k_map = categories
-                .iter()
-                .zip(per_category)
-                .zip(present)
-                .filter(|(_, present)| *present)
-                .map(|((name, value), _)| (name.clone(), value))
-                .collect();
-            (Some(cat), Some(k_map))
+            let (cat, k) = categorical_gammas(observed, &chance, &categories, &aligned);
+            (Some(cat), Some(k))
         }
         None => (None, None),
     };
@@ -442,6 +489,9 @@ pub(crate) fn unbiased_std(values: &[f64]) -> f64 {
     (values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0)).sqrt()
 }
 
+/// The most random continua one run may draw (fixed, or as the bound of the §5.3 rule).
+pub const MAX_SAMPLES: usize = 1_000_000;
+
 /// Draws samples `draw(0), draw(1), …` in parallel until the §5.3 rule holds for their
 /// disorders (`Precision`), or exactly `n` (`Fixed`), reporting progress; returns them in
 /// index order with the normal quantile `z` of the confidence. Shared by γ and tγ.
@@ -452,8 +502,17 @@ pub(crate) fn draw_until_precise<T: Send, E: Send>(
     draw: impl Fn(usize) -> Result<T, E> + Sync,
     options_error: impl Fn(String) -> E,
 ) -> Result<(Vec<T>, f64), E> {
+    let too_many = |n: usize| {
+        options_error(format!(
+            "{n} samples is more than the {MAX_SAMPLES} allowed (each sample is a whole alignment)"
+        ))
+    };
     let (first, z, precision, max_samples) = match samples {
+        SampleCount::Fixed(n) if n > MAX_SAMPLES => return Err(too_many(n)),
         SampleCount::Fixed(n) => (n.max(1), 1.959963984540054, None, n.max(1)),
+        SampleCount::Precision { max_samples, .. } if max_samples > MAX_SAMPLES => {
+            return Err(too_many(max_samples));
+        }
         SampleCount::Precision {
             precision,
             confidence,
@@ -525,15 +584,6 @@ pub fn required_samples(disorders: &[f64], z: f64, precision: f64) -> usize {
 pub fn normal_quantile(p: f64) -> f64 {
     use statrs::distribution::{ContinuousCDF, Normal};
     Normal::standard().inverse_cdf(p)
-}
-
-pub(crate) fn fresh_seed() -> u64 {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    (nanos as u64) ^ ((nanos >> 64) as u64) ^ (std::process::id() as u64).rotate_left(32)
 }
 
 #[cfg(test)]

@@ -20,13 +20,36 @@
 //!   (pygamma's convention).
 
 /// Which definition of γ-cat / γ-k to use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum GammaCatVariant {
     /// pygamma-agreement 0.5.9: pairs with an empty slot count.
     #[default]
     Pygamma,
     /// Mathet 2017: only pairs of two units count.
     Article,
+}
+
+impl GammaCatVariant {
+    /// Every variant, in the order a user is offered them.
+    pub const ALL: [GammaCatVariant; 2] = [GammaCatVariant::Pygamma, GammaCatVariant::Article];
+}
+
+impl std::fmt::Display for GammaCatVariant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            GammaCatVariant::Pygamma => "pygamma",
+            GammaCatVariant::Article => "article",
+        })
+    }
+}
+
+impl std::str::FromStr for GammaCatVariant {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        crate::settings::parse_named(name, &Self::ALL, "γ-cat variant")
+    }
 }
 
 use crate::alignment::{Alignment, AlignmentProblem};
@@ -63,6 +86,7 @@ impl Sums {
 }
 
 impl CategoricalDisorder {
+    /// Empty sums for `n_categories` categories (the indices of [`crate::dissimilarity::Span`]).
     pub fn new(n_categories: usize, variant: GammaCatVariant) -> CategoricalDisorder {
         CategoricalDisorder {
             variant,
@@ -71,6 +95,8 @@ impl CategoricalDisorder {
         }
     }
 
+    /// Adds the weighted pairs of every unitary alignment of `alignment` (whose unit ids index
+    /// `problem.units`).
     pub fn add_alignment(&mut self, problem: &AlignmentProblem, alignment: &Alignment) {
         let d = &problem.dissimilarity;
         let n = problem.n_annotators;
@@ -124,10 +150,13 @@ impl CategoricalDisorder {
         }
     }
 
+    /// The categorical disorder `Σ w·d_cat / Σ w` over all pairs added, in units of Δ∅.
     pub fn disorder(&self) -> f64 {
         self.all.disorder()
     }
 
+    /// The categorical disorder of the pairs where a unit has category index `category`;
+    /// panics when the index is not below `n_categories`.
     pub fn category_disorder(&self, category: usize) -> f64 {
         self.per_category[category].disorder()
     }

@@ -21,7 +21,8 @@ use rand_distr::{Distribution, Normal};
 use std::fmt;
 
 /// Minimum distance between two pivots of one shuffled sample.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum PivotDistance {
     /// The mean unit length (paper §5.2.1).
     #[default]
@@ -31,16 +32,100 @@ pub enum PivotDistance {
 }
 
 /// How random continua are drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Sampler {
+    /// Units drawn from the input's statistics (pygamma-agreement's default).
     #[default]
     Statistical,
+    /// Rotated copies of the real annotators (paper §5.2.1).
     Shuffle {
+        /// How far apart the pivots of one sample are at least.
         min_pivot_distance: PivotDistance,
         /// Pivots truncated to integers (Gamma Software), for character-offset continua.
         integer_pivots: bool,
     },
+    /// Annotators of distinct documents of a corpus (paper §5.2.2).
     Corpus,
+}
+
+/// The samplers by name, as a user chooses them (`--sampler`, the app's list).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SamplerKind {
+    /// [`Sampler::Statistical`].
+    #[default]
+    Statistical,
+    /// [`Sampler::Shuffle`].
+    Shuffle,
+    /// [`Sampler::Corpus`].
+    Corpus,
+}
+
+impl SamplerKind {
+    /// Every kind, in the order a user is offered them.
+    pub const ALL: [SamplerKind; 3] = [
+        SamplerKind::Statistical,
+        SamplerKind::Shuffle,
+        SamplerKind::Corpus,
+    ];
+
+    /// What the kind does, in a sentence for a tooltip or `--help`.
+    pub fn description(self) -> &'static str {
+        match self {
+            SamplerKind::Statistical => {
+                "units drawn from the input's statistics (pygamma-agreement's default)"
+            }
+            SamplerKind::Shuffle => "rotated copies of the real annotators (paper §5.2.1)",
+            SamplerKind::Corpus => "annotators of distinct documents (paper §5.2.2; several files)",
+        }
+    }
+}
+
+impl fmt::Display for SamplerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SamplerKind::Statistical => "statistical",
+            SamplerKind::Shuffle => "shuffle",
+            SamplerKind::Corpus => "corpus",
+        })
+    }
+}
+
+impl std::str::FromStr for SamplerKind {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        crate::settings::parse_named(name, &Self::ALL, "sampler")
+    }
+}
+
+impl Sampler {
+    /// Which kind of sampler this is.
+    pub fn kind(&self) -> SamplerKind {
+        match self {
+            Sampler::Statistical => SamplerKind::Statistical,
+            Sampler::Shuffle { .. } => SamplerKind::Shuffle,
+            Sampler::Corpus => SamplerKind::Corpus,
+        }
+    }
+
+    /// This sampler switched to `kind`: unchanged when it is already of that kind (so a
+    /// preset's shuffle variant survives choosing "shuffle" again), else the kind's paper
+    /// variant (pivots one mean length apart, real-valued).
+    pub fn with_kind(self, kind: SamplerKind) -> Sampler {
+        if self.kind() == kind {
+            return self;
+        }
+        match kind {
+            SamplerKind::Statistical => Sampler::Statistical,
+            SamplerKind::Shuffle => Sampler::Shuffle {
+                min_pivot_distance: PivotDistance::MeanLength,
+                integer_pivots: false,
+            },
+            SamplerKind::Corpus => Sampler::Corpus,
+        }
+    }
 }
 
 impl fmt::Display for Sampler {
@@ -73,11 +158,14 @@ pub fn sample_rng(seed: u64, index: u64) -> ChaCha8Rng {
 /// continuum's extent.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SpanContinuum {
+    /// Each annotator's spans, sorted by start, then end, then category.
     pub annotators: Vec<Vec<Span>>,
+    /// The continuum's extent (start, end), as [`crate::Continuum::bounds`] gives it.
     pub bounds: (f64, f64),
 }
 
 impl SpanContinuum {
+    /// The spans of each annotator, sorted here, on the extent `bounds`.
     pub fn new(mut annotators: Vec<Vec<Span>>, bounds: (f64, f64)) -> SpanContinuum {
         for spans in &mut annotators {
             spans.sort_by(|a, b| {
@@ -166,6 +254,8 @@ impl StatisticalModel {
         }
     }
 
+    /// One random continuum: for each annotator (as many as the first source has), at least
+    /// one unit, placed one after another from position 0.
     pub fn sample(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Span>> {
         let normal =
             |(mean, std): (f64, f64)| Normal::new(mean, std).expect("finite standard deviation");
@@ -205,7 +295,8 @@ impl StatisticalModel {
     }
 }
 
-/// §5.2.1: each random annotator is a rotated copy of a real annotator.
+/// §5.2.1: each random annotator is a rotated copy of a real annotator. Draws again until the
+/// sample has a unit, so `source` must have one (it would loop forever otherwise).
 pub fn shuffle_sample(
     source: &SpanContinuum,
     min_pivot_distance: PivotDistance,
@@ -284,7 +375,8 @@ fn remove_around(available: &[(f64, f64)], pivot: f64, distance: f64) -> Vec<(f6
 }
 
 /// §5.2.2: `n_annotators` distinct documents, one random annotator of each, tiled to the
-/// longest of them. Needs at least `n_annotators` documents.
+/// longest of them. Needs at least `n_annotators` documents (panics otherwise) and a unit in
+/// one of them (draws again until the sample has one).
 pub fn corpus_sample(
     documents: &[SpanContinuum],
     n_annotators: usize,

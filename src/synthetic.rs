@@ -17,10 +17,14 @@ use rand_chacha::ChaCha8Rng;
 /// How tightly units are packed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Density {
+    /// About one unit per 100 positions: `A = max(10 000, 100·p)`.
     Sparse,
+    /// Units back to back and overlapping: `A = 30·p` (at least 100).
     Dense,
 }
 
+/// `annotators` noisy copies of one random reference of `units` units, named `annotator1…`,
+/// the same continuum for the same arguments.
 pub fn noisy_copies(annotators: usize, units: usize, density: Density, seed: u64) -> Continuum {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let axis = match density {

@@ -49,7 +49,7 @@ fn alex_paul_suzan_as_pygamma_runs_it(variant: GammaCatVariant) -> GammaResult {
                 confidence: 0.95,
                 max_samples: 5000,
             },
-            seed: Some(4772),
+            seed: 4772,
             categorical_gammas: true,
             gamma_cat_variant: variant,
             ..Default::default()
@@ -86,8 +86,8 @@ fn gamma_software_preset_reproduces_the_java_value() {
     let result = run(
         "AlexPaulSuzan.csv",
         GammaOptions {
-            seed: Some(1),
-            ..GammaOptions::gamma_software()
+            seed: 1,
+            ..gamma_studio::Preset::GammaSoftware.options()
         },
     );
     let exact = run(
@@ -95,7 +95,7 @@ fn gamma_software_preset_reproduces_the_java_value() {
         GammaOptions {
             dissimilarity: alpha_3(),
             samples: SampleCount::Fixed(1),
-            seed: Some(1),
+            seed: 1,
             ..Default::default()
         },
     );
@@ -118,7 +118,7 @@ fn three_by_hundred_as_pygamma_tests_it() {
                 confidence: 0.95,
                 max_samples: 5000,
             },
-            seed: Some(4772),
+            seed: 4772,
             categorical_gammas: true,
             ..Default::default()
         },

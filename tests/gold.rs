@@ -191,7 +191,11 @@ fn session_saves_and_loads_equal() {
     assert_eq!(print.len(), 16);
     assert_eq!(print, fingerprint(&glozz_document().continuum), "stable");
     let path = autosave_path(dir.path(), &print);
-    let settings = BTreeMap::from([("alpha".to_string(), "1".to_string())]);
+    let mut settings = gamma_studio::Preset::GammaSoftware.options();
+    settings.dissimilarity.categorical = gamma_studio::CategoryDissimilarity::Matrix(
+        gamma_studio::CategoryMatrix::new(vec!["A".into(), "B".into()], vec![0.0, 0.4, 0.4, 0.0], "test")
+            .unwrap(),
+    );
     let mut session = Session::new(document.source.paths(), settings, adjudication.clone());
     session.save(&path).unwrap();
     assert!(path.starts_with(dir.path().join("sessions")));
@@ -210,12 +214,35 @@ fn session_saves_and_loads_equal() {
 }
 
 #[test]
+fn sessions_of_version_1_read_their_settings_recorded_as_strings() {
+    let document = glozz_document();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    Session::new(Vec::new(), GammaOptions::default(), adjudicate(&document))
+        .save(&path)
+        .unwrap();
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    json["version"] = 1.into();
+    json["settings"] = serde_json::json!({
+        "alpha": "3", "beta": "0.5", "delta_empty": "1",
+        "categorical": "Levenshtein", "gamma_software_preset": "true"
+    });
+    std::fs::write(&path, json.to_string()).unwrap();
+    let settings = Session::load(&path).unwrap().settings;
+    let mut expected = gamma_studio::Preset::GammaSoftware.options();
+    expected.dissimilarity.beta = 0.5;
+    expected.dissimilarity.categorical = gamma_studio::CategoryDissimilarity::Levenshtein;
+    assert_eq!(settings, expected);
+}
+
+#[test]
 fn damaged_sessions_are_errors_naming_the_file() {
     let document = glozz_document();
     let adjudication = adjudicate(&document);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("s.json");
-    Session::new(Vec::new(), BTreeMap::new(), adjudication)
+    Session::new(Vec::new(), GammaOptions::default(), adjudication)
         .save(&path)
         .unwrap();
     let json = std::fs::read_to_string(&path).unwrap();
@@ -227,7 +254,7 @@ fn damaged_sessions_are_errors_naming_the_file() {
     assert!(e.contains("not an adjudication session"), "{e}");
 
     let newer = dir.path().join("newer.json");
-    std::fs::write(&newer, json.replace("\"version\": 1", "\"version\": 99")).unwrap();
+    std::fs::write(&newer, json.replace("\"version\": 2", "\"version\": 99")).unwrap();
     let e = Session::load(&newer).unwrap_err().to_string();
     assert!(e.contains("version 99 is newer"), "{e}");
 
@@ -256,7 +283,7 @@ fn a_damaged_undo_history_is_refused_on_load() {
     let (undo_steps, redo_steps) = (2, 1);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("s.json");
-    Session::new(Vec::new(), BTreeMap::new(), adjudication.clone())
+    Session::new(Vec::new(), GammaOptions::default(), adjudication.clone())
         .save(&path)
         .unwrap();
     let json: serde_json::Value =

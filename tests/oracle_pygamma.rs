@@ -111,7 +111,7 @@ fn gamma_with(name: &str, sampler: Sampler) -> f64 {
             confidence: 0.95,
             max_samples: 5000,
         },
-        seed: Some(7),
+        seed: 7,
         ..GammaOptions::default()
     };
     gamma_studio::gamma(&read(name), &options, RunControl::default())

@@ -162,7 +162,7 @@ fn identical_annotators_give_gamma_exactly_one() {
         }
     }
     let options = GammaOptions {
-        seed: Some(1),
+        seed: 1,
         samples: SampleCount::Fixed(10),
         ..Default::default()
     };
@@ -244,7 +244,7 @@ fn a_seed_repeats_a_run_and_is_reported() {
     ] {
         let options = GammaOptions {
             sampler,
-            seed: Some(42),
+            seed: 42,
             samples: SampleCount::Fixed(12),
             ..Default::default()
         };
@@ -253,21 +253,16 @@ fn a_seed_repeats_a_run_and_is_reported() {
         assert_eq!(a.seed, 42);
         assert_eq!(a.chance_disorders, b.chance_disorders);
         assert_eq!(a.gamma, b.gamma);
-        let unseeded = GammaOptions {
-            seed: None,
-            ..options
+        // Without a seed of its own, a run uses the default seed, reported in its result.
+        let default_seed = GammaOptions {
+            seed: gamma_studio::DEFAULT_SEED,
+            ..options.clone()
         };
-        let c = gamma_studio::gamma(&continuum, &unseeded, RunControl::default()).unwrap();
-        let repeat = GammaOptions {
-            seed: Some(c.seed),
-            ..unseeded
-        };
-        assert_eq!(
-            gamma_studio::gamma(&continuum, &repeat, RunControl::default())
-                .unwrap()
-                .gamma,
-            c.gamma
-        );
+        let c = gamma_studio::gamma(&continuum, &default_seed, RunControl::default()).unwrap();
+        assert_eq!(c.seed, gamma_studio::DEFAULT_SEED);
+        let other_seed = GammaOptions { seed: 43, ..options };
+        let d = gamma_studio::gamma(&continuum, &other_seed, RunControl::default()).unwrap();
+        assert_ne!(d.chance_disorders, a.chance_disorders);
     }
 }
 
@@ -275,7 +270,7 @@ fn a_seed_repeats_a_run_and_is_reported() {
 fn precision_rule_draws_enough_samples() {
     let continuum = noisy_copies(2, 15, Density::Dense, 3);
     let options = GammaOptions {
-        seed: Some(5),
+        seed: 5,
         samples: SampleCount::Precision {
             precision: 0.01,
             confidence: 0.95,
@@ -308,7 +303,7 @@ fn corpus_gamma_pools_documents_and_the_corpus_sampler_needs_enough_documents() 
     let corpus = gamma_studio::Corpus::new(documents.clone());
     let options = GammaOptions {
         sampler: Sampler::Corpus,
-        seed: Some(1),
+        seed: 1,
         samples: SampleCount::Fixed(20),
         ..Default::default()
     };
@@ -341,7 +336,7 @@ fn cancelling_stops_the_sampling() {
         on_progress: None,
     };
     let options = GammaOptions {
-        seed: Some(1),
+        seed: 1,
         ..Default::default()
     };
     let error = gamma_studio::gamma(&continuum, &options, control).unwrap_err();

@@ -92,7 +92,7 @@ fn expected_disorder(
             confidence: 0.95,
             max_samples: 40_000,
         },
-        seed: Some(11),
+        seed: 11,
         ..TextGammaOptions::default()
     };
     text_gamma(annotations, Some(base), &options, Default::default())

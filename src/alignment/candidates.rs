@@ -44,18 +44,22 @@ pub struct Candidates {
 }
 
 impl Candidates {
+    /// The number of candidates.
     pub fn len(&self) -> usize {
         self.disorders.len()
     }
 
+    /// No candidate: every unit is left alone.
     pub fn is_empty(&self) -> bool {
         self.disorders.is_empty()
     }
 
+    /// Global unit ids of candidate `c`, by annotator; panics when `c >= len()`.
     pub fn members(&self, c: usize) -> &[u32] {
         &self.members[self.offsets[c]..self.offsets[c + 1]]
     }
 
+    /// δ(ă) of candidate `c`; panics when `c >= len()`.
     pub fn disorder(&self, c: usize) -> f64 {
         self.disorders[c]
     }

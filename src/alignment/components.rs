@@ -8,7 +8,9 @@ use super::candidates::Candidates;
 /// One sub-problem: its units (global ids, ascending) and the candidates among them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Component {
+    /// Global ids of the component's units, ascending.
     pub units: Vec<u32>,
+    /// Indices (in [`Candidates`]) of the candidates made of these units.
     pub candidates: Vec<usize>,
 }
 

@@ -21,8 +21,11 @@ use crate::dissimilarity::{ResolvedDissimilarity, Span};
 /// A unit as the alignment sees it: its annotator, its index in that annotator's list, its span.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ProblemUnit {
+    /// Index of the unit's annotator in the continuum.
     pub annotator: u32,
+    /// Index of the unit in its annotator's list of units.
     pub index: u32,
+    /// Position and category index of the unit.
     pub span: Span,
 }
 
@@ -30,32 +33,48 @@ pub struct ProblemUnit {
 /// annotator have consecutive global ids), with the dissimilarity to align them.
 #[derive(Debug, Clone)]
 pub struct AlignmentProblem {
+    /// The number of annotators `n`, those with no unit included.
     pub n_annotators: usize,
+    /// Every unit; a unit's global id is its index here.
     pub units: Vec<ProblemUnit>,
+    /// The combined dissimilarity `d` (§4.4) with the categories resolved to indices.
     pub dissimilarity: ResolvedDissimilarity,
+    /// How `x̄` divides the total disorder of an alignment.
     pub mean_units_rule: MeanUnitsRule,
 }
 
 /// Why no alignment could be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum AlignmentError {
+    /// Fewer than two annotators (the number found): there is nothing to agree on.
     #[error("γ needs at least 2 annotators, found {0}")]
     TooFewAnnotators(usize),
+    /// No annotator has any unit.
     #[error("there is no unit to align")]
     NoUnits,
+    /// The candidate unitary alignments would exceed [`Limits::max_candidates`].
     #[error(
         "this continuum would need more than {limit} candidate unitary alignments (stopped at {count}); \
          the units are too dense for an exact alignment — split the document or raise α"
     )]
-    TooManyCandidates { count: usize, limit: usize },
+    TooManyCandidates {
+        /// Candidates generated when the search stopped.
+        count: usize,
+        /// The limit in force.
+        limit: usize,
+    },
+    /// CBC failed on a set-partitioning MILP (its message).
     #[error("the MILP solver failed: {0}")]
     Solver(String),
+    /// A unit's category is missing from the categories given to
+    /// [`AlignmentProblem::from_continuum`].
     #[error("unknown category {0:?}")]
     UnknownCategory(String),
 }
 
 impl AlignmentProblem {
-    /// `categories` must be sorted and contain every category of `continuum`.
+    /// The units of `continuum`, numbered annotator by annotator. `categories` must be sorted
+    /// and contain every category of `continuum` ([`AlignmentError::UnknownCategory`] otherwise).
     pub fn from_continuum(
         continuum: &Continuum,
         categories: &[String],
@@ -102,6 +121,7 @@ impl AlignmentProblem {
         }
     }
 
+    /// The same problem with `x̄` taken by `rule`.
     pub fn with_mean_units_rule(mut self, rule: MeanUnitsRule) -> AlignmentProblem {
         self.mean_units_rule = rule;
         self
@@ -122,7 +142,8 @@ impl AlignmentProblem {
         unitary_disorder(self.n_annotators, &spans, &self.dissimilarity)
     }
 
-    /// The best alignment (exact), with its disorder.
+    /// The best alignment (exact, §4.7 and §5.1), with its disorder. Fails with fewer than two
+    /// annotators, no unit, more candidates than `limits` allow, or a solver failure.
     pub fn best_alignment(&self, limits: &Limits) -> Result<Alignment, AlignmentError> {
         if self.n_annotators < 2 {
             return Err(AlignmentError::TooFewAnnotators(self.n_annotators));
@@ -138,7 +159,8 @@ impl AlignmentProblem {
 }
 
 /// Memory guards of the exact search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Limits {
     /// Largest number of candidate unitary alignments (and of compatible unit pairs) allowed;
     /// about 100 bytes each.
@@ -157,7 +179,9 @@ impl Default for Limits {
 /// annotator, in annotator order) and its disorder δ(ă).
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnitaryAlignment {
+    /// Global ids of the real units, in annotator order; the other annotators' slots are ∅.
     pub members: Vec<u32>,
+    /// δ(ă) (§4.5), in units of the dissimilarity (Δ∅ for a unit alone).
     pub disorder: f64,
 }
 

@@ -33,12 +33,20 @@ pub const MEMOISED_MAX_STATES: usize = 20_000;
 const ASSIGNMENT_MAX_CELLS: usize = 4_000_000;
 
 /// Which method solved a component (for statistics and tests).
+// Hidden: public only so that the property tests and examples/profile_alignment.rs can force
+// and compare the methods; library users call `AlignmentProblem::best_alignment`.
+#[doc(hidden)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
+    /// No candidate: every unit is a unitary alignment of its own.
     Singleton,
+    /// Min-cost assignment (Hungarian algorithm), for units of two annotators.
     Assignment,
+    /// Exhaustive search over the subsets of covered units.
     Exhaustive,
+    /// Left-to-right search remembering the covered sets it reaches.
     Memoised,
+    /// Set-partitioning MILP solved by CBC.
     Milp,
 }
 
@@ -71,6 +79,8 @@ pub fn solve_all(
 }
 
 /// Solves one component; `force` picks the method (tests compare methods on the same input).
+// Hidden for the same reason as `Method`: `solve_all` is the entry point.
+#[doc(hidden)]
 pub fn solve_component(
     problem: &AlignmentProblem,
     candidates: &Candidates,

@@ -1,33 +1,44 @@
-//! The adjudication of the current document, as the app holds it: the core's
-//! [`Adjudication`] inside its [`Session`], where the session is autosaved, the selection on
-//! the gold track, the navigation filter, and γ of each annotator against the gold so far
-//! (computed in a worker after every change). No widgets here.
+//! The adjudication of one document, as the app holds it: the core's [`Adjudication`] inside
+//! its [`Session`], where the session is autosaved, its shown alignments (the proposals, fixed
+//! when it began), the selection on the gold track, the navigation filter, and γ of each
+//! annotator against the gold so far (a [`Job`] restarted after every change). No widgets
+//! here, and nothing of the rest of the app: the app state calls these methods and keeps the
+//! error panel, the selection and the view.
 
+use super::document_view::{OpenDocument, RowStack};
+use super::gamma_run::Outcome;
+use super::jobs::{Job, Wake};
 use super::settings::Settings;
-use super::state::AppState;
-use super::worker::{self, Job, WorkerMessage};
+use super::shown_alignments::ShownAlignments;
+use crate::environment::default_adjudicator;
 use gamma_studio::gold::export::{self, is_input};
 use gamma_studio::gold::session::{Session, autosave_path, fingerprint};
 use gamma_studio::gold::{Adjudication, Direction, Filter, GoldError, GoldId};
-use crate::environment::default_adjudicator;
-use gamma_studio::io::Format;
-use gamma_studio::{SampleCount, Unit};
+use gamma_studio::io::cora::CoraOptions;
+use gamma_studio::io::{Format, Source};
+use gamma_studio::{Continuum, SampleCount};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+
+/// γ of one annotator against the gold, as the job sends it.
+type AgainstGold = (usize, Result<f64, String>);
 
 /// An adjudication in progress.
 pub struct Adjudicating {
+    /// The adjudication and what the session file records with it.
     pub session: Session,
     /// The document adjudicated (index in the open documents).
     pub document: usize,
     /// Where the session is saved after every change (`None` when the app has no data folder
     /// and the user has not chosen a file).
     pub save_path: Option<PathBuf>,
+    /// The gold unit selected on the gold track (its editor is shown).
     pub selected_gold: Option<GoldId>,
+    /// Which open alignments N and P go to.
     pub filter: Filter,
-    /// Bulk rule inputs.
+    /// Bulk rule input: the largest disorder decided.
     pub threshold: f64,
+    /// Bulk rule input: how many annotators must agree.
     pub majority: usize,
     /// Go to the next open alignment after each decision.
     pub advance: bool,
@@ -35,8 +46,8 @@ pub struct Adjudicating {
     pub message: Option<String>,
     /// γ of each annotator against the gold (`None` while computing).
     pub against_gold: Vec<Option<Result<f64, String>>>,
-    /// Proposal indices, the most disordered first.
-    pub worst_first: Vec<usize>,
+    /// The proposals, as the panels show them.
+    pub shown: ShownAlignments,
     /// For each gold unit shown, its sub-row on the gold track, and the number of sub-rows.
     pub gold_rows: (BTreeMap<GoldId, usize>, usize),
     /// An export waiting for the user's confirmation to overwrite an input.
@@ -44,41 +55,41 @@ pub struct Adjudicating {
     /// A boundary of a gold unit being dragged on the timeline: the unit, whether it is the
     /// start (else the end), and where it is now.
     pub dragging: Option<(GoldId, bool, f64)>,
-    job: Option<Job>,
-    generation: u64,
+    job: Option<Job<AgainstGold>>,
 }
 
 /// What an export writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExportKind {
+    /// The gold standard, in the document's format (or the one the extension names).
     Gold,
+    /// Every decision, as CSV or JSON.
     Report,
 }
 
+/// An export waiting for the user's confirmation (it would overwrite an input).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PendingExport {
+    /// What is written.
     pub kind: ExportKind,
+    /// Where.
     pub path: PathBuf,
 }
 
 /// A session found for the document that is open, offered for resuming.
 #[derive(Debug, Clone)]
 pub struct ResumeOffer {
+    /// The document it is of (index in the open documents).
     pub document: usize,
+    /// The session file.
     pub path: PathBuf,
+    /// The session read from it.
     pub session: Session,
 }
 
 impl Adjudicating {
     fn new(session: Session, document: usize, save_path: Option<PathBuf>) -> Adjudicating {
-        let adjudication = &session.adjudication;
-        let mut worst_first: Vec<usize> = (0..adjudication.proposals().len()).collect();
-        worst_first.sort_by(|&a, &b| {
-            adjudication.proposals()[b]
-                .disorder
-                .total_cmp(&adjudication.proposals()[a].disorder)
-        });
-        let n = adjudication.continuum().n_annotators();
+        let n = session.adjudication.continuum().n_annotators();
         let mut adjudicating = Adjudicating {
             document,
             save_path,
@@ -89,64 +100,261 @@ impl Adjudicating {
             advance: true,
             message: None,
             against_gold: vec![None; n],
-            worst_first,
+            shown: ShownAlignments::of_adjudication(&session.adjudication),
             gold_rows: (BTreeMap::new(), 1),
             confirm_overwrite: None,
             dragging: None,
             job: None,
-            generation: 0,
             session,
         };
         adjudicating.layout_gold();
         adjudicating
     }
 
+    /// A fresh adjudication of `open` (document `document`) from its γ result `outcome`,
+    /// autosaved in `data_folder` (replacing any autosaved session of the same document).
+    pub fn start(
+        document: usize,
+        open: &OpenDocument,
+        outcome: &Outcome,
+        adjudicator: String,
+        data_folder: Option<&Path>,
+    ) -> Adjudicating {
+        let aligned = &outcome.result.documents[0];
+        let adjudication = Adjudication::new(
+            open.continuum().clone(),
+            &aligned.problem,
+            &aligned.alignment,
+            adjudicator,
+        );
+        let session = Session::new(
+            open.document.source.paths(),
+            outcome.settings.gamma_options(),
+            adjudication,
+        );
+        let save_path = data_folder.map(|folder| autosave_path(folder, &session.fingerprint));
+        Adjudicating::new(session, document, save_path)
+    }
+
+    /// The offered session, resumed.
+    pub fn resume(offer: ResumeOffer) -> Adjudicating {
+        let progress = offer.session.adjudication.progress();
+        let mut adjudicating = Adjudicating::new(offer.session, offer.document, Some(offer.path));
+        adjudicating.message = Some(format!(
+            "resumed: decided {} of {}",
+            progress.decided, progress.total
+        ));
+        adjudicating
+    }
+
+    /// The core's adjudication.
     pub fn adjudication(&self) -> &Adjudication {
         &self.session.adjudication
     }
 
     /// Stacks overlapping gold units in sub-rows.
     fn layout_gold(&mut self) {
-        let mut rows = BTreeMap::new();
-        let mut row_ends: Vec<f64> = Vec::new();
-        for (id, gold) in self.session.adjudication.gold() {
-            let row = match row_ends.iter().position(|&end| end <= gold.unit.start) {
-                Some(row) => row,
-                None => {
-                    row_ends.push(f64::NEG_INFINITY);
-                    row_ends.len() - 1
-                }
-            };
-            row_ends[row] = gold.unit.end;
-            rows.insert(id, row);
-        }
-        self.gold_rows = (rows, row_ends.len().max(1));
+        let gold = self.session.adjudication.gold();
+        let spans: Vec<(f64, f64)> = gold
+            .iter()
+            .map(|(_, g)| (g.unit.start, g.unit.end))
+            .collect();
+        let stack = RowStack::new(&spans);
+        let rows = gold
+            .iter()
+            .zip(&stack.row_of)
+            .map(|((id, _), &row)| (*id, row))
+            .collect();
+        self.gold_rows = (rows, stack.rows);
     }
 
-    /// Proposal order for navigation and the list.
-    pub fn order(&self, worst_first: bool) -> Vec<usize> {
-        if worst_first {
-            self.worst_first.clone()
-        } else {
-            (0..self.worst_first.len()).collect()
+    /// Runs an action; returns its message when it was done, else says why not (in the
+    /// panel's message). After a success call [`Adjudicating::changed`].
+    pub fn apply(
+        &mut self,
+        action: impl FnOnce(&mut Adjudication) -> Result<String, GoldError>,
+    ) -> Option<String> {
+        match action(&mut self.session.adjudication) {
+            Ok(message) => Some(message),
+            Err(e) => {
+                self.message = Some(format!("not done: {e}"));
+                None
+            }
         }
+    }
+
+    /// After a change: lays out the gold track, saves the session where it is saved (an error
+    /// is returned for the error panel) and restarts γ against the gold.
+    pub fn changed(
+        &mut self,
+        message: Option<String>,
+        settings: &Settings,
+        wake: Wake,
+    ) -> Result<(), String> {
+        self.layout_gold();
+        if let Some(gone) = self.selected_gold
+            && self.adjudication().gold_unit(gone).is_none()
+        {
+            self.selected_gold = None;
+        }
+        self.message = message;
+        let saved = match &self.save_path {
+            Some(path) => self
+                .session
+                .save(path)
+                .map_err(|e| format!("the adjudication could not be saved: {e}")),
+            None => Ok(()),
+        };
+        self.start_against_gold(settings, wake);
+        saved
+    }
+
+    /// Starts γ of each annotator against the gold decided so far (replacing any such job).
+    pub fn start_against_gold(&mut self, settings: &Settings, wake: Wake) {
+        let mut options = settings.gamma_options();
+        options.categorical_gammas = false;
+        options.samples = SampleCount::Precision {
+            precision: 0.05,
+            confidence: 0.95,
+            max_samples: 1000,
+        };
+        let adjudication = &self.session.adjudication;
+        let n = adjudication.continuum().n_annotators();
+        // `continua[a]` holds annotator `a` and the gold.
+        let continua: Vec<Continuum> = (0..n)
+            .map(|a| adjudication.annotator_against_gold(a))
+            .collect();
+        self.against_gold = vec![None; n];
+        self.job = Some(Job::spawn("gold-gamma", wake, move |context| {
+            for (annotator, continuum) in continua.iter().enumerate() {
+                if context.is_cancelled() {
+                    return;
+                }
+                let gamma = gamma_studio::gamma(continuum, &options, context.control(None))
+                    .map(|r| r.gamma)
+                    .map_err(|e| e.to_string());
+                context.send((annotator, gamma));
+            }
+        }));
+    }
+
+    /// Takes the γ against the gold that arrived; call once per frame.
+    pub fn poll(&mut self) {
+        let Some(job) = &self.job else { return };
+        for (annotator, gamma) in job.messages() {
+            if let Some(slot) = self.against_gold.get_mut(annotator) {
+                *slot = Some(gamma);
+            }
+        }
+    }
+
+    /// The next (or previous) open alignment after `current` in `order` passing the filter;
+    /// when there is none the panel's message says so.
+    pub fn next_open(
+        &mut self,
+        order: &[usize],
+        current: Option<usize>,
+        direction: Direction,
+    ) -> Option<usize> {
+        let found = self
+            .adjudication()
+            .next_open(order, current, direction, &self.filter);
+        match found {
+            Some(_) => self.selected_gold = None,
+            None => self.message = Some("no open alignment left".into()),
+        }
+        found
+    }
+
+    /// Writes the gold or the report (the document was read from `source`); an input file is
+    /// only overwritten once the user confirmed (`confirmed`), otherwise the export waits for
+    /// that confirmation. An error is returned for the error panel.
+    pub fn export(
+        &mut self,
+        kind: ExportKind,
+        path: PathBuf,
+        confirmed: bool,
+        source: &Source,
+        cora_options: &CoraOptions,
+    ) -> Result<(), String> {
+        let inputs = source.paths();
+        if !confirmed && is_input(&path, &inputs) {
+            self.confirm_overwrite = Some(PendingExport { kind, path });
+            return Ok(());
+        }
+        self.confirm_overwrite = None;
+        let adjudication = self.adjudication();
+        let written = match kind {
+            ExportKind::Gold => {
+                export::write_gold(adjudication, &path, Some(source), cora_options, confirmed).map(
+                    |format| {
+                        format!(
+                            "gold written ({format}, {} units): {}",
+                            adjudication.gold().len(),
+                            path.display()
+                        )
+                    },
+                )
+            }
+            ExportKind::Report => export::write_report(adjudication, &path, &inputs, confirmed)
+                .map(|()| format!("report written: {}", path.display())),
+        };
+        match written {
+            Ok(message) => {
+                self.message = Some(message);
+                Ok(())
+            }
+            Err(e) => {
+                self.message = Some(format!("not written: {e}"));
+                Err(e.to_string())
+            }
+        }
+    }
+
+    /// Saves the session to a file the user chose (and from then on autosaves there); never
+    /// over one of `inputs`. An error is returned for the error panel.
+    pub fn save_session_as(&mut self, path: PathBuf, inputs: &[PathBuf]) -> Result<(), String> {
+        if is_input(&path, inputs) {
+            self.message = Some(format!("not saved: {} is an input file", path.display()));
+            return Ok(());
+        }
+        self.session.save(&path).map_err(|e| e.to_string())?;
+        self.message = Some(format!("session saved: {}", path.display()));
+        self.save_path = Some(path);
+        Ok(())
     }
 }
 
-/// The settings as the session records them.
-fn settings_record(settings: &Settings) -> BTreeMap<String, String> {
-    let options = settings.gamma_options();
-    let d = &options.dissimilarity;
-    BTreeMap::from([
-        ("alpha".to_string(), d.alpha.to_string()),
-        ("beta".to_string(), d.beta.to_string()),
-        ("delta_empty".to_string(), d.delta_empty.to_string()),
-        ("categorical".to_string(), format!("{:?}", d.categorical)),
-        (
-            "gamma_software_preset".to_string(),
-            settings.gamma_software_preset.to_string(),
-        ),
-    ])
+/// The autosaved session of `continuum` (document `document`) in `folder`, if there is one.
+pub fn autosaved_session(
+    folder: &Path,
+    continuum: &Continuum,
+    document: usize,
+) -> Result<Option<ResumeOffer>, String> {
+    let path = autosave_path(folder, &fingerprint(continuum));
+    let session = Session::resume(&path, continuum)
+        .map_err(|e| format!("an autosaved adjudication cannot be resumed: {e}"))?;
+    Ok(session.map(|session| ResumeOffer {
+        document,
+        path,
+        session,
+    }))
+}
+
+/// The session in `path`, which must be of `continuum` (document `document`).
+pub fn session_of(
+    path: &Path,
+    continuum: &Continuum,
+    document: usize,
+) -> Result<ResumeOffer, String> {
+    let session = Session::resume(path, continuum)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("{}: no such session file", path.display()))?;
+    Ok(ResumeOffer {
+        document,
+        path: path.to_path_buf(),
+        session,
+    })
 }
 
 /// The extension the gold of a document gets by default: its own format's.
@@ -159,356 +367,112 @@ pub fn gold_extension(format: Format) -> &'static str {
     }
 }
 
-impl AppState {
-    /// The adjudication of the document shown, if there is one.
-    pub fn adjudicating(&self) -> Option<&Adjudicating> {
-        self.adjudicating
-            .as_ref()
-            .filter(|a| a.document == self.current)
-    }
-
-    pub fn adjudicating_mut(&mut self) -> Option<&mut Adjudicating> {
-        let current = self.current;
-        self.adjudicating.as_mut().filter(|a| a.document == current)
-    }
-
-    /// Looks for an autosaved session of the current document (called when a document is
-    /// shown); a found one is offered, never loaded unasked.
-    pub(super) fn look_for_session(&mut self) {
-        self.resume_offer = None;
-        if self.adjudicating().is_some() {
-            return;
-        }
-        let (Some(folder), Some(document)) = (&self.data_folder, self.document()) else {
-            return;
-        };
-        let path = autosave_path(folder, &fingerprint(document.continuum()));
-        if !path.is_file() {
-            return;
-        }
-        match Session::load(&path) {
-            Ok(session) => {
-                self.resume_offer = Some(ResumeOffer {
-                    document: self.current,
-                    path,
-                    session,
-                })
-            }
-            Err(e) => self
-                .errors
-                .push(format!("an autosaved adjudication cannot be resumed: {e}")),
-        }
-    }
-
-    /// Starts adjudicating the current document from the alignment shown (a fresh session,
-    /// replacing any autosaved one of the same document).
-    pub fn start_adjudication(&mut self) -> Result<(), String> {
-        let outcome = self
-            .current_outcome()
-            .filter(|_| !self.outcome_is_stale)
-            .ok_or("wait for the alignment of this document first")?;
-        let document = self.document().ok_or("no document")?;
-        let aligned = &outcome.result.documents[0];
-        let adjudication = Adjudication::new(
-            document.continuum().clone(),
-            &aligned.problem,
-            &aligned.alignment,
-            self.adjudicator.clone(),
-        );
-        let session = Session::new(
-            document.document.source.paths(),
-            settings_record(&outcome.settings),
-            adjudication,
-        );
-        let save_path = self
-            .data_folder
-            .as_ref()
-            .map(|folder| autosave_path(folder, &session.fingerprint));
-        self.resume_offer = None;
-        self.adjudicating = Some(Adjudicating::new(session, self.current, save_path));
-        self.after_change(None);
-        Ok(())
-    }
-
-    /// Resumes the offered session.
-    pub fn resume_adjudication(&mut self) {
-        let Some(offer) = self.resume_offer.take() else {
-            return;
-        };
-        if offer.document != self.current {
-            return;
-        }
-        let progress = offer.session.adjudication.progress();
-        let mut adjudicating = Adjudicating::new(offer.session, offer.document, Some(offer.path));
-        adjudicating.message = Some(format!(
-            "resumed: decided {} of {}",
-            progress.decided, progress.total
-        ));
-        self.adjudicating = Some(adjudicating);
-        self.start_against_gold();
-    }
-
-    /// Opens a session file the user chose (it must be of the document shown).
-    pub fn load_session(&mut self, path: &Path) {
-        let session = match Session::load(path) {
-            Ok(session) => session,
-            Err(e) => return self.errors.push(e.to_string()),
-        };
-        let Some(document) = self.document() else {
-            return;
-        };
-        if session.fingerprint != fingerprint(document.continuum()) {
-            return self.errors.push(format!(
-                "{}: this session is of other annotations ({}), not of the document shown",
-                path.display(),
-                session
-                    .inputs
-                    .iter()
-                    .map(|p| p.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-        self.resume_offer = Some(ResumeOffer {
-            document: self.current,
-            path: path.to_path_buf(),
-            session,
-        });
-        self.resume_adjudication();
-    }
-
-    /// Stops adjudicating (the session stays saved).
-    pub fn stop_adjudication(&mut self) {
-        self.adjudicating = None;
-        self.look_for_session();
-    }
-
-    /// Runs an action on the adjudication; on success it is saved and γ against the gold
-    /// restarts, on failure the message says why.
-    pub fn adjudicate(
-        &mut self,
-        action: impl FnOnce(&mut Adjudication) -> Result<String, GoldError>,
-    ) -> bool {
-        let Some(adjudicating) = self.adjudicating_mut() else {
-            return false;
-        };
-        match action(&mut adjudicating.session.adjudication) {
-            Ok(message) => {
-                self.after_change(Some(message));
-                true
-            }
-            Err(e) => {
-                adjudicating.message = Some(format!("not done: {e}"));
-                false
-            }
-        }
-    }
-
-    /// After a decision: the next open alignment, when the user asked for it.
-    pub fn decided(&mut self) {
-        if self.adjudicating().is_some_and(|a| a.advance) {
-            self.go_to_open(Direction::Next);
-        }
-    }
-
-    pub fn undo(&mut self) {
-        self.adjudicate(|a| {
-            a.undo()
-                .map(|label| format!("undone: {label}"))
-                .ok_or(GoldError::BadRule("nothing to undo".into()))
-        });
-    }
-
-    pub fn redo(&mut self) {
-        self.adjudicate(|a| {
-            a.redo()
-                .map(|label| format!("redone: {label}"))
-                .ok_or(GoldError::BadRule("nothing to redo".into()))
-        });
-    }
-
-    /// Selects the next (or previous) open alignment passing the filter.
-    pub fn go_to_open(&mut self, direction: Direction) {
-        let worst_first = self.alignment_order == super::state::AlignmentOrder::WorstFirst;
-        let current = self.selected_alignment;
-        let Some(adjudicating) = self.adjudicating_mut() else {
-            return;
-        };
-        let order = adjudicating.order(worst_first);
-        let found =
-            adjudicating
-                .adjudication()
-                .next_open(&order, current, direction, &adjudicating.filter);
-        match found {
-            Some(index) => {
-                adjudicating.selected_gold = None;
-                self.select_alignment(index);
-            }
-            None => adjudicating.message = Some("no open alignment left".into()),
-        }
-    }
-
-    /// Saves the session where it is saved, and restarts γ against the gold.
-    fn after_change(&mut self, message: Option<String>) {
-        let Some(adjudicating) = self.adjudicating.as_mut() else {
-            return;
-        };
-        adjudicating.layout_gold();
-        if let Some(gone) = adjudicating.selected_gold
-            && adjudicating.adjudication().gold_unit(gone).is_none()
-        {
-            adjudicating.selected_gold = None;
-        }
-        adjudicating.message = message;
-        if let Some(path) = adjudicating.save_path.clone()
-            && let Err(e) = adjudicating.session.save(&path)
-        {
-            self.errors
-                .push(format!("the adjudication could not be saved: {e}"));
-        }
-        self.start_against_gold();
-    }
-
-    fn start_against_gold(&mut self) {
-        let mut options = self.settings.gamma_options();
-        options.categorical_gammas = false;
-        options.samples = SampleCount::Precision {
-            precision: 0.05,
-            confidence: 0.95,
-            max_samples: 1000,
-        };
-        let wake = Arc::clone(&self.wake);
-        let Some(adjudicating) = self.adjudicating.as_mut() else {
-            return;
-        };
-        let adjudication = &adjudicating.session.adjudication;
-        let continua = (0..adjudication.continuum().n_annotators())
-            .map(|a| adjudication.annotator_against_gold(a))
-            .collect();
-        adjudicating.generation += 1;
-        adjudicating.against_gold = vec![None; adjudication.continuum().n_annotators()];
-        adjudicating.job = Some(worker::start_against_gold(
-            adjudicating.generation,
-            continua,
-            options,
-            move || wake(),
-        ));
-    }
-
-    /// Takes the γ against the gold that arrived; call once per frame.
-    pub(super) fn poll_adjudication(&mut self) {
-        let Some(adjudicating) = self.adjudicating.as_mut() else {
-            return;
-        };
-        let Some(job) = &adjudicating.job else { return };
-        let messages: Vec<WorkerMessage> = job.receiver.try_iter().collect();
-        for message in messages {
-            if let WorkerMessage::AgainstGold {
-                generation,
-                annotator,
-                gamma,
-            } = message
-                && generation == adjudicating.generation
-                && let Some(slot) = adjudicating.against_gold.get_mut(annotator)
-            {
-                *slot = Some(gamma);
-            }
-        }
-    }
-
-    /// Writes the gold or the report; an input file is only overwritten once the user
-    /// confirmed (`confirmed`), otherwise the export waits for that confirmation.
-    pub fn export(&mut self, kind: ExportKind, path: PathBuf, confirmed: bool) {
-        let cora_options = self.cora_options.clone();
-        let Some(source) = self
-            .adjudicating()
-            .and_then(|a| self.documents.get(a.document))
-            .map(|d| d.document.source.clone())
-        else {
-            return;
-        };
-        let inputs = source.paths();
-        let Some(adjudicating) = self.adjudicating_mut() else {
-            return;
-        };
-        if !confirmed && is_input(&path, &inputs) {
-            adjudicating.confirm_overwrite = Some(PendingExport { kind, path });
-            return;
-        }
-        adjudicating.confirm_overwrite = None;
-        let adjudication = adjudicating.adjudication();
-        let written = match kind {
-            ExportKind::Gold => {
-                export::write_gold(adjudication, &path, Some(&source), &cora_options, confirmed)
-                    .map(|format| {
-                        format!(
-                            "gold written ({format}, {} units): {}",
-                            adjudication.gold().len(),
-                            path.display()
-                        )
-                    })
-            }
-            ExportKind::Report => export::write_report(adjudication, &path, &inputs, confirmed)
-                .map(|()| format!("report written: {}", path.display())),
-        };
-        match written {
-            Ok(message) => adjudicating.message = Some(message),
-            Err(e) => {
-                adjudicating.message = Some(format!("not written: {e}"));
-                self.errors.push(e.to_string());
-            }
-        }
-    }
-
-    /// Saves the session to a file the user chose (and from then on autosaves there).
-    pub fn save_session_as(&mut self, path: PathBuf) {
-        let inputs = self
-            .document()
-            .map(|d| d.document.source.paths())
-            .unwrap_or_default();
-        let Some(adjudicating) = self.adjudicating_mut() else {
-            return;
-        };
-        if is_input(&path, &inputs) {
-            adjudicating.message = Some(format!("not saved: {} is an input file", path.display()));
-            return;
-        }
-        match adjudicating.session.save(&path) {
-            Ok(()) => {
-                adjudicating.message = Some(format!("session saved: {}", path.display()));
-                adjudicating.save_path = Some(path);
-            }
-            Err(e) => self.errors.push(e.to_string()),
-        }
-    }
-
-    /// A new gold unit over the view's middle third, of the first category (to be edited).
-    pub fn add_gold_unit(&mut self) {
-        let (start, end) = {
-            let third = self.view.width() / 3.0;
-            let start = (self.view.start + third).max(0.0).round();
-            (start, (start + third.round()).max(start + 1.0))
-        };
-        let category = self
-            .document()
-            .and_then(|d| d.category_counts.first().map(|(c, _)| c.clone()))
-            .unwrap_or_else(|| "unit".into());
-        let Ok(unit) = Unit::new(start, end, category) else {
-            return;
-        };
-        let mut added = None;
-        self.adjudicate(|a| {
-            let id = a.add(unit.clone())?;
-            added = Some(id);
-            Ok(format!("added {unit}"))
-        });
-        if let Some(adjudicating) = self.adjudicating_mut() {
-            adjudicating.selected_gold = added;
-        }
-    }
-}
-
 /// The adjudicator's name when none was set.
 pub fn initial_adjudicator() -> String {
     default_adjudicator()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::demo_document;
+    use std::sync::Arc;
+
+    /// An adjudication of the demo from its γ result, autosaved in `folder`.
+    fn adjudicating(folder: Option<&Path>) -> (OpenDocument, Adjudicating) {
+        let open = OpenDocument::new(demo_document());
+        let settings = Settings::default();
+        let result = gamma_studio::gamma(
+            open.continuum(),
+            &settings.gamma_options(),
+            Default::default(),
+        )
+        .unwrap();
+        let outcome = Outcome {
+            shown: ShownAlignments::of_gamma(open.continuum(), &result.documents[0]),
+            result: Arc::new(result),
+            settings,
+            document: 0,
+            pairwise: Vec::new(),
+        };
+        let adjudicating = Adjudicating::start(0, &open, &outcome, "tester".into(), folder);
+        (open, adjudicating)
+    }
+
+    #[test]
+    fn its_shown_alignments_are_the_proposals_worst_first() {
+        let (_, adjudicating) = adjudicating(None);
+        let proposals = adjudicating.adjudication().proposals();
+        assert_eq!(adjudicating.shown.len(), proposals.len());
+        for (shown, proposal) in adjudicating.shown.rows.iter().zip(proposals) {
+            assert_eq!(
+                (&shown.units, shown.disorder),
+                (&proposal.slots, proposal.disorder)
+            );
+        }
+        let disorders: Vec<f64> = (adjudicating.shown.worst_first.iter())
+            .map(|&i| proposals[i].disorder)
+            .collect();
+        assert!(disorders.windows(2).all(|d| d[0] >= d[1]), "{disorders:?}");
+    }
+
+    #[test]
+    fn a_failed_action_says_why_and_an_unsaveable_session_is_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let (_, mut adjudicating) = adjudicating(None);
+        let n = adjudicating.shown.len();
+        assert_eq!(
+            adjudicating.apply(|a| a.pick(n, 0).map(|()| "x".into())),
+            None
+        );
+        assert!(
+            (adjudicating.message.as_deref()).is_some_and(|m| m.starts_with("not done: ")),
+            "{:?}",
+            adjudicating.message
+        );
+        // A folder where the session file should be: saving fails, and says so.
+        let blocked = dir.path().join("session.json");
+        std::fs::create_dir(&blocked).unwrap();
+        adjudicating.save_path = Some(blocked);
+        let message = adjudicating.apply(|a| Ok(format!("{} decided", a.decide_unanimous())));
+        let saved = adjudicating.changed(message, &Settings::default(), Arc::new(|| {}));
+        let error = saved.expect_err("a folder is in the way");
+        assert!(
+            error.starts_with("the adjudication could not be saved"),
+            "{error}"
+        );
+        assert!(
+            adjudicating.adjudication().progress().decided > 0,
+            "decided all the same"
+        );
+    }
+
+    #[test]
+    fn an_autosaved_session_is_found_and_a_session_of_other_annotations_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let (open, mut adjudicating) = adjudicating(Some(dir.path()));
+        assert!(
+            autosaved_session(dir.path(), open.continuum(), 0)
+                .unwrap()
+                .is_none(),
+            "nothing saved before the first change"
+        );
+        adjudicating
+            .changed(None, &Settings::default(), Arc::new(|| {}))
+            .unwrap();
+        let offer = autosaved_session(dir.path(), open.continuum(), 3)
+            .unwrap()
+            .expect("autosaved");
+        assert_eq!(offer.document, 3);
+        assert_eq!(Some(&offer.path), adjudicating.save_path.as_ref());
+        assert!(session_of(&offer.path, open.continuum(), 0).is_ok());
+        let mut other = open.continuum().clone();
+        other.annotators.pop();
+        let refused = session_of(&offer.path, &other, 0).unwrap_err();
+        assert!(
+            refused.starts_with(&offer.path.display().to_string())
+                && refused.contains("holds the adjudication of another document"),
+            "{refused}"
+        );
+    }
 }

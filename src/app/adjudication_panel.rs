@@ -31,7 +31,7 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
         (pressed, i.modifiers.command, i.modifiers.shift)
     });
     for key in pressed {
-        let selected = state.selected_alignment;
+        let selected = state.selection.alignment;
         match key {
             Key::Z if command && shift => state.redo(),
             Key::Z if command => state.undo(),
@@ -168,7 +168,7 @@ fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
             .labelled_by(label.id);
     });
     ui.horizontal(|ui| {
-        let ready = state.current_outcome().is_some() && !state.outcome_is_stale;
+        let ready = state.current_outcome().is_some() && !state.run.stale;
         if ui
             .add_enabled(ready, egui::Button::new("Adjudicate this document"))
             .clicked()
@@ -276,7 +276,8 @@ enum Act {
 }
 
 fn show_current(ui: &mut Ui, state: &mut AppState) {
-    let (Some(index), Some(adjudicating)) = (state.selected_alignment, state.adjudicating()) else {
+    let (Some(index), Some(adjudicating)) = (state.selection.alignment, state.adjudicating())
+    else {
         ui.label(RichText::new("Press N for the next open disagreement.").weak());
         return;
     };
@@ -394,20 +395,7 @@ fn show_gold_unit(ui: &mut Ui, state: &mut AppState) {
         });
         return;
     };
-    let mut categories: Vec<String> = state
-        .document()
-        .map(|d| d.category_counts.iter().map(|(c, _)| c.clone()).collect())
-        .unwrap_or_default();
-    if let Some(gamma_studio::io::Source::Glozz {
-        model: Some(model), ..
-    }) = state.document().map(|d| &d.document.source)
-    {
-        for name in model.unit_type_names() {
-            if !categories.iter().any(|c| c == name) {
-                categories.push(name.to_string());
-            }
-        }
-    }
+    let categories = gold_categories(state);
     ui.strong(format!(
         "Gold unit{}",
         if gold.edited { " (edited)" } else { "" }
@@ -494,6 +482,35 @@ fn show_gold_unit(ui: &mut Ui, state: &mut AppState) {
             Ok(format!("feature {key} changed"))
         });
     }
+    gold_unit_actions(ui, state, id, &gold);
+}
+
+/// The categories a gold unit can take: the document's, then the Glozz model's other types.
+fn gold_categories(state: &AppState) -> Vec<String> {
+    let mut categories: Vec<String> = state
+        .document()
+        .map(|d| d.category_counts.iter().map(|(c, _)| c.clone()).collect())
+        .unwrap_or_default();
+    if let Some(gamma_studio::io::Source::Glozz {
+        model: Some(model), ..
+    }) = state.document().map(|d| &d.document.source)
+    {
+        for name in model.unit_type_names() {
+            if !categories.iter().any(|c| c == name) {
+                categories.push(name.to_string());
+            }
+        }
+    }
+    categories
+}
+
+/// Split, merge with the next, remove, add: the buttons under the gold unit editor.
+fn gold_unit_actions(
+    ui: &mut Ui,
+    state: &mut AppState,
+    id: gamma_studio::gold::GoldId,
+    gold: &gamma_studio::gold::GoldUnit,
+) {
     let next = state.adjudicating().and_then(|a| {
         let gold = a.adjudication().gold();
         let here = gold.iter().position(|(g, _)| *g == id)?;

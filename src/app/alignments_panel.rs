@@ -3,23 +3,27 @@
 //! or in text order; a click in the list selects one and brings it into view.
 
 use super::palette;
-use super::state::{AlignmentOrder, AppState};
+use super::shown_alignments::AlignmentOrder;
+use super::state::AppState;
 use eframe::egui::{self, RichText, Ui};
 
+/// The selected unitary alignment: its units, its disorder and, when it is the latest
+/// result's, the pairwise dissimilarities.
 pub fn show_inspector(ui: &mut Ui, state: &AppState) {
-    let (Some(index), Some(document)) = (state.selected_alignment, state.document()) else {
+    let (Some(index), Some(document)) = (state.selection.alignment, state.document()) else {
         ui.label(RichText::new("Click a unit or a line to inspect its unitary alignment.").weak());
         return;
     };
-    let Some((slots, disorder)) = state.shown_alignment(index) else {
+    let Some(shown) = state.shown() else {
         return;
     };
-    let count = state.shown_alignment_count();
+    let Some(alignment) = shown.get(index) else {
+        return;
+    };
+    let (slots, disorder) = (&alignment.units, alignment.disorder);
+    let count = shown.len();
     let continuum = document.continuum();
-    let total: f64 = (0..count)
-        .filter_map(|i| state.shown_alignment(i))
-        .map(|(_, d)| d)
-        .sum();
+    let total = shown.total_disorder;
     ui.strong(format!("Unitary alignment {} of {count}", index + 1));
     ui.label(format!(
         "disorder δ = {disorder:.4}   ({:.1} % of the total)",
@@ -60,8 +64,7 @@ pub fn show_inspector(ui: &mut Ui, state: &AppState) {
         return;
     };
     let aligned = &outcome.result.documents[0];
-    let same = aligned.alignment.unitary_alignments.len() > index
-        && aligned.alignment.slots(&aligned.problem, index) == slots;
+    let same = outcome.shown.get(index).is_some_and(|a| a.units == *slots);
     if !same {
         ui.label(
             RichText::new(
@@ -117,38 +120,41 @@ pub fn show_inspector(ui: &mut Ui, state: &AppState) {
         });
 }
 
+/// The list of the shown unitary alignments, worst first or in text order.
 pub fn show_list(ui: &mut Ui, state: &mut AppState) {
-    if state.shown_alignment_count() == 0 {
+    if state.shown().is_none_or(|s| s.is_empty()) {
         return;
     }
     ui.horizontal(|ui| {
         ui.strong("Unitary alignments");
         ui.selectable_value(
-            &mut state.alignment_order,
+            &mut state.selection.order,
             AlignmentOrder::WorstFirst,
             "worst first",
         );
         ui.selectable_value(
-            &mut state.alignment_order,
+            &mut state.selection.order,
             AlignmentOrder::TextOrder,
             "text order",
         );
     });
-    let order = state.ordered_alignments();
-    let Some(document) = state.document() else {
+    let (Some(document), Some(shown)) = (state.document(), state.shown()) else {
         return;
     };
+    let order = state.selection.order;
     let continuum = document.continuum();
     let adjudicating = state.adjudicating();
     let mut clicked = None;
     egui::ScrollArea::vertical()
         .id_salt("alignment-list")
         .max_height(ui.available_height())
-        .show_rows(ui, 18.0, order.len(), |ui, rows| {
-            for &index in &order[rows] {
-                let Some((slots, disorder)) = state.shown_alignment(index) else {
+        .show_rows(ui, 18.0, shown.len(), |ui, rows| {
+            for position in rows {
+                let Some(index) = shown.at(order, position) else {
                     continue;
                 };
+                let alignment = &shown.rows[index];
+                let (slots, disorder) = (&alignment.units, alignment.disorder);
                 let summary: Vec<String> = slots
                     .iter()
                     .enumerate()
@@ -157,11 +163,7 @@ pub fn show_list(ui: &mut Ui, state: &mut AppState) {
                         None => "∅".into(),
                     })
                     .collect();
-                let first = slots
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(a, s)| s.map(|u| continuum.annotators[a].units[u].start))
-                    .fold(f64::INFINITY, f64::min);
+                let first = alignment.start;
                 let mut text = format!("δ {disorder:.3}  @{first}  {}", summary.join(" · "));
                 let decision = adjudicating.and_then(|a| a.adjudication().decision(index));
                 if let Some(decision) = decision {
@@ -171,7 +173,7 @@ pub fn show_list(ui: &mut Ui, state: &mut AppState) {
                 if let Some(decision) = decision {
                     label = label.color(palette::status_colour(decision));
                 }
-                let selected = state.selected_alignment == Some(index);
+                let selected = state.selection.alignment == Some(index);
                 if ui.selectable_label(selected, label).clicked() {
                     clicked = Some(index);
                 }

@@ -1,29 +1,40 @@
-//! The desktop app: a thin client of the core. [`state::AppState`] holds what is shown; one
-//! file per panel draws it; γ runs in [`worker`] threads and comes back through a channel.
+//! The desktop app: a thin client of the core. [`state::AppState`] holds what is shown, in
+//! rooms (documents and view, γ run, selection, adjudication, shuffling tool, recent files);
+//! one file per panel draws it; every long computation is a [`jobs::Job`] polled once per
+//! frame.
 
 mod adjudication;
 mod adjudication_panel;
 mod alignments_panel;
+pub mod bench;
 pub mod demo;
+mod document_view;
 mod documents_panel;
+mod evaluate_panel;
 pub mod file_dialog;
+mod gamma_run;
+mod jobs;
 mod open_dialog;
 mod palette;
+mod recent_files;
 mod results_panel;
+mod selection;
 pub mod settings;
 mod settings_panel;
+mod shown_alignments;
 pub mod shuffling;
 mod shuffling_panel;
 pub mod state;
 mod timeline;
-mod worker;
 
 #[cfg(test)]
 mod tests;
 
 use eframe::egui::{self, Ui};
 use file_dialog::{FileDialog, NativeDialog};
-use gamma_studio::io::{Document, ReadOptions, Source};
+#[cfg(test)]
+use gamma_studio::io::Document;
+use gamma_studio::io::ReadOptions;
 use open_dialog::{Decision, OpenDialog};
 use state::AppState;
 use std::path::{Path, PathBuf};
@@ -146,6 +157,7 @@ pub struct GammaStudioApp {
     pending_open: Option<OpenDialog>,
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
     screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, String>>>>,
+    evaluate: evaluate_panel::EvaluatePanel,
 }
 
 impl GammaStudioApp {
@@ -171,6 +183,7 @@ impl GammaStudioApp {
             },
             screenshot_done: Arc::default(),
             pending_open: None,
+            evaluate: Default::default(),
         };
         if open_demo {
             app.open_demo(demo::Demo::NamedEntities);
@@ -183,8 +196,8 @@ impl GammaStudioApp {
         match demo.documents() {
             Ok(documents) => {
                 self.state.settings.measure = match demo {
-                    demo::Demo::HistoricalText => settings::Measure::TextGamma,
-                    demo::Demo::NamedEntities => settings::Measure::Gamma,
+                    demo::Demo::HistoricalText => settings::AgreementMeasure::TextGamma,
+                    demo::Demo::NamedEntities => settings::AgreementMeasure::Gamma,
                 };
                 self.state.set_documents(documents);
             }
@@ -229,7 +242,6 @@ impl GammaStudioApp {
     /// Draws the whole window (the eframe entry point and the tests call this).
     pub fn draw(&mut self, ui: &mut Ui) {
         self.state.poll();
-        self.state.shuffling.poll();
         self.take_dropped_files(ui);
         if self.state.mode == state::Mode::Annotations {
             adjudication_panel::handle_keys(ui, &mut self.state);
@@ -246,6 +258,8 @@ impl GammaStudioApp {
             self.draw_annotations(ui);
         }
         self.open_dialog_window(ui);
+        self.evaluate
+            .window(ui, &mut self.state, self.dialog.as_mut());
         if self.state.is_running() || self.state.shuffling.is_running() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -323,7 +337,7 @@ impl GammaStudioApp {
                         }
                     }
                 });
-                let recent = self.state.recent_files.clone();
+                let recent = self.state.recent_files.lists.clone();
                 if !recent.is_empty() {
                     ui.menu_button("Recent", |ui| {
                         for paths in recent {
@@ -353,6 +367,7 @@ impl GammaStudioApp {
                     self.state.mode = state::Mode::Annotations;
                     self.state.zoom_to_fit();
                 }
+                ui.checkbox(&mut self.evaluate.open, "Evaluate against a reference…");
             });
             ui.separator();
             ui.selectable_value(
@@ -416,7 +431,7 @@ impl GammaStudioApp {
         let finished = !self.state.is_running()
             && (self.state.current_outcome().is_some()
                 || self.state.current_text_outcome().is_some())
-            || matches!(self.state.status, state::Status::Failed(_))
+            || matches!(self.state.run.status, gamma_run::Status::Failed(_))
             || self.state.documents.is_empty();
         match &mut self.screenshot {
             Screenshot::Waiting {
@@ -461,103 +476,4 @@ fn save_png(image: &egui::ColorImage, path: &Path) -> Result<(), String> {
         writer.write_image_data(&rgba).map_err(|e| e.to_string())?;
     }
     gamma_studio::io::write_atomically(path, &bytes).map_err(|e| e.to_string())
-}
-
-/// Frame times of the window drawn without a display (layout and tessellation, not the GPU):
-/// a document of 3 annotators × `units_per_track` units with its best alignment drawn, while a
-/// k3×1000 γ computes in the background. Returns (scenario, milliseconds of each frame).
-pub fn frame_times(units_per_track: usize, frames: usize) -> Vec<(String, Vec<f64>)> {
-    use gamma_studio::synthetic::{Density, noisy_copies};
-    let context = egui::Context::default();
-    install_fonts(&context);
-    let mut app = GammaStudioApp::new(Arc::new(|| {}), Box::new(NativeDialog), Launch::default());
-    let continuum = noisy_copies(3, units_per_track, Density::Sparse, 1);
-    app.state.set_documents(vec![Document {
-        continuum: continuum.clone(),
-        source: Source::Csv(PathBuf::from("synthetic.csv")),
-    }]);
-    app.state.cancel();
-    // Its best alignment, drawn as if γ were done (the expected disorder is not needed here).
-    let options = app.state.settings.gamma_options();
-    if let Ok(aligned) = gamma_studio::gamma::best_alignment(&continuum, &options) {
-        let alignments = &aligned.alignment.unitary_alignments;
-        let mut worst_first: Vec<usize> = (0..alignments.len()).collect();
-        worst_first.sort_by(|&x, &y| alignments[y].disorder.total_cmp(&alignments[x].disorder));
-        let result = gamma_studio::GammaResult {
-            gamma: f64::NAN,
-            observed_disorder: aligned.alignment.disorder,
-            expected_disorder: f64::NAN,
-            gamma_interval: (f64::NAN, f64::NAN),
-            achieved_precision: 0.0,
-            n_samples: 0,
-            seed: 0,
-            chance_disorders: Vec::new(),
-            categories: continuum.categories(),
-            documents: vec![aligned],
-            gamma_cat: None,
-            gamma_k: None,
-            seconds: 0.0,
-        };
-        app.state.outcome = Some(state::Outcome {
-            result: Arc::new(result),
-            settings: app.state.settings.clone(),
-            document: 0,
-            pairwise: Vec::new(),
-            worst_first,
-        });
-        app.state.status = state::Status::Done;
-    }
-    let background = worker::start(
-        worker::Request {
-            generation: u64::MAX,
-            continuum: noisy_copies(3, 1000, Density::Sparse, 2),
-            options: app.state.settings.gamma_options(),
-            pairwise: true,
-            others: Vec::new(),
-            corpus: None,
-            text_gamma: None,
-        },
-        || {},
-    );
-    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
-    let mut time = 0.0;
-    let mut frame = |app: &mut GammaStudioApp| {
-        time += 1.0 / 60.0;
-        let input = egui::RawInput {
-            screen_rect: Some(screen),
-            time: Some(time),
-            ..Default::default()
-        };
-        let clock = std::time::Instant::now();
-        let output = context.run_ui(input, |ui| app.draw(ui));
-        let _meshes = context.tessellate(output.shapes, output.pixels_per_point);
-        clock.elapsed().as_secs_f64() * 1000.0
-    };
-    // Warm up (fonts, layout caches).
-    for _ in 0..5 {
-        frame(&mut app);
-    }
-    let (start, end) = app.state.document().map_or((0.0, 1.0), |d| d.extent());
-    let width = end - start;
-    let mut results = Vec::new();
-    for (name, share) in [
-        ("whole document", 1.0),
-        ("a tenth", 0.1),
-        ("a hundredth", 0.01),
-    ] {
-        let mut times = Vec::with_capacity(frames);
-        for k in 0..frames {
-            // Pan across the document while measuring.
-            let view_width = width * share;
-            let offset = (width - view_width) * k as f64 / frames.max(1) as f64;
-            app.state.view = state::View {
-                start: start + offset,
-                end: start + offset + view_width,
-            };
-            times.push(frame(&mut app));
-        }
-        results.push((name.to_string(), times));
-    }
-    drop(background);
-    results
 }

@@ -1,12 +1,13 @@
 //! γ and its parts, the progress of the running job (with cancel), the histogram of the
 //! sampled chance disorders with D_o and D_e marked, γ-cat/γ-k, and pairwise γ.
 
-use super::state::{AppState, Status};
+use super::gamma_run::Status;
+use super::state::AppState;
 use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot, VLine};
 
 pub fn show(ui: &mut Ui, state: &mut AppState) {
-    match state.status.clone() {
+    match state.run.status.clone() {
         Status::Running { done, needed } => {
             ui.horizontal(|ui| {
                 let fraction = if needed > 0 {
@@ -51,7 +52,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         return;
     };
     let r = outcome.result.clone();
-    let stale = state.outcome_is_stale;
+    let stale = state.run.stale;
     let heading = format!("γ = {:.4}", r.gamma);
     ui.horizontal(|ui| {
         ui.heading(heading);
@@ -75,13 +76,11 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         sampling_rows(ui, r.n_samples, r.achieved_precision, r.seed);
         let s = &outcome.settings;
         ui.label("with");
-        ui.label(if s.gamma_software_preset {
-            format!(
-                "Gamma Software preset, β = {}, Δ∅ = {}",
-                s.beta, s.delta_empty
-            )
-        } else {
-            format!("α = {}, β = {}, Δ∅ = {}", s.alpha, s.beta, s.delta_empty)
+        let d = &s.gamma.dissimilarity;
+        let weights = format!("α = {}, β = {}, Δ∅ = {}", d.alpha, d.beta, d.delta_empty);
+        ui.label(match gamma_studio::Preset::matching(&s.gamma) {
+            Some(preset) => format!("{weights} ({preset} preset)"),
+            None => weights,
         });
         ui.end_row();
         if let Some(gamma_cat) = r.gamma_cat {
@@ -204,7 +203,7 @@ fn show_text_gamma(ui: &mut Ui, state: &AppState) {
     let r = &outcome.result;
     ui.horizontal(|ui| {
         ui.heading(format!("tγ = {:.4}", r.tgamma));
-        if state.outcome_is_stale {
+        if state.run.stale {
             ui.label(RichText::new("(stale: settings changed)").italics().weak());
         }
     });

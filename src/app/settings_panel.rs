@@ -1,12 +1,18 @@
-//! The γ settings: α, β, Δ∅, how categories compare (nominal, Levenshtein, a matrix loaded from
-//! a file, which can be saved back), the sampler, precision, confidence, seed and the Gamma
-//! Software preset. Any change restarts the computation.
+//! The measure settings: for γ a preset, α, β, Δ∅, how categories compare (nominal,
+//! Levenshtein, numeric, a matrix loaded from a file, edited, saved back), the sampler and γ-cat's
+//! variant; for tγ the chance model's probabilities, the text distance and the merges; for both
+//! the precision, confidence and seed. Every widget edits the core's option types directly. Any
+//! change restarts the computation.
 
 use super::file_dialog::FileDialog;
-use super::settings::{CategoryChoice, Measure, SamplerChoice};
+use super::settings::{AgreementMeasure, Settings};
 use super::state::AppState;
 use eframe::egui::{self, Ui};
-use gamma_studio::CategoryMatrix;
+use gamma_studio::gamma::SampleCount;
+use gamma_studio::gamma_cat::GammaCatVariant;
+use gamma_studio::textgamma::TextDistance;
+use gamma_studio::textgamma::sampler::Probabilities;
+use gamma_studio::{CategoryDissimilarity, CategoryMatrix, Preset, SamplerKind};
 
 pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     let before = state.settings.clone();
@@ -16,84 +22,198 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     let s = &mut state.settings;
     ui.horizontal(|ui| {
         ui.label("measure");
-        ui.selectable_value(&mut s.measure, Measure::Gamma, "γ");
+        ui.selectable_value(&mut s.measure, AgreementMeasure::Gamma, "γ");
         ui.add_enabled_ui(is_cora, |ui| {
-            ui.selectable_value(&mut s.measure, Measure::TextGamma, "tγ")
+            ui.selectable_value(&mut s.measure, AgreementMeasure::TextGamma, "tγ")
                 .on_hover_text("text-gamma: for CorA-XML files whose annotators also corrected tokens and transcriptions")
                 .on_disabled_hover_text("tγ measures CorA-XML documents");
         });
     });
+    match s.measure {
+        AgreementMeasure::Gamma => gamma_settings(ui, s),
+        AgreementMeasure::TextGamma => text_gamma_settings(ui, s),
+    }
+    sampling_settings(ui, s);
+    if s.measure == AgreementMeasure::Gamma {
+        category_settings(ui, state, dialog);
+    }
+    if state.settings != before {
+        state.settings_changed();
+    }
+}
+
+/// The preset, the dissimilarity's weights, the sampler and γ-cat's variant.
+fn gamma_settings(ui: &mut Ui, s: &mut Settings) {
+    let options = &mut s.gamma;
     egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
-        ui.checkbox(&mut s.gamma_software_preset, "Gamma Software preset")
-            .on_hover_text("α = 3, shuffle sampler with half-mean-length pivots, x̄ floored");
+        ui.label("preset");
+        let current = Preset::matching(options);
+        egui::ComboBox::from_id_salt("preset")
+            .selected_text(current.map_or("custom".to_string(), |p| p.to_string()))
+            .show_ui(ui, |ui| {
+                for preset in Preset::ALL {
+                    if ui
+                        .selectable_label(current == Some(preset), preset.to_string())
+                        .on_hover_text(preset.description())
+                        .clicked()
+                    {
+                        preset.apply(options);
+                    }
+                }
+            })
+            .response
+            .on_hover_text("another tool's settings; any change afterwards makes them custom");
         ui.end_row();
-        ui.add_enabled(
-            !s.gamma_software_preset,
-            egui::Slider::new(&mut s.alpha, 0.0..=10.0).text("α (positional)"),
-        );
+        let d = &mut options.dissimilarity;
+        ui.add(egui::Slider::new(&mut d.alpha, 0.0..=10.0).text("α (positional)"));
         ui.end_row();
-        ui.add(egui::Slider::new(&mut s.beta, 0.0..=10.0).text("β (categorical)"));
+        ui.add(egui::Slider::new(&mut d.beta, 0.0..=10.0).text("β (categorical)"));
         ui.end_row();
-        ui.add(egui::Slider::new(&mut s.delta_empty, 0.1..=10.0).text("Δ∅ (empty slot)"));
+        ui.add(egui::Slider::new(&mut d.delta_empty, 0.1..=10.0).text("Δ∅ (empty slot)"));
         ui.end_row();
         ui.label("sampler");
-        ui.add_enabled_ui(!s.gamma_software_preset, |ui| {
-            egui::ComboBox::from_id_salt("sampler")
-                .selected_text(match s.sampler {
-                    SamplerChoice::Statistical => "statistical",
-                    SamplerChoice::Shuffle => "shuffle",
-                })
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut s.sampler, SamplerChoice::Statistical, "statistical");
-                    ui.selectable_value(&mut s.sampler, SamplerChoice::Shuffle, "shuffle");
-                });
-        });
+        let kind = options.sampler.kind();
+        egui::ComboBox::from_id_salt("sampler")
+            .selected_text(kind.to_string())
+            .show_ui(ui, |ui| {
+                // The corpus sampler draws annotators from distinct documents: the app computes
+                // one document at a time.
+                for choice in [SamplerKind::Statistical, SamplerKind::Shuffle] {
+                    if ui
+                        .selectable_label(kind == choice, choice.to_string())
+                        .on_hover_text(choice.description())
+                        .clicked()
+                    {
+                        options.sampler = options.sampler.with_kind(choice);
+                    }
+                }
+            });
         ui.end_row();
-        ui.label("precision");
-        ui.add(
-            egui::DragValue::new(&mut s.precision)
-                .speed(0.001)
-                .range(0.001..=0.5),
-        );
+        ui.label("γ-cat variant");
+        egui::ComboBox::from_id_salt("gamma-cat-variant")
+            .selected_text(options.gamma_cat_variant.to_string())
+            .show_ui(ui, |ui| {
+                for variant in GammaCatVariant::ALL {
+                    ui.selectable_value(&mut options.gamma_cat_variant, variant, variant.to_string());
+                }
+            })
+            .response
+            .on_hover_text("pygamma: pairs of a unit and an empty slot count (pygamma-agreement); article: only pairs of two units (Mathet 2017)");
         ui.end_row();
-        ui.label("confidence");
-        ui.add(
-            egui::DragValue::new(&mut s.confidence)
-                .speed(0.001)
-                .range(0.5..=0.999),
-        );
+    });
+}
+
+/// tγ's chance model and text distance.
+fn text_gamma_settings(ui: &mut Ui, s: &mut Settings) {
+    let options = &mut s.text_gamma;
+    egui::Grid::new("text-gamma-settings").num_columns(2).show(ui, |ui| {
+        ui.label("p_t, p_s");
+        let mut given = matches!(options.probabilities, Probabilities::Given { .. });
+        if ui
+            .checkbox(&mut given, "given")
+            .on_hover_text("unchecked: estimated from the annotators' differences")
+            .changed()
+        {
+            options.probabilities = if given {
+                Probabilities::Given {
+                    p_text: 0.1,
+                    p_segmentation: 0.02,
+                }
+            } else {
+                Probabilities::Estimated { prior: None }
+            };
+        }
         ui.end_row();
+        if let Probabilities::Given {
+            p_text,
+            p_segmentation,
+        } = &mut options.probabilities
+        {
+            ui.label("p_t (text edits)");
+            ui.add(egui::DragValue::new(p_text).speed(0.005).range(0.0..=1.0));
+            ui.end_row();
+            ui.label("p_s (splits, merges)");
+            ui.add(egui::DragValue::new(p_segmentation).speed(0.005).range(0.0..=1.0));
+            ui.end_row();
+        }
+        ui.label("text distance");
+        egui::ComboBox::from_id_salt("text-distance")
+            .selected_text(options.alignment.dissimilarity.text.to_string())
+            .show_ui(ui, |ui| {
+                for distance in TextDistance::ALL {
+                    ui.selectable_value(
+                        &mut options.alignment.dissimilarity.text,
+                        distance,
+                        distance.to_string(),
+                    );
+                }
+            });
+        ui.end_row();
+        ui.checkbox(&mut options.reference_merges, "TextGammaTool's merges")
+            .on_hover_text("chance merges join only touching tokens, as TextGammaTool does");
+        ui.end_row();
+    });
+}
+
+/// Precision, confidence (or a fixed number of samples) and seed of the measure chosen.
+fn sampling_settings(ui: &mut Ui, s: &mut Settings) {
+    let (samples, seed) = s.sampling_mut();
+    egui::Grid::new("sampling-settings").num_columns(2).show(ui, |ui| {
+        match samples {
+            SampleCount::Precision {
+                precision,
+                confidence,
+                ..
+            } => {
+                ui.label("precision");
+                ui.add(egui::DragValue::new(precision).speed(0.001).range(0.001..=0.5))
+                    .on_hover_text("relative precision wanted on the expected disorder (§5.3)");
+                ui.end_row();
+                ui.label("confidence");
+                ui.add(egui::DragValue::new(confidence).speed(0.001).range(0.5..=0.999));
+                ui.end_row();
+            }
+            SampleCount::Fixed(n) => {
+                ui.label("samples");
+                ui.add(egui::DragValue::new(n).range(1..=100_000));
+                ui.end_row();
+            }
+        }
         ui.label("seed");
-        ui.add(egui::DragValue::new(&mut s.seed));
+        ui.add(egui::DragValue::new(seed))
+            .on_hover_text("seed of the random continua: the same seed gives the same result");
         ui.end_row();
+    });
+}
+
+/// How categories compare: nominal, Levenshtein, numeric, or a matrix (loaded, edited, saved).
+fn category_settings(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
+    let settings = &mut state.settings;
+    let categorical = &mut settings.gamma.dissimilarity.categorical;
+    ui.horizontal(|ui| {
         ui.label("categories");
-        let name = match &s.categories {
-            CategoryChoice::Nominal => "nominal".to_string(),
-            CategoryChoice::Levenshtein => "Levenshtein".to_string(),
-            CategoryChoice::Matrix { from, .. } => format!(
+        let name = match (&*categorical, &settings.matrix_file) {
+            (CategoryDissimilarity::Matrix(_), Some(from)) => format!(
                 "matrix {}",
-                from.file_name()
-                    .map(|n| n.to_string_lossy())
-                    .unwrap_or_default()
+                from.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
             ),
+            (CategoryDissimilarity::Matrix(_), None) => "matrix (edited)".to_string(),
+            (other, _) => other.to_string(),
         };
         egui::ComboBox::from_id_salt("categories")
             .selected_text(name)
             .show_ui(ui, |ui| {
-                if ui
-                    .selectable_label(s.categories == CategoryChoice::Nominal, "nominal")
-                    .clicked()
-                {
-                    s.categories = CategoryChoice::Nominal;
-                }
-                if ui
-                    .selectable_label(s.categories == CategoryChoice::Levenshtein, "Levenshtein")
-                    .clicked()
-                {
-                    s.categories = CategoryChoice::Levenshtein;
+                for choice in [
+                    CategoryDissimilarity::Nominal,
+                    CategoryDissimilarity::Levenshtein,
+                    CategoryDissimilarity::Numeric,
+                ] {
+                    let label = choice.to_string();
+                    if ui.selectable_label(*categorical == choice, label).clicked() {
+                        *categorical = choice;
+                    }
                 }
             });
-        ui.end_row();
     });
     let mut load_error = None;
     ui.horizontal(|ui| {
@@ -102,12 +222,15 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
         {
             match CategoryMatrix::read(&path) {
                 Ok(matrix) => {
-                    state.settings.categories = CategoryChoice::Matrix { matrix, from: path };
+                    state.settings.gamma.dissimilarity.categorical =
+                        CategoryDissimilarity::Matrix(matrix);
+                    state.settings.matrix_file = Some(path);
                 }
                 Err(e) => load_error = Some(e.to_string()),
             }
         }
-        if let CategoryChoice::Matrix { matrix, .. } = &state.settings.categories
+        if let CategoryDissimilarity::Matrix(matrix) =
+            &state.settings.gamma.dissimilarity.categorical
             && ui.button("Save matrix…").clicked()
             && let Some(path) = dialog.save_file("Save the category matrix", "categories.csv")
             && let Err(e) = gamma_studio::io::write_atomically(&path, matrix.to_csv().as_bytes())
@@ -119,9 +242,6 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     if let Some(error) = load_error {
         state.errors.push(error);
     }
-    if state.settings != before {
-        state.settings_changed();
-    }
 }
 
 /// Edits the categorical dissimilarities cell by cell (the matrix stays symmetric with a zero
@@ -132,10 +252,13 @@ fn matrix_editor(ui: &mut Ui, state: &mut AppState) {
         None => return,
     };
     egui::CollapsingHeader::new("Category matrix editor").show(ui, |ui| {
-        let matrix = match &state.settings.categories {
-            CategoryChoice::Matrix { matrix, .. } => matrix.clone(),
-            CategoryChoice::Levenshtein => CategoryMatrix::levenshtein(&categories),
-            CategoryChoice::Nominal => CategoryMatrix::nominal(&categories),
+        let matrix = match &state.settings.gamma.dissimilarity.categorical {
+            CategoryDissimilarity::Matrix(matrix) => matrix.clone(),
+            CategoryDissimilarity::Levenshtein => CategoryMatrix::levenshtein(&categories),
+            CategoryDissimilarity::Ordinal(order) => CategoryMatrix::ordinal(order),
+            CategoryDissimilarity::Numeric => CategoryMatrix::numeric(&categories)
+                .unwrap_or_else(|_| CategoryMatrix::nominal(&categories)),
+            CategoryDissimilarity::Nominal => CategoryMatrix::nominal(&categories),
         };
         let names = matrix.categories().to_vec();
         let mut values: Vec<f64> = names
@@ -177,10 +300,9 @@ fn matrix_editor(ui: &mut Ui, state: &mut AppState) {
         if changed {
             match CategoryMatrix::new(names, values, "the editor") {
                 Ok(matrix) => {
-                    state.settings.categories = CategoryChoice::Matrix {
-                        matrix,
-                        from: "edited".into(),
-                    }
+                    state.settings.gamma.dissimilarity.categorical =
+                        CategoryDissimilarity::Matrix(matrix);
+                    state.settings.matrix_file = None;
                 }
                 Err(e) => state.errors.push(e.to_string()),
             }

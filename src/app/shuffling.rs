@@ -1,15 +1,13 @@
-//! The Corpus Shuffling Tool view's state: what to sweep, the sweep or calibration running in
-//! a worker thread, and their results. Nothing here draws (see `shuffling_panel`).
+//! The Corpus Shuffling Tool view's state: what to sweep, the sweep or calibration running as
+//! a background [`Job`], and their results. Nothing here draws (see `shuffling_panel`).
 
-use super::worker::Job;
+use super::jobs::{Job, Wake};
 use gamma_studio::Continuum;
 use gamma_studio::gamma::RunControl;
 use gamma_studio::measure::Measure;
 use gamma_studio::shuffle::{
     self, Calibration, ErrorKind, Reference, ReferenceModel, SweepOptions, SweepRow,
 };
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 /// Where the simulated annotators come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,7 +123,6 @@ pub struct Shuffling {
     /// Where the last CSV export went.
     pub exported: Option<std::path::PathBuf>,
     job: Option<Job<ShufflingMessage>>,
-    generation: u64,
 }
 
 impl Default for Shuffling {
@@ -140,7 +137,6 @@ impl Default for Shuffling {
             error: None,
             exported: None,
             job: None,
-            generation: 0,
         }
     }
 }
@@ -194,46 +190,31 @@ impl Shuffling {
         self.progress = None;
     }
 
+    /// Runs `work` as the job (replacing, so cancelling, the one running).
     fn start(
         &mut self,
         name: &str,
-        wake: Arc<dyn Fn() + Send + Sync>,
+        wake: Wake,
         work: impl FnOnce(RunControl) -> ShufflingMessage + Send + 'static,
     ) {
-        self.generation += 1;
         self.error = None;
         self.progress = Some((0, 1));
-        self.job = Some(Job::spawn(
-            self.generation,
-            format!("{name}-{}", self.generation),
-            move |cancel, sender| {
-                let report = |done: usize, needed: usize| {
-                    // Every 1 % is enough for a progress bar.
-                    if done == needed || done.is_multiple_of((needed / 100).max(1)) {
-                        let _ = sender.send(ShufflingMessage::Progress { done, needed });
-                        wake();
-                    }
-                };
-                let control = RunControl {
-                    cancelled: Some(cancel),
-                    on_progress: Some(&report),
-                };
-                let message = work(control);
-                if !cancel.load(Ordering::Relaxed) {
-                    let _ = sender.send(message);
-                    wake();
+        self.job = Some(Job::spawn(name, wake, move |context| {
+            let report = |done: usize, needed: usize| {
+                // Every 1 % is enough for a progress bar.
+                if done == needed || done.is_multiple_of((needed / 100).max(1)) {
+                    context.send(ShufflingMessage::Progress { done, needed });
                 }
-            },
-        ));
+            };
+            let message = work(context.control(Some(&report)));
+            if !context.is_cancelled() {
+                context.send(message);
+            }
+        }));
     }
 
     /// Starts a sweep of the current settings from `reference` (named `reference_name`).
-    pub fn start_sweep(
-        &mut self,
-        reference: Reference,
-        reference_name: String,
-        wake: Arc<dyn Fn() + Send + Sync>,
-    ) {
+    pub fn start_sweep(&mut self, reference: Reference, reference_name: String, wake: Wake) {
         let settings = self.settings.clone();
         log::info!(
             "sweep of {} from {reference_name}: {} sets, step {}",
@@ -269,7 +250,7 @@ impl Shuffling {
         continuum: Continuum,
         references: Vec<Reference>,
         references_name: String,
-        wake: Arc<dyn Fn() + Send + Sync>,
+        wake: Wake,
     ) {
         let kinds = self.calibration_kinds.clone();
         let options = SweepOptions {
@@ -302,7 +283,7 @@ impl Shuffling {
             return;
         };
         let mut finished = false;
-        while let Ok(message) = job.receiver.try_recv() {
+        for message in job.messages() {
             match message {
                 ShufflingMessage::Progress { done, needed } => {
                     self.progress = Some((done, needed));

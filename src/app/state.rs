@@ -1,259 +1,48 @@
-//! Everything the app shows and edits, without widgets: the open documents, the γ settings,
-//! the running job and its result, the selection and the timeline's view. Panels read and
-//! change this; only [`AppState::poll`] and [`AppState::recompute`] talk to the worker.
+//! Everything the app shows and edits, without widgets, as rooms: the open documents and the
+//! timeline's view ([`super::document_view`]), the γ settings, the γ run
+//! ([`super::gamma_run`]), the selection ([`super::selection`]), the adjudication
+//! ([`super::adjudication`]), the Corpus Shuffling Tool ([`super::shuffling`]) and the recent
+//! files. [`AppState`] owns them and does what involves several: opening documents, starting
+//! γ when a document or a setting changes, polling every background job once per frame, and
+//! the adjudication's actions (which also move the selection and the view, and report errors).
 
-use super::adjudication::{Adjudicating, ResumeOffer, initial_adjudicator};
-use super::palette::{self, CategoryColours};
-use super::settings::{Measure, Settings};
+use super::adjudication::{self, Adjudicating, ExportKind, ResumeOffer, initial_adjudicator};
+use super::document_view::{OpenDocument, View};
+use super::gamma_run::{GammaRequest, GammaRun, Outcome, RunReport, Status, TextOutcome};
+use super::jobs::Wake;
+use super::recent_files::RecentFiles;
+use super::selection::Selection;
+use super::settings::{AgreementMeasure, Settings};
+use super::shown_alignments::ShownAlignments;
 use super::shuffling::Shuffling;
-use super::worker::{self, Job, WorkerMessage};
+use gamma_studio::Unit;
+use gamma_studio::gold::{Adjudication, Direction, GoldError};
 use gamma_studio::io::cora::CoraOptions;
 use gamma_studio::io::{Document, ReadOptions, Source, read_documents};
-use gamma_studio::textgamma::{TextAnnotation, TextGammaResult, annotations_of};
-use gamma_studio::{Continuum, Corpus, GammaResult};
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// Where the γ of the current document stands.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Status {
-    /// No document, or nothing asked yet.
-    Idle,
-    Running {
-        done: usize,
-        needed: usize,
-    },
-    Done,
-    Cancelled,
-    Failed(String),
-}
-
-/// A γ result and the settings it was computed with.
-#[derive(Debug, Clone)]
-pub struct Outcome {
-    pub result: Arc<GammaResult>,
-    pub settings: Settings,
-    pub document: usize,
-    /// γ of each pair of annotators `(i, j)`, i < j, as they arrive.
-    pub pairwise: Vec<((usize, usize), Result<f64, String>)>,
-    /// Indices of the unitary alignments, the most disordered first.
-    pub worst_first: Vec<usize>,
-}
-
-/// A tγ result, with the annotations it was computed on.
-#[derive(Debug, Clone)]
-pub struct TextOutcome {
-    pub result: Arc<TextGammaResult>,
-    pub document: usize,
-    /// For each annotator, the index in the continuum of each of its tokens (tγ sorts them).
-    pub unit_index: Vec<Vec<usize>>,
-    /// Indices of the first pair's aligned tokens, the most disordered first.
-    pub worst_first: Vec<usize>,
-}
-
-/// An open document and what the timeline needs to draw it fast.
-#[derive(Debug, Clone)]
-pub struct OpenDocument {
-    pub document: Document,
-    /// For each annotator, the sub-row of each unit (overlapping units stacked) and the
-    /// number of sub-rows.
-    pub rows: Vec<(Vec<usize>, usize)>,
-    /// For each annotator, its unit indices sorted by start (to find the visible ones).
-    pub by_start: Vec<Vec<usize>>,
-    /// For each annotator, the length of its longest unit (how far before the view to look).
-    pub longest: Vec<f64>,
-    /// γ of this document, once computed with the current settings.
-    pub gamma: Option<f64>,
-    /// Categories in alphabetical order, with their number of units (the legend).
-    pub category_counts: Vec<(String, usize)>,
-    /// A stable colour per category (the Glozz model's order first).
-    pub colours: CategoryColours,
-    /// The colour of each unit of each annotator (its category's).
-    pub unit_colours: Vec<Vec<eframe::egui::Color32>>,
-}
-
-impl OpenDocument {
-    pub fn new(document: Document) -> OpenDocument {
-        let continuum = &document.continuum;
-        let mut rows = Vec::new();
-        let mut by_start = Vec::new();
-        for annotator in &continuum.annotators {
-            let mut order: Vec<usize> = (0..annotator.units.len()).collect();
-            order.sort_by(|&a, &b| {
-                let (u, v) = (&annotator.units[a], &annotator.units[b]);
-                u.start.total_cmp(&v.start).then(v.end.total_cmp(&u.end))
-            });
-            let mut row_of = vec![0; annotator.units.len()];
-            let mut row_ends: Vec<f64> = Vec::new();
-            for &i in &order {
-                let unit = &annotator.units[i];
-                match row_ends.iter().position(|&end| end <= unit.start) {
-                    Some(row) => {
-                        row_ends[row] = unit.end;
-                        row_of[i] = row;
-                    }
-                    None => {
-                        row_of[i] = row_ends.len();
-                        row_ends.push(unit.end);
-                    }
-                }
-            }
-            rows.push((row_of, row_ends.len().max(1)));
-            by_start.push(order);
-        }
-        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-        for unit in continuum.annotators.iter().flat_map(|a| &a.units) {
-            *counts.entry(unit.category.as_str()).or_default() += 1;
-        }
-        let category_counts: Vec<(String, usize)> = counts
-            .into_iter()
-            .map(|(c, n)| (c.to_string(), n))
-            .collect();
-        let categories: Vec<String> = category_counts.iter().map(|(c, _)| c.clone()).collect();
-        let model_order: Option<Vec<String>> = match &document.source {
-            Source::Glozz {
-                model: Some(model), ..
-            } => Some(
-                model
-                    .unit_type_names()
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect(),
-            ),
-            _ => None,
-        };
-        let colours = palette::for_categories(&categories, model_order.as_deref());
-        let unit_colours = continuum
-            .annotators
-            .iter()
-            .map(|a| {
-                a.units
-                    .iter()
-                    .map(|u| colours.colour(&u.category))
-                    .collect()
-            })
-            .collect();
-        let longest = continuum
-            .annotators
-            .iter()
-            .map(|a| a.units.iter().map(|u| u.length()).fold(0.0, f64::max))
-            .collect();
-        OpenDocument {
-            document,
-            rows,
-            by_start,
-            longest,
-            gamma: None,
-            category_counts,
-            colours,
-            unit_colours,
-        }
-    }
-
-    pub fn continuum(&self) -> &Continuum {
-        &self.document.continuum
-    }
-
-    /// `[first, last]` position of any unit (or of the text).
-    pub fn extent(&self) -> (f64, f64) {
-        let continuum = self.continuum();
-        let text_end = continuum
-            .text
-            .as_ref()
-            .map(|t| t.chars().count() as f64)
-            .unwrap_or(0.0);
-        let (mut first, mut last) = (f64::INFINITY, text_end);
-        for unit in continuum.annotators.iter().flat_map(|a| &a.units) {
-            first = first.min(unit.start);
-            last = last.max(unit.end);
-        }
-        if continuum.text.is_some() {
-            first = 0.0;
-        }
-        if !first.is_finite() || last <= first {
-            (0.0, 1.0)
-        } else {
-            (first, last)
-        }
-    }
-}
-
-/// The visible window of the timeline, in continuum positions.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct View {
-    pub start: f64,
-    pub end: f64,
-}
-
-impl View {
-    pub fn width(&self) -> f64 {
-        self.end - self.start
-    }
-
-    /// Zooms by `factor` (> 1 zooms in) keeping `anchor` where it is, within `limits`.
-    pub fn zoom(&mut self, factor: f64, anchor: f64, limits: (f64, f64)) {
-        let width = (self.width() / factor).clamp(2.0, (limits.1 - limits.0).max(2.0) * 1.2);
-        let share = ((anchor - self.start) / self.width()).clamp(0.0, 1.0);
-        self.start = anchor - share * width;
-        self.end = self.start + width;
-        self.keep_within(limits);
-    }
-
-    pub fn pan(&mut self, by: f64, limits: (f64, f64)) {
-        self.start += by;
-        self.end += by;
-        self.keep_within(limits);
-    }
-
-    /// Centres the view on `position`, keeping the width.
-    pub fn centre_on(&mut self, position: f64, limits: (f64, f64)) {
-        let half = self.width() / 2.0;
-        self.start = position - half;
-        self.end = position + half;
-        self.keep_within(limits);
-    }
-
-    fn keep_within(&mut self, (low, high): (f64, f64)) {
-        let margin = (high - low) * 0.1;
-        let width = self.width();
-        if self.start < low - margin {
-            self.start = low - margin;
-            self.end = self.start + width;
-        }
-        if self.end > high + margin {
-            self.end = high + margin;
-            self.start = self.end - width;
-        }
-    }
-}
-
-/// Order of the list of unitary alignments.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AlignmentOrder {
-    WorstFirst,
-    TextOrder,
-}
 
 /// What the app shows.
 pub struct AppState {
+    /// The open documents.
     pub documents: Vec<OpenDocument>,
+    /// The document shown (index in `documents`).
     pub current: usize,
+    /// The γ settings the user edits.
     pub settings: Settings,
-    pub status: Status,
-    pub outcome: Option<Outcome>,
-    /// The latest tγ result (tγ mode, CorA documents).
-    pub text_outcome: Option<TextOutcome>,
-    /// The settings or document changed since `outcome` was computed (shown as stale).
-    pub outcome_is_stale: bool,
-    pub selected_alignment: Option<usize>,
+    /// γ (or tγ) of the document shown: the job, its status, the latest results.
+    pub run: GammaRun,
+    /// The selected unitary alignment and the list's order.
+    pub selection: Selection,
+    /// The timeline's visible window.
     pub view: View,
+    /// Categories hidden from the timeline.
     pub hidden_categories: BTreeSet<String>,
-    pub alignment_order: AlignmentOrder,
     /// Messages for the error panel (newest last).
     pub errors: Vec<String>,
     /// Files opened before, newest first (kept in the data folder across runs).
-    pub recent_files: Vec<Vec<PathBuf>>,
+    pub recent_files: RecentFiles,
     /// γ of all open documents as one corpus (when several are open).
     pub corpus_gamma: Option<Result<f64, String>>,
     /// The adjudication in progress (of one of the open documents).
@@ -270,9 +59,7 @@ pub struct AppState {
     pub mode: Mode,
     /// The Corpus Shuffling Tool view.
     pub shuffling: Shuffling,
-    job: Option<Job>,
-    generation: u64,
-    pub(super) wake: Arc<dyn Fn() + Send + Sync>,
+    pub(super) wake: Wake,
 }
 
 /// The two views of the window.
@@ -284,29 +71,22 @@ pub enum Mode {
     Shuffling,
 }
 
-/// The file in the data folder that lists the recent files.
-const RECENT_FILES: &str = "recent-files.json";
-
 impl AppState {
-    /// A state with no document; `wake` asks the UI to repaint (called from the worker).
-    pub fn new(wake: Arc<dyn Fn() + Send + Sync>) -> AppState {
+    /// A state with no document; `wake` asks the UI to repaint (called from the jobs).
+    pub fn new(wake: Wake) -> AppState {
         AppState {
             documents: Vec::new(),
             current: 0,
             settings: Settings::default(),
-            status: Status::Idle,
-            outcome: None,
-            text_outcome: None,
-            outcome_is_stale: false,
-            selected_alignment: None,
+            run: GammaRun::default(),
+            selection: Selection::default(),
             view: View {
                 start: 0.0,
                 end: 1.0,
             },
             hidden_categories: BTreeSet::new(),
-            alignment_order: AlignmentOrder::WorstFirst,
             errors: Vec::new(),
-            recent_files: Vec::new(),
+            recent_files: RecentFiles::default(),
             corpus_gamma: None,
             adjudicating: None,
             mode: Mode::Annotations,
@@ -315,40 +95,18 @@ impl AppState {
             data_folder: None,
             adjudicator: initial_adjudicator(),
             cora_options: CoraOptions::default(),
-            job: None,
-            generation: 0,
             wake,
         }
     }
 
     /// Keeps sessions and recent files in `folder` (and reads the recent files from it).
     pub fn with_data_folder(mut self, folder: Option<PathBuf>) -> AppState {
-        self.recent_files = folder
-            .as_ref()
-            .and_then(|f| std::fs::read(f.join(RECENT_FILES)).ok())
-            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-            .unwrap_or_default();
+        self.recent_files = RecentFiles::in_folder(folder.clone());
         self.data_folder = folder;
         self
     }
 
-    fn save_recent_files(&mut self) {
-        let Some(folder) = &self.data_folder else {
-            return;
-        };
-        let json = serde_json::to_vec_pretty(&self.recent_files).expect("paths encode");
-        let saved = std::fs::create_dir_all(folder)
-            .map_err(|e| e.to_string())
-            .and_then(|()| {
-                gamma_studio::io::write_atomically(&folder.join(RECENT_FILES), &json)
-                    .map_err(|e| e.to_string())
-            });
-        if let Err(e) = saved {
-            self.errors
-                .push(format!("the recent files could not be saved: {e}"));
-        }
-    }
-
+    /// The document shown.
     pub fn document(&self) -> Option<&OpenDocument> {
         self.documents.get(self.current)
     }
@@ -367,10 +125,9 @@ impl AppState {
             Ok((documents, warnings)) => {
                 self.errors
                     .extend(warnings.into_iter().map(|w| format!("warning: {w}")));
-                self.recent_files.retain(|r| r != paths);
-                self.recent_files.insert(0, paths.to_vec());
-                self.recent_files.truncate(10);
-                self.save_recent_files();
+                if let Err(e) = self.recent_files.add(paths) {
+                    self.errors.push(e);
+                }
                 self.cora_options = options.cora.clone();
                 self.set_documents(documents);
             }
@@ -378,16 +135,17 @@ impl AppState {
         }
     }
 
+    /// Shows document `index` and starts its γ.
     pub fn select_document(&mut self, index: usize) {
         self.current = index.min(self.documents.len().saturating_sub(1));
-        self.selected_alignment = None;
-        self.outcome = None;
-        self.text_outcome = None;
+        self.selection.alignment = None;
+        self.run.forget();
         self.zoom_to_fit();
         self.recompute();
         self.look_for_session();
     }
 
+    /// The whole document in view.
     pub fn zoom_to_fit(&mut self) {
         if let Some(document) = self.document() {
             let (start, end) = document.extent();
@@ -408,222 +166,97 @@ impl AppState {
         self.recompute();
     }
 
-    /// Starts γ of the current document with the current settings (cancelling any job).
+    /// Starts γ (or tγ) of the current document with the current settings (cancelling any
+    /// job).
     pub fn recompute(&mut self) {
-        self.job = None;
-        self.outcome_is_stale = self.outcome.is_some() || self.text_outcome.is_some();
         let Some(document) = self.document() else {
-            self.status = Status::Idle;
+            self.run.stop(Status::Idle);
             return;
         };
-        if self.uses_text_gamma() {
-            let annotations =
-                match annotations_of(document.continuum(), &self.cora_options.category_layer) {
-                    Ok(annotations) => match &self.cora_options.layers {
-                        Some(layers) => annotations
-                            .into_iter()
-                            .map(|a| a.with_layers(layers))
-                            .collect::<Vec<TextAnnotation>>(),
-                        None => annotations,
-                    },
-                    Err(e) => {
-                        self.status = Status::Failed(e.to_string());
-                        self.errors.push(e.to_string());
-                        return;
-                    }
-                };
-            let continuum = document.continuum().clone();
-            self.generation += 1;
-            let wake = Arc::clone(&self.wake);
-            self.job = Some(worker::start(
-                worker::Request {
-                    generation: self.generation,
-                    continuum,
-                    options: self.settings.gamma_options(),
-                    pairwise: false,
-                    others: Vec::new(),
-                    corpus: None,
-                    text_gamma: Some((annotations, self.settings.text_gamma_options())),
-                },
-                move || wake(),
-            ));
-            self.status = Status::Running { done: 0, needed: 0 };
-            return;
-        }
-        let continuum = document.continuum().clone();
-        self.generation += 1;
-        let others: Vec<(usize, Continuum)> = self
-            .documents
-            .iter()
-            .enumerate()
-            .filter(|(i, d)| *i != self.current && d.gamma.is_none())
-            .map(|(i, d)| (i, d.continuum().clone()))
-            .collect();
-        let corpus = (self.documents.len() > 1 && self.corpus_gamma.is_none()).then(|| {
-            Corpus::new(
-                self.documents
-                    .iter()
-                    .map(|d| d.continuum().clone())
-                    .collect(),
+        let options = self.settings.gamma_options();
+        let request = if self.uses_text_gamma() {
+            GammaRequest::text_gamma(
+                document,
+                options,
+                self.settings.text_gamma_options(),
+                &self.cora_options,
             )
-        });
-        let wake = Arc::clone(&self.wake);
-        self.job = Some(worker::start(
-            worker::Request {
-                generation: self.generation,
-                continuum,
-                options: self.settings.gamma_options(),
-                pairwise: true,
-                others,
-                corpus,
-                text_gamma: None,
-            },
-            move || wake(),
-        ));
-        self.status = Status::Running { done: 0, needed: 0 };
-    }
-
-    pub fn cancel(&mut self) {
-        if let Some(job) = &self.job {
-            job.cancel();
-        }
-        if matches!(self.status, Status::Running { .. }) {
-            self.status = Status::Cancelled;
-        }
-    }
-
-    pub fn is_running(&self) -> bool {
-        matches!(self.status, Status::Running { .. })
-    }
-
-    /// Takes what the worker sent; call once per frame.
-    pub fn poll(&mut self) {
-        self.poll_adjudication();
-        let Some(job) = &self.job else { return };
-        let generation = job.generation;
-        let cancelled = job.is_cancelled();
-        let messages: Vec<WorkerMessage> = job.receiver.try_iter().collect();
-        for message in messages {
-            match message {
-                WorkerMessage::Progress {
-                    generation: g,
-                    done,
-                    needed,
-                } if g == generation && !cancelled => {
-                    self.status = Status::Running { done, needed };
-                }
-                WorkerMessage::Finished {
-                    generation: g,
-                    result,
-                } if g == generation => match result {
-                    Ok(result) => {
-                        if let Some(document) = self.documents.get_mut(self.current) {
-                            document.gamma = Some(result.gamma);
-                        }
-                        let keeps_selection = self.outcome.as_ref().is_some_and(|o| {
-                            o.document == self.current
-                                && o.result.documents[0].alignment.unitary_alignments.len()
-                                    == result.documents[0].alignment.unitary_alignments.len()
-                        });
-                        if !keeps_selection && self.adjudicating().is_none() {
-                            self.selected_alignment = None;
-                        }
-                        let alignments = &result.documents[0].alignment.unitary_alignments;
-                        let mut worst_first: Vec<usize> = (0..alignments.len()).collect();
-                        worst_first.sort_by(|&a, &b| {
-                            alignments[b].disorder.total_cmp(&alignments[a].disorder)
-                        });
-                        self.outcome = Some(Outcome {
-                            worst_first,
-                            result: Arc::from(result),
-                            settings: self.settings.clone(),
-                            document: self.current,
-                            pairwise: Vec::new(),
-                        });
-                        self.outcome_is_stale = false;
-                        self.status = Status::Done;
-                    }
-                    Err(message) => self.job_failed(cancelled, message),
-                },
-                WorkerMessage::TextGammaFinished {
-                    generation: g,
-                    result,
-                } if g == generation => match result {
-                    Ok(result) => {
-                        let unit_index = self
-                            .document()
-                            .map(|d| tgamma_unit_index(d.continuum()))
-                            .unwrap_or_default();
-                        if let Some(document) = self.documents.get_mut(self.current) {
-                            document.gamma = Some(result.tgamma);
-                        }
-                        let units = result
-                            .observed
-                            .pairs
-                            .first()
-                            .map_or(&[][..], |p| &p.units[..]);
-                        let mut worst_first: Vec<usize> = (0..units.len()).collect();
-                        worst_first.sort_by(|&a, &b| units[b].2.total_cmp(&units[a].2));
-                        self.text_outcome = Some(TextOutcome {
-                            result: Arc::from(result),
-                            document: self.current,
-                            unit_index,
-                            worst_first,
-                        });
-                        self.outcome_is_stale = false;
-                        self.status = Status::Done;
-                    }
-                    Err(message) => self.job_failed(cancelled, message),
-                },
-                WorkerMessage::OtherDocument {
-                    generation: g,
-                    document,
-                    gamma,
-                } if g == generation => {
-                    if let (Some(open), Ok(gamma)) = (self.documents.get_mut(document), &gamma) {
-                        open.gamma = Some(*gamma);
-                    } else if let Err(message) = gamma {
-                        self.errors
-                            .push(format!("document {}: {message}", document + 1));
-                    }
-                }
-                WorkerMessage::Corpus {
-                    generation: g,
-                    gamma,
-                } if g == generation => {
-                    self.corpus_gamma = Some(gamma);
-                }
-                WorkerMessage::Pairwise {
-                    generation: g,
-                    first,
-                    second,
-                    gamma,
-                } if g == generation => {
-                    if let Some(outcome) = &mut self.outcome {
-                        outcome.pairwise.push(((first, second), gamma));
-                    }
-                }
-                _ => {}
+        } else {
+            Ok(GammaRequest::gamma(
+                &self.documents,
+                self.current,
+                options,
+                self.corpus_gamma.is_some(),
+            ))
+        };
+        match request {
+            Ok(request) => self.run.start(
+                self.current,
+                self.settings.clone(),
+                request,
+                Arc::clone(&self.wake),
+            ),
+            Err(e) => {
+                self.run.stop(Status::Failed(e.clone()));
+                self.errors.push(e);
             }
         }
     }
 
-    /// A job ended in an error: cancelled if the user asked for it, else failed (and said).
-    fn job_failed(&mut self, cancelled: bool, message: String) {
-        if cancelled {
-            self.status = Status::Cancelled;
-        } else {
-            self.status = Status::Failed(message.clone());
-            self.errors.push(message);
-        }
+    /// Cancels γ of the current document.
+    pub fn cancel(&mut self) {
+        self.run.cancel();
     }
 
-    /// The result for the current document, if it is the one shown.
+    /// Whether γ of the current document is being computed.
+    pub fn is_running(&self) -> bool {
+        self.run.is_running()
+    }
+
+    /// Takes what every background job sent (γ, γ against the gold, the shuffling tool);
+    /// call once per frame.
+    pub fn poll(&mut self) {
+        for report in self.run.poll() {
+            match report {
+                RunReport::Arrived {
+                    document,
+                    gamma,
+                    keeps_selection,
+                } => {
+                    if let Some(open) = self.documents.get_mut(document) {
+                        open.gamma = Some(gamma);
+                    }
+                    if !keeps_selection && self.adjudicating().is_none() {
+                        self.selection.alignment = None;
+                    }
+                }
+                RunReport::OtherDocument { document, gamma } => match gamma {
+                    Ok(gamma) => {
+                        if let Some(open) = self.documents.get_mut(document) {
+                            open.gamma = Some(gamma);
+                        }
+                    }
+                    Err(message) => self
+                        .errors
+                        .push(format!("document {}: {message}", document + 1)),
+                },
+                RunReport::Corpus(gamma) => self.corpus_gamma = Some(gamma),
+                RunReport::Failed(message) => self.errors.push(message),
+            }
+        }
+        if let Some(adjudicating) = &mut self.adjudicating {
+            adjudicating.poll();
+        }
+        self.shuffling.poll();
+    }
+
+    /// The γ result for the current document, if it is the one shown.
     pub fn current_outcome(&self) -> Option<&Outcome> {
         if self.uses_text_gamma() {
             return None;
         }
-        self.outcome.as_ref().filter(|o| o.document == self.current)
+        let outcome = self.run.outcome.as_ref();
+        outcome.filter(|o| o.document == self.current)
     }
 
     /// The tγ result for the current document, in tγ mode.
@@ -631,14 +264,13 @@ impl AppState {
         if !self.uses_text_gamma() {
             return None;
         }
-        self.text_outcome
-            .as_ref()
-            .filter(|o| o.document == self.current)
+        let outcome = self.run.text_outcome.as_ref();
+        outcome.filter(|o| o.document == self.current)
     }
 
     /// Whether the current document is measured with tγ (tγ chosen, and a CorA document).
     pub fn uses_text_gamma(&self) -> bool {
-        self.settings.measure == Measure::TextGamma
+        self.settings.measure == AgreementMeasure::TextGamma
             && self
                 .document()
                 .is_some_and(|d| matches!(d.document.source, Source::Cora { .. }))
@@ -646,134 +278,231 @@ impl AppState {
 
     /// The unitary alignments shown: the adjudicated ones while adjudicating this document
     /// (they stay as they were when adjudication began), else those of the latest result.
-    pub fn shown_alignment_count(&self) -> usize {
+    pub fn shown(&self) -> Option<&ShownAlignments> {
         if let Some(adjudicating) = self.adjudicating() {
-            return adjudicating.adjudication().proposals().len();
+            return Some(&adjudicating.shown);
         }
-        if let Some(text) = self.current_text_outcome() {
-            return text
-                .result
-                .observed
-                .pairs
-                .first()
-                .map_or(0, |p| p.units.len());
-        }
-        self.current_outcome().map_or(0, |o| {
-            o.result.documents[0].alignment.unitary_alignments.len()
-        })
+        self.current_outcome()
+            .map(|o| &o.shown)
+            .or_else(|| self.current_text_outcome().map(|o| &o.shown))
     }
 
-    /// For each annotator, its unit in shown unitary alignment `index` (or ∅), and the
-    /// alignment's disorder.
-    pub fn shown_alignment(&self, index: usize) -> Option<(Vec<Option<usize>>, f64)> {
-        if let Some(adjudicating) = self.adjudicating() {
-            let proposal = adjudicating.adjudication().proposals().get(index)?;
-            return Some((proposal.slots.clone(), proposal.disorder));
-        }
-        if let Some(text) = self.current_text_outcome() {
-            // The first pair of annotators (tγ aligns annotators pairwise).
-            let pair = text.result.observed.pairs.first()?;
-            let (x, y, d) = *pair.units.get(index)?;
-            let mut slots = vec![None; text.unit_index.len()];
-            slots[pair.first] = x.map(|x| text.unit_index[pair.first][x]);
-            slots[pair.second] = y.map(|y| text.unit_index[pair.second][y]);
-            return Some((slots, d));
-        }
-        let aligned = &self.current_outcome()?.result.documents[0];
-        let unitary = aligned.alignment.unitary_alignments.get(index)?;
-        Some((
-            aligned.alignment.slots(&aligned.problem, index),
-            unitary.disorder,
-        ))
-    }
-
-    /// Indices of the shown unitary alignments in the list's order.
-    pub fn ordered_alignments(&self) -> Vec<usize> {
-        let worst_first = self.alignment_order == AlignmentOrder::WorstFirst;
-        if let Some(adjudicating) = self.adjudicating() {
-            return adjudicating.order(worst_first);
-        }
-        if let Some(text) = self.current_text_outcome() {
-            return if worst_first {
-                text.worst_first.clone()
-            } else {
-                (0..text.worst_first.len()).collect()
-            };
-        }
-        let Some(outcome) = self.current_outcome() else {
-            return Vec::new();
-        };
-        if worst_first {
-            outcome.worst_first.clone()
-        } else {
-            (0..outcome.worst_first.len()).collect()
-        }
-    }
-
-    /// Selects a unitary alignment and centres the timeline on it.
+    /// Selects a unitary alignment and brings it into view.
     pub fn select_alignment(&mut self, index: usize) {
-        self.selected_alignment = Some(index);
-        let (Some((slots, _)), Some(document)) = (self.shown_alignment(index), self.document())
-        else {
+        self.selection.alignment = Some(index);
+        let (Some(shown), Some(document)) = (self.shown(), self.document()) else {
             return;
         };
-        let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
-        for (a, slot) in slots.iter().enumerate() {
-            if let Some(u) = slot {
-                let unit = &document.continuum().annotators[a].units[*u];
-                low = low.min(unit.start);
-                high = high.max(unit.end);
-            }
-        }
-        if !low.is_finite() {
+        let Some(alignment) = shown.get(index) else {
             return;
-        }
-        let limits = document.extent();
-        let mut view = self.view;
-        if high - low > view.width() * 0.8 {
-            view.zoom(
-                view.width() / ((high - low) * 1.5),
-                (low + high) / 2.0,
-                limits,
-            );
-        }
-        view.centre_on((low + high) / 2.0, limits);
-        self.view = view;
-    }
-
-    /// The shown unitary alignment that holds unit `unit` of annotator `annotator`.
-    pub fn alignment_of_unit(&self, annotator: usize, unit: usize) -> Option<usize> {
-        if let Some(adjudicating) = self.adjudicating() {
-            return adjudicating
-                .adjudication()
-                .proposal_of_unit(annotator, unit);
-        }
-        let outcome = self.current_outcome()?;
-        let document = &outcome.result.documents[0];
-        document.alignment.unitary_alignments.iter().position(|a| {
-            a.members.iter().any(|&m| {
-                let u = &document.problem.units[m as usize];
-                u.annotator as usize == annotator && u.index as usize == unit
-            })
-        })
+        };
+        let (low, high, limits) = (alignment.start, alignment.end, document.extent());
+        self.view.bring_into_view(low, high, limits);
     }
 }
 
-/// For each annotator, the continuum index of each token in the order tγ sorts them (by
-/// start, then end), as `annotations_of` does.
-fn tgamma_unit_index(continuum: &Continuum) -> Vec<Vec<usize>> {
-    continuum
-        .annotators
-        .iter()
-        .map(|a| {
-            let mut order: Vec<usize> = (0..a.units.len()).collect();
-            order.sort_by(|&x, &y| {
-                let (u, v) = (&a.units[x], &a.units[y]);
-                (u.start, u.end)
-                    .partial_cmp(&(v.start, v.end))
-                    .unwrap_or(std::cmp::Ordering::Equal)
-            });
-            order
-        })
-        .collect()
+/// The adjudication's actions: each asks [`Adjudicating`], then keeps the error panel, the
+/// selection and the view in step.
+impl AppState {
+    /// The adjudication of the document shown, if there is one.
+    pub fn adjudicating(&self) -> Option<&Adjudicating> {
+        self.adjudicating
+            .as_ref()
+            .filter(|a| a.document == self.current)
+    }
+
+    /// The adjudication of the document shown, to change it.
+    pub fn adjudicating_mut(&mut self) -> Option<&mut Adjudicating> {
+        let current = self.current;
+        self.adjudicating.as_mut().filter(|a| a.document == current)
+    }
+
+    /// Looks for an autosaved session of the current document (called when a document is
+    /// shown); a found one is offered, never loaded unasked.
+    fn look_for_session(&mut self) {
+        self.resume_offer = None;
+        if self.adjudicating().is_some() {
+            return;
+        }
+        let (Some(folder), Some(document)) = (&self.data_folder, self.document()) else {
+            return;
+        };
+        match adjudication::autosaved_session(folder, document.continuum(), self.current) {
+            Ok(offer) => self.resume_offer = offer,
+            Err(e) => self.errors.push(e),
+        }
+    }
+
+    /// Starts adjudicating the current document from the alignment shown (a fresh session,
+    /// replacing any autosaved one of the same document).
+    pub fn start_adjudication(&mut self) -> Result<(), String> {
+        let outcome = self
+            .current_outcome()
+            .filter(|_| !self.run.stale)
+            .ok_or("wait for the alignment of this document first")?;
+        let document = self.document().ok_or("no document")?;
+        let adjudicating = Adjudicating::start(
+            self.current,
+            document,
+            outcome,
+            self.adjudicator.clone(),
+            self.data_folder.as_deref(),
+        );
+        self.resume_offer = None;
+        self.adjudicating = Some(adjudicating);
+        self.after_change(None);
+        Ok(())
+    }
+
+    /// Resumes the offered session.
+    pub fn resume_adjudication(&mut self) {
+        let Some(offer) = self.resume_offer.take() else {
+            return;
+        };
+        if offer.document != self.current {
+            return;
+        }
+        let mut adjudicating = Adjudicating::resume(offer);
+        adjudicating.start_against_gold(&self.settings, Arc::clone(&self.wake));
+        self.adjudicating = Some(adjudicating);
+    }
+
+    /// Opens a session file the user chose (it must be of the document shown).
+    pub fn load_session(&mut self, path: &Path) {
+        let Some(document) = self.document() else {
+            return;
+        };
+        match adjudication::session_of(path, document.continuum(), self.current) {
+            Ok(offer) => {
+                self.resume_offer = Some(offer);
+                self.resume_adjudication();
+            }
+            Err(e) => self.errors.push(e),
+        }
+    }
+
+    /// Stops adjudicating (the session stays saved).
+    pub fn stop_adjudication(&mut self) {
+        self.adjudicating = None;
+        self.look_for_session();
+    }
+
+    /// Runs an action on the adjudication; on success it is saved and γ against the gold
+    /// restarts, on failure the message says why.
+    pub fn adjudicate(
+        &mut self,
+        action: impl FnOnce(&mut Adjudication) -> Result<String, GoldError>,
+    ) -> bool {
+        let Some(adjudicating) = self.adjudicating_mut() else {
+            return false;
+        };
+        match adjudicating.apply(action) {
+            Some(message) => {
+                self.after_change(Some(message));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Saves the session where it is saved, and restarts γ against the gold.
+    fn after_change(&mut self, message: Option<String>) {
+        let Some(adjudicating) = self.adjudicating.as_mut() else {
+            return;
+        };
+        if let Err(e) = adjudicating.changed(message, &self.settings, Arc::clone(&self.wake)) {
+            self.errors.push(e);
+        }
+    }
+
+    /// After a decision: the next open alignment, when the user asked for it.
+    pub fn decided(&mut self) {
+        if self.adjudicating().is_some_and(|a| a.advance) {
+            self.go_to_open(Direction::Next);
+        }
+    }
+
+    /// Undoes the last action.
+    pub fn undo(&mut self) {
+        self.adjudicate(|a| {
+            a.undo()
+                .map(|label| format!("undone: {label}"))
+                .ok_or(GoldError::BadRule("nothing to undo".into()))
+        });
+    }
+
+    /// Redoes the last action undone.
+    pub fn redo(&mut self) {
+        self.adjudicate(|a| {
+            a.redo()
+                .map(|label| format!("redone: {label}"))
+                .ok_or(GoldError::BadRule("nothing to redo".into()))
+        });
+    }
+
+    /// Selects the next (or previous) open alignment passing the filter.
+    pub fn go_to_open(&mut self, direction: Direction) {
+        let Selection { alignment, order } = self.selection;
+        let Some(adjudicating) = self.adjudicating_mut() else {
+            return;
+        };
+        let order = adjudicating.shown.ordered(order);
+        if let Some(index) = adjudicating.next_open(&order, alignment, direction) {
+            self.select_alignment(index);
+        }
+    }
+
+    /// Writes the gold or the report; an input file is only overwritten once the user
+    /// confirmed (`confirmed`), otherwise the export waits for that confirmation.
+    pub fn export(&mut self, kind: ExportKind, path: PathBuf, confirmed: bool) {
+        let Some(source) = self.document().map(|d| d.document.source.clone()) else {
+            return;
+        };
+        let cora_options = self.cora_options.clone();
+        let Some(adjudicating) = self.adjudicating_mut() else {
+            return;
+        };
+        if let Err(e) = adjudicating.export(kind, path, confirmed, &source, &cora_options) {
+            self.errors.push(e);
+        }
+    }
+
+    /// Saves the session to a file the user chose (and from then on autosaves there).
+    pub fn save_session_as(&mut self, path: PathBuf) {
+        let inputs = self
+            .document()
+            .map(|d| d.document.source.paths())
+            .unwrap_or_default();
+        let Some(adjudicating) = self.adjudicating_mut() else {
+            return;
+        };
+        if let Err(e) = adjudicating.save_session_as(path, &inputs) {
+            self.errors.push(e);
+        }
+    }
+
+    /// A new gold unit over the view's middle third, of the first category (to be edited).
+    pub fn add_gold_unit(&mut self) {
+        let (start, end) = {
+            let third = self.view.width() / 3.0;
+            let start = (self.view.start + third).max(0.0).round();
+            (start, (start + third.round()).max(start + 1.0))
+        };
+        let category = self
+            .document()
+            .and_then(|d| d.category_counts.first().map(|(c, _)| c.clone()))
+            .unwrap_or_else(|| "unit".into());
+        let Ok(unit) = Unit::new(start, end, category) else {
+            return;
+        };
+        let mut added = None;
+        self.adjudicate(|a| {
+            let id = a.add(unit.clone())?;
+            added = Some(id);
+            Ok(format!("added {unit}"))
+        });
+        if let Some(adjudicating) = self.adjudicating_mut() {
+            adjudicating.selected_gold = added;
+        }
+    }
 }

@@ -31,6 +31,10 @@ pub struct BenchArgs {
     /// simulated annotators from the built-in model (100 units), one per error kind.
     #[arg(long, conflicts_with = "timeline")]
     pub sweep: bool,
+    /// Time reading instead: CSV files of 125,000 to 1,000,000 units and ELAN files up to
+    /// about 50 MB (reading must grow linearly with the file).
+    #[arg(long, conflicts_with_all = ["timeline", "sweep"])]
+    pub reading: bool,
     /// Run the cases in this process and print one JSON line each (used by the parent run).
     #[arg(long, hide = true)]
     pub in_process: bool,
@@ -76,7 +80,7 @@ fn run_timeline(units: usize) -> Result<(), Failure> {
         "view", "mean ms", "p95 ms", "max ms"
     );
     let mut all_met = true;
-    for (view, mut times) in crate::app::frame_times(units, frames) {
+    for (view, mut times) in crate::app::bench::frame_times(units, frames) {
         times.sort_by(f64::total_cmp);
         let mean = times.iter().sum::<f64>() / times.len() as f64;
         let p95 = times[(times.len() * 95 / 100).min(times.len() - 1)];
@@ -156,6 +160,9 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     }
     if args.sweep {
         return run_sweep(args.seed);
+    }
+    if args.reading {
+        return super::bench_reading::run(args.seed);
     }
     let cases: Vec<(String, Option<f64>)> = if args.cases.is_empty() {
         REFERENCE_CASES
@@ -290,7 +297,7 @@ fn run_case(case: &str, seed: u64, dense: bool) -> Result<String, Failure> {
         seed,
     );
     let options = GammaOptions {
-        seed: Some(seed),
+        seed,
         samples: SampleCount::Precision {
             precision: 0.02,
             confidence: 0.95,

@@ -21,7 +21,10 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
     let documents = args.input.read()?;
     let mut reports = Vec::new();
     for document in &documents {
-        let continuum = &document.continuum;
+        // The coefficients discretize positions from 0: a document that starts before 0 is
+        // moved to start there (a translation changes none of them).
+        let moved = starting_at_zero(&document.continuum);
+        let continuum = moved.as_ref().unwrap_or(&document.continuum);
         let (_, end) = continuum.bounds();
         let measures: Vec<Measure> = Measure::ALL
             .into_iter()
@@ -82,4 +85,18 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
         );
     }
     Ok(())
+}
+
+/// `continuum` moved to start at 0 when it starts before 0.
+fn starting_at_zero(continuum: &gamma_studio::Continuum) -> Option<gamma_studio::Continuum> {
+    let (start, _) = continuum.bounds();
+    if start >= 0.0 {
+        return None;
+    }
+    let mut moved = continuum.clone();
+    for unit in moved.annotators.iter_mut().flat_map(|a| a.units.iter_mut()) {
+        unit.start -= start;
+        unit.end -= start;
+    }
+    Some(moved)
 }

@@ -2,51 +2,25 @@
 
 use super::Failure;
 use super::input::InputArgs;
-use clap::{Args, ValueEnum};
+use super::settings_args::GammaSettingsArgs;
+use clap::Args;
 use gamma_studio::alignment::AlignmentError;
-use gamma_studio::gamma::{GammaError, RunControl};
-use gamma_studio::gamma_cat::GammaCatVariant;
-use gamma_studio::{
-    CategoryDissimilarity, CategoryMatrix, Corpus, GammaOptions, GammaResult, PivotDistance,
-    SampleCount, Sampler,
-};
+use gamma_studio::gamma::{GammaError, RunControl, SampleCount};
+use gamma_studio::{Corpus, GammaOptions, GammaResult};
 use serde_json::{Value, json};
-use std::path::PathBuf;
 
 #[derive(Args, Debug, Clone)]
 pub struct GammaArgs {
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
-    pub dissimilarity: DissimilarityArgs,
-    /// How random continua are drawn for the expected disorder.
-    #[arg(long, value_enum)]
-    pub sampler: Option<SamplerChoice>,
-    /// Relative precision wanted on the expected disorder.
-    #[arg(long, default_value_t = 0.02)]
-    pub precision: f64,
-    /// Confidence of that precision.
-    #[arg(long, default_value_t = 0.95)]
-    pub confidence: f64,
-    /// Draw exactly N random continua instead of following --precision.
-    #[arg(long, value_name = "N")]
-    pub samples: Option<usize>,
-    /// Upper bound on the number of random continua under --precision.
-    #[arg(long, default_value_t = 5000)]
-    pub max_samples: usize,
-    /// Seed of the random continua (reported in every result, so a run can be repeated).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Also compute γ-cat (Mathet 2017).
+    pub settings: GammaSettingsArgs,
+    /// Also print γ-cat (Mathet 2017).
     #[arg(long)]
     pub gamma_cat: bool,
-    /// Also compute γ-k for each category.
+    /// Also print γ-k for each category.
     #[arg(long)]
     pub gamma_k: bool,
-    /// Definition of γ-cat / γ-k: pygamma-agreement's (pairs with an empty slot count) or the
-    /// article's (only pairs of two units).
-    #[arg(long, value_enum, default_value = "pygamma")]
-    pub gamma_cat_variant: GammaCatVariantChoice,
     /// Ignore units of this category (repeatable).
     #[arg(long, value_name = "C")]
     pub exclude_category: Vec<String>,
@@ -58,137 +32,14 @@ pub struct GammaArgs {
     pub threads: Option<usize>,
 }
 
-/// How units compare: what the alignment depends on (shared by `gamma` and `gold`).
-#[derive(Args, Debug, Clone)]
-pub struct DissimilarityArgs {
-    /// Weight α of the positional dissimilarity.
-    #[arg(long)]
-    pub alpha: Option<f64>,
-    /// Weight β of the categorical dissimilarity.
-    #[arg(long)]
-    pub beta: Option<f64>,
-    /// Cost Δ∅ of an empty slot (scales both dissimilarities).
-    #[arg(long)]
-    pub delta_empty: Option<f64>,
-    /// Categorical dissimilarity matrix: header line of categories, then one row per category.
-    #[arg(long, value_name = "FILE", conflicts_with = "category_scale")]
-    pub category_matrix: Option<PathBuf>,
-    /// How categories compare when no matrix is given.
-    #[arg(long, value_enum)]
-    pub category_scale: Option<CategoryScale>,
-    /// Order of the categories for --category-scale ordinal (comma separated).
-    #[arg(long, value_delimiter = ',', value_name = "C1,C2,...")]
-    pub category_order: Vec<String>,
-    /// Settings of another tool.
-    #[arg(long, value_enum)]
-    pub preset: Option<Preset>,
-}
-
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CategoryScale {
-    Nominal,
-    Ordinal,
-    Numeric,
-    Levenshtein,
-}
-
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SamplerChoice {
-    /// pygamma-agreement's default: units drawn from the input's statistics.
-    Statistical,
-    /// Paper §5.2.1: rotated copies of real annotators.
-    Shuffle,
-    /// Paper §5.2.2: annotators of distinct documents (needs several files).
-    Corpus,
-}
-
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GammaCatVariantChoice {
-    Pygamma,
-    Article,
-}
-
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Preset {
-    /// The Java Gamma Software: α = 3, shuffle sampler (half mean length between pivots), x̄ floored.
-    GammaSoftware,
-}
-
 fn bad(message: impl Into<String>) -> Failure {
     Failure::BadInput(message.into())
 }
 
-impl DissimilarityArgs {
-    /// The preset's options (or the defaults) with this dissimilarity.
-    pub fn options(&self) -> Result<GammaOptions, Failure> {
-        let mut options = match self.preset {
-            Some(Preset::GammaSoftware) => GammaOptions::gamma_software(),
-            None => GammaOptions::default(),
-        };
-        let d = &mut options.dissimilarity;
-        if let Some(alpha) = self.alpha {
-            d.alpha = alpha;
-        }
-        if let Some(beta) = self.beta {
-            d.beta = beta;
-        }
-        if let Some(delta) = self.delta_empty {
-            d.delta_empty = delta;
-        }
-        if let Some(path) = &self.category_matrix {
-            d.categorical = CategoryDissimilarity::Matrix(
-                CategoryMatrix::read(path).map_err(|e| bad(e.to_string()))?,
-            );
-        }
-        match self.category_scale {
-            None | Some(CategoryScale::Nominal) => {}
-            Some(CategoryScale::Ordinal) => {
-                if self.category_order.is_empty() {
-                    return Err(bad(
-                        "--category-scale ordinal needs --category-order C1,C2,...",
-                    ));
-                }
-                d.categorical = CategoryDissimilarity::Ordinal(self.category_order.clone());
-            }
-            Some(CategoryScale::Numeric) => d.categorical = CategoryDissimilarity::Numeric,
-            Some(CategoryScale::Levenshtein) => d.categorical = CategoryDissimilarity::Levenshtein,
-        }
-        Ok(options)
-    }
-}
-
 impl GammaArgs {
+    /// The γ options: the core's defaults with the arguments given.
     pub fn options(&self) -> Result<GammaOptions, Failure> {
-        let mut options = self.dissimilarity.options()?;
-        if let Some(choice) = self.sampler {
-            options.sampler = match choice {
-                SamplerChoice::Statistical => Sampler::Statistical,
-                SamplerChoice::Shuffle => match options.sampler {
-                    shuffle @ Sampler::Shuffle { .. } => shuffle,
-                    _ => Sampler::Shuffle {
-                        min_pivot_distance: PivotDistance::MeanLength,
-                        integer_pivots: false,
-                    },
-                },
-                SamplerChoice::Corpus => Sampler::Corpus,
-            };
-        }
-        options.samples = match self.samples {
-            Some(0) => return Err(bad("--samples must be at least 1")),
-            Some(n) => SampleCount::Fixed(n),
-            None => SampleCount::Precision {
-                precision: self.precision,
-                confidence: self.confidence,
-                max_samples: self.max_samples,
-            },
-        };
-        options.seed = self.seed;
-        options.categorical_gammas = self.gamma_cat || self.gamma_k;
-        options.gamma_cat_variant = match self.gamma_cat_variant {
-            GammaCatVariantChoice::Pygamma => GammaCatVariant::Pygamma,
-            GammaCatVariantChoice::Article => GammaCatVariant::Article,
-        };
-        Ok(options)
+        self.settings.options()
     }
 }
 
@@ -202,8 +53,11 @@ pub fn read_corpus(args: &GammaArgs) -> Result<Corpus, Failure> {
 
 pub fn run(args: &GammaArgs) -> Result<(), Failure> {
     if let Some(threads) = args.threads {
+        if threads == 0 {
+            return Err(bad("--threads must be at least 1"));
+        }
         rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.max(1))
+            .num_threads(threads)
             .build_global()
             .map_err(|e| Failure::Computation(e.to_string()))?;
     }
@@ -313,6 +167,14 @@ fn result_json(
     out
 }
 
+/// The confidence the interval is given at (95 % for a fixed sample count).
+fn confidence(options: &GammaOptions) -> f64 {
+    match options.samples {
+        SampleCount::Precision { confidence, .. } => confidence,
+        SampleCount::Fixed(_) => 0.95,
+    }
+}
+
 fn summary(
     corpus: &Corpus,
     options: &GammaOptions,
@@ -334,7 +196,7 @@ fn summary(
         options.sampler,
         result.n_samples,
         100.0 * result.achieved_precision,
-        100.0 * args.confidence
+        100.0 * confidence(options)
     );
     if let Some(cat) = result.gamma_cat.filter(|_| args.gamma_cat) {
         let _ = writeln!(s, "γ-cat = {cat:.4}");

@@ -1,16 +1,16 @@
 //! `gamma-studio gold FILE... --auto RULE --out GOLD`: a consensus without the GUI.
 
 use super::Failure;
-use super::gamma_command::DissimilarityArgs;
+use super::settings_args::DissimilarityArgs;
 use super::input::InputArgs;
 use clap::Args;
-use gamma_studio::gold::export::{check_not_input, gold_format, write_gold, write_report};
+use super::file_plan::FilePlan;
+use gamma_studio::gold::export::{gold_format, write_gold, write_report};
 use gamma_studio::gold::session::Session;
 use crate::environment::default_adjudicator;
 use gamma_studio::gold::Adjudication;
 use serde_json::json;
-use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug, Clone)]
 pub struct GoldArgs {
@@ -38,6 +38,10 @@ pub struct GoldArgs {
     /// Allow writing over an input file.
     #[arg(long)]
     pub overwrite_input: bool,
+    /// Replace a --session file that holds the adjudication of another document (by default
+    /// an existing session of this document is resumed, and one of another is refused).
+    #[arg(long)]
+    pub force: bool,
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
@@ -63,21 +67,51 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
     }
     let document = documents.remove(0);
     let inputs = document.source.paths();
-    for path in [Some(&args.out), args.report.as_ref(), args.session.as_ref()]
-        .into_iter()
-        .flatten()
-    {
-        check_not_input(path, &inputs, args.overwrite_input).map_err(|e| bad(e.to_string()))?;
+    let mut plan = FilePlan::default();
+    plan.reads_input_args(&args.input, &inputs);
+    if let Some(matrix) = &args.dissimilarity.category_matrix {
+        plan.reads("the category matrix", matrix);
+    }
+    plan.writes("--out", &args.out, args.overwrite_input)?;
+    if let Some(report) = &args.report {
+        plan.writes("--report", report, args.overwrite_input)?;
+    }
+    if let Some(session) = &args.session {
+        plan.writes("--session", session, false)?;
     }
     let options = args.dissimilarity.options()?;
-    let aligned = gamma_studio::gamma::best_alignment(&document.continuum, &options)
-        .map_err(|e| bad(format!("{}: {e}", document.continuum.name)))?;
-    let mut adjudication = Adjudication::new(
-        document.continuum.clone(),
-        &aligned.problem,
-        &aligned.alignment,
-        args.adjudicator.clone().unwrap_or_else(default_adjudicator),
-    );
+    let adjudicator = args.adjudicator.clone().unwrap_or_else(default_adjudicator);
+    let resumed = match &args.session {
+        Some(path) if !args.force => {
+            Session::resume(path, &document.continuum)
+                .map_err(|e| bad(format!("{e} (--force replaces it)")))?
+        }
+        _ => None,
+    };
+    let mut adjudication = match resumed {
+        Some(session) => {
+            if session.settings != options {
+                eprintln!(
+                    "gamma-studio: warning: {}: the session's alignment was computed with other \
+                     settings; it is resumed as it was",
+                    args.session.as_deref().unwrap_or(Path::new("")).display()
+                );
+            }
+            let mut adjudication = session.adjudication;
+            adjudication.adjudicator = adjudicator;
+            adjudication
+        }
+        None => {
+            let aligned = gamma_studio::gamma::best_alignment(&document.continuum, &options)
+                .map_err(|e| bad(format!("{}: {e}", document.continuum.name)))?;
+            Adjudication::new(
+                document.continuum.clone(),
+                &aligned.problem,
+                &aligned.alignment,
+                adjudicator,
+            )
+        }
+    };
     let mut counts = Vec::new();
     for (text, _) in args.auto.iter().zip(&rules) {
         let decided = adjudication
@@ -99,14 +133,7 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
             .map_err(|e| bad(e.to_string()))?;
     }
     if let Some(path) = &args.session {
-        let d = &options.dissimilarity;
-        let settings = BTreeMap::from([
-            ("alpha".to_string(), d.alpha.to_string()),
-            ("beta".to_string(), d.beta.to_string()),
-            ("delta_empty".to_string(), d.delta_empty.to_string()),
-            ("categorical".to_string(), format!("{:?}", d.categorical)),
-        ]);
-        Session::new(inputs.clone(), settings, adjudication.clone())
+        Session::new(inputs.clone(), options.clone(), adjudication.clone())
             .save(path)
             .map_err(|e| bad(e.to_string()))?;
     }

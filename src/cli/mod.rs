@@ -2,11 +2,15 @@
 //! 2 bad input or options, 1 a failure of the computation itself.
 
 mod bench;
+mod bench_reading;
 mod coefficients_command;
 mod convert;
+mod evaluate_command;
+mod file_plan;
 mod gamma_command;
 mod gold_command;
 mod input;
+mod settings_args;
 mod shuffle_command;
 mod textgamma_command;
 
@@ -57,6 +61,8 @@ enum Command {
     Coefficients(Box<coefficients_command::CoefficientsArgs>),
     /// Build a consensus gold standard with bulk rules (the app adjudicates the rest).
     Gold(Box<gold_command::GoldArgs>),
+    /// Evaluate annotators or systems against a reference: γ and span precision/recall/F1.
+    Evaluate(Box<evaluate_command::EvaluateArgs>),
     /// tγ of annotators who also corrected tokens and transcriptions (CorA-XML files).
     Textgamma(Box<textgamma_command::TextGammaArgs>),
     /// Corpus Shuffling Tool: simulated annotators with controlled errors from a reference.
@@ -86,6 +92,7 @@ fn open_app(
 }
 
 /// Exit status of a failed command.
+#[derive(Debug)]
 pub enum Failure {
     BadInput(String),
     Computation(String),
@@ -109,6 +116,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Coefficients(args)) => coefficients_command::run(&args),
         Some(Command::Gold(args)) => gold_command::run(&args),
+        Some(Command::Evaluate(args)) => evaluate_command::run(&args),
         Some(Command::Textgamma(args)) => textgamma_command::run(&args),
         Some(Command::Shuffle(args)) => shuffle_command::run_shuffle(&args),
         Some(Command::Sweep(args)) => shuffle_command::run_sweep(&args),

@@ -1,6 +1,7 @@
 //! `gamma-studio shuffle` and `gamma-studio sweep`: the Corpus Shuffling Tool.
 
 use super::Failure;
+use super::file_plan::FilePlan;
 use clap::Args;
 use gamma_studio::io::{ReadOptions, read_documents};
 use gamma_studio::measure::{Measure, UnknownMeasure};
@@ -106,11 +107,38 @@ impl ReferenceArgs {
             .collect()
     }
 
-    fn factors(&self) -> Factors {
-        Factors {
+    /// The error factors, each a finite number from 0 to 100 (a larger one would only make
+    /// the simulated annotations absurd or huge).
+    fn factors(&self) -> Result<Factors, Failure> {
+        for (name, value) in [
+            ("--shift-factor", self.shift_factor),
+            ("--false-positive-factor", self.false_positive_factor),
+            ("--split-factor", self.split_factor),
+        ] {
+            if !(0.0..=100.0).contains(&value) {
+                return Err(bad(format!("{name} must be a number from 0 to 100 (got {value})")));
+            }
+        }
+        if !(2..=1000).contains(&self.annotators) {
+            return Err(bad(format!(
+                "--annotators must be from 2 to 1000 (got {})",
+                self.annotators
+            )));
+        }
+        Ok(Factors {
             shift: self.shift_factor,
             false_positive: self.false_positive_factor,
             split: self.split_factor,
+        })
+    }
+
+    /// The reference and model files read.
+    fn plan_inputs(&self, plan: &mut FilePlan) {
+        if let Some(reference) = &self.reference {
+            plan.reads("the reference", reference);
+        }
+        if let Some(model) = self.model.as_deref().filter(|m| *m != "default") {
+            plan.reads("the model", std::path::Path::new(model));
         }
     }
 }
@@ -128,6 +156,18 @@ pub struct ShuffleArgs {
 }
 
 pub fn run_shuffle(args: &ShuffleArgs) -> Result<(), Failure> {
+    if !(0.0..=1.0).contains(&args.magnitude) {
+        return Err(bad(format!(
+            "--magnitude must be from 0 to 1 (got {})",
+            args.magnitude
+        )));
+    }
+    let factors = args.reference.factors()?;
+    let mut plan = FilePlan::default();
+    args.reference.plan_inputs(&mut plan);
+    for name in ["reference.csv", "shuffled.csv"] {
+        plan.writes("--out", &args.out.join(name), false)?;
+    }
     let reference = args.reference.reference()?;
     let errors = args.reference.errors()?;
     let continuum = shuffle(
@@ -135,7 +175,7 @@ pub fn run_shuffle(args: &ShuffleArgs) -> Result<(), Failure> {
         &errors,
         args.magnitude,
         args.reference.annotators,
-        &args.reference.factors(),
+        &factors,
         args.reference.seed,
         0,
     )
@@ -192,8 +232,14 @@ pub fn run_sweep(args: &SweepArgs) -> Result<(), Failure> {
     if !(args.step > 0.0 && args.step <= 1.0) {
         return Err(bad("--step must lie in (0, 1]"));
     }
-    if args.sets == 0 || args.reference.annotators < 2 {
-        return Err(bad("--sets must be at least 1 and --annotators at least 2"));
+    if args.sets == 0 {
+        return Err(bad("--sets must be at least 1"));
+    }
+    let factors = args.reference.factors()?;
+    let mut plan = FilePlan::default();
+    args.reference.plan_inputs(&mut plan);
+    if let Some(out) = &args.out {
+        plan.writes("--out", out, false)?;
     }
     let reference = args.reference.reference()?;
     let measures: Vec<Measure> = args
@@ -207,7 +253,7 @@ pub fn run_sweep(args: &SweepArgs) -> Result<(), Failure> {
         step: args.step,
         sets: args.sets,
         annotators: args.reference.annotators,
-        factors: args.reference.factors(),
+        factors,
         seed: args.reference.seed,
         ..SweepOptions::default()
     };

@@ -3,15 +3,13 @@
 
 use super::Failure;
 use super::input::InputArgs;
-use clap::{Args, ValueEnum};
+use super::settings_args::{SampleArgs, text_gamma_samples};
+use clap::Args;
 use gamma_studio::CategoryMatrix;
-use gamma_studio::gamma::SampleCount;
 use gamma_studio::io::{WarningKind, read_documents};
-use gamma_studio::textgamma::align::GapCosts;
 use gamma_studio::textgamma::sampler::{Probabilities, TextGammaOptions, text_gamma};
 use gamma_studio::textgamma::{
-    AlignmentOptions, TextAnnotation, TextDissimilarity, TextDistance, TextGammaError,
-    TextGammaResult, annotations_of,
+    TextAnnotation, TextDistance, TextGammaError, TextGammaResult, annotations_of,
 };
 use serde_json::{Value, json};
 use std::path::PathBuf;
@@ -53,45 +51,26 @@ pub struct TextGammaArgs {
         conflicts_with = "p_text"
     )]
     pub prior: Option<Vec<f64>>,
-    /// Cost of a gap at a character of the text.
-    #[arg(long, default_value_t = 1)]
-    pub gap_text: u32,
-    /// Cost of a gap at a token boundary.
-    #[arg(long, default_value_t = 1)]
-    pub gap_boundary: u32,
-    /// How the texts of two aligned tokens compare.
-    #[arg(long, value_enum, default_value = "nominal")]
-    pub text_distance: TextDistanceChoice,
+    /// Cost of a gap at a character of the text [default: 1].
+    #[arg(long)]
+    pub gap_text: Option<u32>,
+    /// Cost of a gap at a token boundary [default: 1].
+    #[arg(long)]
+    pub gap_boundary: Option<u32>,
+    /// How the texts of two aligned tokens compare: nominal or levenshtein [default: nominal].
+    #[arg(long, value_name = "DISTANCE")]
+    pub text_distance: Option<TextDistance>,
     /// A category matrix for one layer (the others stay nominal).
     #[arg(long, value_name = "LAYER=FILE")]
     pub layer_matrix: Option<String>,
     /// Merge only touching tokens in the chance model, as TextGammaTool does.
     #[arg(long)]
     pub reference_merges: bool,
-    /// Relative precision wanted on the expected disorder.
-    #[arg(long, default_value_t = 0.01)]
-    pub precision: f64,
-    /// Confidence of that precision.
-    #[arg(long, default_value_t = 0.95)]
-    pub confidence: f64,
-    /// Draw exactly N chance annotations instead of following --precision.
-    #[arg(long, value_name = "N")]
-    pub samples: Option<usize>,
-    /// Upper bound on the number of chance annotations under --precision.
-    #[arg(long, default_value_t = 20_000)]
-    pub max_samples: usize,
-    /// Seed of the chance annotations (reported, so a run can be repeated).
-    #[arg(long)]
-    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub samples: SampleArgs,
     /// Print one JSON object (with the alignment) instead of a summary.
     #[arg(long)]
     pub json: bool,
-}
-
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TextDistanceChoice {
-    Nominal,
-    Levenshtein,
 }
 
 fn bad(message: impl Into<String>) -> Failure {
@@ -99,9 +78,17 @@ fn bad(message: impl Into<String>) -> Failure {
 }
 
 impl TextGammaArgs {
-    fn options(&self) -> Result<TextGammaOptions, Failure> {
-        if self.gap_text == 0 || self.gap_boundary == 0 {
+    /// The tγ options: the core's defaults with the arguments given.
+    pub fn options(&self) -> Result<TextGammaOptions, Failure> {
+        let mut options = TextGammaOptions::default();
+        let gaps = &mut options.alignment.gaps;
+        gaps.text = self.gap_text.unwrap_or(gaps.text);
+        gaps.boundary = self.gap_boundary.unwrap_or(gaps.boundary);
+        if gaps.text == 0 || gaps.boundary == 0 {
             return Err(bad("gap costs must be at least 1"));
+        }
+        if let Some(distance) = self.text_distance {
+            options.alignment.dissimilarity.text = distance;
         }
         let layer_matrix = match &self.layer_matrix {
             None => None,
@@ -114,7 +101,7 @@ impl TextGammaArgs {
                 Some((layer.to_string(), matrix))
             }
         };
-        let probabilities = match (self.p_text, self.p_segmentation) {
+        options.probabilities = match (self.p_text, self.p_segmentation) {
             (Some(p_text), Some(p_segmentation)) => Probabilities::Given {
                 p_text,
                 p_segmentation,
@@ -129,34 +116,10 @@ impl TextGammaArgs {
                 },
             },
         };
-        Ok(TextGammaOptions {
-            alignment: AlignmentOptions {
-                gaps: GapCosts {
-                    text: self.gap_text,
-                    boundary: self.gap_boundary,
-                },
-                dissimilarity: TextDissimilarity {
-                    text: match self.text_distance {
-                        TextDistanceChoice::Nominal => TextDistance::Nominal,
-                        TextDistanceChoice::Levenshtein => TextDistance::Levenshtein,
-                    },
-                    layer_matrix,
-                },
-                ..AlignmentOptions::default()
-            },
-            probabilities,
-            reference_merges: self.reference_merges,
-            samples: match self.samples {
-                Some(0) => return Err(bad("--samples must be at least 1")),
-                Some(n) => SampleCount::Fixed(n),
-                None => SampleCount::Precision {
-                    precision: self.precision,
-                    confidence: self.confidence,
-                    max_samples: self.max_samples,
-                },
-            },
-            seed: self.seed,
-        })
+        options.alignment.dissimilarity.layer_matrix = layer_matrix;
+        options.reference_merges = self.reference_merges;
+        text_gamma_samples(&self.samples, &mut options)?;
+        Ok(options)
     }
 
     /// The annotators' annotations, with only the layers asked for.

@@ -14,6 +14,7 @@ use crate::unit::Unit;
 /// boundary between positions `s − 1` and `s`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Segmentation {
+    /// The number of positions segmented.
     pub atoms: usize,
     /// Sorted, distinct.
     pub boundaries: Vec<usize>,
@@ -185,8 +186,11 @@ pub fn ghd_distance(reference: &Segmentation, hypothesis: &Segmentation, window:
 /// Which segmentation distance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SegmentationDistance {
+    /// Beeferman et al.'s Pk ([`pk`]).
     Pk,
+    /// Pevzner & Hearst's WindowDiff ([`window_diff`]).
     WindowDiff,
+    /// The Generalized Hamming Distance, normalised ([`ghd_distance`]).
     GeneralizedHamming,
 }
 

@@ -12,15 +12,22 @@ use crate::unit::Unit;
 /// The errors of the cheapest alignment of a hypothesis with a reference.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SlotErrors {
+    /// Units of the reference (the rate's denominator).
     pub reference_units: usize,
+    /// Pairs with the right boundaries and the wrong category ("T", cost ½).
     pub category: usize,
+    /// Pairs with the right category and wrong boundaries ("B", cost ½).
     pub boundaries: usize,
+    /// Pairs wrong on both ("TB", cost 1).
     pub category_and_boundaries: usize,
+    /// Hypothesis units left unpaired ("I", cost 1).
     pub insertions: usize,
+    /// Reference units left unpaired ("D", cost 1).
     pub deletions: usize,
 }
 
 impl SlotErrors {
+    /// The total cost: ½ per T or B error, 1 per TB, insertion or deletion.
     pub fn cost(&self) -> f64 {
         0.5 * (self.category + self.boundaries) as f64
             + (self.category_and_boundaries + self.insertions + self.deletions) as f64

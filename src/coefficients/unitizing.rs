@@ -14,35 +14,59 @@ use crate::unit::Unit;
 /// Why a unitizing coefficient cannot be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum UnitizingError {
+    /// Fewer than two annotators (the number found).
     #[error("a unitizing coefficient needs at least 2 annotators, found {0}")]
     TooFewAnnotators(usize),
+    /// The continuum's extent `[start, end)` is empty or reversed.
     #[error("the continuum [{start}, {end}) is empty")]
-    EmptyContinuum { start: f64, end: f64 },
+    EmptyContinuum {
+        /// Start of the extent given.
+        start: f64,
+        /// End of the extent given, not after `start`.
+        end: f64,
+    },
+    /// No annotator has any unit.
     #[error("no annotator has a unit")]
     NoUnit,
+    /// A unit reaches outside the continuum's extent.
     #[error("{annotator}'s unit [{start}, {end}) lies outside the continuum [{from}, {to})")]
     OutsideContinuum {
+        /// The unit's annotator.
         annotator: String,
+        /// The unit's start.
         start: f64,
+        /// The unit's end.
         end: f64,
+        /// Start of the continuum's extent.
         from: f64,
+        /// End of the continuum's extent.
         to: f64,
     },
+    /// Two units of one annotator and category overlap, which α_U cannot measure.
     #[error(
         "{annotator}'s {category:?} units [{first_start}, {first_end}) and [{second_start}, {second_end}) overlap: α_U needs the units of one category of one annotator apart"
     )]
     Overlapping {
+        /// The annotator.
         annotator: String,
+        /// The category of both units.
         category: String,
+        /// Start of the first unit (in start order).
         first_start: f64,
+        /// End of the first unit.
         first_end: f64,
+        /// Start of the second unit, before `first_end`.
         second_start: f64,
+        /// End of the second unit.
         second_end: f64,
     },
+    /// c|uα has nothing to compare: no two units of different annotators intersect.
     #[error("no unit of one annotator intersects a unit of another")]
     NoIntersection,
+    /// The expected disagreement is 0: chance correction divides by zero.
     #[error("the expected disagreement is 0: the coefficient is undefined")]
     Undefined,
+    /// c|uα's distance between categories cannot be computed.
     #[error(transparent)]
     Distance(#[from] super::CoefficientError),
 }
@@ -50,8 +74,12 @@ pub enum UnitizingError {
 /// α_U's disagreements for one category.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CategoryAlphaU {
+    /// The category.
     pub category: String,
+    /// Observed disagreement D_o between the annotators' units and gaps of this category
+    /// (the formula of [`alpha_u`]).
     pub observed: f64,
+    /// Expected disagreement D_e of the category; 0 leaves its α undefined.
     pub expected: f64,
 }
 
@@ -65,6 +93,7 @@ impl CategoryAlphaU {
 /// Krippendorff's α_U of a continuum, per category and over all of them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AlphaU {
+    /// One entry per category, in alphabetical order.
     pub categories: Vec<CategoryAlphaU>,
 }
 

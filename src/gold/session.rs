@@ -5,6 +5,9 @@
 
 use super::Adjudication;
 use crate::continuum::Continuum;
+use crate::dissimilarity::CategoryDissimilarity;
+use crate::gamma::GammaOptions;
+use crate::preset::Preset;
 use crate::io::{FileError, read_bytes, write_atomically};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -13,7 +16,9 @@ use std::path::{Path, PathBuf};
 
 /// What the `format` field of a session file says.
 pub const SESSION_FORMAT: &str = "gamma-studio adjudication session";
-pub const SESSION_VERSION: u32 = 1;
+/// The version this program writes. Version 1 recorded a few γ settings as strings; version 2
+/// records every setting typed (both are read).
+pub const SESSION_VERSION: u32 = 2;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Session {
@@ -23,8 +28,9 @@ pub struct Session {
     pub inputs: Vec<PathBuf>,
     /// [`fingerprint`] of the document (the annotations and the text).
     pub fingerprint: String,
-    /// The γ settings the alignment was computed with, for the record (name → value).
-    pub settings: BTreeMap<String, String>,
+    /// The γ settings the alignment was computed with.
+    #[serde(deserialize_with = "settings_of_any_version")]
+    pub settings: GammaOptions,
     pub saved_at: String,
     pub adjudication: Adjudication,
 }
@@ -32,7 +38,7 @@ pub struct Session {
 impl Session {
     pub fn new(
         inputs: Vec<PathBuf>,
-        settings: BTreeMap<String, String>,
+        settings: GammaOptions,
         adjudication: Adjudication,
     ) -> Session {
         Session {
@@ -58,6 +64,29 @@ impl Session {
         let json = serde_json::to_vec_pretty(self)
             .map_err(|e| FileError::new(path, None, format!("cannot encode the session: {e}")))?;
         write_atomically(path, &json)
+    }
+
+    /// The session saved at `path` for the document `continuum`, to go on with (the command
+    /// line and the app resume the same way): `None` when there is no such file; an error when
+    /// it is damaged or holds the adjudication of another document.
+    pub fn resume(path: &Path, continuum: &Continuum) -> Result<Option<Session>, FileError> {
+        if !path.exists() {
+            return Ok(None);
+        }
+        let session = Session::load(path)?;
+        let expected = fingerprint(continuum);
+        if session.fingerprint != expected {
+            return Err(FileError::new(
+                path,
+                None,
+                format!(
+                    "holds the adjudication of another document (fingerprint {}, this document's \
+                     {expected})",
+                    session.fingerprint
+                ),
+            ));
+        }
+        Ok(Some(session))
     }
 
     /// Reads and checks a session file.
@@ -93,6 +122,45 @@ impl Session {
             .map_err(|e| FileError::new(path, None, format!("damaged session: {e}")))?;
         Ok(session)
     }
+}
+
+/// The settings of a session file: typed (version 2), or the strings of version 1 (α, β, Δ∅,
+/// the categorical dissimilarity's debug form, the Gamma Software preset), read into the
+/// options they describe; a version-1 matrix, recorded only as text, reads as nominal.
+fn settings_of_any_version<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<GammaOptions, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Recorded {
+        // First: typed settings always hold a value that is not a string, so they never read
+        // as strings, whereas strings would read as typed settings with every field defaulted.
+        Strings(BTreeMap<String, String>),
+        Typed(GammaOptions),
+    }
+    Ok(match Recorded::deserialize(deserializer)? {
+        Recorded::Typed(options) => options,
+        Recorded::Strings(strings) => {
+            let mut options = GammaOptions::default();
+            if strings.get("gamma_software_preset").map(String::as_str) == Some("true") {
+                Preset::GammaSoftware.apply(&mut options);
+            }
+            let d = &mut options.dissimilarity;
+            for (key, field) in [
+                ("alpha", &mut d.alpha),
+                ("beta", &mut d.beta),
+                ("delta_empty", &mut d.delta_empty),
+            ] {
+                if let Some(value) = strings.get(key).and_then(|v| v.parse::<f64>().ok()) {
+                    *field = value;
+                }
+            }
+            if strings.get("categorical").map(String::as_str) == Some("Levenshtein") {
+                d.categorical = CategoryDissimilarity::Levenshtein;
+            }
+            options
+        }
+    })
 }
 
 /// A stable fingerprint of a document's annotations and text (64-bit FNV-1a of its JSON form,

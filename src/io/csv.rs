@@ -35,13 +35,10 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
     let mut first = true;
     // The csv crate does not count blank lines, so lines are counted from byte offsets.
     // A record's position may point at the blank or comment lines skipped before it.
+    let lines = super::lines::LineIndex::new(text);
     let line_at = |byte: u64| {
-        let mut line = text.as_bytes()[..byte as usize]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count() as u64
-            + 1;
-        let mut rest = &text[byte as usize..];
+        let mut line = lines.line_of(byte);
+        let mut rest = text.get(byte as usize..).unwrap_or("");
         while let Some((first, after)) = rest.split_once('\n') {
             let trimmed = first.trim();
             if !(trimmed.is_empty() || trimmed.starts_with('#')) {

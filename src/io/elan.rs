@@ -36,9 +36,16 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
                     )
                 })?),
             };
-            slots.insert(id, value);
+            if slots.insert(id, value).is_some() {
+                return Err(FileError::new(
+                    path,
+                    Some(slot.line),
+                    format!("time slot {id} is defined twice"),
+                ));
+            }
         }
     }
+    let mut tier_ids = std::collections::HashSet::new();
     let name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -46,6 +53,13 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
     let mut continuum = Continuum::new(name);
     for tier in root.children_named("TIER") {
         let tier_id = tier.attribute("TIER_ID").unwrap_or_default().to_string();
+        if !tier_ids.insert(tier_id.clone()) {
+            return Err(FileError::new(
+                path,
+                Some(tier.line),
+                format!("tier {tier_id:?} is defined twice (each tier is one annotator)"),
+            ));
+        }
         let mut aligned = Vec::new();
         for annotation in tier.children_named("ANNOTATION") {
             let Some(a) = annotation.child("ALIGNABLE_ANNOTATION") else {
@@ -134,11 +148,21 @@ pub fn read_tier(path: &Path, tier: &str, annotator: &str) -> Result<Continuum, 
     Ok(continuum)
 }
 
+/// A unit's bounds in whole milliseconds, ELAN's resolution: rounded, and a unit shorter than a
+/// millisecond keeps one (ELAN has no empty annotation, and our readers refuse them).
+fn milliseconds(unit: &crate::unit::Unit) -> (i64, i64) {
+    let start = unit.start.round() as i64;
+    (start, (unit.end.round() as i64).max(start + 1))
+}
+
 /// The `.eaf` XML: one tier per annotator, times rounded to whole milliseconds.
 pub fn to_eaf(continuum: &Continuum) -> String {
     let mut times: Vec<i64> = continuum
         .units()
-        .flat_map(|(_, u)| [u.start.round() as i64, u.end.round() as i64])
+        .flat_map(|(_, u)| {
+            let (start, end) = milliseconds(u);
+            [start, end]
+        })
         .collect();
     times.sort_unstable();
     times.dedup();
@@ -162,11 +186,12 @@ pub fn to_eaf(continuum: &Continuum) -> String {
             escape(&annotator.name)
         );
         for unit in &annotator.units {
+            let (start, end) = milliseconds(unit);
             let _ = writeln!(
                 out,
                 "<ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID=\"a{next_id}\" TIME_SLOT_REF1=\"ts{}\" TIME_SLOT_REF2=\"ts{}\"><ANNOTATION_VALUE>{}</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION>",
-                slot_of[&(unit.start.round() as i64)],
-                slot_of[&(unit.end.round() as i64)],
+                slot_of[&start],
+                slot_of[&end],
                 escape(&unit.category)
             );
             next_id += 1;
@@ -228,6 +253,26 @@ mod tests {
                 .collect()
         };
         assert_eq!(strip(&again), strip(&c));
+    }
+
+    #[test]
+    fn duplicate_tiers_and_time_slots_are_errors() {
+        let twice = SAMPLE.replace("TIER_ID=\"robin\"", "TIER_ID=\"maureen\"");
+        let e = parse(twice.as_bytes(), Path::new("t.eaf")).unwrap_err();
+        assert!(e.to_string().contains("tier \"maureen\" is defined twice"), "{e}");
+        let slot_twice = SAMPLE.replace("TIME_SLOT_ID=\"ts2\"", "TIME_SLOT_ID=\"ts1\"");
+        let e = parse(slot_twice.as_bytes(), Path::new("t.eaf")).unwrap_err();
+        assert!(e.to_string().contains("line 6: time slot ts1 is defined twice"), "{e}");
+    }
+
+    #[test]
+    fn units_shorter_than_a_millisecond_keep_one_and_read_back() {
+        let mut c = Continuum::new("short");
+        c.add("a", 10.2, 10.4, "x").unwrap();
+        c.add("a", 20.0, 30.0, "y").unwrap();
+        let again = parse(to_eaf(&c).as_bytes(), Path::new("short.eaf")).unwrap();
+        let spans: Vec<(f64, f64)> = again.units().map(|(_, u)| (u.start, u.end)).collect();
+        assert_eq!(spans, vec![(10.0, 11.0), (20.0, 30.0)]);
     }
 
     #[test]

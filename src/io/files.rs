@@ -101,7 +101,14 @@ impl FileError {
 
 /// The bytes of an input file, or an error naming it.
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, FileError> {
-    std::fs::read(path).map_err(|e| FileError::new(path, None, format!("cannot read: {e}")))
+    let cannot = |e: std::io::Error| FileError::new(path, None, format!("cannot read: {e}"));
+    // A FIFO or a device would block or never end: only regular files are read.
+    let metadata = std::fs::metadata(path).map_err(cannot)?;
+    if !metadata.is_file() {
+        let what = if metadata.is_dir() { "a folder" } else { "not a regular file" };
+        return Err(FileError::new(path, None, format!("cannot read: {what}")));
+    }
+    std::fs::read(path).map_err(cannot)
 }
 
 /// The bytes as text, or an error naming the line of the first byte that is not UTF-8.
@@ -129,9 +136,87 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), FileError> {
         .unwrap_or_default();
     let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
     let fail = |e: std::io::Error| FileError::new(path, None, format!("cannot write: {e}"));
-    std::fs::write(&temporary, contents).map_err(fail)?;
+    let written = std::fs::File::create(&temporary).and_then(|mut file| {
+        use std::io::Write;
+        file.write_all(contents)?;
+        // On disk before the rename: a crash leaves the old file or the new one, never an
+        // empty one.
+        file.sync_all()
+    });
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(fail(e));
+    }
     std::fs::rename(&temporary, path).map_err(|e| {
         let _ = std::fs::remove_file(&temporary);
         fail(e)
-    })
+    })?;
+    // The rename itself reaches the disk with the folder's entry.
+    if let Ok(folder) = std::fs::File::open(folder) {
+        let _ = folder.sync_all();
+    }
+    remove_stray_temporaries(folder, &name);
+    Ok(())
+}
+
+/// Removes the temporaries `.NAME.PID.tmp` that a process killed while writing `NAME` left
+/// behind (where processes are listed in `/proc`: a temporary whose process still runs is
+/// another write under way and stays).
+fn remove_stray_temporaries(folder: &Path, name: &str) {
+    let proc_listed = Path::new("/proc/self").exists();
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(pid) = file_name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&prefix))
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if proc_listed && pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_write_replaces_the_file_and_clears_a_dead_writers_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("gold.csv");
+        std::fs::write(&path, "old").unwrap();
+        // PID 4194304 is above Linux's maximum (2²²): no process has it.
+        let stray = dir.path().join(".gold.csv.4194304.tmp");
+        std::fs::write(&stray, "half").unwrap();
+        let unrelated = dir.path().join(".other.csv.4194304.tmp");
+        std::fs::write(&unrelated, "kept").unwrap();
+        write_atomically(&path, b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        assert_eq!(!stray.exists(), Path::new("/proc/self").exists());
+        assert!(unrelated.exists());
+    }
+
+    #[test]
+    fn folders_and_fifos_are_refused_without_blocking() {
+        let dir = tempfile::tempdir().unwrap();
+        let error = read_bytes(dir.path()).unwrap_err();
+        assert!(error.to_string().contains("a folder"), "{error}");
+        #[cfg(unix)]
+        {
+            let fifo = dir.path().join("fifo");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            if made.is_ok_and(|s| s.success()) {
+                let error = read_bytes(&fifo).unwrap_err();
+                assert!(error.to_string().contains("not a regular file"), "{error}");
+            }
+        }
+    }
 }

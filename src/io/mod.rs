@@ -8,6 +8,7 @@ pub mod csv;
 pub mod elan;
 pub mod format;
 pub mod glozz;
+pub mod lines;
 pub mod xml;
 
 pub use files::{FileError, Warning, WarningKind, read_bytes, utf8_text, write_atomically};

@@ -125,14 +125,9 @@ impl Document {
     }
 }
 
-fn line_of(text: &str, byte: u64) -> u64 {
-    let end = (byte as usize).min(text.len());
-    text.as_bytes()[..end]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count() as u64
-        + 1
-}
+/// How deep elements may nest. Annotation files nest a few levels; a deeper file is damaged
+/// or hostile (its tree would exhaust the stack when dropped).
+pub const MAX_DEPTH: usize = 256;
 
 /// Reads the bytes of an XML file into its root element. Non-UTF-8 bytes, malformed or
 /// truncated XML are errors naming the file and line.
@@ -150,12 +145,13 @@ pub fn parse_document(bytes: &[u8], path: &Path) -> Result<Document, FileError> 
     if text.trim().is_empty() {
         return Err(FileError::new(path, None, "the file is empty"));
     }
+    let lines = super::lines::LineIndex::new(text);
     let mut reader = quick_xml::Reader::from_str(text);
     let mut stack: Vec<Element> = Vec::new();
     let mut root: Option<Element> = None;
     let mut comments_before_root = Vec::new();
     let malformed = |position: u64, message: String| {
-        FileError::new(path, Some(line_of(text, position)), message)
+        FileError::new(path, Some(lines.line_of(position)), message)
     };
     loop {
         let before = reader.buffer_position();
@@ -164,10 +160,16 @@ pub fn parse_document(bytes: &[u8], path: &Path) -> Result<Document, FileError> 
             .map_err(|e| malformed(reader.buffer_position(), format!("malformed XML: {e}")))?;
         match event {
             Event::Start(start) => {
-                stack.push(open(&start, line_of(text, before), path)?);
+                if stack.len() >= MAX_DEPTH {
+                    return Err(malformed(
+                        before,
+                        format!("elements nest deeper than {MAX_DEPTH} levels"),
+                    ));
+                }
+                stack.push(open(&start, lines.line_of(before), path)?);
             }
             Event::Empty(start) => {
-                let element = open(&start, line_of(text, before), path)?;
+                let element = open(&start, lines.line_of(before), path)?;
                 match stack.last_mut() {
                     Some(parent) => parent.children.push(Node::Element(element)),
                     None => root = Some(element),
@@ -229,7 +231,7 @@ pub fn parse_document(bytes: &[u8], path: &Path) -> Result<Document, FileError> 
     if let Some(open) = stack.last() {
         return Err(FileError::new(
             path,
-            Some(line_of(text, text.len() as u64)),
+            Some(lines.line_of(text.len() as u64)),
             format!(
                 "truncated XML: <{}> opened at line {} is never closed",
                 open.name, open.line

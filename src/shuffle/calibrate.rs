@@ -108,7 +108,7 @@ pub fn calibrate_against(
         return Err("no reference to simulate annotators from".into());
     }
     let mut gamma_options = options.gamma.clone();
-    gamma_options.seed = Some(options.seed);
+    gamma_options.seed = options.seed;
     let gamma = crate::gamma(continuum, &gamma_options, RunControl::default())
         .map_err(|e| e.to_string())?
         .gamma;

@@ -105,7 +105,7 @@ pub fn sweep_controlled(
                 set as u64,
             )?;
             let mut gamma = options.gamma.clone();
-            gamma.seed = Some(options.seed ^ ((i as u64) << 20) ^ set as u64);
+            gamma.seed = options.seed ^ ((i as u64) << 20) ^ set as u64;
             let end = continuum
                 .units()
                 .map(|(_, u)| u.end)

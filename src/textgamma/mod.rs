@@ -36,7 +36,9 @@ use std::collections::BTreeMap;
 /// One annotator's text and tokens.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextAnnotation {
+    /// The annotator's name.
     pub name: String,
+    /// The annotator's transcription, character by character.
     pub text: Vec<char>,
     /// Sorted, disjoint, non-empty spans of `text`.
     pub units: Vec<TextUnit>,
@@ -45,31 +47,49 @@ pub struct TextAnnotation {
 /// A token of one annotator: its span, its text, its layers.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextUnit {
+    /// First character of the token in its annotator's text.
     pub start: usize,
+    /// One past the token's last character.
     pub end: usize,
+    /// The token's text, compared by [`TextDistance`].
     pub text: String,
+    /// Annotation layer → value (POS, morphology…), compared nominally or by a matrix.
     pub layers: BTreeMap<String, String>,
 }
 
 /// Why tγ cannot be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum TextGammaError {
+    /// Fewer than two annotators (the number found).
     #[error("tγ needs at least 2 annotators, found {0}")]
     TooFewAnnotators(usize),
+    /// An annotator's tokens do not fit its text (no text, a span that is not a character span,
+    /// empty or beyond the text, overlapping or unsorted tokens).
     #[error("annotator {annotator:?}: {message}")]
-    Annotation { annotator: String, message: String },
+    Annotation {
+        /// The annotator's name.
+        annotator: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The character alignment cannot be computed within its limits.
     #[error(transparent)]
     Align(#[from] align::AlignError),
+    /// The options cannot be used (a probability outside [0, 1], precision or confidence
+    /// outside (0, 1)).
     #[error("{0}")]
     Options(String),
+    /// Every chance annotation agrees with the others: tγ would divide by zero.
     #[error("the expected disorder is 0: every chance annotation agrees (is there any label?)")]
     NoExpectedDisorder,
+    /// [`crate::gamma::RunControl::cancelled`] was set before the run ended.
     #[error("cancelled")]
     Cancelled,
 }
 
 /// How the text of two paired units compares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum TextDistance {
     /// 0 if identical, else 1 (the paper).
     #[default]
@@ -78,9 +98,33 @@ pub enum TextDistance {
     Levenshtein,
 }
 
+impl TextDistance {
+    /// Every distance, in the order a user is offered them.
+    pub const ALL: [TextDistance; 2] = [TextDistance::Nominal, TextDistance::Levenshtein];
+}
+
+impl std::fmt::Display for TextDistance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TextDistance::Nominal => "nominal",
+            TextDistance::Levenshtein => "levenshtein",
+        })
+    }
+}
+
+impl std::str::FromStr for TextDistance {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        crate::settings::parse_named(name, &Self::ALL, "text distance")
+    }
+}
+
 /// How units compare.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct TextDissimilarity {
+    /// How the texts of two paired tokens compare.
     pub text: TextDistance,
     /// A category matrix for one layer (others stay nominal).
     pub layer_matrix: Option<(String, CategoryMatrix)>,
@@ -134,9 +178,12 @@ fn normalised_levenshtein(a: &str, b: &str) -> f64 {
 }
 
 /// How texts are aligned and units compared.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct AlignmentOptions {
+    /// Costs of gaps in the character alignment.
     pub gaps: GapCosts,
+    /// How paired tokens compare.
     pub dissimilarity: TextDissimilarity,
     /// Largest dynamic-programming band, in cells (one byte each).
     pub max_cells: u64,
@@ -239,7 +286,9 @@ pub fn annotations_of(
 /// The aligned units of two annotators.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PairAlignment {
+    /// Index of the first annotator in the annotations aligned.
     pub first: usize,
+    /// Index of the second annotator.
     pub second: usize,
     /// Each unitary alignment: a unit of the first or ∅, a unit of the second or ∅, and its
     /// dissimilarity; in text order.
@@ -251,6 +300,7 @@ pub struct PairAlignment {
 }
 
 impl PairAlignment {
+    /// The number of unitary alignments that pair a unit of each annotator.
     pub fn n_pairs(&self) -> usize {
         self.units
             .iter()
@@ -299,7 +349,9 @@ pub fn align_pair(
 /// The observed disorder of two or more annotators, with the pairwise alignments.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Observed {
+    /// D_o: the mean of the pairwise disorder sums over `x̄` (0 when there is no unit).
     pub disorder: f64,
+    /// The alignment of every pair of annotators, (0, 1), (0, 2)… (1, 2)…
     pub pairs: Vec<PairAlignment>,
 }
 
@@ -333,16 +385,23 @@ pub fn observed(
 /// A tγ result.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextGammaResult {
+    /// tγ = 1 − D_o / D_e: 1 for perfect agreement, 0 at chance.
     pub tgamma: f64,
+    /// D_o, with the pairwise alignments it comes from.
     pub observed: Observed,
+    /// D_e, the mean disorder of the chance annotations.
     pub expected_disorder: f64,
+    /// The number of chance annotations drawn (each a set of one per annotator).
     pub n_samples: usize,
+    /// The seed of the chance annotations (repeat the run with it).
     pub seed: u64,
-    /// The probabilities of a text change and a segmentation change per unit used.
+    /// The probability of a text change per unit that the chance model used (p_t).
     pub p_text: f64,
+    /// The probability of a split or merge per unit that the chance model used (p_s).
     pub p_segmentation: f64,
     /// Which annotation the chance model perturbed (`None`: each annotator's in turn).
     pub base: Option<String>,
+    /// Relative precision reached on D_e at the requested confidence.
     pub achieved_precision: f64,
 }
 

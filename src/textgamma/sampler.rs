@@ -37,27 +37,39 @@ pub struct ChanceModel {
 }
 
 /// Where the probabilities come from.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Probabilities {
+    /// Given by the user.
     Given {
+        /// Probability that a unit's text is edited.
         p_text: f64,
+        /// Probability per unit of a split or merge.
         p_segmentation: f64,
     },
     /// Estimated from the differences to the base: maximum likelihood, or with `prior`
     /// `Beta(a, b)` the posterior mode `(k + a − 1) / (N + a + b − 2)`.
     Estimated {
+        /// `(a, b)` of the Beta prior; `None` for the maximum-likelihood estimate.
         prior: Option<(f64, f64)>,
     },
 }
 
-/// Options of a tγ run.
-#[derive(Debug, Clone, PartialEq)]
+/// Options of a tγ run. Like [`crate::gamma::GammaOptions`], the one type that the command
+/// line, the app and session files hold; its `Default` is every front end's default.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct TextGammaOptions {
+    /// How texts are aligned and tokens compared.
     pub alignment: AlignmentOptions,
+    /// p_t and p_s of the chance model, given or estimated.
     pub probabilities: Probabilities,
+    /// Merge only touching tokens in the chance model, as TextGammaTool does.
     pub reference_merges: bool,
+    /// How many chance annotations.
     pub samples: SampleCount,
-    pub seed: Option<u64>,
+    /// Seed of the chance annotations; the result reports it.
+    pub seed: u64,
 }
 
 impl Default for TextGammaOptions {
@@ -71,7 +83,7 @@ impl Default for TextGammaOptions {
                 confidence: 0.95,
                 max_samples: 20_000,
             },
-            seed: None,
+            seed: crate::settings::DEFAULT_SEED,
         }
     }
 }
@@ -261,8 +273,11 @@ pub fn perturb<R: rand::Rng + ?Sized>(
 /// other), out of the base's units.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Differences {
+    /// Paired units whose text differs.
     pub text_changes: usize,
+    /// Splits and merges: the unpaired units of both sides divided by three, rounded up.
     pub segmentation_changes: usize,
+    /// Units of the base (the number of trials of both rates).
     pub units: usize,
 }
 
@@ -377,7 +392,7 @@ pub fn text_gamma(
         reference_merges: options.reference_merges,
     };
     let distributions = Distributions::of(annotations);
-    let seed = options.seed.unwrap_or_else(crate::gamma::fresh_seed);
+    let seed = options.seed;
     let n = annotations.len();
     let sample = |index: usize| -> Result<f64, TextGammaError> {
         if control.is_cancelled() {

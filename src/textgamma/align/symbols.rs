@@ -58,7 +58,7 @@ pub fn symbols(text: &[char], units: &[(usize, usize)]) -> Result<Vec<Symbol>, S
 }
 
 /// Gap costs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GapCosts {
     /// A gap at a character.
     pub text: u32,

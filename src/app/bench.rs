@@ -1,0 +1,138 @@
+//! The app's frame-time benchmark (`gamma-studio bench --timeline`): the whole window drawn
+//! without a display (layout and tessellation on the CPU, not the GPU draw) on a generated
+//! document of 3 annotators with its best alignment shown, panning, while a k3×1000 γ computes
+//! in a background job.
+
+use super::document_view::{OpenDocument, View};
+use super::gamma_run::{GammaRequest, GammaRun, Outcome, Status};
+use super::shown_alignments::ShownAlignments;
+use super::{GammaStudioApp, Launch, file_dialog::NativeDialog, install_fonts};
+use eframe::egui;
+use gamma_studio::io::{Document, Source};
+use gamma_studio::synthetic::{Density, noisy_copies};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Frame times of the window on a document of 3 annotators × `units_per_track` units, for
+/// the whole document, a tenth and a hundredth in view: (view, milliseconds of each frame).
+pub fn frame_times(units_per_track: usize, frames: usize) -> Vec<(String, Vec<f64>)> {
+    let context = egui::Context::default();
+    install_fonts(&context);
+    let mut app = GammaStudioApp::new(Arc::new(|| {}), Box::new(NativeDialog), Launch::default());
+    show_best_alignment(&mut app, units_per_track);
+    let background = background_gamma(&app);
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    let mut time = 0.0;
+    let mut frame = |app: &mut GammaStudioApp| {
+        time += 1.0 / 60.0;
+        let input = egui::RawInput {
+            screen_rect: Some(screen),
+            time: Some(time),
+            ..Default::default()
+        };
+        let clock = std::time::Instant::now();
+        let mut output = context.run_ui(input, |ui| app.draw(ui));
+        let _meshes = context.tessellate(output.shapes, output.pixels_per_point);
+        // No GPU takes the font atlas: dropping its deltas unapplied is intended (epaint
+        // asserts otherwise in debug builds).
+        output.textures_delta.clear();
+        clock.elapsed().as_secs_f64() * 1000.0
+    };
+    // Warm up (fonts, layout caches).
+    for _ in 0..5 {
+        frame(&mut app);
+    }
+    let (start, end) = app.state.document().map_or((0.0, 1.0), |d| d.extent());
+    let width = end - start;
+    let mut results = Vec::new();
+    for (name, share) in [
+        ("whole document", 1.0),
+        ("a tenth", 0.1),
+        ("a hundredth", 0.01),
+    ] {
+        let mut times = Vec::with_capacity(frames);
+        for k in 0..frames {
+            // Pan across the document while measuring.
+            let view_width = width * share;
+            let offset = (width - view_width) * k as f64 / frames.max(1) as f64;
+            app.state.view = View {
+                start: start + offset,
+                end: start + offset + view_width,
+            };
+            times.push(frame(&mut app));
+        }
+        results.push((name.to_string(), times));
+    }
+    drop(background);
+    results
+}
+
+/// Opens the generated document and shows its best alignment as if γ were done (the
+/// expected disorder is not needed to draw it).
+fn show_best_alignment(app: &mut GammaStudioApp, units_per_track: usize) {
+    let continuum = noisy_copies(3, units_per_track, Density::Sparse, 1);
+    app.state.set_documents(vec![Document {
+        continuum: continuum.clone(),
+        source: Source::Csv(PathBuf::from("synthetic.csv")),
+    }]);
+    app.state.cancel();
+    let options = app.state.settings.gamma_options();
+    let Ok(aligned) = gamma_studio::gamma::best_alignment(&continuum, &options) else {
+        return;
+    };
+    let shown = ShownAlignments::of_gamma(&continuum, &aligned);
+    let result = gamma_studio::GammaResult {
+        gamma: f64::NAN,
+        observed_disorder: aligned.alignment.disorder,
+        expected_disorder: f64::NAN,
+        gamma_interval: (f64::NAN, f64::NAN),
+        achieved_precision: 0.0,
+        n_samples: 0,
+        seed: 0,
+        chance_disorders: Vec::new(),
+        categories: continuum.categories(),
+        documents: vec![aligned],
+        gamma_cat: None,
+        gamma_k: None,
+        seconds: 0.0,
+    };
+    app.state.run.outcome = Some(Outcome {
+        result: Arc::new(result),
+        settings: app.state.settings.clone(),
+        document: 0,
+        pairwise: Vec::new(),
+        shown,
+    });
+    app.state.run.status = Status::Done;
+}
+
+/// A k3×1000 γ with its pairwise γ, computing while the frames are measured: the app's own
+/// kind of run, but not the app's (the app's result stays shown).
+fn background_gamma(app: &GammaStudioApp) -> GammaRun {
+    let documents = [OpenDocument::new(Document {
+        continuum: noisy_copies(3, 1000, Density::Sparse, 2),
+        source: Source::Csv(PathBuf::from("background.csv")),
+    })];
+    let settings = app.state.settings.clone();
+    let request = GammaRequest::gamma(&documents, 0, settings.gamma_options(), true);
+    let mut run = GammaRun::default();
+    run.start(0, settings, request, Arc::new(|| {}));
+    run
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn frame_times_are_measured_for_each_view() {
+        let times = super::frame_times(40, 3);
+        let views: Vec<&str> = times.iter().map(|(view, _)| view.as_str()).collect();
+        assert_eq!(views, ["whole document", "a tenth", "a hundredth"]);
+        for (view, frames) in &times {
+            assert_eq!(frames.len(), 3, "{view}");
+            assert!(
+                frames.iter().all(|ms| *ms > 0.0 && ms.is_finite()),
+                "{view}: {frames:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,432 @@
+//! The γ run room: what to compute for the document shown (γ, its pairwise γ, γ of the other
+//! open documents and of the corpus; or tγ), the [`Job`] computing it, where it stands, and
+//! the latest result with its shown alignments (built in the job's thread, once per result).
+//! No widgets here.
+
+use super::document_view::OpenDocument;
+use super::jobs::{Job, JobContext, Wake};
+use super::settings::Settings;
+use super::shown_alignments::ShownAlignments;
+use gamma_studio::io::cora::CoraOptions;
+use gamma_studio::textgamma::sampler::TextGammaOptions;
+use gamma_studio::textgamma::{TextAnnotation, TextGammaResult, annotations_of};
+use gamma_studio::{Continuum, Corpus, GammaOptions, GammaResult};
+use std::sync::Arc;
+
+/// Where the γ of the current document stands.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Status {
+    /// No document, or nothing asked yet.
+    Idle,
+    /// The job runs: samples done of the samples needed so far.
+    Running {
+        /// Samples of the expected disorder drawn.
+        done: usize,
+        /// Samples needed so far (re-estimated as they come, γ paper §5.3).
+        needed: usize,
+    },
+    /// The result arrived.
+    Done,
+    /// The user cancelled the job.
+    Cancelled,
+    /// The job failed with this message.
+    Failed(String),
+}
+
+/// A γ result, the settings it was computed with and its shown alignments.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// The core's result.
+    pub result: Arc<GammaResult>,
+    /// The settings of the run.
+    pub settings: Settings,
+    /// The document measured (index in the open documents).
+    pub document: usize,
+    /// γ of each pair of annotators `(i, j)`, i < j, as they arrive.
+    pub pairwise: Vec<((usize, usize), Result<f64, String>)>,
+    /// The best alignment, as the panels show it.
+    pub shown: ShownAlignments,
+}
+
+/// A tγ result and its shown alignments (the first pair's aligned tokens).
+#[derive(Debug, Clone)]
+pub struct TextOutcome {
+    /// The core's result.
+    pub result: Arc<TextGammaResult>,
+    /// The document measured (index in the open documents).
+    pub document: usize,
+    /// The first pair's aligned tokens, as the panels show them.
+    pub shown: ShownAlignments,
+}
+
+/// What a γ job computes.
+pub struct GammaRequest {
+    /// The document shown: its full result first.
+    pub continuum: Continuum,
+    /// γ's options.
+    pub options: GammaOptions,
+    /// Then γ of every pair of its annotators.
+    pub pairwise: bool,
+    /// Then γ of the other open documents (their indices in the document list)…
+    pub others: Vec<(usize, Continuum)>,
+    /// …and of all documents as a corpus, when there are several.
+    pub corpus: Option<Corpus>,
+    /// tγ instead of γ: the annotators' texts and tokens, and the options.
+    pub text_gamma: Option<(Vec<TextAnnotation>, TextGammaOptions)>,
+}
+
+impl GammaRequest {
+    /// γ of document `current` with its pairwise γ, then γ of the other documents not
+    /// measured yet, then the corpus γ when several are open and `corpus_known` is false.
+    pub fn gamma(
+        documents: &[OpenDocument],
+        current: usize,
+        options: GammaOptions,
+        corpus_known: bool,
+    ) -> GammaRequest {
+        let others = documents
+            .iter()
+            .enumerate()
+            .filter(|(i, d)| *i != current && d.gamma.is_none())
+            .map(|(i, d)| (i, d.continuum().clone()))
+            .collect();
+        let corpus = (documents.len() > 1 && !corpus_known)
+            .then(|| Corpus::new(documents.iter().map(|d| d.continuum().clone()).collect()));
+        GammaRequest {
+            continuum: documents[current].continuum().clone(),
+            options,
+            pairwise: true,
+            others,
+            corpus,
+            text_gamma: None,
+        }
+    }
+
+    /// tγ of a CorA document, its tokens read as `cora` says.
+    pub fn text_gamma(
+        document: &OpenDocument,
+        options: GammaOptions,
+        text_options: TextGammaOptions,
+        cora: &CoraOptions,
+    ) -> Result<GammaRequest, String> {
+        let mut annotations = annotations_of(document.continuum(), &cora.category_layer)
+            .map_err(|e| e.to_string())?;
+        if let Some(layers) = &cora.layers {
+            annotations = annotations
+                .into_iter()
+                .map(|a| a.with_layers(layers))
+                .collect();
+        }
+        Ok(GammaRequest {
+            continuum: document.continuum().clone(),
+            options,
+            pairwise: false,
+            others: Vec::new(),
+            corpus: None,
+            text_gamma: Some((annotations, text_options)),
+        })
+    }
+}
+
+/// What a γ job sends back.
+#[derive(Debug)]
+enum GammaMessage {
+    Progress {
+        done: usize,
+        needed: usize,
+    },
+    Finished(Result<Box<(GammaResult, ShownAlignments)>, String>),
+    TextGammaFinished(Result<Box<(TextGammaResult, ShownAlignments)>, String>),
+    /// γ of one pair of annotators (sent after the main result).
+    Pairwise {
+        first: usize,
+        second: usize,
+        gamma: Result<f64, String>,
+    },
+    /// γ of another open document (sent after the pairwise γ).
+    OtherDocument {
+        document: usize,
+        gamma: Result<f64, String>,
+    },
+    /// γ of all open documents as one corpus (sent last).
+    Corpus(Result<f64, String>),
+}
+
+/// What the run tells the rest of the app after a poll.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RunReport {
+    /// The result of the document measured arrived; `keeps_selection` when the previous
+    /// result of the same document had as many alignments (the selection still means
+    /// something).
+    Arrived {
+        document: usize,
+        gamma: f64,
+        keeps_selection: bool,
+    },
+    /// γ of another open document.
+    OtherDocument {
+        document: usize,
+        gamma: Result<f64, String>,
+    },
+    /// γ of the open documents as one corpus.
+    Corpus(Result<f64, String>),
+    /// The run failed (not cancelled): the message for the error panel.
+    Failed(String),
+}
+
+/// The γ run: its status, its job, its latest results.
+pub struct GammaRun {
+    /// Where it stands.
+    pub status: Status,
+    /// The latest γ result.
+    pub outcome: Option<Outcome>,
+    /// The latest tγ result (tγ mode, CorA documents).
+    pub text_outcome: Option<TextOutcome>,
+    /// The settings or document changed since the results were computed (shown as stale).
+    pub stale: bool,
+    job: Option<Job<GammaMessage>>,
+    /// The document and settings of the job running.
+    running: Option<(usize, Settings)>,
+}
+
+impl Default for GammaRun {
+    fn default() -> Self {
+        GammaRun {
+            status: Status::Idle,
+            outcome: None,
+            text_outcome: None,
+            stale: false,
+            job: None,
+            running: None,
+        }
+    }
+}
+
+impl GammaRun {
+    /// Starts `request` for document `document` (replacing, so cancelling, any job).
+    pub fn start(
+        &mut self,
+        document: usize,
+        settings: Settings,
+        request: GammaRequest,
+        wake: Wake,
+    ) {
+        self.stale = self.outcome.is_some() || self.text_outcome.is_some();
+        let name = if request.text_gamma.is_some() {
+            "tgamma"
+        } else {
+            "gamma"
+        };
+        log::info!("{name} of {:?} in the background", request.continuum.name);
+        self.job = Some(Job::spawn(name, wake, move |context| {
+            run(&request, context)
+        }));
+        self.running = Some((document, settings));
+        self.status = Status::Running { done: 0, needed: 0 };
+    }
+
+    /// Nothing to compute (no document) or a request that could not be built: stops any job.
+    pub fn stop(&mut self, status: Status) {
+        self.job = None;
+        self.running = None;
+        self.stale = self.outcome.is_some() || self.text_outcome.is_some();
+        self.status = status;
+    }
+
+    /// Forgets the results (another document is shown).
+    pub fn forget(&mut self) {
+        self.outcome = None;
+        self.text_outcome = None;
+    }
+
+    /// Cancels the job (its results, if any come, are dropped with it).
+    pub fn cancel(&mut self) {
+        self.job = None;
+        self.running = None;
+        if self.is_running() {
+            self.status = Status::Cancelled;
+        }
+    }
+
+    /// Whether a job runs.
+    pub fn is_running(&self) -> bool {
+        matches!(self.status, Status::Running { .. })
+    }
+
+    /// Takes what the job sent; call once per frame.
+    pub fn poll(&mut self) -> Vec<RunReport> {
+        let Some(job) = &self.job else {
+            return Vec::new();
+        };
+        let messages = job.messages();
+        let mut reports = Vec::new();
+        for message in messages {
+            let report = match message {
+                GammaMessage::Progress { done, needed } => {
+                    self.status = Status::Running { done, needed };
+                    None
+                }
+                GammaMessage::Finished(Ok(finished)) => {
+                    let (result, shown) = *finished;
+                    self.show_gamma(result, shown)
+                }
+                GammaMessage::TextGammaFinished(Ok(finished)) => {
+                    let (result, shown) = *finished;
+                    self.show_text_gamma(result, shown)
+                }
+                GammaMessage::Finished(Err(message))
+                | GammaMessage::TextGammaFinished(Err(message)) => {
+                    self.status = Status::Failed(message.clone());
+                    Some(RunReport::Failed(message))
+                }
+                GammaMessage::Pairwise {
+                    first,
+                    second,
+                    gamma,
+                } => {
+                    if let Some(outcome) = &mut self.outcome {
+                        outcome.pairwise.push(((first, second), gamma));
+                    }
+                    None
+                }
+                GammaMessage::OtherDocument { document, gamma } => {
+                    Some(RunReport::OtherDocument { document, gamma })
+                }
+                GammaMessage::Corpus(gamma) => Some(RunReport::Corpus(gamma)),
+            };
+            reports.extend(report);
+        }
+        reports
+    }
+
+    /// Shows a γ result of the document of the job running (the bench shows one it computed
+    /// itself this way).
+    pub fn show_gamma(&mut self, result: GammaResult, shown: ShownAlignments) -> Option<RunReport> {
+        let (document, settings) = self.running.clone()?;
+        let keeps_selection = self
+            .outcome
+            .as_ref()
+            .is_some_and(|o| o.document == document && o.shown.len() == shown.len());
+        let gamma = result.gamma;
+        self.outcome = Some(Outcome {
+            result: Arc::new(result),
+            settings,
+            document,
+            pairwise: Vec::new(),
+            shown,
+        });
+        self.stale = false;
+        self.status = Status::Done;
+        Some(RunReport::Arrived {
+            document,
+            gamma,
+            keeps_selection,
+        })
+    }
+
+    fn show_text_gamma(
+        &mut self,
+        result: TextGammaResult,
+        shown: ShownAlignments,
+    ) -> Option<RunReport> {
+        let (document, _) = self.running.clone()?;
+        let keeps_selection = self
+            .text_outcome
+            .as_ref()
+            .is_some_and(|o| o.document == document && o.shown.len() == shown.len());
+        let gamma = result.tgamma;
+        self.text_outcome = Some(TextOutcome {
+            result: Arc::new(result),
+            document,
+            shown,
+        });
+        self.stale = false;
+        self.status = Status::Done;
+        Some(RunReport::Arrived {
+            document,
+            gamma,
+            keeps_selection,
+        })
+    }
+}
+
+/// The job: the main result (with its shown alignments), then pairwise γ, the other
+/// documents and the corpus, each sent as it is known; stops when cancelled.
+fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
+    let (continuum, options) = (&request.continuum, &request.options);
+    let report = |done: usize, needed: usize| context.send(GammaMessage::Progress { done, needed });
+    let control = context.control(Some(&report));
+    if let Some((annotations, text_options)) = &request.text_gamma {
+        let result =
+            gamma_studio::textgamma::sampler::text_gamma(annotations, None, text_options, control)
+                .map(|r| {
+                    let shown = ShownAlignments::of_text_gamma(continuum, &r);
+                    Box::new((r, shown))
+                })
+                .map_err(|e| e.to_string());
+        if !context.is_cancelled() {
+            context.send(GammaMessage::TextGammaFinished(result));
+        }
+        return;
+    }
+    let result = gamma_studio::gamma(continuum, options, control)
+        .map(|r| {
+            let shown = ShownAlignments::of_gamma(continuum, &r.documents[0]);
+            Box::new((r, shown))
+        })
+        .map_err(|e| e.to_string());
+    let succeeded = result.is_ok();
+    if context.is_cancelled() {
+        return;
+    }
+    context.send(GammaMessage::Finished(result));
+    if !succeeded {
+        return;
+    }
+    let quiet = context.control(None);
+    let n = if request.pairwise {
+        continuum.n_annotators()
+    } else {
+        0
+    };
+    for first in 0..n {
+        for second in first + 1..n {
+            if context.is_cancelled() {
+                return;
+            }
+            let mut pair = continuum.clone();
+            pair.annotators = vec![
+                continuum.annotators[first].clone(),
+                continuum.annotators[second].clone(),
+            ];
+            let gamma = gamma_studio::gamma(&pair, options, quiet)
+                .map(|r| r.gamma)
+                .map_err(|e| e.to_string());
+            context.send(GammaMessage::Pairwise {
+                first,
+                second,
+                gamma,
+            });
+        }
+    }
+    for (document, other) in &request.others {
+        if context.is_cancelled() {
+            return;
+        }
+        let gamma = gamma_studio::gamma(other, options, quiet)
+            .map(|r| r.gamma)
+            .map_err(|e| e.to_string());
+        context.send(GammaMessage::OtherDocument {
+            document: *document,
+            gamma,
+        });
+    }
+    if let Some(corpus) = &request.corpus
+        && !context.is_cancelled()
+    {
+        let gamma = gamma_studio::corpus_gamma(corpus, options, quiet)
+            .map(|r| r.gamma)
+            .map_err(|e| e.to_string());
+        context.send(GammaMessage::Corpus(gamma));
+    }
+}

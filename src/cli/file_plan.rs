@@ -1,0 +1,152 @@
+//! The files one command reads and the files it writes, compared by canonical path before
+//! anything is written: an output may be neither an input (annotations, text, model, category
+//! matrix, reference, session…) nor another output of the same command. Overwriting an
+//! annotation input is allowed only when the command says so (`--overwrite-input`).
+
+use super::Failure;
+use super::input::InputArgs;
+use std::path::{Path, PathBuf};
+
+/// A path as the file system resolves it: canonical when it exists, else its canonical folder
+/// joined with its name, else absolute.
+fn resolved(path: &Path) -> PathBuf {
+    if let Ok(canonical) = path.canonicalize() {
+        return canonical;
+    }
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    match (absolute.parent(), absolute.file_name()) {
+        (Some(folder), Some(name)) => folder
+            .canonicalize()
+            .map(|folder| folder.join(name))
+            .unwrap_or(absolute),
+        _ => absolute,
+    }
+}
+
+/// What a file is for the command, to name it in a refusal.
+struct Role {
+    what: String,
+    given: PathBuf,
+    resolved: PathBuf,
+    /// An annotation input that `--overwrite-input` may replace.
+    replaceable: bool,
+}
+
+/// The files of one command.
+#[derive(Default)]
+pub struct FilePlan {
+    inputs: Vec<Role>,
+    outputs: Vec<Role>,
+}
+
+impl FilePlan {
+    /// A file the command reads (`what`: "the text", "the category matrix", …).
+    pub fn reads(&mut self, what: &str, path: &Path) {
+        self.inputs.push(Role {
+            what: what.to_string(),
+            given: path.to_path_buf(),
+            resolved: resolved(path),
+            replaceable: false,
+        });
+    }
+
+    /// Annotation files the command reads, which `--overwrite-input` lets an output replace.
+    pub fn reads_annotations<'a>(&mut self, paths: impl IntoIterator<Item = &'a PathBuf>) {
+        for path in paths {
+            self.reads("an annotation file", path);
+            if let Some(role) = self.inputs.last_mut() {
+                role.replaceable = true;
+            }
+        }
+    }
+
+    /// Every file that the reading options name or that reading found (a Glozz text found
+    /// beside the `.aa`, its model): the annotation files replaceable, the others not.
+    pub fn reads_input_args(&mut self, input: &InputArgs, found: &[PathBuf]) {
+        self.reads_annotations(&input.files);
+        if let Some(text) = &input.text {
+            self.reads("the text", text);
+        }
+        if let Some(model) = &input.model {
+            self.reads("the annotation model", model);
+        }
+        for path in found {
+            if !self.inputs.iter().any(|i| i.resolved == resolved(path)) {
+                self.reads("a file read with the annotations", path);
+            }
+        }
+    }
+
+    /// A file the command will write (`what`: "--out", "--report", …): refused when it is one
+    /// of the inputs (unless an annotation file and `overwrite_input`) or another output.
+    pub fn writes(&mut self, what: &str, path: &Path, overwrite_input: bool) -> Result<(), Failure> {
+        let target = resolved(path);
+        if let Some(input) = self.inputs.iter().find(|i| i.resolved == target)
+            && !(input.replaceable && overwrite_input)
+        {
+            let hint = if input.replaceable {
+                " (--overwrite-input allows it)"
+            } else {
+                ""
+            };
+            return Err(Failure::BadInput(format!(
+                "{what} {} is an input file of this command ({}: {}); choose another file{hint}",
+                path.display(),
+                input.what,
+                input.given.display()
+            )));
+        }
+        if let Some(other) = self.outputs.iter().find(|o| o.resolved == target) {
+            return Err(Failure::BadInput(format!(
+                "{what} {} is also {} ({}): two outputs cannot be one file",
+                path.display(),
+                other.what,
+                other.given.display()
+            )));
+        }
+        self.outputs.push(Role {
+            what: what.to_string(),
+            given: path.to_path_buf(),
+            resolved: target,
+            replaceable: false,
+        });
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(result: Result<(), Failure>) -> String {
+        match result {
+            Err(Failure::BadInput(message)) => message,
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_output_may_be_neither_an_input_nor_another_output() {
+        let dir = tempfile::tempdir().unwrap();
+        let doc = dir.path().join("doc.csv");
+        std::fs::write(&doc, "a,X,0,1\n").unwrap();
+        let matrix = dir.path().join("m.csv");
+        std::fs::write(&matrix, "").unwrap();
+        let mut plan = FilePlan::default();
+        plan.reads_annotations([&doc]);
+        plan.reads("the category matrix", &matrix);
+        // The same file by another spelling.
+        let other_spelling = dir.path().join(".").join("doc.csv");
+        let message = refusal(plan.writes("--out", &other_spelling, false));
+        assert!(message.contains("is an input file of this command (an annotation file"), "{message}");
+        assert!(message.contains("--overwrite-input allows it"), "{message}");
+        plan.writes("--out", &doc, true).unwrap();
+        let message = refusal(plan.writes("--report", &matrix, true));
+        assert!(message.contains("(the category matrix: "), "{message}");
+        let new = dir.path().join("new.csv");
+        let mut plan = FilePlan::default();
+        plan.writes("--out", &new, false).unwrap();
+        let message = refusal(plan.writes("--report", &dir.path().join("./new.csv"), false));
+        assert!(message.contains("two outputs cannot be one file"), "{message}");
+    }
+}

@@ -1,0 +1,269 @@
+//! The core's settings as command-line arguments. Every argument here is optional: a missing
+//! one keeps the core's default ([`GammaOptions::default`], [`TextGammaOptions::default`]), and
+//! a given one is parsed straight into the core's type (its `FromStr`), so the command line
+//! never keeps defaults or names of its own, and agrees with the app.
+
+use super::Failure;
+use clap::Args;
+use gamma_studio::gamma::SampleCount;
+use gamma_studio::dissimilarity::MAX_WEIGHT;
+use gamma_studio::gamma_cat::GammaCatVariant;
+use gamma_studio::{CategoryDissimilarity, CategoryMatrix, CategoryScale, GammaOptions, Preset};
+use gamma_studio::{SamplerKind, textgamma::sampler::TextGammaOptions};
+use std::path::PathBuf;
+
+fn bad(message: impl Into<String>) -> Failure {
+    Failure::BadInput(message.into())
+}
+
+/// How units compare: what the alignment depends on (shared by `gamma`, `gold`, `evaluate`).
+#[derive(Args, Debug, Clone, Default)]
+pub struct DissimilarityArgs {
+    /// Settings of another tool, applied first: gamma-software (α = 3, its shuffle sampler, x̄
+    /// floored) or pygamma (our defaults). Options given with it override it.
+    #[arg(long, value_name = "PRESET")]
+    pub preset: Option<Preset>,
+    /// Weight α of the positional dissimilarity [default: 1].
+    #[arg(long)]
+    pub alpha: Option<f64>,
+    /// Weight β of the categorical dissimilarity [default: 1].
+    #[arg(long)]
+    pub beta: Option<f64>,
+    /// Cost Δ∅ of an empty slot (scales both dissimilarities) [default: 1].
+    #[arg(long)]
+    pub delta_empty: Option<f64>,
+    /// Categorical dissimilarity matrix: header line of categories, then one row per category.
+    #[arg(long, value_name = "FILE", conflicts_with = "category_scale")]
+    pub category_matrix: Option<PathBuf>,
+    /// How categories compare when no matrix is given: nominal, ordinal, numeric, levenshtein
+    /// [default: nominal].
+    #[arg(long, value_name = "SCALE")]
+    pub category_scale: Option<CategoryScale>,
+    /// Order of the categories for --category-scale ordinal (comma separated).
+    #[arg(long, value_delimiter = ',', value_name = "C1,C2,...")]
+    pub category_order: Vec<String>,
+}
+
+impl DissimilarityArgs {
+    /// The preset (if any), then each option given, applied to `options`.
+    pub fn apply(&self, options: &mut GammaOptions) -> Result<(), Failure> {
+        if let Some(preset) = self.preset {
+            preset.apply(options);
+        }
+        let d = &mut options.dissimilarity;
+        for (name, given, field) in [
+            ("--alpha", self.alpha, &mut d.alpha),
+            ("--beta", self.beta, &mut d.beta),
+            ("--delta-empty", self.delta_empty, &mut d.delta_empty),
+        ] {
+            if let Some(value) = given {
+                if !(0.0..=MAX_WEIGHT).contains(&value) {
+                    return Err(bad(format!("{name} must be a number from 0 to 1e6 (got {value})")));
+                }
+                *field = value;
+            }
+        }
+        if let Some(path) = &self.category_matrix {
+            d.categorical = CategoryDissimilarity::Matrix(
+                CategoryMatrix::read(path).map_err(|e| bad(e.to_string()))?,
+            );
+        }
+        if let Some(scale) = self.category_scale {
+            d.categorical = scale
+                .dissimilarity(&self.category_order)
+                .map_err(|e| bad(format!("--category-scale {scale}: {e} (--category-order C1,C2,...)")))?;
+        }
+        Ok(())
+    }
+
+    /// The core's defaults with these arguments applied.
+    pub fn options(&self) -> Result<GammaOptions, Failure> {
+        let mut options = GammaOptions::default();
+        self.apply(&mut options)?;
+        Ok(options)
+    }
+}
+
+/// How many random continua (γ) or chance annotations (tγ) to draw (paper §5.3).
+#[derive(Args, Debug, Clone, Default)]
+pub struct SampleArgs {
+    /// Relative precision wanted on the expected disorder [default: 0.02 for γ, 0.01 for tγ].
+    #[arg(long)]
+    pub precision: Option<f64>,
+    /// Confidence of that precision [default: 0.95].
+    #[arg(long)]
+    pub confidence: Option<f64>,
+    /// Draw exactly N samples instead of following --precision.
+    #[arg(long, value_name = "N", conflicts_with_all = ["precision", "confidence", "max_samples"])]
+    pub samples: Option<usize>,
+    /// Upper bound on the number of samples under --precision [default: 5000 for γ, 20000
+    /// for tγ].
+    #[arg(long, value_name = "N")]
+    pub max_samples: Option<usize>,
+    /// Seed of the random draws [default: 1]; every result reports it.
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+impl SampleArgs {
+    /// `current` (the core's default) with the options given.
+    pub fn sample_count(&self, current: SampleCount) -> Result<SampleCount, Failure> {
+        if let Some(n) = self.samples {
+            if n == 0 {
+                return Err(bad("--samples must be at least 1"));
+            }
+            return Ok(SampleCount::Fixed(n));
+        }
+        let SampleCount::Precision {
+            mut precision,
+            mut confidence,
+            mut max_samples,
+        } = current
+        else {
+            return Ok(current);
+        };
+        if let Some(p) = self.precision {
+            if !(p > 0.0 && p < 1.0) {
+                return Err(bad(format!("--precision must be between 0 and 1 (got {p})")));
+            }
+            precision = p;
+        }
+        if let Some(c) = self.confidence {
+            if !(c > 0.0 && c < 1.0) {
+                return Err(bad(format!("--confidence must be between 0 and 1 (got {c})")));
+            }
+            confidence = c;
+        }
+        if let Some(m) = self.max_samples {
+            if m == 0 {
+                return Err(bad("--max-samples must be at least 1"));
+            }
+            max_samples = m;
+        }
+        Ok(SampleCount::Precision {
+            precision,
+            confidence,
+            max_samples,
+        })
+    }
+
+    /// The seed given, or `current` (the core's default).
+    pub fn seed(&self, current: u64) -> u64 {
+        self.seed.unwrap_or(current)
+    }
+}
+
+/// Every γ setting: [`DissimilarityArgs`], the sampler, [`SampleArgs`] and γ-cat's variant.
+#[derive(Args, Debug, Clone, Default)]
+pub struct GammaSettingsArgs {
+    #[command(flatten)]
+    pub dissimilarity: DissimilarityArgs,
+    /// How random continua are drawn for the expected disorder: statistical (units drawn from
+    /// the input's statistics), shuffle (paper §5.2.1), corpus (§5.2.2, several files)
+    /// [default: statistical].
+    #[arg(long, value_name = "SAMPLER")]
+    pub sampler: Option<SamplerKind>,
+    #[command(flatten)]
+    pub samples: SampleArgs,
+    /// Definition of γ-cat / γ-k: pygamma (pairs with an empty slot count) or article (only
+    /// pairs of two units) [default: pygamma].
+    #[arg(long, value_name = "VARIANT")]
+    pub gamma_cat_variant: Option<GammaCatVariant>,
+}
+
+impl GammaSettingsArgs {
+    /// The core's defaults with these arguments applied.
+    pub fn options(&self) -> Result<GammaOptions, Failure> {
+        let mut options = self.dissimilarity.options()?;
+        if let Some(kind) = self.sampler {
+            options.sampler = options.sampler.with_kind(kind);
+        }
+        options.samples = self.samples.sample_count(options.samples)?;
+        options.seed = self.samples.seed(options.seed);
+        if let Some(variant) = self.gamma_cat_variant {
+            options.gamma_cat_variant = variant;
+        }
+        Ok(options)
+    }
+}
+
+/// The sample count and seed of tγ (its other settings are in `textgamma`'s arguments).
+pub fn text_gamma_samples(
+    args: &SampleArgs,
+    options: &mut TextGammaOptions,
+) -> Result<(), Failure> {
+    options.samples = args.sample_count(options.samples)?;
+    options.seed = args.seed(options.seed);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Probe {
+        #[command(flatten)]
+        settings: GammaSettingsArgs,
+    }
+
+    fn options(args: &[&str]) -> Result<GammaOptions, Failure> {
+        let probe = Probe::try_parse_from(std::iter::once("probe").chain(args.iter().copied()))
+            .map_err(|e| bad(e.to_string()))?;
+        probe.settings.options()
+    }
+
+    #[test]
+    fn the_app_and_the_command_line_have_the_same_defaults() {
+        use crate::cli::{Cli, Command};
+        let app = crate::app::settings::Settings::default();
+        let Ok(Cli {
+            command: Some(Command::Gamma(gamma)),
+            ..
+        }) = Cli::try_parse_from(["gamma-studio", "gamma", "doc.csv"])
+        else {
+            panic!("`gamma doc.csv` parses")
+        };
+        assert_eq!(gamma.options().unwrap(), app.gamma_options());
+        let Ok(Cli {
+            command: Some(Command::Textgamma(textgamma)),
+            ..
+        }) = Cli::try_parse_from(["gamma-studio", "textgamma", "a.xml", "b.xml"])
+        else {
+            panic!("`textgamma a.xml b.xml` parses")
+        };
+        assert_eq!(textgamma.options().unwrap(), app.text_gamma_options());
+        assert_eq!(app.gamma_options().seed, gamma_studio::DEFAULT_SEED);
+    }
+
+    #[test]
+    fn no_argument_gives_the_core_defaults() {
+        assert_eq!(options(&[]).unwrap(), GammaOptions::default());
+    }
+
+    #[test]
+    fn an_option_given_after_a_preset_overrides_it() {
+        let o = options(&["--preset", "gamma-software", "--alpha", "2", "--sampler", "shuffle"]).unwrap();
+        let preset = Preset::GammaSoftware.options();
+        assert_eq!(o.dissimilarity.alpha, 2.0);
+        // "shuffle" keeps the preset's own shuffle variant.
+        assert_eq!(o.sampler, preset.sampler);
+        assert_eq!(o.mean_units_rule, preset.mean_units_rule);
+    }
+
+    #[test]
+    fn names_are_the_core_names_and_nonsense_is_refused() {
+        let o = options(&["--category-scale", "levenshtein", "--gamma-cat-variant", "article", "--seed", "9"]).unwrap();
+        assert_eq!(o.dissimilarity.categorical, CategoryDissimilarity::Levenshtein);
+        assert_eq!(o.gamma_cat_variant, GammaCatVariant::Article);
+        assert_eq!(o.seed, 9);
+        assert!(options(&["--sampler", "shufle"]).is_err());
+        assert!(options(&["--category-scale", "ordinal"]).is_err());
+        assert!(options(&["--alpha", "NaN"]).is_err());
+        assert!(options(&["--delta-empty", "1e155"]).is_err());
+        assert!(options(&["--max-samples", "0"]).is_err());
+        assert!(options(&["--precision", "0"]).is_err());
+        assert_eq!(options(&["--samples", "40"]).unwrap().samples, SampleCount::Fixed(40));
+    }
+}
