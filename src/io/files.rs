@@ -105,7 +105,11 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, FileError> {
     // A FIFO or a device would block or never end: only regular files are read.
     let metadata = std::fs::metadata(path).map_err(cannot)?;
     if !metadata.is_file() {
-        let what = if metadata.is_dir() { "a folder" } else { "not a regular file" };
+        let what = if metadata.is_dir() {
+            "a folder"
+        } else {
+            "not a regular file"
+        };
         return Err(FileError::new(path, None, format!("cannot read: {what}")));
     }
     std::fs::read(path).map_err(cannot)
@@ -178,7 +182,8 @@ fn remove_stray_temporaries(folder: &Path, name: &str) {
         else {
             continue;
         };
-        if proc_listed && pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+        if proc_listed && pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists()
+        {
             let _ = std::fs::remove_file(entry.path());
         }
     }
