@@ -334,18 +334,21 @@ fn show_current(ui: &mut Ui, state: &mut AppState) {
         }
     }
     ui.horizontal_wrapped(|ui| {
-        if let Some(suggestion) = &suggestion {
-            let text = format!(
-                "A suggestion: {} [{}, {})",
-                suggestion.category, suggestion.start, suggestion.end
-            );
-            if ui
-                .button(text)
-                .on_hover_text("majority category, median boundaries (key A)")
-                .clicked()
-            {
-                action = Some(Act::Accept);
-            }
+        let (text, why) = match &suggestion {
+            Some(suggestion) => (
+                format!(
+                    "A suggestion: {} [{}, {})",
+                    suggestion.category, suggestion.start, suggestion.end
+                ),
+                "an annotator's unit of the majority category, the closest to the others (key A)",
+            ),
+            None => (
+                "A suggestion: reject".to_string(),
+                "most annotators have no unit here (key A)",
+            ),
+        };
+        if ui.button(text).on_hover_text(why).clicked() {
+            action = Some(Act::Accept);
         }
         if ui
             .button("R reject")

@@ -39,9 +39,15 @@ impl Adjudication {
     /// Accepts the [suggestion](Self::suggestion) for proposal `index`.
     pub fn accept_suggestion(&mut self, index: usize) -> Result<(), GoldError> {
         self.proposal(index)?;
-        let unit = self.suggestion(index).into_iter().collect();
+        let suggested = self.suggestion(index);
+        let choice = if suggested.is_some() {
+            Choice::Suggestion
+        } else {
+            Choice::Reject
+        };
         let mut changes = Vec::new();
-        self.decide(&mut changes, index, Choice::Suggestion, Rule::Manual, unit);
+        let units = suggested.into_iter().collect();
+        self.decide(&mut changes, index, choice, Rule::Manual, units);
         self.commit(
             format!("accept the suggestion for alignment {}", index + 1),
             changes,

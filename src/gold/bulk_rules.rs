@@ -22,6 +22,25 @@ impl Adjudication {
         max_disorder: f64,
         min_majority: usize,
     ) -> Result<usize, GoldError> {
+        self.decide_when_agreeing(max_disorder, min_majority, false)
+    }
+
+    /// As [`Self::decide_below_threshold`], with the [median
+    /// suggestion](Self::median_suggestion) (the named rule `median:T:K`).
+    pub fn decide_with_medians(
+        &mut self,
+        max_disorder: f64,
+        min_majority: usize,
+    ) -> Result<usize, GoldError> {
+        self.decide_when_agreeing(max_disorder, min_majority, true)
+    }
+
+    fn decide_when_agreeing(
+        &mut self,
+        max_disorder: f64,
+        min_majority: usize,
+        medians: bool,
+    ) -> Result<usize, GoldError> {
         if max_disorder.is_nan() || max_disorder < 0.0 {
             return Err(GoldError::BadRule(format!(
                 "the disorder threshold must be a number ≥ 0, got {max_disorder}"
@@ -40,19 +59,29 @@ impl Adjudication {
                     && self.category_majority(i) >= min_majority
             })
             .collect();
-        Ok(self.decide_by_suggestion(
-            &chosen,
-            Rule::Threshold {
+        let (rule, kind) = if medians {
+            let rule = Rule::Median {
                 max_disorder,
                 min_majority,
-            },
+            };
+            (rule, " (median boundaries)")
+        } else {
+            let rule = Rule::Threshold {
+                max_disorder,
+                min_majority,
+            };
+            (rule, "")
+        };
+        Ok(self.decide_by_suggestion(
+            &chosen,
+            rule,
             &format!(
-                "decide alignments with disorder ≤ {max_disorder} and {min_majority} agreeing"
+                "decide alignments with disorder ≤ {max_disorder} and {min_majority} agreeing{kind}"
             ),
         ))
     }
 
-    /// Applies a bulk rule written as `unanimous` or `threshold:T:K`.
+    /// Applies a bulk rule written as `unanimous`, `threshold:T:K` or `median:T:K`.
     pub fn apply_rule(&mut self, rule: &str) -> Result<usize, GoldError> {
         match parse_rule(rule)? {
             Rule::Unanimous => Ok(self.decide_unanimous()),
@@ -60,15 +89,27 @@ impl Adjudication {
                 max_disorder,
                 min_majority,
             } => self.decide_below_threshold(max_disorder, min_majority),
-            Rule::Manual => unreachable!("parse_rule never returns Manual"),
+            Rule::Median {
+                max_disorder,
+                min_majority,
+            } => self.decide_with_medians(max_disorder, min_majority),
+            Rule::Manual => Err(GoldError::BadRule("manual is not a bulk rule".into())),
         }
     }
 
     fn decide_by_suggestion(&mut self, chosen: &[usize], rule: Rule, label: &str) -> usize {
         let mut changes = Vec::new();
         for &index in chosen {
-            let unit = self.suggestion(index).into_iter().collect();
-            self.decide(&mut changes, index, Choice::Suggestion, rule, unit);
+            let suggested = match rule {
+                Rule::Median { .. } => self.median_suggestion(index),
+                _ => self.suggestion(index),
+            };
+            let choice = if suggested.is_some() {
+                Choice::Suggestion
+            } else {
+                Choice::Reject
+            };
+            self.decide(&mut changes, index, choice, rule, suggested.into_iter().collect());
         }
         self.commit(format!("{label} ({})", chosen.len()), changes);
         chosen.len()

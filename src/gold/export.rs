@@ -212,6 +212,10 @@ fn choice_name(
                     max_disorder,
                     min_majority,
                 } => format!("threshold:{max_disorder}:{min_majority}"),
+                Rule::Median {
+                    max_disorder,
+                    min_majority,
+                } => format!("median:{max_disorder}:{min_majority}"),
             };
             (choice, rule, by.clone(), at.clone())
         }

@@ -201,12 +201,51 @@ impl Adjudication {
         progress
     }
 
-    /// The suggested gold unit: the category most annotators gave (a tie goes to the first
-    /// annotator's), with the median start and median end of the units of that category
-    /// (when the units are on whole positions: rounded outwards, and moved to the nearest token
-    /// start and end of the text if there is one), and for each feature the value most of them
-    /// have.
+    /// The suggested gold unit, always a unit an annotator made: `None` (reject) when more
+    /// annotators have no unit in proposal `index` than have one; else, among the units of the
+    /// category most annotators gave, the one closest to the others — whose dissimilarities to
+    /// the other annotators' units (§4.4 with α = β = 1, nominal categories) sum to the least —
+    /// the first annotator's of equals. A tie between categories goes to the one whose best unit
+    /// is closest to the others. The unit keeps its own features.
     pub fn suggestion(&self, index: usize) -> Option<Unit> {
+        let members = self.members(index);
+        let without_unit = self.continuum.n_annotators() - members.len();
+        if members.is_empty() || without_unit > members.len() {
+            return None;
+        }
+        let counts = category_counts(members.iter().map(|(_, u)| u.category.as_str()));
+        let best_count = counts.iter().map(|(_, n)| *n).max()?;
+        let in_majority = |unit: &Unit| {
+            counts
+                .iter()
+                .any(|(c, n)| *n == best_count && *c == unit.category.as_str())
+        };
+        let distance_to_others = |(a, unit): &(usize, &Unit)| -> f64 {
+            members
+                .iter()
+                .filter(|(b, _)| b != a)
+                .map(|(_, other)| paper_dissimilarity(unit, other))
+                .sum()
+        };
+        let mut best: Option<(f64, &Unit)> = None;
+        for member in members.iter().filter(|(_, u)| in_majority(u)) {
+            let distance = distance_to_others(member);
+            if best.is_none_or(|(d, _)| distance < d) {
+                best = Some((distance, member.1));
+            }
+        }
+        best.map(|(_, unit)| Unit {
+            source_id: None,
+            ..unit.clone()
+        })
+    }
+
+    /// The median suggestion (the named rule `median:T:K`): the category most annotators gave
+    /// (a tie goes to the first annotator's), with the median start and median end of the units
+    /// of that category (when the units are on whole positions: rounded outwards, and moved to
+    /// the nearest token start and end of the text if there is one), and for each feature the
+    /// value most of them have. Its span may be one that no annotator made.
+    pub fn median_suggestion(&self, index: usize) -> Option<Unit> {
         let members = self.members(index);
         let (category, _) = majority(members.iter().map(|(_, u)| u.category.as_str()))?;
         let chosen: Vec<&Unit> = members
@@ -339,6 +378,13 @@ impl Adjudication {
 
 /// The most frequent value and its count; a tie goes to the value seen first.
 fn majority<'a>(values: impl Iterator<Item = &'a str>) -> Option<(&'a str, usize)> {
+    let counts = category_counts(values);
+    let best = counts.iter().map(|(_, n)| *n).max()?;
+    counts.into_iter().find(|(_, n)| *n == best)
+}
+
+/// How many times each value occurs, in order of first occurrence.
+fn category_counts<'a>(values: impl Iterator<Item = &'a str>) -> Vec<(&'a str, usize)> {
     let mut counts: Vec<(&str, usize)> = Vec::new();
     for value in values {
         match counts.iter_mut().find(|(v, _)| *v == value) {
@@ -346,8 +392,15 @@ fn majority<'a>(values: impl Iterator<Item = &'a str>) -> Option<(&'a str, usize
             None => counts.push((value, 1)),
         }
     }
-    let best = counts.iter().map(|(_, n)| *n).max()?;
-    counts.into_iter().find(|(_, n)| *n == best)
+    counts
+}
+
+/// The γ paper's combined dissimilarity with its defaults (§4.4: α = β = Δ∅ = 1, nominal
+/// categories): `((|Δstart| + |Δend|) / (l_u + l_v))² + [categories differ]`.
+fn paper_dissimilarity(u: &Unit, v: &Unit) -> f64 {
+    let positional = ((u.start - v.start).abs() + (u.end - v.end).abs())
+        / ((u.end - u.start) + (v.end - v.start));
+    positional * positional + f64::from(u8::from(u.category != v.category))
 }
 
 fn median(mut values: Vec<f64>) -> f64 {

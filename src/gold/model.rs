@@ -22,7 +22,8 @@ pub enum Choice {
         /// The annotator, by index.
         annotator: usize,
     },
-    /// The suggestion: the majority category with the median boundaries of its units.
+    /// The suggestion: an annotator's unit of the majority category, the closest to the others
+    /// (or, under the `median` rule, the majority category with the median boundaries).
     Suggestion,
     /// No unit in the gold.
     Reject,
@@ -39,6 +40,14 @@ pub enum Rule {
     /// Bulk: disorder at most `max_disorder` and at least `min_majority` annotators agree on the
     /// category.
     Threshold {
+        /// The largest disorder δ decided.
+        max_disorder: f64,
+        /// The fewest annotators agreeing on the category.
+        min_majority: usize,
+    },
+    /// Bulk, as `Threshold`, with the median suggestion (median boundaries of the majority
+    /// category's units: a span that no annotator may have made).
+    Median {
         /// The largest disorder δ decided.
         max_disorder: f64,
         /// The fewest annotators agreeing on the category.
@@ -178,21 +187,28 @@ pub fn now() -> String {
 pub fn parse_rule(rule: &str) -> Result<Rule, GoldError> {
     let bad = || {
         GoldError::BadRule(format!(
-            "{rule:?} is not `unanimous` or `threshold:T:K` (e.g. threshold:0.3:2)"
+            "{rule:?} is not `unanimous`, `threshold:T:K` or `median:T:K` (e.g. threshold:0.3:2)"
         ))
     };
     let parts: Vec<&str> = rule.trim().split(':').collect();
     match parts.as_slice() {
         ["unanimous"] => Ok(Rule::Unanimous),
-        ["threshold", t, k] => {
+        [name @ ("threshold" | "median"), t, k] => {
             let max_disorder: f64 = t.parse().map_err(|_| bad())?;
             let min_majority: usize = k.parse().map_err(|_| bad())?;
             if max_disorder.is_nan() || max_disorder < 0.0 || min_majority == 0 {
                 return Err(bad());
             }
-            Ok(Rule::Threshold {
-                max_disorder,
-                min_majority,
+            Ok(if *name == "median" {
+                Rule::Median {
+                    max_disorder,
+                    min_majority,
+                }
+            } else {
+                Rule::Threshold {
+                    max_disorder,
+                    min_majority,
+                }
             })
         }
         _ => Err(bad()),

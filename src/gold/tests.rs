@@ -69,17 +69,43 @@ fn proposals_follow_the_best_alignment() {
 }
 
 #[test]
-fn suggestion_takes_the_majority_category_and_median_bounds() {
+fn suggestion_is_the_majority_unit_closest_to_the_others_or_a_rejection() {
     let a = three_annotators();
     let paris = a.suggestion(PARIS).unwrap();
     assert_eq!(
         (paris.category.as_str(), paris.start, paris.end),
         ("LOC", 17.0, 22.0)
     );
+    // A and B agree, C starts one character early: A's unit (B's is the same, A comes first).
     let bob = a.suggestion(BOB).unwrap();
     assert_eq!((bob.start, bob.end), (10.0, 13.0));
+    // Only C marked "yesterday": two of three annotators have no unit, so reject.
+    assert_eq!(a.suggestion(YESTERDAY), None);
     assert_eq!(a.category_majority(PARIS), 2);
     assert_eq!(a.category_majority(YESTERDAY), 1);
+}
+
+#[test]
+fn the_suggestion_never_invents_a_span_the_median_rule_may() {
+    // The demo's "Swiss Federal Polytechnic": ORG 256–281, LOC 256–281, ORG 256–291. The
+    // median of the two ORG units would be 256–286, a span nobody made.
+    let mut c = Continuum::new("demo");
+    c.add("ana", 256.0, 281.0, "ORG").unwrap();
+    c.add("ben", 256.0, 281.0, "LOC").unwrap();
+    c.add("cleo", 256.0, 291.0, "ORG").unwrap();
+    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let mut a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
+    let s = a.suggestion(0).unwrap();
+    // ana's ORG is closer to the others (ben's span is identical) than cleo's.
+    assert_eq!((s.category.as_str(), s.start, s.end), ("ORG", 256.0, 281.0));
+    let median = a.median_suggestion(0).unwrap();
+    assert_eq!((median.start, median.end), (256.0, 286.0));
+    assert_eq!(a.apply_rule("median:1:2").unwrap(), 1);
+    assert_eq!(gold_spans(&a), vec![span("ORG", 256.0, 286.0)]);
+    assert!(matches!(
+        a.decision(0),
+        Some(Decision::Decided { rule: Rule::Median { .. }, .. })
+    ));
 }
 
 #[test]
@@ -89,8 +115,45 @@ fn median_of_two_on_whole_positions_rounds_outwards() {
     c.add("B", 11.0, 23.0, "X").unwrap();
     let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
     let a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
-    let s = a.suggestion(0).unwrap();
+    let s = a.median_suggestion(0).unwrap();
     assert_eq!((s.start, s.end), (10.0, 22.0));
+    // Two units equally close to each other: the first annotator's.
+    let s = a.suggestion(0).unwrap();
+    assert_eq!((s.start, s.end), (10.0, 20.0));
+}
+
+#[test]
+fn over_generated_continua_every_suggestion_is_an_annotators_unit() {
+    use crate::synthetic::{Density, noisy_copies};
+    let mut suggested = 0;
+    let mut rejected = 0;
+    for seed in 0..40 {
+        let annotators = 2 + (seed % 4) as usize;
+        let density = if seed % 2 == 0 { Density::Sparse } else { Density::Dense };
+        let c = noisy_copies(annotators, 12, density, seed);
+        let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+        let a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
+        for index in 0..a.proposals().len() {
+            let members = a.members(index);
+            match a.suggestion(index) {
+                Some(unit) => {
+                    suggested += 1;
+                    assert!(
+                        members.iter().any(|(_, m)| m.start == unit.start
+                            && m.end == unit.end
+                            && m.category == unit.category),
+                        "seed {seed}, alignment {index}: {unit:?} is no annotator's unit"
+                    );
+                    assert!(2 * members.len() >= annotators, "seed {seed}, alignment {index}");
+                }
+                None => {
+                    rejected += 1;
+                    assert!(2 * members.len() < annotators, "seed {seed}, alignment {index}");
+                }
+            }
+        }
+    }
+    assert!(suggested > 100 && rejected > 10, "{suggested} suggested, {rejected} rejected");
 }
 
 #[test]
@@ -416,7 +479,7 @@ fn snapping_goes_to_token_starts_and_ends() {
 }
 
 #[test]
-fn the_suggestion_snaps_to_tokens_when_there_is_a_text() {
+fn the_median_suggestion_snaps_to_tokens_when_there_is_a_text() {
     let mut c = Continuum::new("zoe");
     c.text = Some("Zoë met Bob".into());
     c.add("A", 0.0, 3.0, "PER").unwrap();
@@ -424,13 +487,13 @@ fn the_suggestion_snaps_to_tokens_when_there_is_a_text() {
     let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
     let a = Adjudication::new(c.clone(), &aligned.problem, &aligned.alignment, "t");
     // The median end 5 falls inside "met": the nearest token ends are 3 and 7, outwards wins.
-    let s = a.suggestion(0).unwrap();
+    let s = a.median_suggestion(0).unwrap();
     assert_eq!((s.start, s.end), (0.0, 7.0));
     assert_eq!(a.snap(5.4, false), 7.0);
     assert_eq!(a.snap(4.6, true), 4.0);
     c.text = None;
     let a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
-    assert_eq!(a.suggestion(0).unwrap().end, 5.0);
+    assert_eq!(a.median_suggestion(0).unwrap().end, 5.0);
     assert_eq!(a.snap(5.4, false), 5.0);
 }
 
