@@ -19,8 +19,10 @@ pub struct GoldArgs {
     #[command(flatten)]
     pub dissimilarity: DissimilarityArgs,
     /// Bulk rule, applied in the order given (repeatable): `unanimous` (every annotator, same
-    /// category, same span) or `threshold:T:K` (disorder at most T and at least K annotators
-    /// agreeing on the category; the gold unit is the majority category with median bounds).
+    /// category, same span), `threshold:T:K` (disorder at most T and at least K annotators
+    /// agreeing on the category; the gold unit is the suggestion of the app: an annotator's unit
+    /// of the majority category, the closest to the others, or none where most annotators have
+    /// none) or `median:T:K` (the same, with the median boundaries of the majority's units).
     #[arg(long, value_name = "RULE", required = true)]
     pub auto: Vec<String>,
     /// The gold file; its extension gives the format: .aa (Glozz), .xml (CorA-XML), .csv, .eaf.
