@@ -6,10 +6,10 @@
 use super::settings::Settings;
 use super::state::AppState;
 use super::worker::{self, Job, WorkerMessage};
+use crate::environment::default_adjudicator;
 use gamma_studio::gold::export::{self, is_input};
 use gamma_studio::gold::session::{Session, autosave_path, fingerprint};
 use gamma_studio::gold::{Adjudication, Direction, Filter, GoldError, GoldId};
-use crate::environment::default_adjudicator;
 use gamma_studio::io::Format;
 use gamma_studio::{SampleCount, Unit};
 use std::collections::BTreeMap;
@@ -151,12 +151,7 @@ fn settings_record(settings: &Settings) -> BTreeMap<String, String> {
 
 /// The extension the gold of a document gets by default: its own format's.
 pub fn gold_extension(format: Format) -> &'static str {
-    match format {
-        Format::Glozz => "aa",
-        Format::Cora => "xml",
-        Format::Csv => "csv",
-        Format::Elan => "eaf",
-    }
+    format.info().written_extension
 }
 
 impl AppState {

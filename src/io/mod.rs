@@ -3,14 +3,22 @@
 //! wrong. Files are never modified: writers go through a temporary file that is renamed.
 
 pub mod aam;
+pub mod brat;
 pub mod cora;
 pub mod csv;
+pub mod documents;
 pub mod elan;
 pub mod format;
 pub mod glozz;
+pub mod rttm;
+pub mod textgrid;
+pub mod webanno_tsv;
+pub mod write;
 pub mod xml;
 
-pub use format::{Document, Format, ReadOptions, Source, read_documents, write_continuum};
+pub use documents::read_documents;
+pub use format::{Document, FORMATS, Format, ReadOptions, Source};
+pub use write::{planned_paths, write_continuum};
 
 use std::fmt;
 use std::path::{Path, PathBuf};
