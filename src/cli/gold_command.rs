@@ -3,11 +3,11 @@
 use super::Failure;
 use super::gamma_command::DissimilarityArgs;
 use super::input::InputArgs;
-use crate::environment::default_adjudicator;
 use clap::Args;
-use gamma_studio::gold::Adjudication;
 use gamma_studio::gold::export::{check_not_input, gold_format, write_gold, write_report};
 use gamma_studio::gold::session::Session;
+use crate::environment::default_adjudicator;
+use gamma_studio::gold::Adjudication;
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
