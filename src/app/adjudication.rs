@@ -151,7 +151,7 @@ fn settings_record(settings: &Settings) -> BTreeMap<String, String> {
 
 /// The extension the gold of a document gets by default: its own format's.
 pub fn gold_extension(format: Format) -> &'static str {
-    format.info().written_extension
+    format.gold_format().info().written_extension
 }
 
 impl AppState {

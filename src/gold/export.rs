@@ -153,13 +153,21 @@ pub fn write_gold(
                 brat::write(path, &units, text)?;
             } else {
                 let (layer, feature) = match source {
-                    Some(Source::WebannoTsv { layer, feature, .. }) if !feature.is_empty() => {
-                        (layer.as_str(), feature.as_str())
-                    }
+                    Some(
+                        Source::WebannoTsv { layer, feature, .. }
+                        | Source::Xmi { layer, feature, .. },
+                    ) if !feature.is_empty() => (layer.as_str(), feature.as_str()),
                     _ => ("webanno.custom.Span", "value"),
                 };
                 webanno_tsv::write(path, text, &units, layer, feature)?;
             }
+        }
+        Format::Xmi => {
+            return Err(FileError::new(
+                path,
+                None,
+                "XMI is read, not written: write the gold as .tsv",
+            ));
         }
         Format::Csv | Format::Elan | Format::TextGrid | Format::Rttm => {
             let mut gold = Continuum::new(continuum.name.clone());

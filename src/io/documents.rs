@@ -3,12 +3,14 @@
 //!
 //! Grouping: every CSV and ELAN file is one document, and so is every TextGrid file read
 //! without a tier (its tiers are the annotators). The files of the formats that hold one
-//! annotator per file — Glozz `.aa`, CorA-XML, WebAnno TSV 3, brat `.ann`, TextGrid with a
+//! annotator per file — Glozz `.aa`, CorA-XML, WebAnno TSV 3, XMI, brat `.ann`, TextGrid with a
 //! tier (`layer`) — given together are one document, one annotator each, and so are several
 //! RTTM files (one RTTM file alone: its file-ids are the annotators).
 
 use super::format::{AnnotatorFile, Document, Format, ReadOptions, Source, default_annotators};
-use super::{FileError, Warning, aam, brat, cora, csv, elan, glozz, rttm, textgrid, webanno_tsv};
+use super::{
+    FileError, Warning, aam, brat, cora, csv, elan, glozz, rttm, textgrid, webanno_tsv, xmi,
+};
 use crate::continuum::Continuum;
 use std::path::{Path, PathBuf};
 
@@ -74,6 +76,7 @@ pub fn read_documents(
             Format::Brat => read_brat(group, options)?,
             Format::TextGrid => read_textgrid_tier(group, options)?,
             Format::Rttm => read_rttm(group, options)?,
+            Format::Xmi => read_xmi(group, options)?,
             Format::Csv | Format::Elan => continue,
         };
         warnings.append(&mut read_warnings);
@@ -336,6 +339,27 @@ fn read_webanno_tsv(group: &[PathBuf], options: &ReadOptions) -> Result<Read, Fi
         add_with_text(&mut continuum, file, content.text, units, &mut warnings);
     }
     let source = Source::WebannoTsv {
+        files,
+        layer: layer.0,
+        feature: layer.1,
+    };
+    Ok((Document { continuum, source }, warnings))
+}
+
+fn read_xmi(group: &[PathBuf], options: &ReadOptions) -> Result<Read, FileError> {
+    let files = named_files(group, options)?;
+    let mut continuum = Continuum::new(document_name(&files));
+    let mut warnings = Vec::new();
+    let mut layer = (String::new(), String::new());
+    for file in &files {
+        let content = xmi::read(&file.path)?;
+        let (name, feature, units, mut read_warnings) =
+            content.units(&options.layer, &file.path)?;
+        layer = (name, feature);
+        warnings.append(&mut read_warnings);
+        add_with_text(&mut continuum, file, content.text, units, &mut warnings);
+    }
+    let source = Source::Xmi {
         files,
         layer: layer.0,
         feature: layer.1,

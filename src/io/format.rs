@@ -30,6 +30,8 @@ pub enum Format {
     TextGrid,
     /// RTTM speaker turns.
     Rttm,
+    /// UIMA CAS XMI (INCEpTION's export), one file per annotator; read only.
+    Xmi,
 }
 
 /// How a format's output is laid out.
@@ -57,10 +59,12 @@ pub struct FormatInfo {
     pub written_extension: &'static str,
     /// Whether `convert --to` writes one file or a folder.
     pub output: Output,
+    /// Whether Gamma Studio writes it.
+    pub writable: bool,
 }
 
 /// Every format: the one table of names and extensions.
-pub const FORMATS: [FormatInfo; 8] = [
+pub const FORMATS: [FormatInfo; 9] = [
     FormatInfo {
         format: Format::Csv,
         name: "csv",
@@ -68,6 +72,7 @@ pub const FORMATS: [FormatInfo; 8] = [
         extensions: &["csv", "tsv", "txt", ""],
         written_extension: "csv",
         output: Output::File,
+        writable: true,
     },
     FormatInfo {
         format: Format::Glozz,
@@ -76,6 +81,7 @@ pub const FORMATS: [FormatInfo; 8] = [
         extensions: &["aa"],
         written_extension: "aa",
         output: Output::Folder,
+        writable: true,
     },
     FormatInfo {
         format: Format::Cora,
@@ -84,6 +90,7 @@ pub const FORMATS: [FormatInfo; 8] = [
         extensions: &["xml"],
         written_extension: "xml",
         output: Output::Folder,
+        writable: true,
     },
     FormatInfo {
         format: Format::Elan,
@@ -92,6 +99,7 @@ pub const FORMATS: [FormatInfo; 8] = [
         extensions: &["eaf"],
         written_extension: "eaf",
         output: Output::File,
+        writable: true,
     },
     FormatInfo {
         format: Format::WebannoTsv,
@@ -100,6 +108,7 @@ pub const FORMATS: [FormatInfo; 8] = [
         extensions: &["tsv"],
         written_extension: "tsv",
         output: Output::Folder,
+        writable: true,
     },
     FormatInfo {
         format: Format::Brat,
@@ -108,6 +117,7 @@ pub const FORMATS: [FormatInfo; 8] = [
         extensions: &["ann"],
         written_extension: "ann",
         output: Output::Folder,
+        writable: true,
     },
     FormatInfo {
         format: Format::TextGrid,
@@ -116,6 +126,7 @@ pub const FORMATS: [FormatInfo; 8] = [
         extensions: &["textgrid"],
         written_extension: "TextGrid",
         output: Output::File,
+        writable: true,
     },
     FormatInfo {
         format: Format::Rttm,
@@ -124,12 +135,22 @@ pub const FORMATS: [FormatInfo; 8] = [
         extensions: &["rttm"],
         written_extension: "rttm",
         output: Output::File,
+        writable: true,
+    },
+    FormatInfo {
+        format: Format::Xmi,
+        name: "xmi",
+        label: "UIMA CAS XMI",
+        extensions: &["xmi"],
+        written_extension: "xmi",
+        output: Output::Folder,
+        writable: false,
     },
 ];
 
 impl Format {
     /// Every format, in table order.
-    pub const ALL: [Format; 8] = [
+    pub const ALL: [Format; 9] = [
         Format::Csv,
         Format::Glozz,
         Format::Cora,
@@ -138,6 +159,7 @@ impl Format {
         Format::Brat,
         Format::TextGrid,
         Format::Rttm,
+        Format::Xmi,
     ];
 
     /// Its row of [`FORMATS`].
@@ -158,8 +180,18 @@ impl Format {
         let extension = path.extension()?.to_string_lossy().to_lowercase();
         FORMATS
             .iter()
-            .find(|row| row.written_extension.to_lowercase() == extension)
+            .find(|row| row.writable && row.written_extension.to_lowercase() == extension)
             .map(|row| row.format)
+    }
+
+    /// The format a gold standard of a document in this format is written in: the same, or for
+    /// a format that is only read (XMI), WebAnno TSV 3 (INCEpTION imports it as curation).
+    pub fn gold_format(self) -> Format {
+        if self.info().writable {
+            self
+        } else {
+            Format::WebannoTsv
+        }
     }
 
     /// Every extension that is read, for file dialogs.
@@ -175,8 +207,9 @@ impl Format {
         all
     }
 
-    /// The format of a file, from its extension, and for `.tsv` from its first line (a TSV 3
-    /// file starts with `#FORMAT=WebAnno TSV 3`; any other `.tsv` is CSV).
+    /// The format of a file, from its extension, and for `.tsv` and `.xml` from its content (a
+    /// TSV 3 file starts with `#FORMAT=WebAnno TSV 3`, any other `.tsv` is CSV; an `.xml` with
+    /// an `<xmi:XMI>` root is XMI, any other CorA-XML).
     pub fn detect(path: &Path) -> Result<Format, FileError> {
         let extension = path
             .extension()
@@ -191,6 +224,16 @@ impl Format {
                 return Ok(Format::WebannoTsv);
             }
             return Ok(Format::Csv);
+        }
+        if extension == "xml" {
+            let mut start = vec![0u8; 2048];
+            let read = std::fs::File::open(path)
+                .and_then(|mut f| std::io::Read::read(&mut f, &mut start))
+                .unwrap_or(0);
+            if super::xmi::looks_like(&start[..read]) {
+                return Ok(Format::Xmi);
+            }
+            return Ok(Format::Cora);
         }
         if let Some(row) = FORMATS
             .iter()
@@ -257,7 +300,7 @@ pub struct ReadOptions {
     pub glozz: glozz::GlozzOptions,
     /// CorA options.
     pub cora: cora::CoraOptions,
-    /// WebAnno TSV 3: the span layer and the category feature. TextGrid: `layer` is the tier
+    /// WebAnno TSV 3 and XMI: the span layer and the category feature. TextGrid: `layer` is the tier
     /// read from every file (each file one annotator).
     pub layer: LayerChoice,
 }
@@ -338,6 +381,15 @@ pub enum Source {
         /// The feature that was the category (empty when the layer has none).
         feature: String,
     },
+    /// XMI files of one text.
+    Xmi {
+        /// The annotators' files.
+        files: Vec<AnnotatorFile>,
+        /// The span layer read (full type name).
+        layer: String,
+        /// The feature that was the category (empty when the layer has none).
+        feature: String,
+    },
     /// brat `.ann` files of one text.
     Brat {
         /// The annotators' files.
@@ -363,6 +415,7 @@ impl Source {
             Source::Brat { .. } => Format::Brat,
             Source::TextGrid(_) => Format::TextGrid,
             Source::Rttm(_) => Format::Rttm,
+            Source::Xmi { .. } => Format::Xmi,
         }
     }
 
@@ -374,7 +427,9 @@ impl Source {
                 .chain(files.iter().map(|f| f.path.clone()))
                 .collect(),
             Source::Cora { files, .. } => files.iter().map(|f| f.path.clone()).collect(),
-            Source::WebannoTsv { files, .. } => files.iter().map(|f| f.path.clone()).collect(),
+            Source::WebannoTsv { files, .. } | Source::Xmi { files, .. } => {
+                files.iter().map(|f| f.path.clone()).collect()
+            }
             Source::Brat { files, text } => std::iter::once(text.clone())
                 .chain(files.iter().map(|f| f.path.clone()))
                 .collect(),

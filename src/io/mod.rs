@@ -14,6 +14,7 @@ pub mod rttm;
 pub mod textgrid;
 pub mod webanno_tsv;
 pub mod write;
+pub mod xmi;
 pub mod xml;
 
 pub use documents::read_documents;

@@ -9,7 +9,8 @@
 //! value. Values escape `\ [ ] | _ - > * ; \t \n \r` with a backslash.
 //!
 //! Offsets are UTF-16 code units (INCEpTION is Java): they are converted to characters through
-//! the document text, which is rebuilt from the `#Text=` lines at the offsets of their tokens.
+//! the document text, which is rebuilt from the `#Text=` lines at the offsets of their tokens
+//! (what lies between two sentences is not in the file: spaces ending in a line break).
 //! Units are the annotations of one span layer; relation and chain columns are read only so
 //! that the columns after them stay aligned.
 
@@ -99,7 +100,7 @@ pub struct SpanAnnotation {
 /// The content of one TSV 3 file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tsv3File {
-    /// The document text, in characters (gaps between sentences are spaces).
+    /// The document text, in characters (gaps between sentences: spaces and a line break).
     pub text: String,
     /// The layers of the header.
     pub layers: Vec<Layer>,
@@ -384,7 +385,12 @@ fn rebuild_text(sentences: &[Sentence], path: &Path) -> Result<String, FileError
                 ),
             ));
         }
-        text.extend(std::iter::repeat_n(' ', begin - cursor));
+        // The characters between sentences are not in the file: spaces, the last a line break
+        // (sentences on lines of their own, as in most texts).
+        if begin > cursor {
+            text.extend(std::iter::repeat_n(' ', begin - cursor - 1));
+            text.push('\n');
+        }
         text.push_str(&sentence.text);
         cursor = begin + sentence.text.chars().map(char::len_utf16).sum::<usize>();
     }
@@ -682,8 +688,8 @@ mod tests {
         ];
         let tsv = to_tsv3(text, &units, "webanno.custom.Span", "value").unwrap();
         let file = parse(tsv.as_bytes(), Path::new("w.tsv")).unwrap();
-        // The gap between sentences is not in the file: it comes back as a space.
-        assert_eq!(file.text.trim_end(), text.trim_end().replace('\n', " "));
+        // The gap between sentences is not in the file: it comes back as a line break.
+        assert_eq!(file.text.trim_end(), text.trim_end());
         let (again, warnings) = file
             .units(&LayerChoice::default(), Path::new("w.tsv"))
             .unwrap();

@@ -36,7 +36,9 @@ fn cora_path(annotator: &str, out: &Path) -> PathBuf {
 /// or ask first.
 pub fn planned_paths(continuum: &Continuum, format: Format, out: &Path) -> Vec<PathBuf> {
     match format {
-        Format::Csv | Format::Elan | Format::TextGrid | Format::Rttm => vec![out.to_path_buf()],
+        Format::Csv | Format::Elan | Format::TextGrid | Format::Rttm | Format::Xmi => {
+            vec![out.to_path_buf()]
+        }
         Format::Glozz => std::iter::once(glozz_text_path(continuum, out))
             .chain(
                 continuum
@@ -79,7 +81,7 @@ pub fn write_continuum(
     out: &Path,
     cora_options: &cora::CoraOptions,
 ) -> Result<Vec<PathBuf>, FileError> {
-    if format.info().output == Output::Folder {
+    if format.info().output == Output::Folder && format.info().writable {
         if out.is_file() {
             return Err(FileError::new(
                 out,
@@ -97,12 +99,19 @@ pub fn write_continuum(
         Format::TextGrid => textgrid::write(continuum, out)?,
         Format::Rttm => rttm::write(continuum, out)?,
         Format::Glozz => return write_glozz(continuum, out),
+        Format::Xmi => {
+            return Err(FileError::new(
+                out,
+                None,
+                "XMI is read, not written: write tsv3 (INCEpTION imports it)",
+            ));
+        }
         Format::Cora => return write_cora(continuum, source, out, cora_options),
         Format::WebannoTsv => {
             let (layer, feature) = match source {
-                Some(Source::WebannoTsv { layer, feature, .. }) if !feature.is_empty() => {
-                    (layer.as_str(), feature.as_str())
-                }
+                Some(
+                    Source::WebannoTsv { layer, feature, .. } | Source::Xmi { layer, feature, .. },
+                ) if !feature.is_empty() => (layer.as_str(), feature.as_str()),
                 _ => ("webanno.custom.Span", "value"),
             };
             let mut written = Vec::new();

@@ -162,4 +162,3 @@ pub fn write(
         to_tsv3(text, units, layer, feature).map_err(|e| FileError::new(path, None, e))?;
     write_atomically(path, contents.as_bytes())
 }
-
