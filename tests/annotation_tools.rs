@@ -40,10 +40,8 @@ fn every_unit(continuum: &Continuum) -> Vec<(String, f64, f64, String)> {
 }
 
 fn temporary(name: &str) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!(
-        "gamma-studio-tools-{}-{name}",
-        std::process::id()
-    ));
+    let folder =
+        std::env::temp_dir().join(format!("gamma-studio-tools-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&folder);
     std::fs::create_dir_all(&folder).unwrap();
     folder
@@ -195,7 +193,9 @@ fn brat_offsets_point_at_the_text_brat_shows() {
             .collect();
         assert_eq!(file.units.len(), lines.len());
         for (unit, shown) in file.units.iter().zip(&lines) {
-            let covered: String = chars[unit.start as usize..unit.end as usize].iter().collect();
+            let covered: String = chars[unit.start as usize..unit.end as usize]
+                .iter()
+                .collect();
             assert_eq!(&covered, shown, "{name}: {unit}");
         }
     }
@@ -238,28 +238,52 @@ fn brat_folders_are_annotators_and_round_trip() {
     let (documents, _) = read_documents(&paths, &ReadOptions::default()).unwrap();
     assert_eq!(documents.len(), 1);
     let continuum = &documents[0].continuum;
-    let names: Vec<&str> = continuum.annotators.iter().map(|a| a.name.as_str()).collect();
+    let names: Vec<&str> = continuum
+        .annotators
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
     assert_eq!(names, ["anna", "ben"]);
     assert_eq!(
-        (continuum.annotators[0].units.len(), continuum.annotators[1].units.len()),
+        (
+            continuum.annotators[0].units.len(),
+            continuum.annotators[1].units.len()
+        ),
         (7, 6)
     );
     let (_, alignment) = best_alignment(continuum, &Dissimilarity::default());
     // One unit missing of 13: Δ∅ = 1 over x̄ = 6.5.
-    assert!((alignment.disorder - 1.0 / 6.5).abs() < 1e-12, "{}", alignment.disorder);
+    assert!(
+        (alignment.disorder - 1.0 / 6.5).abs() < 1e-12,
+        "{}",
+        alignment.disorder
+    );
     for format in [Format::Brat, Format::WebannoTsv, Format::Csv] {
         let out = root.join(format!("out-{format}"));
-        let out = if format == Format::Csv { out.with_extension("csv") } else { out };
-        let written =
-            write_continuum(continuum, Some(&documents[0].source), format, &out, &Default::default())
-                .unwrap();
+        let out = if format == Format::Csv {
+            out.with_extension("csv")
+        } else {
+            out
+        };
+        let written = write_continuum(
+            continuum,
+            Some(&documents[0].source),
+            format,
+            &out,
+            &Default::default(),
+        )
+        .unwrap();
         let inputs: Vec<PathBuf> = written
             .iter()
             .filter(|p| p.extension().is_some_and(|e| e != "txt"))
             .cloned()
             .collect();
         let (again, _) = read_documents(&inputs, &ReadOptions::default()).unwrap();
-        assert_eq!(every_unit(&again[0].continuum), every_unit(continuum), "{format}");
+        assert_eq!(
+            every_unit(&again[0].continuum),
+            every_unit(continuum),
+            "{format}"
+        );
     }
 }
 
@@ -269,9 +293,21 @@ fn brat_folders_are_annotators_and_round_trip() {
 fn observed_disorders_equal_pygamma_on_its_own_readings() {
     let cases: [(&str, Format, f64, usize, usize); 2] = [
         // pygamma: Continuum.add_textgrid(tier, path, selected_tiers=[tier]) for each tier.
-        ("textgrid/MaureenMarvinRobin.TextGrid", Format::TextGrid, 2.101320743560791, 4, 2),
+        (
+            "textgrid/MaureenMarvinRobin.TextGrid",
+            Format::TextGrid,
+            2.101320743560791,
+            4,
+            2,
+        ),
         // pygamma: Continuum.from_rttm(path) (file-ids are annotators).
-        ("rttm/debug.development.rttm", Format::Rttm, 0.8986624479293823, 17, 10),
+        (
+            "rttm/debug.development.rttm",
+            Format::Rttm,
+            0.8986624479293823,
+            17,
+            10,
+        ),
     ];
     for (name, format, want, units, unitary) in cases {
         let path = fixture(name);
@@ -301,11 +337,18 @@ fn textgrids_long_short_and_utf16_from_praatio_read_alike() {
     assert_eq!(names, ["phone", "word", "pitch"]);
     assert_eq!(short[0].units.len(), 14, "16 intervals, 2 blank");
     assert_eq!(short[0].units[1].category, "ə");
-    assert_eq!(short[0].units[0].start, 0.3154201182247563, "full precision");
+    assert_eq!(
+        short[0].units[0].start, 0.3154201182247563,
+        "full precision"
+    );
     assert!(!short[2].intervals, "pitch is a point tier");
     // Labels with line breaks and doubled quotes; a point tier.
     let bobby = textgrid::read(&fixture("textgrid/bobby_words_with_newlines.TextGrid")).unwrap();
-    assert!(bobby.iter().any(|t| t.units.iter().any(|u| u.category.contains('\n'))));
+    assert!(
+        bobby
+            .iter()
+            .any(|t| t.units.iter().any(|u| u.category.contains('\n')))
+    );
     // --layer: one tier of each file is an annotator.
     let paths = vec![
         fixture("textgrid/mary.TextGrid"),
@@ -320,7 +363,11 @@ fn textgrids_long_short_and_utf16_from_praatio_read_alike() {
     };
     let (documents, _) = read_documents(&paths, &options).unwrap();
     let continuum = &documents[0].continuum;
-    let names: Vec<&str> = continuum.annotators.iter().map(|a| a.name.as_str()).collect();
+    let names: Vec<&str> = continuum
+        .annotators
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
     assert_eq!(names, ["mary", "mary_longfile"]);
     let (_, alignment) = best_alignment(continuum, &Dissimilarity::default());
     assert_eq!(alignment.disorder, 0.0);
@@ -332,7 +379,11 @@ fn textgrids_long_short_and_utf16_from_praatio_read_alike() {
         ..ReadOptions::default()
     };
     let e = read_documents(&paths, &options).unwrap_err();
-    assert!(e.message.contains("no tier \"words\" (tiers: phone, word, pitch)"), "{e}");
+    assert!(
+        e.message
+            .contains("no tier \"words\" (tiers: phone, word, pitch)"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -353,7 +404,10 @@ fn textgrid_and_rttm_round_trip_through_each_other() {
         assert_eq!(units.len(), want.len());
         for (a, b) in units.iter().zip(&want) {
             assert_eq!((&a.0, &a.3), (&b.0, &b.3));
-            assert!((a.1 - b.1).abs() < 1e-12 && (a.2 - b.2).abs() < 1e-12, "{a:?} {b:?}");
+            assert!(
+                (a.1 - b.1).abs() < 1e-12 && (a.2 - b.2).abs() < 1e-12,
+                "{a:?} {b:?}"
+            );
         }
     }
     // Several RTTM files: one annotator each, whatever their file-ids.
@@ -361,8 +415,11 @@ fn textgrid_and_rttm_round_trip_through_each_other() {
     assert_eq!(turns.len(), 10);
     let copy = root.join("copy.rttm");
     std::fs::copy(fixture("rttm/sample.rttm"), &copy).unwrap();
-    let (documents, _) =
-        read_documents(&[fixture("rttm/sample.rttm"), copy], &ReadOptions::default()).unwrap();
+    let (documents, _) = read_documents(
+        &[fixture("rttm/sample.rttm"), copy],
+        &ReadOptions::default(),
+    )
+    .unwrap();
     let names: Vec<&str> = documents[0]
         .continuum
         .annotators
@@ -380,7 +437,9 @@ fn tsv3_files_of_users_are_one_document_and_round_trip() {
     std::fs::create_dir_all(&document).unwrap();
     let source = fixture("webanno-tsv/example2.tsv");
     std::fs::copy(&source, document.join("alice.tsv")).unwrap();
-    let edited = std::fs::read_to_string(&source).unwrap().replacen("\tOTH\t", "\tPER\t", 1);
+    let edited = std::fs::read_to_string(&source)
+        .unwrap()
+        .replacen("\tOTH\t", "\tPER\t", 1);
     std::fs::write(document.join("bob.tsv"), edited).unwrap();
     let paths = vec![document.join("alice.tsv"), document.join("bob.tsv")];
     assert_eq!(Format::detect(&paths[0]).unwrap(), Format::WebannoTsv);
@@ -394,22 +453,43 @@ fn tsv3_files_of_users_are_one_document_and_round_trip() {
     let (documents, _) = read_documents(&paths, &options).unwrap();
     let continuum = &documents[0].continuum;
     assert_eq!(continuum.name, "doc.txt");
-    let names: Vec<&str> = continuum.annotators.iter().map(|a| a.name.as_str()).collect();
+    let names: Vec<&str> = continuum
+        .annotators
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
     assert_eq!(names, ["alice", "bob"]);
     let Source::WebannoTsv { layer, feature, .. } = &documents[0].source else {
         panic!("not a TSV source")
     };
     assert_eq!(
         (layer.as_str(), feature.as_str()),
-        ("de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity", "value")
+        (
+            "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity",
+            "value"
+        )
     );
     let out = root.join("out");
-    let written = write_continuum(continuum, Some(&documents[0].source), Format::WebannoTsv, &out, &Default::default()).unwrap();
+    let written = write_continuum(
+        continuum,
+        Some(&documents[0].source),
+        Format::WebannoTsv,
+        &out,
+        &Default::default(),
+    )
+    .unwrap();
     let header = std::fs::read_to_string(&written[0]).unwrap();
     assert!(header.contains("#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity|value"));
     let (again, _) = read_documents(&written, &ReadOptions::default()).unwrap();
     assert_eq!(every_unit(&again[0].continuum), every_unit(continuum));
-    let e = write_continuum(continuum, None, Format::Xmi, &root.join("x"), &Default::default()).unwrap_err();
+    let e = write_continuum(
+        continuum,
+        None,
+        Format::Xmi,
+        &root.join("x"),
+        &Default::default(),
+    )
+    .unwrap_err();
     assert!(e.message.contains("XMI is read, not written"), "{e}");
 }
 
@@ -424,17 +504,31 @@ fn formats_are_recognised_by_extension_and_content() {
     let as_xml = root.join("b.xml");
     std::fs::copy(&xmi_path, &as_xml).unwrap();
     assert_eq!(Format::detect(&as_xml).unwrap(), Format::Xmi);
-    assert_eq!(Format::detect(&fixture("cora/p1_pos_A.xml")).unwrap(), Format::Cora);
+    assert_eq!(
+        Format::detect(&fixture("cora/p1_pos_A.xml")).unwrap(),
+        Format::Cora
+    );
     assert_eq!(Format::detect(Path::new("x.ann")).unwrap(), Format::Brat);
-    assert_eq!(Format::detect(Path::new("x.TextGrid")).unwrap(), Format::TextGrid);
+    assert_eq!(
+        Format::detect(Path::new("x.TextGrid")).unwrap(),
+        Format::TextGrid
+    );
     assert_eq!(Format::detect(Path::new("x.rttm")).unwrap(), Format::Rttm);
     let e = Format::detect(Path::new("x.docx")).unwrap_err();
     assert!(e.message.contains("unknown format .docx"), "{e}");
-    for name in ["csv", "glozz", "cora", "elan", "tsv3", "brat", "textgrid", "rttm", "xmi"] {
+    for name in [
+        "csv", "glozz", "cora", "elan", "tsv3", "brat", "textgrid", "rttm", "xmi",
+    ] {
         let format: Format = name.parse().unwrap();
         assert_eq!(format.name(), name);
     }
-    assert_eq!(Format::from_written_extension(Path::new("g.tsv")), Some(Format::WebannoTsv));
-    assert_eq!(Format::from_written_extension(Path::new("g.TextGrid")), Some(Format::TextGrid));
+    assert_eq!(
+        Format::from_written_extension(Path::new("g.tsv")),
+        Some(Format::WebannoTsv)
+    );
+    assert_eq!(
+        Format::from_written_extension(Path::new("g.TextGrid")),
+        Some(Format::TextGrid)
+    );
     assert_eq!(Format::from_written_extension(Path::new("g.xmi")), None);
 }

@@ -66,9 +66,8 @@ impl Layer {
     /// target.
     fn is_primitive(&self, column: usize) -> bool {
         let name = &self.columns[column];
-        !name.is_empty()
-            && !name.starts_with("ROLE_")
-            && !(column > 0 && self.columns[column - 1].starts_with("ROLE_"))
+        let slot_target = column > 0 && self.columns[column - 1].starts_with("ROLE_");
+        !name.is_empty() && !name.starts_with("ROLE_") && !slot_target
     }
 
     /// The primitive features: the possible categories.
@@ -349,6 +348,10 @@ fn parse_token_line<'a>(
     })
 }
 
+/// The largest gap between two sentences believed (in UTF-16 units): beyond it an offset is
+/// taken for damaged rather than a text of gigabytes built.
+const MAX_GAP: usize = 50_000_000;
+
 /// The document text: each sentence's text at the offset of its first token (the gaps filled
 /// with spaces), so that UTF-16 offsets can be turned into characters.
 fn rebuild_text(sentences: &[Sentence], path: &Path) -> Result<String, FileError> {
@@ -375,6 +378,17 @@ fn rebuild_text(sentences: &[Sentence], path: &Path) -> Result<String, FileError
                 "the sentence starts before the beginning of the document",
             )
         })?;
+        if begin > cursor + MAX_GAP {
+            return Err(FileError::new(
+                path,
+                Some(first.line),
+                format!(
+                    "token offset {} is {} units after the previous sentence: a damaged offset?",
+                    first.begin,
+                    begin - cursor
+                ),
+            ));
+        }
         if begin < cursor {
             return Err(FileError::new(
                 path,
