@@ -48,6 +48,10 @@ pub struct InputArgs {
     /// tier read from every file, each file then one annotator.
     #[arg(long, value_name = "LAYER")]
     pub layer: Option<String>,
+    /// INCEpTION project export: the users read (comma separated; default all; `curation` is
+    /// the curated document).
+    #[arg(long, value_delimiter = ',', value_name = "U1,U2,...")]
+    pub users: Vec<String>,
     /// CorA: the layers kept as features (comma separated; default all).
     #[arg(long, value_delimiter = ',', value_name = "L1,L2,...")]
     pub layers: Option<Vec<String>>,
@@ -102,6 +106,7 @@ impl InputArgs {
                 layer: self.layer.clone(),
                 category_feature: self.category_feature.clone(),
             },
+            users: self.users.clone(),
         })
     }
 

@@ -155,18 +155,22 @@ pub fn write_gold(
                 let (layer, feature) = match source {
                     Some(
                         Source::WebannoTsv { layer, feature, .. }
-                        | Source::Xmi { layer, feature, .. },
+                        | Source::Xmi { layer, feature, .. }
+                        | Source::InceptionProject { layer, feature, .. },
                     ) if !feature.is_empty() => (layer.as_str(), feature.as_str()),
                     _ => ("webanno.custom.Span", "value"),
                 };
                 webanno_tsv::write(path, text, &units, layer, feature)?;
             }
         }
-        Format::Xmi => {
+        Format::Xmi | Format::InceptionProject => {
             return Err(FileError::new(
                 path,
                 None,
-                "XMI is read, not written: write the gold as .tsv",
+                format!(
+                    "{} is read, not written: write the gold as .tsv",
+                    format.info().label
+                ),
             ));
         }
         Format::Csv | Format::Elan | Format::TextGrid | Format::Rttm => {

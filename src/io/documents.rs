@@ -5,11 +5,13 @@
 //! without a tier (its tiers are the annotators). The files of the formats that hold one
 //! annotator per file — Glozz `.aa`, CorA-XML, WebAnno TSV 3, XMI, brat `.ann`, TextGrid with a
 //! tier (`layer`) — given together are one document, one annotator each, and so are several
-//! RTTM files (one RTTM file alone: its file-ids are the annotators).
+//! RTTM files (one RTTM file alone: its file-ids are the annotators). An INCEpTION project
+//! export is one document per document of the project.
 
 use super::format::{AnnotatorFile, Document, Format, ReadOptions, Source, default_annotators};
 use super::{
-    FileError, Warning, aam, brat, cora, csv, elan, glozz, rttm, textgrid, webanno_tsv, xmi,
+    FileError, Warning, aam, brat, cora, csv, elan, glozz, inception_project, rttm, textgrid,
+    webanno_tsv, xmi,
 };
 use crate::continuum::Continuum;
 use std::path::{Path, PathBuf};
@@ -42,6 +44,11 @@ pub fn read_documents(
                 continuum: elan::read(path)?,
                 source: Source::Elan(path.clone()),
             }),
+            Format::InceptionProject => {
+                let (mut read, mut read_warnings) = read_project(path, options)?;
+                documents.append(&mut read);
+                warnings.append(&mut read_warnings);
+            }
             Format::TextGrid if options.layer.layer.is_none() => documents.push(Document {
                 continuum: textgrid::read_document(path)?,
                 source: Source::TextGrid(vec![path.clone()]),
@@ -77,7 +84,7 @@ pub fn read_documents(
             Format::TextGrid => read_textgrid_tier(group, options)?,
             Format::Rttm => read_rttm(group, options)?,
             Format::Xmi => read_xmi(group, options)?,
-            Format::Csv | Format::Elan => continue,
+            Format::Csv | Format::Elan | Format::InceptionProject => continue,
         };
         warnings.append(&mut read_warnings);
         documents.push(document);
@@ -344,6 +351,27 @@ fn read_webanno_tsv(group: &[PathBuf], options: &ReadOptions) -> Result<Read, Fi
         feature: layer.1,
     };
     Ok((Document { continuum, source }, warnings))
+}
+
+fn read_project(
+    path: &Path,
+    options: &ReadOptions,
+) -> Result<(Vec<Document>, Vec<Warning>), FileError> {
+    let bytes = super::read_bytes(path)?;
+    let (read, warnings) = inception_project::read(&bytes, path, &options.users, &options.layer)?;
+    let documents = read
+        .into_iter()
+        .map(|document| Document {
+            source: Source::InceptionProject {
+                path: path.to_path_buf(),
+                document: document.continuum.name.clone(),
+                layer: document.layer,
+                feature: document.feature,
+            },
+            continuum: document.continuum,
+        })
+        .collect();
+    Ok((documents, warnings))
 }
 
 fn read_xmi(group: &[PathBuf], options: &ReadOptions) -> Result<Read, FileError> {

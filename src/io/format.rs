@@ -32,6 +32,8 @@ pub enum Format {
     Rttm,
     /// UIMA CAS XMI (INCEpTION's export), one file per annotator; read only.
     Xmi,
+    /// An INCEpTION project export (`.zip`): every document with its users; read only.
+    InceptionProject,
 }
 
 /// How a format's output is laid out.
@@ -64,7 +66,7 @@ pub struct FormatInfo {
 }
 
 /// Every format: the one table of names and extensions.
-pub const FORMATS: [FormatInfo; 9] = [
+pub const FORMATS: [FormatInfo; 10] = [
     FormatInfo {
         format: Format::Csv,
         name: "csv",
@@ -146,11 +148,20 @@ pub const FORMATS: [FormatInfo; 9] = [
         output: Output::Folder,
         writable: false,
     },
+    FormatInfo {
+        format: Format::InceptionProject,
+        name: "inception",
+        label: "INCEpTION project export",
+        extensions: &["zip"],
+        written_extension: "zip",
+        output: Output::Folder,
+        writable: false,
+    },
 ];
 
 impl Format {
     /// Every format, in table order.
-    pub const ALL: [Format; 9] = [
+    pub const ALL: [Format; 10] = [
         Format::Csv,
         Format::Glozz,
         Format::Cora,
@@ -160,6 +171,7 @@ impl Format {
         Format::TextGrid,
         Format::Rttm,
         Format::Xmi,
+        Format::InceptionProject,
     ];
 
     /// Its row of [`FORMATS`].
@@ -185,7 +197,8 @@ impl Format {
     }
 
     /// The format a gold standard of a document in this format is written in: the same, or for
-    /// a format that is only read (XMI), WebAnno TSV 3 (INCEpTION imports it as curation).
+    /// a format that is only read (XMI, project exports), WebAnno TSV 3 (INCEpTION imports it
+    /// as curation).
     pub fn gold_format(self) -> Format {
         if self.info().writable {
             self
@@ -303,6 +316,9 @@ pub struct ReadOptions {
     /// WebAnno TSV 3 and XMI: the span layer and the category feature. TextGrid: `layer` is the tier
     /// read from every file (each file one annotator).
     pub layer: LayerChoice,
+    /// INCEpTION project exports: the users read (all when empty; `curation` is the curated
+    /// document).
+    pub users: Vec<String>,
 }
 
 /// A file that holds one annotator's annotations.
@@ -390,6 +406,17 @@ pub enum Source {
         /// The feature that was the category (empty when the layer has none).
         feature: String,
     },
+    /// One document of an INCEpTION project export.
+    InceptionProject {
+        /// The `.zip`.
+        path: PathBuf,
+        /// The document's name in the export.
+        document: String,
+        /// The span layer read (full type name).
+        layer: String,
+        /// The feature that was the category (empty when the layer has none).
+        feature: String,
+    },
     /// brat `.ann` files of one text.
     Brat {
         /// The annotators' files.
@@ -416,6 +443,7 @@ impl Source {
             Source::TextGrid(_) => Format::TextGrid,
             Source::Rttm(_) => Format::Rttm,
             Source::Xmi { .. } => Format::Xmi,
+            Source::InceptionProject { .. } => Format::InceptionProject,
         }
     }
 
@@ -434,6 +462,7 @@ impl Source {
                 .chain(files.iter().map(|f| f.path.clone()))
                 .collect(),
             Source::TextGrid(paths) | Source::Rttm(paths) => paths.clone(),
+            Source::InceptionProject { path, .. } => vec![path.clone()],
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod documents;
 pub mod elan;
 pub mod format;
 pub mod glozz;
+pub mod inception_project;
 pub mod rttm;
 pub mod textgrid;
 pub mod webanno_tsv;

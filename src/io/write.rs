@@ -36,9 +36,12 @@ fn cora_path(annotator: &str, out: &Path) -> PathBuf {
 /// or ask first.
 pub fn planned_paths(continuum: &Continuum, format: Format, out: &Path) -> Vec<PathBuf> {
     match format {
-        Format::Csv | Format::Elan | Format::TextGrid | Format::Rttm | Format::Xmi => {
-            vec![out.to_path_buf()]
-        }
+        Format::Csv
+        | Format::Elan
+        | Format::TextGrid
+        | Format::Rttm
+        | Format::Xmi
+        | Format::InceptionProject => vec![out.to_path_buf()],
         Format::Glozz => std::iter::once(glozz_text_path(continuum, out))
             .chain(
                 continuum
@@ -99,18 +102,23 @@ pub fn write_continuum(
         Format::TextGrid => textgrid::write(continuum, out)?,
         Format::Rttm => rttm::write(continuum, out)?,
         Format::Glozz => return write_glozz(continuum, out),
-        Format::Xmi => {
+        Format::Xmi | Format::InceptionProject => {
             return Err(FileError::new(
                 out,
                 None,
-                "XMI is read, not written: write tsv3 (INCEpTION imports it)",
+                format!(
+                    "{} is read, not written: write tsv3 (INCEpTION imports it)",
+                    format.info().label
+                ),
             ));
         }
         Format::Cora => return write_cora(continuum, source, out, cora_options),
         Format::WebannoTsv => {
             let (layer, feature) = match source {
                 Some(
-                    Source::WebannoTsv { layer, feature, .. } | Source::Xmi { layer, feature, .. },
+                    Source::WebannoTsv { layer, feature, .. }
+                    | Source::Xmi { layer, feature, .. }
+                    | Source::InceptionProject { layer, feature, .. },
                 ) if !feature.is_empty() => (layer.as_str(), feature.as_str()),
                 _ => ("webanno.custom.Span", "value"),
             };
