@@ -7,7 +7,9 @@ mod common;
 
 use gamma_studio::io::cora::CoraOptions;
 use gamma_studio::io::webanno_tsv::LayerChoice;
-use gamma_studio::io::{aam, brat, cora, csv, elan, glozz, rttm, textgrid, webanno_tsv, xmi, xml};
+use gamma_studio::io::{
+    aam, brat, cora, csv, elan, glozz, inception_project, rttm, textgrid, webanno_tsv, xmi, xml,
+};
 use std::path::{Path, PathBuf};
 
 fn files_under(folder: &Path) -> Vec<PathBuf> {
@@ -22,7 +24,7 @@ fn files_under(folder: &Path) -> Vec<PathBuf> {
         } else if path.extension().is_some_and(|e| {
             [
                 "aa", "ac", "aam", "csv", "eaf", "xml", "tsv", "xmi", "ann", "txt", "TextGrid",
-                "rttm",
+                "rttm", "zip",
             ]
             .contains(&&*e.to_string_lossy())
         }) {
@@ -58,6 +60,7 @@ fn feed_every_reader(bytes: &[u8], path: &Path) {
     let _ = brat::parse_ann(bytes, path, "Sony bought Columbia Pictures in 1989.");
     let _ = textgrid::parse(bytes, path);
     let _ = rttm::parse(bytes, path);
+    let _ = inception_project::read(bytes, path, &[], &LayerChoice::default());
 }
 
 #[test]
@@ -75,7 +78,7 @@ fn no_reader_panics_on_truncated_or_damaged_files() {
         .filter_map(|p| p.extension().map(|e| e.to_string_lossy().into_owned()))
         .collect();
     for kind in [
-        "aa", "csv", "eaf", "xml", "tsv", "xmi", "ann", "TextGrid", "rttm",
+        "aa", "csv", "eaf", "xml", "tsv", "xmi", "ann", "TextGrid", "rttm", "zip",
     ] {
         assert!(kinds.iter().any(|k| k == kind), "no .{kind} sample");
     }

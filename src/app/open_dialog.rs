@@ -2,8 +2,8 @@
 //! TextGrid): name the annotators, choose the Glozz text and the unit types that are measured
 //! (or a feature as the category), the CorA layer that is the category and the transcription
 //! of the text, the TSV 3 / XMI span layer and its feature that is the category, and whether a
-//! TextGrid's tiers are the annotators or one tier of each file is. CSV, ELAN and RTTM files
-//! open at once.
+//! TextGrid's tiers are the annotators or one tier of each file is, and the users of an
+//! INCEpTION project export. CSV, ELAN and RTTM files open at once.
 
 use super::file_dialog::FileDialog;
 use eframe::egui::{self, Ui};
@@ -11,7 +11,7 @@ use gamma_studio::io::cora::{self, CoraOptions, Transcription};
 use gamma_studio::io::format::default_annotators;
 use gamma_studio::io::glozz::{self, GlozzOptions};
 use gamma_studio::io::webanno_tsv::{self, LayerChoice};
-use gamma_studio::io::{Format, ReadOptions, textgrid, xmi};
+use gamma_studio::io::{Format, ReadOptions, inception_project, textgrid, xmi};
 use std::path::{Path, PathBuf};
 
 /// What the user decided.
@@ -45,6 +45,8 @@ pub struct OpenDialog {
     tier: String,
     /// The TextGrid files (named only when one tier of each is read).
     textgrid_paths: Vec<PathBuf>,
+    /// The users of INCEpTION project exports, and whether each is read.
+    project_users: Vec<(String, bool)>,
     problems: Vec<String>,
 }
 
@@ -82,7 +84,8 @@ impl OpenDialog {
     fn layers_and_tiers(
         paths: &[PathBuf],
         problems: &mut Vec<String>,
-    ) -> (Vec<(String, Vec<String>)>, Vec<String>) {
+    ) -> (Vec<(String, Vec<String>)>, Vec<String>, Vec<(String, bool)>) {
+        let mut project_users: Vec<(String, bool)> = Vec::new();
         let mut span_layers: Vec<(String, Vec<String>)> = Vec::new();
         let mut tiers: Vec<String> = Vec::new();
         let mut add_layer = |name: &str, features: Vec<String>| match span_layers
@@ -117,6 +120,20 @@ impl OpenDialog {
                     }
                     Err(e) => problems.push(e.to_string()),
                 },
+                Some(Format::InceptionProject) => {
+                    let listing = gamma_studio::io::read_bytes(path)
+                        .and_then(|bytes| inception_project::list(&bytes, path));
+                    match listing {
+                        Ok(listing) => {
+                            for user in listing.users() {
+                                if !project_users.iter().any(|(u, _)| u == user) {
+                                    project_users.push((user.to_string(), true));
+                                }
+                            }
+                        }
+                        Err(e) => problems.push(e.to_string()),
+                    }
+                }
                 Some(Format::TextGrid) => match textgrid::read(path) {
                     Ok(file) => {
                         for tier in file.into_iter().filter(|t| t.intervals) {
@@ -130,7 +147,7 @@ impl OpenDialog {
                 _ => {}
             }
         }
-        (span_layers, tiers)
+        (span_layers, tiers, project_users)
     }
 
     /// Prepares the dialog: default names, and the types and layers found in the files.
@@ -170,7 +187,8 @@ impl OpenDialog {
             .cloned()
             .collect();
         let mut problems = Vec::new();
-        let (span_layers, tiers) = OpenDialog::layers_and_tiers(&paths, &mut problems);
+        let (span_layers, tiers, project_users) =
+            OpenDialog::layers_and_tiers(&paths, &mut problems);
         let mut types: Vec<(String, bool)> = Vec::new();
         for path in &glozz_paths {
             match glozz::read_aa(path) {
@@ -230,6 +248,7 @@ impl OpenDialog {
             tiers,
             tier: String::new(),
             textgrid_paths,
+            project_users,
             problems,
         }
     }
@@ -249,6 +268,15 @@ impl OpenDialog {
                 .filter(|(path, _)| !self.tier.is_empty() || !self.textgrid_paths.contains(path))
                 .map(|(path, name)| (name.trim().to_string(), path.clone()))
                 .collect(),
+            users: if self.project_users.iter().all(|(_, read)| *read) {
+                Vec::new()
+            } else {
+                self.project_users
+                    .iter()
+                    .filter(|(_, read)| *read)
+                    .map(|(user, _)| user.clone())
+                    .collect()
+            },
             layer: LayerChoice {
                 layer: if !self.span_layer.is_empty() {
                     Some(self.span_layer.clone())
@@ -362,8 +390,18 @@ impl OpenDialog {
         }
         self.show_span_layers(ui);
         self.show_tiers(ui);
+        if !self.project_users.is_empty() {
+            ui.separator();
+            ui.label("users of the project export (curation: the curated document)");
+            ui.horizontal_wrapped(|ui| {
+                for (user, read) in &mut self.project_users {
+                    ui.checkbox(read, user.as_str());
+                }
+            });
+        }
         ui.separator();
-        let names_ok = self.names.iter().all(|(_, n)| !n.trim().is_empty());
+        let names_ok = self.names.iter().all(|(_, n)| !n.trim().is_empty())
+            && (self.project_users.is_empty() || self.project_users.iter().any(|(_, read)| *read));
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(names_ok, egui::Button::new("Open these files"))
@@ -463,5 +501,75 @@ impl OpenDialog {
                     }
                 });
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(relative: &str) -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(relative)
+    }
+
+    #[test]
+    fn offers_span_layers_features_tiers_and_users() {
+        let tsv = fixture("webanno-tsv/example2.tsv");
+        let grid = fixture("textgrid/mary.TextGrid");
+        let project = fixture("inception-project/curated-project-3.6.1.zip");
+        let paths = vec![tsv.clone(), grid.clone(), project];
+        assert!(OpenDialog::needed(&paths));
+        assert!(!OpenDialog::needed(&[fixture("rttm/sample.rttm")]));
+        let mut dialog = OpenDialog::new(paths);
+        let layers: Vec<&str> = dialog.span_layers.iter().map(|(l, _)| l.as_str()).collect();
+        assert_eq!(
+            layers,
+            [
+                "de.tudarmstadt.ukp.dkpro.core.api.lexmorph.type.pos.POS",
+                "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"
+            ]
+        );
+        assert_eq!(dialog.span_layers[1].1, ["value"]);
+        assert_eq!(
+            dialog.tiers,
+            ["phone", "word"],
+            "the point tier is not offered"
+        );
+        assert_eq!(dialog.project_users, [("curation".to_string(), true)]);
+        // Each tier an annotator: the TextGrid file is not named.
+        let options = dialog.read_options();
+        assert_eq!(
+            options.annotator_names,
+            [("example2".to_string(), tsv.clone())]
+        );
+        assert_eq!(options.layer, LayerChoice::default());
+        assert!(options.users.is_empty(), "all users: no filter");
+        dialog.span_layer = dialog.span_layers[1].0.clone();
+        dialog.span_feature = "value".into();
+        dialog.project_users[0].1 = false;
+        let options = dialog.read_options();
+        assert_eq!(
+            options.layer.layer.as_deref(),
+            Some(dialog.span_layers[1].0.as_str())
+        );
+        assert_eq!(options.layer.category_feature.as_deref(), Some("value"));
+        let (documents, _) = gamma_studio::io::read_documents(&[tsv], &options).unwrap();
+        assert_eq!(
+            documents[0].continuum.annotators[0].units.len(),
+            5,
+            "the named entities"
+        );
+        dialog.span_layer.clear();
+        dialog.tier = "word".into();
+        let options = dialog.read_options();
+        assert_eq!(options.layer.layer.as_deref(), Some("word"));
+        assert!(
+            options
+                .annotator_names
+                .iter()
+                .any(|(name, path)| name == "mary" && *path == grid)
+        );
     }
 }
