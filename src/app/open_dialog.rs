@@ -558,7 +558,7 @@ mod tests {
         let (documents, _) = gamma_studio::io::read_documents(&[tsv], &options).unwrap();
         assert_eq!(
             documents[0].continuum.annotators[0].units.len(),
-            5,
+            9,
             "the named entities"
         );
         dialog.span_layer.clear();
