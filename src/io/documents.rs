@@ -285,20 +285,24 @@ fn read_cora(group: &[PathBuf], options: &ReadOptions) -> Result<Read, FileError
     Ok((Document { continuum, source }, warnings))
 }
 
-/// The document's name: the stem of its first file (or, when that is the annotator's name as
-/// in INCEpTION's `annotation/<document>/<user>.tsv`, its folder).
+/// The document's name: the folder of the files when they are users' files side by side (as
+/// INCEpTION's `annotation/<document>/<user>.tsv`), else the stem of the first file (as brat's
+/// `<user>/<document>.ann`).
 fn document_name(files: &[AnnotatorFile]) -> String {
+    let stem = |path: &Path| {
+        path.file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
     let first = &files[0].path;
-    let stem = first
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    if stem == files[0].annotator
-        && let Some(folder) = first.parent().and_then(|f| f.file_name())
-    {
+    let side_by_side = files.len() > 1
+        && files
+            .iter()
+            .all(|f| f.path.parent() == first.parent() && stem(&f.path) == f.annotator);
+    if side_by_side && let Some(folder) = first.parent().and_then(|f| f.file_name()) {
         return folder.to_string_lossy().into_owned();
     }
-    stem
+    stem(first)
 }
 
 /// Adds an annotator whose text may differ from the document's (then kept as its own text,
