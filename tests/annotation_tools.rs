@@ -539,7 +539,8 @@ fn formats_are_recognised_by_extension_and_content() {
 fn inception_project_export_opens_its_documents() {
     let zip = fixture("inception-project/curated-project-3.6.1.zip");
     assert_eq!(Format::detect(&zip).unwrap(), Format::InceptionProject);
-    let (documents, warnings) = read_documents(&[zip.clone()], &ReadOptions::default()).unwrap();
+    let (documents, warnings) =
+        read_documents(std::slice::from_ref(&zip), &ReadOptions::default()).unwrap();
     assert_eq!(documents.len(), 1);
     let continuum = &documents[0].continuum;
     assert_eq!(continuum.name, "example_sentence.txt");
@@ -617,7 +618,7 @@ fn inception_project_users_are_annotators() {
         layer: ner.clone(),
         ..ReadOptions::default()
     };
-    let (documents, warnings) = read_documents(&[zip_path.clone()], &options).unwrap();
+    let (documents, warnings) = read_documents(std::slice::from_ref(&zip_path), &options).unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
     let continuum = &documents[0].continuum;
     let names: Vec<&str> = continuum
@@ -633,7 +634,7 @@ fn inception_project_users_are_annotators() {
         users: vec!["alice".into(), "curation".into()],
         ..ReadOptions::default()
     };
-    let (documents, _) = read_documents(&[zip_path.clone()], &options).unwrap();
+    let (documents, _) = read_documents(std::slice::from_ref(&zip_path), &options).unwrap();
     let (_, alignment) = best_alignment(&documents[0].continuum, &Dissimilarity::default());
     assert_eq!(alignment.disorder, 0.0);
     // The gold of a project document is written as TSV 3 in the layer read.
@@ -666,7 +667,7 @@ fn inception_project_users_are_annotators() {
             .unwrap();
         writer.finish().unwrap();
     }
-    let e = read_documents(&[damaged.clone()], &ReadOptions::default()).unwrap_err();
+    let e = read_documents(std::slice::from_ref(&damaged), &ReadOptions::default()).unwrap_err();
     assert_eq!(
         e.to_string(),
         format!(

@@ -50,6 +50,14 @@ pub struct OpenDialog {
     problems: Vec<String>,
 }
 
+/// What the files offer to choose from: span layers with their features, TextGrid tiers, the
+/// users of project exports (all read at first).
+struct Offered {
+    span_layers: Vec<(String, Vec<String>)>,
+    tiers: Vec<String>,
+    project_users: Vec<(String, bool)>,
+}
+
 /// The formats whose files hold one annotator each, named in the dialog.
 const PER_FILE: [Format; 4] = [
     Format::WebannoTsv,
@@ -80,11 +88,9 @@ impl OpenDialog {
         })
     }
 
-    /// The span layers (with features) of TSV 3 and XMI files and the tiers of TextGrid files.
-    fn layers_and_tiers(
-        paths: &[PathBuf],
-        problems: &mut Vec<String>,
-    ) -> (Vec<(String, Vec<String>)>, Vec<String>, Vec<(String, bool)>) {
+    /// The span layers (with features) of TSV 3 and XMI files, the tiers of TextGrid files and
+    /// the users of project exports.
+    fn layers_and_tiers(paths: &[PathBuf], problems: &mut Vec<String>) -> Offered {
         let mut project_users: Vec<(String, bool)> = Vec::new();
         let mut span_layers: Vec<(String, Vec<String>)> = Vec::new();
         let mut tiers: Vec<String> = Vec::new();
@@ -147,7 +153,11 @@ impl OpenDialog {
                 _ => {}
             }
         }
-        (span_layers, tiers, project_users)
+        Offered {
+            span_layers,
+            tiers,
+            project_users,
+        }
     }
 
     /// Prepares the dialog: default names, and the types and layers found in the files.
@@ -187,8 +197,11 @@ impl OpenDialog {
             .cloned()
             .collect();
         let mut problems = Vec::new();
-        let (span_layers, tiers, project_users) =
-            OpenDialog::layers_and_tiers(&paths, &mut problems);
+        let Offered {
+            span_layers,
+            tiers,
+            project_users,
+        } = OpenDialog::layers_and_tiers(&paths, &mut problems);
         let mut types: Vec<(String, bool)> = Vec::new();
         for path in &glozz_paths {
             match glozz::read_aa(path) {
