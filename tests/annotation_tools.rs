@@ -234,7 +234,13 @@ fn brat_folders_are_annotators_and_round_trip() {
         .map(|l| format!("{l}\n"))
         .collect();
     std::fs::write(&ben, kept).unwrap();
-    let paths = vec![root.join("anna/doc.ann"), ben.clone()];
+    // As `anna/* ben/*` gives them: each .txt is the text of its .ann, not a document.
+    let paths = vec![
+        root.join("anna/doc.ann"),
+        root.join("anna/doc.txt"),
+        ben.clone(),
+        root.join("ben/doc.txt"),
+    ];
     let (documents, _) = read_documents(&paths, &ReadOptions::default()).unwrap();
     assert_eq!(documents.len(), 1);
     let continuum = &documents[0].continuum;

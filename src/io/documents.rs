@@ -6,7 +6,8 @@
 //! annotator per file — Glozz `.aa`, CorA-XML, WebAnno TSV 3, XMI, brat `.ann`, TextGrid with a
 //! tier (`layer`) — given together are one document, one annotator each, and so are several
 //! RTTM files (one RTTM file alone: its file-ids are the annotators). An INCEpTION project
-//! export is one document per document of the project.
+//! export is one document per document of the project. A `.txt` given with the `.ann` of the
+//! same name is that brat file's text, not a document.
 
 use super::format::{AnnotatorFile, Document, Format, ReadOptions, Source, default_annotators};
 use super::{
@@ -38,6 +39,12 @@ pub fn read_documents(
             Some(format) => format,
             None => Format::detect(path)?,
         };
+        // `user/*` gives brat's `.txt` with its `.ann`: the text, not a CSV document.
+        let brat_text = path.extension().is_some_and(|e| e == "txt")
+            && paths.contains(&path.with_extension("ann"));
+        if brat_text {
+            continue;
+        }
         match format {
             Format::Csv => documents.push(read_csv(path, paths, options)?),
             Format::Elan => documents.push(Document {
