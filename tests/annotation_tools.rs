@@ -606,6 +606,25 @@ fn inception_project_users_are_annotators() {
         ("curation/wsj.txt/CURATION_USER.tsv", tsv.clone()),
         ("annotation_ser/wsj.txt/alice.ser", "binary".to_string()),
     ];
+    // INCEpTION zips an XMI export with its type system: annotation/<doc>/<user>.zip
+    let xmi_zip = {
+        let mut buffer = std::io::Cursor::new(Vec::new());
+        let mut writer = zip::ZipWriter::new(&mut buffer);
+        writer
+            .start_file("emoji.xmi", zip::write::SimpleFileOptions::default())
+            .unwrap();
+        writer
+            .write_all(&std::fs::read(fixture("webanno-tsv/testSentenceWithEmoji.xmi")).unwrap())
+            .unwrap();
+        writer
+            .start_file("TypeSystem.xml", zip::write::SimpleFileOptions::default())
+            .unwrap();
+        writer
+            .write_all(b"<typeSystemDescription><types/></typeSystemDescription>")
+            .unwrap();
+        writer.finish().unwrap();
+        buffer.into_inner()
+    };
     {
         let mut writer = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
         for (name, content) in &entries {
@@ -614,6 +633,13 @@ fn inception_project_users_are_annotators() {
                 .unwrap();
             writer.write_all(content.as_bytes()).unwrap();
         }
+        writer
+            .start_file(
+                "annotation/emoji.txt/carol.zip",
+                zip::write::SimpleFileOptions::default(),
+            )
+            .unwrap();
+        writer.write_all(&xmi_zip).unwrap();
         writer.finish().unwrap();
     }
     let ner = LayerChoice {
@@ -626,7 +652,17 @@ fn inception_project_users_are_annotators() {
     };
     let (documents, warnings) = read_documents(std::slice::from_ref(&zip_path), &options).unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
-    let continuum = &documents[0].continuum;
+    assert_eq!(documents.len(), 2);
+    let emoji = &documents[0].continuum;
+    assert_eq!(
+        (emoji.name.as_str(), emoji.annotators[0].name.as_str()),
+        ("emoji.txt", "carol")
+    );
+    assert_eq!(
+        spans(&emoji.annotators[0].units),
+        [(10.0, 11.0, "NamedEntity".into())]
+    );
+    let continuum = &documents[1].continuum;
     let names: Vec<&str> = continuum
         .annotators
         .iter()

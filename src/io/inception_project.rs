@@ -1,7 +1,8 @@
 //! INCEpTION (and WebAnno) project exports: a `.zip` with `annotation/<document>/<user>.<ext>`
 //! for every document and annotator, in the export's format, and the curated document as
 //! `curation/<document>/CURATION_USER.<ext>`. Entries in WebAnno TSV 3 (`.tsv`) and XMI
-//! (`.xmi`) are read; each document is one corpus document whose annotators are the users (the
+//! (`.xmi`, or — as INCEpTION exports XMI — a `.zip` holding the `.xmi` and its
+//! `TypeSystem.xml`) are read; each document is one corpus document whose annotators are the users (the
 //! curation, when present, as the annotator `curation`), optionally only the chosen users.
 //! Other entries (the sources, the binary `annotation_ser`, logs) are not annotations.
 
@@ -86,7 +87,7 @@ pub fn list(bytes: &[u8], path: &Path) -> Result<Listing, FileError> {
             continue;
         }
         let (stem, extension) = file.rsplit_once('.').unwrap_or((*file, ""));
-        if !matches!(extension.to_lowercase().as_str(), "tsv" | "xmi") {
+        if !matches!(extension.to_lowercase().as_str(), "tsv" | "xmi" | "zip") {
             unreadable += 1;
             continue;
         }
@@ -125,6 +126,49 @@ fn entry_bytes(bytes: &[u8], path: &Path, name: &str) -> Result<Vec<u8>, FileErr
         return Err(inner(format!("larger than {MAX_ENTRY} bytes")));
     }
     Ok(out)
+}
+
+/// The `.xmi` of a zipped XMI export (its only `.xmi` entry) and the primitive features of
+/// its `TypeSystem.xml`, if it has one.
+#[allow(clippy::type_complexity)]
+fn xmi_in_zip(
+    bytes: &[u8],
+    path: &Path,
+) -> Result<
+    (
+        Vec<u8>,
+        Option<std::collections::HashMap<String, std::collections::HashSet<String>>>,
+    ),
+    FileError,
+> {
+    let archive = open(bytes, path)?;
+    let names: Vec<String> = archive
+        .file_names()
+        .filter_map(|n| n.ok().map(|n| n.into_owned()))
+        .collect();
+    let xmis: Vec<&String> = names
+        .iter()
+        .filter(|n| n.to_lowercase().ends_with(".xmi"))
+        .collect();
+    let [xmi_name] = xmis.as_slice() else {
+        return Err(FileError::new(
+            path,
+            None,
+            format!(
+                "expected one .xmi in this zipped annotation file, found {}",
+                xmis.len()
+            ),
+        ));
+    };
+    let content = entry_bytes(bytes, path, xmi_name)?;
+    let type_system = match names.iter().find(|n| n.ends_with("TypeSystem.xml")) {
+        Some(name) => {
+            let ts = entry_bytes(bytes, path, name)?;
+            Some(xmi::primitive_features(&ts, &path.join(name))?)
+        }
+        None => None,
+    };
+    Ok((content, type_system))
 }
 
 /// One document of an export read: its continuum, the layer and feature read, and warnings.
@@ -194,7 +238,12 @@ pub fn read(
                 warnings.append(&mut read_warnings);
                 (file.text, units)
             } else {
-                let file = xmi::parse(&content, &inner, None)?;
+                let (content, type_system) = if entry.name.to_lowercase().ends_with(".zip") {
+                    xmi_in_zip(&content, &inner)?
+                } else {
+                    (content, None)
+                };
+                let file = xmi::parse(&content, &inner, type_system.as_ref())?;
                 let (name, feature, units, mut read_warnings) = file.units(choice, &inner)?;
                 layer = (name, feature);
                 warnings.append(&mut read_warnings);
