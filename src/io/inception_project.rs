@@ -130,17 +130,10 @@ fn entry_bytes(bytes: &[u8], path: &Path, name: &str) -> Result<Vec<u8>, FileErr
 
 /// The `.xmi` of a zipped XMI export (its only `.xmi` entry) and the primitive features of
 /// its `TypeSystem.xml`, if it has one.
-#[allow(clippy::type_complexity)]
 fn xmi_in_zip(
     bytes: &[u8],
     path: &Path,
-) -> Result<
-    (
-        Vec<u8>,
-        Option<std::collections::HashMap<String, std::collections::HashSet<String>>>,
-    ),
-    FileError,
-> {
+) -> Result<(Vec<u8>, Option<xmi::PrimitiveFeatures>), FileError> {
     let archive = open(bytes, path)?;
     let names: Vec<String> = archive
         .file_names()

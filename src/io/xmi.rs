@@ -73,11 +73,11 @@ pub fn read(path: &Path) -> Result<XmiFile, FileError> {
     parse(&bytes, path, primitive.as_ref())
 }
 
+/// The primitive features of each type (by full name), from a type system description.
+pub type PrimitiveFeatures = HashMap<String, HashSet<String>>;
+
 /// The primitive features of each type of a UIMA type system description.
-pub fn primitive_features(
-    bytes: &[u8],
-    path: &Path,
-) -> Result<HashMap<String, HashSet<String>>, FileError> {
+pub fn primitive_features(bytes: &[u8], path: &Path) -> Result<PrimitiveFeatures, FileError> {
     let root = xml::parse(bytes, path)?;
     let mut out: HashMap<String, HashSet<String>> = HashMap::new();
     let types = root
@@ -124,7 +124,7 @@ fn package_of(uri: &str) -> Option<String> {
 pub fn parse(
     bytes: &[u8],
     path: &Path,
-    primitive: Option<&HashMap<String, HashSet<String>>>,
+    primitive: Option<&PrimitiveFeatures>,
 ) -> Result<XmiFile, FileError> {
     let root = xml::parse_with_root(bytes, path, "xmi:XMI", "a UIMA XMI file")?;
     let packages: HashMap<&str, String> = root
