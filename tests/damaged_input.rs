@@ -1,11 +1,15 @@
-//! No reader panics, whatever the bytes: every sample file (ours, the vendored ones, and those
-//! of ../shared when present) is fed truncated and byte-flipped to every reader, which must
-//! return a value or an error.
+//! No reader panics or hangs, whatever the bytes: every sample file (ours, the vendored ones —
+//! INCEpTION's TSV 3 and XMI, brat, TextGrid and RTTM files among them — and those of ../shared
+//! when present) is fed truncated and byte-flipped to every reader, which must return a value
+//! or an error.
 
 mod common;
 
 use gamma_studio::io::cora::CoraOptions;
-use gamma_studio::io::{aam, cora, csv, elan, glozz, xml};
+use gamma_studio::io::webanno_tsv::LayerChoice;
+use gamma_studio::io::{
+    aam, brat, cora, csv, elan, glozz, inception_project, rttm, textgrid, webanno_tsv, xmi, xml,
+};
 use std::path::{Path, PathBuf};
 
 fn files_under(folder: &Path) -> Vec<PathBuf> {
@@ -18,7 +22,11 @@ fn files_under(folder: &Path) -> Vec<PathBuf> {
         if path.is_dir() {
             out.extend(files_under(&path));
         } else if path.extension().is_some_and(|e| {
-            ["aa", "ac", "aam", "csv", "eaf", "xml"].contains(&&*e.to_string_lossy())
+            [
+                "aa", "ac", "aam", "csv", "eaf", "xml", "tsv", "xmi", "ann", "txt", "TextGrid",
+                "rttm", "zip",
+            ]
+            .contains(&&*e.to_string_lossy())
         }) {
             out.push(path);
         }
@@ -36,6 +44,23 @@ fn feed_every_reader(bytes: &[u8], path: &Path) {
     if let Ok(file) = cora::parse(bytes, path) {
         let _ = file.units(&CoraOptions::default(), path);
     }
+    if let Ok(file) = webanno_tsv::parse(bytes, path) {
+        let _ = file.units(&LayerChoice::default(), path);
+        for (_, layer) in file.span_layers() {
+            let choice = LayerChoice {
+                layer: Some(layer.name.clone()),
+                category_feature: None,
+            };
+            let _ = file.units(&choice, path);
+        }
+    }
+    if let Ok(file) = xmi::parse(bytes, path, None) {
+        let _ = file.units(&LayerChoice::default(), path);
+    }
+    let _ = brat::parse_ann(bytes, path, "Sony bought Columbia Pictures in 1989.");
+    let _ = textgrid::parse(bytes, path);
+    let _ = rttm::parse(bytes, path);
+    let _ = inception_project::read(bytes, path, &[], &LayerChoice::default());
 }
 
 #[test]
@@ -52,7 +77,9 @@ fn no_reader_panics_on_truncated_or_damaged_files() {
         .iter()
         .filter_map(|p| p.extension().map(|e| e.to_string_lossy().into_owned()))
         .collect();
-    for kind in ["aa", "csv", "eaf", "xml"] {
+    for kind in [
+        "aa", "csv", "eaf", "xml", "tsv", "xmi", "ann", "TextGrid", "rttm", "zip",
+    ] {
         assert!(kinds.iter().any(|k| k == kind), "no .{kind} sample");
     }
     for sample in samples {

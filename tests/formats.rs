@@ -357,7 +357,7 @@ fn conversions_round_trip_through_every_format() {
             .collect()
     };
     let dir = tempfile::tempdir().unwrap();
-    for format in Format::ALL {
+    for format in Format::ALL.into_iter().filter(|f| f.info().writable) {
         let out = dir.path().join(format!("out.{format}"));
         let written = write_continuum(original, None, format, &out, &CoraOptions::default())
             .unwrap_or_else(|e| panic!("{format}: {e}"));

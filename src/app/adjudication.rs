@@ -359,12 +359,7 @@ pub fn session_of(
 
 /// The extension the gold of a document gets by default: its own format's.
 pub fn gold_extension(format: Format) -> &'static str {
-    match format {
-        Format::Glozz => "aa",
-        Format::Cora => "xml",
-        Format::Csv => "csv",
-        Format::Elan => "eaf",
-    }
+    format.gold_format().info().written_extension
 }
 
 /// The adjudicator's name when none was set.

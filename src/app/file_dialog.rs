@@ -1,6 +1,7 @@
 //! The seam in front of the native file dialog: the app asks a [`FileDialog`]; the real one is
 //! rfd's (desktop portal, zenity as fallback), tests give a scripted one.
 
+use gamma_studio::io::{FORMATS, Format};
 use std::path::PathBuf;
 
 pub trait FileDialog {
@@ -17,14 +18,20 @@ pub struct NativeDialog;
 
 impl FileDialog for NativeDialog {
     fn pick_files(&mut self, title: &str) -> Option<Vec<PathBuf>> {
-        rfd::FileDialog::new()
+        let mut dialog = rfd::FileDialog::new()
             .set_title(title)
-            .add_filter("Annotations", &["aa", "xml", "csv", "tsv", "eaf"])
-            .add_filter("Glozz", &["aa"])
-            .add_filter("CorA-XML", &["xml"])
-            .add_filter("CSV", &["csv", "tsv"])
-            .add_filter("ELAN", &["eaf"])
-            .pick_files()
+            .add_filter("Annotations", &Format::readable_extensions());
+        for row in &FORMATS {
+            let extensions: Vec<&str> = row
+                .extensions
+                .iter()
+                .chain([&row.written_extension])
+                .copied()
+                .filter(|e| !e.is_empty())
+                .collect();
+            dialog = dialog.add_filter(row.label, &extensions);
+        }
+        dialog.pick_files()
     }
 
     fn pick_file(&mut self, title: &str, extensions: &[&str]) -> Option<PathBuf> {

@@ -1,12 +1,17 @@
-//! Before Glozz or CorA files open: name the annotators, choose the Glozz text and the unit
-//! types that are measured (or a feature as the category), the CorA layer that is the category
-//! and the transcription of the text. CSV and ELAN files open at once.
+//! Before files that hold one annotator each open (Glozz, CorA-XML, WebAnno TSV 3, XMI, brat,
+//! TextGrid): name the annotators, choose the Glozz text and the unit types that are measured
+//! (or a feature as the category), the CorA layer that is the category and the transcription
+//! of the text, the TSV 3 / XMI span layer and its feature that is the category, and whether a
+//! TextGrid's tiers are the annotators or one tier of each file is, and the users of an
+//! INCEpTION project export. CSV, ELAN and RTTM files open at once.
 
 use super::file_dialog::FileDialog;
 use eframe::egui::{self, Ui};
 use gamma_studio::io::cora::{self, CoraOptions, Transcription};
+use gamma_studio::io::format::default_annotators;
 use gamma_studio::io::glozz::{self, GlozzOptions};
-use gamma_studio::io::{Format, ReadOptions};
+use gamma_studio::io::webanno_tsv::{self, LayerChoice};
+use gamma_studio::io::{Format, ReadOptions, inception_project, textgrid, xmi};
 use std::path::{Path, PathBuf};
 
 /// What the user decided.
@@ -28,8 +33,38 @@ pub struct OpenDialog {
     /// Whether each layer counts (as a feature; in tγ, as a layer compared).
     kept_layers: Vec<bool>,
     transcription: Transcription,
+    /// Span layers of the TSV 3 and XMI files, with their features.
+    span_layers: Vec<(String, Vec<String>)>,
+    /// The span layer chosen (empty: the files' only one).
+    span_layer: String,
+    /// The feature that is the category (empty: the layer's only one).
+    span_feature: String,
+    /// Tiers of the TextGrid files.
+    tiers: Vec<String>,
+    /// The tier read from every TextGrid file (empty: each tier is an annotator).
+    tier: String,
+    /// The TextGrid files (named only when one tier of each is read).
+    textgrid_paths: Vec<PathBuf>,
+    /// The users of INCEpTION project exports, and whether each is read.
+    project_users: Vec<(String, bool)>,
     problems: Vec<String>,
 }
+
+/// What the files offer to choose from: span layers with their features, TextGrid tiers, the
+/// users of project exports (all read at first).
+struct Offered {
+    span_layers: Vec<(String, Vec<String>)>,
+    tiers: Vec<String>,
+    project_users: Vec<(String, bool)>,
+}
+
+/// The formats whose files hold one annotator each, named in the dialog.
+const PER_FILE: [Format; 4] = [
+    Format::WebannoTsv,
+    Format::Xmi,
+    Format::Brat,
+    Format::TextGrid,
+];
 
 fn format_of(path: &Path) -> Option<Format> {
     Format::detect(path).ok()
@@ -38,9 +73,91 @@ fn format_of(path: &Path) -> Option<Format> {
 impl OpenDialog {
     /// Whether these files need the dialog (Glozz or CorA among them).
     pub fn needed(paths: &[PathBuf]) -> bool {
-        paths
-            .iter()
-            .any(|p| matches!(format_of(p), Some(Format::Glozz | Format::Cora)))
+        paths.iter().any(|p| {
+            matches!(
+                format_of(p),
+                Some(
+                    Format::Glozz
+                        | Format::Cora
+                        | Format::WebannoTsv
+                        | Format::Xmi
+                        | Format::Brat
+                        | Format::TextGrid
+                )
+            )
+        })
+    }
+
+    /// The span layers (with features) of TSV 3 and XMI files, the tiers of TextGrid files and
+    /// the users of project exports.
+    fn layers_and_tiers(paths: &[PathBuf], problems: &mut Vec<String>) -> Offered {
+        let mut project_users: Vec<(String, bool)> = Vec::new();
+        let mut span_layers: Vec<(String, Vec<String>)> = Vec::new();
+        let mut tiers: Vec<String> = Vec::new();
+        let mut add_layer = |name: &str, features: Vec<String>| match span_layers
+            .iter_mut()
+            .find(|(n, _)| n == name)
+        {
+            Some((_, known)) => {
+                for feature in features {
+                    if !known.contains(&feature) {
+                        known.push(feature);
+                    }
+                }
+            }
+            None => span_layers.push((name.to_string(), features)),
+        };
+        for path in paths {
+            match format_of(path) {
+                Some(Format::WebannoTsv) => match webanno_tsv::read(path) {
+                    Ok(file) => {
+                        for (_, layer) in file.span_layers() {
+                            let features = layer.features().into_iter().map(String::from).collect();
+                            add_layer(&layer.name, features);
+                        }
+                    }
+                    Err(e) => problems.push(e.to_string()),
+                },
+                Some(Format::Xmi) => match xmi::read(path) {
+                    Ok(file) => {
+                        for (name, features) in file.layers {
+                            add_layer(&name, features);
+                        }
+                    }
+                    Err(e) => problems.push(e.to_string()),
+                },
+                Some(Format::InceptionProject) => {
+                    let listing = gamma_studio::io::read_bytes(path)
+                        .and_then(|bytes| inception_project::list(&bytes, path));
+                    match listing {
+                        Ok(listing) => {
+                            for user in listing.users() {
+                                if !project_users.iter().any(|(u, _)| u == user) {
+                                    project_users.push((user.to_string(), true));
+                                }
+                            }
+                        }
+                        Err(e) => problems.push(e.to_string()),
+                    }
+                }
+                Some(Format::TextGrid) => match textgrid::read(path) {
+                    Ok(file) => {
+                        for tier in file.into_iter().filter(|t| t.intervals) {
+                            if !tiers.contains(&tier.name) {
+                                tiers.push(tier.name);
+                            }
+                        }
+                    }
+                    Err(e) => problems.push(e.to_string()),
+                },
+                _ => {}
+            }
+        }
+        Offered {
+            span_layers,
+            tiers,
+            project_users,
+        }
     }
 
     /// Prepares the dialog: default names, and the types and layers found in the files.
@@ -64,7 +181,27 @@ impl OpenDialog {
                 .into_iter()
                 .map(|f| (f.path, f.annotator)),
         );
+        let per_file: Vec<PathBuf> = paths
+            .iter()
+            .filter(|p| format_of(p).is_some_and(|f| PER_FILE.contains(&f)))
+            .cloned()
+            .collect();
+        names.extend(
+            default_annotators(&per_file)
+                .into_iter()
+                .map(|f| (f.path, f.annotator)),
+        );
+        let textgrid_paths: Vec<PathBuf> = per_file
+            .iter()
+            .filter(|p| format_of(p) == Some(Format::TextGrid))
+            .cloned()
+            .collect();
         let mut problems = Vec::new();
+        let Offered {
+            span_layers,
+            tiers,
+            project_users,
+        } = OpenDialog::layers_and_tiers(&paths, &mut problems);
         let mut types: Vec<(String, bool)> = Vec::new();
         for path in &glozz_paths {
             match glozz::read_aa(path) {
@@ -112,6 +249,19 @@ impl OpenDialog {
             layers,
             layer,
             transcription: Transcription::Trans,
+            span_layer: match span_layers.as_slice() {
+                [(only, _)] => only.clone(),
+                _ => String::new(),
+            },
+            span_feature: match span_layers.as_slice() {
+                [(_, features)] if features.len() == 1 => features[0].clone(),
+                _ => String::new(),
+            },
+            span_layers,
+            tiers,
+            tier: String::new(),
+            textgrid_paths,
+            project_users,
             problems,
         }
     }
@@ -128,8 +278,27 @@ impl OpenDialog {
             annotator_names: self
                 .names
                 .iter()
+                .filter(|(path, _)| !self.tier.is_empty() || !self.textgrid_paths.contains(path))
                 .map(|(path, name)| (name.trim().to_string(), path.clone()))
                 .collect(),
+            users: if self.project_users.iter().all(|(_, read)| *read) {
+                Vec::new()
+            } else {
+                self.project_users
+                    .iter()
+                    .filter(|(_, read)| *read)
+                    .map(|(user, _)| user.clone())
+                    .collect()
+            },
+            layer: LayerChoice {
+                layer: if !self.span_layer.is_empty() {
+                    Some(self.span_layer.clone())
+                } else {
+                    (!self.tier.is_empty()).then(|| self.tier.clone())
+                },
+                category_feature: (!self.span_feature.is_empty())
+                    .then(|| self.span_feature.clone()),
+            },
             glozz: GlozzOptions {
                 category_feature: (!self.category_feature.trim().is_empty())
                     .then(|| self.category_feature.trim().to_string()),
@@ -165,8 +334,13 @@ impl OpenDialog {
             ui.colored_label(egui::Color32::from_rgb(200, 60, 60), problem);
         }
         ui.label("Annotators");
+        let tier_chosen = !self.tier.is_empty();
+        let textgrid_paths = &self.textgrid_paths;
         egui::Grid::new("open-names").show(ui, |ui| {
             for (path, name) in &mut self.names {
+                if !tier_chosen && textgrid_paths.contains(path) {
+                    continue;
+                }
                 ui.label(
                     path.file_name()
                         .map(|n| n.to_string_lossy())
@@ -227,8 +401,20 @@ impl OpenDialog {
                 }
             });
         }
+        self.show_span_layers(ui);
+        self.show_tiers(ui);
+        if !self.project_users.is_empty() {
+            ui.separator();
+            ui.label("users of the project export (curation: the curated document)");
+            ui.horizontal_wrapped(|ui| {
+                for (user, read) in &mut self.project_users {
+                    ui.checkbox(read, user.as_str());
+                }
+            });
+        }
         ui.separator();
-        let names_ok = self.names.iter().all(|(_, n)| !n.trim().is_empty());
+        let names_ok = self.names.iter().all(|(_, n)| !n.trim().is_empty())
+            && (self.project_users.is_empty() || self.project_users.iter().any(|(_, read)| *read));
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(names_ok, egui::Button::new("Open these files"))
@@ -244,5 +430,159 @@ impl OpenDialog {
             }
         });
         decision
+    }
+
+    /// The TSV 3 / XMI span layer and its category feature.
+    fn show_span_layers(&mut self, ui: &mut Ui) {
+        if self.span_layers.is_empty() {
+            return;
+        }
+        ui.separator();
+        let short = |name: &str| name.rsplit('.').next().unwrap_or(name).to_string();
+        ui.horizontal(|ui| {
+            ui.label("span layer");
+            let shown = if self.span_layer.is_empty() {
+                "(choose)".to_string()
+            } else {
+                short(&self.span_layer)
+            };
+            egui::ComboBox::from_id_salt("span-layer")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    for (layer, _) in &self.span_layers {
+                        if ui
+                            .selectable_value(&mut self.span_layer, layer.clone(), short(layer))
+                            .clicked()
+                        {
+                            self.span_feature.clear();
+                        }
+                    }
+                });
+        });
+        let features = self
+            .span_layers
+            .iter()
+            .find(|(l, _)| *l == self.span_layer)
+            .map(|(_, f)| f.clone())
+            .unwrap_or_default();
+        if !features.is_empty() {
+            ui.horizontal(|ui| {
+                ui.label("category = the feature");
+                let shown = if self.span_feature.is_empty() {
+                    "(choose)"
+                } else {
+                    self.span_feature.as_str()
+                };
+                egui::ComboBox::from_id_salt("span-feature")
+                    .selected_text(shown.to_string())
+                    .show_ui(ui, |ui| {
+                        for feature in &features {
+                            ui.selectable_value(
+                                &mut self.span_feature,
+                                feature.clone(),
+                                feature.as_str(),
+                            );
+                        }
+                    });
+            });
+        }
+    }
+
+    /// Whether a TextGrid's tiers are its annotators, or one tier of each file is.
+    fn show_tiers(&mut self, ui: &mut Ui) {
+        if self.tiers.is_empty() {
+            return;
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.label("TextGrid annotators");
+            let shown = if self.tier.is_empty() {
+                "each tier".to_string()
+            } else {
+                format!("tier {} of each file", self.tier)
+            };
+            egui::ComboBox::from_id_salt("textgrid-tier")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.tier, String::new(), "each tier");
+                    for tier in &self.tiers {
+                        ui.selectable_value(
+                            &mut self.tier,
+                            tier.clone(),
+                            format!("tier {tier} of each file"),
+                        );
+                    }
+                });
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(relative: &str) -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(relative)
+    }
+
+    #[test]
+    fn offers_span_layers_features_tiers_and_users() {
+        let tsv = fixture("webanno-tsv/example2.tsv");
+        let grid = fixture("textgrid/mary.TextGrid");
+        let project = fixture("inception-project/curated-project-3.6.1.zip");
+        let paths = vec![tsv.clone(), grid.clone(), project];
+        assert!(OpenDialog::needed(&paths));
+        assert!(!OpenDialog::needed(&[fixture("rttm/sample.rttm")]));
+        let mut dialog = OpenDialog::new(paths);
+        let layers: Vec<&str> = dialog.span_layers.iter().map(|(l, _)| l.as_str()).collect();
+        assert_eq!(
+            layers,
+            [
+                "de.tudarmstadt.ukp.dkpro.core.api.lexmorph.type.pos.POS",
+                "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"
+            ]
+        );
+        assert_eq!(dialog.span_layers[1].1, ["value"]);
+        assert_eq!(
+            dialog.tiers,
+            ["phone", "word"],
+            "the point tier is not offered"
+        );
+        assert_eq!(dialog.project_users, [("curation".to_string(), true)]);
+        // Each tier an annotator: the TextGrid file is not named.
+        let options = dialog.read_options();
+        assert_eq!(
+            options.annotator_names,
+            [("example2".to_string(), tsv.clone())]
+        );
+        assert_eq!(options.layer, LayerChoice::default());
+        assert!(options.users.is_empty(), "all users: no filter");
+        dialog.span_layer = dialog.span_layers[1].0.clone();
+        dialog.span_feature = "value".into();
+        dialog.project_users[0].1 = false;
+        let options = dialog.read_options();
+        assert_eq!(
+            options.layer.layer.as_deref(),
+            Some(dialog.span_layers[1].0.as_str())
+        );
+        assert_eq!(options.layer.category_feature.as_deref(), Some("value"));
+        let (documents, _) = gamma_studio::io::read_documents(&[tsv], &options).unwrap();
+        assert_eq!(
+            documents[0].continuum.annotators[0].units.len(),
+            9,
+            "the named entities"
+        );
+        dialog.span_layer.clear();
+        dialog.tier = "word".into();
+        let options = dialog.read_options();
+        assert_eq!(options.layer.layer.as_deref(), Some("word"));
+        assert!(
+            options
+                .annotator_names
+                .iter()
+                .any(|(name, path)| name == "mary" && *path == grid)
+        );
     }
 }

@@ -3,16 +3,16 @@
 use super::Failure;
 use super::input::InputArgs;
 use clap::Args;
-use gamma_studio::io::format::planned_paths;
-use gamma_studio::io::{Format, write_continuum};
+use gamma_studio::io::format::Output;
+use gamma_studio::io::{Format, planned_paths, write_continuum};
 use std::path::PathBuf;
 
 #[derive(Args, Debug, Clone)]
 pub struct ConvertArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// The output format: csv or elan (one file), glozz or cora (a folder: one file per
-    /// annotator, Glozz also the .ac).
+    /// The output format: csv, elan, textgrid or rttm (one file), glozz, cora, tsv3 or brat (a
+    /// folder: one file per annotator; Glozz also the .ac, brat each .txt).
     #[arg(long)]
     pub to: Format,
     /// Where to write. Several input documents go to OUT/<document> each.
@@ -27,10 +27,10 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let several = documents.len() > 1;
     for document in &documents {
         let out = if several {
-            let extension = match args.to {
-                Format::Csv => ".csv",
-                Format::Elan => ".eaf",
-                Format::Glozz | Format::Cora => "",
+            let info = args.to.info();
+            let extension = match info.output {
+                Output::File => format!(".{}", info.written_extension),
+                Output::Folder => String::new(),
             };
             args.out
                 .join(format!("{}{extension}", document.continuum.name))

@@ -4,13 +4,16 @@ use super::Failure;
 use clap::Args;
 use gamma_studio::io::cora::{CoraOptions, Transcription};
 use gamma_studio::io::glozz::GlozzOptions;
+use gamma_studio::io::webanno_tsv::LayerChoice;
 use gamma_studio::io::{Document, Format, ReadOptions, read_documents};
 use std::path::PathBuf;
 
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {
     /// Annotation files: CSV (annotator,category,start,end; each file one document), ELAN .eaf
-    /// (tiers = annotators), Glozz .aa or CorA-XML .xml (one file per annotator of one text).
+    /// and Praat .TextGrid (tiers = annotators), RTTM (file-ids = annotators; several files:
+    /// one annotator each), Glozz .aa, CorA-XML .xml, WebAnno TSV 3 .tsv, brat .ann (one file
+    /// per annotator of one text).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Read every file as this format instead of guessing from its extension.
@@ -23,10 +26,12 @@ pub struct InputArgs {
     /// Glozz: the annotation model (default: the only .aam near the text).
     #[arg(long, value_name = "FILE.aam")]
     pub model: Option<PathBuf>,
-    /// Name the annotator of a Glozz or CorA file (default: its folder for Glozz, its stem).
+    /// Name the annotator of a file that holds one (default: its folder for Glozz; its stem, or
+    /// its folder when stems collide).
     #[arg(long, value_name = "NAME=FILE")]
     pub annotator: Vec<String>,
-    /// Glozz: category = value of this feature instead of the unit type.
+    /// Glozz: category = value of this feature instead of the unit type. WebAnno TSV 3: the
+    /// feature of the layer that is the category (default: the layer's only feature).
     #[arg(long, value_name = "NAME")]
     pub category_feature: Option<String>,
     /// Glozz: measure only units of this type (repeatable).
@@ -38,9 +43,15 @@ pub struct InputArgs {
     /// Glozz: ignore units created by this author (repeatable), e.g. a pre-segmentation script.
     #[arg(long, value_name = "AUTHOR")]
     pub exclude_author: Vec<String>,
-    /// CorA: the annotation layer whose value is the category.
-    #[arg(long, default_value = "pos", value_name = "LAYER")]
-    pub layer: String,
+    /// CorA: the annotation layer whose value is the category (default pos). WebAnno TSV 3: the
+    /// span layer, full or short type name (default: the file's only span layer). TextGrid: the
+    /// tier read from every file, each file then one annotator.
+    #[arg(long, value_name = "LAYER")]
+    pub layer: Option<String>,
+    /// INCEpTION project export: the users read (comma separated; default all; `curation` is
+    /// the curated document).
+    #[arg(long, value_delimiter = ',', value_name = "U1,U2,...")]
+    pub users: Vec<String>,
     /// CorA: the layers kept as features (comma separated; default all).
     #[arg(long, value_delimiter = ',', value_name = "L1,L2,...")]
     pub layers: Option<Vec<String>>,
@@ -50,9 +61,14 @@ pub struct InputArgs {
 }
 
 impl InputArgs {
+    /// The CorA category layer: `--layer`, by default `pos`.
+    pub fn cora_layer(&self) -> String {
+        self.layer.clone().unwrap_or_else(|| "pos".to_string())
+    }
+
     pub fn cora_options(&self) -> CoraOptions {
         CoraOptions {
-            category_layer: self.layer.clone(),
+            category_layer: self.cora_layer(),
             layers: self.layers.clone(),
             transcription: self.transcription,
             ..CoraOptions::default()
@@ -86,6 +102,11 @@ impl InputArgs {
                 exclude_authors: self.exclude_author.clone(),
             },
             cora: self.cora_options(),
+            layer: LayerChoice {
+                layer: self.layer.clone(),
+                category_feature: self.category_feature.clone(),
+            },
+            users: self.users.clone(),
         })
     }
 

@@ -139,7 +139,7 @@ impl TextGammaArgs {
                 documents.len()
             )));
         }
-        let annotations = annotations_of(&documents[0].continuum, &self.input.layer)
+        let annotations = annotations_of(&documents[0].continuum, &self.input.cora_layer())
             .map_err(|e| bad(e.to_string()))?;
         Ok(match &self.input.layers {
             Some(layers) => annotations
@@ -164,7 +164,7 @@ impl TextGammaArgs {
         for warning in warnings {
             eprintln!("gamma-studio: warning: {warning}");
         }
-        let mut annotations = annotations_of(&documents[0].continuum, &self.input.layer)
+        let mut annotations = annotations_of(&documents[0].continuum, &self.input.cora_layer())
             .map_err(|e| bad(format!("{}: {e}", path.display())))?;
         let base = annotations.remove(0);
         Ok(Some(match &self.input.layers {

@@ -1,13 +1,18 @@
 //! Writing the gold and the report of the decisions.
 //!
-//! The gold's format follows the output's extension: `.aa` Glozz (for the document's `.ac`),
-//! `.xml` CorA-XML (in the structure of the first annotator's file when the document came
-//! from CorA-XML), `.csv` CSV, `.eaf` ELAN. Writes go through a temporary file that is
+//! The gold's format follows the output's extension (the written extensions of
+//! [`crate::io::FORMATS`]): `.aa` Glozz (for the document's `.ac`), `.xml` CorA-XML (in the
+//! structure of the first annotator's file when the document came from CorA-XML), `.csv` CSV,
+//! `.eaf` ELAN, `.tsv` WebAnno TSV 3 (the layer read, to import as curation), `.ann` brat (with
+//! the `.txt` beside), `.TextGrid` Praat, `.rttm` RTTM. Writes go through a temporary file that is
 //! renamed, and an input file is never overwritten unless the caller says the user confirmed.
 
 use super::{Adjudication, Choice, Decision, Rule};
 use crate::continuum::Continuum;
-use crate::io::{FileError, Format, Source, cora, csv, elan, glozz, write_atomically};
+use crate::io::{
+    FORMATS, FileError, Format, Source, brat, cora, csv, elan, glozz, rttm, textgrid, webanno_tsv,
+    write_atomically,
+};
 use crate::unit::Unit;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -17,21 +22,20 @@ pub const GOLD_NAME: &str = "gold";
 
 /// The format of a gold export, from the extension of its path.
 pub fn gold_format(path: &Path) -> Result<Format, FileError> {
-    let extension = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_lowercase())
-        .unwrap_or_default();
-    match extension.as_str() {
-        "aa" => Ok(Format::Glozz),
-        "xml" => Ok(Format::Cora),
-        "csv" => Ok(Format::Csv),
-        "eaf" => Ok(Format::Elan),
-        _ => Err(FileError::new(
+    Format::from_written_extension(path).ok_or_else(|| {
+        let choices: Vec<String> = FORMATS
+            .iter()
+            .map(|row| format!(".{} ({})", row.written_extension, row.label))
+            .collect();
+        FileError::new(
             path,
             None,
-            "the gold is written as .aa (Glozz), .xml (CorA-XML), .csv or .eaf (ELAN): choose one of these extensions",
-        )),
-    }
+            format!(
+                "the gold is written as {}: choose one of these extensions",
+                choices.join(", ")
+            ),
+        )
+    })
 }
 
 /// Whether `path` is one of `inputs` (the same file, however named).
@@ -134,14 +138,50 @@ pub fn write_gold(
             };
             file.write(path)?;
         }
-        Format::Csv | Format::Elan => {
+        Format::WebannoTsv | Format::Brat => {
+            let text = continuum.text.as_deref().ok_or_else(|| {
+                FileError::new(
+                    path,
+                    None,
+                    format!(
+                        "{} needs the document's text, and it has none",
+                        format.info().label
+                    ),
+                )
+            })?;
+            if format == Format::Brat {
+                brat::write(path, &units, text)?;
+            } else {
+                let (layer, feature) = match source {
+                    Some(
+                        Source::WebannoTsv { layer, feature, .. }
+                        | Source::Xmi { layer, feature, .. }
+                        | Source::InceptionProject { layer, feature, .. },
+                    ) if !feature.is_empty() => (layer.as_str(), feature.as_str()),
+                    _ => ("webanno.custom.Span", "value"),
+                };
+                webanno_tsv::write(path, text, &units, layer, feature)?;
+            }
+        }
+        Format::Xmi | Format::InceptionProject => {
+            return Err(FileError::new(
+                path,
+                None,
+                format!(
+                    "{} is read, not written: write the gold as .tsv",
+                    format.info().label
+                ),
+            ));
+        }
+        Format::Csv | Format::Elan | Format::TextGrid | Format::Rttm => {
             let mut gold = Continuum::new(continuum.name.clone());
             gold.text = continuum.text.clone();
             gold.annotators.push(adjudication.gold_annotator(GOLD_NAME));
-            if format == Format::Csv {
-                csv::write(&gold, path)?;
-            } else {
-                elan::write(&gold, path)?;
+            match format {
+                Format::Csv => csv::write(&gold, path)?,
+                Format::Elan => elan::write(&gold, path)?,
+                Format::TextGrid => textgrid::write(&gold, path)?,
+                _ => rttm::write(&gold, path)?,
             }
         }
     }

@@ -1,73 +1,292 @@
-//! Opening annotation files of any supported format as documents, and writing a continuum in
-//! any of them: what the CLI (`gamma`, `convert`) and the app share.
+//! The formats Gamma Studio reads and writes, in one table ([`FORMATS`]: name, label, file
+//! extensions, how output is laid out) that the readers, the writers, the command line, the
+//! gold export and the app's dialogs all use; how a file's format is recognised (extension,
+//! then content where an extension is shared); and the types that describe how files are read
+//! ([`ReadOptions`]) and where a document came from ([`Source`]).
 //!
-//! Grouping: every CSV and ELAN file is one document; all Glozz `.aa` files given together are
-//! one document (one file per annotator of the same `.ac`), and so are all CorA-XML files.
+//! Reading is in [`super::documents`], writing in [`super::write`].
 
-use super::files::{FileError, Warning, WarningKind, read_bytes, utf8_text, write_atomically};
-use super::{aam, cora, csv, elan, glozz};
+use super::webanno_tsv::LayerChoice;
+use super::files::FileError;
+use super::{aam, cora, glozz};
 use crate::continuum::Continuum;
 use std::path::{Path, PathBuf};
 
+/// An annotation format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
+    /// `annotator,category,start,end` (pygamma-agreement's layout).
     Csv,
+    /// Glozz `.aa` (one per annotator) with the document's `.ac`.
     Glozz,
+    /// CorA-XML, one file per annotator.
     Cora,
+    /// ELAN `.eaf`: tiers are annotators.
     Elan,
+    /// WebAnno / INCEpTION TSV 3, one file per annotator.
+    WebannoTsv,
+    /// brat standoff `.ann` (with the `.txt`), one per annotator.
+    Brat,
+    /// Praat TextGrid: interval tiers.
+    TextGrid,
+    /// RTTM speaker turns.
+    Rttm,
+    /// UIMA CAS XMI (INCEpTION's export), one file per annotator; read only.
+    Xmi,
+    /// An INCEpTION project export (`.zip`): every document with its users; read only.
+    InceptionProject,
 }
 
-impl Format {
-    pub const ALL: [Format; 4] = [Format::Csv, Format::Glozz, Format::Cora, Format::Elan];
+/// How a format's output is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// One file holds every annotator.
+    File,
+    /// A folder with one file per annotator.
+    Folder,
+}
 
+/// One row of the format table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FormatInfo {
+    /// The format.
+    pub format: Format,
+    /// Its name on the command line (`--format`, `--to`).
+    pub name: &'static str,
+    /// Its name for people (menus, messages).
+    pub label: &'static str,
+    /// The extensions it is read from (lower case, without the dot); `.tsv` files are told
+    /// apart by their first line.
+    pub extensions: &'static [&'static str],
+    /// The extension it is written with (and that makes a gold export this format).
+    pub written_extension: &'static str,
+    /// Whether `convert --to` writes one file or a folder.
+    pub output: Output,
+    /// Whether Gamma Studio writes it.
+    pub writable: bool,
+}
+
+/// Every format: the one table of names and extensions.
+pub const FORMATS: [FormatInfo; 10] = [
+    FormatInfo {
+        format: Format::Csv,
+        name: "csv",
+        label: "CSV",
+        extensions: &["csv", "tsv", "txt", ""],
+        written_extension: "csv",
+        output: Output::File,
+        writable: true,
+    },
+    FormatInfo {
+        format: Format::Glozz,
+        name: "glozz",
+        label: "Glozz",
+        extensions: &["aa"],
+        written_extension: "aa",
+        output: Output::Folder,
+        writable: true,
+    },
+    FormatInfo {
+        format: Format::Cora,
+        name: "cora",
+        label: "CorA-XML",
+        extensions: &["xml"],
+        written_extension: "xml",
+        output: Output::Folder,
+        writable: true,
+    },
+    FormatInfo {
+        format: Format::Elan,
+        name: "elan",
+        label: "ELAN",
+        extensions: &["eaf"],
+        written_extension: "eaf",
+        output: Output::File,
+        writable: true,
+    },
+    FormatInfo {
+        format: Format::WebannoTsv,
+        name: "tsv3",
+        label: "WebAnno TSV 3",
+        extensions: &["tsv"],
+        written_extension: "tsv",
+        output: Output::Folder,
+        writable: true,
+    },
+    FormatInfo {
+        format: Format::Brat,
+        name: "brat",
+        label: "brat standoff",
+        extensions: &["ann"],
+        written_extension: "ann",
+        output: Output::Folder,
+        writable: true,
+    },
+    FormatInfo {
+        format: Format::TextGrid,
+        name: "textgrid",
+        label: "Praat TextGrid",
+        extensions: &["textgrid"],
+        written_extension: "TextGrid",
+        output: Output::File,
+        writable: true,
+    },
+    FormatInfo {
+        format: Format::Rttm,
+        name: "rttm",
+        label: "RTTM",
+        extensions: &["rttm"],
+        written_extension: "rttm",
+        output: Output::File,
+        writable: true,
+    },
+    FormatInfo {
+        format: Format::Xmi,
+        name: "xmi",
+        label: "UIMA CAS XMI",
+        extensions: &["xmi"],
+        written_extension: "xmi",
+        output: Output::Folder,
+        writable: false,
+    },
+    FormatInfo {
+        format: Format::InceptionProject,
+        name: "inception",
+        label: "INCEpTION project export",
+        extensions: &["zip"],
+        written_extension: "zip",
+        output: Output::Folder,
+        writable: false,
+    },
+];
+
+impl Format {
+    /// Every format, in table order.
+    pub const ALL: [Format; 10] = [
+        Format::Csv,
+        Format::Glozz,
+        Format::Cora,
+        Format::Elan,
+        Format::WebannoTsv,
+        Format::Brat,
+        Format::TextGrid,
+        Format::Rttm,
+        Format::Xmi,
+        Format::InceptionProject,
+    ];
+
+    /// Its row of [`FORMATS`].
+    pub fn info(self) -> &'static FormatInfo {
+        FORMATS
+            .iter()
+            .find(|row| row.format == self)
+            .expect("every format has a row")
+    }
+
+    /// Its name on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            Format::Csv => "csv",
-            Format::Glozz => "glozz",
-            Format::Cora => "cora",
-            Format::Elan => "elan",
+        self.info().name
+    }
+
+    /// The format written to a file with this extension (for gold exports), if any.
+    pub fn from_written_extension(path: &Path) -> Option<Format> {
+        let extension = path.extension()?.to_string_lossy().to_lowercase();
+        FORMATS
+            .iter()
+            .find(|row| row.writable && row.written_extension.to_lowercase() == extension)
+            .map(|row| row.format)
+    }
+
+    /// The format a gold standard of a document in this format is written in: the same, or for
+    /// a format that is only read (XMI, project exports), WebAnno TSV 3 (INCEpTION imports it
+    /// as curation).
+    pub fn gold_format(self) -> Format {
+        if self.info().writable {
+            self
+        } else {
+            Format::WebannoTsv
         }
     }
 
-    /// The format of a file, from its extension (`.xml` files must be CorA-XML).
+    /// Every extension that is read, for file dialogs.
+    pub fn readable_extensions() -> Vec<&'static str> {
+        let mut all: Vec<&'static str> = Vec::new();
+        for row in &FORMATS {
+            for extension in row.extensions.iter().chain([&row.written_extension]) {
+                if !extension.is_empty() && !all.contains(extension) {
+                    all.push(extension);
+                }
+            }
+        }
+        all
+    }
+
+    /// The format of a file, from its extension, and for `.tsv` and `.xml` from its content (a
+    /// TSV 3 file starts with `#FORMAT=WebAnno TSV 3`, any other `.tsv` is CSV; an `.xml` with
+    /// an `<xmi:XMI>` root is XMI, any other CorA-XML).
     pub fn detect(path: &Path) -> Result<Format, FileError> {
         let extension = path
             .extension()
             .map(|e| e.to_string_lossy().to_lowercase())
             .unwrap_or_default();
-        match extension.as_str() {
-            "aa" => Ok(Format::Glozz),
-            "eaf" => Ok(Format::Elan),
-            "xml" => Ok(Format::Cora),
-            "csv" | "tsv" | "txt" | "" => Ok(Format::Csv),
-            "ac" => Err(FileError::new(
-                path,
-                None,
-                "a Glozz text: give the annotators' .aa files (and this file with --text)",
-            )),
-            "aam" => Err(FileError::new(
-                path,
-                None,
-                "a Glozz model: give the annotators' .aa files (and this file with --model)",
-            )),
-            other => Err(FileError::new(
-                path,
-                None,
-                format!(
-                    "unknown format .{other}: CSV, Glozz .aa, CorA-XML .xml and ELAN .eaf are read (or name it with --format)"
-                ),
-            )),
+        if extension == "tsv" {
+            let mut start = [0u8; 32];
+            let read = std::fs::File::open(path)
+                .and_then(|mut f| std::io::Read::read(&mut f, &mut start))
+                .unwrap_or(0);
+            if super::webanno_tsv::looks_like(&start[..read]) {
+                return Ok(Format::WebannoTsv);
+            }
+            return Ok(Format::Csv);
         }
+        if extension == "xml" {
+            let mut start = vec![0u8; 2048];
+            let read = std::fs::File::open(path)
+                .and_then(|mut f| std::io::Read::read(&mut f, &mut start))
+                .unwrap_or(0);
+            if super::xmi::looks_like(&start[..read]) {
+                return Ok(Format::Xmi);
+            }
+            return Ok(Format::Cora);
+        }
+        if let Some(row) = FORMATS
+            .iter()
+            .find(|row| row.extensions.contains(&extension.as_str()))
+        {
+            return Ok(row.format);
+        }
+        let known: Vec<String> = FORMATS
+            .iter()
+            .map(|row| format!("{} (.{})", row.label, row.extensions[0]))
+            .collect();
+        Err(FileError::new(
+            path,
+            None,
+            match extension.as_str() {
+                "ac" => "a Glozz text: give the annotators' .aa files (and this file with --text)"
+                    .to_string(),
+                "aam" => {
+                    "a Glozz model: give the annotators' .aa files (and this file with --model)"
+                        .to_string()
+                }
+                other => format!(
+                    "unknown format .{other}: {} are read (or name the format with --format)",
+                    known.join(", ")
+                ),
+            },
+        ))
     }
 }
 
 impl std::str::FromStr for Format {
     type Err = String;
     fn from_str(s: &str) -> Result<Format, String> {
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name() == s.to_lowercase())
-            .ok_or_else(|| format!("unknown format {s:?} (csv, glozz, cora or elan)"))
+        let names: Vec<&str> = FORMATS.iter().map(|row| row.name).collect();
+        FORMATS
+            .iter()
+            .find(|row| row.name == s.to_lowercase())
+            .map(|row| row.format)
+            .ok_or_else(|| format!("unknown format {s:?} ({})", names.join(", ")))
     }
 }
 
@@ -83,40 +302,149 @@ pub struct ReadOptions {
     /// Read every file as this format instead of guessing from the extension.
     pub format: Option<Format>,
     /// Glozz: the `.ac` (default: beside the first `.aa`). CSV: the text the offsets point into
-    /// (default: the `.txt` of the same name, if there is one).
+    /// (default: the `.txt` of the same name, if there is one). brat: the `.txt` (default:
+    /// beside each `.ann`).
     pub text: Option<PathBuf>,
     /// Glozz: the `.aam` model (default: the only `.aam` in the text's folder or up to three
     /// folders above it).
     pub model: Option<PathBuf>,
-    /// Explicit annotator names of Glozz and CorA files, as (name, file).
+    /// Explicit annotator names of files that hold one annotator each, as (name, file).
     pub annotator_names: Vec<(String, PathBuf)>,
+    /// Glozz options.
     pub glozz: glozz::GlozzOptions,
+    /// CorA options.
     pub cora: cora::CoraOptions,
+    /// WebAnno TSV 3 and XMI: the span layer and the category feature. TextGrid: `layer` is the tier
+    /// read from every file (each file one annotator).
+    pub layer: LayerChoice,
+    /// INCEpTION project exports: the users read (all when empty; `curation` is the curated
+    /// document).
+    pub users: Vec<String>,
+}
+
+/// A file that holds one annotator's annotations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnnotatorFile {
+    /// The annotator's name.
+    pub annotator: String,
+    /// The file.
+    pub path: PathBuf,
+}
+
+/// Annotators named after their files' stems, or after their folders when stems collide
+/// (brat and INCEpTION put one user per folder).
+pub fn default_annotators(paths: &[PathBuf]) -> Vec<AnnotatorFile> {
+    let stem = |p: &PathBuf| {
+        p.file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let folder = |p: &PathBuf| {
+        p.parent()
+            .and_then(|f| f.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+    };
+    let stems: Vec<String> = paths.iter().map(stem).collect();
+    let distinct = |names: &[String]| {
+        names
+            .iter()
+            .enumerate()
+            .all(|(i, n)| !names[..i].contains(n))
+    };
+    let folders: Option<Vec<String>> = paths.iter().map(folder).collect();
+    let names = match folders {
+        Some(folders) if !distinct(&stems) && distinct(&folders) => folders,
+        _ => stems,
+    };
+    paths
+        .iter()
+        .zip(names)
+        .map(|(path, annotator)| AnnotatorFile {
+            annotator,
+            path: path.clone(),
+        })
+        .collect()
 }
 
 /// Where a document came from, with what a writer in the same format needs.
 #[derive(Debug, Clone)]
 pub enum Source {
+    /// A CSV file.
     Csv(PathBuf),
+    /// An ELAN file.
     Elan(PathBuf),
+    /// Glozz files of one text.
     Glozz {
+        /// The `.ac`.
         text: PathBuf,
+        /// The annotators' `.aa` files.
         files: Vec<glozz::AnnotatorFile>,
+        /// The annotation model, when one was found.
         model: Option<aam::AnnotationModel>,
     },
+    /// CorA-XML files of one text.
     Cora {
+        /// The annotators' files.
         files: Vec<cora::AnnotatorFile>,
+        /// Their content (writers keep its structure).
         contents: Vec<cora::CoraFile>,
     },
+    /// WebAnno TSV 3 files of one text.
+    WebannoTsv {
+        /// The annotators' files.
+        files: Vec<AnnotatorFile>,
+        /// The span layer read (full type name): written back the same.
+        layer: String,
+        /// The feature that was the category (empty when the layer has none).
+        feature: String,
+    },
+    /// XMI files of one text.
+    Xmi {
+        /// The annotators' files.
+        files: Vec<AnnotatorFile>,
+        /// The span layer read (full type name).
+        layer: String,
+        /// The feature that was the category (empty when the layer has none).
+        feature: String,
+    },
+    /// One document of an INCEpTION project export.
+    InceptionProject {
+        /// The `.zip`.
+        path: PathBuf,
+        /// The document's name in the export.
+        document: String,
+        /// The span layer read (full type name).
+        layer: String,
+        /// The feature that was the category (empty when the layer has none).
+        feature: String,
+    },
+    /// brat `.ann` files of one text.
+    Brat {
+        /// The annotators' files.
+        files: Vec<AnnotatorFile>,
+        /// The `.txt` of the text.
+        text: PathBuf,
+    },
+    /// TextGrid files: one with its tiers as annotators, or one tier of each.
+    TextGrid(Vec<PathBuf>),
+    /// RTTM files: one with its file-ids as annotators, or one annotator each.
+    Rttm(Vec<PathBuf>),
 }
 
 impl Source {
+    /// The format the document was read from.
     pub fn format(&self) -> Format {
         match self {
             Source::Csv(_) => Format::Csv,
             Source::Elan(_) => Format::Elan,
             Source::Glozz { .. } => Format::Glozz,
             Source::Cora { .. } => Format::Cora,
+            Source::WebannoTsv { .. } => Format::WebannoTsv,
+            Source::Brat { .. } => Format::Brat,
+            Source::TextGrid(_) => Format::TextGrid,
+            Source::Rttm(_) => Format::Rttm,
+            Source::Xmi { .. } => Format::Xmi,
+            Source::InceptionProject { .. } => Format::InceptionProject,
         }
     }
 
@@ -128,6 +456,14 @@ impl Source {
                 .chain(files.iter().map(|f| f.path.clone()))
                 .collect(),
             Source::Cora { files, .. } => files.iter().map(|f| f.path.clone()).collect(),
+            Source::WebannoTsv { files, .. } | Source::Xmi { files, .. } => {
+                files.iter().map(|f| f.path.clone()).collect()
+            }
+            Source::Brat { files, text } => std::iter::once(text.clone())
+                .chain(files.iter().map(|f| f.path.clone()))
+                .collect(),
+            Source::TextGrid(paths) | Source::Rttm(paths) => paths.clone(),
+            Source::InceptionProject { path, .. } => vec![path.clone()],
         }
     }
 }
@@ -135,423 +471,8 @@ impl Source {
 /// One document as read.
 #[derive(Debug, Clone)]
 pub struct Document {
+    /// The annotators and their units.
     pub continuum: Continuum,
+    /// Where it came from.
     pub source: Source,
-}
-
-/// Reads the files as documents (see the module documentation for the grouping), with the
-/// warnings of the readers.
-pub fn read_documents(
-    paths: &[PathBuf],
-    options: &ReadOptions,
-) -> Result<(Vec<Document>, Vec<Warning>), FileError> {
-    if paths.is_empty() {
-        return Err(FileError::new(
-            Path::new("(no file)"),
-            None,
-            "no input file",
-        ));
-    }
-    log::info!("reading {} file(s)", paths.len());
-    let mut documents = Vec::new();
-    let mut warnings = Vec::new();
-    let mut glozz_paths = Vec::new();
-    let mut cora_paths = Vec::new();
-    for path in paths {
-        let format = match options.format {
-            Some(format) => format,
-            None => Format::detect(path)?,
-        };
-        match format {
-            Format::Csv => {
-                let mut continuum = csv::read(path)?;
-                // The text: --text (when no Glozz file is given), else a .txt of the same name.
-                let beside = path.with_extension("txt");
-                let text = match &options.text {
-                    Some(text)
-                        if !paths
-                            .iter()
-                            .any(|p| Format::detect(p).ok() == Some(Format::Glozz)) =>
-                    {
-                        Some(text.clone())
-                    }
-                    _ => (beside != *path && beside.is_file()).then_some(beside),
-                };
-                if let Some(text) = text {
-                    attach_text(&mut continuum, &text)?;
-                }
-                documents.push(Document {
-                    continuum,
-                    source: Source::Csv(path.clone()),
-                })
-            }
-            Format::Elan => documents.push(Document {
-                continuum: elan::read(path)?,
-                source: Source::Elan(path.clone()),
-            }),
-            Format::Glozz => glozz_paths.push(path.clone()),
-            Format::Cora => cora_paths.push(path.clone()),
-        }
-    }
-    for (name, file) in &options.annotator_names {
-        if !glozz_paths.contains(file) && !cora_paths.contains(file) {
-            return Err(FileError::new(
-                file,
-                None,
-                format!(
-                    "annotator name {name:?} given for a file that is not a Glozz or CorA input"
-                ),
-            ));
-        }
-    }
-    let rename = |name: &mut String, path: &PathBuf| {
-        if let Some((given, _)) = options.annotator_names.iter().find(|(_, p)| p == path) {
-            *name = given.clone();
-        }
-    };
-    if !glozz_paths.is_empty() {
-        let mut files = glozz::default_annotators(&glozz_paths);
-        for file in &mut files {
-            rename(&mut file.annotator, &file.path);
-        }
-        check_distinct(files.iter().map(|f| (&f.annotator, &f.path)))?;
-        let text = match &options.text {
-            Some(text) => text.clone(),
-            None => glozz::text_beside(&glozz_paths[0]).ok_or_else(|| {
-                FileError::new(
-                    &glozz_paths[0],
-                    None,
-                    "no .ac text of the same name beside it or in a folder above; give the text with --text FILE.ac",
-                )
-            })?,
-        };
-        let (continuum, _, mut read_warnings) =
-            glozz::read_document(&text, &files, &options.glozz)?;
-        warnings.append(&mut read_warnings);
-        let model_path = options.model.clone().or_else(|| model_near(&text));
-        let model = match model_path {
-            Some(path) => {
-                let model = aam::read(&path)?;
-                warnings.extend(undeclared_types(&continuum, &model, &path));
-                Some(model)
-            }
-            None => None,
-        };
-        documents.push(Document {
-            continuum,
-            source: Source::Glozz { text, files, model },
-        });
-    }
-    if !cora_paths.is_empty() {
-        let mut files = cora::default_annotators(&cora_paths);
-        for file in &mut files {
-            rename(&mut file.annotator, &file.path);
-        }
-        check_distinct(files.iter().map(|f| (&f.annotator, &f.path)))?;
-        let (continuum, contents, mut read_warnings) = cora::read_document(&files, &options.cora)?;
-        warnings.append(&mut read_warnings);
-        documents.push(Document {
-            continuum,
-            source: Source::Cora { files, contents },
-        });
-    }
-    for document in &documents {
-        log::info!(
-            "document {:?}: {} annotators, {} units, {}",
-            document.continuum.name,
-            document.continuum.n_annotators(),
-            document.continuum.n_units(),
-            match &document.continuum.text {
-                Some(text) => format!("a text of {} characters", text.chars().count()),
-                None => "no text".to_string(),
-            }
-        );
-    }
-    for warning in &warnings {
-        log::debug!("warning: {warning}");
-    }
-    Ok((documents, warnings))
-}
-
-fn check_distinct<'a>(
-    files: impl Iterator<Item = (&'a String, &'a PathBuf)>,
-) -> Result<(), FileError> {
-    let mut seen: Vec<(&String, &PathBuf)> = Vec::new();
-    for (name, path) in files {
-        if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name) {
-            return Err(FileError::new(
-                path,
-                None,
-                format!(
-                    "annotator name {name:?} is also that of {}; name them with --annotator NAME=FILE",
-                    first.display()
-                ),
-            ));
-        }
-        seen.push((name, path));
-    }
-    Ok(())
-}
-
-/// The only `.aam` in the folder of `text` or up to three folders above it.
-fn model_near(text: &Path) -> Option<PathBuf> {
-    let mut folder = text.parent();
-    for _ in 0..4 {
-        let here = folder?;
-        let listing = if here.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            here
-        };
-        let models: Vec<PathBuf> = std::fs::read_dir(listing)
-            .ok()?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "aam"))
-            .collect();
-        match models.len() {
-            0 => folder = here.parent(),
-            1 => return models.into_iter().next(),
-            _ => return None,
-        }
-    }
-    None
-}
-
-fn undeclared_types(
-    continuum: &Continuum,
-    model: &aam::AnnotationModel,
-    model_path: &Path,
-) -> Vec<Warning> {
-    let mut missing: Vec<&str> = Vec::new();
-    for unit in continuum.annotators.iter().flat_map(|a| &a.units) {
-        let kind = unit.features.get("type").unwrap_or(&unit.category);
-        if model.unit_type(kind).is_none() && !missing.contains(&kind.as_str()) {
-            missing.push(kind);
-        }
-    }
-    missing
-        .into_iter()
-        .map(|kind| {
-            Warning::new(
-                WarningKind::UndeclaredType,
-                model_path,
-                None,
-                format!("unit type {kind:?} is not in the model"),
-            )
-        })
-        .collect()
-}
-
-fn document_file_stem(continuum: &Continuum) -> String {
-    if continuum.name.is_empty() {
-        "document".to_string()
-    } else {
-        safe_file_name(&continuum.name)
-    }
-}
-
-fn glozz_text_path(continuum: &Continuum, out: &Path) -> PathBuf {
-    out.join(format!("{}.ac", document_file_stem(continuum)))
-}
-
-fn glozz_annotation_path(continuum: &Continuum, annotator: &str, out: &Path) -> PathBuf {
-    out.join(safe_file_name(annotator))
-        .join(format!("{}.aa", document_file_stem(continuum)))
-}
-
-fn cora_path(annotator: &str, out: &Path) -> PathBuf {
-    out.join(format!("{}.xml", safe_file_name(annotator)))
-}
-
-/// The files [`write_continuum`] would write, so that a caller can refuse to overwrite inputs
-/// or ask first.
-pub fn planned_paths(continuum: &Continuum, format: Format, out: &Path) -> Vec<PathBuf> {
-    match format {
-        Format::Csv | Format::Elan => vec![out.to_path_buf()],
-        Format::Glozz => std::iter::once(glozz_text_path(continuum, out))
-            .chain(
-                continuum
-                    .annotators
-                    .iter()
-                    .map(|a| glozz_annotation_path(continuum, &a.name, out)),
-            )
-            .collect(),
-        Format::Cora => continuum
-            .annotators
-            .iter()
-            .map(|a| cora_path(&a.name, out))
-            .collect(),
-    }
-}
-
-/// Writes a continuum in a format. CSV and ELAN write one file at `out`. Glozz and CorA write
-/// a folder `out`: Glozz `<doc>.ac` and `<annotator>/<doc>.aa`; CorA `<annotator>.xml` — with
-/// the structure of the annotator's input file when the document was read from CorA-XML.
-/// Returns the files written.
-pub fn write_continuum(
-    continuum: &Continuum,
-    source: Option<&Source>,
-    format: Format,
-    out: &Path,
-    cora_options: &cora::CoraOptions,
-) -> Result<Vec<PathBuf>, FileError> {
-    let folder_for = |format: Format| -> Result<(), FileError> {
-        if out.is_file() {
-            return Err(FileError::new(
-                out,
-                None,
-                format!("{format} output is a folder (one file per annotator), not a file"),
-            ));
-        }
-        std::fs::create_dir_all(out)
-            .map_err(|e| FileError::new(out, None, format!("cannot create the folder: {e}")))
-    };
-    let needs_text = || {
-        continuum.text.clone().ok_or_else(|| {
-            FileError::new(
-                out,
-                None,
-                format!(
-                    "{format} needs the annotated text, and document {:?} has none",
-                    continuum.name
-                ),
-            )
-        })
-    };
-    let document_name = document_file_stem(continuum);
-    match format {
-        Format::Csv => {
-            csv::write(continuum, out)?;
-            Ok(vec![out.to_path_buf()])
-        }
-        Format::Elan => {
-            elan::write(continuum, out)?;
-            Ok(vec![out.to_path_buf()])
-        }
-        Format::Glozz => {
-            let text = needs_text()?;
-            if let Some(other) = continuum.annotators.iter().find(|a| a.own_text.is_some()) {
-                return Err(FileError::new(
-                    out,
-                    None,
-                    format!(
-                        "annotator {:?} has another text than the first annotator's (other tokens or transcriptions), and Glozz has one .ac per document",
-                        other.name
-                    ),
-                ));
-            }
-            let length = text.chars().count() as f64;
-            for annotator in &continuum.annotators {
-                if let Some(unit) = annotator.units.iter().find(|u| {
-                    u.start.fract() != 0.0
-                        || u.end.fract() != 0.0
-                        || u.start < 0.0
-                        || u.end > length
-                }) {
-                    return Err(FileError::new(
-                        out,
-                        None,
-                        format!(
-                            "annotator {:?}: unit {unit} is not a character span of the {length}-character text",
-                            annotator.name
-                        ),
-                    ));
-                }
-            }
-            folder_for(format)?;
-            let text_path = glozz_text_path(continuum, out);
-            write_atomically(&text_path, text.as_bytes())?;
-            let mut written = vec![text_path];
-            for annotator in &continuum.annotators {
-                let path = glozz_annotation_path(continuum, &annotator.name, out);
-                let folder = path.parent().expect("inside out");
-                std::fs::create_dir_all(folder).map_err(|e| {
-                    FileError::new(folder, None, format!("cannot create the folder: {e}"))
-                })?;
-                glozz::consensus_file(&annotator.units, &annotator.name, &text, 0).write(&path)?;
-                written.push(path);
-            }
-            Ok(written)
-        }
-        Format::Cora => {
-            folder_for(format)?;
-            let mut written = Vec::new();
-            for (index, annotator) in continuum.annotators.iter().enumerate() {
-                let path = cora_path(&annotator.name, out);
-                let template = match source {
-                    Some(Source::Cora { files, contents }) => files
-                        .iter()
-                        .position(|f| f.annotator == annotator.name)
-                        .map(|i| (&files[i].path, &contents[i])),
-                    _ => None,
-                };
-                let file = match template {
-                    Some((input, cora_file)) => {
-                        cora_file
-                            .with_layers_from(&annotator.units, cora_options, input)
-                            .map_err(|e| FileError::new(&path, None, e))?
-                            .0
-                    }
-                    None => cora::CoraFile::from_units(
-                        &document_name,
-                        &match continuum.text_of(index) {
-                            Some(text) => text.to_string(),
-                            None => needs_text()?,
-                        },
-                        &annotator.units,
-                        &cora_options.category_layer,
-                    )
-                    .map_err(|e| {
-                        FileError::new(&path, None, format!("annotator {:?}: {e}", annotator.name))
-                    })?,
-                };
-                file.write(&path)?;
-                written.push(path);
-            }
-            Ok(written)
-        }
-    }
-}
-
-/// Sets the text of a document read from CSV, after checking that every unit is a character
-/// span of it.
-fn attach_text(continuum: &mut Continuum, text_path: &Path) -> Result<(), FileError> {
-    let bytes = read_bytes(text_path)?;
-    let text = utf8_text(&bytes, text_path, "the text is not UTF-8")?;
-    let length = text.chars().count() as f64;
-    for annotator in &continuum.annotators {
-        if let Some(unit) = annotator.units.iter().find(|u| {
-            u.start < 0.0 || u.end > length || u.start.fract() != 0.0 || u.end.fract() != 0.0
-        }) {
-            return Err(FileError::new(
-                text_path,
-                None,
-                format!(
-                    "annotator {:?}: unit {unit} is not a character span of this {length}-character text",
-                    annotator.name
-                ),
-            ));
-        }
-    }
-    continuum.text = Some(text.to_string());
-    Ok(())
-}
-
-/// A name usable as a file or folder name on every system.
-fn safe_file_name(name: &str) -> String {
-    let cleaned: String = name
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || "-_. ".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if cleaned.trim_matches(['.', ' ']).is_empty() {
-        "annotator".into()
-    } else {
-        cleaned
-    }
 }

@@ -3,15 +3,25 @@
 //! wrong. Files are never modified: writers go through a temporary file that is renamed.
 
 pub mod aam;
+pub mod brat;
 pub mod cora;
 pub mod csv;
+pub mod documents;
 pub mod elan;
 pub mod format;
 pub mod glozz;
+pub mod inception_project;
 pub mod lines;
+pub mod rttm;
+pub mod textgrid;
+pub mod webanno_tsv;
+pub mod write;
+pub mod xmi;
 pub mod xml;
 
+pub use documents::read_documents;
 pub use files::{FileError, Warning, WarningKind, read_bytes, utf8_text, write_atomically};
-pub use format::{Document, Format, ReadOptions, Source, read_documents, write_continuum};
+pub use format::{Document, FORMATS, Format, ReadOptions, Source};
+pub use write::{planned_paths, write_continuum};
 
 mod files;
