@@ -141,3 +141,31 @@ fn coefficients_of_a_document_before_zero_are_those_of_the_same_document_moved()
     assert_eq!(values, json(&moved));
     assert!(values.to_string().contains("0.78"), "κd is defined: {values}");
 }
+
+#[test]
+fn convert_refuses_two_documents_into_one_file_before_writing_any() {
+    let dir = tempfile::tempdir().unwrap();
+    for folder in ["a", "b"] {
+        std::fs::create_dir(dir.path().join(folder)).unwrap();
+        std::fs::copy(
+            fixture("pygamma/h6_three_annot.csv"),
+            dir.path().join(folder).join("x.csv"),
+        )
+        .unwrap();
+    }
+    let out = dir.path().join("out");
+    let output = gamma_studio(&[
+        "convert",
+        &text(&dir.path().join("a/x.csv")),
+        &text(&dir.path().join("b/x.csv")),
+        "--to",
+        "csv",
+        "--out",
+        &text(&out),
+    ]);
+    refused(&output, "two outputs cannot be one file");
+    assert!(!out.exists(), "nothing written");
+    let input = text(&dir.path().join("a/x.csv"));
+    let output = gamma_studio(&["convert", &input, "--to", "csv", "--out", &input]);
+    refused(&output, "is an input file");
+}

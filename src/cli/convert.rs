@@ -1,6 +1,7 @@
 //! `gamma-studio convert IN... --to FORMAT OUT`
 
 use super::Failure;
+use super::file_plan::FilePlan;
 use super::input::InputArgs;
 use clap::Args;
 use gamma_studio::io::format::Output;
@@ -25,8 +26,8 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let inputs: Vec<PathBuf> = documents.iter().flat_map(|d| d.source.paths()).collect();
     let cora_options = args.input.cora_options();
     let several = documents.len() > 1;
-    for document in &documents {
-        let out = if several {
+    let out_of = |document: &gamma_studio::io::Document| {
+        if several {
             let info = args.to.info();
             let extension = match info.output {
                 Output::File => format!(".{}", info.written_extension),
@@ -36,28 +37,30 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
                 .join(format!("{}{extension}", document.continuum.name))
         } else {
             args.out.clone()
-        };
-        for path in planned_paths(&document.continuum, args.to, &out) {
-            if inputs.iter().any(|input| same_file(input, &path)) {
-                return Err(Failure::BadInput(format!(
-                    "{} is an input file; choose another output",
-                    path.display()
-                )));
-            }
         }
-        if several {
-            std::fs::create_dir_all(&args.out).map_err(|e| {
-                Failure::BadInput(format!(
-                    "{}: cannot create the folder: {e}",
-                    args.out.display()
-                ))
-            })?;
+    };
+    // Every file of every document is checked before the first is written.
+    let mut plan = FilePlan::default();
+    plan.reads_input_args(&args.input, &inputs);
+    for document in &documents {
+        for path in planned_paths(&document.continuum, args.to, &out_of(document)) {
+            plan.writes("--out", &path, false)?;
         }
+    }
+    if several {
+        std::fs::create_dir_all(&args.out).map_err(|e| {
+            Failure::BadInput(format!(
+                "{}: cannot create the folder: {e}",
+                args.out.display()
+            ))
+        })?;
+    }
+    for document in &documents {
         let written = write_continuum(
             &document.continuum,
             Some(&document.source),
             args.to,
-            &out,
+            &out_of(document),
             &cora_options,
         )
         .map_err(|e| Failure::BadInput(e.to_string()))?;
@@ -66,11 +69,4 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
         }
     }
     Ok(())
-}
-
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
 }
