@@ -253,6 +253,16 @@ pub fn manifest_paths(manifest: &Path) -> PyResult<Vec<PathBuf>> {
     Ok(paths)
 }
 
+/// The files a manifest lists (one per line, relative to the manifest; `#` comments), as
+/// strings: what a distributed recipe sends to its workers.
+#[pyfunction(name = "manifest_paths")]
+pub fn py_manifest_paths(manifest: PathBuf) -> PyResult<Vec<String>> {
+    Ok(manifest_paths(&manifest)?
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect())
+}
+
 /// Reads the documents a manifest lists (one file per line, relative to the manifest; `#`
 /// comments): the corpus whose expected disorder the corpus sampler draws from.
 #[pyfunction]

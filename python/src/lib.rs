@@ -32,6 +32,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(continuum::read, m)?)?;
     m.add_function(wrap_pyfunction!(continuum::read_corpus, m)?)?;
     m.add_function(wrap_pyfunction!(continuum::read_manifest, m)?)?;
+    m.add_function(wrap_pyfunction!(continuum::py_manifest_paths, m)?)?;
     m.add_function(wrap_pyfunction!(results::corpus_gamma, m)?)?;
     m.add_function(wrap_pyfunction!(textgamma::text_gamma, m)?)?;
     Ok(())
