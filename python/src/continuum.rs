@@ -4,82 +4,12 @@
 use crate::errors::{bad_setting, read_error};
 use crate::options::{Dissimilarity, GammaArguments};
 use crate::results::{GammaResults, compute};
+use crate::unit::Unit;
 use gamma_studio::io::{Format, ReadOptions, read_documents, write_continuum};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-/// One annotated span: `start`, `end`, `category` (pygamma's `segment` and `annotation` too),
-/// its `annotator` and its `features` (extra CSV columns, Glozz features, CorA layers).
-#[pyclass(module = "gamma_studio", frozen, from_py_object)]
-#[derive(Clone)]
-pub struct Unit {
-    /// Name of the annotator who made the unit.
-    #[pyo3(get)]
-    pub annotator: String,
-    /// Start of the span.
-    #[pyo3(get)]
-    pub start: f64,
-    /// End of the span.
-    #[pyo3(get)]
-    pub end: f64,
-    /// The unit's category.
-    #[pyo3(get)]
-    pub category: String,
-    /// Other attributes of the unit.
-    #[pyo3(get)]
-    pub features: BTreeMap<String, String>,
-}
-
-impl Unit {
-    /// The Python view of a core unit.
-    pub fn of(annotator: &str, unit: &gamma_studio::Unit) -> Unit {
-        Unit {
-            annotator: annotator.to_string(),
-            start: unit.start,
-            end: unit.end,
-            category: unit.category.clone(),
-            features: unit.features.clone(),
-        }
-    }
-}
-
-#[pymethods]
-impl Unit {
-    /// `(start, end)`, as pygamma's `Unit.segment`.
-    #[getter]
-    fn segment(&self) -> (f64, f64) {
-        (self.start, self.end)
-    }
-
-    /// The category, as pygamma's `Unit.annotation`.
-    #[getter]
-    fn annotation(&self) -> String {
-        self.category.clone()
-    }
-
-    /// `end − start`.
-    #[getter]
-    fn duration(&self) -> f64 {
-        self.end - self.start
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "Unit(annotator={:?}, start={}, end={}, category={:?})",
-            self.annotator, self.start, self.end, self.category
-        )
-    }
-
-    fn __eq__(&self, other: &Unit) -> bool {
-        self.annotator == other.annotator
-            && self.start == other.start
-            && self.end == other.end
-            && self.category == other.category
-            && self.features == other.features
-    }
-}
 
 /// One document annotated by several annotators (pygamma-agreement's `Continuum`).
 ///
@@ -122,7 +52,9 @@ fn read_options(
     exclude_types: Option<Vec<String>>,
 ) -> PyResult<ReadOptions> {
     let mut options = ReadOptions {
-        format: format.map(|f| f.parse::<Format>().map_err(bad_setting)).transpose()?,
+        format: format
+            .map(|f| f.parse::<Format>().map_err(bad_setting))
+            .transpose()?,
         text,
         model,
         annotator_names: annotators.unwrap_or_default().into_iter().collect(),
@@ -150,8 +82,8 @@ fn documents(
     if !warnings.is_empty() {
         let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
         for warning in &warnings {
-            let message = std::ffi::CString::new(warning.to_string().replace('\0', " "))
-                .unwrap_or_default();
+            let message =
+                std::ffi::CString::new(warning.to_string().replace('\0', " ")).unwrap_or_default();
             PyErr::warn(py, &category, &message, 1)?;
         }
     }
@@ -193,7 +125,14 @@ pub fn read(
     exclude_types: Option<Vec<String>>,
 ) -> PyResult<Continuum> {
     let options = read_options(
-        format, text, model, annotators, layer, layers, category_feature, exclude_types,
+        format,
+        text,
+        model,
+        annotators,
+        layer,
+        layers,
+        category_feature,
+        exclude_types,
     )?;
     let files = paths_of(paths)?;
     let mut read = documents(py, files, options)?;
@@ -203,7 +142,9 @@ pub fn read(
             read.len()
         )));
     }
-    Ok(Continuum { inner: read.remove(0) })
+    Ok(Continuum {
+        inner: read.remove(0),
+    })
 }
 
 /// Reads several documents (a corpus): every CSV or ELAN file is a document.
@@ -224,17 +165,31 @@ pub fn read_corpus(
     exclude_types: Option<Vec<String>>,
 ) -> PyResult<Vec<Continuum>> {
     let options = read_options(
-        format, text, model, annotators, layer, layers, category_feature, exclude_types,
+        format,
+        text,
+        model,
+        annotators,
+        layer,
+        layers,
+        category_feature,
+        exclude_types,
     )?;
     let files = paths_of(paths)?;
-    Ok(documents(py, files, options)?.into_iter().map(|inner| Continuum { inner }).collect())
+    Ok(documents(py, files, options)?
+        .into_iter()
+        .map(|inner| Continuum { inner })
+        .collect())
 }
 
 /// The files a manifest lists: one file per line, relative to the manifest's folder; blank
 /// lines and lines starting with `#` are skipped.
 pub fn manifest_paths(manifest: &Path) -> PyResult<Vec<PathBuf>> {
     let text = std::fs::read_to_string(manifest).map_err(|e| {
-        read_error(&gamma_studio::io::FileError::new(manifest, None, format!("cannot read: {e}")))
+        read_error(&gamma_studio::io::FileError::new(
+            manifest,
+            None,
+            format!("cannot read: {e}"),
+        ))
     })?;
     let folder = manifest.parent().unwrap_or(Path::new("."));
     let paths: Vec<PathBuf> = text
@@ -274,7 +229,10 @@ pub fn read_manifest(
 ) -> PyResult<Vec<Continuum>> {
     let options = read_options(format, None, None, None, None, None, None, None)?;
     let files = manifest_paths(&manifest)?;
-    Ok(documents(py, files, options)?.into_iter().map(|inner| Continuum { inner }).collect())
+    Ok(documents(py, files, options)?
+        .into_iter()
+        .map(|inner| Continuum { inner })
+        .collect())
 }
 
 #[pymethods]
@@ -282,7 +240,9 @@ impl Continuum {
     #[new]
     #[pyo3(signature = (name=""))]
     fn py_new(name: &str) -> Self {
-        Continuum { inner: gamma_studio::Continuum::new(name) }
+        Continuum {
+            inner: gamma_studio::Continuum::new(name),
+        }
     }
 
     /// Adds a unit: `add("ann1", 10.0, 25.0, "PER")`, or pygamma's
@@ -328,7 +288,11 @@ impl Continuum {
     /// Annotator names, in the order they were added or read.
     #[getter]
     fn annotators(&self) -> Vec<String> {
-        self.inner.annotators.iter().map(|a| a.name.clone()).collect()
+        self.inner
+            .annotators
+            .iter()
+            .map(|a| a.name.clone())
+            .collect()
     }
 
     /// Categories, in alphabetical order (the order of category matrices).
@@ -373,7 +337,9 @@ impl Continuum {
         if let Some(name) = annotator
             && !self.inner.annotators.iter().any(|a| a.name == name)
         {
-            return Err(pyo3::exceptions::PyKeyError::new_err(format!("no annotator {name:?}")));
+            return Err(pyo3::exceptions::PyKeyError::new_err(format!(
+                "no annotator {name:?}"
+            )));
         }
         Ok(self
             .inner
@@ -406,10 +372,8 @@ impl Continuum {
     /// renamed at the end).
     fn to_csv(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
         let inner = self.inner.clone();
-        py.detach(move || {
-            write_continuum(&inner, None, Format::Csv, &path, &Default::default())
-        })
-        .map_err(|e| read_error(&e))?;
+        py.detach(move || write_continuum(&inner, None, Format::Csv, &path, &Default::default()))
+            .map_err(|e| read_error(&e))?;
         Ok(())
     }
 
@@ -431,7 +395,9 @@ impl Continuum {
     fn from_csv(py: Python<'_>, path: PathBuf) -> PyResult<Continuum> {
         let options = read_options(Some("csv"), None, None, None, None, None, None, None)?;
         let mut read = documents(py, vec![path], options)?;
-        Ok(Continuum { inner: read.remove(0) })
+        Ok(Continuum {
+            inner: read.remove(0),
+        })
     }
 
     /// γ of this continuum (paper §4.8): the exact best alignment and the expected disorder of
@@ -460,13 +426,10 @@ impl Continuum {
         categorical_gammas: bool,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<GammaResults> {
-        if precision.is_some() && precision_level.is_some() {
-            return Err(bad_setting("give precision or precision_level (the same), not both"));
-        }
         let arguments = GammaArguments {
             dissimilarity,
             n_samples,
-            precision_level: precision_level.or(precision),
+            precision_level: crate::options::one_precision(precision_level, precision)?,
             confidence,
             max_samples,
             sampler,

@@ -10,20 +10,25 @@
 use pyo3::prelude::*;
 
 mod continuum;
+mod corpus;
 mod errors;
 mod options;
 mod results;
 mod textgamma;
+mod unit;
 
 /// The extension module `gamma_studio._core` (re-exported by the `gamma_studio` package).
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add("GammaStudioError", py.get_type::<errors::GammaStudioError>())?;
+    m.add(
+        "GammaStudioError",
+        py.get_type::<errors::GammaStudioError>(),
+    )?;
     m.add("ReadError", py.get_type::<errors::ReadError>())?;
     m.add("DEFAULT_SEED", gamma_studio::DEFAULT_SEED)?;
     m.add_class::<continuum::Continuum>()?;
-    m.add_class::<continuum::Unit>()?;
+    m.add_class::<unit::Unit>()?;
     m.add_class::<options::Dissimilarity>()?;
     m.add_class::<results::GammaResults>()?;
     m.add_class::<results::Alignment>()?;
@@ -33,7 +38,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(continuum::read_corpus, m)?)?;
     m.add_function(wrap_pyfunction!(continuum::read_manifest, m)?)?;
     m.add_function(wrap_pyfunction!(continuum::py_manifest_paths, m)?)?;
-    m.add_function(wrap_pyfunction!(results::corpus_gamma, m)?)?;
+    m.add_function(wrap_pyfunction!(corpus::corpus_gamma, m)?)?;
     m.add_function(wrap_pyfunction!(textgamma::text_gamma, m)?)?;
     Ok(())
 }

@@ -3,10 +3,10 @@
 //! ([`GammaOptions::default`]), so the package, the command line and the app agree.
 
 use crate::errors::bad_setting;
+use gamma_studio::SamplerKind;
 use gamma_studio::gamma::SampleCount;
 use gamma_studio::gamma_cat::GammaCatVariant;
 use gamma_studio::{CategoryDissimilarity, CategoryMatrix, CategoryScale, GammaOptions, Preset};
-use gamma_studio::SamplerKind;
 use pyo3::prelude::*;
 use std::path::PathBuf;
 
@@ -31,7 +31,9 @@ pub fn parse<T: std::str::FromStr<Err = String>>(argument: &str, name: &str) -> 
 fn weight(name: &str, value: Option<f64>, field: &mut f64) -> PyResult<()> {
     if let Some(value) = value {
         if !value.is_finite() || value < 0.0 {
-            return Err(bad_setting(format!("{name} must be a finite number ≥ 0 (got {value})")));
+            return Err(bad_setting(format!(
+                "{name} must be a finite number ≥ 0 (got {value})"
+            )));
         }
         *field = value;
     }
@@ -76,7 +78,9 @@ impl Dissimilarity {
         }
         match (category_scale, category_matrix) {
             (Some(_), Some(_)) => {
-                return Err(bad_setting("give category_scale or category_matrix, not both"));
+                return Err(bad_setting(
+                    "give category_scale or category_matrix, not both",
+                ));
             }
             (Some(scale), None) => {
                 let scale = parse::<CategoryScale>("category_scale", scale)?;
@@ -123,7 +127,9 @@ impl Dissimilarity {
     fn __repr__(&self) -> String {
         format!(
             "Dissimilarity(alpha={}, beta={}, delta_empty={}, category_scale={:?})",
-            self.inner.alpha, self.inner.beta, self.inner.delta_empty,
+            self.inner.alpha,
+            self.inner.beta,
+            self.inner.delta_empty,
             self.inner.categorical.to_string()
         )
     }
@@ -141,6 +147,20 @@ pub struct GammaArguments<'py> {
     pub preset: Option<String>,
     pub gamma_cat_variant: Option<String>,
     pub categorical_gammas: bool,
+}
+
+/// `precision_level` (pygamma-agreement's name) or `precision` (the same, as the issue and the
+/// command line call it), not both.
+pub fn one_precision<'py>(
+    precision_level: Option<Bound<'py, PyAny>>,
+    precision: Option<Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    if precision.is_some() && precision_level.is_some() {
+        return Err(bad_setting(
+            "give precision or precision_level (the same), not both",
+        ));
+    }
+    Ok(precision_level.or(precision))
 }
 
 /// pygamma-agreement's named precision levels (its `PRECISION_LEVEL`).
@@ -172,7 +192,9 @@ impl GammaArguments<'_> {
             options.dissimilarity = d.inner.clone();
         }
         if let Some(name) = &self.sampler {
-            options.sampler = options.sampler.with_kind(parse::<SamplerKind>("sampler", name)?);
+            options.sampler = options
+                .sampler
+                .with_kind(parse::<SamplerKind>("sampler", name)?);
         }
         if let Some(name) = &self.gamma_cat_variant {
             options.gamma_cat_variant = parse::<GammaCatVariant>("gamma_cat_variant", name)?;
@@ -188,14 +210,20 @@ impl GammaArguments<'_> {
     fn sample_count(&self, current: SampleCount) -> PyResult<SampleCount> {
         if let Some(n) = self.n_samples {
             if self.precision_level.is_some() || self.confidence.is_some() {
-                return Err(bad_setting("give n_samples or precision_level/confidence, not both"));
+                return Err(bad_setting(
+                    "give n_samples or precision_level/confidence, not both",
+                ));
             }
             if n == 0 {
                 return Err(bad_setting("n_samples must be at least 1"));
             }
             return Ok(SampleCount::Fixed(n));
         }
-        let SampleCount::Precision { mut precision, mut confidence, mut max_samples } = current
+        let SampleCount::Precision {
+            mut precision,
+            mut confidence,
+            mut max_samples,
+        } = current
         else {
             return Ok(current);
         };
@@ -209,7 +237,9 @@ impl GammaArguments<'_> {
         }
         if let Some(c) = self.confidence {
             if !(c > 0.0 && c < 1.0) {
-                return Err(bad_setting(format!("confidence must be between 0 and 1 (got {c})")));
+                return Err(bad_setting(format!(
+                    "confidence must be between 0 and 1 (got {c})"
+                )));
             }
             confidence = c;
         }
@@ -219,6 +249,10 @@ impl GammaArguments<'_> {
             }
             max_samples = m;
         }
-        Ok(SampleCount::Precision { precision, confidence, max_samples })
+        Ok(SampleCount::Precision {
+            precision,
+            confidence,
+            max_samples,
+        })
     }
 }

@@ -2,10 +2,11 @@
 //! and its `UnitaryAlignment`s. The computation runs without the GIL; a progress callback is
 //! called with the GIL taken back, and an exception it raises stops the run.
 
-use crate::continuum::{Continuum, Unit};
 use crate::errors::{bad_setting, computation};
-use crate::options::{Dissimilarity, GammaArguments};
-use gamma_studio::gamma::{DocumentAlignment, GammaError, RunControl, corpus_gamma as core_corpus_gamma};
+use crate::unit::Unit;
+use gamma_studio::gamma::{
+    DocumentAlignment, GammaError, RunControl, corpus_gamma as core_corpus_gamma,
+};
 use gamma_studio::{Corpus, GammaOptions};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -34,7 +35,11 @@ impl UnitaryAlignment {
     /// `[(annotator, unit or None), …]`, as pygamma's `UnitaryAlignment.n_tuple`.
     #[getter]
     fn n_tuple(&self) -> Vec<(String, Option<Unit>)> {
-        self.annotators.iter().cloned().zip(self.units.iter().cloned()).collect()
+        self.annotators
+            .iter()
+            .cloned()
+            .zip(self.units.iter().cloned())
+            .collect()
     }
 
     fn __len__(&self) -> usize {
@@ -50,7 +55,11 @@ impl UnitaryAlignment {
                 None => "∅".to_string(),
             })
             .collect();
-        format!("UnitaryAlignment(disorder={:.6}, [{}])", self.disorder, slots.join(", "))
+        format!(
+            "UnitaryAlignment(disorder={:.6}, [{}])",
+            self.disorder,
+            slots.join(", ")
+        )
     }
 }
 
@@ -74,8 +83,7 @@ pub struct Alignment {
 
 impl Alignment {
     fn of(aligned: &DocumentAlignment, document: &gamma_studio::Continuum) -> Alignment {
-        let annotators: Vec<String> =
-            document.annotators.iter().map(|a| a.name.clone()).collect();
+        let annotators: Vec<String> = document.annotators.iter().map(|a| a.name.clone()).collect();
         let alignment = &aligned.alignment;
         let unitary_alignments = (0..alignment.unitary_alignments.len())
             .map(|which| UnitaryAlignment {
@@ -110,7 +118,9 @@ impl Alignment {
         let n = self.unitary_alignments.len() as isize;
         let at = if index < 0 { index + n } else { index };
         if !(0..n).contains(&at) {
-            return Err(pyo3::exceptions::PyIndexError::new_err("unitary alignment index out of range"));
+            return Err(pyo3::exceptions::PyIndexError::new_err(
+                "unitary alignment index out of range",
+            ));
         }
         Ok(self.unitary_alignments[at as usize].clone())
     }
@@ -204,7 +214,9 @@ impl GammaResults {
     #[pyo3(signature = (category=None))]
     fn gamma_k<'py>(&self, py: Python<'py>, category: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
         let Some(ks) = &self.gamma_ks else {
-            return Err(bad_setting("γ-k was not computed (categorical_gammas=False)"));
+            return Err(bad_setting(
+                "γ-k was not computed (categorical_gammas=False)",
+            ));
         };
         match category {
             None => Ok(ks.clone().into_pyobject(py)?.into_any()),
@@ -275,7 +287,10 @@ pub fn compute(
     };
     let corpus = Corpus::new(documents);
     let outcome = py.detach(|| {
-        let control = RunControl { cancelled: Some(&cancelled), on_progress: Some(&report) };
+        let control = RunControl {
+            cancelled: Some(&cancelled),
+            on_progress: Some(&report),
+        };
         core_corpus_gamma(&corpus, &options, control)
     });
     if let Some(error) = callback_error.into_inner().ok().flatten() {
@@ -306,48 +321,4 @@ pub fn compute(
         gamma_ks: result.gamma_k,
         alignments,
     })
-}
-
-/// γ of a corpus (paper §5.2.2): the documents' best alignments together over the corpus's
-/// x̄, and the expected disorder from random continua — with `sampler="corpus"`, made of
-/// annotators of distinct documents. Same settings as `Continuum.compute_gamma`.
-#[pyfunction]
-#[pyo3(signature = (documents, dissimilarity=None, n_samples=None, precision_level=None, *,
-                    precision=None, confidence=None, max_samples=None, sampler=None,
-                    seed=None, preset=None, gamma_cat_variant=None, categorical_gammas=true,
-                    progress=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn corpus_gamma<'py>(
-    py: Python<'py>,
-    documents: Vec<Continuum>,
-    dissimilarity: Option<Dissimilarity>,
-    n_samples: Option<usize>,
-    precision_level: Option<Bound<'py, PyAny>>,
-    precision: Option<Bound<'py, PyAny>>,
-    confidence: Option<f64>,
-    max_samples: Option<usize>,
-    sampler: Option<String>,
-    seed: Option<u64>,
-    preset: Option<String>,
-    gamma_cat_variant: Option<String>,
-    categorical_gammas: bool,
-    progress: Option<Py<PyAny>>,
-) -> PyResult<GammaResults> {
-    if precision.is_some() && precision_level.is_some() {
-        return Err(bad_setting("give precision or precision_level (the same), not both"));
-    }
-    let arguments = GammaArguments {
-        dissimilarity,
-        n_samples,
-        precision_level: precision_level.or(precision),
-        confidence,
-        max_samples,
-        sampler,
-        seed,
-        preset,
-        gamma_cat_variant,
-        categorical_gammas,
-    };
-    let documents = documents.into_iter().map(|c| c.inner).collect();
-    compute(py, documents, arguments.options()?, progress)
 }

@@ -5,7 +5,9 @@
 use crate::errors::{bad_setting, computation, read_error};
 use gamma_studio::gamma::{RunControl, SampleCount};
 use gamma_studio::io::{ReadOptions, read_documents};
-use gamma_studio::textgamma::sampler::{Probabilities, TextGammaOptions, text_gamma as core_text_gamma};
+use gamma_studio::textgamma::sampler::{
+    Probabilities, TextGammaOptions, text_gamma as core_text_gamma,
+};
 use gamma_studio::textgamma::{TextAnnotation, TextDistance, TextGammaError, annotations_of};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -91,9 +93,11 @@ fn options_of(
     seed: Option<u64>,
     reference_merges: bool,
 ) -> PyResult<TextGammaOptions> {
-    let mut options = TextGammaOptions::default();
-    options.probabilities = match (p_text, p_segmentation) {
-        (Some(p_text), Some(p_segmentation)) => Probabilities::Given { p_text, p_segmentation },
+    let probabilities = match (p_text, p_segmentation) {
+        (Some(p_text), Some(p_segmentation)) => Probabilities::Given {
+            p_text,
+            p_segmentation,
+        },
         (None, None) => {
             if let Some((a, b)) = prior
                 && !(a.is_finite() && b.is_finite() && a >= 1.0 && b >= 1.0)
@@ -102,10 +106,19 @@ fn options_of(
             }
             Probabilities::Estimated { prior }
         }
-        _ => return Err(bad_setting("give both p_text and p_segmentation, or neither (estimated)")),
+        _ => {
+            return Err(bad_setting(
+                "give both p_text and p_segmentation, or neither (estimated)",
+            ));
+        }
+    };
+    let mut options = TextGammaOptions {
+        probabilities,
+        ..TextGammaOptions::default()
     };
     if let Some(name) = text_distance {
-        options.alignment.dissimilarity.text = crate::options::parse::<TextDistance>("text_distance", name)?;
+        options.alignment.dissimilarity.text =
+            crate::options::parse::<TextDistance>("text_distance", name)?;
     }
     options.reference_merges = reference_merges;
     match samples {
@@ -113,13 +126,24 @@ fn options_of(
         (Some(0), None) => return Err(bad_setting("n_samples must be at least 1")),
         (Some(n), None) => options.samples = SampleCount::Fixed(n),
         (None, Some(p)) => {
-            let SampleCount::Precision { confidence, max_samples, .. } = options.samples else {
+            let SampleCount::Precision {
+                confidence,
+                max_samples,
+                ..
+            } = options.samples
+            else {
                 unreachable!("the default tγ sample count follows a precision")
             };
             if !(p > 0.0 && p < 1.0) {
-                return Err(bad_setting(format!("precision must be between 0 and 1 (got {p})")));
+                return Err(bad_setting(format!(
+                    "precision must be between 0 and 1 (got {p})"
+                )));
             }
-            options.samples = SampleCount::Precision { precision: p, confidence, max_samples };
+            options.samples = SampleCount::Precision {
+                precision: p,
+                confidence,
+                max_samples,
+            };
         }
         (None, None) => {}
     }
@@ -154,7 +178,12 @@ pub fn text_gamma(
     reference_merges: bool,
 ) -> PyResult<TextGammaResults> {
     let options = options_of(
-        p_text, p_segmentation, prior, text_distance, (n_samples, precision), seed,
+        p_text,
+        p_segmentation,
+        prior,
+        text_distance,
+        (n_samples, precision),
+        seed,
         reference_merges,
     )?;
     let mut read_options = ReadOptions::default();
@@ -165,7 +194,9 @@ pub fn text_gamma(
     let annotations = read_annotations(py, files, read_options.clone(), layers.as_deref())?;
     let base = match base {
         Some(path) => {
-            let name = path.file_stem().map_or("base".into(), |s| s.to_string_lossy().into_owned());
+            let name = path
+                .file_stem()
+                .map_or("base".into(), |s| s.to_string_lossy().into_owned());
             read_options.annotator_names = vec![(name, path.clone())];
             Some(read_annotations(py, vec![path], read_options, layers.as_deref())?.remove(0))
         }
