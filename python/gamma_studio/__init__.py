@@ -28,6 +28,7 @@ from ._core import (
     read,
     read_corpus,
     read_manifest,
+    synthetic_continuum,
     text_gamma,
 )
 from ._pandas import continuum_from_dataframe, continuum_to_dataframe
@@ -54,5 +55,6 @@ __all__ = [
     "read",
     "read_corpus",
     "read_manifest",
+    "synthetic_continuum",
     "text_gamma",
 ]

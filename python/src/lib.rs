@@ -14,6 +14,7 @@ mod corpus;
 mod errors;
 mod options;
 mod results;
+mod synthetic;
 mod textgamma;
 mod unit;
 
@@ -40,5 +41,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(continuum::py_manifest_paths, m)?)?;
     m.add_function(wrap_pyfunction!(corpus::corpus_gamma, m)?)?;
     m.add_function(wrap_pyfunction!(textgamma::text_gamma, m)?)?;
+    m.add_function(wrap_pyfunction!(synthetic::synthetic_continuum, m)?)?;
     Ok(())
 }

@@ -229,6 +229,12 @@ impl GammaResults {
         }
     }
 
+    /// The γ interval under pygamma-agreement's name.
+    #[getter]
+    fn approx_gamma_range(&self) -> (f64, f64) {
+        self.gamma_interval
+    }
+
     /// The best alignment (of the first document for a corpus).
     #[getter]
     fn best_alignment(&self, py: Python<'_>) -> Py<Alignment> {

@@ -156,3 +156,14 @@ def test_bad_settings_are_value_errors():
     one.add("A", 0, 1, "x")
     with pytest.raises(gamma_studio.GammaStudioError, match="at least 2 annotators"):
         one.compute_gamma()
+
+
+def test_synthetic_continua_are_seeded():
+    a = gamma_studio.synthetic_continuum(3, 100, "sparse", seed=1)
+    assert (a.num_annotators, a.num_units) == (3, 300)
+    assert a.units() == gamma_studio.synthetic_continuum(3, 100, "sparse", seed=1).units()
+    assert a.units() != gamma_studio.synthetic_continuum(3, 100, "sparse", seed=2).units()
+    dense = gamma_studio.synthetic_continuum(2, 50, "dense", seed=1)
+    assert dense.bound_sup <= 30 * 50 + 50
+    with pytest.raises(ValueError, match="sparse or dense"):
+        gamma_studio.synthetic_continuum(2, 5, "thick")
