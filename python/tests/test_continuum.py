@@ -167,3 +167,12 @@ def test_synthetic_continua_are_seeded():
     assert dense.bound_sup <= 30 * 50 + 50
     with pytest.raises(ValueError, match="sparse or dense"):
         gamma_studio.synthetic_continuum(2, 5, "thick")
+
+
+def test_read_corpus_and_the_static_reader():
+    docs = gamma_studio.read_corpus(PYGAMMA / "h6_three_annot.csv", [PYGAMMA / "h7_three_one_far.csv"])
+    assert [d.num_units for d in docs] == [5, 3]
+    assert [d.name for d in docs] == ["h6_three_annot", "h7_three_one_far"]
+    assert gamma_studio.Continuum.read(PYGAMMA / "h6_three_annot.csv").annotators == ["A", "B", "C"]
+    with pytest.raises(ValueError, match="make 2 documents"):
+        gamma_studio.read(PYGAMMA / "h6_three_annot.csv", PYGAMMA / "h7_three_one_far.csv")
