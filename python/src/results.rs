@@ -292,13 +292,44 @@ pub fn compute(
         }
     };
     let corpus = Corpus::new(documents);
-    let outcome = py.detach(|| {
-        let control = RunControl {
-            cancelled: Some(&cancelled),
-            on_progress: Some(&report),
-        };
-        core_corpus_gamma(&corpus, &options, control)
+    let control = RunControl {
+        cancelled: Some(&cancelled),
+        on_progress: Some(&report),
+    };
+    // The computation runs on its own thread while this one waits without the GIL and checks
+    // for signals now and then, so that Ctrl+C (KeyboardInterrupt) stops a long run.
+    let outcome = std::thread::scope(|scope| {
+        let (done, finished) = std::sync::mpsc::channel();
+        let (corpus, options) = (&corpus, &options);
+        scope.spawn(move || {
+            let _ = done.send(core_corpus_gamma(corpus, options, control));
+        });
+        let mut finished = Some(finished);
+        loop {
+            // A receiver is not `Sync`: it goes into the GIL-free wait and comes back.
+            let receiver = finished
+                .take()
+                .expect("the receiver is put back after each wait");
+            let (waited, receiver) = py.detach(move || {
+                let waited = receiver.recv_timeout(std::time::Duration::from_millis(50));
+                (waited, receiver)
+            });
+            finished = Some(receiver);
+            match waited {
+                Ok(outcome) => break Some(outcome),
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break None,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            }
+            if let Err(interrupt) = py.check_signals() {
+                cancelled.store(true, Ordering::Relaxed);
+                if let Ok(mut slot) = callback_error.lock() {
+                    slot.get_or_insert(interrupt);
+                }
+            }
+        }
     });
+    let outcome =
+        outcome.ok_or_else(|| computation("the computation stopped unexpectedly (a bug)"))?;
     if let Some(error) = callback_error.into_inner().ok().flatten() {
         return Err(error);
     }

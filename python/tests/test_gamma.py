@@ -162,3 +162,15 @@ def test_the_gil_is_released_while_computing():
     assert result["r"].n_samples == 400
     # Holding the GIL, the loop could not tick at all while the computation ran.
     assert ticks >= max(5, int(elapsed * 1000 * 0.2)), (ticks, elapsed)
+
+
+def test_ctrl_c_stops_a_long_run():
+    import _thread
+
+    c = gamma_studio.synthetic_continuum(3, 200, "dense", seed=1)
+    timer = threading.Timer(0.3, _thread.interrupt_main)  # what Ctrl+C does
+    start = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        c.compute_gamma(n_samples=200_000)  # minutes of work
+    assert time.perf_counter() - start < 10
