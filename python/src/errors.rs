@@ -1,0 +1,42 @@
+//! The exceptions Python sees: a reader's error keeps its file and line as attributes, a bad
+//! setting is a `ValueError`, a computation that cannot be done a `GammaStudioError`.
+
+use gamma_studio::io::FileError;
+use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    _core,
+    GammaStudioError,
+    PyException,
+    "γ or tγ cannot be computed on these annotations (too few annotators, no unit, a limit)."
+);
+pyo3::create_exception!(
+    _core,
+    ReadError,
+    PyValueError,
+    "An annotation file cannot be read; `file`, `line` (or None) and `reason` say where and why."
+);
+
+/// A reader's error as a [`ReadError`] with `file`, `line` and `reason` attributes; the message
+/// is the core's (`file: line N: reason`).
+pub fn read_error(error: &FileError) -> PyErr {
+    Python::attach(|py| {
+        let err = ReadError::new_err(error.to_string());
+        let value = err.value(py);
+        let _ = value.setattr("file", error.file.display().to_string());
+        let _ = value.setattr("reason", error.message.as_str());
+        let _ = value.setattr("line", error.line);
+        err
+    })
+}
+
+/// A bad setting (unknown name, out of range) as a `ValueError`.
+pub fn bad_setting(message: impl Into<String>) -> PyErr {
+    PyValueError::new_err(message.into())
+}
+
+/// An error of the computation as a [`GammaStudioError`].
+pub fn computation(error: impl std::fmt::Display) -> PyErr {
+    GammaStudioError::new_err(error.to_string())
+}
