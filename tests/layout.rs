@@ -36,7 +36,7 @@ fn rust_files(folder: &Path, into: &mut Vec<PathBuf>) {
 fn all_sources() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    for folder in ["src", "tests", "examples", "benches"] {
+    for folder in ["src", "tests", "examples", "benches", "python/src"] {
         if root.join(folder).is_dir() {
             rust_files(&root.join(folder), &mut files);
         }
