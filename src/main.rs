@@ -6,5 +6,12 @@ mod cli;
 mod environment;
 
 fn main() {
+    // Rust ignores SIGPIPE, so a write to a closed pipe (`gamma-studio gamma … | head`) would
+    // panic in println!; the default action ends the process quietly, as Unix tools do.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of one signal, before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     std::process::exit(cli::run(std::env::args_os()));
 }
