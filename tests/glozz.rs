@@ -5,7 +5,7 @@ mod common;
 
 use common::{best_alignment, fixture};
 use gamma_studio::Dissimilarity;
-use gamma_studio::io::WarningKind;
+use gamma_studio::io::{ReadOptions, WarningKind, read_documents};
 use gamma_studio::io::glozz::{self, AnnotatorFile, GlozzOptions, Positioning};
 use std::path::{Path, PathBuf};
 
@@ -335,4 +335,28 @@ fn stac_pair_has_pygammas_observed_disorder_and_the_split_alignment() {
         best_alignment(&seven, &Dissimilarity::default()).1.disorder,
         0.0
     );
+}
+
+#[test]
+fn the_stac_text_is_found_in_the_unannotated_folder_beside_the_annotators_folders() {
+    let Some(shared) = shared_glozz() else {
+        return;
+    };
+    let stac = shared.join("stac-s1-league2-game1");
+    let annotations = [
+        stac.join("units/hjoseph/s1-league2-game1_12.aa"),
+        stac.join("units/SILVER/s1-league2-game1_12.aa"),
+    ];
+    assert_eq!(
+        gamma_studio::io::glozz::text_beside(&annotations[0]),
+        Some(stac.join("unannotated/s1-league2-game1_12.ac"))
+    );
+    // Opened with no text named, as the app opens them.
+    let (documents, _) = read_documents(&annotations, &ReadOptions::default()).unwrap();
+    assert_eq!(documents.len(), 1);
+    let continuum = &documents[0].continuum;
+    let names: Vec<&str> = continuum.annotators.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(names, ["hjoseph", "SILVER"]);
+    let text = std::fs::read_to_string(stac.join("unannotated/s1-league2-game1_12.ac")).unwrap();
+    assert_eq!(continuum.text.as_deref(), Some(text.as_str()));
 }

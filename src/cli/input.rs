@@ -112,8 +112,18 @@ impl InputArgs {
 
     /// Reads the files; warnings go to stderr.
     pub fn read(&self) -> Result<Vec<Document>, Failure> {
-        let (documents, warnings) = read_documents(&self.files, &self.read_options()?)
-            .map_err(|e| Failure::BadInput(e.to_string()))?;
+        let options = self.read_options()?;
+        let text_missing = options.text.is_none()
+            && self.files.iter().any(|f| f.extension().is_some_and(|e| e == "aa"))
+            && self.files.iter().all(|f| gamma_studio::io::glozz::text_beside(f).is_none());
+        let (documents, warnings) = read_documents(&self.files, &options).map_err(|e| {
+            let hint = if text_missing {
+                " (give the text with --text FILE.ac)"
+            } else {
+                ""
+            };
+            Failure::BadInput(format!("{e}{hint}"))
+        })?;
         for warning in warnings {
             eprintln!("gamma-studio: warning: {warning}");
         }

@@ -264,7 +264,9 @@ fn read_glozz(group: &[PathBuf], options: &ReadOptions) -> Result<Read, FileErro
             FileError::new(
                 &group[0],
                 None,
-                "no .ac text of the same name beside it or in a folder above; give the text with --text FILE.ac",
+                "the text of this document was not found (no .ac of the same name beside it, in a \
+                 folder up to three levels above, or in an `unannotated` folder next to one): \
+                 name the text file",
             )
         })?,
     };

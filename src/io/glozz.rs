@@ -350,14 +350,15 @@ pub fn default_annotators(paths: &[PathBuf]) -> Vec<AnnotatorFile> {
         .collect()
 }
 
-/// The `.ac` of an `.aa` (same stem), beside it or in a folder above, if it exists.
+/// The `.ac` of an `.aa` (same stem), if it exists: beside it, or in a folder up to three levels
+/// above (`<annotator>/<doc>.aa` beside `<doc>.ac`), or in an `unannotated/` folder next to one
+/// of those (STAC's layout: `units/<annotator>/<doc>.aa` and `unannotated/<doc>.ac`).
 pub fn text_beside(aa: &Path) -> Option<PathBuf> {
     let name = aa.with_extension("ac").file_name()?.to_owned();
-    // The same folder, or up to three folders above (`<annotator>/<doc>.aa` beside `<doc>.ac`).
     aa.ancestors()
         .skip(1)
         .take(4)
-        .map(|folder| folder.join(&name))
+        .flat_map(|folder| [folder.join(&name), folder.join("unannotated").join(&name)])
         .find(|candidate| candidate.is_file())
 }
 
@@ -367,8 +368,9 @@ pub fn read_document(
     files: &[AnnotatorFile],
     options: &GlozzOptions,
 ) -> Result<(Continuum, Vec<AnnotationFile>, Vec<Warning>), FileError> {
-    let text_bytes = std::fs::read(text_path)
-        .map_err(|e| FileError::new(text_path, None, format!("cannot read the text: {e}")))?;
+    let text_bytes = super::read_bytes(text_path).map_err(|e| {
+        FileError::new(text_path, None, e.message.replace("cannot read", "cannot read the text"))
+    })?;
     let text = super::utf8_text(&text_bytes, text_path, "the text is not UTF-8")?.to_string();
     let length = text.chars().count();
     let expected_hash = hashcode(&text_bytes);
