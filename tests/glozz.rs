@@ -50,7 +50,12 @@ fn reads_units_with_character_offsets_relations_and_schemas() {
         },
     )
     .unwrap();
-    assert!(warnings.is_empty(), "{warnings:?}");
+    // alice's relation and schema are reported, not measured.
+    let messages: Vec<String> = warnings.iter().map(|w| w.message.clone()).collect();
+    assert_eq!(
+        messages,
+        ["1 relation and 1 schema not measured (γ compares units; they are kept when the file is written back)"],
+    );
     let text = continuum.text.as_deref().unwrap();
     let caen = &continuum.annotators[0].units[2];
     assert_eq!((caen.start, caen.end), (14.0, 18.0));
@@ -159,8 +164,9 @@ fn wrong_text_missing_text_and_bad_offsets_are_reported() {
         &GlozzOptions::default(),
     )
     .unwrap();
-    assert_eq!(warnings.len(), 1);
+    assert_eq!(warnings.len(), 2);
     assert_eq!(warnings[0].kind, WarningKind::TextHashMismatch);
+    assert_eq!(warnings[1].kind, WarningKind::Skipped);
     assert!(
         warnings[0]
             .to_string()
@@ -359,4 +365,28 @@ fn the_stac_text_is_found_in_the_unannotated_folder_beside_the_annotators_folder
     assert_eq!(names, ["hjoseph", "SILVER"]);
     let text = std::fs::read_to_string(stac.join("unannotated/s1-league2-game1_12.ac")).unwrap();
     assert_eq!(continuum.text.as_deref(), Some(text.as_str()));
+}
+
+#[test]
+fn relations_and_schemas_are_reported_as_not_measured() {
+    let Some(shared) = shared_glozz() else {
+        return;
+    };
+    let stac = shared.join("stac-s1-league2-game1");
+    let annotations = [
+        stac.join("discourse/hjoseph/s1-league2-game1_12.aa"),
+        stac.join("discourse/SILVER/s1-league2-game1_12.aa"),
+    ];
+    if !annotations.iter().all(|p| p.is_file()) {
+        println!("notice: the STAC discourse files are absent; skipped");
+        return;
+    }
+    let (_, warnings) = read_documents(&annotations, &ReadOptions::default()).unwrap();
+    let skipped: Vec<String> = warnings
+        .iter()
+        .filter(|w| w.kind == WarningKind::Skipped)
+        .map(|w| w.message.clone())
+        .collect();
+    assert_eq!(skipped.len(), 2, "{warnings:?}");
+    assert!(skipped.iter().all(|m| m.contains("relations") && m.contains("not measured")), "{skipped:?}");
 }

@@ -436,6 +436,22 @@ pub fn read_document(
                 .with_source_id(unit.id.clone());
             continuum.add_unit(&file.annotator, made);
         }
+        let not_measured: Vec<String> = [("relation", aa.relations.len()), ("schema", aa.schemas.len())]
+            .into_iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(what, n)| format!("{n} {what}{}", if n == 1 { "" } else { "s" }))
+            .collect();
+        if !not_measured.is_empty() {
+            warnings.push(Warning::new(
+                WarningKind::Skipped,
+                &file.path,
+                None,
+                format!(
+                    "{} not measured (γ compares units; they are kept when the file is written back)",
+                    not_measured.join(" and ")
+                ),
+            ));
+        }
         annotation_files.push(aa);
     }
     Ok((continuum, annotation_files, warnings))
