@@ -12,6 +12,8 @@
 //! other tools; [`synthetic`] generates test and benchmark continua. Nothing here depends on a
 //! GUI.
 
+#![warn(missing_docs)]
+
 #[cfg(feature = "bundled-cbc")]
 extern crate cbc_src;
 

@@ -20,9 +20,12 @@ pub const SESSION_FORMAT: &str = "gamma-studio adjudication session";
 /// records every setting typed (both are read).
 pub const SESSION_VERSION: u32 = 2;
 
+/// The content of an adjudication session file (JSON).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Session {
+    /// Always [`SESSION_FORMAT`]: tells a session file from other JSON.
     pub format: String,
+    /// The version of the file's layout ([`SESSION_VERSION`] when written here).
     pub version: u32,
     /// The input files, as given.
     pub inputs: Vec<PathBuf>,
@@ -31,11 +34,14 @@ pub struct Session {
     /// The γ settings the alignment was computed with.
     #[serde(deserialize_with = "settings_of_any_version")]
     pub settings: GammaOptions,
+    /// When the session was last saved: UTC, RFC 3339 to the second.
     pub saved_at: String,
+    /// The adjudication: proposals, decisions, gold and undo history.
     pub adjudication: Adjudication,
 }
 
 impl Session {
+    /// A new session for `adjudication` of the document read from `inputs`, stamped now.
     pub fn new(
         inputs: Vec<PathBuf>,
         settings: GammaOptions,

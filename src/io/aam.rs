@@ -30,30 +30,42 @@ use std::path::Path;
 pub enum FeatureValues {
     /// A closed list (`<possibleValues>`), in the model's order.
     Closed {
+        /// The `<value>`s.
         values: Vec<String>,
+        /// The `default` attribute of `<possibleValues>`, when given.
         default: Option<String>,
     },
     /// Free text (`<value type="free">`).
-    Free { default: Option<String> },
+    Free {
+        /// The `default` attribute of the `<value>`, when given.
+        default: Option<String>,
+    },
 }
 
+/// One `<feature>` of a type's `<featureSet>`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FeatureDefinition {
+    /// The `name` attribute.
     pub name: String,
+    /// The values it may take.
     pub values: FeatureValues,
 }
 
+/// One `<type>` of a unit, relation or schema section of the model.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TypeDefinition {
+    /// The `name` attribute: the `<type>` of the annotations of this type in `.aa` files.
     pub name: String,
     /// The `groups` attribute (schema types this type may be grouped into).
     pub groups: Option<String>,
     /// The `oriented` attribute of relation types.
     pub oriented: Option<bool>,
+    /// Its features, in the model's order.
     pub features: Vec<FeatureDefinition>,
 }
 
 impl TypeDefinition {
+    /// The feature named `name`, if this type has one.
     pub fn feature(&self, name: &str) -> Option<&FeatureDefinition> {
         self.features.iter().find(|f| f.name == name)
     }
@@ -62,12 +74,16 @@ impl TypeDefinition {
 /// The content of one `.aam` file.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct AnnotationModel {
+    /// The `<units>` section, in the model's order.
     pub unit_types: Vec<TypeDefinition>,
+    /// The `<relations>` section, in the model's order.
     pub relation_types: Vec<TypeDefinition>,
+    /// The `<schemas>` section, in the model's order.
     pub schema_types: Vec<TypeDefinition>,
 }
 
 impl AnnotationModel {
+    /// The unit type named `name`, if the model declares one.
     pub fn unit_type(&self, name: &str) -> Option<&TypeDefinition> {
         self.unit_types.iter().find(|t| t.name == name)
     }
@@ -136,15 +152,21 @@ impl AnnotationModel {
         out
     }
 
+    /// Writes [`to_xml`](Self::to_xml) to `path` (through a temporary file, renamed).
     pub fn write(&self, path: &Path) -> Result<(), FileError> {
         write_atomically(path, self.to_xml().as_bytes())
     }
 }
 
+/// Reads an `.aam` file; see [`parse`] for what is an error.
 pub fn read(path: &Path) -> Result<AnnotationModel, FileError> {
     parse(&super::read_bytes(path)?, path)
 }
 
+/// Parses the bytes of an `.aam` file (`path` names it in errors). Malformed XML, a root other
+/// than `<annotationModel>`, a type or feature without a name, a type declared twice in one
+/// section, an `oriented` other than `true`/`false`, or a feature with neither
+/// `<possibleValues>` nor a free `<value>` are errors with the line. Missing sections are empty.
 pub fn parse(bytes: &[u8], path: &Path) -> Result<AnnotationModel, FileError> {
     let root = xml::parse_with_root(bytes, path, "annotationModel", "a Glozz .aam model")?;
     let section = |name: &str| -> Result<Vec<TypeDefinition>, FileError> {

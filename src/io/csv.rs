@@ -148,6 +148,7 @@ pub fn to_csv_string(continuum: &Continuum) -> String {
         .expect("CSV of UTF-8 strings")
 }
 
+/// Writes [`to_csv_string`] of the continuum to `path` (through a temporary file, renamed).
 pub fn write(continuum: &Continuum, path: &Path) -> Result<(), FileError> {
     write_atomically(path, to_csv_string(continuum).as_bytes())
 }

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
 
+/// Reads an `.eaf` file; see [`parse`].
 pub fn read(path: &Path) -> Result<Continuum, FileError> {
     let bytes = super::read_bytes(path)?;
     parse(&bytes, path)
@@ -203,6 +204,7 @@ pub fn to_eaf(continuum: &Continuum) -> String {
     out
 }
 
+/// Writes [`to_eaf`] of the continuum to `path` (through a temporary file, renamed).
 pub fn write(continuum: &Continuum, path: &Path) -> Result<(), FileError> {
     write_atomically(path, to_eaf(continuum).as_bytes())
 }

@@ -19,11 +19,16 @@ use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
+/// The `<metadata>` of a Glozz annotation: who made it and when, kept verbatim.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Metadata {
+    /// `<author>` (empty when absent).
     pub author: String,
+    /// `<creation-date>`: milliseconds since the Unix epoch, as written (empty when absent).
     pub creation_date: String,
+    /// `<lastModifier>`, when present.
     pub last_modifier: Option<String>,
+    /// `<lastModificationDate>` (milliseconds since the Unix epoch), when present.
     pub last_modification_date: Option<String>,
 }
 
@@ -31,20 +36,31 @@ pub struct Metadata {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Positioning {
     /// A unit: character indices, end exclusive.
-    Span { start: usize, end: usize },
+    Span {
+        /// Index of the first character.
+        start: usize,
+        /// Index one past the last character.
+        end: usize,
+    },
     /// A relation: its two terms (source, target).
     Terms(Vec<String>),
     /// A schema: its embedded annotations, as (element name, id).
     Embedded(Vec<(String, String)>),
 }
 
+/// One `<unit>`, `<relation>` or `<schema>` of an `.aa` file. Equality ignores [`line`](Self::line).
 #[derive(Debug, Clone, Eq)]
 pub struct Annotation {
+    /// The `id` attribute, unique within its file.
     pub id: String,
+    /// Author and dates.
     pub metadata: Metadata,
+    /// The `<type>` of its characterisation (a type of the `.aam` model).
     pub kind: String,
+    /// The `<featureSet>`: (feature name, value) pairs.
     /// In file order.
     pub features: Vec<(String, String)>,
+    /// Its span, terms or embedded annotations.
     pub positioning: Positioning,
     /// Line of the element in the file it was read from (0 when made here).
     pub line: u64,
@@ -71,9 +87,13 @@ impl PartialEq for Annotation {
 /// The content of one `.aa` file.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct AnnotationFile {
+    /// The `corpusHashcode` of the text the file was made on (see [`hashcode`]), when given.
     pub corpus_hashcode: Option<String>,
+    /// The units (with a [`Positioning::Span`]), in file order.
     pub units: Vec<Annotation>,
+    /// The relations (with [`Positioning::Terms`]), in file order.
     pub relations: Vec<Annotation>,
+    /// The schemas (with [`Positioning::Embedded`]), in file order.
     pub schemas: Vec<Annotation>,
 }
 
@@ -86,11 +106,15 @@ pub fn hashcode(text: &[u8]) -> String {
     format!("{}-{}", text.len(), product)
 }
 
+/// Reads an `.aa` file; see [`parse_aa`] for what is an error.
 pub fn read_aa(path: &Path) -> Result<AnnotationFile, FileError> {
     let bytes = super::read_bytes(path)?;
     parse_aa(&bytes, path)
 }
 
+/// Parses the bytes of an `.aa` file (`path` names it in errors). Malformed XML, a root other
+/// than `<annotations>`, an annotation without an id or a type, a duplicate id, or a unit whose
+/// start or end index is missing, not a whole number or not in order are errors with the line.
 pub fn parse_aa(bytes: &[u8], path: &Path) -> Result<AnnotationFile, FileError> {
     let root = xml::parse_with_root(bytes, path, "annotations", "a Glozz .aa file")?;
     let mut file = AnnotationFile {
@@ -296,6 +320,7 @@ impl AnnotationFile {
         out
     }
 
+    /// Writes [`to_xml`](Self::to_xml) to `path` (through a temporary file, renamed).
     pub fn write(&self, path: &Path) -> Result<(), FileError> {
         write_atomically(path, self.to_xml().as_bytes())
     }
@@ -308,6 +333,7 @@ pub struct GlozzOptions {
     pub category_feature: Option<String>,
     /// Only these types (all when empty).
     pub include_types: Vec<String>,
+    /// Never these types, even when listed in `include_types`.
     pub exclude_types: Vec<String>,
     /// Drop units created by these authors (e.g. a pre-segmentation script).
     pub exclude_authors: Vec<String>,
@@ -316,7 +342,9 @@ pub struct GlozzOptions {
 /// One annotator's `.aa` file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AnnotatorFile {
+    /// The annotator's name in the continuum.
     pub annotator: String,
+    /// The `.aa` file.
     pub path: PathBuf,
 }
 

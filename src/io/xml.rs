@@ -6,23 +6,32 @@ use super::FileError;
 use quick_xml::events::Event;
 use std::path::Path;
 
+/// What an element contains.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Node {
+    /// A child element.
     Element(Element),
+    /// Text (character data or CDATA), with references resolved.
     Text(String),
+    /// A comment, without `<!--` and `-->`.
     Comment(String),
 }
 
+/// An XML element with everything inside it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Element {
+    /// The tag name, prefix included.
     pub name: String,
+    /// (name, unescaped value) pairs, in file order.
     pub attributes: Vec<(String, String)>,
+    /// Elements, text and comments, in file order.
     pub children: Vec<Node>,
     /// Line of the start tag (1-based).
     pub line: u64,
 }
 
 impl Element {
+    /// The value of the attribute `name`, if present.
     pub fn attribute(&self, name: &str) -> Option<&str> {
         self.attributes
             .iter()
@@ -30,6 +39,7 @@ impl Element {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The child elements, in order (text and comments skipped).
     pub fn elements(&self) -> impl Iterator<Item = &Element> {
         self.children.iter().filter_map(|n| match n {
             Node::Element(e) => Some(e),
@@ -37,10 +47,12 @@ impl Element {
         })
     }
 
+    /// The child elements named `name`, in order.
     pub fn children_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Element> + 'a {
         self.elements().filter(move |e| e.name == name)
     }
 
+    /// The first child element named `name`.
     pub fn child(&self, name: &str) -> Option<&Element> {
         self.elements().find(|e| e.name == name)
     }
@@ -56,6 +68,7 @@ impl Element {
             .collect()
     }
 
+    /// The child elements, in order, to change.
     pub fn elements_mut(&mut self) -> impl Iterator<Item = &mut Element> {
         self.children.iter_mut().filter_map(|n| match n {
             Node::Element(e) => Some(e),
@@ -106,7 +119,9 @@ impl Element {
 /// A whole XML file: the comments before the root element (licences, citations) and the root.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Document {
+    /// The comments before the root element, without `<!--` and `-->`, in order.
     pub comments_before_root: Vec<String>,
+    /// The root element.
     pub root: Element,
 }
 
