@@ -169,3 +169,15 @@ fn convert_refuses_two_documents_into_one_file_before_writing_any() {
     let output = gamma_studio(&["convert", &input, "--to", "csv", "--out", &input]);
     refused(&output, "is an input file");
 }
+
+#[test]
+fn the_same_file_twice_and_a_cora_layer_no_token_has_are_refused() {
+    let h6 = fixture("pygamma/h6_three_annot.csv");
+    let same = h6.parent().unwrap().join(".").join("h6_three_annot.csv");
+    let output = gamma_studio(&["gamma", &text(&h6), &text(&same)]);
+    refused(&output, "given twice");
+    let a = fixture("cora/p1_pos_A.xml");
+    let b = fixture("cora/p1_pos_B.xml");
+    let output = gamma_studio(&["gamma", &text(&a), &text(&b), "--layer", "nope"]);
+    refused(&output, "no token has the layer \"nope\" chosen as the category (layers here: pos");
+}

@@ -69,6 +69,7 @@ impl InputArgs {
     pub fn cora_options(&self) -> CoraOptions {
         CoraOptions {
             category_layer: self.cora_layer(),
+            category_layer_chosen: self.layer.is_some(),
             layers: self.layers.clone(),
             transcription: self.transcription,
             ..CoraOptions::default()

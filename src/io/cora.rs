@@ -84,6 +84,9 @@ impl std::str::FromStr for Transcription {
 pub struct CoraOptions {
     /// The layer whose value is the unit's category.
     pub category_layer: String,
+    /// The user chose `category_layer` (rather than taking the default `pos`): a file where no
+    /// token has it is then an error, not a document of tokens without category.
+    pub category_layer_chosen: bool,
     /// The layers kept as features (all when `None`).
     pub layers: Option<Vec<String>>,
     /// Which transcription of the tokens makes the text.
@@ -98,6 +101,7 @@ impl Default for CoraOptions {
     fn default() -> Self {
         CoraOptions {
             category_layer: "pos".into(),
+            category_layer_chosen: false,
             layers: None,
             transcription: Transcription::Trans,
             merge_marks: "#".into(),
@@ -433,6 +437,26 @@ impl CoraFile {
         path: &Path,
     ) -> Result<(String, Vec<Unit>), FileError> {
         let rebuilt = self.rebuild_text(options, path)?;
+        let has_layer = self
+            .annotation_tokens()
+            .any(|a| a.layer(&options.category_layer).is_some());
+        if options.category_layer_chosen && !has_layer && self.annotation_tokens().next().is_some() {
+            let mut present: Vec<&str> = self
+                .annotation_tokens()
+                .flat_map(|a| a.layers.iter().map(|(name, _)| name.as_str()))
+                .collect();
+            present.sort_unstable();
+            present.dedup();
+            return Err(FileError::new(
+                path,
+                None,
+                format!(
+                    "no token has the layer {:?} chosen as the category (layers here: {})",
+                    options.category_layer,
+                    present.join(", ")
+                ),
+            ));
+        }
         let units = self
             .annotation_tokens()
             .zip(&rebuilt.spans)

@@ -31,6 +31,20 @@ pub fn read_documents(
         ));
     }
     log::info!("reading {} file(s)", paths.len());
+    // The same file twice would count its annotations twice (as two documents, or two
+    // annotators that agree perfectly).
+    let mut seen: Vec<(PathBuf, &PathBuf)> = Vec::new();
+    for path in paths {
+        let resolved = path.canonicalize().unwrap_or_else(|_| path.clone());
+        if let Some((_, first)) = seen.iter().find(|(r, _)| *r == resolved) {
+            return Err(FileError::new(
+                path,
+                None,
+                format!("given twice (also as {}): each file counts once", first.display()),
+            ));
+        }
+        seen.push((resolved, path));
+    }
     let mut documents = Vec::new();
     let mut warnings = Vec::new();
     let mut groups: Vec<(Format, Vec<PathBuf>)> = Vec::new();
