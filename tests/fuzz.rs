@@ -81,6 +81,10 @@ fn run_case(case: &str, args: &[String], inputs: &[PathBuf], scratch: &Path) -> 
         matches!(code, Some(0) | Some(2)),
         "{case}: ended with {status} (not 0 or 2: a panic or a signal); arguments {args:?}\nstderr: {stderr}"
     );
+    // A usage error would make every case a trivial refusal: the arguments must be right.
+    for usage in ["unexpected argument", "required arguments were not provided", "unrecognized subcommand"] {
+        assert!(!stderr.contains(usage), "{case}: a usage error; arguments {args:?}\nstderr: {stderr}");
+    }
     for (path, old) in inputs.iter().zip(before) {
         assert_eq!(
             std::fs::read(path).ok(),
@@ -253,8 +257,18 @@ fn commands_on(files: &[PathBuf], extra: &[String], out: &Path) -> Vec<Vec<Strin
             .collect()
     };
     let out_csv = out.join("out.csv").to_string_lossy().into_owned();
+    let out_eaf = out.join("out.eaf").to_string_lossy().into_owned();
+    // `sweep --reference` reads one file with the default reading options.
+    let sweep = ["sweep", "--reference", &paths[0], "--error", "shift,split", "--sets", "1"];
+    let sweep = sweep.iter().map(|a| a.to_string()).chain(["--step", "0.5", "--measures", "gamma,kappa,alpha_u,ser,ghd"].map(s));
     vec![
         with(&["gamma"], &[s("--json"), s("--max-samples"), s("60")]),
+        with(
+            &["gamma"],
+            &["--sampler", "shuffle", "--gamma-cat", "--gamma-k", "--samples", "30"].map(s),
+        ),
+        with(&["convert"], &[s("--to"), s("elan"), s("--out"), out_eaf]),
+        sweep.collect(),
         with(&["coefficients"], &[]),
         with(&["convert"], &[s("--to"), s("csv"), s("--out"), out_csv.clone()]),
         with(
@@ -278,7 +292,13 @@ fn fuzz_class(class: &str, originals: &[(&str, Vec<u8>)], extra: impl Fn(&Path) 
             .iter()
             .enumerate()
             .map(|(i, (name, bytes))| {
-                let bytes = if i == victim || all { damage(bytes, &mut rng) } else { bytes.clone() };
+                let mut bytes = bytes.clone();
+                if i == victim || all {
+                    // One to three damages on top of each other.
+                    for _ in 0..rng.random_range(1..=3) {
+                        bytes = damage(&bytes, &mut rng);
+                    }
+                }
                 write(&folder, name, &bytes)
             })
             .collect();
@@ -411,31 +431,37 @@ fn gamma_options_with_absurd_values() {
     let scratch = tempfile::tempdir().unwrap();
     let file = fixture("pygamma/k2_p30.csv");
     let f = file.to_string_lossy().into_owned();
-    let cases: &[&[&str]] = &[
-        &["--delta-empty", "1e308"],
-        &["--delta-empty", "0"],
-        &["--delta-empty", "NaN"],
-        &["--max-samples", "18446744073709551615", "--precision", "1e-9"],
-        &["--samples", "18446744073709551615"],
-        &["--samples", "0"],
-        &["--precision", "1e-300"],
-        &["--precision", "0"],
-        &["--confidence", "1"],
-        &["--confidence", "NaN"],
-        &["--alpha", "1e308"],
-        &["--alpha", "-1"],
-        &["--beta", "inf"],
-        &["--threads", "0"],
-        &["--threads", "18446744073709551615"],
-        &["--seed", "18446744073709551615"],
-        &["--category-scale", "numeric"],
+    // (options, what the refusal must mention; None: a legitimate run that must succeed).
+    let cases: &[(&[&str], Option<&str>)] = &[
+        (&["--delta-empty", "1e308"], Some("--delta-empty")),
+        (&["--delta-empty", "0"], Some("at most 1e6")),
+        (&["--delta-empty", "NaN"], Some("--delta-empty")),
+        (&["--max-samples", "18446744073709551615", "--precision", "1e-9"], Some("1000000")),
+        (&["--samples", "18446744073709551615"], Some("1000000")),
+        (&["--samples", "0"], Some("--samples")),
+        // Bounded by --max-samples (5,000 by default): a long but finite run.
+        (&["--precision", "1e-300", "--max-samples", "40"], None),
+        (&["--precision", "0"], Some("--precision")),
+        (&["--confidence", "1"], Some("--confidence")),
+        (&["--confidence", "NaN"], Some("--confidence")),
+        (&["--alpha", "1e308"], Some("--alpha")),
+        (&["--alpha=-1"], Some("--alpha")),
+        (&["--beta", "inf"], Some("--beta")),
+        (&["--threads", "0"], Some("--threads")),
+        (&["--threads", "18446744073709551615"], Some("--threads must be from 1 to 256")),
+        (&["--seed", "18446744073709551615", "--samples", "30"], None),
+        (&["--category-scale", "numeric"], Some("not a number")),
     ];
-    for extra in cases {
+    for (extra, refusal) in cases {
         let mut args = vec![s("gamma"), f.clone(), s("--json")];
         args.extend(extra.iter().map(|a| a.to_string()));
         let (code, stderr) = run_case(&format!("gamma {extra:?}"), &args, &[file.clone()], scratch.path());
-        if code == 2 {
-            assert!(!stderr.trim().is_empty(), "gamma {extra:?}: exit 2 without a message");
+        match refusal {
+            Some(mention) => assert!(
+                code == 2 && stderr.contains(mention),
+                "gamma {extra:?}: expected a refusal mentioning {mention:?}, got exit {code}: {stderr}"
+            ),
+            None => assert_eq!(code, 0, "gamma {extra:?}: {stderr}"),
         }
     }
 }
@@ -457,8 +483,8 @@ fn shuffling_options_and_models_with_absurd_values() {
         ("units 1e12", model_json("1000000000000", "5", "0.5"), true),
         ("units usize::MAX", model_json("18446744073709551615", "5", "0.5"), true),
         ("max length u32::MAX", model_json("100", "4294967295", "0.5"), true),
-        ("prevalence 1e308", model_json("50", "5", "1e308"), false),
-        ("negative prevalence", model_json("50", "5", "-1"), false),
+        ("prevalence 1e308", model_json("50", "5", "1e308"), true),
+        ("negative prevalence", model_json("50", "5", "-1"), true),
         ("units 0", model_json("0", "5", "0.5"), true),
         ("sane", model_json("50", "20", "0.5"), false),
     ];
@@ -473,7 +499,12 @@ fn shuffling_options_and_models_with_absurd_values() {
         let (code, stderr) = run_case(&format!("shuffle model {name}"), &shuffle, &[model.clone()], scratch.path());
         if *must_refuse {
             assert_eq!(code, 2, "shuffle model {name} was accepted");
-            assert!(stderr.contains("model"), "shuffle model {name}: {stderr}");
+            assert!(
+                stderr.contains("model.json") && (stderr.contains(" to ") || stderr.contains("≤")),
+                "shuffle model {name}: the refusal names neither the file nor the range: {stderr}"
+            );
+        } else {
+            assert_eq!(code, 0, "shuffle model {name}: {stderr}");
         }
         let sweep = ["sweep", "--model", &m, "--error", "shift", "--sets", "1", "--step", "1"].map(s);
         run_case(&format!("sweep model {name}"), &sweep, &[model.clone()], scratch.path());
@@ -483,7 +514,7 @@ fn shuffling_options_and_models_with_absurd_values() {
         &["shuffle", "--shift-factor", "NaN", "--magnitude", "0.5", "--out", &out],
         &["shuffle", "--shift-factor", "1e308", "--magnitude", "0.5", "--out", &out],
         &["shuffle", "--false-positive-factor", "1e9", "--magnitude", "1", "--out", &out],
-        &["shuffle", "--split-factor", "-1", "--magnitude", "1", "--out", &out],
+        &["shuffle", "--split-factor=-1", "--magnitude", "1", "--out", &out],
         &["shuffle", "--magnitude", "NaN", "--out", &out],
         &["shuffle", "--magnitude", "1e308", "--out", &out],
         &["shuffle", "--annotators", "18446744073709551615", "--magnitude", "1", "--out", &out],
@@ -497,17 +528,27 @@ fn shuffling_options_and_models_with_absurd_values() {
         let mut args: Vec<String> = vec![extra[0].into(), s("--model"), s("default"), s("--error"), s("shift")];
         args.extend(extra[1..].iter().map(|a| a.to_string()));
         let (code, stderr) = run_case(&format!("{extra:?}"), &args, &[], scratch.path());
-        if code == 2 {
-            assert!(!stderr.trim().is_empty(), "{extra:?}: exit 2 without a message");
-        }
+        refused_naming(extra, code, &stderr);
     }
     let demo = fixture("pygamma/k2_p30.csv");
     let calibrate_cases: &[&[&str]] = &[&["--step", "1e-300"], &["--sets", "18446744073709551615"]];
     for extra in calibrate_cases {
         let mut args = vec![s("calibrate"), demo.to_string_lossy().into_owned()];
         args.extend(extra.iter().map(|a| a.to_string()));
-        run_case(&format!("calibrate {extra:?}"), &args, &[demo.clone()], scratch.path());
+        let (code, stderr) = run_case(&format!("calibrate {extra:?}"), &args, &[demo.clone()], scratch.path());
+        refused_naming(&[&["calibrate"], *extra].concat(), code, &stderr);
     }
+}
+
+/// The case (a command and its options, the absurd one first) was refused with exit code 2 by
+/// a message that names the option.
+fn refused_naming(case: &[&str], code: i32, stderr: &str) {
+    let option = case[1].trim_start_matches('-');
+    let option = option.split('=').next().unwrap_or(option);
+    assert!(
+        code == 2 && stderr.contains(option),
+        "{case:?}: expected a refusal naming {option:?}, got exit {code}: {stderr}"
+    );
 }
 
 /// The same command with the same seed prints the same γ with one thread or two.

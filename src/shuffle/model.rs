@@ -12,7 +12,11 @@ use rand::RngExt;
 pub const MAX_MODEL_UNITS: usize = 100_000;
 
 /// The longest unit and the largest gap a reference model may have.
-pub const MAX_MODEL_LENGTH: u32 = 100_000;
+pub const MAX_MODEL_LENGTH: u32 = 1_000_000;
+
+/// The furthest position a reference model may reach (units × (longest unit + largest gap)):
+/// a unit of length 1 must stay at least 10⁻⁹ of its position long (see [`Unit::new`]).
+pub const MAX_MODEL_EXTENT: u64 = 1_000_000_000;
 
 /// About how many bytes a unit takes with its category and features (for the estimate).
 const UNIT_BYTES: usize = 120;
@@ -114,6 +118,16 @@ impl ReferenceModel {
                 self.min_gap, self.max_gap
             ));
         }
+        let longest = self.categories.iter().map(|c| c.max_length).max().unwrap_or(0);
+        let extent = (self.units as u64).saturating_mul(u64::from(longest) + u64::from(self.max_gap));
+        if extent > MAX_MODEL_EXTENT {
+            return refuse(format!(
+                "{} units of up to {longest} positions with gaps of up to {}: the text would reach \
+                 position {extent}, at most {MAX_MODEL_EXTENT} are allowed (units × (max_length + \
+                 max_gap))",
+                self.units, self.max_gap
+            ));
+        }
         if self.categories.iter().map(|c| c.prevalence).sum::<f64>() <= 0.0 {
             return refuse("the prevalences sum to 0".into());
         }
@@ -126,8 +140,7 @@ impl ReferenceModel {
         let total: f64 = self.categories.iter().map(|c| c.prevalence).sum();
         let mut rng = sample_rng(seed, u64::MAX);
         let mut units = Vec::with_capacity(self.units);
-        // Positions stay below MAX_MODEL_UNITS · 2 · MAX_MODEL_LENGTH = 2·10¹⁰: within a unit's
-        // range, and no overflow.
+        // Positions stay below MAX_MODEL_EXTENT (validated): within a unit's range, no overflow.
         let mut position = 0u64;
         for _ in 0..self.units {
             let mut x: f64 = rng.random::<f64>() * total;
