@@ -246,7 +246,7 @@ impl Measure {
                 | Measure::Pk
                 | Measure::Ghd
         );
-        if per_position && !(end.ceil() <= MAX_DISCRETE_POSITIONS as f64) {
+        if per_position && (end.is_nan() || end.ceil() > MAX_DISCRETE_POSITIONS as f64) {
             return Err(format!(
                 "{} labels every whole position: the units end at {end}, at most {} positions \
                  are measured (about {} GB)",

@@ -44,7 +44,8 @@ pub use model::{
 };
 pub use reference::Reference;
 pub use sweep::{
-    MAX_SETS, MIN_STEP, SweepOptions, SweepRow, magnitudes, sweep, sweep_controlled, sweep_csv, sweep_runs,
+    MAX_SETS, MIN_STEP, SweepOptions, SweepRow, magnitudes, sweep, sweep_controlled, sweep_csv,
+    sweep_runs,
 };
 
 #[cfg(test)]

@@ -82,8 +82,15 @@ fn run_case(case: &str, args: &[String], inputs: &[PathBuf], scratch: &Path) -> 
         "{case}: ended with {status} (not 0 or 2: a panic or a signal); arguments {args:?}\nstderr: {stderr}"
     );
     // A usage error would make every case a trivial refusal: the arguments must be right.
-    for usage in ["unexpected argument", "required arguments were not provided", "unrecognized subcommand"] {
-        assert!(!stderr.contains(usage), "{case}: a usage error; arguments {args:?}\nstderr: {stderr}");
+    for usage in [
+        "unexpected argument",
+        "required arguments were not provided",
+        "unrecognized subcommand",
+    ] {
+        assert!(
+            !stderr.contains(usage),
+            "{case}: a usage error; arguments {args:?}\nstderr: {stderr}"
+        );
     }
     for (path, old) in inputs.iter().zip(before) {
         assert_eq!(
@@ -197,7 +204,13 @@ fn damage(bytes: &[u8], rng: &mut ChaCha8Rng) -> Vec<u8> {
             out.splice(at..at, nest);
         }
         // Emptied, or whitespace only.
-        _ => out = if rng.random_bool(0.5) { Vec::new() } else { b" \n\n".to_vec() },
+        _ => {
+            out = if rng.random_bool(0.5) {
+                Vec::new()
+            } else {
+                b" \n\n".to_vec()
+            }
+        }
     }
     out
 }
@@ -247,7 +260,10 @@ fn write(folder: &Path, name: &str, bytes: &[u8]) -> PathBuf {
 
 /// The commands run on every damaged document (`files` are its annotation files).
 fn commands_on(files: &[PathBuf], extra: &[String], out: &Path) -> Vec<Vec<String>> {
-    let paths: Vec<String> = files.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+    let paths: Vec<String> = files
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
     let with = |head: &[&str], tail: &[String]| -> Vec<String> {
         head.iter()
             .map(|h| h.to_string())
@@ -259,21 +275,48 @@ fn commands_on(files: &[PathBuf], extra: &[String], out: &Path) -> Vec<Vec<Strin
     let out_csv = out.join("out.csv").to_string_lossy().into_owned();
     let out_eaf = out.join("out.eaf").to_string_lossy().into_owned();
     // `sweep --reference` reads one file with the default reading options.
-    let sweep = ["sweep", "--reference", &paths[0], "--error", "shift,split", "--sets", "1"];
-    let sweep = sweep.iter().map(|a| a.to_string()).chain(["--step", "0.5", "--measures", "gamma,kappa,alpha_u,ser,ghd"].map(s));
+    let sweep = [
+        "sweep",
+        "--reference",
+        &paths[0],
+        "--error",
+        "shift,split",
+        "--sets",
+        "1",
+    ];
+    let sweep = sweep
+        .iter()
+        .map(|a| a.to_string())
+        .chain(["--step", "0.5", "--measures", "gamma,kappa,alpha_u,ser,ghd"].map(s));
     vec![
         with(&["gamma"], &[s("--json"), s("--max-samples"), s("60")]),
         with(
             &["gamma"],
-            &["--sampler", "shuffle", "--gamma-cat", "--gamma-k", "--samples", "30"].map(s),
+            &[
+                "--sampler",
+                "shuffle",
+                "--gamma-cat",
+                "--gamma-k",
+                "--samples",
+                "30",
+            ]
+            .map(s),
         ),
         with(&["convert"], &[s("--to"), s("elan"), s("--out"), out_eaf]),
         sweep.collect(),
         with(&["coefficients"], &[]),
-        with(&["convert"], &[s("--to"), s("csv"), s("--out"), out_csv.clone()]),
+        with(
+            &["convert"],
+            &[s("--to"), s("csv"), s("--out"), out_csv.clone()],
+        ),
         with(
             &["gold"],
-            &[s("--auto"), s("unanimous"), s("--out"), out.join("gold.csv").to_string_lossy().into_owned()],
+            &[
+                s("--auto"),
+                s("unanimous"),
+                s("--out"),
+                out.join("gold.csv").to_string_lossy().into_owned(),
+            ],
         ),
     ]
 }
@@ -316,8 +359,9 @@ fn fuzz_class(class: &str, originals: &[(&str, Vec<u8>)], extra: impl Fn(&Path) 
 }
 
 fn fnv(text: &str) -> u64 {
-    text.bytes()
-        .fold(0xcbf29ce484222325, |h, b| (h ^ b as u64).wrapping_mul(0x100000001b3))
+    text.bytes().fold(0xcbf29ce484222325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100000001b3)
+    })
 }
 
 #[test]
@@ -370,26 +414,41 @@ fn glozz_reader_survives_damaged_files() {
 #[test]
 fn cora_reader_survives_damaged_files() {
     let read = |name: &str| std::fs::read(fixture(&format!("cora/{name}"))).unwrap();
-    let originals = [("A.xml", read("p1_pos_A.xml")), ("B.xml", read("p1_pos_B.xml"))];
+    let originals = [
+        ("A.xml", read("p1_pos_A.xml")),
+        ("B.xml", read("p1_pos_B.xml")),
+    ];
     fuzz_class("cora", &originals, |_| Vec::new());
     // tγ reads the same files.
     let mut rng = ChaCha8Rng::seed_from_u64(seed() ^ fnv("textgamma"));
     let scratch = tempfile::tempdir().unwrap();
-    let texts = [("A.xml", read("p2_segtext_A.xml")), ("B.xml", read("p2_segtext_B.xml"))];
+    let texts = [
+        ("A.xml", read("p2_segtext_A.xml")),
+        ("B.xml", read("p2_segtext_B.xml")),
+    ];
     for case in 0..cases_per_class() {
         let victim = rng.random_range(0..2);
         let files: Vec<PathBuf> = texts
             .iter()
             .enumerate()
             .map(|(i, (name, bytes))| {
-                let bytes = if i == victim { damage(bytes, &mut rng) } else { bytes.clone() };
+                let bytes = if i == victim {
+                    damage(bytes, &mut rng)
+                } else {
+                    bytes.clone()
+                };
                 write(scratch.path(), name, &bytes)
             })
             .collect();
         let mut args = vec![s("textgamma")];
         args.extend(files.iter().map(|p| p.to_string_lossy().into_owned()));
         args.extend([s("--samples"), s("20"), s("--json")]);
-        run_case(&format!("textgamma case {case} (seed {})", seed()), &args, &files, scratch.path());
+        run_case(
+            &format!("textgamma case {case} (seed {})", seed()),
+            &args,
+            &files,
+            scratch.path(),
+        );
     }
 }
 
@@ -420,7 +479,12 @@ fn extreme_positions_are_refused_or_measured() {
     for (i, text) in documents.iter().enumerate() {
         let file = write(scratch.path(), &format!("extreme{i}.csv"), text.as_bytes());
         for args in commands_on(std::slice::from_ref(&file), &[], scratch.path()) {
-            run_case(&format!("extreme document {i}: {text:?}, {}", args[0]), &args, &[file.clone()], scratch.path());
+            run_case(
+                &format!("extreme document {i}: {text:?}, {}", args[0]),
+                &args,
+                std::slice::from_ref(&file),
+                scratch.path(),
+            );
         }
     }
 }
@@ -436,7 +500,15 @@ fn gamma_options_with_absurd_values() {
         (&["--delta-empty", "1e308"], Some("--delta-empty")),
         (&["--delta-empty", "0"], Some("at most 1e6")),
         (&["--delta-empty", "NaN"], Some("--delta-empty")),
-        (&["--max-samples", "18446744073709551615", "--precision", "1e-9"], Some("1000000")),
+        (
+            &[
+                "--max-samples",
+                "18446744073709551615",
+                "--precision",
+                "1e-9",
+            ],
+            Some("1000000"),
+        ),
         (&["--samples", "18446744073709551615"], Some("1000000")),
         (&["--samples", "0"], Some("--samples")),
         // Bounded by --max-samples (5,000 by default): a long but finite run.
@@ -448,14 +520,22 @@ fn gamma_options_with_absurd_values() {
         (&["--alpha=-1"], Some("--alpha")),
         (&["--beta", "inf"], Some("--beta")),
         (&["--threads", "0"], Some("--threads")),
-        (&["--threads", "18446744073709551615"], Some("--threads must be from 1 to 256")),
+        (
+            &["--threads", "18446744073709551615"],
+            Some("--threads must be from 1 to 256"),
+        ),
         (&["--seed", "18446744073709551615", "--samples", "30"], None),
         (&["--category-scale", "numeric"], Some("not a number")),
     ];
     for (extra, refusal) in cases {
         let mut args = vec![s("gamma"), f.clone(), s("--json")];
         args.extend(extra.iter().map(|a| a.to_string()));
-        let (code, stderr) = run_case(&format!("gamma {extra:?}"), &args, &[file.clone()], scratch.path());
+        let (code, stderr) = run_case(
+            &format!("gamma {extra:?}"),
+            &args,
+            std::slice::from_ref(&file),
+            scratch.path(),
+        );
         match refusal {
             Some(mention) => assert!(
                 code == 2 && stderr.contains(mention),
@@ -481,8 +561,16 @@ fn shuffling_options_and_models_with_absurd_values() {
     let models = [
         ("units 1e7", model_json("10000000", "5", "0.5"), true),
         ("units 1e12", model_json("1000000000000", "5", "0.5"), true),
-        ("units usize::MAX", model_json("18446744073709551615", "5", "0.5"), true),
-        ("max length u32::MAX", model_json("100", "4294967295", "0.5"), true),
+        (
+            "units usize::MAX",
+            model_json("18446744073709551615", "5", "0.5"),
+            true,
+        ),
+        (
+            "max length u32::MAX",
+            model_json("100", "4294967295", "0.5"),
+            true,
+        ),
         ("prevalence 1e308", model_json("50", "5", "1e308"), true),
         ("negative prevalence", model_json("50", "5", "-1"), true),
         ("units 0", model_json("0", "5", "0.5"), true),
@@ -491,12 +579,29 @@ fn shuffling_options_and_models_with_absurd_values() {
     for (name, json, must_refuse) in &models {
         let model = write(scratch.path(), "model.json", json.as_bytes());
         let m = model.to_string_lossy().into_owned();
-        let out = scratch.path().join("shuffled").to_string_lossy().into_owned();
+        let out = scratch
+            .path()
+            .join("shuffled")
+            .to_string_lossy()
+            .into_owned();
         let shuffle = [
-            "shuffle", "--model", &m, "--error", "shift,false-positive,split", "--magnitude", "1", "--out", &out,
+            "shuffle",
+            "--model",
+            &m,
+            "--error",
+            "shift,false-positive,split",
+            "--magnitude",
+            "1",
+            "--out",
+            &out,
         ]
         .map(s);
-        let (code, stderr) = run_case(&format!("shuffle model {name}"), &shuffle, &[model.clone()], scratch.path());
+        let (code, stderr) = run_case(
+            &format!("shuffle model {name}"),
+            &shuffle,
+            std::slice::from_ref(&model),
+            scratch.path(),
+        );
         if *must_refuse {
             assert_eq!(code, 2, "shuffle model {name} was accepted");
             assert!(
@@ -506,26 +611,95 @@ fn shuffling_options_and_models_with_absurd_values() {
         } else {
             assert_eq!(code, 0, "shuffle model {name}: {stderr}");
         }
-        let sweep = ["sweep", "--model", &m, "--error", "shift", "--sets", "1", "--step", "1"].map(s);
-        run_case(&format!("sweep model {name}"), &sweep, &[model.clone()], scratch.path());
+        let sweep = [
+            "sweep", "--model", &m, "--error", "shift", "--sets", "1", "--step", "1",
+        ]
+        .map(s);
+        run_case(
+            &format!("sweep model {name}"),
+            &sweep,
+            std::slice::from_ref(&model),
+            scratch.path(),
+        );
     }
     let out = scratch.path().join("out").to_string_lossy().into_owned();
     let option_cases: &[&[&str]] = &[
-        &["shuffle", "--shift-factor", "NaN", "--magnitude", "0.5", "--out", &out],
-        &["shuffle", "--shift-factor", "1e308", "--magnitude", "0.5", "--out", &out],
-        &["shuffle", "--false-positive-factor", "1e9", "--magnitude", "1", "--out", &out],
-        &["shuffle", "--split-factor=-1", "--magnitude", "1", "--out", &out],
+        &[
+            "shuffle",
+            "--shift-factor",
+            "NaN",
+            "--magnitude",
+            "0.5",
+            "--out",
+            &out,
+        ],
+        &[
+            "shuffle",
+            "--shift-factor",
+            "1e308",
+            "--magnitude",
+            "0.5",
+            "--out",
+            &out,
+        ],
+        &[
+            "shuffle",
+            "--false-positive-factor",
+            "1e9",
+            "--magnitude",
+            "1",
+            "--out",
+            &out,
+        ],
+        &[
+            "shuffle",
+            "--split-factor=-1",
+            "--magnitude",
+            "1",
+            "--out",
+            &out,
+        ],
         &["shuffle", "--magnitude", "NaN", "--out", &out],
         &["shuffle", "--magnitude", "1e308", "--out", &out],
-        &["shuffle", "--annotators", "18446744073709551615", "--magnitude", "1", "--out", &out],
-        &["sweep", "--false-positive-factor", "1e9", "--sets", "1", "--step", "1"],
+        &[
+            "shuffle",
+            "--annotators",
+            "18446744073709551615",
+            "--magnitude",
+            "1",
+            "--out",
+            &out,
+        ],
+        &[
+            "sweep",
+            "--false-positive-factor",
+            "1e9",
+            "--sets",
+            "1",
+            "--step",
+            "1",
+        ],
         &["sweep", "--step", "1e-300", "--sets", "1"],
         &["sweep", "--step", "NaN", "--sets", "1"],
         &["sweep", "--sets", "18446744073709551615", "--step", "1"],
-        &["sweep", "--annotators", "1000000", "--sets", "1", "--step", "1"],
+        &[
+            "sweep",
+            "--annotators",
+            "1000000",
+            "--sets",
+            "1",
+            "--step",
+            "1",
+        ],
     ];
     for extra in option_cases {
-        let mut args: Vec<String> = vec![extra[0].into(), s("--model"), s("default"), s("--error"), s("shift")];
+        let mut args: Vec<String> = vec![
+            extra[0].into(),
+            s("--model"),
+            s("default"),
+            s("--error"),
+            s("shift"),
+        ];
         args.extend(extra[1..].iter().map(|a| a.to_string()));
         let (code, stderr) = run_case(&format!("{extra:?}"), &args, &[], scratch.path());
         refused_naming(extra, code, &stderr);
@@ -535,7 +709,12 @@ fn shuffling_options_and_models_with_absurd_values() {
     for extra in calibrate_cases {
         let mut args = vec![s("calibrate"), demo.to_string_lossy().into_owned()];
         args.extend(extra.iter().map(|a| a.to_string()));
-        let (code, stderr) = run_case(&format!("calibrate {extra:?}"), &args, &[demo.clone()], scratch.path());
+        let (code, stderr) = run_case(
+            &format!("calibrate {extra:?}"),
+            &args,
+            std::slice::from_ref(&demo),
+            scratch.path(),
+        );
         refused_naming(&[&["calibrate"], *extra].concat(), code, &stderr);
     }
 }
@@ -557,13 +736,30 @@ fn gamma_is_identical_with_one_or_two_threads() {
     let scratch = tempfile::tempdir().unwrap();
     let file = fixture("pygamma/k2_p30.csv");
     let output = |threads: &str| {
-        let args = ["gamma", &file.to_string_lossy(), "--seed", "3", "--json", "--threads", threads].map(s);
-        let (code, _) = run_case(&format!("gamma --threads {threads}"), &args, &[file.clone()], scratch.path());
+        let args = [
+            "gamma",
+            &file.to_string_lossy(),
+            "--seed",
+            "3",
+            "--json",
+            "--threads",
+            threads,
+        ]
+        .map(s);
+        let (code, _) = run_case(
+            &format!("gamma --threads {threads}"),
+            &args,
+            std::slice::from_ref(&file),
+            scratch.path(),
+        );
         assert_eq!(code, 0);
         let text = std::fs::read_to_string(scratch.path().join("stdout")).unwrap();
         let mut json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
         remove_seconds(&mut json);
-        assert!(json.get("gamma").is_some_and(|g| g.is_f64()), "no γ in {text}");
+        assert!(
+            json.get("gamma").is_some_and(|g| g.is_f64()),
+            "no γ in {text}"
+        );
         serde_json::to_string(&json).unwrap()
     };
     assert_eq!(output("1"), output("2"));

@@ -77,9 +77,8 @@ impl ReferenceArgs {
             (None, Some(model)) => {
                 let path = std::path::Path::new(model);
                 // Only a regular file is read (a FIFO would never end).
-                let bytes = gamma_studio::io::read_bytes(path).map_err(|e| {
-                    bad(format!("{e} (the built-in model is `default`)"))
-                })?;
+                let bytes = gamma_studio::io::read_bytes(path)
+                    .map_err(|e| bad(format!("{e} (the built-in model is `default`)")))?;
                 let model: ReferenceModel = serde_json::from_slice(&bytes).map_err(|e| {
                     bad(format!(
                         "{}:{}:{}: not a reference model: {e}",
@@ -115,7 +114,9 @@ impl ReferenceArgs {
             ("--split-factor", self.split_factor),
         ] {
             if !(0.0..=100.0).contains(&value) {
-                return Err(bad(format!("{name} must be a number from 0 to 100 (got {value})")));
+                return Err(bad(format!(
+                    "{name} must be a number from 0 to 100 (got {value})"
+                )));
             }
         }
         if !(2..=1000).contains(&self.annotators) {
@@ -231,10 +232,14 @@ pub struct SweepArgs {
 fn check_step_and_sets(step: f64, sets: usize) -> Result<(), Failure> {
     use gamma_studio::shuffle::{MAX_SETS, MIN_STEP};
     if !(MIN_STEP..=1.0).contains(&step) {
-        return Err(bad(format!("--step must be from {MIN_STEP} to 1 (got {step})")));
+        return Err(bad(format!(
+            "--step must be from {MIN_STEP} to 1 (got {step})"
+        )));
     }
     if !(1..=MAX_SETS).contains(&sets) {
-        return Err(bad(format!("--sets must be from 1 to {MAX_SETS} (got {sets})")));
+        return Err(bad(format!(
+            "--sets must be from 1 to {MAX_SETS} (got {sets})"
+        )));
     }
     Ok(())
 }

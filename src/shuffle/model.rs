@@ -97,8 +97,7 @@ impl ReferenceModel {
             ));
         }
         for c in &self.categories {
-            if c.min_length == 0 || c.max_length < c.min_length || c.max_length > MAX_MODEL_LENGTH
-            {
+            if c.min_length == 0 || c.max_length < c.min_length || c.max_length > MAX_MODEL_LENGTH {
                 return refuse(format!(
                     "category {:?}: lengths must satisfy 1 ≤ min_length ≤ max_length ≤ \
                      {MAX_MODEL_LENGTH} (found {} and {})",
@@ -118,8 +117,14 @@ impl ReferenceModel {
                 self.min_gap, self.max_gap
             ));
         }
-        let longest = self.categories.iter().map(|c| c.max_length).max().unwrap_or(0);
-        let extent = (self.units as u64).saturating_mul(u64::from(longest) + u64::from(self.max_gap));
+        let longest = self
+            .categories
+            .iter()
+            .map(|c| c.max_length)
+            .max()
+            .unwrap_or(0);
+        let extent =
+            (self.units as u64).saturating_mul(u64::from(longest) + u64::from(self.max_gap));
         if extent > MAX_MODEL_EXTENT {
             return refuse(format!(
                 "{} units of up to {longest} positions with gaps of up to {}: the text would reach \
@@ -153,7 +158,9 @@ impl ReferenceModel {
                 })
                 .or(self.categories.last())
             else {
-                return Err(ShuffleError::Model("a model needs at least one category".into()));
+                return Err(ShuffleError::Model(
+                    "a model needs at least one category".into(),
+                ));
             };
             let length = u64::from(rng.random_range(category.min_length..=category.max_length));
             let gap = u64::from(rng.random_range(self.min_gap..=self.max_gap));

@@ -65,10 +65,16 @@ impl SweepOptions {
     pub fn validate(&self) -> Result<(), ShuffleError> {
         let refuse = |message: String| Err(ShuffleError::Settings(message));
         if !(MIN_STEP..=1.0).contains(&self.step) {
-            return refuse(format!("the step must be from {MIN_STEP} to 1 (got {})", self.step));
+            return refuse(format!(
+                "the step must be from {MIN_STEP} to 1 (got {})",
+                self.step
+            ));
         }
         if !(1..=MAX_SETS).contains(&self.sets) {
-            return refuse(format!("the sets must be from 1 to {MAX_SETS} (got {})", self.sets));
+            return refuse(format!(
+                "the sets must be from 1 to {MAX_SETS} (got {})",
+                self.sets
+            ));
         }
         if !(2..=1000).contains(&self.annotators) {
             return refuse(format!(
@@ -97,7 +103,11 @@ pub fn sweep(reference: &Reference, options: &SweepOptions) -> Result<Vec<SweepR
 /// The magnitudes a sweep visits: 0, step, 2·step… up to 1 (a step below [`MIN_STEP`] counts
 /// as [`MIN_STEP`]).
 pub fn magnitudes(step: f64) -> Vec<f64> {
-    let step = if step.is_nan() { 1.0 } else { step.max(MIN_STEP) };
+    let step = if step.is_nan() {
+        1.0
+    } else {
+        step.max(MIN_STEP)
+    };
     let steps = (1.0 / step).round().max(1.0) as usize;
     (0..=steps).map(|i| (i as f64 * step).min(1.0)).collect()
 }

@@ -420,12 +420,27 @@ fn absurd_models_and_sweeps_are_refused_with_their_range() {
 
     let reference = ReferenceModel::default_model().generate(1).unwrap();
     for options in [
-        SweepOptions { step: 1e-300, ..SweepOptions::default() },
-        SweepOptions { step: f64::NAN, ..SweepOptions::default() },
-        SweepOptions { sets: usize::MAX, ..SweepOptions::default() },
-        SweepOptions { annotators: 1, ..SweepOptions::default() },
+        SweepOptions {
+            step: 1e-300,
+            ..SweepOptions::default()
+        },
+        SweepOptions {
+            step: f64::NAN,
+            ..SweepOptions::default()
+        },
+        SweepOptions {
+            sets: usize::MAX,
+            ..SweepOptions::default()
+        },
+        SweepOptions {
+            annotators: 1,
+            ..SweepOptions::default()
+        },
     ] {
-        assert!(matches!(sweep(&reference, &options), Err(ShuffleError::Settings(_))));
+        assert!(matches!(
+            sweep(&reference, &options),
+            Err(ShuffleError::Settings(_))
+        ));
     }
     assert_eq!(magnitudes(1e-300).len(), 1001);
 }
