@@ -36,7 +36,7 @@ fn the_bundled_model_file_is_the_built_in_model() {
     };
     assert_eq!(
         bad.generate(1).unwrap_err().to_string(),
-        "reference model: max_gap 1 is below min_gap 3"
+        "reference model: gaps must satisfy min_gap ≤ max_gap ≤ 1000000 (found 3 and 1)"
     );
 }
 
