@@ -15,6 +15,11 @@ use crate::gamma::{GammaOptions, RunControl};
 /// Written and read by its [name](Measure::name) (serde too, so settings and reports store
 /// `"kappa"`, not a variant index); [`FromStr`](std::str::FromStr) also takes the aliases
 /// `kappa_d`, `kd`, `ualpha`, `alphau`, `c|ualpha`, `cualpha` and `wd`, in any case.
+/// The most whole positions that the position-based measures (κd, πd, αd, the percentage,
+/// WindowDiff, Pk, GHD) label: each position is an item, so a longer range is refused rather
+/// than filling the memory (10⁷ positions of 3 annotators take about 0.7 GB).
+pub const MAX_DISCRETE_POSITIONS: u64 = 10_000_000;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(into = "String", try_from = "String")]
 pub enum Measure {
@@ -229,6 +234,27 @@ impl Measure {
         let discretized =
             || discretized.get_or_init(|| coefficients::discretize(continuum, 0.0, end));
         let text = |e: &dyn std::fmt::Display| e.to_string();
+        // These measures make one item per whole position of [0, end): memory grows with the
+        // positions' range, not with the number of units, so a huge range is refused up front.
+        let per_position = matches!(
+            self,
+            Measure::Kappa
+                | Measure::Pi
+                | Measure::Alpha
+                | Measure::Percentage
+                | Measure::WindowDiff
+                | Measure::Pk
+                | Measure::Ghd
+        );
+        if per_position && (end.is_nan() || end.ceil() > MAX_DISCRETE_POSITIONS as f64) {
+            return Err(format!(
+                "{} labels every whole position: the units end at {end}, at most {} positions \
+                 are measured (about {} GB)",
+                self.label(),
+                MAX_DISCRETE_POSITIONS,
+                (end.ceil() * (24 + 16 * continuum.n_annotators()) as f64 / 1e9).ceil()
+            ));
+        }
         let no_unit = || "no annotator has a unit".to_string();
         let value = match self {
             Measure::Gamma => crate::gamma(continuum, gamma_options, RunControl::default())

@@ -39,10 +39,13 @@ pub use calibrate::{
 };
 pub use damage::{ErrorKind, Factors, confusion_matrix, damage, shuffle};
 pub use error::ShuffleError;
-pub use model::{CategoryModel, ReferenceModel};
+pub use model::{
+    CategoryModel, MAX_MODEL_EXTENT, MAX_MODEL_LENGTH, MAX_MODEL_UNITS, ReferenceModel,
+};
 pub use reference::Reference;
 pub use sweep::{
-    SweepOptions, SweepRow, magnitudes, sweep, sweep_controlled, sweep_csv, sweep_runs,
+    MAX_SETS, MIN_STEP, SweepOptions, SweepRow, magnitudes, sweep, sweep_controlled, sweep_csv,
+    sweep_runs,
 };
 
 #[cfg(test)]

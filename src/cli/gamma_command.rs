@@ -27,7 +27,7 @@ pub struct GammaArgs {
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
-    /// Number of threads (default: all cores).
+    /// Number of threads, 1 to 256 (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
 }
@@ -51,10 +51,16 @@ pub fn read_corpus(args: &GammaArgs) -> Result<Corpus, Failure> {
     ))
 }
 
+/// The most threads `--threads` may ask for.
+const MAX_THREADS: usize = 256;
+
 pub fn run(args: &GammaArgs) -> Result<(), Failure> {
     if let Some(threads) = args.threads {
-        if threads == 0 {
-            return Err(bad("--threads must be at least 1"));
+        // Each thread is a real one with its own stack: beyond a few hundred, more only costs.
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(bad(format!(
+                "--threads must be from 1 to {MAX_THREADS} (got {threads})"
+            )));
         }
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)

@@ -76,12 +76,10 @@ impl ReferenceArgs {
                 .map_err(|e| bad(e.to_string())),
             (None, Some(model)) => {
                 let path = std::path::Path::new(model);
-                let text = std::fs::read_to_string(path).map_err(|e| {
-                    bad(format!(
-                        "{model}: cannot read the model ({e}); the built-in model is `default`"
-                    ))
-                })?;
-                let model: ReferenceModel = serde_json::from_str(&text).map_err(|e| {
+                // Only a regular file is read (a FIFO would never end).
+                let bytes = gamma_studio::io::read_bytes(path)
+                    .map_err(|e| bad(format!("{e} (the built-in model is `default`)")))?;
+                let model: ReferenceModel = serde_json::from_slice(&bytes).map_err(|e| {
                     bad(format!(
                         "{}:{}:{}: not a reference model: {e}",
                         path.display(),
@@ -116,7 +114,9 @@ impl ReferenceArgs {
             ("--split-factor", self.split_factor),
         ] {
             if !(0.0..=100.0).contains(&value) {
-                return Err(bad(format!("{name} must be a number from 0 to 100 (got {value})")));
+                return Err(bad(format!(
+                    "{name} must be a number from 0 to 100 (got {value})"
+                )));
             }
         }
         if !(2..=1000).contains(&self.annotators) {
@@ -228,13 +228,24 @@ pub struct SweepArgs {
     pub json: bool,
 }
 
+/// `--step` and `--sets` within the ranges a sweep accepts.
+fn check_step_and_sets(step: f64, sets: usize) -> Result<(), Failure> {
+    use gamma_studio::shuffle::{MAX_SETS, MIN_STEP};
+    if !(MIN_STEP..=1.0).contains(&step) {
+        return Err(bad(format!(
+            "--step must be from {MIN_STEP} to 1 (got {step})"
+        )));
+    }
+    if !(1..=MAX_SETS).contains(&sets) {
+        return Err(bad(format!(
+            "--sets must be from 1 to {MAX_SETS} (got {sets})"
+        )));
+    }
+    Ok(())
+}
+
 pub fn run_sweep(args: &SweepArgs) -> Result<(), Failure> {
-    if !(args.step > 0.0 && args.step <= 1.0) {
-        return Err(bad("--step must lie in (0, 1]"));
-    }
-    if args.sets == 0 {
-        return Err(bad("--sets must be at least 1"));
-    }
+    check_step_and_sets(args.step, args.sets)?;
     let factors = args.reference.factors()?;
     let mut plan = FilePlan::default();
     args.reference.plan_inputs(&mut plan);
@@ -325,9 +336,7 @@ pub struct CalibrateArgs {
 }
 
 pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
-    if !(args.step > 0.0 && args.step <= 1.0) || args.sets == 0 {
-        return Err(bad("--step must lie in (0, 1] and --sets be at least 1"));
-    }
+    check_step_and_sets(args.step, args.sets)?;
     let kinds: Vec<ErrorKind> = args
         .error
         .iter()

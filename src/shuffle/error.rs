@@ -17,6 +17,9 @@ pub enum ShuffleError {
     /// A magnitude outside `[0, 1]`.
     #[error("magnitude {0} is not between 0 and 1")]
     Magnitude(f64),
+    /// Sweep settings outside their range (the setting, the value and the range).
+    #[error("{0}")]
+    Settings(String),
     /// The run was cancelled (by the app's Cancel button).
     #[error("cancelled")]
     Cancelled,

@@ -8,6 +8,19 @@ use crate::sampler::sample_rng;
 use crate::unit::Unit;
 use rand::RngExt;
 
+/// The most units a reference model may have.
+pub const MAX_MODEL_UNITS: usize = 100_000;
+
+/// The longest unit and the largest gap a reference model may have.
+pub const MAX_MODEL_LENGTH: u32 = 1_000_000;
+
+/// The furthest position a reference model may reach (units × (longest unit + largest gap)):
+/// a unit of length 1 must stay at least 10⁻⁹ of its position long (see [`Unit::new`]).
+pub const MAX_MODEL_EXTENT: u64 = 1_000_000_000;
+
+/// About how many bytes a unit takes with its category and features (for the estimate).
+const UNIT_BYTES: usize = 120;
+
 /// A category of a statistical reference model.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -64,57 +77,100 @@ impl ReferenceModel {
         }
     }
 
-    /// A reference drawn from the model.
-    pub fn generate(&self, seed: u64) -> Result<Reference, ShuffleError> {
-        if self.categories.is_empty() || self.units == 0 {
-            return Err(ShuffleError::Model(
-                "a model needs units and categories".into(),
+    /// Whether the model can generate a reference of a sensible size: at least one unit and at
+    /// most [`MAX_MODEL_UNITS`], categories with `1 ≤ min_length ≤ max_length ≤`
+    /// [`MAX_MODEL_LENGTH`], `min_gap ≤ max_gap ≤` [`MAX_MODEL_LENGTH`], and prevalences finite,
+    /// not negative, and not all 0. Every refusal gives the value and the allowed range.
+    pub fn validate(&self) -> Result<(), ShuffleError> {
+        let refuse = |message: String| Err(ShuffleError::Model(message));
+        if self.categories.is_empty() {
+            return refuse("a model needs at least one category".into());
+        }
+        if !(1..=MAX_MODEL_UNITS).contains(&self.units) {
+            // 10⁷ units of 3 simulated annotators already need gigabytes and hours of γ.
+            let bytes = self.units as f64 * 3.0 * (UNIT_BYTES as f64);
+            return refuse(format!(
+                "{} units: a model has from 1 to {MAX_MODEL_UNITS} units (that many would need \
+                 about {:.1} GB for 3 simulated annotators)",
+                self.units,
+                bytes / 1e9
             ));
         }
-        if let Some(c) = self
+        for c in &self.categories {
+            if c.min_length == 0 || c.max_length < c.min_length || c.max_length > MAX_MODEL_LENGTH {
+                return refuse(format!(
+                    "category {:?}: lengths must satisfy 1 ≤ min_length ≤ max_length ≤ \
+                     {MAX_MODEL_LENGTH} (found {} and {})",
+                    c.name, c.min_length, c.max_length
+                ));
+            }
+            if !(c.prevalence.is_finite() && (0.0..=1e6).contains(&c.prevalence)) {
+                return refuse(format!(
+                    "category {:?}: the prevalence must be a number from 0 to 1000000 (found {})",
+                    c.name, c.prevalence
+                ));
+            }
+        }
+        if self.max_gap < self.min_gap || self.max_gap > MAX_MODEL_LENGTH {
+            return refuse(format!(
+                "gaps must satisfy min_gap ≤ max_gap ≤ {MAX_MODEL_LENGTH} (found {} and {})",
+                self.min_gap, self.max_gap
+            ));
+        }
+        let longest = self
             .categories
             .iter()
-            .find(|c| c.min_length == 0 || c.max_length < c.min_length)
-        {
-            return Err(ShuffleError::Model(format!(
-                "category {:?}: lengths must satisfy 1 ≤ min_length ≤ max_length (found {} and {})",
-                c.name, c.min_length, c.max_length
-            )));
+            .map(|c| c.max_length)
+            .max()
+            .unwrap_or(0);
+        let extent =
+            (self.units as u64).saturating_mul(u64::from(longest) + u64::from(self.max_gap));
+        if extent > MAX_MODEL_EXTENT {
+            return refuse(format!(
+                "{} units of up to {longest} positions with gaps of up to {}: the text would reach \
+                 position {extent}, at most {MAX_MODEL_EXTENT} are allowed (units × (max_length + \
+                 max_gap))",
+                self.units, self.max_gap
+            ));
         }
-        if self.max_gap < self.min_gap {
-            return Err(ShuffleError::Model(format!(
-                "max_gap {} is below min_gap {}",
-                self.max_gap, self.min_gap
-            )));
+        if self.categories.iter().map(|c| c.prevalence).sum::<f64>() <= 0.0 {
+            return refuse("the prevalences sum to 0".into());
         }
-        let total: f64 = self.categories.iter().map(|c| c.prevalence.max(0.0)).sum();
-        if total <= 0.0 {
-            return Err(ShuffleError::Model("the prevalences sum to 0".into()));
-        }
+        Ok(())
+    }
+
+    /// A reference drawn from the model (after [`validate`](Self::validate)).
+    pub fn generate(&self, seed: u64) -> Result<Reference, ShuffleError> {
+        self.validate()?;
+        let total: f64 = self.categories.iter().map(|c| c.prevalence).sum();
         let mut rng = sample_rng(seed, u64::MAX);
         let mut units = Vec::with_capacity(self.units);
-        let mut position = 0u32;
+        // Positions stay below MAX_MODEL_EXTENT (validated): within a unit's range, no overflow.
+        let mut position = 0u64;
         for _ in 0..self.units {
             let mut x: f64 = rng.random::<f64>() * total;
-            let category = self
+            let Some(category) = self
                 .categories
                 .iter()
                 .find(|c| {
-                    x -= c.prevalence.max(0.0);
+                    x -= c.prevalence;
                     x < 0.0
                 })
-                .unwrap_or(&self.categories[self.categories.len() - 1]);
-            let length = rng.random_range(
-                category.min_length.max(1)..=category.max_length.max(category.min_length.max(1)),
-            );
-            let gap = rng.random_range(self.min_gap..=self.max_gap.max(self.min_gap));
+                .or(self.categories.last())
+            else {
+                return Err(ShuffleError::Model(
+                    "a model needs at least one category".into(),
+                ));
+            };
+            let length = u64::from(rng.random_range(category.min_length..=category.max_length));
+            let gap = u64::from(rng.random_range(self.min_gap..=self.max_gap));
             let start = if self.overlap && rng.random_bool(0.3) {
                 position.saturating_sub(length / 2)
             } else {
                 position + gap
             };
             let unit = Unit::new(start as f64, (start + length) as f64, category.name.clone())
-                .expect("length ≥ 1");
+                .map_err(|e| ShuffleError::Model(e.to_string()))?;
             position = position.max(start + length);
             units.push(unit);
         }

@@ -52,6 +52,40 @@ impl Default for SweepOptions {
     }
 }
 
+/// The most sets per magnitude a sweep runs.
+pub const MAX_SETS: usize = 10_000;
+
+/// The smallest step between magnitudes (1,001 magnitudes).
+pub const MIN_STEP: f64 = 0.001;
+
+impl SweepOptions {
+    /// Whether the settings are within their ranges: step from [`MIN_STEP`] to 1, 1 to
+    /// [`MAX_SETS`] sets, 2 to 1,000 annotators, at least one error kind. A sweep's work is
+    /// their product, so each is bounded before any run is made.
+    pub fn validate(&self) -> Result<(), ShuffleError> {
+        let refuse = |message: String| Err(ShuffleError::Settings(message));
+        if !(MIN_STEP..=1.0).contains(&self.step) {
+            return refuse(format!(
+                "the step must be from {MIN_STEP} to 1 (got {})",
+                self.step
+            ));
+        }
+        if !(1..=MAX_SETS).contains(&self.sets) {
+            return refuse(format!(
+                "the sets must be from 1 to {MAX_SETS} (got {})",
+                self.sets
+            ));
+        }
+        if !(2..=1000).contains(&self.annotators) {
+            return refuse(format!(
+                "the simulated annotators must be from 2 to 1000 (got {})",
+                self.annotators
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// One magnitude of a sweep: the mean of each measure over the sets where it is defined.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SweepRow {
@@ -66,8 +100,14 @@ pub fn sweep(reference: &Reference, options: &SweepOptions) -> Result<Vec<SweepR
     sweep_controlled(reference, options, RunControl::default())
 }
 
-/// The magnitudes a sweep visits: 0, step, 2·step… up to 1.
+/// The magnitudes a sweep visits: 0, step, 2·step… up to 1 (a step below [`MIN_STEP`] counts
+/// as [`MIN_STEP`]).
 pub fn magnitudes(step: f64) -> Vec<f64> {
+    let step = if step.is_nan() {
+        1.0
+    } else {
+        step.max(MIN_STEP)
+    };
     let steps = (1.0 / step).round().max(1.0) as usize;
     (0..=steps).map(|i| (i as f64 * step).min(1.0)).collect()
 }
@@ -84,6 +124,7 @@ pub fn sweep_controlled(
     options: &SweepOptions,
     control: RunControl,
 ) -> Result<Vec<SweepRow>, ShuffleError> {
+    options.validate()?;
     let magnitudes = magnitudes(options.step);
     let jobs: Vec<(usize, usize)> = (0..magnitudes.len())
         .flat_map(|i| (0..options.sets).map(move |s| (i, s)))

@@ -36,7 +36,7 @@ fn the_bundled_model_file_is_the_built_in_model() {
     };
     assert_eq!(
         bad.generate(1).unwrap_err().to_string(),
-        "reference model: max_gap 1 is below min_gap 3"
+        "reference model: gaps must satisfy min_gap ≤ max_gap ≤ 1000000 (found 3 and 1)"
     );
 }
 
@@ -380,4 +380,67 @@ fn a_document_is_calibrated_against_each_error_kind() {
         calibrate_against(&c, &references, &kinds, &options, cancelled),
         Err("cancelled".to_string())
     );
+}
+
+#[test]
+fn absurd_models_and_sweeps_are_refused_with_their_range() {
+    let model = |units: usize, max_length: u32| {
+        let mut m = ReferenceModel::default_model();
+        m.units = units;
+        m.categories[0].max_length = max_length;
+        m
+    };
+    let message = |m: ReferenceModel| match m.generate(1) {
+        Err(ShuffleError::Model(message)) => message,
+        other => panic!("accepted: {other:?}"),
+    };
+    assert!(message(model(10_000_000, 20)).contains("from 1 to 100000 units"));
+    assert!(message(model(0, 20)).contains("from 1 to 100000 units"));
+    assert!(message(model(100, u32::MAX)).contains("≤ 1000000 (found 5 and 4294967295)"));
+    assert!(message(model(100_000, 20_000)).contains("at most 1000000000 are allowed"));
+    let mut nan = ReferenceModel::default_model();
+    nan.categories[1].prevalence = f64::NAN;
+    assert!(message(nan).contains("prevalence"));
+    // The furthest model allowed: its units of length 1 are still long enough at its end.
+    let furthest = ReferenceModel {
+        units: MAX_MODEL_UNITS,
+        categories: vec![CategoryModel {
+            name: "x".into(),
+            prevalence: 1.0,
+            min_length: 1,
+            max_length: 1,
+        }],
+        min_gap: 9_999,
+        max_gap: 9_999,
+        overlap: false,
+    };
+    let reference = furthest.generate(1).unwrap();
+    assert_eq!(reference.units.len(), MAX_MODEL_UNITS);
+    assert_eq!(reference.end, MAX_MODEL_EXTENT as f64);
+
+    let reference = ReferenceModel::default_model().generate(1).unwrap();
+    for options in [
+        SweepOptions {
+            step: 1e-300,
+            ..SweepOptions::default()
+        },
+        SweepOptions {
+            step: f64::NAN,
+            ..SweepOptions::default()
+        },
+        SweepOptions {
+            sets: usize::MAX,
+            ..SweepOptions::default()
+        },
+        SweepOptions {
+            annotators: 1,
+            ..SweepOptions::default()
+        },
+    ] {
+        assert!(matches!(
+            sweep(&reference, &options),
+            Err(ShuffleError::Settings(_))
+        ));
+    }
+    assert_eq!(magnitudes(1e-300).len(), 1001);
 }
