@@ -8,6 +8,11 @@ use crate::coefficients::{self, Distance};
 use crate::continuum::Continuum;
 use crate::gamma::{GammaOptions, RunControl};
 
+/// The most whole positions that the position-based measures (κd, πd, αd, the percentage,
+/// WindowDiff, Pk, GHD) label: each position is an item, so a longer range is refused rather
+/// than filling the memory (10⁷ positions of 3 annotators take about 0.7 GB).
+pub const MAX_DISCRETE_POSITIONS: u64 = 10_000_000;
+
 /// A measure a sweep computes: γ, the classic coefficients on the discretized annotations
 /// (κd and its relatives), and the measures made for spans that the γ paper compares with it
 /// (§6.1, §6.3).
@@ -15,11 +20,6 @@ use crate::gamma::{GammaOptions, RunControl};
 /// Written and read by its [name](Measure::name) (serde too, so settings and reports store
 /// `"kappa"`, not a variant index); [`FromStr`](std::str::FromStr) also takes the aliases
 /// `kappa_d`, `kd`, `ualpha`, `alphau`, `c|ualpha`, `cualpha` and `wd`, in any case.
-/// The most whole positions that the position-based measures (κd, πd, αd, the percentage,
-/// WindowDiff, Pk, GHD) label: each position is an item, so a longer range is refused rather
-/// than filling the memory (10⁷ positions of 3 annotators take about 0.7 GB).
-pub const MAX_DISCRETE_POSITIONS: u64 = 10_000_000;
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(into = "String", try_from = "String")]
 pub enum Measure {
