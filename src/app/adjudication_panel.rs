@@ -486,7 +486,7 @@ fn show_gold_unit(ui: &mut Ui, state: &mut AppState) {
 }
 
 /// The categories a gold unit can take: the document's, then the Glozz model's other types.
-fn gold_categories(state: &AppState) -> Vec<String> {
+pub(super) fn gold_categories(state: &AppState) -> Vec<String> {
     let mut categories: Vec<String> = state
         .document()
         .map(|d| d.category_counts.iter().map(|(c, _)| c.clone()).collect())

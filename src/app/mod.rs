@@ -15,6 +15,7 @@ mod gamma_run;
 mod jobs;
 mod open_dialog;
 mod palette;
+mod reading_view;
 mod recent_files;
 mod results_panel;
 mod selection;
@@ -306,12 +307,17 @@ impl GammaStudioApp {
             });
         egui::CentralPanel::default().show(ui, |ui| {
             documents_panel::show(ui, &mut self.state);
+            reading_view::tabs(ui, &mut self.state);
             ui.separator();
-            egui::ScrollArea::vertical()
-                .id_salt("timeline")
-                .show(ui, |ui| {
-                    timeline::show(ui, &mut self.state);
-                });
+            if reading_view::is_shown(&self.state) {
+                reading_view::show(ui, &mut self.state);
+            } else {
+                egui::ScrollArea::vertical()
+                    .id_salt("timeline")
+                    .show(ui, |ui| {
+                        timeline::show(ui, &mut self.state);
+                    });
+            }
         });
     }
 

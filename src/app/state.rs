@@ -10,6 +10,7 @@ use super::adjudication::{self, Adjudicating, ExportKind, ResumeOffer, initial_a
 use super::document_view::{OpenDocument, View};
 use super::gamma_run::{GammaRequest, GammaRun, Outcome, RunReport, Status, TextOutcome};
 use super::jobs::Wake;
+use super::reading_view::ReadingView;
 use super::recent_files::RecentFiles;
 use super::selection::Selection;
 use super::settings::{AgreementMeasure, Settings};
@@ -37,6 +38,8 @@ pub struct AppState {
     pub selection: Selection,
     /// The timeline's visible window.
     pub view: View,
+    /// The reading view (or the timeline) in the central panel, and what it remembers.
+    pub reading: ReadingView,
     /// Categories hidden from the timeline.
     pub hidden_categories: BTreeSet<String>,
     /// Messages for the error panel (newest last).
@@ -84,6 +87,7 @@ impl AppState {
                 start: 0.0,
                 end: 1.0,
             },
+            reading: ReadingView::default(),
             hidden_categories: BTreeSet::new(),
             errors: Vec::new(),
             recent_files: RecentFiles::default(),
@@ -114,6 +118,7 @@ impl AppState {
     /// Replaces the open documents and starts γ on the first.
     pub fn set_documents(&mut self, documents: Vec<Document>) {
         self.documents = documents.into_iter().map(OpenDocument::new).collect();
+        self.reading.forget();
         self.corpus_gamma = None;
         self.adjudicating = None;
         self.select_document(0);

@@ -1,13 +1,13 @@
 //! `gamma-studio gold FILE... --auto RULE --out GOLD`: a consensus without the GUI.
 
 use super::Failure;
-use super::settings_args::DissimilarityArgs;
 use super::input::InputArgs;
+use super::settings_args::DissimilarityArgs;
+use crate::environment::default_adjudicator;
 use clap::Args;
+use gamma_studio::gold::Adjudication;
 use gamma_studio::gold::export::{check_not_input, gold_format, write_gold, write_report};
 use gamma_studio::gold::session::Session;
-use crate::environment::default_adjudicator;
-use gamma_studio::gold::Adjudication;
 use serde_json::json;
 use std::path::PathBuf;
 

@@ -57,7 +57,9 @@ impl DissimilarityArgs {
         ] {
             if let Some(value) = given {
                 if !value.is_finite() || value < 0.0 {
-                    return Err(bad(format!("{name} must be a finite number ≥ 0 (got {value})")));
+                    return Err(bad(format!(
+                        "{name} must be a finite number ≥ 0 (got {value})"
+                    )));
                 }
                 *field = value;
             }
@@ -68,9 +70,11 @@ impl DissimilarityArgs {
             );
         }
         if let Some(scale) = self.category_scale {
-            d.categorical = scale
-                .dissimilarity(&self.category_order)
-                .map_err(|e| bad(format!("--category-scale {scale}: {e} (--category-order C1,C2,...)")))?;
+            d.categorical = scale.dissimilarity(&self.category_order).map_err(|e| {
+                bad(format!(
+                    "--category-scale {scale}: {e} (--category-order C1,C2,...)"
+                ))
+            })?;
         }
         Ok(())
     }
@@ -123,13 +127,17 @@ impl SampleArgs {
         };
         if let Some(p) = self.precision {
             if !(p > 0.0 && p < 1.0) {
-                return Err(bad(format!("--precision must be between 0 and 1 (got {p})")));
+                return Err(bad(format!(
+                    "--precision must be between 0 and 1 (got {p})"
+                )));
             }
             precision = p;
         }
         if let Some(c) = self.confidence {
             if !(c > 0.0 && c < 1.0) {
-                return Err(bad(format!("--confidence must be between 0 and 1 (got {c})")));
+                return Err(bad(format!(
+                    "--confidence must be between 0 and 1 (got {c})"
+                )));
             }
             confidence = c;
         }
@@ -243,7 +251,15 @@ mod tests {
 
     #[test]
     fn an_option_given_after_a_preset_overrides_it() {
-        let o = options(&["--preset", "gamma-software", "--alpha", "2", "--sampler", "shuffle"]).unwrap();
+        let o = options(&[
+            "--preset",
+            "gamma-software",
+            "--alpha",
+            "2",
+            "--sampler",
+            "shuffle",
+        ])
+        .unwrap();
         let preset = Preset::GammaSoftware.options();
         assert_eq!(o.dissimilarity.alpha, 2.0);
         // "shuffle" keeps the preset's own shuffle variant.
@@ -253,8 +269,19 @@ mod tests {
 
     #[test]
     fn names_are_the_core_names_and_nonsense_is_refused() {
-        let o = options(&["--category-scale", "levenshtein", "--gamma-cat-variant", "article", "--seed", "9"]).unwrap();
-        assert_eq!(o.dissimilarity.categorical, CategoryDissimilarity::Levenshtein);
+        let o = options(&[
+            "--category-scale",
+            "levenshtein",
+            "--gamma-cat-variant",
+            "article",
+            "--seed",
+            "9",
+        ])
+        .unwrap();
+        assert_eq!(
+            o.dissimilarity.categorical,
+            CategoryDissimilarity::Levenshtein
+        );
         assert_eq!(o.gamma_cat_variant, GammaCatVariant::Article);
         assert_eq!(o.seed, 9);
         assert!(options(&["--sampler", "shufle"]).is_err());
@@ -262,6 +289,9 @@ mod tests {
         assert!(options(&["--alpha", "NaN"]).is_err());
         assert!(options(&["--max-samples", "0"]).is_err());
         assert!(options(&["--precision", "0"]).is_err());
-        assert_eq!(options(&["--samples", "40"]).unwrap().samples, SampleCount::Fixed(40));
+        assert_eq!(
+            options(&["--samples", "40"]).unwrap().samples,
+            SampleCount::Fixed(40)
+        );
     }
 }

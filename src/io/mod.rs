@@ -58,7 +58,11 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, FileError> {
     // A FIFO or a device would block or never end: only regular files are read.
     let metadata = std::fs::metadata(path).map_err(cannot)?;
     if !metadata.is_file() {
-        let what = if metadata.is_dir() { "a folder" } else { "not a regular file" };
+        let what = if metadata.is_dir() {
+            "a folder"
+        } else {
+            "not a regular file"
+        };
         return Err(FileError::new(path, None, format!("cannot read: {what}")));
     }
     std::fs::read(path).map_err(cannot)

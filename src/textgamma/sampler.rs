@@ -49,9 +49,7 @@ pub enum Probabilities {
     },
     /// Estimated from the differences to the base: maximum likelihood, or with `prior`
     /// `Beta(a, b)` the posterior mode `(k + a − 1) / (N + a + b − 2)`.
-    Estimated {
-        prior: Option<(f64, f64)>,
-    },
+    Estimated { prior: Option<(f64, f64)> },
 }
 
 /// Options of a tγ run. Like [`crate::gamma::GammaOptions`], the one type that the command
