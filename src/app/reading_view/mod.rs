@@ -13,7 +13,9 @@ mod panel;
 pub use panel::{is_shown, show, tabs};
 
 use super::shown_alignments::ShownAlignments;
-use eframe::egui::{Pos2, Rect, pos2};
+#[cfg(test)]
+use eframe::egui::pos2;
+use eframe::egui::{Pos2, Rect};
 use gamma_studio::gold::GoldId;
 
 /// What fills the central panel.

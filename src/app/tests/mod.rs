@@ -20,6 +20,7 @@ fn precision(precision: f64) -> gamma_studio::gamma::SampleCount {
 }
 
 mod adjudication;
+mod reading_view;
 mod shuffling;
 
 pub(super) fn app(launch: Launch, dialog: ScriptedDialog) -> GammaStudioApp {
