@@ -5,10 +5,11 @@
 //! alignment (`reading_frame_times`).
 
 use super::document_view::{OpenDocument, View};
+use super::file_dialog::{SystemDialog, WithFallback};
 use super::gamma_run::{GammaRequest, GammaRun, Outcome, Status};
 use super::reading_view::CentralView;
 use super::shown_alignments::ShownAlignments;
-use super::{GammaStudioApp, Launch, file_dialog::NativeDialog, install_fonts};
+use super::{GammaStudioApp, Launch, install_fonts};
 use eframe::egui;
 use gamma_studio::io::{Document, Source};
 use gamma_studio::synthetic::{Density, noisy_copies};
@@ -57,7 +58,11 @@ impl FrameClock {
 /// the whole document, a tenth and a hundredth in view: (view, milliseconds of each frame).
 pub fn frame_times(units_per_track: usize, frames: usize) -> Vec<(String, Vec<f64>)> {
     let mut clock = FrameClock::new();
-    let mut app = GammaStudioApp::new(Arc::new(|| {}), Box::new(NativeDialog), Launch::default());
+    let mut app = GammaStudioApp::new(
+        Arc::new(|| {}),
+        Box::new(WithFallback::new(SystemDialog::new())),
+        Launch::default(),
+    );
     show_best_alignment(
         &mut app,
         noisy_copies(3, units_per_track, Density::Sparse, 1),
@@ -99,7 +104,11 @@ pub fn frame_times(units_per_track: usize, frames: usize) -> Vec<(String, Vec<f6
 /// on, so that the view scrolls to new lines every frame.
 pub fn reading_frame_times(characters: usize, frames: usize) -> Vec<f64> {
     let mut clock = FrameClock::new();
-    let mut app = GammaStudioApp::new(Arc::new(|| {}), Box::new(NativeDialog), Launch::default());
+    let mut app = GammaStudioApp::new(
+        Arc::new(|| {}),
+        Box::new(WithFallback::new(SystemDialog::new())),
+        Launch::default(),
+    );
     let mut continuum = noisy_copies(3, (characters / 30).max(1), Density::Dense, 1);
     continuum.text = Some(generated_text(characters));
     show_best_alignment(&mut app, continuum);

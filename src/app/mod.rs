@@ -10,6 +10,7 @@ pub mod bench;
 pub mod demo;
 mod document_view;
 mod documents_panel;
+mod file_browser;
 pub mod file_dialog;
 mod gamma_run;
 mod jobs;
@@ -31,7 +32,7 @@ mod timeline;
 mod tests;
 
 use eframe::egui::{self, Ui};
-use file_dialog::{FileDialog, NativeDialog};
+use file_dialog::{FileDialog, SystemDialog, WithFallback};
 #[cfg(test)]
 use gamma_studio::io::Document;
 use gamma_studio::io::ReadOptions;
@@ -129,7 +130,7 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
             let context = cc.egui_ctx.clone();
             let app = GammaStudioApp::new(
                 Arc::new(move || context.request_repaint()),
-                Box::new(NativeDialog),
+                Box::new(WithFallback::new(SystemDialog::new())),
                 launch,
             );
             Ok(Box::new(app))
@@ -137,6 +138,9 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
     )
     .map_err(|e| format!("cannot open the window: {e}"))
 }
+
+/// The title of File → Open's dialog.
+const OPEN_TITLE: &str = "Open annotation files";
 
 /// Where the `--screenshot` run stands.
 enum Screenshot {
@@ -216,6 +220,13 @@ impl GammaStudioApp {
         }
     }
 
+    /// File → Open (Ctrl+O): the dialog, then the files (the in-app browser answers later).
+    fn ask_files_to_open(&mut self) {
+        if let Some(paths) = self.dialog.pick_files(OPEN_TITLE) {
+            self.request_open(paths);
+        }
+    }
+
     fn open_dialog_window(&mut self, ui: &Ui) {
         let Some(pending) = &mut self.pending_open else {
             return;
@@ -245,6 +256,15 @@ impl GammaStudioApp {
             adjudication_panel::handle_keys(ui, &mut self.state);
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        let open_key = ui.input_mut(|i| {
+            i.consume_shortcut(&egui::KeyboardShortcut::new(
+                egui::Modifiers::COMMAND,
+                egui::Key::O,
+            ))
+        });
+        if open_key || self.dialog.ready(OPEN_TITLE) {
+            self.ask_files_to_open();
+        }
         if !self.state.errors.is_empty() {
             egui::Panel::bottom("errors")
                 .resizable(true)
@@ -256,6 +276,8 @@ impl GammaStudioApp {
             self.draw_annotations(ui);
         }
         self.open_dialog_window(ui);
+        self.dialog.show(ui.ctx());
+        self.state.errors.extend(self.dialog.take_messages());
         if self.state.is_running() || self.state.shuffling.is_running() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -324,11 +346,16 @@ impl GammaStudioApp {
     fn menu_bar(&mut self, ui: &mut Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                if ui.button("Open…").clicked() {
+                if ui
+                    .button("Open…")
+                    .on_hover_text(ui.ctx().format_shortcut(&egui::KeyboardShortcut::new(
+                        egui::Modifiers::COMMAND,
+                        egui::Key::O,
+                    )))
+                    .clicked()
+                {
                     ui.close();
-                    if let Some(paths) = self.dialog.pick_files("Open annotation files") {
-                        self.request_open(paths);
-                    }
+                    self.ask_files_to_open();
                 }
                 ui.menu_button("Open a demo", |ui| {
                     for demo in demo::Demo::ALL {

@@ -235,7 +235,7 @@ fn category_settings(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
     });
     let mut load_error = None;
     ui.horizontal(|ui| {
-        if ui.button("Load category matrix…").clicked()
+        if (ui.button("Load category matrix…").clicked() || dialog.ready("Category matrix"))
             && let Some(path) = dialog.pick_file("Category matrix", &["csv", "tsv", "txt"])
         {
             match CategoryMatrix::read(&path) {
@@ -249,7 +249,7 @@ fn category_settings(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
         }
         if let CategoryDissimilarity::Matrix(matrix) =
             &state.settings.gamma.dissimilarity.categorical
-            && ui.button("Save matrix…").clicked()
+            && (ui.button("Save matrix…").clicked() || dialog.ready("Save the category matrix"))
             && let Some(path) = dialog.save_file("Save the category matrix", "categories.csv")
             && let Err(e) = gamma_studio::io::write_atomically(&path, matrix.to_csv().as_bytes())
         {

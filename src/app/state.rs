@@ -24,6 +24,10 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// A selected alignment's neighbourhood on the timeline, in characters: about as many as
+/// the timeline draws legibly (7 pixels each) on a usual window.
+const LEGIBLE_CHARACTERS: f64 = 100.0;
+
 /// What the app shows.
 pub struct AppState {
     /// The open documents.
@@ -302,7 +306,16 @@ impl AppState {
             return;
         };
         let (low, high, limits) = (alignment.start, alignment.end, document.extent());
+        let has_text = document.continuum().text.is_some();
         self.view.bring_into_view(low, high, limits);
+        // With a text, zoom in until its words are legible on the timeline (the whole
+        // alignment still in view).
+        let legible = ((high - low) * 1.5).max(LEGIBLE_CHARACTERS);
+        if has_text && self.view.width() > legible {
+            self.view
+                .zoom(self.view.width() / legible, (low + high) / 2.0, limits);
+            self.view.centre_on((low + high) / 2.0, limits);
+        }
     }
 }
 

@@ -142,3 +142,69 @@ fn a_text_selection_makes_a_gold_unit_with_those_boundaries() {
     let adjudicating = h.state().state.adjudicating().unwrap();
     assert_eq!(adjudicating.adjudication().gold().len(), before);
 }
+
+#[test]
+fn without_a_system_dialog_the_in_app_browser_opens_the_files() {
+    let dialog = ScriptedDialog {
+        missing: true,
+        ..ScriptedDialog::default()
+    };
+    let mut h = harness(app(Launch::default(), dialog));
+    step_until(&mut h, has_result);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    h.run_steps(3);
+    let errors = h.state().state.errors.clone();
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("no system file dialog") && e.contains("in-app file browser")),
+        "the Messages panel says why: {errors:?}"
+    );
+    let csv =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/demo/named-entities.csv");
+    let field = h.get_by_role_and_label(egui::accesskit::Role::TextInput, "File");
+    field.focus();
+    h.run_steps(1);
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "File")
+        .type_text(&csv.display().to_string());
+    h.run_steps(2);
+    h.get_by_label("Open").click();
+    h.run_steps(3);
+    let document = h.state().state.document().expect("a document");
+    assert!(
+        matches!(&document.document.source, gamma_studio::io::Source::Csv(p) if *p == csv),
+        "{:?}",
+        document.document.source
+    );
+    assert!(h.query_by_label("Up").is_none(), "the browser closed");
+}
+
+#[test]
+fn selecting_a_line_of_the_list_zooms_until_its_words_are_legible() {
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    h.get_by_label("Timeline").click();
+    h.run_steps(2);
+    let whole = h.state().state.view;
+    assert!(whole.width() > 300.0, "the demo's text in view: {whole:?}");
+    let worst = h.state().state.shown().unwrap().worst_first[0];
+    let alignment = h.state().state.shown().unwrap().rows[worst].clone();
+    let words = h
+        .state()
+        .state
+        .document()
+        .unwrap()
+        .words(alignment.start, alignment.end, 36)
+        .unwrap();
+    h.get_all_by_label_contains(&format!("“{words}”"))
+        .next()
+        .expect("the list shows the covered words")
+        .click();
+    h.run_steps(2);
+    let view = h.state().state.view;
+    assert!(view.width() <= 100.0 + 1e-9, "{view:?}");
+    assert!(
+        view.start <= alignment.start && alignment.end <= view.end,
+        "{view:?} holds {alignment:?}"
+    );
+}
