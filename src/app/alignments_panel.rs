@@ -159,6 +159,8 @@ pub fn show_list(ui: &mut Ui, state: &mut AppState) {
         .id_salt("alignment-list")
         .max_height(ui.available_height())
         .show_rows(ui, 18.0, shown.len(), |ui, rows| {
+            // One line each (the rows have one height): long words are cut, not wrapped.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
             for position in rows {
                 let Some(index) = shown.at(order, position) else {
                     continue;

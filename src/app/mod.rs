@@ -13,6 +13,7 @@ mod documents_panel;
 mod file_browser;
 pub mod file_dialog;
 mod gamma_run;
+mod help;
 mod jobs;
 mod open_dialog;
 mod palette;
@@ -128,11 +129,18 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
         Box::new(move |cc| {
             install_fonts(&cc.egui_ctx);
             let context = cc.egui_ctx.clone();
-            let app = GammaStudioApp::new(
+            let mut app = GammaStudioApp::new(
                 Arc::new(move || context.request_repaint()),
                 Box::new(WithFallback::new(SystemDialog::new())),
                 launch,
             );
+            // Window size and panel widths come back with egui's memory; the view chosen here.
+            if let Some(central) = cc
+                .storage
+                .and_then(|s| eframe::get_value(s, CENTRAL_VIEW_KEY))
+            {
+                app.state.reading.central = central;
+            }
             Ok(Box::new(app))
         }),
     )
@@ -159,6 +167,8 @@ pub struct GammaStudioApp {
     screenshot: Screenshot,
     /// Files waiting for the user's choices (annotator names, types, layer).
     pending_open: Option<OpenDialog>,
+    /// The Help window shown, if any.
+    help: Option<help::HelpPage>,
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
     screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, String>>>>,
 }
@@ -186,6 +196,7 @@ impl GammaStudioApp {
             },
             screenshot_done: Arc::default(),
             pending_open: None,
+            help: None,
         };
         if open_demo {
             app.open_demo(demo::Demo::NamedEntities);
@@ -277,6 +288,7 @@ impl GammaStudioApp {
         }
         self.open_dialog_window(ui);
         self.dialog.show(ui.ctx());
+        help::window(ui.ctx(), &mut self.help);
         self.state.errors.extend(self.dialog.take_messages());
         if self.state.is_running() || self.state.shuffling.is_running() {
             ui.ctx()
@@ -396,6 +408,7 @@ impl GammaStudioApp {
                     self.state.zoom_to_fit();
                 }
             });
+            help::menu(ui, &mut self.help);
             ui.separator();
             ui.selectable_value(
                 &mut self.state.mode,
@@ -427,7 +440,7 @@ impl GammaStudioApp {
             .stick_to_bottom(true)
             .show(ui, |ui| {
                 for error in &self.state.errors {
-                    ui.label(error);
+                    ui.add(egui::Label::new(error).wrap());
                 }
             });
     }
@@ -466,6 +479,13 @@ impl GammaStudioApp {
                 frames_after_result,
             } if finished => {
                 *frames_after_result += 1;
+                // Show the worst alignment selected (inspector, highlight in the text).
+                if *frames_after_result == 1
+                    && self.state.selection.alignment.is_none()
+                    && let Some(&worst) = self.state.shown().and_then(|s| s.worst_first.first())
+                {
+                    self.state.select_alignment(worst);
+                }
                 if *frames_after_result >= 3 {
                     let path = path.clone();
                     let done = Arc::clone(&self.screenshot_done);
@@ -485,9 +505,16 @@ impl GammaStudioApp {
     }
 }
 
+/// Where the central view chosen (reading view or timeline) is kept across runs.
+const CENTRAL_VIEW_KEY: &str = "central-view";
+
 impl eframe::App for GammaStudioApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.draw(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, CENTRAL_VIEW_KEY, &self.state.reading.central);
     }
 }
 

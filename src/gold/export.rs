@@ -511,7 +511,8 @@ mod tests {
         let format = write_gold(&adjudication, &path, None, &Default::default(), false).unwrap();
         assert_eq!(format, Format::Elan);
         let (documents, _) = read_documents(&[path], &ReadOptions::default()).unwrap();
-        let tiers: Vec<(String, Vec<(f64, f64, String)>)> = documents[0]
+        type Tier = (String, Vec<(f64, f64, String)>);
+        let tiers: Vec<Tier> = documents[0]
             .continuum
             .annotators
             .iter()

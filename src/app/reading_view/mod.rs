@@ -19,7 +19,7 @@ use eframe::egui::{Pos2, Rect};
 use gamma_studio::gold::GoldId;
 
 /// What fills the central panel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum CentralView {
     /// The document's text, wrapped, with the annotators' lanes under each line.
     #[default]
