@@ -3,7 +3,6 @@
 //! can use), a path field, and for opening several files a list of files added from any
 //! number of folders. [`super::file_dialog::WithFallback`] opens it and takes its answer.
 
-use super::file_dialog::extension_of;
 use eframe::egui::{self, RichText};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -240,6 +239,13 @@ impl Browser {
             },
         }
     }
+}
+
+/// The extension of a file name, if it has one.
+pub(super) fn extension_of(name: &str) -> Option<String> {
+    std::path::Path::new(name)
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
 }
 
 /// A folder's entries: its folders, then its files with one of `extensions` (all when

@@ -8,7 +8,7 @@
 //! in-app browser needs frames: when it has an answer for a request, [`FileDialog::ready`]
 //! says so and the caller asks again (same title), which takes the answer.
 
-use super::file_browser::{Browser, Request};
+use super::file_browser::{Browser, Request, extension_of};
 use eframe::egui;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -145,13 +145,6 @@ impl SystemFiles for SystemDialog {
             dialog.save_file().map(|p| vec![p])
         })
     }
-}
-
-/// The extension of a file name, if it has one.
-pub(super) fn extension_of(name: &str) -> Option<String> {
-    std::path::Path::new(name)
-        .extension()
-        .map(|e| e.to_string_lossy().to_lowercase())
 }
 
 /// The app's dialog: the system's, and the in-app browser when the system has none.
