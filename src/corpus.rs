@@ -22,7 +22,11 @@ impl Corpus {
 
     /// Every category of every document, sorted alphabetically, each once.
     pub fn categories(&self) -> Vec<String> {
-        let mut all: Vec<String> = self.documents.iter().flat_map(Continuum::categories).collect();
+        let mut all: Vec<String> = self
+            .documents
+            .iter()
+            .flat_map(Continuum::categories)
+            .collect();
         all.sort();
         all.dedup();
         all

@@ -33,7 +33,11 @@ impl TryFrom<MatrixRecord> for CategoryMatrix {
     type Error = MatrixError;
 
     fn try_from(record: MatrixRecord) -> Result<Self, Self::Error> {
-        CategoryMatrix::new(record.categories, record.values, "the stored category matrix")
+        CategoryMatrix::new(
+            record.categories,
+            record.values,
+            "the stored category matrix",
+        )
     }
 }
 

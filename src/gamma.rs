@@ -22,8 +22,7 @@ use crate::disorder::MeanUnitsRule;
 use crate::dissimilarity::{Dissimilarity, ParameterError, ResolvedDissimilarity, Span};
 use crate::gamma_cat::{CategoricalDisorder, GammaCatVariant};
 use crate::sampler::{
-    Sampler, SpanContinuum, StatisticalModel, corpus_sample, sample_rng,
-    shuffle_sample,
+    Sampler, SpanContinuum, StatisticalModel, corpus_sample, sample_rng, shuffle_sample,
 };
 use rayon::prelude::*;
 use std::collections::BTreeMap;

@@ -118,7 +118,10 @@ mod tests {
         for variant in GammaCatVariant::ALL {
             assert_eq!(variant.to_string().parse::<GammaCatVariant>(), Ok(variant));
         }
-        assert_eq!("Gamma_Software".parse::<Preset>(), Ok(Preset::GammaSoftware));
+        assert_eq!(
+            "Gamma_Software".parse::<Preset>(),
+            Ok(Preset::GammaSoftware)
+        );
         let error = "shufle".parse::<SamplerKind>().unwrap_err();
         assert_eq!(
             error,
@@ -148,10 +151,14 @@ mod tests {
     fn options_survive_a_json_round_trip_and_missing_fields_take_the_defaults() {
         let mut options = GammaOptions::default();
         Preset::GammaSoftware.apply(&mut options);
-        options.dissimilarity.categorical =
-            CategoryScale::Ordinal.dissimilarity(&["a".into(), "b".into()]).unwrap();
+        options.dissimilarity.categorical = CategoryScale::Ordinal
+            .dissimilarity(&["a".into(), "b".into()])
+            .unwrap();
         let json = serde_json::to_string(&options).unwrap();
-        assert_eq!(serde_json::from_str::<GammaOptions>(&json).unwrap(), options);
+        assert_eq!(
+            serde_json::from_str::<GammaOptions>(&json).unwrap(),
+            options
+        );
         let partial: GammaOptions = serde_json::from_str(r#"{"seed": 9}"#).unwrap();
         assert_eq!(
             partial,

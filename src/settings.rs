@@ -29,6 +29,9 @@ pub fn parse_named<T: Copy + fmt::Display>(
         .copied()
         .ok_or_else(|| {
             let names: Vec<String> = choices.iter().map(ToString::to_string).collect();
-            format!("unknown {what} {name:?}: expected one of {}", names.join(", "))
+            format!(
+                "unknown {what} {name:?}: expected one of {}",
+                names.join(", ")
+            )
         })
 }

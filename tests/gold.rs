@@ -193,8 +193,12 @@ fn session_saves_and_loads_equal() {
     let path = autosave_path(dir.path(), &print);
     let mut settings = gamma_studio::Preset::GammaSoftware.options();
     settings.dissimilarity.categorical = gamma_studio::CategoryDissimilarity::Matrix(
-        gamma_studio::CategoryMatrix::new(vec!["A".into(), "B".into()], vec![0.0, 0.4, 0.4, 0.0], "test")
-            .unwrap(),
+        gamma_studio::CategoryMatrix::new(
+            vec!["A".into(), "B".into()],
+            vec![0.0, 0.4, 0.4, 0.0],
+            "test",
+        )
+        .unwrap(),
     );
     let mut session = Session::new(document.source.paths(), settings, adjudication.clone());
     session.save(&path).unwrap();

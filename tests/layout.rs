@@ -85,7 +85,10 @@ fn functions(text: &str) -> Vec<(String, usize, usize)> {
         let closing = format!("{}}}", " ".repeat(indent));
         let end = lines[i..]
             .iter()
-            .position(|l| l.trim_end() == closing || (l.starts_with(&closing) && l.trim_end().len() == indent + 1))
+            .position(|l| {
+                l.trim_end() == closing
+                    || (l.starts_with(&closing) && l.trim_end().len() == indent + 1)
+            })
             .map_or(lines.len(), |offset| i + offset);
         found.push((name, i + 1, end - i + 1));
     }
@@ -99,7 +102,10 @@ fn no_file_and_no_function_is_too_long() {
         let text = std::fs::read_to_string(&path).unwrap();
         let n = text.lines().count();
         if n > MAX_FILE_LINES {
-            problems.push(format!("{}: {n} lines (at most {MAX_FILE_LINES})", relative(&path)));
+            problems.push(format!(
+                "{}: {n} lines (at most {MAX_FILE_LINES})",
+                relative(&path)
+            ));
         }
         for (name, line, length) in functions(&text) {
             if length > MAX_FUNCTION_LINES {
@@ -120,7 +126,10 @@ fn module_of(path: &Path, src: &Path) -> Vec<String> {
         .iter()
         .map(|s| s.to_string_lossy().into_owned())
         .collect();
-    if matches!(segments.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+    if matches!(
+        segments.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
         segments.pop();
     }
     segments
@@ -146,7 +155,9 @@ fn referenced_paths(code: &str, module: &[String]) -> Vec<Vec<String>> {
             let t = l.trim();
             let t = t.strip_prefix("pub ").unwrap_or(t);
             let t = t.strip_prefix("pub(crate) ").unwrap_or(t);
-            t.strip_prefix("mod ")?.strip_suffix(';').map(str::to_string)
+            t.strip_prefix("mod ")?
+                .strip_suffix(';')
+                .map(str::to_string)
         })
         .collect();
     // The module that `super` names from this file, and the one `self` names.
@@ -155,7 +166,8 @@ fn referenced_paths(code: &str, module: &[String]) -> Vec<Vec<String>> {
     let bytes: Vec<char> = code.chars().collect();
     let mut i = 0;
     while i < bytes.len() {
-        let starts_word = i == 0 || !(bytes[i - 1].is_alphanumeric() || bytes[i - 1] == '_' || bytes[i - 1] == ':');
+        let starts_word = i == 0
+            || !(bytes[i - 1].is_alphanumeric() || bytes[i - 1] == '_' || bytes[i - 1] == ':');
         if !starts_word || !(bytes[i].is_alphabetic() || bytes[i] == '_') {
             i += 1;
             continue;
@@ -168,11 +180,22 @@ fn referenced_paths(code: &str, module: &[String]) -> Vec<Vec<String>> {
                 j += 1;
             }
             segments.push(bytes[start..j].iter().collect::<String>());
-            if j + 2 < bytes.len() && bytes[j] == ':' && bytes[j + 1] == ':' && (bytes[j + 2].is_alphabetic() || bytes[j + 2] == '_') {
+            if j + 2 < bytes.len()
+                && bytes[j] == ':'
+                && bytes[j + 1] == ':'
+                && (bytes[j + 2].is_alphabetic() || bytes[j + 2] == '_')
+            {
                 j += 2;
-            } else if j + 2 < bytes.len() && bytes[j] == ':' && bytes[j + 1] == ':' && bytes[j + 2] == '{' {
+            } else if j + 2 < bytes.len()
+                && bytes[j] == ':'
+                && bytes[j + 1] == ':'
+                && bytes[j + 2] == '{'
+            {
                 // `use a::{b, c}`: each name in the braces continues the path.
-                let close = bytes[j..].iter().position(|c| *c == '}').map_or(bytes.len(), |p| j + p);
+                let close = bytes[j..]
+                    .iter()
+                    .position(|c| *c == '}')
+                    .map_or(bytes.len(), |p| j + p);
                 let inner: String = bytes[j + 3..close].iter().collect();
                 for name in inner.split(',') {
                     let name = name.trim().split("::").next().unwrap_or("").trim();
@@ -239,8 +262,8 @@ fn no_import_cycle_between_files() {
     let mut edges: BTreeMap<PathBuf, BTreeSet<PathBuf>> = BTreeMap::new();
     for file in &files {
         let module = module_of(file, &src);
-        let in_binary = module.first().is_some_and(|m| binary_modules.contains(m))
-            || file.ends_with("main.rs");
+        let in_binary =
+            module.first().is_some_and(|m| binary_modules.contains(m)) || file.ends_with("main.rs");
         let code = code_of(&std::fs::read_to_string(file).unwrap());
         for mut path in referenced_paths(&code, &module) {
             // The longest prefix of the path that is a file of the same crate.
@@ -249,7 +272,10 @@ fn no_import_cycle_between_files() {
                     let target_in_binary = path.first().is_some_and(|m| binary_modules.contains(m));
                     let related = path.starts_with(&module) || module.starts_with(&path);
                     if !related && target_in_binary == in_binary {
-                        edges.entry(file.clone()).or_default().insert(target.clone());
+                        edges
+                            .entry(file.clone())
+                            .or_default()
+                            .insert(target.clone());
                     }
                     break;
                 }

@@ -260,7 +260,10 @@ fn a_seed_repeats_a_run_and_is_reported() {
         };
         let c = gamma_studio::gamma(&continuum, &default_seed, RunControl::default()).unwrap();
         assert_eq!(c.seed, gamma_studio::DEFAULT_SEED);
-        let other_seed = GammaOptions { seed: 43, ..options };
+        let other_seed = GammaOptions {
+            seed: 43,
+            ..options
+        };
         let d = gamma_studio::gamma(&continuum, &other_seed, RunControl::default()).unwrap();
         assert_ne!(d.chance_disorders, a.chance_disorders);
     }

@@ -176,8 +176,9 @@ fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
         {
             state.errors.push(e);
         }
-        if ui.button("Open a session…").clicked()
-            && let Some(path) = dialog.pick_file("Open an adjudication session", &["json"])
+        let title = "Open an adjudication session";
+        if (ui.button("Open a session…").clicked() || dialog.ready(title))
+            && let Some(path) = dialog.pick_file(title, &["json"])
         {
             state.load_session(&path);
         }
@@ -403,6 +404,12 @@ fn show_gold_unit(ui: &mut Ui, state: &mut AppState) {
         "Gold unit{}",
         if gold.edited { " (edited)" } else { "" }
     ));
+    if let Some(words) = state
+        .document()
+        .and_then(|d| d.words(gold.unit.start, gold.unit.end, 200))
+    {
+        ui.label(format!("“{words}”"));
+    }
     let mut category = gold.unit.category.clone();
     let (mut start, mut end) = (gold.unit.start, gold.unit.end);
     let mut new_feature: Option<(String, Option<String>)> = None;
@@ -489,7 +496,7 @@ fn show_gold_unit(ui: &mut Ui, state: &mut AppState) {
 }
 
 /// The categories a gold unit can take: the document's, then the Glozz model's other types.
-fn gold_categories(state: &AppState) -> Vec<String> {
+pub(super) fn gold_categories(state: &AppState) -> Vec<String> {
     let mut categories: Vec<String> = state
         .document()
         .map(|d| d.category_counts.iter().map(|(c, _)| c.clone()).collect())
@@ -651,24 +658,38 @@ fn show_exports(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) 
     };
     let extension = gold_extension(document.document.source.format());
     let stem = document.continuum().name.replace(['/', '\\', ':'], "_");
+    let shortcut = |key| egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, key);
+    let (export_key, save_key) = ui.input_mut(|i| {
+        (
+            i.consume_shortcut(&shortcut(egui::Key::E)),
+            i.consume_shortcut(&shortcut(egui::Key::S)),
+        )
+    });
+    let (gold_title, report_title, session_title) = (
+        "Export the gold",
+        "Export the report",
+        "Save the adjudication session",
+    );
     ui.horizontal_wrapped(|ui| {
-        if ui.button("Export the gold…").clicked()
-            && let Some(path) =
-                dialog.save_file("Export the gold", &format!("{stem}-gold.{extension}"))
+        let export = ui.button("Export the gold…").on_hover_text(format!(
+            "{} · Glozz .aa, CorA .xml, .csv or ELAN .eaf, by extension",
+            ui.ctx().format_shortcut(&shortcut(egui::Key::E))
+        ));
+        if (export.clicked() || export_key || dialog.ready(gold_title))
+            && let Some(path) = dialog.save_file(gold_title, &format!("{stem}-gold.{extension}"))
         {
             state.export(ExportKind::Gold, path, false);
         }
-        if ui.button("Export the report…").clicked()
-            && let Some(path) =
-                dialog.save_file("Export the report", &format!("{stem}-decisions.csv"))
+        if (ui.button("Export the report…").clicked() || dialog.ready(report_title))
+            && let Some(path) = dialog.save_file(report_title, &format!("{stem}-decisions.csv"))
         {
             state.export(ExportKind::Report, path, false);
         }
-        if ui.button("Save the session as…").clicked()
-            && let Some(path) = dialog.save_file(
-                "Save the adjudication session",
-                &format!("{stem}-session.json"),
-            )
+        let save = ui
+            .button("Save the session as…")
+            .on_hover_text(ui.ctx().format_shortcut(&shortcut(egui::Key::S)));
+        if (save.clicked() || save_key || dialog.ready(session_title))
+            && let Some(path) = dialog.save_file(session_title, &format!("{stem}-session.json"))
         {
             state.save_session_as(path);
         }

@@ -25,6 +25,9 @@ pub fn show_inspector(ui: &mut Ui, state: &AppState) {
     let continuum = document.continuum();
     let total = shown.total_disorder;
     ui.strong(format!("Unitary alignment {} of {count}", index + 1));
+    if let Some(words) = document.words(alignment.start, alignment.end, 200) {
+        ui.label(format!("“{words}”"));
+    }
     ui.label(format!(
         "disorder δ = {disorder:.4}   ({:.1} % of the total)",
         if total > 0.0 {
@@ -44,7 +47,10 @@ pub fn show_inspector(ui: &mut Ui, state: &AppState) {
                 match slot {
                     Some(u) => {
                         let unit = &continuum.annotators[a].units[*u];
-                        let covered = continuum.covered_text(a, unit).unwrap_or_default();
+                        let covered = continuum
+                            .covered_text(a, unit)
+                            .map(|t| format!("“{t}”"))
+                            .unwrap_or_default();
                         ui.label(format!(
                             "{} [{}, {}) {covered}",
                             unit.category, unit.start, unit.end
@@ -120,7 +126,11 @@ pub fn show_inspector(ui: &mut Ui, state: &AppState) {
         });
 }
 
-/// The list of the shown unitary alignments, worst first or in text order.
+/// The most characters of the covered words a line of the list shows.
+const LIST_WORDS: usize = 36;
+
+/// The list of the shown unitary alignments, worst first or in text order: the disorder, the
+/// words covered (the position when there is no text) and each annotator's category.
 pub fn show_list(ui: &mut Ui, state: &mut AppState) {
     if state.shown().is_none_or(|s| s.is_empty()) {
         return;
@@ -149,6 +159,8 @@ pub fn show_list(ui: &mut Ui, state: &mut AppState) {
         .id_salt("alignment-list")
         .max_height(ui.available_height())
         .show_rows(ui, 18.0, shown.len(), |ui, rows| {
+            // One line each (the rows have one height): long words are cut, not wrapped.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
             for position in rows {
                 let Some(index) = shown.at(order, position) else {
                     continue;
@@ -163,8 +175,11 @@ pub fn show_list(ui: &mut Ui, state: &mut AppState) {
                         None => "∅".into(),
                     })
                     .collect();
-                let first = alignment.start;
-                let mut text = format!("δ {disorder:.3}  @{first}  {}", summary.join(" · "));
+                let place = match document.words(alignment.start, alignment.end, LIST_WORDS) {
+                    Some(words) => format!("“{words}”"),
+                    None => format!("@{}", alignment.start),
+                };
+                let mut text = format!("δ {disorder:.3}  {place}  {}", summary.join(" · "));
                 let decision = adjudicating.and_then(|a| a.adjudication().decision(index));
                 if let Some(decision) = decision {
                     text = format!("{} {text}", status_word(decision));

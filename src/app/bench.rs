@@ -1,46 +1,77 @@
 //! The app's frame-time benchmark (`gamma-studio bench --timeline`): the whole window drawn
 //! without a display (layout and tessellation on the CPU, not the GPU draw) on a generated
 //! document of 3 annotators with its best alignment shown, panning, while a k3×1000 γ computes
-//! in a background job.
+//! in a background job; and the reading view on a generated 100,000-character text with its
+//! alignment (`reading_frame_times`).
 
 use super::document_view::{OpenDocument, View};
+use super::file_dialog::{SystemDialog, WithFallback};
 use super::gamma_run::{GammaRequest, GammaRun, Outcome, Status};
+use super::reading_view::CentralView;
 use super::shown_alignments::ShownAlignments;
-use super::{GammaStudioApp, Launch, file_dialog::NativeDialog, install_fonts};
+use super::{GammaStudioApp, Launch, install_fonts};
 use eframe::egui;
 use gamma_studio::io::{Document, Source};
 use gamma_studio::synthetic::{Density, noisy_copies};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Frame times of the window on a document of 3 annotators × `units_per_track` units, for
-/// the whole document, a tenth and a hundredth in view: (view, milliseconds of each frame).
-pub fn frame_times(units_per_track: usize, frames: usize) -> Vec<(String, Vec<f64>)> {
-    let context = egui::Context::default();
-    install_fonts(&context);
-    let mut app = GammaStudioApp::new(Arc::new(|| {}), Box::new(NativeDialog), Launch::default());
-    show_best_alignment(&mut app, units_per_track);
-    let background = background_gamma(&app);
-    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
-    let mut time = 0.0;
-    let mut frame = |app: &mut GammaStudioApp| {
-        time += 1.0 / 60.0;
+/// Draws the whole window one frame at a time, as the real window would, and times it.
+struct FrameClock {
+    context: egui::Context,
+    screen: egui::Rect,
+    time: f64,
+}
+
+impl FrameClock {
+    fn new() -> FrameClock {
+        let context = egui::Context::default();
+        install_fonts(&context);
+        FrameClock {
+            context,
+            screen: egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0)),
+            time: 0.0,
+        }
+    }
+
+    /// One frame of `app`: layout and tessellation, in milliseconds.
+    fn frame(&mut self, app: &mut GammaStudioApp) -> f64 {
+        self.time += 1.0 / 60.0;
         let input = egui::RawInput {
-            screen_rect: Some(screen),
-            time: Some(time),
+            screen_rect: Some(self.screen),
+            time: Some(self.time),
             ..Default::default()
         };
         let clock = std::time::Instant::now();
-        let mut output = context.run_ui(input, |ui| app.draw(ui));
-        let _meshes = context.tessellate(output.shapes, output.pixels_per_point);
+        let mut output = self.context.run_ui(input, |ui| app.draw(ui));
+        let _meshes = self
+            .context
+            .tessellate(output.shapes, output.pixels_per_point);
         // No GPU takes the font atlas: dropping its deltas unapplied is intended (epaint
         // asserts otherwise in debug builds).
         output.textures_delta.clear();
         clock.elapsed().as_secs_f64() * 1000.0
-    };
+    }
+}
+
+/// Frame times of the window on a document of 3 annotators × `units_per_track` units, for
+/// the whole document, a tenth and a hundredth in view: (view, milliseconds of each frame).
+pub fn frame_times(units_per_track: usize, frames: usize) -> Vec<(String, Vec<f64>)> {
+    let mut clock = FrameClock::new();
+    let mut app = GammaStudioApp::new(
+        Arc::new(|| {}),
+        Box::new(WithFallback::new(SystemDialog::new())),
+        Launch::default(),
+    );
+    show_best_alignment(
+        &mut app,
+        noisy_copies(3, units_per_track, Density::Sparse, 1),
+    );
+    app.state.reading.central = CentralView::Timeline;
+    let background = background_gamma(&app);
     // Warm up (fonts, layout caches).
     for _ in 0..5 {
-        frame(&mut app);
+        clock.frame(&mut app);
     }
     let (start, end) = app.state.document().map_or((0.0, 1.0), |d| d.extent());
     let width = end - start;
@@ -59,7 +90,7 @@ pub fn frame_times(units_per_track: usize, frames: usize) -> Vec<(String, Vec<f6
                 start: start + offset,
                 end: start + offset + view_width,
             };
-            times.push(frame(&mut app));
+            times.push(clock.frame(&mut app));
         }
         results.push((name.to_string(), times));
     }
@@ -67,10 +98,62 @@ pub fn frame_times(units_per_track: usize, frames: usize) -> Vec<(String, Vec<f6
     results
 }
 
-/// Opens the generated document and shows its best alignment as if γ were done (the
-/// expected disorder is not needed to draw it).
-fn show_best_alignment(app: &mut GammaStudioApp, units_per_track: usize) {
-    let continuum = noisy_copies(3, units_per_track, Density::Sparse, 1);
+/// Frame times of the reading view on a text of `characters` characters (words and
+/// paragraphs) annotated densely by 3 annotators (a unit per 30 characters each), with its
+/// best alignment shown, while a k3×1000 γ computes: each frame selects an alignment further
+/// on, so that the view scrolls to new lines every frame.
+pub fn reading_frame_times(characters: usize, frames: usize) -> Vec<f64> {
+    let mut clock = FrameClock::new();
+    let mut app = GammaStudioApp::new(
+        Arc::new(|| {}),
+        Box::new(WithFallback::new(SystemDialog::new())),
+        Launch::default(),
+    );
+    let mut continuum = noisy_copies(3, (characters / 30).max(1), Density::Dense, 1);
+    continuum.text = Some(generated_text(characters));
+    show_best_alignment(&mut app, continuum);
+    app.state.reading.central = CentralView::Reading;
+    let background = background_gamma(&app);
+    for _ in 0..5 {
+        clock.frame(&mut app);
+    }
+    let alignments = app.state.shown().map_or(0, |s| s.len());
+    let mut times = Vec::with_capacity(frames);
+    for k in 0..frames {
+        if alignments > 0 {
+            app.state.selection.alignment = Some(k * alignments / frames.max(1));
+        }
+        times.push(clock.frame(&mut app));
+    }
+    drop(background);
+    times
+}
+
+/// `characters` characters of words of 2 to 9 letters, a paragraph break about every 600.
+fn generated_text(characters: usize) -> String {
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |n: u64| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % n
+    };
+    let mut text = String::with_capacity(characters + 16);
+    let mut count = 0;
+    while count < characters {
+        for _ in 0..2 + next(8) {
+            text.push((b'a' + next(26) as u8) as char);
+            count += 1;
+        }
+        text.push(if next(100) == 0 { '\n' } else { ' ' });
+        count += 1;
+    }
+    text.chars().take(characters).collect()
+}
+
+/// Opens the document and shows its best alignment as if γ were done (the expected disorder
+/// is not needed to draw it).
+fn show_best_alignment(app: &mut GammaStudioApp, continuum: gamma_studio::Continuum) {
     app.state.set_documents(vec![Document {
         continuum: continuum.clone(),
         source: Source::Csv(PathBuf::from("synthetic.csv")),
@@ -134,5 +217,21 @@ mod tests {
                 "{view}: {frames:?}"
             );
         }
+    }
+
+    #[test]
+    fn reading_view_frame_times_are_measured_on_a_generated_text() {
+        let text = super::generated_text(2_000);
+        assert_eq!(text.chars().count(), 2_000);
+        assert!(
+            (text.split_whitespace().rev().skip(1)).all(|w| (2..=9).contains(&w.len())),
+            "the last word may be cut"
+        );
+        let times = super::reading_frame_times(2_000, 4);
+        assert_eq!(times.len(), 4);
+        assert!(
+            times.iter().all(|ms| *ms > 0.0 && ms.is_finite()),
+            "{times:?}"
+        );
     }
 }

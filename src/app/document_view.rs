@@ -68,6 +68,8 @@ pub struct OpenDocument {
     pub colours: CategoryColours,
     /// The colour of each unit of each annotator (its category's).
     pub unit_colours: Vec<Vec<eframe::egui::Color32>>,
+    /// The text's characters (positions are indices here), when there is a text.
+    text_chars: Option<Vec<char>>,
 }
 
 impl OpenDocument {
@@ -119,7 +121,9 @@ impl OpenDocument {
             .iter()
             .map(|a| a.units.iter().map(|u| u.length()).fold(0.0, f64::max))
             .collect();
+        let text_chars = continuum.text.as_ref().map(|t| t.chars().collect());
         OpenDocument {
+            text_chars,
             document,
             rows,
             longest,
@@ -133,6 +137,29 @@ impl OpenDocument {
     /// The document's annotations.
     pub fn continuum(&self) -> &Continuum {
         &self.document.continuum
+    }
+
+    /// The words of the text in `[start, end)`, line breaks as spaces, at most `most`
+    /// characters (the middle elided); `None` without a text.
+    pub fn words(&self, start: f64, end: f64, most: usize) -> Option<String> {
+        let chars = self.text_chars.as_ref()?;
+        let clamp = |p: f64| (p.max(0.0) as usize).min(chars.len());
+        let span = &chars[clamp(start)..clamp(end.ceil()).max(clamp(start))];
+        let shown = |part: &[char]| -> String {
+            part.iter()
+                .map(|&c| if c.is_whitespace() { ' ' } else { c })
+                .collect()
+        };
+        Some(if span.len() <= most.max(2) {
+            shown(span)
+        } else {
+            let half = most.max(2) / 2;
+            format!(
+                "{}…{}",
+                shown(&span[..half]),
+                shown(&span[span.len() - half..])
+            )
+        })
     }
 
     /// `[first, last]` position of any unit (or of the text).
@@ -249,6 +276,39 @@ mod tests {
         let same_start = RowStack::new(&[(0.0, 1.0), (0.0, 5.0)]);
         assert_eq!(same_start.row_of, [1, 0]);
         assert_eq!(RowStack::new(&[]).rows, 1, "an empty track still has a row");
+    }
+
+    #[test]
+    fn the_words_of_a_span_are_shown_whole_or_elided_in_the_middle() {
+        let mut continuum = Continuum::new("words");
+        continuum.text = Some("On 14 March\n1879, Albert Einstein".into());
+        continuum.add("ana", 3.0, 16.0, "DATE").unwrap();
+        let document = OpenDocument::new(Document {
+            continuum,
+            source: Source::Csv("words.csv".into()),
+        });
+        assert_eq!(
+            document.words(3.0, 16.0, 40).as_deref(),
+            Some("14 March 1879")
+        );
+        assert_eq!(document.words(3.0, 16.0, 8).as_deref(), Some("14 M…1879"));
+        assert_eq!(
+            document.words(28.0, 99.0, 40).as_deref(),
+            Some("stein"),
+            "clamped"
+        );
+        assert_eq!(
+            document.words(9.0, 2.0, 40).as_deref(),
+            Some(""),
+            "an empty span"
+        );
+        let mut no_text = Continuum::new("times");
+        no_text.add("ana", 3.0, 16.0, "DATE").unwrap();
+        let document = OpenDocument::new(Document {
+            continuum: no_text,
+            source: Source::Csv("times.csv".into()),
+        });
+        assert_eq!(document.words(3.0, 16.0, 40), None);
     }
 
     #[test]

@@ -11,11 +11,14 @@ pub mod demo;
 mod document_view;
 mod documents_panel;
 mod evaluate_panel;
+mod file_browser;
 pub mod file_dialog;
 mod gamma_run;
+mod help;
 mod jobs;
 mod open_dialog;
 mod palette;
+mod reading_view;
 mod recent_files;
 mod results_panel;
 mod selection;
@@ -31,7 +34,7 @@ mod timeline;
 mod tests;
 
 use eframe::egui::{self, Ui};
-use file_dialog::{FileDialog, NativeDialog};
+use file_dialog::{FileDialog, SystemDialog, WithFallback};
 #[cfg(test)]
 use gamma_studio::io::Document;
 use gamma_studio::io::ReadOptions;
@@ -127,16 +130,26 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
         Box::new(move |cc| {
             install_fonts(&cc.egui_ctx);
             let context = cc.egui_ctx.clone();
-            let app = GammaStudioApp::new(
+            let mut app = GammaStudioApp::new(
                 Arc::new(move || context.request_repaint()),
-                Box::new(NativeDialog),
+                Box::new(WithFallback::new(SystemDialog::new())),
                 launch,
             );
+            // Window size and panel widths come back with egui's memory; the view chosen here.
+            if let Some(central) = cc
+                .storage
+                .and_then(|s| eframe::get_value(s, CENTRAL_VIEW_KEY))
+            {
+                app.state.reading.central = central;
+            }
             Ok(Box::new(app))
         }),
     )
     .map_err(|e| format!("cannot open the window: {e}"))
 }
+
+/// The title of File → Open's dialog.
+const OPEN_TITLE: &str = "Open annotation files";
 
 /// Where the `--screenshot` run stands.
 enum Screenshot {
@@ -155,6 +168,8 @@ pub struct GammaStudioApp {
     screenshot: Screenshot,
     /// Files waiting for the user's choices (annotator names, types, layer).
     pending_open: Option<OpenDialog>,
+    /// The Help window shown, if any.
+    help: Option<help::HelpPage>,
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
     screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, String>>>>,
     evaluate: evaluate_panel::EvaluatePanel,
@@ -184,6 +199,7 @@ impl GammaStudioApp {
             screenshot_done: Arc::default(),
             pending_open: None,
             evaluate: Default::default(),
+            help: None,
         };
         if open_demo {
             app.open_demo(demo::Demo::NamedEntities);
@@ -218,6 +234,13 @@ impl GammaStudioApp {
         }
     }
 
+    /// File → Open (Ctrl+O): the dialog, then the files (the in-app browser answers later).
+    fn ask_files_to_open(&mut self) {
+        if let Some(paths) = self.dialog.pick_files(OPEN_TITLE) {
+            self.request_open(paths);
+        }
+    }
+
     fn open_dialog_window(&mut self, ui: &Ui) {
         let Some(pending) = &mut self.pending_open else {
             return;
@@ -247,6 +270,15 @@ impl GammaStudioApp {
             adjudication_panel::handle_keys(ui, &mut self.state);
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        let open_key = ui.input_mut(|i| {
+            i.consume_shortcut(&egui::KeyboardShortcut::new(
+                egui::Modifiers::COMMAND,
+                egui::Key::O,
+            ))
+        });
+        if open_key || self.dialog.ready(OPEN_TITLE) {
+            self.ask_files_to_open();
+        }
         if !self.state.errors.is_empty() {
             egui::Panel::bottom("errors")
                 .resizable(true)
@@ -260,6 +292,9 @@ impl GammaStudioApp {
         self.open_dialog_window(ui);
         self.evaluate
             .window(ui, &mut self.state, self.dialog.as_mut());
+        self.dialog.show(ui.ctx());
+        help::window(ui.ctx(), &mut self.help);
+        self.state.errors.extend(self.dialog.take_messages());
         if self.state.is_running() || self.state.shuffling.is_running() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -311,23 +346,33 @@ impl GammaStudioApp {
             });
         egui::CentralPanel::default().show(ui, |ui| {
             documents_panel::show(ui, &mut self.state);
+            reading_view::tabs(ui, &mut self.state);
             ui.separator();
-            egui::ScrollArea::vertical()
-                .id_salt("timeline")
-                .show(ui, |ui| {
-                    timeline::show(ui, &mut self.state);
-                });
+            if reading_view::is_shown(&self.state) {
+                reading_view::show(ui, &mut self.state);
+            } else {
+                egui::ScrollArea::vertical()
+                    .id_salt("timeline")
+                    .show(ui, |ui| {
+                        timeline::show(ui, &mut self.state);
+                    });
+            }
         });
     }
 
     fn menu_bar(&mut self, ui: &mut Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                if ui.button("Open…").clicked() {
+                if ui
+                    .button("Open…")
+                    .on_hover_text(ui.ctx().format_shortcut(&egui::KeyboardShortcut::new(
+                        egui::Modifiers::COMMAND,
+                        egui::Key::O,
+                    )))
+                    .clicked()
+                {
                     ui.close();
-                    if let Some(paths) = self.dialog.pick_files("Open annotation files") {
-                        self.request_open(paths);
-                    }
+                    self.ask_files_to_open();
                 }
                 ui.menu_button("Open a demo", |ui| {
                     for demo in demo::Demo::ALL {
@@ -369,6 +414,7 @@ impl GammaStudioApp {
                 }
                 ui.checkbox(&mut self.evaluate.open, "Evaluate against a reference…");
             });
+            help::menu(ui, &mut self.help);
             ui.separator();
             ui.selectable_value(
                 &mut self.state.mode,
@@ -400,7 +446,7 @@ impl GammaStudioApp {
             .stick_to_bottom(true)
             .show(ui, |ui| {
                 for error in &self.state.errors {
-                    ui.label(error);
+                    ui.add(egui::Label::new(error).wrap());
                 }
             });
     }
@@ -439,6 +485,13 @@ impl GammaStudioApp {
                 frames_after_result,
             } if finished => {
                 *frames_after_result += 1;
+                // Show the worst alignment selected (inspector, highlight in the text).
+                if *frames_after_result == 1
+                    && self.state.selection.alignment.is_none()
+                    && let Some(&worst) = self.state.shown().and_then(|s| s.worst_first.first())
+                {
+                    self.state.select_alignment(worst);
+                }
                 if *frames_after_result >= 3 {
                     let path = path.clone();
                     let done = Arc::clone(&self.screenshot_done);
@@ -458,9 +511,16 @@ impl GammaStudioApp {
     }
 }
 
+/// Where the central view chosen (reading view or timeline) is kept across runs.
+const CENTRAL_VIEW_KEY: &str = "central-view";
+
 impl eframe::App for GammaStudioApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.draw(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, CENTRAL_VIEW_KEY, &self.state.reading.central);
     }
 }
 

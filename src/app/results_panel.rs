@@ -4,7 +4,7 @@
 use super::gamma_run::Status;
 use super::state::AppState;
 use eframe::egui::{self, Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, Plot, VLine};
+use egui_plot::{Bar, BarChart, Legend, Plot, VLine};
 
 pub fn show(ui: &mut Ui, state: &mut AppState) {
     match state.run.status.clone() {
@@ -55,24 +55,21 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     let stale = state.run.stale;
     let heading = format!("γ = {:.4}", r.gamma);
     ui.horizontal(|ui| {
-        ui.heading(heading);
+        ui.heading(heading).on_hover_text(GAMMA_TIP);
         if stale {
             ui.label(RichText::new("(stale: settings changed)").italics().weak());
         }
     });
+    below_chance(ui, r.gamma);
     egui::Grid::new("gamma-numbers").show(ui, |ui| {
-        ui.label("observed disorder D_o");
-        ui.label(format!("{:.6}", r.observed_disorder));
-        ui.end_row();
-        ui.label("expected disorder D_e");
-        ui.label(format!("{:.6}", r.expected_disorder));
-        ui.end_row();
-        ui.label("interval");
-        ui.label(format!(
-            "{:.4} … {:.4}",
-            r.gamma_interval.0, r.gamma_interval.1
-        ));
-        ui.end_row();
+        row(ui, "observed disorder D_o", format!("{:.6}", r.observed_disorder), OBSERVED_TIP);
+        row(ui, "expected disorder D_e", format!("{:.6}", r.expected_disorder), EXPECTED_TIP);
+        row(
+            ui,
+            "interval",
+            format!("{:.4} … {:.4}", r.gamma_interval.0, r.gamma_interval.1),
+            "95 % confidence interval of γ: D_e is estimated from sampled chance continua, so γ carries sampling error",
+        );
         sampling_rows(ui, r.n_samples, r.achieved_precision, r.seed);
         let s = &outcome.settings;
         ui.label("with");
@@ -84,15 +81,19 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         });
         ui.end_row();
         if let Some(gamma_cat) = r.gamma_cat {
-            ui.label("γ-cat");
-            ui.label(format!("{gamma_cat:.4}"));
-            ui.end_row();
+            row(
+                ui,
+                "γ-cat",
+                format!("{gamma_cat:.4}"),
+                "agreement on the categories alone, among the units the best alignment pairs (Mathet 2015 §6): 1 when aligned units always share their category",
+            );
         }
     });
     if let Some(gamma_k) = &r.gamma_k {
         egui::CollapsingHeader::new("γ-k per category")
             .default_open(true)
             .show(ui, |ui| {
+                ui.label(RichText::new("γ of each category alone: how well the annotators agree on where its units are").weak());
                 egui::Grid::new("gamma-k").striped(true).show(ui, |ui| {
                     for (category, value) in gamma_k {
                         ui.label(category);
@@ -120,6 +121,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         egui::CollapsingHeader::new("pairwise γ")
             .default_open(true)
             .show(ui, |ui| {
+                ui.label(RichText::new("γ of each pair of annotators alone").weak());
                 egui::Grid::new("pairwise").striped(true).show(ui, |ui| {
                     ui.label("");
                     for name in &names {
@@ -179,9 +181,15 @@ fn histogram(ui: &mut Ui, chance: &[f64], observed: f64, expected: f64) {
         .enumerate()
         .map(|(i, &n)| Bar::new(low + (i as f64 + 0.5) * width, n as f64).width(width * 0.95))
         .collect();
-    ui.label("chance disorders (sampled continua)");
+    ui.label("chance disorders (sampled continua)")
+        .on_hover_text(
+            "the disorder of each sampled chance continuum; D_e is their mean, γ = 1 − D_o / D_e",
+        );
     Plot::new("chance-disorders")
-        .height(140.0)
+        .height(160.0)
+        .legend(Legend::default())
+        .x_axis_label("disorder")
+        .y_axis_label("samples")
         .allow_scroll(false)
         .allow_zoom(false)
         .show(ui, |plot| {
@@ -202,7 +210,9 @@ fn show_text_gamma(ui: &mut Ui, state: &AppState) {
     };
     let r = &outcome.result;
     ui.horizontal(|ui| {
-        ui.heading(format!("tγ = {:.4}", r.tgamma));
+        ui.heading(format!("tγ = {:.4}", r.tgamma)).on_hover_text(
+            "text-gamma (Barteld et al. 2016): 1 − D_o / D_e over the token pairs of the aligned texts; 1 is perfect agreement, 0 chance",
+        );
         if state.run.stale {
             ui.label(RichText::new("(stale: settings changed)").italics().weak());
         }
@@ -217,20 +227,17 @@ fn show_text_gamma(ui: &mut Ui, state: &AppState) {
                 .collect()
         })
         .unwrap_or_default();
+    below_chance(ui, r.tgamma);
     egui::Grid::new("tgamma-numbers").show(ui, |ui| {
-        ui.label("observed disorder D_o");
-        ui.label(format!("{:.6}", r.observed.disorder));
-        ui.end_row();
-        ui.label("expected disorder D_e");
-        ui.label(format!("{:.6}", r.expected_disorder));
-        ui.end_row();
+        row(ui, "observed disorder D_o", format!("{:.6}", r.observed.disorder), OBSERVED_TIP);
+        row(ui, "expected disorder D_e", format!("{:.6}", r.expected_disorder), EXPECTED_TIP);
         sampling_rows(ui, r.n_samples, r.achieved_precision, r.seed);
-        ui.label("chance model");
-        ui.label(format!(
-            "p_t = {:.3}, p_s = {:.3} (estimated)",
-            r.p_text, r.p_segmentation
-        ));
-        ui.end_row();
+        row(
+            ui,
+            "chance model",
+            format!("p_t = {:.3}, p_s = {:.3}", r.p_text, r.p_segmentation),
+            "the chance annotators: each base token's text is changed with probability p_t and split or merged with probability p_s",
+        );
         for pair in &r.observed.pairs {
             let name = |i: usize| names.get(i).cloned().unwrap_or_default();
             ui.label(format!("{} – {}", name(pair.first), name(pair.second)));
@@ -251,10 +258,44 @@ fn show_text_gamma(ui: &mut Ui, state: &AppState) {
 
 /// The rows "samples" and "seed" of γ's and tγ's tables.
 fn sampling_rows(ui: &mut Ui, n_samples: usize, precision: f64, seed: u64) {
-    ui.label("samples");
-    ui.label(format!("{n_samples} (±{:.1} %)", 100.0 * precision));
+    row(
+        ui,
+        "samples",
+        format!("{n_samples} (±{:.1} %)", 100.0 * precision),
+        "chance continua sampled to estimate D_e, and the relative precision reached on D_e (95 % confidence)",
+    );
+    row(
+        ui,
+        "seed",
+        seed.to_string(),
+        "the random seed of the sampling: the same seed gives the same γ",
+    );
+}
+
+/// What γ is, on its heading.
+const GAMMA_TIP: &str = "γ = 1 − D_o / D_e (Mathet et al. 2015): 1 is perfect agreement, 0 the agreement of chance annotators, below 0 worse than chance";
+/// What D_o is.
+const OBSERVED_TIP: &str =
+    "the disorder of the best alignment of the annotators' units, per unit (mean annotator)";
+/// What D_e is.
+const EXPECTED_TIP: &str =
+    "the mean disorder of chance annotations of the same shape (units reshuffled)";
+
+/// A row of a numbers table: a name, its value, and what it is (on both).
+fn row(ui: &mut Ui, name: &str, value: String, tip: &str) {
+    ui.label(name).on_hover_text(tip);
+    ui.label(value).on_hover_text(tip);
     ui.end_row();
-    ui.label("seed");
-    ui.label(seed.to_string());
-    ui.end_row();
+}
+
+/// Under a negative γ or tγ: what it means.
+fn below_chance(ui: &mut Ui, value: f64) {
+    if value < 0.0 {
+        ui.label(
+            RichText::new(
+                "Below 0: the annotators agree less than chance annotators would (their disorder exceeds the expected disorder D_e).",
+            )
+            .color(ui.visuals().warn_fg_color),
+        );
+    }
 }

@@ -106,84 +106,100 @@ fn gamma_settings(ui: &mut Ui, s: &mut Settings) {
 /// tγ's chance model and text distance.
 fn text_gamma_settings(ui: &mut Ui, s: &mut Settings) {
     let options = &mut s.text_gamma;
-    egui::Grid::new("text-gamma-settings").num_columns(2).show(ui, |ui| {
-        ui.label("p_t, p_s");
-        let mut given = matches!(options.probabilities, Probabilities::Given { .. });
-        if ui
-            .checkbox(&mut given, "given")
-            .on_hover_text("unchecked: estimated from the annotators' differences")
-            .changed()
-        {
-            options.probabilities = if given {
-                Probabilities::Given {
-                    p_text: 0.1,
-                    p_segmentation: 0.02,
-                }
-            } else {
-                Probabilities::Estimated { prior: None }
-            };
-        }
-        ui.end_row();
-        if let Probabilities::Given {
-            p_text,
-            p_segmentation,
-        } = &mut options.probabilities
-        {
-            ui.label("p_t (text edits)");
-            ui.add(egui::DragValue::new(p_text).speed(0.005).range(0.0..=1.0));
+    egui::Grid::new("text-gamma-settings")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("p_t, p_s");
+            let mut given = matches!(options.probabilities, Probabilities::Given { .. });
+            if ui
+                .checkbox(&mut given, "given")
+                .on_hover_text("unchecked: estimated from the annotators' differences")
+                .changed()
+            {
+                options.probabilities = if given {
+                    Probabilities::Given {
+                        p_text: 0.1,
+                        p_segmentation: 0.02,
+                    }
+                } else {
+                    Probabilities::Estimated { prior: None }
+                };
+            }
             ui.end_row();
-            ui.label("p_s (splits, merges)");
-            ui.add(egui::DragValue::new(p_segmentation).speed(0.005).range(0.0..=1.0));
+            if let Probabilities::Given {
+                p_text,
+                p_segmentation,
+            } = &mut options.probabilities
+            {
+                ui.label("p_t (text edits)");
+                ui.add(egui::DragValue::new(p_text).speed(0.005).range(0.0..=1.0));
+                ui.end_row();
+                ui.label("p_s (splits, merges)");
+                ui.add(
+                    egui::DragValue::new(p_segmentation)
+                        .speed(0.005)
+                        .range(0.0..=1.0),
+                );
+                ui.end_row();
+            }
+            ui.label("text distance");
+            egui::ComboBox::from_id_salt("text-distance")
+                .selected_text(options.alignment.dissimilarity.text.to_string())
+                .show_ui(ui, |ui| {
+                    for distance in TextDistance::ALL {
+                        ui.selectable_value(
+                            &mut options.alignment.dissimilarity.text,
+                            distance,
+                            distance.to_string(),
+                        );
+                    }
+                });
             ui.end_row();
-        }
-        ui.label("text distance");
-        egui::ComboBox::from_id_salt("text-distance")
-            .selected_text(options.alignment.dissimilarity.text.to_string())
-            .show_ui(ui, |ui| {
-                for distance in TextDistance::ALL {
-                    ui.selectable_value(
-                        &mut options.alignment.dissimilarity.text,
-                        distance,
-                        distance.to_string(),
-                    );
-                }
-            });
-        ui.end_row();
-        ui.checkbox(&mut options.reference_merges, "TextGammaTool's merges")
-            .on_hover_text("chance merges join only touching tokens, as TextGammaTool does");
-        ui.end_row();
-    });
+            ui.checkbox(&mut options.reference_merges, "TextGammaTool's merges")
+                .on_hover_text("chance merges join only touching tokens, as TextGammaTool does");
+            ui.end_row();
+        });
 }
 
 /// Precision, confidence (or a fixed number of samples) and seed of the measure chosen.
 fn sampling_settings(ui: &mut Ui, s: &mut Settings) {
     let (samples, seed) = s.sampling_mut();
-    egui::Grid::new("sampling-settings").num_columns(2).show(ui, |ui| {
-        match samples {
-            SampleCount::Precision {
-                precision,
-                confidence,
-                ..
-            } => {
-                ui.label("precision");
-                ui.add(egui::DragValue::new(precision).speed(0.001).range(0.001..=0.5))
+    egui::Grid::new("sampling-settings")
+        .num_columns(2)
+        .show(ui, |ui| {
+            match samples {
+                SampleCount::Precision {
+                    precision,
+                    confidence,
+                    ..
+                } => {
+                    ui.label("precision");
+                    ui.add(
+                        egui::DragValue::new(precision)
+                            .speed(0.001)
+                            .range(0.001..=0.5),
+                    )
                     .on_hover_text("relative precision wanted on the expected disorder (§5.3)");
-                ui.end_row();
-                ui.label("confidence");
-                ui.add(egui::DragValue::new(confidence).speed(0.001).range(0.5..=0.999));
-                ui.end_row();
+                    ui.end_row();
+                    ui.label("confidence");
+                    ui.add(
+                        egui::DragValue::new(confidence)
+                            .speed(0.001)
+                            .range(0.5..=0.999),
+                    );
+                    ui.end_row();
+                }
+                SampleCount::Fixed(n) => {
+                    ui.label("samples");
+                    ui.add(egui::DragValue::new(n).range(1..=100_000));
+                    ui.end_row();
+                }
             }
-            SampleCount::Fixed(n) => {
-                ui.label("samples");
-                ui.add(egui::DragValue::new(n).range(1..=100_000));
-                ui.end_row();
-            }
-        }
-        ui.label("seed");
-        ui.add(egui::DragValue::new(seed))
-            .on_hover_text("seed of the random continua: the same seed gives the same result");
-        ui.end_row();
-    });
+            ui.label("seed");
+            ui.add(egui::DragValue::new(seed))
+                .on_hover_text("seed of the random continua: the same seed gives the same result");
+            ui.end_row();
+        });
 }
 
 /// How categories compare: nominal, Levenshtein, numeric, or a matrix (loaded, edited, saved).
@@ -195,7 +211,9 @@ fn category_settings(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
         let name = match (&*categorical, &settings.matrix_file) {
             (CategoryDissimilarity::Matrix(_), Some(from)) => format!(
                 "matrix {}",
-                from.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
+                from.file_name()
+                    .map(|n| n.to_string_lossy())
+                    .unwrap_or_default()
             ),
             (CategoryDissimilarity::Matrix(_), None) => "matrix (edited)".to_string(),
             (other, _) => other.to_string(),
@@ -217,7 +235,7 @@ fn category_settings(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
     });
     let mut load_error = None;
     ui.horizontal(|ui| {
-        if ui.button("Load category matrix…").clicked()
+        if (ui.button("Load category matrix…").clicked() || dialog.ready("Category matrix"))
             && let Some(path) = dialog.pick_file("Category matrix", &["csv", "tsv", "txt"])
         {
             match CategoryMatrix::read(&path) {
@@ -231,7 +249,7 @@ fn category_settings(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
         }
         if let CategoryDissimilarity::Matrix(matrix) =
             &state.settings.gamma.dissimilarity.categorical
-            && ui.button("Save matrix…").clicked()
+            && (ui.button("Save matrix…").clicked() || dialog.ready("Save the category matrix"))
             && let Some(path) = dialog.save_file("Save the category matrix", "categories.csv")
             && let Err(e) = gamma_studio::io::write_atomically(&path, matrix.to_csv().as_bytes())
         {

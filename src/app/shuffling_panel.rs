@@ -319,8 +319,9 @@ fn export_button(
     csv: impl FnOnce(&Shuffling) -> Option<String>,
 ) {
     // The CSV is written only when asked for, not every frame.
-    if ui.button(label).clicked()
-        && let Some(path) = dialog.save_file(label.trim_end_matches('…'), suggested)
+    let title = label.trim_end_matches('…');
+    if (ui.button(label).clicked() || dialog.ready(title))
+        && let Some(path) = dialog.save_file(title, suggested)
         && let Some(csv) = csv(&state.shuffling)
     {
         match gamma_studio::io::write_atomically(&path, csv.as_bytes()) {

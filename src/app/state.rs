@@ -10,6 +10,7 @@ use super::adjudication::{self, Adjudicating, ExportKind, ResumeOffer, initial_a
 use super::document_view::{OpenDocument, View};
 use super::gamma_run::{GammaRequest, GammaRun, Outcome, RunReport, Status, TextOutcome};
 use super::jobs::Wake;
+use super::reading_view::ReadingView;
 use super::recent_files::RecentFiles;
 use super::selection::Selection;
 use super::settings::{AgreementMeasure, Settings};
@@ -22,6 +23,10 @@ use gamma_studio::io::{Document, ReadOptions, Source, read_documents};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// A selected alignment's neighbourhood on the timeline, in characters: about as many as
+/// the timeline draws legibly (7 pixels each) on a usual window.
+const LEGIBLE_CHARACTERS: f64 = 100.0;
 
 /// What the app shows.
 pub struct AppState {
@@ -37,6 +42,8 @@ pub struct AppState {
     pub selection: Selection,
     /// The timeline's visible window.
     pub view: View,
+    /// The reading view (or the timeline) in the central panel, and what it remembers.
+    pub reading: ReadingView,
     /// Categories hidden from the timeline.
     pub hidden_categories: BTreeSet<String>,
     /// Messages for the error panel (newest last).
@@ -84,6 +91,7 @@ impl AppState {
                 start: 0.0,
                 end: 1.0,
             },
+            reading: ReadingView::default(),
             hidden_categories: BTreeSet::new(),
             errors: Vec::new(),
             recent_files: RecentFiles::default(),
@@ -114,6 +122,7 @@ impl AppState {
     /// Replaces the open documents and starts γ on the first.
     pub fn set_documents(&mut self, documents: Vec<Document>) {
         self.documents = documents.into_iter().map(OpenDocument::new).collect();
+        self.reading.forget();
         self.corpus_gamma = None;
         self.adjudicating = None;
         self.select_document(0);
@@ -297,7 +306,16 @@ impl AppState {
             return;
         };
         let (low, high, limits) = (alignment.start, alignment.end, document.extent());
+        let has_text = document.continuum().text.is_some();
         self.view.bring_into_view(low, high, limits);
+        // With a text, zoom in until its words are legible on the timeline (the whole
+        // alignment still in view).
+        let legible = ((high - low) * 1.5).max(LEGIBLE_CHARACTERS);
+        if has_text && self.view.width() > legible {
+            self.view
+                .zoom(self.view.width() / legible, (low + high) / 2.0, limits);
+            self.view.centre_on((low + high) / 2.0, limits);
+        }
     }
 }
 

@@ -70,17 +70,30 @@ fn peak_memory_mb() -> Option<f64> {
 /// Frame budget of a 60 Hz display.
 const FRAME_TARGET_MS: f64 = 16.0;
 
+/// The reading view is measured on a generated text of this many characters.
+const READING_CHARACTERS: usize = 100_000;
+
 fn run_timeline(units: usize) -> Result<(), Failure> {
     let frames = 120;
     println!(
         "app frame time, 3 annotators × {units} units, a k3×1000 γ computing meanwhile ({frames} frames per view, panning)"
     );
     println!(
+        "(and the reading view on a text of {READING_CHARACTERS} characters, 3 annotators, a unit per 30 characters each, jumping to a new alignment every frame)"
+    );
+    println!(
         "{:<16} {:>9} {:>9} {:>9}  verdict",
         "view", "mean ms", "p95 ms", "max ms"
     );
     let mut all_met = true;
-    for (view, mut times) in crate::app::bench::frame_times(units, frames) {
+    let reading = (
+        "reading view".to_string(),
+        crate::app::bench::reading_frame_times(READING_CHARACTERS, frames),
+    );
+    for (view, mut times) in crate::app::bench::frame_times(units, frames)
+        .into_iter()
+        .chain([reading])
+    {
         times.sort_by(f64::total_cmp);
         let mean = times.iter().sum::<f64>() / times.len() as f64;
         let p95 = times[(times.len() * 95 / 100).min(times.len() - 1)];

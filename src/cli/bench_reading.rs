@@ -35,8 +35,7 @@ fn time_one(folder: &Path, format: Format, units: usize, seed: u64) -> Result<()
         .map(|m| m.len())
         .sum();
     let clock = Instant::now();
-    let (documents, _) =
-        read_documents(&written, &ReadOptions::default()).map_err(computation)?;
+    let (documents, _) = read_documents(&written, &ReadOptions::default()).map_err(computation)?;
     let seconds = clock.elapsed().as_secs_f64();
     let read: usize = documents.iter().map(|d| d.continuum.n_units()).sum();
     if read != continuum.n_units() {
@@ -63,7 +62,10 @@ pub fn run(seed: u64) -> Result<(), Failure> {
     let folder = std::env::temp_dir().join(format!("gamma-studio-bench-{}", std::process::id()));
     std::fs::create_dir_all(&folder).map_err(computation)?;
     println!("reading time against file size (linear: µs per unit stays flat), seed {seed}");
-    println!("{:<5} {:>9} {:>8} {:>8} {:>10}", "file", "units", "MB", "seconds", "µs/unit");
+    println!(
+        "{:<5} {:>9} {:>8} {:>8} {:>10}",
+        "file", "units", "MB", "seconds", "µs/unit"
+    );
     let result = SIZES
         .iter()
         .try_for_each(|&units| time_one(&folder, Format::Csv, units, seed))

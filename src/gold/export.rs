@@ -8,7 +8,7 @@
 //! renamed, and an input file is never overwritten unless the caller says the user confirmed.
 
 use super::{Adjudication, Choice, Decision, Rule};
-use crate::continuum::Continuum;
+use crate::continuum::{Annotator, Continuum};
 use crate::io::{
     FORMATS, FileError, Format, Source, brat, cora, csv, elan, glozz, rttm, textgrid, webanno_tsv,
     write_atomically,
@@ -176,7 +176,13 @@ pub fn write_gold(
         Format::Csv | Format::Elan | Format::TextGrid | Format::Rttm => {
             let mut gold = Continuum::new(continuum.name.clone());
             gold.text = continuum.text.clone();
-            gold.annotators.push(adjudication.gold_annotator(GOLD_NAME));
+            let annotator = adjudication.gold_annotator(GOLD_NAME);
+            // ELAN never overlaps annotations on one tier (nor do TextGrid's intervals).
+            if matches!(format, Format::Elan | Format::TextGrid) {
+                gold.annotators.extend(tiers_without_overlap(annotator));
+            } else {
+                gold.annotators.push(annotator);
+            }
             match format {
                 Format::Csv => csv::write(&gold, path)?,
                 Format::Elan => elan::write(&gold, path)?,
@@ -189,27 +195,67 @@ pub fn write_gold(
     Ok(format)
 }
 
-fn describe(unit: &Unit) -> String {
-    format!("{} [{}, {})", unit.category, unit.start, unit.end)
+/// ELAN never puts overlapping annotations on one tier: the gold units go to as few tiers
+/// as they need (`gold`, `gold-2`, …), each unit, by start, on the first tier free there.
+fn tiers_without_overlap(gold: Annotator) -> Vec<Annotator> {
+    let mut units = gold.units;
+    units.sort_by(|a, b| a.start.total_cmp(&b.start).then(b.end.total_cmp(&a.end)));
+    let mut tiers: Vec<Annotator> = Vec::new();
+    for unit in units {
+        let free = tiers
+            .iter()
+            .position(|t| t.units.last().is_none_or(|last| last.end <= unit.start));
+        let tier = match free {
+            Some(tier) => tier,
+            None => {
+                let name = match tiers.len() {
+                    0 => gold.name.clone(),
+                    n => format!("{}-{}", gold.name, n + 1),
+                };
+                tiers.push(Annotator {
+                    name,
+                    units: Vec::new(),
+                    own_text: None,
+                });
+                tiers.len() - 1
+            }
+        };
+        tiers[tier].units.push(unit);
+    }
+    if tiers.is_empty() {
+        tiers.push(Annotator {
+            name: gold.name,
+            units: Vec::new(),
+            own_text: None,
+        });
+    }
+    tiers
+}
+
+/// A unit as the CSV report writes it: category, span and the words it covers.
+fn describe(adjudication: &Adjudication, annotator: Option<usize>, unit: &Unit) -> String {
+    let mut described = format!("{} [{}, {})", unit.category, unit.start, unit.end);
+    if let Some(text) = covered(adjudication, annotator, unit) {
+        described.push_str(&format!(" “{text}”"));
+    }
+    described
+}
+
+/// The words a unit covers: in its annotator's text, or (a gold unit) in the document's.
+fn covered(adjudication: &Adjudication, annotator: Option<usize>, unit: &Unit) -> Option<String> {
+    let continuum = adjudication.continuum();
+    match annotator {
+        Some(a) => continuum.covered_text(a, unit),
+        None => continuum.text.as_ref().map(|text| {
+            let start = unit.start.max(0.0) as usize;
+            let length = (unit.end - unit.start).max(0.0) as usize;
+            text.chars().skip(start).take(length).collect()
+        }),
+    }
 }
 
 fn unit_json(adjudication: &Adjudication, annotator: Option<usize>, unit: &Unit) -> Value {
-    let continuum = adjudication.continuum();
-    let text = match annotator {
-        Some(a) => continuum.covered_text(a, unit),
-        None => continuum.text.as_ref().map(|_| {
-            let start = unit.start.max(0.0) as usize;
-            let length = (unit.end - unit.start).max(0.0) as usize;
-            continuum
-                .text
-                .as_deref()
-                .unwrap_or_default()
-                .chars()
-                .skip(start)
-                .take(length)
-                .collect()
-        }),
-    };
+    let text = covered(adjudication, annotator, unit);
     let mut value = json!({
         "category": unit.category,
         "start": unit.start,
@@ -371,7 +417,7 @@ pub fn report_csv(adjudication: &Adjudication) -> String {
                 .iter()
                 .enumerate()
                 .map(|(a, slot)| match slot {
-                    Some(u) => describe(&continuum.annotators[a].units[*u]),
+                    Some(u) => describe(adjudication, Some(a), &continuum.annotators[a].units[*u]),
                     None => "∅".to_string(),
                 }),
         );
@@ -379,7 +425,9 @@ pub fn report_csv(adjudication: &Adjudication) -> String {
             adjudication
                 .gold_of(index)
                 .iter()
-                .map(|(_, g)| describe(&g.unit) + if g.edited { " (edited)" } else { "" })
+                .map(|(_, g)| {
+                    describe(adjudication, None, &g.unit) + if g.edited { " (edited)" } else { "" }
+                })
                 .collect::<Vec<_>>()
                 .join("; "),
         );
@@ -390,7 +438,7 @@ pub fn report_csv(adjudication: &Adjudication) -> String {
             let mut row = vec![String::new(); 7 + continuum.n_annotators()];
             row[2] = "decided".into();
             row[3] = "added".into();
-            row.push(describe(&gold.unit));
+            row.push(describe(adjudication, None, &gold.unit));
             writer.write_record(&row).expect("writing to memory");
         }
     }
@@ -414,4 +462,119 @@ pub fn write_report(
         report_csv(adjudication)
     };
     write_atomically(path, contents.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::{ReadOptions, read_documents};
+
+    /// Two annotators on "the cat sat on the mat", aligned as the core aligns them.
+    fn adjudication() -> Adjudication {
+        let mut continuum = Continuum::new("cats");
+        continuum.text = Some("the cat sat on the mat".into());
+        for (annotator, start, end, category) in [
+            ("ann", 4.0, 7.0, "ANIMAL"),
+            ("ann", 19.0, 22.0, "THING"),
+            ("bob", 4.0, 11.0, "ANIMAL"),
+        ] {
+            continuum.add(annotator, start, end, category).unwrap();
+        }
+        let aligned = crate::gamma::best_alignment(&continuum, &Default::default()).unwrap();
+        Adjudication::new(continuum, &aligned.problem, &aligned.alignment, "tester")
+    }
+
+    #[test]
+    fn the_csv_report_shows_the_words_each_unit_covers() {
+        let mut adjudication = adjudication();
+        adjudication
+            .add(Unit::new(0.0, 7.0, "ANIMAL").unwrap())
+            .unwrap();
+        let csv = report_csv(&adjudication);
+        assert!(csv.contains("ANIMAL [4, 7) “cat”"), "{csv}");
+        assert!(csv.contains("ANIMAL [4, 11) “cat sat”"), "{csv}");
+        assert!(csv.contains("THING [19, 22) “mat”"), "{csv}");
+        let added = csv.lines().last().unwrap();
+        assert!(
+            added.ends_with("\"ANIMAL [0, 7) “the cat”\""),
+            "a gold unit the adjudicator added: {added}"
+        );
+    }
+
+    #[test]
+    fn overlapping_gold_units_go_to_separate_tiers() {
+        let unit = |start, end| Unit::new(start, end, "X").unwrap();
+        let tiers = tiers_without_overlap(Annotator {
+            name: "gold".into(),
+            units: vec![
+                unit(5.0, 8.0),
+                unit(10.0, 12.0),
+                unit(0.0, 10.0),
+                unit(6.0, 20.0),
+            ],
+            own_text: None,
+        });
+        let spans: Vec<(String, Vec<(f64, f64)>)> = tiers
+            .iter()
+            .map(|t| {
+                (
+                    t.name.clone(),
+                    t.units.iter().map(|u| (u.start, u.end)).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            spans,
+            [
+                ("gold".to_string(), vec![(0.0, 10.0), (10.0, 12.0)]),
+                ("gold-2".to_string(), vec![(5.0, 8.0)]),
+                ("gold-3".to_string(), vec![(6.0, 20.0)]),
+            ]
+        );
+        let empty = tiers_without_overlap(Annotator {
+            name: "gold".into(),
+            units: Vec::new(),
+            own_text: None,
+        });
+        assert_eq!(empty.len(), 1, "an empty gold is still a tier");
+    }
+
+    #[test]
+    fn the_elan_export_writes_overlapping_gold_units_on_their_own_tiers() {
+        let mut adjudication = adjudication();
+        adjudication
+            .add(Unit::new(4.0, 11.0, "ANIMAL").unwrap())
+            .unwrap();
+        adjudication
+            .add(Unit::new(8.0, 14.0, "ACTION").unwrap())
+            .unwrap();
+        adjudication
+            .add(Unit::new(15.0, 22.0, "THING").unwrap())
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("gold.eaf");
+        let format = write_gold(&adjudication, &path, None, &Default::default(), false).unwrap();
+        assert_eq!(format, Format::Elan);
+        let (documents, _) = read_documents(&[path], &ReadOptions::default()).unwrap();
+        type Tier = (String, Vec<(f64, f64, String)>);
+        let tiers: Vec<Tier> = documents[0]
+            .continuum
+            .annotators
+            .iter()
+            .map(|a| {
+                let units = a.units.iter().map(|u| (u.start, u.end, u.category.clone()));
+                (a.name.clone(), units.collect())
+            })
+            .collect();
+        assert_eq!(
+            tiers,
+            [
+                (
+                    "gold".to_string(),
+                    vec![(4.0, 11.0, "ANIMAL".into()), (15.0, 22.0, "THING".into())]
+                ),
+                ("gold-2".to_string(), vec![(8.0, 14.0, "ACTION".into())]),
+            ]
+        );
+    }
 }

@@ -49,9 +49,19 @@ mod tests {
     fn lines_are_counted_from_one_at_every_offset() {
         let text = "ab\n\ncd\ne";
         let index = LineIndex::new(text);
-        let naive = |byte: usize| text.as_bytes()[..byte].iter().filter(|&&b| b == b'\n').count() + 1;
+        let naive = |byte: usize| {
+            text.as_bytes()[..byte]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1
+        };
         for byte in 0..=text.len() {
-            assert_eq!(index.line_of(byte as u64), naive(byte) as u64, "byte {byte}");
+            assert_eq!(
+                index.line_of(byte as u64),
+                naive(byte) as u64,
+                "byte {byte}"
+            );
         }
         assert_eq!(index.line_of(u64::MAX), 4);
         assert_eq!(index.start_of(1), Some(0));

@@ -1,7 +1,7 @@
 //! The Evaluate window driven through its widgets (egui_kittest), checked against the core.
 
 use super::*;
-use crate::app::file_dialog::ScriptedDialog;
+use crate::app::file_dialog::{ScriptedDialog, WithFallback};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use gamma_studio::gamma::RunControl;
@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 struct Fixture {
     panel: EvaluatePanel,
     state: AppState,
-    dialog: ScriptedDialog,
+    dialog: WithFallback<ScriptedDialog>,
 }
 
 fn harness() -> Harness<'static, Fixture> {
@@ -22,7 +22,7 @@ fn harness() -> Harness<'static, Fixture> {
             ..EvaluatePanel::default()
         },
         state,
-        dialog: ScriptedDialog::default(),
+        dialog: WithFallback::new(ScriptedDialog::default()),
     };
     Harness::builder()
         .with_size([1000.0, 900.0])
@@ -214,6 +214,7 @@ fn the_table_is_exported_as_csv_and_never_over_an_input() {
     let out = folder.path().join("table.csv");
     h.state_mut()
         .dialog
+        .system_mut()
         .answers
         .push_back(Some(vec![out.clone()]));
     h.get_by_label("Export the table…").click();
@@ -227,6 +228,7 @@ fn the_table_is_exported_as_csv_and_never_over_an_input() {
 
     h.state_mut()
         .dialog
+        .system_mut()
         .answers
         .push_back(Some(vec![input.clone()]));
     h.get_by_label("Export the table…").click();

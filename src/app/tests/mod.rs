@@ -1,7 +1,7 @@
 //! UI tests with egui_kittest: no display, no GPU. The app is driven through its widgets (found
 //! by their labels) and its state is checked against the core computed directly.
 
-use super::file_dialog::ScriptedDialog;
+use super::file_dialog::{ScriptedDialog, WithFallback};
 use super::gamma_run::Status;
 use super::{GammaStudioApp, Launch, demo_document};
 use eframe::egui;
@@ -20,10 +20,11 @@ fn precision(precision: f64) -> gamma_studio::gamma::SampleCount {
 }
 
 mod adjudication;
+mod reading_view;
 mod shuffling;
 
 pub(super) fn app(launch: Launch, dialog: ScriptedDialog) -> GammaStudioApp {
-    GammaStudioApp::new(Arc::new(|| {}), Box::new(dialog), launch)
+    GammaStudioApp::new(Arc::new(|| {}), Box::new(WithFallback::new(dialog)), launch)
 }
 
 pub(super) fn harness(app: GammaStudioApp) -> Harness<'static, GammaStudioApp> {

@@ -12,7 +12,7 @@ fn the_shuffling_tool_sweeps_in_the_background_plots_and_exports_the_curves() {
     let csv = dir.path().join("curves.csv");
     let dialog = ScriptedDialog {
         answers: vec![Some(vec![csv.clone()])].into(),
-        asked: Vec::new(),
+        ..ScriptedDialog::default()
     };
     let mut h = harness(app(Launch::default(), dialog));
     step_until(&mut h, has_result);

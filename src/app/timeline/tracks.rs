@@ -232,12 +232,68 @@ pub(super) fn draw_text_and_overview(canvas: &Canvas, limits: (f64, f64)) -> Rec
             );
         }
     }
+    if continuum.text.is_none()
+        && matches!(
+            canvas.document.document.source,
+            gamma_studio::io::Source::Elan(_)
+        )
+    {
+        draw_time_ruler(canvas, text_top);
+    }
     let overview = Rect::from_min_max(
         pos2(area.left(), text_top + TEXT_ROW + 2.0),
         pos2(area.right(), text_top + TEXT_ROW + 2.0 + OVERVIEW - 4.0),
     );
     draw_overview(canvas, overview, limits);
     overview
+}
+
+/// A time ruler where the text would be, for time-based documents (ELAN: positions are
+/// milliseconds): a tick with its time (mm:ss.mmm) about every 110 pixels.
+fn draw_time_ruler(canvas: &Canvas, top: f32) {
+    let (painter, visuals, area, view) =
+        (&canvas.painter, &canvas.visuals, canvas.area, canvas.view);
+    let step = ruler_step(view.width() * 110.0 / area.width().max(1.0) as f64);
+    let mut tick = (view.start / step).ceil() * step;
+    while tick <= view.end {
+        let x = canvas.x(tick);
+        painter.line_segment(
+            [pos2(x, top), pos2(x, top + 5.0)],
+            Stroke::new(1.0, visuals.weak_text_color()),
+        );
+        painter.text(
+            pos2(x + 2.0, top + TEXT_ROW / 2.0),
+            Align2::LEFT_CENTER,
+            time_label(tick),
+            FontId::monospace(11.0),
+            visuals.text_color(),
+        );
+        tick += step;
+    }
+}
+
+/// The smallest of 1, 2, 5 × 10^k milliseconds (and whole seconds and minutes) not under
+/// `at_least`.
+pub(super) fn ruler_step(at_least: f64) -> f64 {
+    const STEPS: [f64; 18] = [
+        1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1_000.0, 2_000.0, 5_000.0, 10_000.0,
+        15_000.0, 30_000.0, 60_000.0, 300_000.0, 600_000.0,
+    ];
+    STEPS
+        .into_iter()
+        .find(|&s| s >= at_least)
+        .unwrap_or_else(|| (at_least / 3_600_000.0).ceil() * 3_600_000.0)
+}
+
+/// Milliseconds as mm:ss.mmm (minutes beyond 59 keep counting).
+pub(super) fn time_label(milliseconds: f64) -> String {
+    let total = milliseconds.max(0.0).round() as u64;
+    format!(
+        "{:02}:{:02}.{:03}",
+        total / 60_000,
+        total / 1_000 % 60,
+        total % 1_000
+    )
 }
 
 /// The overview strip: a tick per unit (at most about 2,000), and the visible window.
@@ -290,4 +346,18 @@ fn draw_overview(canvas: &Canvas, overview: Rect, limits: (f64, f64)) {
         Stroke::new(1.5, visuals.selection.stroke.color),
         StrokeKind::Inside,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_time_ruler_labels_milliseconds_as_minutes_seconds_and_milliseconds() {
+        assert_eq!(super::time_label(0.0), "00:00.000");
+        assert_eq!(super::time_label(61_234.4), "01:01.234");
+        assert_eq!(super::time_label(3_725_007.0), "62:05.007");
+        assert_eq!(super::ruler_step(0.3), 1.0);
+        assert_eq!(super::ruler_step(120.0), 200.0);
+        assert_eq!(super::ruler_step(7_000.0), 10_000.0);
+        assert_eq!(super::ruler_step(5_000_000.0), 7_200_000.0);
+    }
 }
