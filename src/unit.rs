@@ -60,7 +60,9 @@ pub enum InvalidUnit {
         position: f64,
     },
     /// The span is shorter than [`MIN_RELATIVE_LENGTH`] of its bounds' magnitude.
-    #[error("the span {start} … {end} is too short to measure at that position (at least 1e-9 of its magnitude)")]
+    #[error(
+        "the span {start} … {end} is too short to measure at that position (at least 1e-9 of its magnitude)"
+    )]
     TooShort {
         /// The start given.
         start: f64,
@@ -162,7 +164,10 @@ mod tests {
         assert!(Unit::new(-1e12, 1e12, "x").is_ok());
         assert_eq!(
             Unit::new(0.0, 1e-300, "x"),
-            Err(InvalidUnit::TooShort { start: 0.0, end: 1e-300 })
+            Err(InvalidUnit::TooShort {
+                start: 0.0,
+                end: 1e-300
+            })
         );
         // 1 ms at an hour of milliseconds is fine; 1e-6 at a billion is not.
         assert!(Unit::new(3_600_000.0, 3_600_001.0, "x").is_ok());

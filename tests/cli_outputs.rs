@@ -12,7 +12,10 @@ use std::process::Output;
 fn refused(output: &Output, expected: &str) {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "stderr: {stderr}");
-    assert!(stderr.contains(expected), "expected {expected:?} in: {stderr}");
+    assert!(
+        stderr.contains(expected),
+        "expected {expected:?} in: {stderr}"
+    );
 }
 
 fn text(path: &Path) -> String {
@@ -28,7 +31,15 @@ fn an_output_that_is_an_input_or_another_output_is_refused() {
     let doc = text(&doc);
 
     let output = gamma_studio(&[
-        "sweep", "--reference", &doc, "--error", "shift", "--sets", "1", "--out", &doc,
+        "sweep",
+        "--reference",
+        &doc,
+        "--error",
+        "shift",
+        "--sets",
+        "1",
+        "--out",
+        &doc,
     ]);
     refused(&output, "is an input file of this command (the reference");
 
@@ -36,7 +47,14 @@ fn an_output_that_is_an_input_or_another_output_is_refused() {
     std::fs::copy(fixture("../../resources/models/default.json"), &model).unwrap();
     let model_before = std::fs::read(&model).unwrap();
     let output = gamma_studio(&[
-        "sweep", "--model", &text(&model), "--error", "shift", "--sets", "1", "--out",
+        "sweep",
+        "--model",
+        &text(&model),
+        "--error",
+        "shift",
+        "--sets",
+        "1",
+        "--out",
         &text(&model),
     ]);
     refused(&output, "(the model: ");
@@ -45,18 +63,39 @@ fn an_output_that_is_an_input_or_another_output_is_refused() {
     let shuffled = dir.path().join("shuffled.csv");
     std::fs::copy(fixture("pygamma/h6_three_annot.csv"), &shuffled).unwrap();
     let output = gamma_studio(&[
-        "shuffle", "--reference", &text(&shuffled), "--error", "shift", "--magnitude", "0.2",
-        "--out", &text(dir.path()),
+        "shuffle",
+        "--reference",
+        &text(&shuffled),
+        "--error",
+        "shift",
+        "--magnitude",
+        "0.2",
+        "--out",
+        &text(dir.path()),
     ]);
     refused(&output, "shuffled.csv is an input file");
 
     let gold = text(&dir.path().join("g.csv"));
     let output = gamma_studio(&[
-        "gold", &doc, "--auto", "unanimous", "--out", &gold, "--report", &gold,
+        "gold",
+        &doc,
+        "--auto",
+        "unanimous",
+        "--out",
+        &gold,
+        "--report",
+        &gold,
     ]);
     refused(&output, "two outputs cannot be one file");
     let output = gamma_studio(&[
-        "gold", &doc, "--auto", "unanimous", "--out", &gold, "--session", &doc,
+        "gold",
+        &doc,
+        "--auto",
+        "unanimous",
+        "--out",
+        &gold,
+        "--session",
+        &doc,
     ]);
     refused(&output, "--session");
     assert_eq!(std::fs::read(dir.path().join("doc.csv")).unwrap(), before);
@@ -66,11 +105,21 @@ fn an_output_that_is_an_input_or_another_output_is_refused() {
 #[test]
 fn nonsense_factors_and_counts_are_refused_with_the_allowed_range() {
     for (option, value, expected) in [
-        ("--shift-factor", "NaN", "--shift-factor must be a number from 0 to 100"),
-        ("--false-positive-factor=-1", "", "--false-positive-factor must be"),
+        (
+            "--shift-factor",
+            "NaN",
+            "--shift-factor must be a number from 0 to 100",
+        ),
+        (
+            "--false-positive-factor=-1",
+            "",
+            "--false-positive-factor must be",
+        ),
         ("--annotators", "0", "--annotators must be from 2 to 1000"),
     ] {
-        let mut args = vec!["sweep", "--model", "default", "--error", "shift", "--sets", "1", option];
+        let mut args = vec![
+            "sweep", "--model", "default", "--error", "shift", "--sets", "1", option,
+        ];
         if !value.is_empty() {
             args.push(value);
         }
@@ -81,7 +130,11 @@ fn nonsense_factors_and_counts_are_refused_with_the_allowed_range() {
 
 /// The number of decided alignments that `gold --json` reports.
 fn decided(output: &Output) -> u64 {
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     json["decided"].as_u64().unwrap()
 }
@@ -94,7 +147,16 @@ fn gold_goes_on_with_its_session_and_refuses_another_documents() {
     let h6 = fixture("pygamma/h6_three_annot.csv");
     let h6 = text(&h6);
     let run = |rule: &str, file: &str, extra: &[&str]| {
-        let mut args = vec!["gold", file, "--auto", rule, "--out", &gold, "--session", &session];
+        let mut args = vec![
+            "gold",
+            file,
+            "--auto",
+            rule,
+            "--out",
+            &gold,
+            "--session",
+            &session,
+        ];
         args.extend_from_slice(extra);
         args.push("--json");
         gamma_studio(&args)
@@ -104,7 +166,14 @@ fn gold_goes_on_with_its_session_and_refuses_another_documents() {
     let threshold_alone = {
         let other = text(&dir.path().join("alone.json"));
         let output = gamma_studio(&[
-            "gold", &h6, "--auto", "threshold:1:2", "--out", &gold, "--session", &other,
+            "gold",
+            &h6,
+            "--auto",
+            "threshold:1:2",
+            "--out",
+            &gold,
+            "--session",
+            &other,
             "--json",
         ]);
         decided(&output)
@@ -121,7 +190,11 @@ fn gold_goes_on_with_its_session_and_refuses_another_documents() {
     let output = run("unanimous", &text(&other), &[]);
     refused(&output, "holds the adjudication of another document");
     let output = run("unanimous", &text(&other), &["--force"]);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
 
 #[test]
@@ -133,13 +206,20 @@ fn coefficients_of_a_document_before_zero_are_those_of_the_same_document_moved()
     std::fs::write(&moved, "a,X,0,5\nb,X,0,4\na,Y,10,14\nb,Y,11,14\n").unwrap();
     let json = |path: &Path| {
         let output = gamma_studio(&["coefficients", &text(path), "--json"]);
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
         let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
         value["coefficients"].clone()
     };
     let values = json(&before_zero);
     assert_eq!(values, json(&moved));
-    assert!(values.to_string().contains("0.78"), "κd is defined: {values}");
+    assert!(
+        values.to_string().contains("0.78"),
+        "κd is defined: {values}"
+    );
 }
 
 #[test]
@@ -179,5 +259,8 @@ fn the_same_file_twice_and_a_cora_layer_no_token_has_are_refused() {
     let a = fixture("cora/p1_pos_A.xml");
     let b = fixture("cora/p1_pos_B.xml");
     let output = gamma_studio(&["gamma", &text(&a), &text(&b), "--layer", "nope"]);
-    refused(&output, "no token has the layer \"nope\" chosen as the category (layers here: pos");
+    refused(
+        &output,
+        "no token has the layer \"nope\" chosen as the category (layers here: pos",
+    );
 }

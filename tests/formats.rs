@@ -530,7 +530,11 @@ fn reader_warnings_have_a_kind() {
     let (_, warnings) = read_documents(&glozz, &options).unwrap();
     let kinds: Vec<WarningKind> = warnings.iter().map(|w| w.kind).collect();
     // alice's relation and schema, then the type the model lacks.
-    assert_eq!(kinds, [WarningKind::Skipped, WarningKind::UndeclaredType], "{warnings:?}");
+    assert_eq!(
+        kinds,
+        [WarningKind::Skipped, WarningKind::UndeclaredType],
+        "{warnings:?}"
+    );
     let undeclared = &warnings[1];
     assert_eq!(undeclared.file, model);
     assert!(undeclared.message.contains("\"Sentence\""), "{undeclared}");

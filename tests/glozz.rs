@@ -5,8 +5,8 @@ mod common;
 
 use common::{best_alignment, fixture};
 use gamma_studio::Dissimilarity;
-use gamma_studio::io::{ReadOptions, WarningKind, read_documents};
 use gamma_studio::io::glozz::{self, AnnotatorFile, GlozzOptions, Positioning};
+use gamma_studio::io::{ReadOptions, WarningKind, read_documents};
 use std::path::{Path, PathBuf};
 
 fn ours(name: &str) -> PathBuf {
@@ -54,7 +54,9 @@ fn reads_units_with_character_offsets_relations_and_schemas() {
     let messages: Vec<String> = warnings.iter().map(|w| w.message.clone()).collect();
     assert_eq!(
         messages,
-        ["1 relation and 1 schema not measured (γ compares units; they are kept when the file is written back)"],
+        [
+            "1 relation and 1 schema not measured (γ compares units; they are kept when the file is written back)"
+        ],
     );
     let text = continuum.text.as_deref().unwrap();
     let caen = &continuum.annotators[0].units[2];
@@ -361,7 +363,11 @@ fn the_stac_text_is_found_in_the_unannotated_folder_beside_the_annotators_folder
     let (documents, _) = read_documents(&annotations, &ReadOptions::default()).unwrap();
     assert_eq!(documents.len(), 1);
     let continuum = &documents[0].continuum;
-    let names: Vec<&str> = continuum.annotators.iter().map(|a| a.name.as_str()).collect();
+    let names: Vec<&str> = continuum
+        .annotators
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
     assert_eq!(names, ["hjoseph", "SILVER"]);
     let text = std::fs::read_to_string(stac.join("unannotated/s1-league2-game1_12.ac")).unwrap();
     assert_eq!(continuum.text.as_deref(), Some(text.as_str()));
@@ -388,5 +394,10 @@ fn relations_and_schemas_are_reported_as_not_measured() {
         .map(|w| w.message.clone())
         .collect();
     assert_eq!(skipped.len(), 2, "{warnings:?}");
-    assert!(skipped.iter().all(|m| m.contains("relations") && m.contains("not measured")), "{skipped:?}");
+    assert!(
+        skipped
+            .iter()
+            .all(|m| m.contains("relations") && m.contains("not measured")),
+        "{skipped:?}"
+    );
 }

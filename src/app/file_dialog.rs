@@ -8,9 +8,9 @@
 //! in-app browser needs frames: when it has an answer for a request, [`FileDialog::ready`]
 //! says so and the caller asks again (same title), which takes the answer.
 
-use gamma_studio::io::{FORMATS, Format};
 use super::file_browser::{Browser, Request, extension_of};
 use eframe::egui;
+use gamma_studio::io::{FORMATS, Format};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 

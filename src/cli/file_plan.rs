@@ -79,7 +79,12 @@ impl FilePlan {
 
     /// A file the command will write (`what`: "--out", "--report", …): refused when it is one
     /// of the inputs (unless an annotation file and `overwrite_input`) or another output.
-    pub fn writes(&mut self, what: &str, path: &Path, overwrite_input: bool) -> Result<(), Failure> {
+    pub fn writes(
+        &mut self,
+        what: &str,
+        path: &Path,
+        overwrite_input: bool,
+    ) -> Result<(), Failure> {
         let target = resolved(path);
         if let Some(input) = self.inputs.iter().find(|i| i.resolved == target)
             && !(input.replaceable && overwrite_input)
@@ -138,7 +143,10 @@ mod tests {
         // The same file by another spelling.
         let other_spelling = dir.path().join(".").join("doc.csv");
         let message = refusal(plan.writes("--out", &other_spelling, false));
-        assert!(message.contains("is an input file of this command (an annotation file"), "{message}");
+        assert!(
+            message.contains("is an input file of this command (an annotation file"),
+            "{message}"
+        );
         assert!(message.contains("--overwrite-input allows it"), "{message}");
         plan.writes("--out", &doc, true).unwrap();
         let message = refusal(plan.writes("--report", &matrix, true));
@@ -147,6 +155,9 @@ mod tests {
         let mut plan = FilePlan::default();
         plan.writes("--out", &new, false).unwrap();
         let message = refusal(plan.writes("--report", &dir.path().join("./new.csv"), false));
-        assert!(message.contains("two outputs cannot be one file"), "{message}");
+        assert!(
+            message.contains("two outputs cannot be one file"),
+            "{message}"
+        );
     }
 }

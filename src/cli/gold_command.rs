@@ -1,14 +1,14 @@
 //! `gamma-studio gold FILE... --auto RULE --out GOLD`: a consensus without the GUI.
 
 use super::Failure;
-use super::settings_args::DissimilarityArgs;
-use super::input::InputArgs;
-use clap::Args;
 use super::file_plan::FilePlan;
+use super::input::InputArgs;
+use super::settings_args::DissimilarityArgs;
+use crate::environment::default_adjudicator;
+use clap::Args;
+use gamma_studio::gold::Adjudication;
 use gamma_studio::gold::export::{gold_format, write_gold, write_report};
 use gamma_studio::gold::session::Session;
-use crate::environment::default_adjudicator;
-use gamma_studio::gold::Adjudication;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -84,10 +84,8 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
     let options = args.dissimilarity.options()?;
     let adjudicator = args.adjudicator.clone().unwrap_or_else(default_adjudicator);
     let resumed = match &args.session {
-        Some(path) if !args.force => {
-            Session::resume(path, &document.continuum)
-                .map_err(|e| bad(format!("{e} (--force replaces it)")))?
-        }
+        Some(path) if !args.force => Session::resume(path, &document.continuum)
+            .map_err(|e| bad(format!("{e} (--force replaces it)")))?,
         _ => None,
     };
     let mut adjudication = match resumed {

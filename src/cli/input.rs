@@ -115,8 +115,14 @@ impl InputArgs {
     pub fn read(&self) -> Result<Vec<Document>, Failure> {
         let options = self.read_options()?;
         let text_missing = options.text.is_none()
-            && self.files.iter().any(|f| f.extension().is_some_and(|e| e == "aa"))
-            && self.files.iter().all(|f| gamma_studio::io::glozz::text_beside(f).is_none());
+            && self
+                .files
+                .iter()
+                .any(|f| f.extension().is_some_and(|e| e == "aa"))
+            && self
+                .files
+                .iter()
+                .all(|f| gamma_studio::io::glozz::text_beside(f).is_none());
         let (documents, warnings) = read_documents(&self.files, &options).map_err(|e| {
             let hint = if text_missing {
                 " (give the text with --text FILE.ac)"

@@ -5,8 +5,8 @@
 
 use super::Failure;
 use clap::Args;
-use gamma_studio::gamma::SampleCount;
 use gamma_studio::dissimilarity::MAX_WEIGHT;
+use gamma_studio::gamma::SampleCount;
 use gamma_studio::gamma_cat::GammaCatVariant;
 use gamma_studio::{CategoryDissimilarity, CategoryMatrix, CategoryScale, GammaOptions, Preset};
 use gamma_studio::{SamplerKind, textgamma::sampler::TextGammaOptions};
@@ -58,7 +58,9 @@ impl DissimilarityArgs {
         ] {
             if let Some(value) = given {
                 if !(0.0..=MAX_WEIGHT).contains(&value) {
-                    return Err(bad(format!("{name} must be a number from 0 to 1e6 (got {value})")));
+                    return Err(bad(format!(
+                        "{name} must be a number from 0 to 1e6 (got {value})"
+                    )));
                 }
                 *field = value;
             }
@@ -69,9 +71,11 @@ impl DissimilarityArgs {
             );
         }
         if let Some(scale) = self.category_scale {
-            d.categorical = scale
-                .dissimilarity(&self.category_order)
-                .map_err(|e| bad(format!("--category-scale {scale}: {e} (--category-order C1,C2,...)")))?;
+            d.categorical = scale.dissimilarity(&self.category_order).map_err(|e| {
+                bad(format!(
+                    "--category-scale {scale}: {e} (--category-order C1,C2,...)"
+                ))
+            })?;
         }
         Ok(())
     }
@@ -124,13 +128,17 @@ impl SampleArgs {
         };
         if let Some(p) = self.precision {
             if !(p > 0.0 && p < 1.0) {
-                return Err(bad(format!("--precision must be between 0 and 1 (got {p})")));
+                return Err(bad(format!(
+                    "--precision must be between 0 and 1 (got {p})"
+                )));
             }
             precision = p;
         }
         if let Some(c) = self.confidence {
             if !(c > 0.0 && c < 1.0) {
-                return Err(bad(format!("--confidence must be between 0 and 1 (got {c})")));
+                return Err(bad(format!(
+                    "--confidence must be between 0 and 1 (got {c})"
+                )));
             }
             confidence = c;
         }
@@ -244,7 +252,15 @@ mod tests {
 
     #[test]
     fn an_option_given_after_a_preset_overrides_it() {
-        let o = options(&["--preset", "gamma-software", "--alpha", "2", "--sampler", "shuffle"]).unwrap();
+        let o = options(&[
+            "--preset",
+            "gamma-software",
+            "--alpha",
+            "2",
+            "--sampler",
+            "shuffle",
+        ])
+        .unwrap();
         let preset = Preset::GammaSoftware.options();
         assert_eq!(o.dissimilarity.alpha, 2.0);
         // "shuffle" keeps the preset's own shuffle variant.
@@ -254,8 +270,19 @@ mod tests {
 
     #[test]
     fn names_are_the_core_names_and_nonsense_is_refused() {
-        let o = options(&["--category-scale", "levenshtein", "--gamma-cat-variant", "article", "--seed", "9"]).unwrap();
-        assert_eq!(o.dissimilarity.categorical, CategoryDissimilarity::Levenshtein);
+        let o = options(&[
+            "--category-scale",
+            "levenshtein",
+            "--gamma-cat-variant",
+            "article",
+            "--seed",
+            "9",
+        ])
+        .unwrap();
+        assert_eq!(
+            o.dissimilarity.categorical,
+            CategoryDissimilarity::Levenshtein
+        );
         assert_eq!(o.gamma_cat_variant, GammaCatVariant::Article);
         assert_eq!(o.seed, 9);
         assert!(options(&["--sampler", "shufle"]).is_err());
@@ -264,6 +291,9 @@ mod tests {
         assert!(options(&["--delta-empty", "1e155"]).is_err());
         assert!(options(&["--max-samples", "0"]).is_err());
         assert!(options(&["--precision", "0"]).is_err());
-        assert_eq!(options(&["--samples", "40"]).unwrap().samples, SampleCount::Fixed(40));
+        assert_eq!(
+            options(&["--samples", "40"]).unwrap().samples,
+            SampleCount::Fixed(40)
+        );
     }
 }

@@ -109,7 +109,13 @@ impl Adjudication {
             } else {
                 Choice::Reject
             };
-            self.decide(&mut changes, index, choice, rule, suggested.into_iter().collect());
+            self.decide(
+                &mut changes,
+                index,
+                choice,
+                rule,
+                suggested.into_iter().collect(),
+            );
         }
         self.commit(format!("{label} ({})", chosen.len()), changes);
         chosen.len()

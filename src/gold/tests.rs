@@ -104,7 +104,10 @@ fn the_suggestion_never_invents_a_span_the_median_rule_may() {
     assert_eq!(gold_spans(&a), vec![span("ORG", 256.0, 286.0)]);
     assert!(matches!(
         a.decision(0),
-        Some(Decision::Decided { rule: Rule::Median { .. }, .. })
+        Some(Decision::Decided {
+            rule: Rule::Median { .. },
+            ..
+        })
     ));
 }
 
@@ -129,7 +132,11 @@ fn over_generated_continua_every_suggestion_is_an_annotators_unit() {
     let mut rejected = 0;
     for seed in 0..40 {
         let annotators = 2 + (seed % 4) as usize;
-        let density = if seed % 2 == 0 { Density::Sparse } else { Density::Dense };
+        let density = if seed % 2 == 0 {
+            Density::Sparse
+        } else {
+            Density::Dense
+        };
         let c = noisy_copies(annotators, 12, density, seed);
         let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
         let a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
@@ -144,16 +151,25 @@ fn over_generated_continua_every_suggestion_is_an_annotators_unit() {
                             && m.category == unit.category),
                         "seed {seed}, alignment {index}: {unit:?} is no annotator's unit"
                     );
-                    assert!(2 * members.len() >= annotators, "seed {seed}, alignment {index}");
+                    assert!(
+                        2 * members.len() >= annotators,
+                        "seed {seed}, alignment {index}"
+                    );
                 }
                 None => {
                     rejected += 1;
-                    assert!(2 * members.len() < annotators, "seed {seed}, alignment {index}");
+                    assert!(
+                        2 * members.len() < annotators,
+                        "seed {seed}, alignment {index}"
+                    );
                 }
             }
         }
     }
-    assert!(suggested > 100 && rejected > 10, "{suggested} suggested, {rejected} rejected");
+    assert!(
+        suggested > 100 && rejected > 10,
+        "{suggested} suggested, {rejected} rejected"
+    );
 }
 
 #[test]

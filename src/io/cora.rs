@@ -440,7 +440,8 @@ impl CoraFile {
         let has_layer = self
             .annotation_tokens()
             .any(|a| a.layer(&options.category_layer).is_some());
-        if options.category_layer_chosen && !has_layer && self.annotation_tokens().next().is_some() {
+        if options.category_layer_chosen && !has_layer && self.annotation_tokens().next().is_some()
+        {
             let mut present: Vec<&str> = self
                 .annotation_tokens()
                 .flat_map(|a| a.layers.iter().map(|(name, _)| name.as_str()))

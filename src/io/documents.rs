@@ -11,8 +11,8 @@
 
 use super::format::{AnnotatorFile, Document, Format, ReadOptions, Source, default_annotators};
 use super::{
-    FileError, Warning, WarningKind, aam, brat, cora, csv, elan, glozz, inception_project, rttm, textgrid,
-    webanno_tsv, xmi,
+    FileError, Warning, WarningKind, aam, brat, cora, csv, elan, glozz, inception_project, rttm,
+    textgrid, webanno_tsv, xmi,
 };
 use crate::continuum::Continuum;
 use std::path::{Path, PathBuf};
@@ -40,7 +40,10 @@ pub fn read_documents(
             return Err(FileError::new(
                 path,
                 None,
-                format!("given twice (also as {}): each file counts once", first.display()),
+                format!(
+                    "given twice (also as {}): each file counts once",
+                    first.display()
+                ),
             ));
         }
         seen.push((resolved, path));

@@ -261,10 +261,17 @@ mod tests {
     fn duplicate_tiers_and_time_slots_are_errors() {
         let twice = SAMPLE.replace("TIER_ID=\"robin\"", "TIER_ID=\"maureen\"");
         let e = parse(twice.as_bytes(), Path::new("t.eaf")).unwrap_err();
-        assert!(e.to_string().contains("tier \"maureen\" is defined twice"), "{e}");
+        assert!(
+            e.to_string().contains("tier \"maureen\" is defined twice"),
+            "{e}"
+        );
         let slot_twice = SAMPLE.replace("TIME_SLOT_ID=\"ts2\"", "TIME_SLOT_ID=\"ts1\"");
         let e = parse(slot_twice.as_bytes(), Path::new("t.eaf")).unwrap_err();
-        assert!(e.to_string().contains("line 6: time slot ts1 is defined twice"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("line 6: time slot ts1 is defined twice"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -6,8 +6,8 @@
 //!
 //! Reading is in [`super::documents`], writing in [`super::write`].
 
-use super::webanno_tsv::LayerChoice;
 use super::files::FileError;
+use super::webanno_tsv::LayerChoice;
 use super::{aam, cora, glozz};
 use crate::continuum::Continuum;
 use std::path::{Path, PathBuf};

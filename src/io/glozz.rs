@@ -397,7 +397,11 @@ pub fn read_document(
     options: &GlozzOptions,
 ) -> Result<(Continuum, Vec<AnnotationFile>, Vec<Warning>), FileError> {
     let text_bytes = super::read_bytes(text_path).map_err(|e| {
-        FileError::new(text_path, None, e.message.replace("cannot read", "cannot read the text"))
+        FileError::new(
+            text_path,
+            None,
+            e.message.replace("cannot read", "cannot read the text"),
+        )
     })?;
     let text = super::utf8_text(&text_bytes, text_path, "the text is not UTF-8")?.to_string();
     let length = text.chars().count();
@@ -464,11 +468,14 @@ pub fn read_document(
                 .with_source_id(unit.id.clone());
             continuum.add_unit(&file.annotator, made);
         }
-        let not_measured: Vec<String> = [("relation", aa.relations.len()), ("schema", aa.schemas.len())]
-            .into_iter()
-            .filter(|(_, n)| *n > 0)
-            .map(|(what, n)| format!("{n} {what}{}", if n == 1 { "" } else { "s" }))
-            .collect();
+        let not_measured: Vec<String> = [
+            ("relation", aa.relations.len()),
+            ("schema", aa.schemas.len()),
+        ]
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(what, n)| format!("{n} {what}{}", if n == 1 { "" } else { "s" }))
+        .collect();
         if !not_measured.is_empty() {
             warnings.push(Warning::new(
                 WarningKind::Skipped,
