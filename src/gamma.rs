@@ -57,6 +57,83 @@ impl Default for SampleCount {
     }
 }
 
+/// The sample count a user chose: each `None` keeps the current value (the command line's and
+/// the Python package's options are these, checked here once).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct SampleChoices {
+    /// Exactly this many samples (at least 1), instead of the precision rule.
+    pub samples: Option<usize>,
+    /// Relative precision wanted on the expected disorder, strictly between 0 and 1.
+    pub precision: Option<f64>,
+    /// Confidence of that precision, strictly between 0 and 1.
+    pub confidence: Option<f64>,
+    /// Upper bound of the precision rule (at least 1).
+    pub max_samples: Option<usize>,
+}
+
+/// A sample count that cannot be used: the setting (`samples`, `precision`, `confidence`,
+/// `max_samples`) and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{setting} {problem}")]
+pub struct SampleCountError {
+    /// The setting, by its name in [`SampleChoices`].
+    pub setting: &'static str,
+    /// What is wrong, after the name ("must be …").
+    pub problem: String,
+}
+
+impl SampleCount {
+    /// This sample count with the user's choices: a fixed count replaces the precision rule;
+    /// otherwise each value given replaces the rule's (a fixed count stays fixed).
+    pub fn with_choices(self, choices: SampleChoices) -> Result<SampleCount, SampleCountError> {
+        let refuse = |setting: &'static str, problem: String| SampleCountError { setting, problem };
+        if let Some(n) = choices.samples {
+            if n == 0 {
+                return Err(refuse("samples", "must be at least 1".into()));
+            }
+            return Ok(SampleCount::Fixed(n));
+        }
+        let SampleCount::Precision {
+            mut precision,
+            mut confidence,
+            mut max_samples,
+        } = self
+        else {
+            return Ok(self);
+        };
+        let in_unit_interval = |x: f64| x > 0.0 && x < 1.0;
+        if let Some(p) = choices.precision {
+            if !in_unit_interval(p) {
+                return Err(refuse(
+                    "precision",
+                    format!("must be between 0 and 1 (got {p})"),
+                ));
+            }
+            precision = p;
+        }
+        if let Some(c) = choices.confidence {
+            if !in_unit_interval(c) {
+                return Err(refuse(
+                    "confidence",
+                    format!("must be between 0 and 1 (got {c})"),
+                ));
+            }
+            confidence = c;
+        }
+        if let Some(m) = choices.max_samples {
+            if m == 0 {
+                return Err(refuse("max_samples", "must be at least 1".into()));
+            }
+            max_samples = m;
+        }
+        Ok(SampleCount::Precision {
+            precision,
+            confidence,
+            max_samples,
+        })
+    }
+}
+
 /// Every setting of a γ computation. The command line, the app and session files all hold
 /// this type; its `Default` is the one default of every front end (see [`crate::settings`]).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -4,7 +4,7 @@
 
 use crate::errors::bad_setting;
 use gamma_studio::SamplerKind;
-use gamma_studio::gamma::SampleCount;
+use gamma_studio::gamma::{SampleChoices, SampleCount};
 use gamma_studio::gamma_cat::GammaCatVariant;
 use gamma_studio::{CategoryDissimilarity, CategoryMatrix, CategoryScale, GammaOptions, Preset};
 use pyo3::prelude::*;
@@ -208,51 +208,30 @@ impl GammaArguments<'_> {
     }
 
     fn sample_count(&self, current: SampleCount) -> PyResult<SampleCount> {
-        if let Some(n) = self.n_samples {
-            if self.precision_level.is_some() || self.confidence.is_some() {
-                return Err(bad_setting(
-                    "give n_samples or precision_level/confidence, not both",
-                ));
-            }
-            if n == 0 {
-                return Err(bad_setting("n_samples must be at least 1"));
-            }
-            return Ok(SampleCount::Fixed(n));
+        if self.n_samples.is_some() && (self.precision_level.is_some() || self.confidence.is_some())
+        {
+            return Err(bad_setting(
+                "give n_samples or precision_level/confidence, not both",
+            ));
         }
-        let SampleCount::Precision {
-            mut precision,
-            mut confidence,
-            mut max_samples,
-        } = current
-        else {
-            return Ok(current);
+        let precision = match &self.precision_level {
+            Some(level) => Some(precision_of(level)?),
+            None => None,
         };
-        if let Some(level) = &self.precision_level {
-            precision = precision_of(level)?;
-            if !(precision > 0.0 && precision < 1.0) {
-                return Err(bad_setting(format!(
-                    "precision_level must be between 0 and 1 (got {precision})"
-                )));
-            }
-        }
-        if let Some(c) = self.confidence {
-            if !(c > 0.0 && c < 1.0) {
-                return Err(bad_setting(format!(
-                    "confidence must be between 0 and 1 (got {c})"
-                )));
-            }
-            confidence = c;
-        }
-        if let Some(m) = self.max_samples {
-            if m == 0 {
-                return Err(bad_setting("max_samples must be at least 1"));
-            }
-            max_samples = m;
-        }
-        Ok(SampleCount::Precision {
+        let choices = SampleChoices {
+            samples: self.n_samples,
             precision,
-            confidence,
-            max_samples,
+            confidence: self.confidence,
+            max_samples: self.max_samples,
+        };
+        current.with_choices(choices).map_err(|e| {
+            // The core names its settings; these are pygamma-agreement's names.
+            let name = match e.setting {
+                "samples" => "n_samples",
+                "precision" => "precision_level",
+                other => other,
+            };
+            bad_setting(format!("{name} {}", e.problem))
         })
     }
 }

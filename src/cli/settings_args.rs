@@ -6,7 +6,7 @@
 use super::Failure;
 use clap::Args;
 use gamma_studio::dissimilarity::MAX_WEIGHT;
-use gamma_studio::gamma::SampleCount;
+use gamma_studio::gamma::{SampleChoices, SampleCount};
 use gamma_studio::gamma_cat::GammaCatVariant;
 use gamma_studio::{CategoryDissimilarity, CategoryMatrix, CategoryScale, GammaOptions, Preset};
 use gamma_studio::{SamplerKind, textgamma::sampler::TextGammaOptions};
@@ -112,47 +112,15 @@ pub struct SampleArgs {
 impl SampleArgs {
     /// `current` (the core's default) with the options given.
     pub fn sample_count(&self, current: SampleCount) -> Result<SampleCount, Failure> {
-        if let Some(n) = self.samples {
-            if n == 0 {
-                return Err(bad("--samples must be at least 1"));
-            }
-            return Ok(SampleCount::Fixed(n));
-        }
-        let SampleCount::Precision {
-            mut precision,
-            mut confidence,
-            mut max_samples,
-        } = current
-        else {
-            return Ok(current);
+        let choices = SampleChoices {
+            samples: self.samples,
+            precision: self.precision,
+            confidence: self.confidence,
+            max_samples: self.max_samples,
         };
-        if let Some(p) = self.precision {
-            if !(p > 0.0 && p < 1.0) {
-                return Err(bad(format!(
-                    "--precision must be between 0 and 1 (got {p})"
-                )));
-            }
-            precision = p;
-        }
-        if let Some(c) = self.confidence {
-            if !(c > 0.0 && c < 1.0) {
-                return Err(bad(format!(
-                    "--confidence must be between 0 and 1 (got {c})"
-                )));
-            }
-            confidence = c;
-        }
-        if let Some(m) = self.max_samples {
-            if m == 0 {
-                return Err(bad("--max-samples must be at least 1"));
-            }
-            max_samples = m;
-        }
-        Ok(SampleCount::Precision {
-            precision,
-            confidence,
-            max_samples,
-        })
+        current
+            .with_choices(choices)
+            .map_err(|e| bad(format!("--{} {}", e.setting.replace('_', "-"), e.problem)))
     }
 
     /// The seed given, or `current` (the core's default).
