@@ -46,6 +46,9 @@ impl Default for SweepOptions {
                     confidence: 0.95,
                     max_samples: 1000,
                 },
+                // A sweep reports γ only: γ-cat and γ-k would be computed for every sample of
+                // every set and thrown away.
+                categorical_gammas: false,
                 ..GammaOptions::default()
             },
         }
