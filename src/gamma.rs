@@ -240,6 +240,14 @@ pub struct GammaResult {
     pub observed_disorder: f64,
     /// D_e, the mean best-alignment disorder of the random continua.
     pub expected_disorder: f64,
+    /// A proven lower bound on D_o: equal to it unless a best alignment was beyond reach and a
+    /// bounded answer was accepted ([`crate::alignment::Limits::accept_bounded_answer`]).
+    pub observed_lower_bound: f64,
+    /// The same for D_e (the mean of the random continua's lower bounds).
+    pub expected_lower_bound: f64,
+    /// For a bounded answer, the range `(1 − D_o/D_e_low, 1 − D_o_low/D_e)` that holds γ
+    /// computed from the proven best alignments; `None` when every alignment is proven best.
+    pub gamma_bounds: Option<(f64, f64)>,
     /// (low, high) bounds on γ implied by the precision reached on D_e; (1, 1) when D_o = 0.
     pub gamma_interval: (f64, f64),
     /// Relative precision reached on `D_e` at the requested confidence.
@@ -297,6 +305,8 @@ pub fn best_alignment(
 /// The outcome of aligning one random continuum.
 struct ChanceAlignment {
     disorder: f64,
+    /// Equal to `disorder` unless the alignment is a bounded answer.
+    lower_bound: f64,
     categorical: Option<CategoricalDisorder>,
 }
 
@@ -378,6 +388,7 @@ fn align_documents(
             Alignment {
                 unitary_alignments: Vec::new(),
                 disorder: 0.0,
+                lower_bound: 0.0,
             }
         } else {
             problem.best_alignment(&options.limits)?
@@ -426,6 +437,11 @@ pub fn corpus_gamma(
     let observed_disorder = aligned
         .iter()
         .flat_map(|d| d.alignment.unitary_alignments.iter().map(|u| u.disorder))
+        .sum::<f64>()
+        / corpus_mean_units;
+    let observed_lower_bound = aligned
+        .iter()
+        .map(|d| d.alignment.lower_bound * d.problem.mean_units())
         .sum::<f64>()
         / corpus_mean_units;
     let observed_categorical = options.categorical_gammas.then(|| {
@@ -483,6 +499,7 @@ pub fn corpus_gamma(
         });
         Ok(ChanceAlignment {
             disorder: alignment.disorder,
+            lower_bound: alignment.lower_bound,
             categorical,
         })
     };
@@ -509,6 +526,15 @@ pub fn corpus_gamma(
     } else {
         0.0
     };
+    let expected_lower_bound = chance.iter().map(|c| c.lower_bound).sum::<f64>() / n as f64;
+    let gamma_bounds = (observed_lower_bound < observed_disorder
+        || expected_lower_bound < expected_disorder)
+        .then(|| {
+            (
+                gamma_from(observed_disorder, expected_lower_bound),
+                gamma_from(observed_lower_bound, expected_disorder),
+            )
+        });
     let gamma = gamma_from(observed_disorder, expected_disorder);
     let gamma_interval = if observed_disorder == 0.0 {
         (1.0, 1.0)
@@ -529,6 +555,9 @@ pub fn corpus_gamma(
         gamma,
         observed_disorder,
         expected_disorder,
+        observed_lower_bound,
+        expected_lower_bound,
+        gamma_bounds,
         gamma_interval,
         achieved_precision,
         n_samples: n,

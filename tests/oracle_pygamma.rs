@@ -41,6 +41,37 @@ fn describe(units: impl Iterator<Item = Option<(String, f64, f64, String)>>) -> 
     out
 }
 
+/// The dense solver (column generation, forced here) reaches pygamma's observed disorders too.
+#[test]
+fn column_generation_matches_pygamma_observed_disorders() {
+    use gamma_studio::alignment::{AlignmentProblem, Limits};
+    for name in CASES {
+        let want = oracle(&format!("{name}.observed.json"))["observed_disorder"]
+            .as_f64()
+            .unwrap();
+        let continuum = read(name);
+        let categories = continuum.categories();
+        let problem = AlignmentProblem::from_continuum(
+            &continuum,
+            &categories,
+            Dissimilarity::default().resolve(&categories).unwrap(),
+        )
+        .unwrap();
+        let alignment = problem
+            .best_alignment(&Limits {
+                max_listed_candidates: 0,
+                ..Limits::default()
+            })
+            .unwrap();
+        assert!(
+            relative_difference(alignment.disorder, want) < 1e-5,
+            "{name}: column generation {} against pygamma {want}",
+            alignment.disorder
+        );
+        assert!(alignment.is_proven_best());
+    }
+}
+
 #[test]
 fn observed_disorder_and_best_alignment_match_pygamma() {
     for name in CASES {

@@ -359,6 +359,7 @@ fn a_hard_guard_refuses_what_would_not_fit_in_memory() {
     let error = problem
         .best_alignment(&Limits {
             max_candidates: 1000,
+            ..Limits::default()
         })
         .unwrap_err();
     assert!(
@@ -411,4 +412,133 @@ fn memoised_search_agrees_with_the_milp_on_large_components() {
         }
     }
     assert!(compared >= 5, "only {compared} large components compared");
+}
+
+/// Limits that send every continuum to column generation.
+fn by_column_generation() -> Limits {
+    Limits {
+        max_listed_candidates: 0,
+        ..Limits::default()
+    }
+}
+
+fn dense_problem(annotators: usize, units: usize, seed: u64) -> AlignmentProblem {
+    let continuum = noisy_copies(annotators, units, Density::Dense, seed);
+    let categories = continuum.categories();
+    AlignmentProblem::from_continuum(
+        &continuum,
+        &categories,
+        Dissimilarity::default().resolve(&categories).unwrap(),
+    )
+    .unwrap()
+}
+
+fn partitions_every_unit(problem: &AlignmentProblem, alignment: &gamma_studio::Alignment) {
+    let mut seen: Vec<u32> = alignment
+        .unitary_alignments
+        .iter()
+        .flat_map(|u| u.members.iter().copied())
+        .collect();
+    seen.sort();
+    assert_eq!(seen, (0..problem.units.len() as u32).collect::<Vec<_>>());
+}
+
+#[test]
+fn column_generation_agrees_with_brute_force_on_small_random_cases() {
+    for seed in 0..120 {
+        let continuum = random_small_continuum(seed);
+        let categories = continuum.categories();
+        let problem = AlignmentProblem::from_continuum(
+            &continuum,
+            &categories,
+            Dissimilarity::default().resolve(&categories).unwrap(),
+        )
+        .unwrap();
+        let brute = brute_force_total(&problem);
+        let best = problem.best_alignment(&by_column_generation()).unwrap();
+        partitions_every_unit(&problem, &best);
+        let total: f64 = best.unitary_alignments.iter().map(|u| u.disorder).sum();
+        assert!(
+            (total - brute).abs() < 1e-9,
+            "seed {seed}: column generation {total} against brute force {brute}"
+        );
+        assert!(best.is_proven_best());
+    }
+}
+
+/// Dense continua of 3 to 8 annotators: column generation finds the optimum that the listed
+/// candidates' solvers (checked against brute force above) find.
+#[test]
+fn column_generation_agrees_with_the_listed_candidates_on_dense_cases() {
+    for (annotators, units) in [(3, 40), (4, 30), (5, 20), (6, 12), (8, 6)] {
+        for seed in 0..3 {
+            let problem = dense_problem(annotators, units, seed);
+            let listed = problem
+                .best_alignment(&Limits {
+                    max_listed_candidates: usize::MAX,
+                    max_candidates: 20_000_000,
+                    ..Limits::default()
+                })
+                .unwrap();
+            let generated = problem.best_alignment(&by_column_generation()).unwrap();
+            partitions_every_unit(&problem, &generated);
+            assert!(
+                (generated.disorder - listed.disorder).abs() < 1e-9,
+                "k{annotators}×{units} seed {seed}: column generation {} against {}",
+                generated.disorder,
+                listed.disorder
+            );
+            assert!(generated.is_proven_best());
+        }
+    }
+}
+
+/// A bounded answer, forced by allowing a single tuple within the gap: its lower bound is
+/// below the optimum and its disorder above; without consent the error names the phase.
+#[test]
+fn a_bounded_answer_reports_its_gap() {
+    let problem = dense_problem(6, 30, 2);
+    let exact = problem.best_alignment(&by_column_generation()).unwrap();
+    let cramped = Limits {
+        max_gap_tuples: 1,
+        ..by_column_generation()
+    };
+    let error = problem.best_alignment(&cramped).unwrap_err();
+    assert!(
+        error.to_string().contains("final enumeration") && error.to_string().contains("--bounded"),
+        "{error}"
+    );
+    let bounded = problem
+        .best_alignment(&Limits {
+            accept_bounded_answer: true,
+            ..cramped
+        })
+        .unwrap();
+    partitions_every_unit(&problem, &bounded);
+    assert!(!bounded.is_proven_best());
+    assert!(bounded.lower_bound <= exact.disorder + 1e-12);
+    assert!(exact.disorder <= bounded.disorder + 1e-12);
+    assert!(bounded.disorder - bounded.lower_bound > 0.0);
+    // The γ of a bounded run holds the exact γ between its bounds.
+    let continuum = noisy_copies(6, 30, Density::Dense, 2);
+    let options = GammaOptions {
+        samples: SampleCount::Fixed(4),
+        ..Default::default()
+    };
+    let exact_gamma = gamma_studio::gamma(&continuum, &options, RunControl::default()).unwrap();
+    assert_eq!(exact_gamma.gamma_bounds, None);
+    let mut bounded_options = options.clone();
+    bounded_options.limits = Limits {
+        accept_bounded_answer: true,
+        ..cramped
+    };
+    let bounded_gamma =
+        gamma_studio::gamma(&continuum, &bounded_options, RunControl::default()).unwrap();
+    let (low, high) = bounded_gamma.gamma_bounds.expect("a bounded answer");
+    assert!(
+        low <= exact_gamma.gamma + 1e-12 && exact_gamma.gamma <= high + 1e-12,
+        "{low} ≤ {} ≤ {high}",
+        exact_gamma.gamma
+    );
+    assert!(bounded_gamma.observed_lower_bound < bounded_gamma.observed_disorder);
 }

@@ -30,9 +30,12 @@
 use super::{AlignmentError, AlignmentProblem};
 use crate::disorder::{annotator_pairs, unitary_disorder_from_sum};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Relative slack for comparisons with the bounds, so that rounding never drops a tie.
 const SLACK: f64 = 1e-9;
+/// Partial tuples the listing may visit per candidate allowed.
+const NODES_PER_CANDIDATE: usize = 20;
 
 /// Candidate unitary alignments with at least two real units, stored flat.
 #[derive(Debug, Clone, Default)]
@@ -64,6 +67,15 @@ impl Candidates {
         self.disorders[c]
     }
 
+    /// Candidates made of the given tuples (global ids by annotator, at least two each).
+    pub(crate) fn from_columns(columns: &[super::pricing::Column]) -> Candidates {
+        let mut candidates = Candidates::default();
+        for column in columns {
+            candidates.push(&column.members, column.disorder);
+        }
+        candidates
+    }
+
     fn push(&mut self, members: &[u32], disorder: f64) {
         if self.offsets.is_empty() {
             self.offsets.push(0);
@@ -82,12 +94,13 @@ impl Candidates {
 
 /// For each unit, its compatible units of other annotators (`d ≤ B`), sorted by global id.
 pub(crate) struct CompatibleUnits {
-    neighbours: Vec<Vec<(u32, f64)>>,
+    pub(crate) neighbours: Vec<Vec<(u32, f64)>>,
 }
 
 impl CompatibleUnits {
+    /// `d(u, v)` when `u` and `v` are compatible (`d ≤ B`), `None` otherwise.
     #[inline]
-    fn dissimilarity(&self, u: u32, v: u32) -> Option<f64> {
+    pub(crate) fn dissimilarity(&self, u: u32, v: u32) -> Option<f64> {
         let list = &self.neighbours[u as usize];
         list.binary_search_by_key(&v, |&(w, _)| w)
             .ok()
@@ -164,18 +177,26 @@ pub(crate) fn compatible_units(
     Ok(CompatibleUnits { neighbours })
 }
 
+/// Where each annotator's units start in the global numbering (`n + 1` entries, the last one
+/// the number of units).
+pub(crate) fn first_of_annotator(problem: &AlignmentProblem) -> Vec<u32> {
+    let n = problem.n_annotators;
+    let mut first = vec![problem.units.len() as u32; n + 1];
+    for (g, unit) in problem.units.iter().enumerate().rev() {
+        first[unit.annotator as usize] = g as u32;
+    }
+    for a in (0..n).rev() {
+        first[a] = first[a].min(first[a + 1]);
+    }
+    first
+}
+
 /// All candidates with at least two real units, in a deterministic order.
 pub fn generate(problem: &AlignmentProblem, limit: usize) -> Result<Candidates, AlignmentError> {
     let compatible = compatible_units(problem, limit)?;
     let n = problem.n_annotators;
-    // Where each annotator's units start in the global numbering.
-    let mut first_of_annotator = vec![problem.units.len() as u32; n + 1];
-    for (g, unit) in problem.units.iter().enumerate().rev() {
-        first_of_annotator[unit.annotator as usize] = g as u32;
-    }
-    for a in (0..n).rev() {
-        first_of_annotator[a] = first_of_annotator[a].min(first_of_annotator[a + 1]);
-    }
+    let first_of_annotator = first_of_annotator(problem);
+    let all_nodes = AtomicUsize::new(0);
     let per_anchor: Vec<Result<Candidates, AlignmentError>> = (0..problem.units.len() as u32)
         .into_par_iter()
         .with_min_len(64)
@@ -190,6 +211,8 @@ pub fn generate(problem: &AlignmentProblem, limit: usize) -> Result<Candidates, 
                 pair_sum: 0.0,
                 found: Candidates::default(),
                 limit,
+                nodes: 0,
+                all_nodes: &all_nodes,
             };
             let next = problem.units[anchor as usize].annotator as usize + 1;
             search.extend(next)?;
@@ -221,10 +244,27 @@ struct Search<'a> {
     pair_sum: f64,
     found: Candidates,
     limit: usize,
+    /// Partial tuples visited by this search since it last reported to `all_nodes`.
+    nodes: usize,
+    /// Partial tuples visited by every search: listing stops (as too many candidates) past
+    /// [`NODES_PER_CANDIDATE`] times the limit, so that dense continua go to column
+    /// generation within a second instead of after a long listing that fails.
+    all_nodes: &'a AtomicUsize,
 }
 
 impl Search<'_> {
     fn extend(&mut self, annotator: usize) -> Result<(), AlignmentError> {
+        self.nodes += 1;
+        if self.nodes == 4096 {
+            let visited = self.all_nodes.fetch_add(self.nodes, Ordering::Relaxed);
+            self.nodes = 0;
+            if visited > self.limit.saturating_mul(NODES_PER_CANDIDATE) {
+                return Err(AlignmentError::TooManyCandidates {
+                    count: self.found.len(),
+                    limit: self.limit,
+                });
+            }
+        }
         let n = self.problem.n_annotators;
         if annotator == n {
             self.record();
@@ -288,68 +328,85 @@ impl Search<'_> {
         Ok(())
     }
 
-    /// The bipartition bound: splitting `ă` into `G₁ ∪ G₂` (sizes `k₁`, `k₂`) changes the cost by
-    /// `[C·Δ∅ + k₁k₂·Δ∅ − cross(G₁, G₂)] / C`, where `cross` sums the dissimilarities between
-    /// the two groups. A best alignment never holds a tuple that some split strictly improves,
-    /// so `cross(G₁, G₂) ≤ (C + k₁k₂)·Δ∅` for every bipartition. (`k₁ = 1` is the leave-one-out
-    /// bound, already checked; for `k ≤ 3` every bipartition has a singleton side.)
-    fn no_better_bipartition(&self) -> bool {
-        let k = self.members.len();
-        let units = &self.problem.units;
-        let d = &self.problem.dissimilarity;
-        let mut pairwise = [[0.0f64; 16]; 16];
-        if k > 16 {
-            return true;
-        }
-        for i in 0..k {
-            for j in i + 1..k {
-                let value = d.combined(
-                    &units[self.members[i] as usize].span,
-                    &units[self.members[j] as usize].span,
-                );
-                pairwise[i][j] = value;
-                pairwise[j][i] = value;
-            }
-        }
-        let pairs = annotator_pairs(self.problem.n_annotators) as f64;
-        // masks with member 0 in the first group, neither group empty
-        for mask in (1u32..(1 << k) - 1).filter(|m| m & 1 == 1) {
-            let size_first = mask.count_ones() as usize;
-            if size_first == 1 || size_first == k - 1 {
-                continue;
-            }
-            let mut cross = 0.0;
-            for i in (0..k).filter(|i| mask >> i & 1 == 1) {
-                for j in (0..k).filter(|j| mask >> j & 1 == 0) {
-                    cross += pairwise[i][j];
-                }
-            }
-            let bound = (pairs + (size_first * (k - size_first)) as f64) * d.delta_empty;
-            if cross > bound * (1.0 + SLACK) {
-                return false;
-            }
-        }
-        true
-    }
-
     fn record(&mut self) {
-        let k = self.members.len();
-        if k < 2 {
-            return;
+        if let Some(disorder) =
+            admissible(self.problem, &self.members, &self.row_sums, self.pair_sum)
+        {
+            self.found.push(&self.members, disorder);
         }
-        let n = self.problem.n_annotators;
-        let delta = self.problem.dissimilarity.delta_empty;
-        let disorder = unitary_disorder_from_sum(n, k, self.pair_sum, delta);
-        if disorder > k as f64 * delta * (1.0 + SLACK) {
-            return;
-        }
-        let leave_one_out = (annotator_pairs(n) + k - 1) as f64 * delta * (1.0 + SLACK);
-        if self.row_sums.iter().any(|&row| row > leave_one_out) {
-            return;
-        }
-        if k >= 4 && !self.no_better_bipartition() {
-            return;
-        }
-        self.found.push(&self.members, disorder);
     }
+}
+
+/// δ(ă) of the tuple `members` (global ids, at least two, by annotator) when it passes the split,
+/// leave-one-out and bipartition bounds (it may belong to a best alignment); `None` otherwise.
+/// `row_sums[i]` is the sum of the dissimilarities of member `i` to the others, `pair_sum`
+/// the sum over all pairs.
+pub(crate) fn admissible(
+    problem: &AlignmentProblem,
+    members: &[u32],
+    row_sums: &[f64],
+    pair_sum: f64,
+) -> Option<f64> {
+    let k = members.len();
+    if k < 2 {
+        return None;
+    }
+    let n = problem.n_annotators;
+    let delta = problem.dissimilarity.delta_empty;
+    let disorder = unitary_disorder_from_sum(n, k, pair_sum, delta);
+    if disorder > k as f64 * delta * (1.0 + SLACK) {
+        return None;
+    }
+    let leave_one_out = (annotator_pairs(n) + k - 1) as f64 * delta * (1.0 + SLACK);
+    if row_sums.iter().any(|&row| row > leave_one_out) {
+        return None;
+    }
+    if k >= 4 && !no_better_bipartition(problem, members) {
+        return None;
+    }
+    Some(disorder)
+}
+
+/// The bipartition bound: splitting `ă` into `G₁ ∪ G₂` (sizes `k₁`, `k₂`) changes the cost by
+/// `[C·Δ∅ + k₁k₂·Δ∅ − cross(G₁, G₂)] / C`, where `cross` sums the dissimilarities between
+/// the two groups. A best alignment never holds a tuple that some split strictly improves,
+/// so `cross(G₁, G₂) ≤ (C + k₁k₂)·Δ∅` for every bipartition. (`k₁ = 1` is the leave-one-out
+/// bound, already checked; for `k ≤ 3` every bipartition has a singleton side.)
+fn no_better_bipartition(problem: &AlignmentProblem, members: &[u32]) -> bool {
+    let k = members.len();
+    let units = &problem.units;
+    let d = &problem.dissimilarity;
+    let mut pairwise = [[0.0f64; 16]; 16];
+    if k > 16 {
+        return true;
+    }
+    for i in 0..k {
+        for j in i + 1..k {
+            let value = d.combined(
+                &units[members[i] as usize].span,
+                &units[members[j] as usize].span,
+            );
+            pairwise[i][j] = value;
+            pairwise[j][i] = value;
+        }
+    }
+    let pairs = annotator_pairs(problem.n_annotators) as f64;
+    // masks with member 0 in the first group, neither group empty
+    for mask in (1u32..(1 << k) - 1).filter(|m| m & 1 == 1) {
+        let size_first = mask.count_ones() as usize;
+        if size_first == 1 || size_first == k - 1 {
+            continue;
+        }
+        let mut cross = 0.0;
+        for i in (0..k).filter(|i| mask >> i & 1 == 1) {
+            for j in (0..k).filter(|j| mask >> j & 1 == 0) {
+                cross += pairwise[i][j];
+            }
+        }
+        let bound = (pairs + (size_first * (k - size_first)) as f64) * d.delta_empty;
+        if cross > bound * (1.0 + SLACK) {
+            return false;
+        }
+    }
+    true
 }

@@ -9,9 +9,16 @@
 //! 3. [`solver`]: each component is solved exactly (min-cost assignment for two annotators,
 //!    exhaustive search for tiny components, set-partitioning MILP with CBC otherwise), in
 //!    parallel.
+//!
+//! Dense continua (many annotators, units back to back and overlapping) have too many
+//! candidates to list: past [`Limits::max_listed_candidates`] they are solved by
+//! [`column_generation`], whose [`pricing`] searches the candidates instead of listing them
+//! and proves the alignment optimal (or, when asked, returns it with a proven lower bound).
 
 pub mod candidates;
+pub mod column_generation;
 pub mod components;
+pub mod pricing;
 pub mod solver;
 
 use crate::continuum::Continuum;
@@ -62,6 +69,17 @@ pub enum AlignmentError {
         count: usize,
         /// The limit in force.
         limit: usize,
+    },
+    /// The exact search would take too long or too much memory: the phase and the size that
+    /// blocked.
+    #[error(
+        "the exact alignment is beyond reach in the {phase} phase ({size}); ask for a bounded answer (--bounded) to get the best alignment found with its proven lower bound, or split the document"
+    )]
+    BeyondReach {
+        /// The phase of the search that blocked.
+        phase: &'static str,
+        /// The size that blocked, in words.
+        size: String,
     },
     /// CBC failed on a set-partitioning MILP (its message).
     #[error("the MILP solver failed: {0}")]
@@ -127,6 +145,17 @@ impl AlignmentProblem {
         self
     }
 
+    /// The problem made of the units `units` (global ids, ascending), numbered from 0 in that
+    /// order, with the same annotators, dissimilarity and rule for `x̄`.
+    pub fn subproblem(&self, units: &[u32]) -> AlignmentProblem {
+        AlignmentProblem {
+            n_annotators: self.n_annotators,
+            units: units.iter().map(|&g| self.units[g as usize]).collect(),
+            dissimilarity: self.dissimilarity.clone(),
+            mean_units_rule: self.mean_units_rule,
+        }
+    }
+
     /// `x̄`, the mean number of units per annotator.
     pub fn mean_units(&self) -> f64 {
         self.mean_units_rule
@@ -151,26 +180,64 @@ impl AlignmentProblem {
         if self.units.is_empty() {
             return Err(AlignmentError::NoUnits);
         }
-        let candidates = candidates::generate(self, limits.max_candidates)?;
-        let components = components::split(self, &candidates);
-        let chosen = solver::solve_all(self, &candidates, &components)?;
-        Ok(Alignment::from_members(self, chosen))
+        let listed_limit = limits.max_listed_candidates.min(limits.max_candidates);
+        match candidates::generate(self, listed_limit) {
+            Ok(candidates) => {
+                let components = components::split(self, &candidates);
+                let solved = solver::solve_all_with(
+                    self,
+                    &candidates,
+                    &components,
+                    solver::Listing::Continuum,
+                    limits,
+                )?;
+                let mut alignment = Alignment::from_members(self, solved.chosen);
+                alignment.lower_bound = alignment.disorder - solved.gap / self.mean_units();
+                Ok(alignment)
+            }
+            Err(AlignmentError::TooManyCandidates { count, .. }) => {
+                log::info!(
+                    "more than {count} candidate unitary alignments: column generation"
+                );
+                let solved = column_generation::solve(self, limits)?;
+                let mut alignment = Alignment::from_members(self, solved.chosen);
+                alignment.lower_bound = solved.lower_bound / self.mean_units();
+                Ok(alignment)
+            }
+            Err(other) => Err(other),
+        }
     }
 }
 
-/// Memory guards of the exact search.
+/// Time and memory guards of the exact search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct Limits {
-    /// Largest number of candidate unitary alignments (and of compatible unit pairs) allowed;
-    /// about 100 bytes each.
+    /// Largest number of candidate unitary alignments (and of compatible unit pairs) kept in
+    /// memory at once; about 100 bytes each.
     pub max_candidates: usize,
+    /// Past this many candidates they are not listed: the best alignment is found by column
+    /// generation.
+    pub max_listed_candidates: usize,
+    /// Largest number of tuples column generation may list within the gap between its lower
+    /// bound and the best alignment found, to prove which is best.
+    pub max_gap_tuples: usize,
+    /// Search nodes the column generation may visit (a few million per second) before it
+    /// declares the continuum beyond reach.
+    pub max_search_nodes: u64,
+    /// When the proof of optimality is beyond reach, return the best alignment found with its
+    /// proven lower bound ([`Alignment::lower_bound`]) instead of an error.
+    pub accept_bounded_answer: bool,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_candidates: 4_000_000,
+            max_listed_candidates: 300_000,
+            max_gap_tuples: 2_000_000,
+            max_search_nodes: 500_000_000,
+            accept_bounded_answer: false,
         }
     }
 }
@@ -192,6 +259,10 @@ pub struct Alignment {
     pub unitary_alignments: Vec<UnitaryAlignment>,
     /// `Σ δ(ă) / x̄`.
     pub disorder: f64,
+    /// A proven lower bound on the disorder of every alignment: equal to `disorder` when this
+    /// alignment is proven best, lower for a bounded answer
+    /// ([`Limits::accept_bounded_answer`]).
+    pub lower_bound: f64,
 }
 
 impl Alignment {
@@ -225,10 +296,17 @@ impl Alignment {
             })
             .collect();
         let total: f64 = unitary_alignments.iter().map(|u| u.disorder).sum();
+        let disorder = total / problem.mean_units();
         Alignment {
-            disorder: total / problem.mean_units(),
+            disorder,
+            lower_bound: disorder,
             unitary_alignments,
         }
+    }
+
+    /// Whether this alignment is proven best (its lower bound equals its disorder).
+    pub fn is_proven_best(&self) -> bool {
+        self.lower_bound >= self.disorder
     }
 
     /// Slot view of a unitary alignment: for each annotator, the index of its unit (in that

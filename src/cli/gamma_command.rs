@@ -136,6 +136,13 @@ fn result_json(
         "seed": result.seed,
         "gamma_interval": [finite(result.gamma_interval.0), finite(result.gamma_interval.1)],
         "achieved_precision": result.achieved_precision,
+        "proven_best_alignments": result.gamma_bounds.is_none(),
+        "observed_disorder_lower_bound": result.observed_lower_bound,
+        "expected_disorder_lower_bound": finite(result.expected_lower_bound),
+        "gamma_bounds": result
+            .gamma_bounds
+            .map(|(low, high)| json!([finite(low), finite(high)]))
+            .unwrap_or(Value::Null),
         "sampler": options.sampler.to_string(),
         "alpha": options.dissimilarity.alpha,
         "beta": options.dissimilarity.beta,
@@ -195,6 +202,13 @@ fn summary(
         result.gamma, result.gamma_interval.0, result.gamma_interval.1
     );
     let _ = writeln!(s, "observed disorder D_o = {:.6}", result.observed_disorder);
+    if let Some((low, high)) = result.gamma_bounds {
+        let _ = writeln!(
+            s,
+            "bounded answer: some best alignments were beyond reach; proven D_o ≥ {:.6}, D_e ≥ {:.6}, so the exact γ lies in {low:.4} … {high:.4}",
+            result.observed_lower_bound, result.expected_lower_bound
+        );
+    }
     let _ = writeln!(
         s,
         "expected disorder D_e = {:.6}   ({} sampler, {} samples, ±{:.2} % at {:.0} %)",

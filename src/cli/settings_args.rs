@@ -145,6 +145,11 @@ pub struct GammaSettingsArgs {
     /// pairs of two units) [default: pygamma].
     #[arg(long, value_name = "VARIANT")]
     pub gamma_cat_variant: Option<GammaCatVariant>,
+    /// When a best alignment is beyond reach (very dense continua), use the best alignment
+    /// found and report its proven lower bound and the resulting range of γ, instead of
+    /// stopping with an error.
+    #[arg(long)]
+    pub bounded: bool,
 }
 
 impl GammaSettingsArgs {
@@ -158,6 +163,9 @@ impl GammaSettingsArgs {
         options.seed = self.samples.seed(options.seed);
         if let Some(variant) = self.gamma_cat_variant {
             options.gamma_cat_variant = variant;
+        }
+        if self.bounded {
+            options.limits.accept_bounded_answer = true;
         }
         Ok(options)
     }

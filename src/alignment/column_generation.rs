@@ -1,0 +1,445 @@
+//! Exact best alignment by column generation, for continua too dense to list every candidate.
+//!
+//! The set-partitioning problem `min Σ δ_t x_t, Σ_{t∋u} x_t = 1` is never written out whole.
+//! For any values `π` (one per unit), a partition `x` costs `Σ_u π_u + Σ_t c̄_t x_t` with the
+//! reduced costs `c̄_t = δ_t − Σ_{u∈t} π_u`. Hence:
+//!
+//! 1. **Lower bound.** When no tuple has `c̄ < 0` (checked by [`super::pricing`]'s search),
+//!    every alignment costs at least `Σ π_u`. The `π` come from the linear relaxation over the
+//!    tuples found so far (solved in its dual form, `max Σ π_u` subject to `Σ_{u∈t} π_u ≤ δ_t`,
+//!    by CBC's LP solver), each round adding for every anchor unit its most negative tuple,
+//!    until none is left.
+//! 2. **Upper bound.** The set partitioning over the tuples found (CBC): an alignment.
+//! 3. **Proof.** An alignment cheaper than the upper bound `U` only uses tuples with
+//!    `c̄_t < U − Σ π_u`: listing those (the same search with a threshold) and solving the set
+//!    partitioning over them gives the best alignment. These relaxations are nearly integral,
+//!    so the gap, and that list, are small.
+//!
+//! When the list would be too long, the search too large, the caller learns which phase and
+//! size blocked, or (if it accepts) gets the upper-bound alignment with its proven lower bound.
+
+use super::pricing::{Column, ImplicitColumns, Wanted};
+use super::candidates::Candidates;
+use super::components::split;
+use super::solver::{Cuts, Listing, LocalProblem, milp, solve_all_with};
+use super::{AlignmentError, AlignmentProblem, Limits};
+use std::collections::HashMap;
+
+/// Rounds of the relaxation allowed before the search is declared beyond reach.
+const MAX_ROUNDS: usize = 1000;
+/// A tuple is priced out when its reduced cost is below `−TOLERANCE·Δ∅`.
+const TOLERANCE: f64 = 1e-9;
+/// Weight of the stability centre in the values priced (dual smoothing, Wentges 1997): the
+/// relaxation's own values oscillate from round to round on these degenerate problems.
+const SMOOTHING: f64 = 0.8;
+/// The relaxation stops when the Lagrangian bound is within this fraction of the relaxation's
+/// value (which it cannot pass); the tuples within the remaining gap to the best alignment over
+/// the tuples found are then listed and solved exactly.
+const STOP_GAP: f64 = 1e-3;
+/// Tuples of negative reduced cost added per anchor and round: fewer rounds, each of which
+/// solves the relaxation again.
+const COLUMNS_PER_ANCHOR: usize = 3;
+/// Tuples whose reduced cost under the centre's values exceeds this many Δ∅ are left out of
+/// the relaxation (a smaller linear program to solve each round).
+const DROP_ABOVE: f64 = 0.25;
+
+/// A partition of the units into unitary alignments (global ids; singletons included), its
+/// total disorder `Σ δ` and a proven lower bound on the total of every alignment.
+#[derive(Debug, Clone)]
+pub(crate) struct BoundedPartition {
+    pub chosen: Vec<Vec<u32>>,
+    pub total: f64,
+    pub lower_bound: f64,
+}
+
+/// The values `π` with the best Lagrangian bound found so far (the stability centre).
+struct Centre {
+    duals: Vec<f64>,
+    bound: f64,
+    /// For each unit, `min(0, c̄)` of the most negative tuple it anchors under `duals`.
+    anchor_minima: Vec<f64>,
+}
+
+/// Solves `problem` (every unit) by column generation; see the module documentation.
+pub(crate) fn solve(
+    problem: &AlignmentProblem,
+    limits: &Limits,
+) -> Result<BoundedPartition, AlignmentError> {
+    let columns = ImplicitColumns::new(problem, limits.max_candidates, limits.max_search_nodes)?;
+    let n = problem.units.len();
+    let delta = problem.dissimilarity.delta_empty;
+    let clock = std::time::Instant::now();
+    let (centre, relaxation_value, pool_size) = relax(&columns, n, delta)?;
+    let lower_bound = centre.bound;
+    log::info!(
+        "relaxation: {pool_size} tuples, lower bound {lower_bound:.6}, relaxation {relaxation_value:.6} ({:.2}s)",
+        clock.elapsed().as_secs_f64()
+    );
+    // An alignment of cost `U` costs `Σ π + Σ_t c̄_t` with each tuple `t` anchored at a
+    // different unit `a(t)` and `c̄_t ≥ m_{a(t)}` (the anchor's minimum), so each of its tuples
+    // has `c̄_t ≤ (U − L) + m_{a(t)}`, with `L = Σ π + Σ_a m_a` the Lagrangian bound. List the
+    // tuples within a small gap `g` and solve over them: if the alignment found costs at most
+    // `L + g`, no better one exists; otherwise list again within its own gap.
+    let mut gap = (relaxation_value - lower_bound) * (1.0 + 1e-6)
+        + TOLERANCE * delta * (1.0 + lower_bound.abs());
+    let mut best: Option<BoundedPartition> = None;
+    loop {
+        let within_gap = match columns.search(
+            &centre.duals,
+            Wanted::AtMost {
+                gap,
+                anchor_minima: &centre.anchor_minima,
+                limit: limits.max_gap_tuples,
+            },
+        ) {
+            Ok(found) => found,
+            Err(AlignmentError::BeyondReach { phase, size }) => {
+                return beyond_reach(&columns, &centre, best, phase, size, limits);
+            }
+            Err(other) => return Err(other),
+        };
+        let (chosen, total) = solve_listed(problem, &within_gap)?;
+        log::info!(
+            "{} tuples within the gap {gap:.6}: alignment {total:.6} ({:.2}s)",
+            within_gap.len(),
+            clock.elapsed().as_secs_f64()
+        );
+        if best.as_ref().is_none_or(|b| total < b.total) {
+            best = Some(BoundedPartition {
+                chosen,
+                total,
+                lower_bound,
+            });
+        }
+        let found = best.as_mut().expect("set above");
+        if found.total - lower_bound <= gap * (1.0 + TOLERANCE) {
+            found.lower_bound = found.total;
+            return Ok(best.expect("set above"));
+        }
+        gap = found.total - lower_bound;
+    }
+}
+
+/// What to answer when listing the tuples within the gap is beyond reach: the best alignment
+/// found with its lower bound when the caller accepts it, the error (with both bounds)
+/// otherwise.
+fn beyond_reach(
+    columns: &ImplicitColumns,
+    centre: &Centre,
+    best: Option<BoundedPartition>,
+    phase: &'static str,
+    size: String,
+    limits: &Limits,
+) -> Result<BoundedPartition, AlignmentError> {
+    let n = centre.duals.len();
+    let delta = columns.delta_empty();
+    let best = match best {
+        Some(found) => found,
+        None => {
+            let (chosen, total) = greedy_partition(columns, centre, n, delta)?;
+            BoundedPartition {
+                chosen,
+                total,
+                lower_bound: centre.bound,
+            }
+        }
+    };
+    if limits.accept_bounded_answer {
+        return Ok(best);
+    }
+    Err(AlignmentError::BeyondReach {
+        phase,
+        size: format!(
+            "{size}; best alignment found Σδ = {:.6}, proven lower bound {:.6}",
+            best.total, centre.bound
+        ),
+    })
+}
+
+/// An alignment over the tuples of negative reduced cost under the centre's values (one per
+/// anchor at most): a quick upper bound when nothing better could be listed.
+fn greedy_partition(
+    columns: &ImplicitColumns,
+    centre: &Centre,
+    n: usize,
+    delta: f64,
+) -> Result<(Vec<Vec<u32>>, f64), AlignmentError> {
+    let priced = columns.search(
+        &centre.duals,
+        Wanted::MostNegative {
+            tolerance: TOLERANCE * delta,
+            per_anchor: COLUMNS_PER_ANCHOR,
+        },
+    )?;
+    partition_over(n, &priced, delta)
+}
+
+/// The linear relaxation by smoothed column generation, stopped when the Lagrangian bound is
+/// within [`STOP_GAP`] of the relaxation's value: the centre, the relaxation's value, and the
+/// number of tuples found.
+fn relax(
+    columns: &ImplicitColumns,
+    n: usize,
+    delta: f64,
+) -> Result<(Centre, f64, usize), AlignmentError> {
+    let tolerance = TOLERANCE * delta;
+    let clock = std::time::Instant::now();
+    let mut pool: Vec<Column> = Vec::new();
+    let mut known: HashMap<Vec<u32>, usize> = HashMap::new();
+    // Tuples in the relaxation: those far above the centre's values are left out of it
+    // (priced again, they come back).
+    let mut active: Vec<bool> = Vec::new();
+    // Tuples that came back once stay (no cycle of leaving and returning).
+    let mut pinned: Vec<bool> = Vec::new();
+    let mut centre = Centre {
+        duals: vec![delta; n],
+        bound: f64::NEG_INFINITY,
+        anchor_minima: vec![0.0; n],
+    };
+    let mut lp_seconds = 0.0;
+    let mut last_report = clock;
+    let mut round = 0;
+    let mut final_relaxation_value: f64;
+    'relaxation: loop {
+        let lp_clock = std::time::Instant::now();
+        if centre.bound.is_finite() {
+            for ((column, active), pinned) in pool.iter().zip(active.iter_mut()).zip(&pinned) {
+                *active = *pinned || reduced_cost(column, &centre.duals) <= DROP_ABOVE * delta;
+            }
+        }
+        let in_relaxation: Vec<&Column> = pool
+            .iter()
+            .zip(&active)
+            .filter(|(_, active)| **active)
+            .map(|(column, _)| column)
+            .collect();
+        let lp = if in_relaxation.is_empty() {
+            vec![delta; n]
+        } else {
+            dual_values(n, &in_relaxation, delta)?
+        };
+        lp_seconds += lp_clock.elapsed().as_secs_f64();
+        let relaxation_value = lp.iter().sum::<f64>();
+        final_relaxation_value = relaxation_value;
+        let mut weight = SMOOTHING;
+        let mut added_since_relaxation = 0;
+        loop {
+            round += 1;
+            if round > MAX_ROUNDS {
+                return Err(AlignmentError::BeyondReach {
+                    phase: "linear relaxation",
+                    size: format!(
+                        "{MAX_ROUNDS} rounds, {} tuples, bounds {:.6} – {relaxation_value:.6} (Σ δ)",
+                        pool.len(),
+                        centre.bound
+                    ),
+                });
+            }
+            let duals: Vec<f64> = if centre.bound.is_finite() {
+                centre
+                    .duals
+                    .iter()
+                    .zip(&lp)
+                    .map(|(c, p)| weight * c + (1.0 - weight) * p)
+                    .collect()
+            } else {
+                lp.clone()
+            };
+            let priced = columns.search(
+                &duals,
+                Wanted::MostNegative {
+                    tolerance,
+                    per_anchor: COLUMNS_PER_ANCHOR,
+                },
+            )?;
+            let bound = lagrangian_bound(&duals, &priced);
+            if bound > centre.bound {
+                let mut anchor_minima = vec![0.0f64; n];
+                for column in &priced {
+                    let anchor = &mut anchor_minima[column.members[0] as usize];
+                    *anchor = anchor.min(reduced_cost(column, &duals));
+                }
+                centre = Centre {
+                    duals,
+                    bound,
+                    anchor_minima,
+                };
+            }
+            let before = pool.len();
+            let mut added = 0;
+            for column in priced {
+                match known.get(&column.members) {
+                    Some(&at) => {
+                        if !active[at] {
+                            active[at] = true;
+                            pinned[at] = true;
+                            added += 1;
+                        }
+                    }
+                    None => {
+                        known.insert(column.members.clone(), pool.len());
+                        pool.push(column);
+                        active.push(true);
+                        pinned.push(false);
+                        added += 1;
+                    }
+                }
+            }
+            let level = if last_report.elapsed().as_secs_f64() >= 1.0 {
+                last_report = std::time::Instant::now();
+                log::Level::Info
+            } else {
+                log::Level::Debug
+            };
+            log::log!(
+                level,
+                "{:.2}s (LP {lp_seconds:.2}s) relaxation round {round}: {} tuples (+{}), Lagrangian bound {:.6}, relaxation {relaxation_value:.6}, {} search nodes",
+                clock.elapsed().as_secs_f64(),
+                pool.len(),
+                pool.len() - before,
+                centre.bound,
+                columns.nodes_visited()
+            );
+            // The bound cannot pass the relaxation's value: stop when it is close.
+            if relaxation_value - centre.bound <= STOP_GAP * (1.0 + relaxation_value.abs()) {
+                break 'relaxation;
+            }
+            added_since_relaxation += added;
+            if added_since_relaxation > 0 && (added == 0 || weight < 0.5) {
+                continue 'relaxation;
+            }
+            // Nothing new at the smoothed values (mispricing), or a first batch: price again
+            // nearer the relaxation's values before solving it again (it costs more than a
+            // pricing round).
+            weight = if weight > 0.1 { weight - 0.4 } else { 0.0 };
+        }
+    }
+    Ok((centre, final_relaxation_value, pool.len()))
+}
+
+/// `Σ π_u + Σ_a min(0, c̄ of a's most negative tuple)`: a lower bound on every alignment for
+/// any `π ≤ Δ∅` (so that singletons have `c̄ ≥ 0`). An alignment costs `Σ π + Σ_t c̄_t`, and
+/// each of its tuples is the tuple of its first unit (its anchor), a different one for each.
+/// `priced` holds, for each anchor with tuples of negative reduced cost, the most negative.
+fn lagrangian_bound(duals: &[f64], priced: &[Column]) -> f64 {
+    let mut anchor_minima: HashMap<u32, f64> = HashMap::new();
+    for column in priced {
+        let anchor = anchor_minima.entry(column.members[0]).or_insert(0.0);
+        *anchor = anchor.min(reduced_cost(column, duals));
+    }
+    duals.iter().sum::<f64>() + anchor_minima.values().sum::<f64>()
+}
+
+fn reduced_cost(column: &Column, duals: &[f64]) -> f64 {
+    column.disorder
+        - column
+            .members
+            .iter()
+            .map(|&m| duals[m as usize])
+            .sum::<f64>()
+}
+
+/// Optimal `π` of the relaxation restricted to `pool`, the linear program
+/// `min Σ δ_t x_t` subject to `Σ_{t∋u} x_t = 1`, `x ≥ 0`, over the tuples of `pool` and the
+/// singletons. CBC's C interface gives reduced costs but not row duals; a singleton `{u}` has
+/// reduced cost `Δ∅ − π_u`, which gives `π_u`.
+fn dual_values(n: usize, pool: &[&Column], delta: f64) -> Result<Vec<f64>, AlignmentError> {
+    use coin_cbc::Model;
+    let mut model = Model::default();
+    model.set_log_level(0);
+    model.set_parameter("log", "0");
+    model.set_parameter("slog", "0");
+    let units: Vec<_> = (0..n)
+        .map(|_| {
+            let row = model.add_row();
+            model.set_row_equal(row, 1.0);
+            row
+        })
+        .collect();
+    for column in pool {
+        let col = model.add_col();
+        model.set_obj_coeff(col, column.disorder);
+        for &m in &column.members {
+            model.set_weight(units[m as usize], col, 1.0);
+        }
+    }
+    let singletons: Vec<_> = units
+        .iter()
+        .map(|&row| {
+            let col = model.add_col();
+            model.set_obj_coeff(col, delta);
+            model.set_weight(row, col, 1.0);
+            col
+        })
+        .collect();
+    let solution = model.solve();
+    if !solution.raw().is_proven_optimal() {
+        return Err(AlignmentError::Solver(
+            "the linear relaxation of the alignment was not solved to optimality".into(),
+        ));
+    }
+    Ok(singletons
+        .iter()
+        .map(|&col| (delta - solution.reduced_cost(col)).min(delta))
+        .collect())
+}
+
+/// The best alignment using only the tuples `listed` (and singletons), by the methods of
+/// [`super::solver`] on the independent components they leave (few tuples, small components).
+fn solve_listed(
+    problem: &AlignmentProblem,
+    listed: &[Column],
+) -> Result<(Vec<Vec<u32>>, f64), AlignmentError> {
+    let candidates = Candidates::from_columns(listed);
+    let components = split(problem, &candidates);
+    let chosen = solve_all_with(
+        problem,
+        &candidates,
+        &components,
+        Listing::WithinGap,
+        &Limits::default(),
+    )?
+    .chosen;
+    let total = chosen
+        .iter()
+        .map(|members| {
+            if members.len() == 1 {
+                problem.dissimilarity.delta_empty
+            } else {
+                problem.unitary_disorder(members)
+            }
+        })
+        .sum();
+    Ok((chosen, total))
+}
+
+/// The best partition of the `n` units using the tuples of `columns` and singletons.
+fn partition_over(
+    n: usize,
+    columns: &[Column],
+    delta: f64,
+) -> Result<(Vec<Vec<u32>>, f64), AlignmentError> {
+    let mut members: Vec<Vec<usize>> = columns
+        .iter()
+        .map(|c| c.members.iter().map(|&m| m as usize).collect())
+        .collect();
+    let mut disorders: Vec<f64> = columns.iter().map(|c| c.disorder).collect();
+    for u in 0..n {
+        members.push(vec![u]);
+        disorders.push(delta);
+    }
+    let local = LocalProblem {
+        n_units: n,
+        members,
+        disorders,
+    };
+    let chosen = milp(&local, Cuts::On)?;
+    let total = chosen.iter().map(|&c| local.disorders[c]).sum();
+    Ok((
+        chosen
+            .into_iter()
+            .map(|c| local.members[c].iter().map(|&u| u as u32).collect())
+            .collect(),
+        total,
+    ))
+}
