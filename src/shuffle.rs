@@ -4,8 +4,11 @@
 //!
 //! Error kinds (§3.3 of the paper), for one simulated annotator:
 //! - **shift**: each boundary moves by a uniform amount in `[−maxlat, maxlat]`,
-//!   `maxlat = mean length of the unit's category · m · x` (x = 2); a variant keeps units from
-//!   overlapping their neighbours;
+//!   `maxlat = mean length of the unit's category · m · x` (x = 2); boundaries that cross are
+//!   drawn again. The variant that keeps units apart (the γ paper's §6.3.4) moves every distinct
+//!   boundary so (touching units share one, as a segmentation's frontiers) and gives the moved
+//!   boundaries back in their original order: no unit comes to overlap another, and a
+//!   segmentation stays a segmentation (the paper's §6.3.2);
 //! - **false negative**: each unit is dropped with probability `m`;
 //! - **false positive**: `round(m · x · N)` units are added (x = 1), with the reference's
 //!   category prevalences and per-category length ranges, at uniform positions;
@@ -25,23 +28,26 @@
 //! The rooms: [`model`] (statistical reference models), [`reference`](mod@reference) (the
 //! reference and its statistics), [`damage`](mod@damage) (the error kinds and one simulated
 //! annotator), [`sweep`](mod@sweep) (curves of the measures of [`crate::measure`] against the
-//! magnitude) and [`calibrate`](mod@calibrate) (a document's γ read off those curves).
+//! magnitude), [`calibrate`](mod@calibrate) (a document's γ read off those curves) and
+//! [`preset`](mod@preset) (the settings under which the curves are the papers').
 
 pub mod calibrate;
 pub mod damage;
 pub mod error;
 pub mod model;
+pub mod preset;
 pub mod reference;
 pub mod sweep;
 
 pub use calibrate::{
     Calibration, Curve, calibrate, calibrate_against, each_annotator_as_reference, magnitude_for,
 };
-pub use damage::{ErrorKind, Factors, confusion_matrix, damage, shuffle};
+pub use damage::{ErrorKind, Factors, confusion_matrix, damage, shift_latitude, shuffle};
 pub use error::ShuffleError;
 pub use model::{
     CategoryModel, MAX_MODEL_EXTENT, MAX_MODEL_LENGTH, MAX_MODEL_UNITS, ReferenceModel,
 };
+pub use preset::SweepPreset;
 pub use reference::Reference;
 pub use sweep::{
     MAX_SETS, MIN_STEP, SweepOptions, SweepRow, magnitudes, sweep, sweep_controlled, sweep_csv,

@@ -226,6 +226,29 @@ fn calibrate_reads_the_magnitude_off_each_curve() {
             "{points:?} {gamma}"
         );
     }
+    // Under a preset, the document's γ is computed as the curves' are.
+    let papers = json_of(&gamma_studio(&[
+        "calibrate",
+        &csv,
+        "--error",
+        "split",
+        "--sets",
+        "1",
+        "--step",
+        "1",
+        "--preset",
+        "papers",
+        "--json",
+    ]));
+    assert_eq!(papers["preset"], "papers");
+    let gamma_software = json_of(&gamma_studio(&[
+        "gamma",
+        &csv,
+        "--preset",
+        "gamma-software",
+        "--json",
+    ]));
+    assert_eq!(papers["gamma"], gamma_software["gamma"]);
 }
 
 #[test]
@@ -283,4 +306,61 @@ fn calibrate_against_a_gold_standard_uses_it_as_the_only_reference() {
     assert_eq!(failed.status.code(), Some(2));
     let message = String::from_utf8_lossy(&failed.stderr);
     assert!(message.contains("empty.csv"), "{message}");
+}
+
+#[test]
+fn sweep_presets_apply_first_and_options_given_override_them() {
+    let sweep = |extra: &[&str]| {
+        let mut args = vec![
+            "sweep",
+            "--model",
+            "segmentation",
+            "--error",
+            "shift-no-overlap",
+            "--sets",
+            "2",
+            "--step",
+            "1",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        json_of(&gamma_studio(&args))
+    };
+    let papers = sweep(&["--preset", "papers"]);
+    assert_eq!(papers["preset"], "papers");
+    assert_eq!(papers["curves"][0]["gamma"], 1.0);
+    let ours = sweep(&[]);
+    assert_eq!(ours["preset"], serde_json::Value::Null);
+    assert_ne!(
+        papers["curves"][1], ours["curves"][1],
+        "α = 3 and the shuffle sampler"
+    );
+    // The preset's γ undone option by option is the default sweep again (x̄ is whole here).
+    let undone = sweep(&[
+        "--preset",
+        "papers",
+        "--alpha",
+        "1",
+        "--sampler",
+        "statistical",
+    ]);
+    assert_eq!(undone["curves"], ours["curves"]);
+    let bad = gamma_studio(&[
+        "sweep", "--model", "default", "--error", "shift", "--preset", "paper",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr)
+            .contains("expected one of papers, gamma-software, pygamma")
+    );
+    let corpus = gamma_studio(&[
+        "sweep",
+        "--model",
+        "default",
+        "--error",
+        "shift",
+        "--sampler",
+        "corpus",
+    ]);
+    assert_eq!(corpus.status.code(), Some(2));
 }

@@ -24,7 +24,10 @@ pub enum ReferenceChoice {
 #[derive(Debug, Clone, PartialEq)]
 pub struct SweepSettings {
     pub reference: ReferenceChoice,
-    /// The model used when the reference is [`ReferenceChoice::Model`].
+    /// The built-in model chosen (one of [`ReferenceModel::BUILT_IN`]).
+    pub model_name: &'static str,
+    /// The model used when the reference is [`ReferenceChoice::Model`]: the built-in one named,
+    /// with the units and overlap chosen.
     pub model: ReferenceModel,
     pub sweep: SweepOptions,
 }
@@ -33,6 +36,7 @@ impl Default for SweepSettings {
     fn default() -> Self {
         SweepSettings {
             reference: ReferenceChoice::Model,
+            model_name: ReferenceModel::BUILT_IN[0],
             model: ReferenceModel::default_model(),
             sweep: SweepOptions {
                 errors: vec![ErrorKind::Shift { keep_apart: true }],
@@ -156,7 +160,10 @@ pub fn reference_of(
                 .map(|r| {
                     (
                         r,
-                        format!("the built-in model ({} units{overlap})", model.units),
+                        format!(
+                            "the built-in model {} ({} units{overlap})",
+                            settings.model_name, model.units
+                        ),
                     )
                 })
                 .map_err(|e| e.to_string())
@@ -253,11 +260,11 @@ impl Shuffling {
         wake: Wake,
     ) {
         let kinds = self.calibration_kinds.clone();
+        // The sweep's γ and factors (its preset), with the calibration's own sets and step.
         let options = SweepOptions {
             sets: self.calibration_sets,
             step: 0.1,
-            seed: self.settings.sweep.seed,
-            ..SweepOptions::default()
+            ..self.settings.sweep.clone()
         };
         self.start("calibration", wake, move |control| {
             let clock = std::time::Instant::now();

@@ -8,7 +8,7 @@ use super::state::AppState;
 use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{HLine, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
 use gamma_studio::measure::Measure;
-use gamma_studio::shuffle::{self, ErrorKind};
+use gamma_studio::shuffle::{self, ErrorKind, ReferenceModel, SweepPreset};
 
 /// Distinct colours for the curves (Okabe–Ito, readable by colour-blind users).
 const SERIES: [Color32; 10] = [
@@ -47,13 +47,32 @@ pub fn show_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
     ui.add_enabled_ui(!running, |ui| {
         if settings.reference == ReferenceChoice::Model {
             ui.horizontal(|ui| {
+                ui.label("model");
+                egui::ComboBox::from_id_salt("model")
+                    .selected_text(settings.model_name)
+                    .show_ui(ui, |ui| {
+                        for name in ReferenceModel::BUILT_IN {
+                            if ui
+                                .selectable_label(settings.model_name == name, name)
+                                .clicked()
+                                && let Some(model) = ReferenceModel::built_in(name)
+                            {
+                                settings.model_name = name;
+                                settings.model = ReferenceModel {
+                                    units: settings.model.units,
+                                    ..model
+                                };
+                            }
+                        }
+                    });
                 ui.label("units");
                 ui.add(egui::DragValue::new(&mut settings.model.units).range(10..=5000));
                 ui.checkbox(&mut settings.model.overlap, "may overlap");
             })
             .response
             .on_hover_text(
-                "four categories of unequal prevalence, lengths 5–30; other models: \
+                "default: four categories of unequal prevalence, lengths 5–30, gaps 0–20; \
+                 segmentation: one category, lengths 5–30, back to back; other models: \
                  gamma-studio sweep --model FILE.json",
             );
         }
@@ -82,6 +101,9 @@ pub fn show_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
             }
         });
         egui::Grid::new("sweep-numbers").show(ui, |ui| {
+            ui.label("preset");
+            preset_selector(ui, &mut settings.sweep);
+            ui.end_row();
             ui.label("simulated annotators");
             ui.add(egui::DragValue::new(&mut settings.sweep.annotators).range(2..=10));
             ui.end_row();
@@ -135,6 +157,29 @@ pub fn show_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
     }
     ui.separator();
     calibration_controls(ui, state, dialog);
+}
+
+/// The sweep presets: choosing one sets γ's definition and the factors (the rest stays).
+fn preset_selector(ui: &mut Ui, sweep: &mut shuffle::SweepOptions) {
+    let chosen = SweepPreset::matching(sweep);
+    egui::ComboBox::from_id_salt("sweep-preset")
+        .selected_text(chosen.map_or("custom".to_string(), |p| p.to_string()))
+        .show_ui(ui, |ui| {
+            for preset in SweepPreset::ALL {
+                if ui
+                    .selectable_label(chosen == Some(preset), preset.to_string())
+                    .on_hover_text(preset.description())
+                    .clicked()
+                {
+                    preset.apply(sweep);
+                }
+            }
+        })
+        .response
+        .on_hover_text(
+            "papers: the γ paper's curves (the Gamma Software's γ, splits ×5); the sweep \
+             and the calibration both use it",
+        );
 }
 
 /// Adds or removes `item`, keeping `order`'s order.

@@ -8,6 +8,7 @@ use clap::Args;
 use gamma_studio::dissimilarity::MAX_WEIGHT;
 use gamma_studio::gamma::{SampleChoices, SampleCount};
 use gamma_studio::gamma_cat::GammaCatVariant;
+use gamma_studio::shuffle::{SweepOptions, SweepPreset};
 use gamma_studio::{CategoryDissimilarity, CategoryMatrix, CategoryScale, GammaOptions, Preset};
 use gamma_studio::{SamplerKind, textgamma::sampler::TextGammaOptions};
 use std::path::PathBuf;
@@ -168,6 +169,55 @@ impl GammaSettingsArgs {
             options.limits.accept_bounded_answer = true;
         }
         Ok(options)
+    }
+}
+
+/// What a sweep's curves measure (`sweep`, `calibrate`): a preset, then each option given.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SweepSettingsArgs {
+    /// Settings under which the curves are a paper's or another tool's, applied first: papers
+    /// (the γ paper's §6.3: the Gamma Software's γ, α = 3 and its shuffle sampler; splits ×5),
+    /// gamma-software (its γ only) or pygamma (our defaults). Options given with it override it.
+    #[arg(long, value_name = "PRESET")]
+    pub preset: Option<SweepPreset>,
+    /// Weight α of γ's positional dissimilarity [default: 1].
+    #[arg(long)]
+    pub alpha: Option<f64>,
+    /// Weight β of γ's categorical dissimilarity [default: 1].
+    #[arg(long)]
+    pub beta: Option<f64>,
+    /// γ's cost Δ∅ of an empty slot [default: 1].
+    #[arg(long)]
+    pub delta_empty: Option<f64>,
+    /// How γ draws random continua: statistical or shuffle (paper §5.2.1) [default:
+    /// statistical].
+    #[arg(long, value_name = "SAMPLER")]
+    pub sampler: Option<SamplerKind>,
+}
+
+impl SweepSettingsArgs {
+    /// The preset (if any), then each option given, applied to `options`.
+    pub fn apply(&self, options: &mut SweepOptions) -> Result<(), Failure> {
+        if let Some(preset) = self.preset {
+            preset.apply(options);
+        }
+        DissimilarityArgs {
+            alpha: self.alpha,
+            beta: self.beta,
+            delta_empty: self.delta_empty,
+            ..DissimilarityArgs::default()
+        }
+        .apply(&mut options.gamma)?;
+        match self.sampler {
+            Some(SamplerKind::Corpus) => {
+                return Err(bad(
+                    "--sampler corpus needs several documents; each set of a sweep is one",
+                ));
+            }
+            Some(kind) => options.gamma.sampler = options.gamma.sampler.with_kind(kind),
+            None => {}
+        }
+        Ok(())
     }
 }
 

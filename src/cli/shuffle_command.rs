@@ -2,6 +2,7 @@
 
 use super::Failure;
 use super::file_plan::FilePlan;
+use super::settings_args::SweepSettingsArgs;
 use clap::Args;
 use gamma_studio::io::{ReadOptions, read_documents};
 use gamma_studio::measure::{Measure, UnknownMeasure};
@@ -22,8 +23,10 @@ pub struct ReferenceArgs {
     #[arg(long, value_name = "NAME", requires = "reference")]
     pub reference_annotator: Option<String>,
     /// A statistical model instead: `default` (100 units, 4 categories of unequal prevalence,
-    /// no overlap) or a JSON file of the same fields (units, categories with name, prevalence,
-    /// min_length and max_length, min_gap, max_gap, overlap): see resources/models/default.json.
+    /// no overlap), `segmentation` (100 segments of one category, back to back: pure
+    /// segmentation) or a JSON file of the same fields (units, categories with name,
+    /// prevalence, min_length and max_length, min_gap, max_gap, overlap): see
+    /// resources/models/.
     #[arg(long, value_name = "MODEL")]
     pub model: Option<String>,
     /// Error kinds, applied in this order, each at magnitude m/n: shift, shift-no-overlap,
@@ -37,15 +40,16 @@ pub struct ReferenceArgs {
     /// Seed (the model's reference and every simulated annotator).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The x of shift (maximal latitude = mean length · m · x).
-    #[arg(long, default_value_t = 2.0)]
-    pub shift_factor: f64,
-    /// The x of false positives (m · x · N units added).
-    #[arg(long, default_value_t = 1.0)]
-    pub false_positive_factor: f64,
-    /// The x of splits (N · x · m cuts).
-    #[arg(long, default_value_t = 1.0)]
-    pub split_factor: f64,
+    /// The x of shift (maximal latitude = mean length of the unit's category · m · x)
+    /// [default: 2].
+    #[arg(long)]
+    pub shift_factor: Option<f64>,
+    /// The x of false positives (m · x · N units added) [default: 1].
+    #[arg(long)]
+    pub false_positive_factor: Option<f64>,
+    /// The x of splits (N · x · m cuts) [default: 1; 5 with --preset papers].
+    #[arg(long)]
+    pub split_factor: Option<f64>,
 }
 
 fn bad(message: impl Into<String>) -> Failure {
@@ -71,14 +75,21 @@ impl ReferenceArgs {
                 Reference::from_annotator(continuum, index)
                     .map_err(|e| bad(format!("{}: {e}", path.display())))
             }
-            (None, Some(model)) if model == "default" => ReferenceModel::default_model()
-                .generate(self.seed)
-                .map_err(|e| bad(e.to_string())),
+            (None, Some(name)) if ReferenceModel::built_in(name).is_some() => {
+                ReferenceModel::built_in(name)
+                    .expect("built in")
+                    .generate(self.seed)
+                    .map_err(|e| bad(e.to_string()))
+            }
             (None, Some(model)) => {
                 let path = std::path::Path::new(model);
                 // Only a regular file is read (a FIFO would never end).
-                let bytes = gamma_studio::io::read_bytes(path)
-                    .map_err(|e| bad(format!("{e} (the built-in model is `default`)")))?;
+                let bytes = gamma_studio::io::read_bytes(path).map_err(|e| {
+                    bad(format!(
+                        "{e} (the built-in models are {})",
+                        ReferenceModel::BUILT_IN.join(", ")
+                    ))
+                })?;
                 let model: ReferenceModel = serde_json::from_slice(&bytes).map_err(|e| {
                     bad(format!(
                         "{}:{}:{}: not a reference model: {e}",
@@ -91,7 +102,9 @@ impl ReferenceArgs {
                     .generate(self.seed)
                     .map_err(|e| bad(format!("{}: {e}", path.display())))
             }
-            (None, None) => Err(bad("give --reference FILE or --model default")),
+            (None, None) => Err(bad(
+                "give --reference FILE or --model default|segmentation|MODEL.json",
+            )),
         }
     }
 
@@ -105,18 +118,26 @@ impl ReferenceArgs {
             .collect()
     }
 
-    /// The error factors, each a finite number from 0 to 100 (a larger one would only make
-    /// the simulated annotations absurd or huge).
-    fn factors(&self) -> Result<Factors, Failure> {
-        for (name, value) in [
-            ("--shift-factor", self.shift_factor),
-            ("--false-positive-factor", self.false_positive_factor),
-            ("--split-factor", self.split_factor),
+    /// `base` (the defaults, or a preset's) with the factors given, each a finite number from
+    /// 0 to 100 (a larger one would only make the simulated annotations absurd or huge).
+    fn factors(&self, base: Factors) -> Result<Factors, Failure> {
+        let mut factors = base;
+        for (name, given, field) in [
+            ("--shift-factor", self.shift_factor, &mut factors.shift),
+            (
+                "--false-positive-factor",
+                self.false_positive_factor,
+                &mut factors.false_positive,
+            ),
+            ("--split-factor", self.split_factor, &mut factors.split),
         ] {
-            if !(0.0..=100.0).contains(&value) {
-                return Err(bad(format!(
-                    "{name} must be a number from 0 to 100 (got {value})"
-                )));
+            if let Some(value) = given {
+                if !(0.0..=100.0).contains(&value) {
+                    return Err(bad(format!(
+                        "{name} must be a number from 0 to 100 (got {value})"
+                    )));
+                }
+                *field = value;
             }
         }
         if !(2..=1000).contains(&self.annotators) {
@@ -125,11 +146,7 @@ impl ReferenceArgs {
                 self.annotators
             )));
         }
-        Ok(Factors {
-            shift: self.shift_factor,
-            false_positive: self.false_positive_factor,
-            split: self.split_factor,
-        })
+        Ok(factors)
     }
 
     /// The reference and model files read.
@@ -137,7 +154,11 @@ impl ReferenceArgs {
         if let Some(reference) = &self.reference {
             plan.reads("the reference", reference);
         }
-        if let Some(model) = self.model.as_deref().filter(|m| *m != "default") {
+        if let Some(model) = self
+            .model
+            .as_deref()
+            .filter(|m| ReferenceModel::built_in(m).is_none())
+        {
             plan.reads("the model", std::path::Path::new(model));
         }
     }
@@ -162,7 +183,7 @@ pub fn run_shuffle(args: &ShuffleArgs) -> Result<(), Failure> {
             args.magnitude
         )));
     }
-    let factors = args.reference.factors()?;
+    let factors = args.reference.factors(Factors::default())?;
     let mut plan = FilePlan::default();
     args.reference.plan_inputs(&mut plan);
     for name in ["reference.csv", "shuffled.csv"] {
@@ -209,6 +230,8 @@ pub fn run_shuffle(args: &ShuffleArgs) -> Result<(), Failure> {
 pub struct SweepArgs {
     #[command(flatten)]
     pub reference: ReferenceArgs,
+    #[command(flatten)]
+    pub settings: SweepSettingsArgs,
     /// Sets of simulated annotators per magnitude (the measures are averaged over them).
     #[arg(long, default_value_t = 40)]
     pub sets: usize,
@@ -246,7 +269,9 @@ fn check_step_and_sets(step: f64, sets: usize) -> Result<(), Failure> {
 
 pub fn run_sweep(args: &SweepArgs) -> Result<(), Failure> {
     check_step_and_sets(args.step, args.sets)?;
-    let factors = args.reference.factors()?;
+    let mut options = SweepOptions::default();
+    args.settings.apply(&mut options)?;
+    let factors = args.reference.factors(options.factors)?;
     let mut plan = FilePlan::default();
     args.reference.plan_inputs(&mut plan);
     if let Some(out) = &args.out {
@@ -266,7 +291,7 @@ pub fn run_sweep(args: &SweepArgs) -> Result<(), Failure> {
         annotators: args.reference.annotators,
         factors,
         seed: args.reference.seed,
-        ..SweepOptions::default()
+        ..options
     };
     let clock = std::time::Instant::now();
     let rows = sweep(&reference, &options).map_err(|e| bad(e.to_string()))?;
@@ -287,6 +312,7 @@ pub fn run_sweep(args: &SweepArgs) -> Result<(), Failure> {
             "annotators": args.reference.annotators,
             "sets": args.sets,
             "seed": args.reference.seed,
+            "preset": args.settings.preset.map(|p| p.to_string()),
             "reference_units": reference.units.len(),
             "curves": curves,
         }))
@@ -333,6 +359,8 @@ pub struct CalibrateArgs {
     /// Print JSON (with the curves) instead of sentences.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub settings: SweepSettingsArgs,
 }
 
 pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
@@ -352,11 +380,13 @@ pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
             documents.len()
         )));
     }
+    let mut options = SweepOptions::default();
+    args.settings.apply(&mut options)?;
     let options = SweepOptions {
         sets: args.sets,
         step: args.step,
         seed: args.seed,
-        ..SweepOptions::default()
+        ..options
     };
     let continuum = &documents[0].continuum;
     let (references, references_name) = match &args.gold {
@@ -405,6 +435,7 @@ pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
                 "references": references_name,
                 "seed": args.seed,
                 "sets": args.sets,
+                "preset": args.settings.preset.map(|p| p.to_string()),
                 "kinds": kinds,
             }))
             .expect("plain values")

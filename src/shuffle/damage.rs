@@ -13,9 +13,10 @@ use rand_chacha::ChaCha8Rng;
 /// A kind of annotation error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ErrorKind {
-    /// Each boundary moved by up to the mean length · m · x.
+    /// Each boundary moved by up to the mean length of the unit's category · m · x.
     Shift {
-        /// Units are kept from overlapping their neighbours.
+        /// The boundaries keep their order: units never come to overlap, and a segmentation
+        /// stays one.
         keep_apart: bool,
     },
     /// Each unit dropped with probability m.
@@ -242,6 +243,98 @@ fn uniform(rng: &mut ChaCha8Rng, low: f64, high: f64) -> f64 {
     }
 }
 
+/// The shift latitude of a unit's boundaries: `maxlat = maxlength · m · x` (seed 004, §3.3.4),
+/// `maxlength` being the mean length of the unit's category in the reference; `scale` is m · x.
+pub fn shift_latitude(reference: &Reference, category: &str, scale: f64) -> f64 {
+    reference.lengths[reference.category_index(category)].0 * scale
+}
+
+/// The shortest unit a shift leaves at position `at`: one position on a text, a span long
+/// enough to measure otherwise (see [`Unit::new`]).
+fn shortest(whole: bool, at: f64) -> f64 {
+    let least: f64 = if whole { 1.0 } else { 1e-9 };
+    least.max(at.abs() * 1e-8)
+}
+
+/// Draws attempts at a shift before giving up on a unit whose boundaries keep crossing.
+const SHIFT_DRAWS: usize = 1000;
+
+/// Moves each boundary of `unit` by a uniform amount in `[−maxlat, maxlat]`. Boundaries that
+/// cross (end ≤ start) are drawn again, as pygamma-agreement does: a unit is always shifted,
+/// never put back where it was (which made curves rise again at high magnitudes).
+/// `whole`: positions are whole numbers (a text's characters).
+fn shift_unit(
+    reference: &Reference,
+    unit: &mut Unit,
+    scale: f64,
+    whole: bool,
+    rng: &mut ChaCha8Rng,
+) {
+    let round = |x: f64| if whole { x.round() } else { x };
+    let latitude = shift_latitude(reference, &unit.category, scale);
+    let (mut start, mut end) = (unit.start, unit.end);
+    for _ in 0..SHIFT_DRAWS {
+        start = round(unit.start + uniform(rng, -latitude, latitude)).max(0.0);
+        end = round(unit.end + uniform(rng, -latitude, latitude));
+        if end > start {
+            break;
+        }
+    }
+    unit.start = start;
+    unit.end = end.max(start + shortest(whole, start));
+}
+
+/// The shift that keeps units apart (the γ paper's §6.3.4 "modified version … so that the
+/// non-overlapping constraint is fully satisfied, even at high magnitudes"): every distinct
+/// boundary of the annotation (two units that touch share one, as the frontiers of a
+/// segmentation) moves by a uniform amount within its latitude (the mean of its units'), then
+/// the moved boundaries are given back in their original order. Units keep their number, order
+/// and categories; none overlaps another unless it did in the reference, and a segmentation
+/// (units back to back) stays a segmentation whose frontiers moved.
+fn shift_keeping_order(
+    reference: &Reference,
+    units: &mut [Unit],
+    scale: f64,
+    rng: &mut ChaCha8Rng,
+) {
+    let whole = reference.whole();
+    let mut frontiers: Vec<f64> = units.iter().flat_map(|u| [u.start, u.end]).collect();
+    frontiers.sort_by(f64::total_cmp);
+    frontiers.dedup();
+    let rank = |x: f64| {
+        frontiers
+            .binary_search_by(|f| f.total_cmp(&x))
+            .expect("listed")
+    };
+    let mut latitudes = vec![(0.0, 0usize); frontiers.len()];
+    for unit in units.iter() {
+        let latitude = shift_latitude(reference, &unit.category, scale);
+        for r in [rank(unit.start), rank(unit.end)] {
+            latitudes[r].0 += latitude;
+            latitudes[r].1 += 1;
+        }
+    }
+    let mut moved: Vec<f64> = frontiers
+        .iter()
+        .zip(&latitudes)
+        .map(|(&f, &(sum, n))| {
+            let latitude = sum / n as f64;
+            let x = (f + uniform(rng, -latitude, latitude)).max(0.0);
+            if whole { x.round() } else { x }
+        })
+        .collect();
+    moved.sort_by(f64::total_cmp);
+    for r in 1..moved.len() {
+        let at_least = moved[r - 1] + shortest(whole, moved[r - 1]);
+        moved[r] = moved[r].max(at_least);
+    }
+    for unit in units.iter_mut() {
+        let (start, end) = (rank(unit.start), rank(unit.end));
+        unit.start = moved[start];
+        unit.end = moved[end];
+    }
+}
+
 /// One simulated annotator: the reference damaged by `errors` at magnitude `m`.
 pub fn damage(
     reference: &Reference,
@@ -311,30 +404,13 @@ pub fn damage(
                     units.insert(i + 1, right);
                 }
             }
-            ErrorKind::Shift { keep_apart } => {
-                units.sort_by(|a, b| a.start.total_cmp(&b.start));
-                let originals = units.clone();
-                let mut previous_end = f64::NEG_INFINITY;
-                for (i, unit) in units.iter_mut().enumerate() {
-                    let mean = reference.lengths[reference.category_index(&unit.category)].0;
-                    let latitude = mean * m * factors.shift;
-                    let mut start = round(unit.start + uniform(rng, -latitude, latitude)).max(0.0);
-                    let mut end = round(unit.end + uniform(rng, -latitude, latitude));
-                    if keep_apart {
-                        start = start.max(previous_end);
-                        if let Some(next) = originals.get(i + 1) {
-                            end = end.min(next.start);
-                        }
-                    }
-                    if end <= start {
-                        // Too squeezed: keep the unit where it was (or just after its neighbour).
-                        start = unit.start.max(if keep_apart { previous_end } else { 0.0 });
-                        end = unit.end.max(start + if whole { 1.0 } else { 1e-9 });
-                    }
-                    unit.start = start;
-                    unit.end = end;
-                    previous_end = end;
+            ErrorKind::Shift { keep_apart: false } => {
+                for unit in &mut units {
+                    shift_unit(reference, unit, m * factors.shift, whole, rng);
                 }
+            }
+            ErrorKind::Shift { keep_apart: true } => {
+                shift_keeping_order(reference, &mut units, m * factors.shift, rng);
             }
             ErrorKind::Category {
                 prevalence,

@@ -36,7 +36,8 @@ pub struct CategoryModel {
 }
 
 /// A statistical model of a reference annotation (a JSON file with these fields can replace
-/// the built-in one: `resources/models/default.json` is the built-in model written out).
+/// the built-in ones: `resources/models/default.json` and `segmentation.json` are the built-in
+/// models written out).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReferenceModel {
@@ -74,6 +75,36 @@ impl ReferenceModel {
             min_gap: 0,
             max_gap: 20,
             overlap: false,
+        }
+    }
+
+    /// The built-in model `segmentation`: pure segmentation as in the γ paper's §6.3.2 (and
+    /// the 2012 paper's §4.1): 100 segments of one category, lengths 5–30, back to back from
+    /// position 0 (no gap, no overlap), so that they cover the continuum.
+    pub fn segmentation_model() -> ReferenceModel {
+        ReferenceModel {
+            units: 100,
+            categories: vec![CategoryModel {
+                name: "segment".into(),
+                prevalence: 1.0,
+                min_length: 5,
+                max_length: 30,
+            }],
+            min_gap: 0,
+            max_gap: 0,
+            overlap: false,
+        }
+    }
+
+    /// The names of the built-in models, in the order a user is offered them.
+    pub const BUILT_IN: [&'static str; 2] = ["default", "segmentation"];
+
+    /// The built-in model of that name (`default`, `segmentation`).
+    pub fn built_in(name: &str) -> Option<ReferenceModel> {
+        match name {
+            "default" => Some(ReferenceModel::default_model()),
+            "segmentation" => Some(ReferenceModel::segmentation_model()),
+            _ => None,
         }
     }
 

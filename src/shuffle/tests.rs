@@ -195,6 +195,7 @@ fn gamma_falls_from_1_as_errors_grow() {
     let r = ReferenceModel::default_model().generate(1).unwrap();
     for error in [
         ErrorKind::Shift { keep_apart: false },
+        ErrorKind::Shift { keep_apart: true },
         ErrorKind::FalseNegative,
         ErrorKind::Category {
             prevalence: false,
@@ -443,4 +444,206 @@ fn absurd_models_and_sweeps_are_refused_with_their_range() {
         ));
     }
     assert_eq!(magnitudes(1e-300).len(), 1001);
+}
+
+/// A reference whose two categories have very different lengths (2 and 100), far enough
+/// apart (gaps of 400) that no shift reorders them.
+fn short_and_long() -> Reference {
+    let units = (0..100)
+        .map(|i| {
+            let start = 1000.0 + 500.0 * i as f64;
+            let (length, category) = if i % 2 == 0 {
+                (2.0, "short")
+            } else {
+                (100.0, "long")
+            };
+            Unit::new(start, start + length, category).unwrap()
+        })
+        .collect();
+    Reference::new(units).unwrap()
+}
+
+#[test]
+fn the_shift_latitude_is_the_mean_length_of_the_units_category() {
+    let r = short_and_long();
+    // Seed 004, §3.3.4: maxlat = maxlength · m · x, maxlength the mean length of the unit's
+    // category (not of all units, 51 here).
+    assert_eq!(shift_latitude(&r, "short", 0.5 * 2.0), 2.0);
+    assert_eq!(shift_latitude(&r, "long", 0.5 * 2.0), 100.0);
+    assert_eq!(shift_latitude(&r, "long", 0.25 * 2.0), 50.0);
+    for keep_apart in [false, true] {
+        let mut largest = [0.0_f64; 2];
+        for seed in 0..5 {
+            let shifted = one(&r, ErrorKind::Shift { keep_apart }, 0.5, seed);
+            assert_eq!(shifted.len(), r.units.len());
+            for (s, u) in shifted.iter().zip(&r.units) {
+                assert_eq!(s.category, u.category);
+                let moved = (s.start - u.start).abs().max((s.end - u.end).abs());
+                let c = usize::from(u.category == "long");
+                largest[c] = largest[c].max(moved);
+            }
+        }
+        // Short units move by at most 2 (whole positions), long ones by up to 100: both
+        // far from the 51 a latitude from the mean length of all units would give.
+        assert!(largest[0] <= 2.0, "keep_apart {keep_apart}: {largest:?}");
+        assert!(largest[0] >= 1.0, "keep_apart {keep_apart}: {largest:?}");
+        assert!(
+            largest[1] > 80.0 && largest[1] <= 100.0,
+            "keep_apart {keep_apart}: {largest:?}"
+        );
+    }
+}
+
+#[test]
+fn a_shifted_unit_is_never_put_back_where_it_was() {
+    // At m = 1 a boundary moves by up to twice the length: the ends of about 28 % of the
+    // units cross, and are drawn again (they once went back to the reference's place).
+    let r = short_and_long();
+    let long: Vec<&Unit> = r.units.iter().filter(|u| u.category == "long").collect();
+    let shifted = one(&r, ErrorKind::Shift { keep_apart: false }, 1.0, 3);
+    let kept = shifted
+        .iter()
+        .filter(|s| long.iter().any(|u| u.start == s.start && u.end == s.end))
+        .count();
+    assert_eq!(kept, 0);
+    assert!(shifted.iter().all(|s| s.end > s.start));
+}
+
+#[test]
+fn keeping_units_apart_keeps_the_order_of_every_boundary() {
+    let r = reference();
+    for m in [0.3, 1.0] {
+        let apart = one(&r, ErrorKind::Shift { keep_apart: true }, m, 8);
+        assert_eq!(apart.len(), r.units.len(), "as many units");
+        assert!(
+            apart.windows(2).all(|w| w[0].end <= w[1].start),
+            "no overlap"
+        );
+        assert!(
+            apart
+                .iter()
+                .zip(&r.units)
+                .all(|(a, u)| a.category == u.category)
+        );
+        assert!(apart.iter().zip(&r.units).any(|(a, u)| a.start != u.start));
+    }
+    // A segmentation stays one: units back to back, their shared frontiers moved.
+    let segmentation = ReferenceModel::segmentation_model().generate(4).unwrap();
+    assert!(
+        segmentation
+            .units
+            .windows(2)
+            .all(|w| w[0].end == w[1].start)
+    );
+    assert_eq!(segmentation.units[0].start, 0.0);
+    for m in [0.2, 1.0] {
+        let shifted = one(&segmentation, ErrorKind::Shift { keep_apart: true }, m, 2);
+        assert_eq!(shifted.len(), segmentation.units.len());
+        assert!(
+            shifted.windows(2).all(|w| w[0].end == w[1].start),
+            "m = {m}"
+        );
+        assert!(shifted.iter().all(|u| u.length() >= 1.0 && u.start >= 0.0));
+        let moved = shifted
+            .iter()
+            .zip(&segmentation.units)
+            .filter(|(s, u)| s.end != u.end)
+            .count();
+        assert!(moved > 50, "m = {m}: {moved} frontiers moved");
+    }
+}
+
+#[test]
+fn the_built_in_model_files_are_the_built_in_models() {
+    let written: ReferenceModel =
+        serde_json::from_str(include_str!("../../resources/models/segmentation.json")).unwrap();
+    assert_eq!(written, ReferenceModel::segmentation_model());
+    for name in ReferenceModel::BUILT_IN {
+        assert!(ReferenceModel::built_in(name).is_some(), "{name}");
+    }
+    assert_eq!(ReferenceModel::built_in("nope"), None);
+}
+
+#[test]
+fn sweep_presets_parse_round_trip_and_set_gamma_and_the_factors() {
+    for preset in SweepPreset::ALL {
+        assert_eq!(preset.to_string().parse::<SweepPreset>(), Ok(preset));
+        let json = serde_json::to_string(&preset).unwrap();
+        assert_eq!(json, format!("\"{preset}\""));
+        assert_eq!(serde_json::from_str::<SweepPreset>(&json).unwrap(), preset);
+        assert_eq!(SweepPreset::matching(&preset.options()), Some(preset));
+    }
+    assert_eq!("Papers".parse::<SweepPreset>(), Ok(SweepPreset::Papers));
+    assert_eq!(
+        "paper".parse::<SweepPreset>().unwrap_err(),
+        "unknown sweep preset \"paper\": expected one of papers, gamma-software, pygamma"
+    );
+    assert_eq!(
+        SweepPreset::matching(&SweepOptions::default()),
+        Some(SweepPreset::Pygamma)
+    );
+    let mut options = SweepOptions {
+        sets: 7,
+        step: 0.1,
+        seed: 9,
+        ..SweepOptions::default()
+    };
+    SweepPreset::Papers.apply(&mut options);
+    assert_eq!(options.gamma.dissimilarity.alpha, 3.0);
+    assert_eq!(
+        options.gamma.sampler,
+        crate::preset::Preset::GammaSoftware.options().sampler
+    );
+    assert_eq!(options.factors.split, 5.0);
+    assert_eq!(options.factors.shift, 2.0);
+    assert_eq!((options.sets, options.step, options.seed), (7, 0.1, 9));
+    assert_eq!(
+        options.gamma.samples,
+        SweepOptions::default().gamma.samples,
+        "the sample count is not the preset's"
+    );
+    // The papers' γ with the shuffling tool's own factors is the Gamma Software preset; a
+    // change of γ after it is the user's own.
+    options.factors.split = 1.0;
+    assert_eq!(
+        SweepPreset::matching(&options),
+        Some(SweepPreset::GammaSoftware)
+    );
+    options.gamma.dissimilarity.alpha = 2.0;
+    assert_eq!(SweepPreset::matching(&options), None);
+}
+
+/// The γ paper's shift curves under the papers preset, small and seeded: positional errors on
+/// non-overlapping units end near 0.1 (§6.3.4, Figure 26a: "reaches 0.1 at magnitude 1"; we
+/// measure about 0.15 on the built-in model), and shifts in pure segmentation fall from 1 to
+/// about 0 (§6.3.2, Figure 24). Tolerance: ±0.1 around the paper's value at m = 1.
+#[test]
+fn the_papers_preset_gives_the_papers_shift_curves() {
+    let run = |model: ReferenceModel| {
+        let options = SweepOptions {
+            errors: vec![ErrorKind::Shift { keep_apart: true }],
+            step: 0.5,
+            sets: 8,
+            seed: 1,
+            ..SweepPreset::Papers.options()
+        };
+        let rows = sweep(&model.generate(1).unwrap(), &options).unwrap();
+        rows.iter()
+            .map(|r| r.means[0].unwrap())
+            .collect::<Vec<f64>>()
+    };
+    let sparse = run(ReferenceModel::default_model());
+    assert_eq!(sparse[0], 1.0);
+    assert!(sparse[1] < 0.6 && sparse[2] < sparse[1], "{sparse:?}");
+    assert!(
+        (sparse[2] - 0.1).abs() <= 0.1,
+        "non-overlapping units: {sparse:?}"
+    );
+    let segmentation = run(ReferenceModel::segmentation_model());
+    assert_eq!(segmentation[0], 1.0);
+    assert!(segmentation[2] < segmentation[1], "{segmentation:?}");
+    assert!(
+        segmentation[2].abs() <= 0.1,
+        "pure segmentation: {segmentation:?}"
+    );
 }

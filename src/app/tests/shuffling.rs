@@ -123,3 +123,51 @@ fn calibrating_the_open_document_marks_its_gamma_on_each_curve() {
     ));
     h.get_by_label(&format!("• missed units of magnitude {magnitude:.2}"));
 }
+
+#[test]
+fn the_papers_preset_and_the_segmentation_model_are_chosen_in_the_panel() {
+    use gamma_studio::shuffle::{self, ErrorKind, ReferenceModel, SweepPreset};
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    h.get_by_label("Shuffling tool").click();
+    h.step();
+    // The default sweep is pygamma-agreement's γ; the papers' preset is one choice away.
+    h.get_by_value("pygamma").click();
+    h.step();
+    h.step();
+    h.get_by_label("papers").click();
+    h.step();
+    let sweep = &h.state().state.shuffling.settings.sweep;
+    assert_eq!(SweepPreset::matching(sweep), Some(SweepPreset::Papers));
+    assert_eq!(sweep.gamma.dissimilarity.alpha, 3.0);
+    h.get_by_value("default").click();
+    h.step();
+    h.step();
+    h.get_by_label("segmentation").click();
+    h.step();
+    {
+        let settings = &mut h.state_mut().state.shuffling.settings;
+        assert_eq!(settings.model, ReferenceModel::segmentation_model());
+        settings.sweep.errors = vec![ErrorKind::Shift { keep_apart: true }];
+        settings.sweep.sets = 2;
+        settings.sweep.step = 0.5;
+    }
+    h.step();
+    h.get_by_label("Run the sweep").click();
+    h.step();
+    step_until(&mut h, |app| !app.state.shuffling.is_running());
+    let outcome = h.state().state.shuffling.sweep.clone().expect("a sweep");
+    assert_eq!(
+        outcome.reference,
+        "the built-in model segmentation (100 units)"
+    );
+    let reference = ReferenceModel::segmentation_model().generate(1).unwrap();
+    assert_eq!(
+        outcome.rows,
+        shuffle::sweep(&reference, &outcome.settings.sweep).unwrap()
+    );
+    assert_eq!(
+        SweepPreset::matching(&outcome.settings.sweep),
+        Some(SweepPreset::Papers)
+    );
+}
