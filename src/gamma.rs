@@ -372,6 +372,41 @@ fn categorical_gammas(
     (cat, k_map)
 }
 
+/// The (low, high) bounds on γ implied by the relative precision reached on D_e; (1, 1) when
+/// D_o = 0.
+fn gamma_interval(observed: f64, expected: f64, precision: f64) -> (f64, f64) {
+    if observed == 0.0 {
+        (1.0, 1.0)
+    } else {
+        (
+            1.0 - observed / (expected * (1.0 - precision)),
+            1.0 - observed / (expected * (1.0 + precision)),
+        )
+    }
+}
+
+/// D_o's proven lower bound: the documents' lower bounds (of `Σ δ`) pooled over `x̄`.
+fn pooled_lower_bound(aligned: &[DocumentAlignment], corpus_mean_units: f64) -> f64 {
+    aligned
+        .iter()
+        .map(|d| d.alignment.lower_bound * d.problem.mean_units())
+        .sum::<f64>()
+        / corpus_mean_units
+}
+
+/// For bounded answers, the range of γ: D_o and D_e each lie between their proven lower bound
+/// and the disorder of the alignments found, so γ = 1 − D_o/D_e lies between
+/// `1 − D_o/D_e_low` and `1 − D_o_low/D_e`. `None` when both are proven.
+fn gamma_range(observed: (f64, f64), expected: (f64, f64)) -> Option<(f64, f64)> {
+    let ((observed_low, observed), (expected_low, expected)) = (observed, expected);
+    (observed_low < observed || expected_low < expected).then(|| {
+        (
+            gamma_from(observed, expected_low),
+            gamma_from(observed_low, expected),
+        )
+    })
+}
+
 /// The best alignment of each document, over the corpus's categories.
 fn align_documents(
     documents: &[Continuum],
@@ -439,11 +474,7 @@ pub fn corpus_gamma(
         .flat_map(|d| d.alignment.unitary_alignments.iter().map(|u| u.disorder))
         .sum::<f64>()
         / corpus_mean_units;
-    let observed_lower_bound = aligned
-        .iter()
-        .map(|d| d.alignment.lower_bound * d.problem.mean_units())
-        .sum::<f64>()
-        / corpus_mean_units;
+    let observed_lower_bound = pooled_lower_bound(&aligned, corpus_mean_units);
     let observed_categorical = options.categorical_gammas.then(|| {
         let mut total = CategoricalDisorder::new(categories.len(), options.gamma_cat_variant);
         for d in &aligned {
@@ -527,23 +558,12 @@ pub fn corpus_gamma(
         0.0
     };
     let expected_lower_bound = chance.iter().map(|c| c.lower_bound).sum::<f64>() / n as f64;
-    let gamma_bounds = (observed_lower_bound < observed_disorder
-        || expected_lower_bound < expected_disorder)
-        .then(|| {
-            (
-                gamma_from(observed_disorder, expected_lower_bound),
-                gamma_from(observed_lower_bound, expected_disorder),
-            )
-        });
+    let gamma_bounds = gamma_range(
+        (observed_lower_bound, observed_disorder),
+        (expected_lower_bound, expected_disorder),
+    );
     let gamma = gamma_from(observed_disorder, expected_disorder);
-    let gamma_interval = if observed_disorder == 0.0 {
-        (1.0, 1.0)
-    } else {
-        (
-            1.0 - observed_disorder / (expected_disorder * (1.0 - achieved_precision)),
-            1.0 - observed_disorder / (expected_disorder * (1.0 + achieved_precision)),
-        )
-    };
+    let gamma_interval = gamma_interval(observed_disorder, expected_disorder, achieved_precision);
     let (gamma_cat, gamma_k) = match &observed_categorical {
         Some(observed) => {
             let (cat, k) = categorical_gammas(observed, &chance, &categories, &aligned);

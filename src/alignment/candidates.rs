@@ -34,8 +34,18 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Relative slack for comparisons with the bounds, so that rounding never drops a tie.
 const SLACK: f64 = 1e-9;
-/// Partial tuples the listing may visit per candidate allowed.
-const NODES_PER_CANDIDATE: usize = 20;
+/// Partial tuples the listing may visit (about two seconds) before it gives up as too many
+/// candidates: dense continua then go to column generation at once.
+const MAX_LISTING_NODES: usize = 30_000_000;
+
+/// A unitary alignment of at least two real units (global ids, by annotator) and its δ.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Column {
+    /// Global unit ids, by annotator.
+    pub members: Vec<u32>,
+    /// δ(ă).
+    pub disorder: f64,
+}
 
 /// Candidate unitary alignments with at least two real units, stored flat.
 #[derive(Debug, Clone, Default)]
@@ -68,7 +78,7 @@ impl Candidates {
     }
 
     /// Candidates made of the given tuples (global ids by annotator, at least two each).
-    pub(crate) fn from_columns(columns: &[super::pricing::Column]) -> Candidates {
+    pub(crate) fn from_columns(columns: &[Column]) -> Candidates {
         let mut candidates = Candidates::default();
         for column in columns {
             candidates.push(&column.members, column.disorder);
@@ -247,8 +257,8 @@ struct Search<'a> {
     /// Partial tuples visited by this search since it last reported to `all_nodes`.
     nodes: usize,
     /// Partial tuples visited by every search: listing stops (as too many candidates) past
-    /// [`NODES_PER_CANDIDATE`] times the limit, so that dense continua go to column
-    /// generation within a second instead of after a long listing that fails.
+    /// [`MAX_LISTING_NODES`], so that dense continua go to column generation within seconds
+    /// instead of after a long listing that fails.
     all_nodes: &'a AtomicUsize,
 }
 
@@ -258,7 +268,7 @@ impl Search<'_> {
         if self.nodes == 4096 {
             let visited = self.all_nodes.fetch_add(self.nodes, Ordering::Relaxed);
             self.nodes = 0;
-            if visited > self.limit.saturating_mul(NODES_PER_CANDIDATE) {
+            if visited > MAX_LISTING_NODES {
                 return Err(AlignmentError::TooManyCandidates {
                     count: self.found.len(),
                     limit: self.limit,

@@ -18,10 +18,11 @@
 //! When the list would be too long, the search too large, the caller learns which phase and
 //! size blocked, or (if it accepts) gets the upper-bound alignment with its proven lower bound.
 
-use super::pricing::{Column, ImplicitColumns, Wanted};
+use super::candidates::Column;
+use super::pricing::{ImplicitColumns, Wanted};
 use super::candidates::Candidates;
 use super::components::split;
-use super::solver::{Cuts, Listing, LocalProblem, milp, solve_all_with};
+use super::solver::{Cuts, LocalProblem, milp, solve_all_with};
 use super::{AlignmentError, AlignmentProblem, Limits};
 use std::collections::HashMap;
 
@@ -392,14 +393,7 @@ fn solve_listed(
 ) -> Result<(Vec<Vec<u32>>, f64), AlignmentError> {
     let candidates = Candidates::from_columns(listed);
     let components = split(problem, &candidates);
-    let chosen = solve_all_with(
-        problem,
-        &candidates,
-        &components,
-        Listing::WithinGap,
-        &Limits::default(),
-    )?
-    .chosen;
+    let chosen = solve_all_with(problem, &candidates, &components, Cuts::On)?;
     let total = chosen
         .iter()
         .map(|members| {

@@ -29,7 +29,7 @@ pub fn split(problem: &AlignmentProblem, candidates: &Candidates) -> Vec<Compone
     }
     for c in 0..candidates.len() {
         let members = candidates.members(c);
-        let first = root(&mut parent, members[0]);
+        let mut first = root(&mut parent, members[0]);
         for &m in &members[1..] {
             let other = root(&mut parent, m);
             if other != first {
@@ -39,6 +39,8 @@ pub fn split(problem: &AlignmentProblem, candidates: &Candidates) -> Vec<Compone
                     (first, other)
                 };
                 parent[high as usize] = low;
+                // `first` may no longer be a root: link the next members to the merged root.
+                first = low;
             }
         }
     }
@@ -60,4 +62,36 @@ pub fn split(problem: &AlignmentProblem, candidates: &Candidates) -> Vec<Compone
         components[index_of_root[r] as usize].candidates.push(c);
     }
     components
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::alignment::candidates::Column;
+    use crate::dissimilarity::{Dissimilarity, Span};
+
+    /// A tuple whose second and third units already belong to two other groups, both of lower
+    /// ids than its first unit's: all three groups must become one component.
+    #[test]
+    fn a_tuple_joins_every_group_its_units_belong_to() {
+        let span = Span {
+            start: 0.0,
+            end: 1.0,
+            category: 0,
+        };
+        let per_annotator = vec![vec![span; 2], vec![span; 2], vec![span; 2]];
+        let d = Dissimilarity::default().resolve(&["x".into()]).unwrap();
+        let problem = AlignmentProblem::from_spans(&per_annotator, d);
+        // units: a0 = 0, a1 = 1, b0 = 2, b1 = 3, c0 = 4, c1 = 5
+        let columns = [
+            Column { members: vec![0, 3], disorder: 0.0 },
+            Column { members: vec![1, 4], disorder: 0.0 },
+            Column { members: vec![2, 3, 4], disorder: 0.0 },
+        ];
+        let candidates = Candidates::from_columns(&columns);
+        let components = split(&problem, &candidates);
+        let big = components.iter().find(|c| c.units.contains(&2)).unwrap();
+        assert_eq!(big.units, vec![0, 1, 2, 3, 4]);
+        assert_eq!(big.candidates, vec![0, 1, 2]);
+    }
 }

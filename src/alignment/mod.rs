@@ -145,6 +145,53 @@ impl AlignmentProblem {
         self
     }
 
+    /// Every component solved: by column generation when it has three annotators or more and
+    /// more than [`COLUMN_GENERATION_MIN_CANDIDATES`] candidates, by [`solver`]'s methods
+    /// otherwise. The partition (global ids) and how far above its proven lower bound its
+    /// total may be (0 unless a bounded answer was accepted).
+    fn solve_components(
+        &self,
+        candidates: &candidates::Candidates,
+        components: &[components::Component],
+        limits: &Limits,
+    ) -> Result<(Vec<Vec<u32>>, f64), AlignmentError> {
+        use rayon::prelude::*;
+        let solved: Vec<Result<(Vec<Vec<u32>>, f64), AlignmentError>> = components
+            .par_iter()
+            .with_min_len(16)
+            .map(|component| {
+                if limits.column_generation
+                    && self.n_annotators > 2
+                    && component.candidates.len() > COLUMN_GENERATION_MIN_CANDIDATES
+                {
+                    let sub = self.subproblem(&component.units);
+                    let solved = column_generation::solve(&sub, limits)?;
+                    let chosen = solved
+                        .chosen
+                        .into_iter()
+                        .map(|members| {
+                            members
+                                .into_iter()
+                                .map(|l| component.units[l as usize])
+                                .collect()
+                        })
+                        .collect();
+                    return Ok((chosen, solved.total - solved.lower_bound));
+                }
+                solver::solve_component_with(self, candidates, component, None, solver::Cuts::Off)
+                    .map(|(chosen, _)| (chosen, 0.0))
+            })
+            .collect();
+        let mut chosen = Vec::with_capacity(self.units.len());
+        let mut gap = 0.0;
+        for solved in solved {
+            let (component_chosen, component_gap) = solved?;
+            chosen.extend(component_chosen);
+            gap += component_gap;
+        }
+        Ok((chosen, gap))
+    }
+
     /// The problem made of the units `units` (global ids, ascending), numbered from 0 in that
     /// order, with the same annotators, dissimilarity and rule for `x̄`.
     pub fn subproblem(&self, units: &[u32]) -> AlignmentProblem {
@@ -184,30 +231,31 @@ impl AlignmentProblem {
         match candidates::generate(self, listed_limit) {
             Ok(candidates) => {
                 let components = components::split(self, &candidates);
-                let solved = solver::solve_all_with(
-                    self,
-                    &candidates,
-                    &components,
-                    solver::Listing::Continuum,
-                    limits,
-                )?;
-                let mut alignment = Alignment::from_members(self, solved.chosen);
-                alignment.lower_bound = alignment.disorder - solved.gap / self.mean_units();
+                let (chosen, gap) = self.solve_components(&candidates, &components, limits)?;
+                let mut alignment = Alignment::from_members(self, chosen);
+                alignment.lower_bound = alignment.disorder - gap / self.mean_units();
                 Ok(alignment)
             }
-            Err(AlignmentError::TooManyCandidates { count, .. }) => {
+            Err(AlignmentError::TooManyCandidates { count, .. }) if limits.column_generation => {
                 log::info!(
                     "more than {count} candidate unitary alignments: column generation"
                 );
                 let solved = column_generation::solve(self, limits)?;
+                let gap = solved.total - solved.lower_bound;
                 let mut alignment = Alignment::from_members(self, solved.chosen);
-                alignment.lower_bound = solved.lower_bound / self.mean_units();
+                alignment.lower_bound = alignment.disorder - gap / self.mean_units();
                 Ok(alignment)
             }
             Err(other) => Err(other),
         }
     }
 }
+
+/// Components of three annotators or more with more candidates than this are solved by column
+/// generation (measured on dense k6×100 samples of about 200,000 candidates: 1.2–2.8 s against
+/// 2.1–8.5 s for the memoised search); sparse components stay far below, and two annotators
+/// keep the assignment method.
+pub const COLUMN_GENERATION_MIN_CANDIDATES: usize = 150_000;
 
 /// Time and memory guards of the exact search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -225,6 +273,9 @@ pub struct Limits {
     /// Search nodes the column generation may visit (a few million per second) before it
     /// declares the continuum beyond reach.
     pub max_search_nodes: u64,
+    /// Whether continua beyond the listing limits are solved by column generation (else they
+    /// are refused as [`AlignmentError::TooManyCandidates`], quickly).
+    pub column_generation: bool,
     /// When the proof of optimality is beyond reach, return the best alignment found with its
     /// proven lower bound ([`Alignment::lower_bound`]) instead of an error.
     pub accept_bounded_answer: bool,
@@ -234,9 +285,10 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_candidates: 4_000_000,
-            max_listed_candidates: 300_000,
+            max_listed_candidates: 4_000_000,
             max_gap_tuples: 2_000_000,
             max_search_nodes: 500_000_000,
+            column_generation: true,
             accept_bounded_answer: false,
         }
     }

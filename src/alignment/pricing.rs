@@ -15,7 +15,9 @@
 //! with `m(v,b') = min(0, min_{v'∈b'} w(v,v'))`. Branches whose bound cannot beat the best tuple
 //! found (or the threshold, when every tuple under it is wanted) are cut.
 
-use super::candidates::{CompatibleUnits, admissible, compatible_units, first_of_annotator};
+use super::candidates::{
+    Column, CompatibleUnits, admissible, compatible_units, first_of_annotator,
+};
 use super::{AlignmentError, AlignmentProblem};
 use crate::disorder::annotator_pairs;
 use rayon::prelude::*;
@@ -23,15 +25,6 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Relative slack of the bounds: rounding never cuts a tuple that meets the threshold.
 const SLACK: f64 = 1e-9;
-
-/// A unitary alignment of at least two real units (global ids, by annotator) and its δ.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Column {
-    /// Global unit ids, by annotator.
-    pub members: Vec<u32>,
-    /// δ(ă).
-    pub disorder: f64,
-}
 
 /// What a pricing search looks for.
 #[derive(Debug, Clone, Copy)]

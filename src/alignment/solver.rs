@@ -20,7 +20,7 @@
 
 use super::candidates::Candidates;
 use super::components::Component;
-use super::{AlignmentError, AlignmentProblem, Limits};
+use super::{AlignmentError, AlignmentProblem};
 use rayon::prelude::*;
 
 /// Largest component solved by exhaustive search (its table has `2^units` entries).
@@ -29,10 +29,6 @@ pub const EXHAUSTIVE_MAX_UNITS: usize = 16;
 pub const MEMOISED_MAX_UNITS: usize = 2000;
 /// Covered sets the memoised search may remember before it leaves the component to the MILP.
 pub const MEMOISED_MAX_STATES: usize = 20_000;
-/// Components with more candidates than this are solved by column generation (measured on
-/// dense k6×100 samples of about 200,000 candidates: 1.2–2.8 s against 2.1–8.5 s for the
-/// memoised search; sparse components stay far below).
-pub const COLUMN_GENERATION_MIN_CANDIDATES: usize = 50_000;
 /// Largest two-annotator component solved by the Hungarian algorithm (rows × columns).
 const ASSIGNMENT_MAX_CELLS: usize = 4_000_000;
 
@@ -68,100 +64,39 @@ pub fn solve_all(
     candidates: &Candidates,
     components: &[Component],
 ) -> Result<Vec<Vec<u32>>, AlignmentError> {
-    solve_all_with(
-        problem,
-        candidates,
-        components,
-        Listing::Continuum,
-        &Limits::default(),
-    )
-    .map(|solved| solved.chosen)
+    solve_all_with(problem, candidates, components, Cuts::Off)
 }
 
-/// What the candidates given to the solvers are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Listing {
-    /// Every candidate of a continuum. Their relaxations are nearly integral: CBC's cuts cost
-    /// more than the branching they save (measured: 5× faster on k5×1000). Components with
-    /// more than [`COLUMN_GENERATION_MIN_CANDIDATES`] go to column generation.
-    Continuum,
-    /// The tuples column generation left within its gap: fractional relaxations, on which
-    /// CBC's cuts (clique cuts above all) pay (measured: 4× faster on dense k8×50 samples).
-    WithinGap,
-}
-
-/// The chosen unitary alignments of every component (global unit ids) and how far above its
-/// proven lower bound their total may be (0 unless a bounded answer was accepted).
-pub(crate) struct SolvedComponents {
-    pub chosen: Vec<Vec<u32>>,
-    pub gap: f64,
-}
-
-/// [`solve_all`] for candidates listed as `listing` says, within `limits`.
+/// [`solve_all`] with CBC's cuts as given.
 pub(crate) fn solve_all_with(
     problem: &AlignmentProblem,
     candidates: &Candidates,
     components: &[Component],
-    listing: Listing,
-    limits: &Limits,
-) -> Result<SolvedComponents, AlignmentError> {
-    let solved: Vec<Result<(Vec<Vec<u32>>, f64), AlignmentError>> = components
+    cuts: Cuts,
+) -> Result<Vec<Vec<u32>>, AlignmentError> {
+    let solved: Vec<Result<Vec<Vec<u32>>, AlignmentError>> = components
         .par_iter()
         .with_min_len(16)
         .map(|component| {
-            if listing == Listing::Continuum
-                && component.candidates.len() > COLUMN_GENERATION_MIN_CANDIDATES
-            {
-                return by_column_generation(problem, component, limits);
-            }
-            let cuts = match listing {
-                Listing::Continuum => Cuts::Off,
-                Listing::WithinGap => Cuts::On,
-            };
             solve_component_with(problem, candidates, component, None, cuts)
-                .map(|(chosen, _)| (chosen, 0.0))
+                .map(|(chosen, _)| chosen)
         })
         .collect();
-    let mut all = SolvedComponents {
-        chosen: Vec::with_capacity(problem.units.len()),
-        gap: 0.0,
-    };
-    for solved in solved {
-        let (chosen, gap) = solved?;
-        all.chosen.extend(chosen);
-        all.gap += gap;
+    let mut all = Vec::with_capacity(problem.units.len());
+    for chosen in solved {
+        all.extend(chosen?);
     }
     Ok(all)
 }
 
-/// A component solved by column generation as a problem of its own: its partition (global
-/// ids) and its gap.
-fn by_column_generation(
-    problem: &AlignmentProblem,
-    component: &Component,
-    limits: &Limits,
-) -> Result<(Vec<Vec<u32>>, f64), AlignmentError> {
-    let sub = problem.subproblem(&component.units);
-    let solved = super::column_generation::solve(&sub, limits)?;
-    let chosen = solved
-        .chosen
-        .into_iter()
-        .map(|members| {
-            members
-                .into_iter()
-                .map(|l| component.units[l as usize])
-                .collect()
-        })
-        .collect();
-    Ok((chosen, solved.total - solved.lower_bound))
-}
-
-/// Whether CBC generates cuts on the set-partitioning MILP (see [`Listing`]).
+/// Whether CBC generates cuts on the set-partitioning MILP.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Cuts {
-    /// No cut.
+    /// No cut: for every candidate of a continuum, whose relaxations are nearly integral, cuts
+    /// cost more than the branching they save (measured: 5× faster on k5×1000).
     Off,
-    /// CBC's default cuts.
+    /// CBC's cuts (clique cuts above all): for the tuples column generation left within its
+    /// gap, whose relaxations are fractional (measured: 4× faster on dense k8×50 samples).
     On,
 }
 
@@ -177,7 +112,7 @@ pub fn solve_component(
     solve_component_with(problem, candidates, component, force, Cuts::Off)
 }
 
-fn solve_component_with(
+pub(crate) fn solve_component_with(
     problem: &AlignmentProblem,
     candidates: &Candidates,
     component: &Component,

@@ -49,6 +49,12 @@ impl Default for SweepOptions {
                 // A sweep reports γ only: γ-cat and γ-k would be computed for every sample of
                 // every set and thrown away.
                 categorical_gammas: false,
+                // Thousands of continua: one too dense to list is reported as such at once
+                // rather than solved by column generation for seconds each.
+                limits: crate::alignment::Limits {
+                    column_generation: false,
+                    ..Default::default()
+                },
                 ..GammaOptions::default()
             },
         }
