@@ -34,9 +34,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Relative slack for comparisons with the bounds, so that rounding never drops a tie.
 const SLACK: f64 = 1e-9;
-/// Partial tuples the listing may visit (about two seconds) before it gives up as too many
-/// candidates: dense continua then go to column generation at once.
-const MAX_LISTING_NODES: usize = 30_000_000;
+/// Partial tuples the listing may visit (a second at most on dense k10×30) before it gives up
+/// as too many candidates when column generation can take over: dense continua then go to it
+/// at once.
+pub(crate) const MAX_LISTING_NODES: usize = 1_000_000;
 
 /// A unitary alignment of at least two real units (global ids, by annotator) and its δ.
 #[derive(Debug, Clone, PartialEq)]
@@ -203,6 +204,15 @@ pub(crate) fn first_of_annotator(problem: &AlignmentProblem) -> Vec<u32> {
 
 /// All candidates with at least two real units, in a deterministic order.
 pub fn generate(problem: &AlignmentProblem, limit: usize) -> Result<Candidates, AlignmentError> {
+    generate_within(problem, limit, usize::MAX)
+}
+
+/// [`generate`], giving up (as too many candidates) after visiting `max_nodes` partial tuples.
+pub(crate) fn generate_within(
+    problem: &AlignmentProblem,
+    limit: usize,
+    max_nodes: usize,
+) -> Result<Candidates, AlignmentError> {
     let compatible = compatible_units(problem, limit)?;
     let n = problem.n_annotators;
     let first_of_annotator = first_of_annotator(problem);
@@ -223,6 +233,7 @@ pub fn generate(problem: &AlignmentProblem, limit: usize) -> Result<Candidates, 
                 limit,
                 nodes: 0,
                 all_nodes: &all_nodes,
+                max_nodes,
             };
             let next = problem.units[anchor as usize].annotator as usize + 1;
             search.extend(next)?;
@@ -257,9 +268,10 @@ struct Search<'a> {
     /// Partial tuples visited by this search since it last reported to `all_nodes`.
     nodes: usize,
     /// Partial tuples visited by every search: listing stops (as too many candidates) past
-    /// [`MAX_LISTING_NODES`], so that dense continua go to column generation within seconds
-    /// instead of after a long listing that fails.
+    /// `max_nodes` ([`MAX_LISTING_NODES`] when column generation can take over), so that
+    /// dense continua go to it at once instead of after a long listing that fails.
     all_nodes: &'a AtomicUsize,
+    max_nodes: usize,
 }
 
 impl Search<'_> {
@@ -268,7 +280,7 @@ impl Search<'_> {
         if self.nodes == 4096 {
             let visited = self.all_nodes.fetch_add(self.nodes, Ordering::Relaxed);
             self.nodes = 0;
-            if visited > MAX_LISTING_NODES {
+            if visited > self.max_nodes {
                 return Err(AlignmentError::TooManyCandidates {
                     count: self.found.len(),
                     limit: self.limit,

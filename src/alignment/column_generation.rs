@@ -18,10 +18,10 @@
 //! When the list would be too long, the search too large, the caller learns which phase and
 //! size blocked, or (if it accepts) gets the upper-bound alignment with its proven lower bound.
 
-use super::candidates::Column;
-use super::pricing::{ImplicitColumns, Wanted};
 use super::candidates::Candidates;
+use super::candidates::Column;
 use super::components::split;
+use super::pricing::{ImplicitColumns, Wanted};
 use super::solver::{Cuts, LocalProblem, milp, solve_all_with};
 use super::{AlignmentError, AlignmentProblem, Limits};
 use std::collections::HashMap;

@@ -84,9 +84,18 @@ mod tests {
         let problem = AlignmentProblem::from_spans(&per_annotator, d);
         // units: a0 = 0, a1 = 1, b0 = 2, b1 = 3, c0 = 4, c1 = 5
         let columns = [
-            Column { members: vec![0, 3], disorder: 0.0 },
-            Column { members: vec![1, 4], disorder: 0.0 },
-            Column { members: vec![2, 3, 4], disorder: 0.0 },
+            Column {
+                members: vec![0, 3],
+                disorder: 0.0,
+            },
+            Column {
+                members: vec![1, 4],
+                disorder: 0.0,
+            },
+            Column {
+                members: vec![2, 3, 4],
+                disorder: 0.0,
+            },
         ];
         let candidates = Candidates::from_columns(&columns);
         let components = split(&problem, &candidates);

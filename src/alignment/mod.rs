@@ -156,7 +156,8 @@ impl AlignmentProblem {
         limits: &Limits,
     ) -> Result<(Vec<Vec<u32>>, f64), AlignmentError> {
         use rayon::prelude::*;
-        let solved: Vec<Result<(Vec<Vec<u32>>, f64), AlignmentError>> = components
+        type Solved = Result<(Vec<Vec<u32>>, f64), AlignmentError>;
+        let solved: Vec<Solved> = components
             .par_iter()
             .with_min_len(16)
             .map(|component| {
@@ -228,7 +229,12 @@ impl AlignmentProblem {
             return Err(AlignmentError::NoUnits);
         }
         let listed_limit = limits.max_listed_candidates.min(limits.max_candidates);
-        match candidates::generate(self, listed_limit) {
+        let max_nodes = if limits.column_generation {
+            candidates::MAX_LISTING_NODES
+        } else {
+            usize::MAX
+        };
+        match candidates::generate_within(self, listed_limit, max_nodes) {
             Ok(candidates) => {
                 let components = components::split(self, &candidates);
                 let (chosen, gap) = self.solve_components(&candidates, &components, limits)?;
@@ -237,9 +243,7 @@ impl AlignmentProblem {
                 Ok(alignment)
             }
             Err(AlignmentError::TooManyCandidates { count, .. }) if limits.column_generation => {
-                log::info!(
-                    "more than {count} candidate unitary alignments: column generation"
-                );
+                log::info!("more than {count} candidate unitary alignments: column generation");
                 let solved = column_generation::solve(self, limits)?;
                 let gap = solved.total - solved.lower_bound;
                 let mut alignment = Alignment::from_members(self, solved.chosen);

@@ -314,7 +314,8 @@ impl AnchorSearch<'_, '_> {
         let (alive, next_alive) = (&alive_before[depth], &mut alive_after[0]);
         let start = self.range[annotator + 1];
         let end = self.range[n];
-        let mut cursor = neighbours.partition_point(|&(w, _)| w < self.entries[start.min(end.saturating_sub(1))].0);
+        let mut cursor = neighbours
+            .partition_point(|&(w, _)| w < self.entries[start.min(end.saturating_sub(1))].0);
         for i in start..end {
             let unit = self.entries[i].0;
             next_gains[i] = gains[i];
@@ -383,9 +384,7 @@ impl AnchorSearch<'_, '_> {
                     if self.found_total.fetch_add(1, Ordering::Relaxed) >= limit {
                         return Err(AlignmentError::BeyondReach {
                             phase: "final enumeration",
-                            size: format!(
-                                "more than {limit} unitary alignments within the gap"
-                            ),
+                            size: format!("more than {limit} unitary alignments within the gap"),
                         });
                     }
                 }

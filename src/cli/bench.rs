@@ -205,10 +205,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
             .map(|c| {
                 (
                     c.clone(),
-                    reference
-                        .iter()
-                        .find(|(r, _)| r == c)
-                        .map(|(_, t)| *t),
+                    reference.iter().find(|(r, _)| r == c).map(|(_, t)| *t),
                 )
             })
             .collect()
