@@ -385,6 +385,30 @@ fn gamma_interval(observed: f64, expected: f64, precision: f64) -> (f64, f64) {
     }
 }
 
+/// The proven lower bounds of D_o and D_e and, when some alignment is a bounded answer, the
+/// range of γ ([`gamma_range`]); when every alignment is proven best, the bounds are D_o and
+/// D_e themselves (no rounding can then announce a bounded answer).
+fn proven_bounds(
+    aligned: &[DocumentAlignment],
+    chance: &[ChanceAlignment],
+    corpus_mean_units: f64,
+    (observed, expected): (f64, f64),
+) -> (f64, f64, Option<(f64, f64)>) {
+    let all_proven = aligned.iter().all(|d| d.alignment.is_proven_best())
+        && chance.iter().all(|c| c.lower_bound >= c.disorder);
+    if all_proven {
+        return (observed, expected, None);
+    }
+    let observed_low = pooled_lower_bound(aligned, corpus_mean_units).min(observed);
+    let expected_low =
+        (chance.iter().map(|c| c.lower_bound).sum::<f64>() / chance.len() as f64).min(expected);
+    (
+        observed_low,
+        expected_low,
+        gamma_range((observed_low, observed), (expected_low, expected)),
+    )
+}
+
 /// D_o's proven lower bound: the documents' lower bounds (of `Σ δ`) pooled over `x̄`.
 fn pooled_lower_bound(aligned: &[DocumentAlignment], corpus_mean_units: f64) -> f64 {
     aligned
@@ -474,7 +498,6 @@ pub fn corpus_gamma(
         .flat_map(|d| d.alignment.unitary_alignments.iter().map(|u| u.disorder))
         .sum::<f64>()
         / corpus_mean_units;
-    let observed_lower_bound = pooled_lower_bound(&aligned, corpus_mean_units);
     let observed_categorical = options.categorical_gammas.then(|| {
         let mut total = CategoricalDisorder::new(categories.len(), options.gamma_cat_variant);
         for d in &aligned {
@@ -557,10 +580,11 @@ pub fn corpus_gamma(
     } else {
         0.0
     };
-    let expected_lower_bound = chance.iter().map(|c| c.lower_bound).sum::<f64>() / n as f64;
-    let gamma_bounds = gamma_range(
-        (observed_lower_bound, observed_disorder),
-        (expected_lower_bound, expected_disorder),
+    let (observed_lower_bound, expected_lower_bound, gamma_bounds) = proven_bounds(
+        &aligned,
+        &chance,
+        corpus_mean_units,
+        (observed_disorder, expected_disorder),
     );
     let gamma = gamma_from(observed_disorder, expected_disorder);
     let gamma_interval = gamma_interval(observed_disorder, expected_disorder, achieved_precision);

@@ -1,22 +1,23 @@
 //! Exact best alignment by column generation, for continua too dense to list every candidate.
 //!
 //! The set-partitioning problem `min Σ δ_t x_t, Σ_{t∋u} x_t = 1` is never written out whole.
-//! For any values `π` (one per unit), a partition `x` costs `Σ_u π_u + Σ_t c̄_t x_t` with the
-//! reduced costs `c̄_t = δ_t − Σ_{u∈t} π_u`. Hence:
+//! For any values `π ≤ Δ∅` (one per unit), a partition `x` costs `Σ_u π_u + Σ_t c̄_t x_t` with
+//! the reduced costs `c̄_t = δ_t − Σ_{u∈t} π_u`. Hence:
 //!
-//! 1. **Lower bound.** When no tuple has `c̄ < 0` (checked by [`super::pricing`]'s search),
-//!    every alignment costs at least `Σ π_u`. The `π` come from the linear relaxation over the
-//!    tuples found so far (solved in its dual form, `max Σ π_u` subject to `Σ_{u∈t} π_u ≤ δ_t`,
-//!    by CBC's LP solver), each round adding for every anchor unit its most negative tuple,
-//!    until none is left.
-//! 2. **Upper bound.** The set partitioning over the tuples found (CBC): an alignment.
-//! 3. **Proof.** An alignment cheaper than the upper bound `U` only uses tuples with
-//!    `c̄_t < U − Σ π_u`: listing those (the same search with a threshold) and solving the set
-//!    partitioning over them gives the best alignment. These relaxations are nearly integral,
-//!    so the gap, and that list, are small.
+//! 1. **Lower bound.** Each tuple of a partition is anchored at a different unit (its lowest
+//!    id), so every alignment costs at least `L = Σ π_u + Σ_a m_a`, with `m_a ≤ 0` below the
+//!    reduced cost of every tuple anchored at `a` ([`super::pricing`]'s search finds them). The
+//!    `π` come from the linear relaxation over the tuples found so far (CBC's LP solver on the
+//!    primal; `π_u` read from the singleton `{u}`'s reduced cost `Δ∅ − π_u`), smoothed towards
+//!    the values of the best bound so far; each round adds the most negative tuples of every
+//!    anchor, until `L` is within [`STOP_GAP`] of the relaxation's value.
+//! 2. **Proof.** An alignment cheaper than `U` only uses tuples with `c̄_t ≤ (U − L) + m_a(t)`:
+//!    the tuples within a small gap are listed (the same search with per-anchor thresholds) and
+//!    solved exactly; if the alignment found costs at most `L` plus that gap, it is the best;
+//!    otherwise the tuples within its own gap are listed and solved, which proves the best.
 //!
 //! When the list would be too long, the search too large, the caller learns which phase and
-//! size blocked, or (if it accepts) gets the upper-bound alignment with its proven lower bound.
+//! size blocked, or (if it accepts) gets the best alignment found with its proven lower bound.
 
 use super::candidates::Candidates;
 use super::candidates::Column;
@@ -134,7 +135,7 @@ fn beyond_reach(
 ) -> Result<BoundedPartition, AlignmentError> {
     let n = centre.duals.len();
     let delta = columns.delta_empty();
-    let best = match best {
+    let mut best = match best {
         Some(found) => found,
         None => {
             let (chosen, total) = greedy_partition(columns, centre, n, delta)?;
@@ -145,6 +146,8 @@ fn beyond_reach(
             }
         }
     };
+    // A total disorder is never negative, whatever the bound's arithmetic gave.
+    best.lower_bound = best.lower_bound.max(0.0).min(best.total);
     if limits.accept_bounded_answer {
         return Ok(best);
     }
@@ -152,7 +155,7 @@ fn beyond_reach(
         phase,
         size: format!(
             "{size}; best alignment found Σδ = {:.6}, proven lower bound {:.6}",
-            best.total, centre.bound
+            best.total, best.lower_bound
         ),
     })
 }
@@ -241,7 +244,7 @@ fn relax(
                     .duals
                     .iter()
                     .zip(&lp)
-                    .map(|(c, p)| weight * c + (1.0 - weight) * p)
+                    .map(|(c, p)| (weight * c + (1.0 - weight) * p).min(delta))
                     .collect()
             } else {
                 lp.clone()
@@ -253,7 +256,7 @@ fn relax(
                     per_anchor: COLUMNS_PER_ANCHOR,
                 },
             )?;
-            let bound = lagrangian_bound(&duals, &priced);
+            let bound = lagrangian_bound(&duals, &priced, tolerance);
             if bound > centre.bound {
                 let mut anchor_minima = vec![0.0f64; n];
                 for column in &priced {
@@ -322,13 +325,14 @@ fn relax(
 /// any `π ≤ Δ∅` (so that singletons have `c̄ ≥ 0`). An alignment costs `Σ π + Σ_t c̄_t`, and
 /// each of its tuples is the tuple of its first unit (its anchor), a different one for each.
 /// `priced` holds, for each anchor with tuples of negative reduced cost, the most negative.
-fn lagrangian_bound(duals: &[f64], priced: &[Column]) -> f64 {
-    let mut anchor_minima: HashMap<u32, f64> = HashMap::new();
+fn lagrangian_bound(duals: &[f64], priced: &[Column], tolerance: f64) -> f64 {
+    // An anchor with no tuple found below −tolerance may still have one in [−tolerance, 0).
+    let mut anchor_minima = vec![-tolerance; duals.len()];
     for column in priced {
-        let anchor = anchor_minima.entry(column.members[0]).or_insert(0.0);
+        let anchor = &mut anchor_minima[column.members[0] as usize];
         *anchor = anchor.min(reduced_cost(column, duals));
     }
-    duals.iter().sum::<f64>() + anchor_minima.values().sum::<f64>()
+    duals.iter().sum::<f64>() + anchor_minima.iter().sum::<f64>()
 }
 
 fn reduced_cost(column: &Column, duals: &[f64]) -> f64 {

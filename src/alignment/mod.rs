@@ -166,7 +166,21 @@ impl AlignmentProblem {
                     && component.candidates.len() > COLUMN_GENERATION_MIN_CANDIDATES
                 {
                     let sub = self.subproblem(&component.units);
-                    let solved = column_generation::solve(&sub, limits)?;
+                    let solved = match column_generation::solve(&sub, limits) {
+                        Ok(solved) => solved,
+                        // Listed already: the listing's own exact methods can still solve it.
+                        Err(AlignmentError::BeyondReach { .. }) => {
+                            return solver::solve_component_with(
+                                self,
+                                candidates,
+                                component,
+                                None,
+                                solver::Cuts::Off,
+                            )
+                            .map(|(chosen, _)| (chosen, 0.0));
+                        }
+                        Err(other) => return Err(other),
+                    };
                     let chosen = solved
                         .chosen
                         .into_iter()
