@@ -10,7 +10,7 @@
 //!    `π` come from the linear relaxation over the tuples found so far (CBC's LP solver on the
 //!    primal; `π_u` read from the singleton `{u}`'s reduced cost `Δ∅ − π_u`), smoothed towards
 //!    the values of the best bound so far; each round adds the most negative tuples of every
-//!    anchor, until `L` is within [`STOP_GAP`] of the relaxation's value.
+//!    anchor, until `L` is within 0.1 % of the relaxation's value.
 //! 2. **Proof.** An alignment cheaper than `U` only uses tuples with `c̄_t ≤ (U − L) + m_a(t)`:
 //!    the tuples within a small gap are listed (the same search with per-anchor thresholds) and
 //!    solved exactly; if the alignment found costs at most `L` plus that gap, it is the best;
