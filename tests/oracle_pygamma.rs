@@ -44,20 +44,12 @@ fn describe(units: impl Iterator<Item = Option<(String, f64, f64, String)>>) -> 
 /// The dense solver (column generation, forced here) reaches pygamma's observed disorders too.
 #[test]
 fn column_generation_matches_pygamma_observed_disorders() {
-    use gamma_studio::alignment::{AlignmentProblem, Limits};
+    use gamma_studio::alignment::Limits;
     for name in CASES {
         let want = oracle(&format!("{name}.observed.json"))["observed_disorder"]
             .as_f64()
             .unwrap();
-        let continuum = read(name);
-        let categories = continuum.categories();
-        let problem = AlignmentProblem::from_continuum(
-            &continuum,
-            &categories,
-            Dissimilarity::default().resolve(&categories).unwrap(),
-        )
-        .unwrap();
-        let alignment = problem
+        let alignment = common::problem(&read(name), &Dissimilarity::default())
             .best_alignment(&Limits {
                 max_listed_candidates: 0,
                 ..Limits::default()

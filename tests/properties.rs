@@ -424,13 +424,7 @@ fn by_column_generation() -> Limits {
 
 fn dense_problem(annotators: usize, units: usize, seed: u64) -> AlignmentProblem {
     let continuum = noisy_copies(annotators, units, Density::Dense, seed);
-    let categories = continuum.categories();
-    AlignmentProblem::from_continuum(
-        &continuum,
-        &categories,
-        Dissimilarity::default().resolve(&categories).unwrap(),
-    )
-    .unwrap()
+    common::problem(&continuum, &Dissimilarity::default())
 }
 
 fn partitions_every_unit(problem: &AlignmentProblem, alignment: &gamma_studio::Alignment) {
@@ -446,14 +440,7 @@ fn partitions_every_unit(problem: &AlignmentProblem, alignment: &gamma_studio::A
 #[test]
 fn column_generation_agrees_with_brute_force_on_small_random_cases() {
     for seed in 0..120 {
-        let continuum = random_small_continuum(seed);
-        let categories = continuum.categories();
-        let problem = AlignmentProblem::from_continuum(
-            &continuum,
-            &categories,
-            Dissimilarity::default().resolve(&categories).unwrap(),
-        )
-        .unwrap();
+        let problem = common::problem(&random_small_continuum(seed), &Dissimilarity::default());
         let brute = brute_force_total(&problem);
         let best = problem.best_alignment(&by_column_generation()).unwrap();
         partitions_every_unit(&problem, &best);

@@ -14,14 +14,19 @@ pub fn fixture(relative: &str) -> PathBuf {
         .join(relative)
 }
 
+/// The alignment problem of a continuum with the given dissimilarity.
+pub fn problem(continuum: &Continuum, dissimilarity: &Dissimilarity) -> AlignmentProblem {
+    let categories = continuum.categories();
+    let resolved = dissimilarity.resolve(&categories).unwrap();
+    AlignmentProblem::from_continuum(continuum, &categories, resolved).unwrap()
+}
+
 /// The problem and best alignment of a continuum with the given dissimilarity.
 pub fn best_alignment(
     continuum: &Continuum,
     dissimilarity: &Dissimilarity,
 ) -> (AlignmentProblem, Alignment) {
-    let categories = continuum.categories();
-    let resolved = dissimilarity.resolve(&categories).unwrap();
-    let problem = AlignmentProblem::from_continuum(continuum, &categories, resolved).unwrap();
+    let problem = problem(continuum, dissimilarity);
     let alignment = problem.best_alignment(&Limits::default()).unwrap();
     (problem, alignment)
 }
