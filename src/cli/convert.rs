@@ -55,18 +55,23 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
             ))
         })?;
     }
-    for document in &documents {
-        let written = write_continuum(
-            &document.continuum,
-            Some(&document.source),
-            args.to,
-            &out_of(document),
-            &cora_options,
-        )
-        .map_err(|e| Failure::BadInput(e.to_string()))?;
-        for path in written {
-            println!("{}", path.display());
+    // Every document's files are replaced together.
+    let written = gamma_studio::io::write_together(|| {
+        let mut written = Vec::new();
+        for document in &documents {
+            written.extend(write_continuum(
+                &document.continuum,
+                Some(&document.source),
+                args.to,
+                &out_of(document),
+                &cora_options,
+            )?);
         }
+        Ok(written)
+    })
+    .map_err(|e| Failure::BadInput(e.to_string()))?;
+    for path in written {
+        println!("{}", path.display());
     }
     Ok(())
 }

@@ -85,6 +85,15 @@ impl FilePlan {
         path: &Path,
         overwrite_input: bool,
     ) -> Result<(), Failure> {
+        // A batch a killed run left beside the output lands (or goes) before it is compared.
+        if let Some(folder) = path.parent() {
+            let folder = if folder.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                folder
+            };
+            gamma_studio::io::finish_interrupted_writes(folder);
+        }
         let target = resolved(path);
         if let Some(input) = self.inputs.iter().find(|i| i.resolved == target)
             && !(input.replaceable && overwrite_input)

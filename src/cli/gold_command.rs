@@ -120,23 +120,25 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
         counts.push((text.clone(), decided));
     }
     let cora_options = args.input.cora_options();
-    let format = write_gold(
-        &adjudication,
-        &args.out,
-        Some(&document.source),
-        &cora_options,
-        args.overwrite_input,
-    )
+    // The gold, the report and the session are replaced together: a kill leaves all three old
+    // or all three new.
+    let format = gamma_studio::io::write_together(|| {
+        let format = write_gold(
+            &adjudication,
+            &args.out,
+            Some(&document.source),
+            &cora_options,
+            args.overwrite_input,
+        )?;
+        if let Some(report) = &args.report {
+            write_report(&adjudication, report, &inputs, args.overwrite_input)?;
+        }
+        if let Some(path) = &args.session {
+            Session::new(inputs.clone(), options.clone(), adjudication.clone()).save(path)?;
+        }
+        Ok(format)
+    })
     .map_err(|e| bad(e.to_string()))?;
-    if let Some(report) = &args.report {
-        write_report(&adjudication, report, &inputs, args.overwrite_input)
-            .map_err(|e| bad(e.to_string()))?;
-    }
-    if let Some(path) = &args.session {
-        Session::new(inputs.clone(), options.clone(), adjudication.clone())
-            .save(path)
-            .map_err(|e| bad(e.to_string()))?;
-    }
     let progress = adjudication.progress();
     let gold_units = adjudication.gold().len();
     if args.json {

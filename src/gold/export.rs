@@ -63,8 +63,27 @@ pub fn check_not_input(
 }
 
 /// Writes the gold to `path` in the format its extension names. `source` is where the
-/// document came from (CorA-XML exports keep its structure). Returns the format written.
+/// document came from (CorA-XML exports keep its structure). Returns the format written. A
+/// gold of several files (brat's `.ann` and `.txt`) is replaced together.
 pub fn write_gold(
+    adjudication: &Adjudication,
+    path: &Path,
+    source: Option<&Source>,
+    cora_options: &cora::CoraOptions,
+    overwrite_confirmed: bool,
+) -> Result<Format, FileError> {
+    crate::io::write_together(|| {
+        write_gold_files(
+            adjudication,
+            path,
+            source,
+            cora_options,
+            overwrite_confirmed,
+        )
+    })
+}
+
+fn write_gold_files(
     adjudication: &Adjudication,
     path: &Path,
     source: Option<&Source>,

@@ -1,6 +1,5 @@
 //! What every reader and writer shares: the file errors and warnings (naming the file and the
-//! line), reading a file's bytes and text, and writing through a temporary file renamed at the
-//! end.
+//! line), reading a file's bytes and text. Writing is in [`super::atomic_write`].
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -127,87 +126,9 @@ pub fn utf8_text<'a>(bytes: &'a [u8], path: &Path, message: &str) -> Result<&'a 
     })
 }
 
-/// Writes `contents` to `path` through a temporary file in the same folder, renamed at the end,
-/// so that a failed export never leaves a half-written file.
-pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), FileError> {
-    let folder = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
-    let fail = |e: std::io::Error| FileError::new(path, None, format!("cannot write: {e}"));
-    let written = std::fs::File::create(&temporary).and_then(|mut file| {
-        use std::io::Write;
-        file.write_all(contents)?;
-        // On disk before the rename: a crash leaves the old file or the new one, never an
-        // empty one.
-        file.sync_all()
-    });
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&temporary);
-        return Err(fail(e));
-    }
-    std::fs::rename(&temporary, path).map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        fail(e)
-    })?;
-    // The rename itself reaches the disk with the folder's entry.
-    if let Ok(folder) = std::fs::File::open(folder) {
-        let _ = folder.sync_all();
-    }
-    remove_stray_temporaries(folder, &name);
-    Ok(())
-}
-
-/// Removes the temporaries `.NAME.PID.tmp` that a process killed while writing `NAME` left
-/// behind (where processes are listed in `/proc`: a temporary whose process still runs is
-/// another write under way and stays).
-fn remove_stray_temporaries(folder: &Path, name: &str) {
-    let proc_listed = Path::new("/proc/self").exists();
-    let Ok(entries) = std::fs::read_dir(folder) else {
-        return;
-    };
-    let prefix = format!(".{name}.");
-    for entry in entries.flatten() {
-        let file_name = entry.file_name();
-        let Some(pid) = file_name
-            .to_str()
-            .and_then(|n| n.strip_prefix(&prefix))
-            .and_then(|rest| rest.strip_suffix(".tmp"))
-            .and_then(|pid| pid.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        if proc_listed && pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists()
-        {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_write_replaces_the_file_and_clears_a_dead_writers_temporary() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("gold.csv");
-        std::fs::write(&path, "old").unwrap();
-        // PID 4194304 is above Linux's maximum (2²²): no process has it.
-        let stray = dir.path().join(".gold.csv.4194304.tmp");
-        std::fs::write(&stray, "half").unwrap();
-        let unrelated = dir.path().join(".other.csv.4194304.tmp");
-        std::fs::write(&unrelated, "kept").unwrap();
-        write_atomically(&path, b"new").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
-        assert_eq!(!stray.exists(), Path::new("/proc/self").exists());
-        assert!(unrelated.exists());
-    }
 
     #[test]
     fn folders_and_fifos_are_refused_without_blocking() {

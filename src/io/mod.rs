@@ -19,9 +19,11 @@ pub mod write;
 pub mod xmi;
 pub mod xml;
 
+pub use atomic_write::{finish_interrupted_writes, write_atomically, write_together};
 pub use documents::read_documents;
-pub use files::{FileError, Warning, WarningKind, read_bytes, utf8_text, write_atomically};
+pub use files::{FileError, Warning, WarningKind, read_bytes, utf8_text};
 pub use format::{Document, FORMATS, Format, ReadOptions, Source};
 pub use write::{planned_paths, write_continuum};
 
+mod atomic_write;
 mod files;

@@ -76,8 +76,19 @@ pub fn planned_paths(continuum: &Continuum, format: Format, out: &Path) -> Vec<P
 /// `<annotator>.xml` — with the structure of the annotator's input file when the document was
 /// read from CorA-XML; WebAnno TSV 3 `<annotator>.tsv` (the layer and feature read, when the
 /// document came from TSV 3); brat `<annotator>/<doc>.ann` and `.txt`. Returns the files
-/// written.
+/// written. The files are replaced together (see [`super::write_together`]): a kill leaves the
+/// old ones or the new ones, never a mix.
 pub fn write_continuum(
+    continuum: &Continuum,
+    source: Option<&Source>,
+    format: Format,
+    out: &Path,
+    cora_options: &cora::CoraOptions,
+) -> Result<Vec<PathBuf>, FileError> {
+    super::write_together(|| write_files(continuum, source, format, out, cora_options))
+}
+
+fn write_files(
     continuum: &Continuum,
     source: Option<&Source>,
     format: Format,
