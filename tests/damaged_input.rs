@@ -99,3 +99,91 @@ fn no_reader_panics_on_truncated_or_damaged_files() {
         }
     }
 }
+
+/// `bytes` with a NUL byte at the start of its line `line`.
+fn with_nul_on_line(bytes: &[u8], line: usize) -> Vec<u8> {
+    let mut at = 0;
+    for _ in 1..line {
+        at += bytes[at..].iter().position(|&b| b == b'\n').unwrap() + 1;
+    }
+    let mut damaged = bytes.to_vec();
+    damaged.insert(at, 0);
+    damaged
+}
+
+/// A NUL byte cannot be written to XML nor be part of a file name: every reader refuses it,
+/// naming its line, instead of carrying it into names and categories.
+#[test]
+fn a_nul_byte_is_refused_by_every_reader_with_its_line() {
+    type Parse = fn(&[u8], &Path) -> Result<(), String>;
+    let readers: [(&str, usize, Parse); 9] = [
+        ("glozz/alice.aa", 3, |b, p| {
+            glozz::parse_aa(b, p).map(drop).map_err(|e| e.to_string())
+        }),
+        ("pygamma/h6_three_annot.csv", 2, |b, p| {
+            csv::parse(b, p).map(drop).map_err(|e| e.to_string())
+        }),
+        ("elan/MaureenMarvinRobin.eaf", 4, |b, p| {
+            elan::parse(b, p).map(drop).map_err(|e| e.to_string())
+        }),
+        ("cora/p1_pos_A.xml", 3, |b, p| {
+            cora::parse(b, p).map(drop).map_err(|e| e.to_string())
+        }),
+        ("webanno-tsv/example2.tsv", 3, |b, p| {
+            webanno_tsv::parse(b, p)
+                .map(drop)
+                .map_err(|e| e.to_string())
+        }),
+        ("webanno-tsv/testSentenceWithEmoji.xmi", 2, |b, p| {
+            xmi::parse(b, p, None).map(drop).map_err(|e| e.to_string())
+        }),
+        ("brat/news/000-introduction.ann", 2, |b, p| {
+            let text = std::fs::read_to_string(p.with_extension("txt")).unwrap();
+            brat::parse_ann(b, p, &text)
+                .map(drop)
+                .map_err(|e| e.to_string())
+        }),
+        ("textgrid/mary.TextGrid", 3, |b, p| {
+            textgrid::parse(b, p).map(drop).map_err(|e| e.to_string())
+        }),
+        ("rttm/sample.rttm", 2, |b, p| {
+            rttm::parse(b, p).map(drop).map_err(|e| e.to_string())
+        }),
+    ];
+    for (sample, line, parse) in readers {
+        let path = common::fixture(sample);
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(parse(&bytes, &path).is_ok(), "{sample} reads as it is");
+        let message = parse(&with_nul_on_line(&bytes, line), &path).unwrap_err();
+        assert!(
+            message.contains(&format!("line {line}: a NUL character (U+0000)")),
+            "{sample}: {message}"
+        );
+    }
+}
+
+/// A CSV file cut while it was copied ends inside its last record, which reads as a shorter
+/// one: it is read with a warning that names the last line.
+#[test]
+fn a_csv_file_cut_mid_line_is_read_with_a_warning_naming_its_last_line() {
+    use gamma_studio::io::{ReadOptions, WarningKind, read_documents};
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole.csv");
+    std::fs::write(&whole, "a,X,0,10\nb,X,0,10\n").unwrap();
+    let (_, warnings) = read_documents(&[whole], &ReadOptions::default()).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let cut = dir.path().join("cut.csv");
+    std::fs::write(&cut, "a,X,0,10\nb,X,0,1").unwrap();
+    let (documents, warnings) = read_documents(&[cut.clone()], &ReadOptions::default()).unwrap();
+    assert_eq!(documents[0].continuum.n_units(), 2);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].kind, WarningKind::MaybeTruncated);
+    assert_eq!(warnings[0].line, Some(2));
+    assert_eq!(
+        warnings[0].to_string(),
+        format!(
+            "{}: line 2: the file does not end with a line break: it may have been cut, and its last line \"b,X,0,1\" was read as it stands",
+            cut.display()
+        )
+    );
+}

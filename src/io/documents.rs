@@ -63,7 +63,11 @@ pub fn read_documents(
             continue;
         }
         match format {
-            Format::Csv => documents.push(read_csv(path, paths, options)?),
+            Format::Csv => {
+                let (document, read_warnings) = read_csv(path, paths, options)?;
+                documents.push(document);
+                warnings.extend(read_warnings);
+            }
             Format::Elan => documents.push(Document {
                 continuum: elan::read(path)?,
                 source: Source::Elan(path.clone()),
@@ -226,12 +230,24 @@ fn attach_text(continuum: &mut Continuum, text_path: &Path) -> Result<(), FileEr
 
 type Read = (Document, Vec<Warning>);
 
-fn read_csv(
-    path: &PathBuf,
-    paths: &[PathBuf],
-    options: &ReadOptions,
-) -> Result<Document, FileError> {
-    let mut continuum = csv::read(path)?;
+fn read_csv(path: &PathBuf, paths: &[PathBuf], options: &ReadOptions) -> Result<Read, FileError> {
+    let bytes = super::read_bytes(path)?;
+    let mut continuum = csv::parse(&bytes, path)?;
+    let mut warnings = Vec::new();
+    // A file cut while it was copied ends inside a record, which then reads as a shorter one.
+    let last = String::from_utf8_lossy(bytes.rsplit(|&b| b == b'\n').next().unwrap_or(&[]));
+    if !(last.trim().is_empty() || last.trim().starts_with('#')) {
+        let last_line = bytes.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+        warnings.push(Warning::new(
+            WarningKind::MaybeTruncated,
+            path,
+            Some(last_line),
+            format!(
+                "the file does not end with a line break: it may have been cut, and its last line {:?} was read as it stands",
+                last.trim()
+            ),
+        ));
+    }
     // The text: --text (when no Glozz or brat file is given), else a .txt of the same name.
     let beside = path.with_extension("txt");
     let text = match &options.text {
@@ -247,10 +263,11 @@ fn read_csv(
     if let Some(text) = text {
         attach_text(&mut continuum, &text)?;
     }
-    Ok(Document {
+    let document = Document {
         continuum,
         source: Source::Csv(path.clone()),
-    })
+    };
+    Ok((document, warnings))
 }
 
 /// The annotator of each file: `--annotator NAME=FILE`, else the default name; distinct.

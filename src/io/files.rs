@@ -61,6 +61,9 @@ pub enum WarningKind {
     DiscontinuousSpan,
     /// Parts of the file were skipped (lines that are not annotations, zero-length units).
     Skipped,
+    /// The file does not end where its format ends (no final line break): it may have been cut
+    /// while it was copied or written, and its last record read as it stands.
+    MaybeTruncated,
 }
 
 impl Warning {
@@ -114,21 +117,43 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, FileError> {
     std::fs::read(path).map_err(cannot)
 }
 
-/// The bytes as text, or an error naming the line of the first byte that is not UTF-8.
+/// The bytes as text, or an error naming the line of the first byte that is not UTF-8 — or of
+/// the first NUL byte: no format we read has one, and names or texts with U+0000 cannot be
+/// written to XML or used as file names (a binary or damaged file).
 pub fn utf8_text<'a>(bytes: &'a [u8], path: &Path, message: &str) -> Result<&'a str, FileError> {
-    std::str::from_utf8(bytes).map_err(|e| {
-        let line = bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count() as u64
-            + 1;
-        FileError::new(path, Some(line), message)
-    })
+    let line_before = |end: usize| bytes[..end].iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| FileError::new(path, Some(line_before(e.valid_up_to())), message))?;
+    refuse_nul(text, path)?;
+    Ok(text)
+}
+
+/// An error naming the line of the first NUL character of `text`, if it has one.
+pub fn refuse_nul(text: &str, path: &Path) -> Result<(), FileError> {
+    match text.find('\0') {
+        Some(at) => Err(FileError::new(
+            path,
+            Some(text[..at].matches('\n').count() as u64 + 1),
+            "a NUL character (U+0000): the file is binary or damaged",
+        )),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_nul_byte_is_refused_with_its_line() {
+        let path = Path::new("doc.csv");
+        let error = utf8_text(b"a,X,0,5\nb\0,X,0,5\n", path, "not UTF-8").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "doc.csv: line 2: a NUL character (U+0000): the file is binary or damaged"
+        );
+        assert_eq!(utf8_text(b"a,X,0,5\n", path, "not UTF-8"), Ok("a,X,0,5\n"));
+    }
 
     #[test]
     fn folders_and_fifos_are_refused_without_blocking() {

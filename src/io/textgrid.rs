@@ -45,8 +45,10 @@ fn decode(bytes: &[u8], path: &Path) -> Result<String, FileError> {
                 _ => 0,
             })
             .collect();
-        String::from_utf16(&units)
-            .map_err(|_| FileError::new(path, None, "the file is not valid UTF-16 text"))
+        let text = String::from_utf16(&units)
+            .map_err(|_| FileError::new(path, None, "the file is not valid UTF-16 text"))?;
+        super::files::refuse_nul(&text, path)?;
+        Ok(text)
     };
     match bytes {
         [0xFE, 0xFF, ..] => utf16(true),
