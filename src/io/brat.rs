@@ -137,6 +137,7 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
 /// The `.ann` of `units` over `text`: T lines numbered from 1, the type with its spaces
 /// replaced by `_` (brat types have none), the covered text with line breaks as spaces.
 pub fn to_ann(units: &[Unit], text: &str) -> Result<String, String> {
+    type_names_distinct(units.iter().map(|u| u.category.as_str()))?;
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::new();
     for (index, unit) in units.iter().enumerate() {
@@ -160,16 +161,7 @@ pub fn to_ann(units: &[Unit], text: &str) -> Result<String, String> {
                 }
             })
             .collect();
-        let category: String = unit
-            .category
-            .chars()
-            .map(|c| if c.is_whitespace() { '_' } else { c })
-            .collect();
-        let category = if category.is_empty() {
-            "_".to_string()
-        } else {
-            category
-        };
+        let category = type_name(&unit.category);
         let _ = writeln!(
             out,
             "T{}\t{category} {} {}\t{covered}",
@@ -179,6 +171,18 @@ pub fn to_ann(units: &[Unit], text: &str) -> Result<String, String> {
         );
     }
     Ok(out)
+}
+
+/// The brat type of a category: its spaces replaced by `_` (brat types have none); `_` for
+/// the empty category.
+pub use super::files::without_spaces as type_name;
+
+/// An error naming two categories that would become one brat type (`a b` and `a_b`): written
+/// as they are, they would read back merged.
+pub fn type_names_distinct<'a>(
+    categories: impl IntoIterator<Item = &'a str>,
+) -> Result<(), String> {
+    super::files::distinct_without_spaces(categories, "categories", "brat type")
 }
 
 /// Writes `units` as the `.ann` at `path` and the text as the `.txt` beside it (left alone

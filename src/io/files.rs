@@ -140,6 +140,44 @@ pub fn refuse_nul(text: &str, path: &Path) -> Result<(), FileError> {
     }
 }
 
+/// A name as formats whose fields are separated by spaces write it (brat types, RTTM fields):
+/// each whitespace character replaced by `_`; `_` for the empty name.
+pub fn without_spaces(name: &str) -> String {
+    let written: String = name
+        .chars()
+        .map(|c| if c.is_whitespace() { '_' } else { c })
+        .collect();
+    if written.is_empty() {
+        "_".to_string()
+    } else {
+        written
+    }
+}
+
+/// An error naming two of `names` (`what`: "categories") that [`without_spaces`] makes one
+/// (`field`: "brat type"): written as they are, they would read back merged.
+pub fn distinct_without_spaces<'a>(
+    names: impl IntoIterator<Item = &'a str>,
+    what: &str,
+    field: &str,
+) -> Result<(), String> {
+    let mut seen: std::collections::BTreeMap<String, &str> = Default::default();
+    for name in names {
+        let written = without_spaces(name);
+        match seen.get(&written) {
+            Some(&other) if other != name => {
+                return Err(format!(
+                    "{what} {other:?} and {name:?} would both be the {field} {written:?} (no spaces there): rename one"
+                ));
+            }
+            _ => {
+                seen.insert(written, name);
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@
 //! does: one file, several systems or annotators); several files are one annotator each (see
 //! [`super::format`]). Lines of other types are skipped with a count, `;;` lines are comments.
 
+use super::files::{distinct_without_spaces, without_spaces};
 use super::{FileError, Warning, WarningKind, write_atomically};
 use crate::continuum::Continuum;
 use crate::unit::Unit;
@@ -111,17 +112,6 @@ pub fn by_file_id(turns: Vec<Turn>, name: &str) -> Continuum {
 }
 
 /// A name usable as one RTTM field (no spaces).
-fn field(name: &str) -> String {
-    let cleaned: String = name
-        .chars()
-        .map(|c| if c.is_whitespace() { '_' } else { c })
-        .collect();
-    if cleaned.is_empty() {
-        "_".into()
-    } else {
-        cleaned
-    }
-}
 
 /// The RTTM of a continuum: one SPEAKER line per unit, file-id = the annotator (spaces as `_`).
 pub fn to_rttm(continuum: &Continuum) -> String {
@@ -131,10 +121,10 @@ pub fn to_rttm(continuum: &Continuum) -> String {
             let _ = writeln!(
                 out,
                 "SPEAKER {} 1 {} {} <NA> <NA> {} <NA> <NA>",
-                field(&annotator.name),
+                without_spaces(&annotator.name),
                 unit.start,
                 unit.end - unit.start,
-                field(&unit.category)
+                without_spaces(&unit.category)
             );
         }
     }
@@ -142,7 +132,15 @@ pub fn to_rttm(continuum: &Continuum) -> String {
 }
 
 /// Writes a continuum as an RTTM file (see [`to_rttm`]).
+/// Annotator names and categories that would become one field (`a b` and `a_b`) are refused.
 pub fn write(continuum: &Continuum, path: &Path) -> Result<(), FileError> {
+    let names = continuum.annotators.iter().map(|a| a.name.as_str());
+    distinct_without_spaces(names, "annotators", "RTTM file-id")
+        .and_then(|()| {
+            let categories = continuum.units().map(|(_, u)| u.category.as_str());
+            distinct_without_spaces(categories, "categories", "RTTM speaker name")
+        })
+        .map_err(|e| FileError::new(path, None, e))?;
     write_atomically(path, to_rttm(continuum).as_bytes())
 }
 

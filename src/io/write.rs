@@ -145,6 +145,8 @@ fn write_files(
             return Ok(written);
         }
         Format::Brat => {
+            brat::type_names_distinct(continuum.units().map(|(_, u)| u.category.as_str()))
+                .map_err(text_problem)?;
             let mut written = Vec::new();
             for (index, annotator) in continuum.annotators.iter().enumerate() {
                 let path = brat_path(continuum, &annotator.name, out);

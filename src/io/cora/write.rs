@@ -134,6 +134,15 @@ impl CoraFile {
             if words.is_empty() {
                 return Err(format!("unit {unit} covers only spaces"));
             }
+            // `trans` marks boundaries with these: a word holding one would read back cut.
+            if let Some((word, mark)) = words
+                .iter()
+                .find_map(|w| w.chars().find(|c| "#|§".contains(*c)).map(|c| (w, c)))
+            {
+                return Err(format!(
+                    "unit {unit}: the word {word:?} holds {mark:?}, which CorA's transcriptions use to mark word and token boundaries: CorA-XML cannot keep it"
+                ));
+            }
             let trans = words.join("#");
             let n = i + 1;
             out.push_str(&format!(
