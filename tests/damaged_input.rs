@@ -174,7 +174,8 @@ fn a_csv_file_cut_mid_line_is_read_with_a_warning_naming_its_last_line() {
     assert!(warnings.is_empty(), "{warnings:?}");
     let cut = dir.path().join("cut.csv");
     std::fs::write(&cut, "a,X,0,10\nb,X,0,1").unwrap();
-    let (documents, warnings) = read_documents(&[cut.clone()], &ReadOptions::default()).unwrap();
+    let (documents, warnings) =
+        read_documents(std::slice::from_ref(&cut), &ReadOptions::default()).unwrap();
     assert_eq!(documents[0].continuum.n_units(), 2);
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert_eq!(warnings[0].kind, WarningKind::MaybeTruncated);

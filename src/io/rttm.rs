@@ -111,8 +111,6 @@ pub fn by_file_id(turns: Vec<Turn>, name: &str) -> Continuum {
     continuum
 }
 
-/// A name usable as one RTTM field (no spaces).
-
 /// The RTTM of a continuum: one SPEAKER line per unit, file-id = the annotator (spaces as `_`).
 pub fn to_rttm(continuum: &Continuum) -> String {
     let mut out = String::new();
