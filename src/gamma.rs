@@ -431,12 +431,27 @@ fn gamma_range(observed: (f64, f64), expected: (f64, f64)) -> Option<(f64, f64)>
     })
 }
 
+/// The best alignment of `problem`, stopped as [`GammaError::Cancelled`] soon after the run is.
+fn aligned_until(
+    problem: &AlignmentProblem,
+    options: &GammaOptions,
+    control: RunControl,
+) -> Result<Alignment, GammaError> {
+    problem
+        .best_alignment_until(&options.limits, control.cancelled)
+        .map_err(|e| match e {
+            AlignmentError::Cancelled => GammaError::Cancelled,
+            other => other.into(),
+        })
+}
+
 /// The best alignment of each document, over the corpus's categories.
 fn align_documents(
     documents: &[Continuum],
     categories: &[String],
     dissimilarity: &ResolvedDissimilarity,
     options: &GammaOptions,
+    control: RunControl,
 ) -> Result<Vec<DocumentAlignment>, GammaError> {
     let mut aligned = Vec::with_capacity(documents.len());
     for document in documents {
@@ -450,7 +465,7 @@ fn align_documents(
                 lower_bound: 0.0,
             }
         } else {
-            problem.best_alignment(&options.limits)?
+            aligned_until(&problem, options, control)?
         };
         aligned.push(DocumentAlignment {
             name: document.name.clone(),
@@ -483,7 +498,7 @@ pub fn corpus_gamma(
     let seed = options.seed;
 
     // Observed disorder.
-    let aligned = align_documents(documents, &categories, &dissimilarity, options)?;
+    let aligned = align_documents(documents, &categories, &dissimilarity, options, control)?;
     log::info!(
         "best alignment of {} document(s) in {:.3} s",
         aligned.len(),
@@ -545,7 +560,7 @@ pub fn corpus_gamma(
         }
         let problem = AlignmentProblem::from_spans(&draw(index), dissimilarity.clone())
             .with_mean_units_rule(options.mean_units_rule);
-        let alignment = problem.best_alignment(&options.limits)?;
+        let alignment = aligned_until(&problem, options, control)?;
         let categorical = options.categorical_gammas.then(|| {
             let mut c = CategoricalDisorder::new(categories.len(), options.gamma_cat_variant);
             c.add_alignment(&problem, &alignment);

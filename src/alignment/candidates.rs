@@ -27,7 +27,7 @@
 //!
 //! Singletons (a unit alone, `δ = Δ∅`) are always feasible and are not stored.
 
-use super::{AlignmentError, AlignmentProblem};
+use super::{AlignmentError, AlignmentProblem, Stop};
 use crate::disorder::{annotator_pairs, unitary_disorder_from_sum};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -204,7 +204,7 @@ pub(crate) fn first_of_annotator(problem: &AlignmentProblem) -> Vec<u32> {
 
 /// All candidates with at least two real units, in a deterministic order.
 pub fn generate(problem: &AlignmentProblem, limit: usize) -> Result<Candidates, AlignmentError> {
-    generate_within(problem, limit, usize::MAX)
+    generate_within(problem, limit, usize::MAX, Stop::default())
 }
 
 /// [`generate`], giving up (as too many candidates) after visiting `max_nodes` partial tuples.
@@ -212,6 +212,7 @@ pub(crate) fn generate_within(
     problem: &AlignmentProblem,
     limit: usize,
     max_nodes: usize,
+    stop: Stop,
 ) -> Result<Candidates, AlignmentError> {
     let compatible = compatible_units(problem, limit)?;
     let n = problem.n_annotators;
@@ -234,6 +235,7 @@ pub(crate) fn generate_within(
                 nodes: 0,
                 all_nodes: &all_nodes,
                 max_nodes,
+                stop,
             };
             let next = problem.units[anchor as usize].annotator as usize + 1;
             search.extend(next)?;
@@ -272,6 +274,7 @@ struct Search<'a> {
     /// dense continua go to it at once instead of after a long listing that fails.
     all_nodes: &'a AtomicUsize,
     max_nodes: usize,
+    stop: Stop<'a>,
 }
 
 impl Search<'_> {
@@ -280,6 +283,7 @@ impl Search<'_> {
         if self.nodes == 4096 {
             let visited = self.all_nodes.fetch_add(self.nodes, Ordering::Relaxed);
             self.nodes = 0;
+            self.stop.check()?;
             if visited > self.max_nodes {
                 return Err(AlignmentError::TooManyCandidates {
                     count: self.found.len(),

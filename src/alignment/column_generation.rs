@@ -24,7 +24,7 @@ use super::candidates::Column;
 use super::components::split;
 use super::pricing::{ImplicitColumns, Wanted};
 use super::solver::{Cuts, LocalProblem, milp, solve_all_with};
-use super::{AlignmentError, AlignmentProblem, Limits};
+use super::{AlignmentError, AlignmentProblem, Limits, Stop};
 use std::collections::HashMap;
 
 /// Rounds of the relaxation allowed before the search is declared beyond reach.
@@ -66,8 +66,14 @@ struct Centre {
 pub(crate) fn solve(
     problem: &AlignmentProblem,
     limits: &Limits,
+    stop: Stop,
 ) -> Result<BoundedPartition, AlignmentError> {
-    let columns = ImplicitColumns::new(problem, limits.max_candidates, limits.max_search_nodes)?;
+    let columns = ImplicitColumns::new(
+        problem,
+        limits.max_candidates,
+        limits.max_search_nodes,
+        stop,
+    )?;
     let n = problem.units.len();
     let delta = problem.dissimilarity.delta_empty;
     let clock = std::time::Instant::now();

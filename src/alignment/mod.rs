@@ -24,6 +24,7 @@ pub mod solver;
 use crate::continuum::Continuum;
 use crate::disorder::{MeanUnitsRule, unitary_disorder};
 use crate::dissimilarity::{ResolvedDissimilarity, Span};
+use std::sync::atomic::AtomicBool;
 
 /// A unit as the alignment sees it: its annotator, its index in that annotator's list, its span.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -84,6 +85,9 @@ pub enum AlignmentError {
     /// CBC failed on a set-partitioning MILP (its message).
     #[error("the MILP solver failed: {0}")]
     Solver(String),
+    /// The caller's cancel flag was set during the search.
+    #[error("cancelled")]
+    Cancelled,
     /// A unit's category is missing from the categories given to
     /// [`AlignmentProblem::from_continuum`].
     #[error("unknown category {0:?}")]
@@ -154,6 +158,7 @@ impl AlignmentProblem {
         candidates: &candidates::Candidates,
         components: &[components::Component],
         limits: &Limits,
+        stop: Stop,
     ) -> Result<(Vec<Vec<u32>>, f64), AlignmentError> {
         use rayon::prelude::*;
         type Solved = Result<(Vec<Vec<u32>>, f64), AlignmentError>;
@@ -161,12 +166,13 @@ impl AlignmentProblem {
             .par_iter()
             .with_min_len(16)
             .map(|component| {
+                stop.check()?;
                 if limits.column_generation
                     && self.n_annotators > 2
                     && component.candidates.len() > COLUMN_GENERATION_MIN_CANDIDATES
                 {
                     let sub = self.subproblem(&component.units);
-                    let solved = match column_generation::solve(&sub, limits) {
+                    let solved = match column_generation::solve(&sub, limits, stop) {
                         Ok(solved) => solved,
                         // Listed already: the listing's own exact methods can still solve it.
                         Err(AlignmentError::BeyondReach { .. }) => {
@@ -236,6 +242,17 @@ impl AlignmentProblem {
     /// The best alignment (exact, §4.7 and §5.1), with its disorder. Fails with fewer than two
     /// annotators, no unit, more candidates than `limits` allow, or a solver failure.
     pub fn best_alignment(&self, limits: &Limits) -> Result<Alignment, AlignmentError> {
+        self.best_alignment_until(limits, None)
+    }
+
+    /// [`Self::best_alignment`], stopped with [`AlignmentError::Cancelled`] soon after
+    /// `cancelled` is set (a Cancel button, Ctrl+C): every search checks it as it goes.
+    pub fn best_alignment_until(
+        &self,
+        limits: &Limits,
+        cancelled: Option<&AtomicBool>,
+    ) -> Result<Alignment, AlignmentError> {
+        let stop = Stop(cancelled);
         if self.n_annotators < 2 {
             return Err(AlignmentError::TooFewAnnotators(self.n_annotators));
         }
@@ -248,17 +265,18 @@ impl AlignmentProblem {
         } else {
             usize::MAX
         };
-        match candidates::generate_within(self, listed_limit, max_nodes) {
+        match candidates::generate_within(self, listed_limit, max_nodes, stop) {
             Ok(candidates) => {
                 let components = components::split(self, &candidates);
-                let (chosen, gap) = self.solve_components(&candidates, &components, limits)?;
+                let (chosen, gap) =
+                    self.solve_components(&candidates, &components, limits, stop)?;
                 let mut alignment = Alignment::from_members(self, chosen);
                 alignment.lower_bound = alignment.disorder - gap / self.mean_units();
                 Ok(alignment)
             }
             Err(AlignmentError::TooManyCandidates { count, .. }) if limits.column_generation => {
                 log::info!("more than {count} candidate unitary alignments: column generation");
-                let solved = column_generation::solve(self, limits)?;
+                let solved = column_generation::solve(self, limits, stop)?;
                 let gap = solved.total - solved.lower_bound;
                 let mut alignment = Alignment::from_members(self, solved.chosen);
                 alignment.lower_bound = alignment.disorder - gap / self.mean_units();
@@ -308,6 +326,22 @@ impl Default for Limits {
             max_search_nodes: 500_000_000,
             column_generation: true,
             accept_bounded_answer: false,
+        }
+    }
+}
+
+/// The caller's cancel flag, checked by the searches as they go.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Stop<'a>(pub(crate) Option<&'a AtomicBool>);
+
+impl Stop<'_> {
+    /// [`AlignmentError::Cancelled`] once the flag is set.
+    pub(crate) fn check(self) -> Result<(), AlignmentError> {
+        match self.0 {
+            Some(flag) if flag.load(std::sync::atomic::Ordering::Relaxed) => {
+                Err(AlignmentError::Cancelled)
+            }
+            _ => Ok(()),
         }
     }
 }

@@ -18,7 +18,7 @@
 use super::candidates::{
     Column, CompatibleUnits, admissible, compatible_units, first_of_annotator,
 };
-use super::{AlignmentError, AlignmentProblem};
+use super::{AlignmentError, AlignmentProblem, Stop};
 use crate::disorder::annotator_pairs;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -51,6 +51,7 @@ pub(crate) struct ImplicitColumns<'a> {
     nodes: AtomicU64,
     /// Nodes allowed over all searches before [`AlignmentError::BeyondReach`].
     max_nodes: u64,
+    stop: Stop<'a>,
 }
 
 impl<'a> ImplicitColumns<'a> {
@@ -59,6 +60,7 @@ impl<'a> ImplicitColumns<'a> {
         problem: &'a AlignmentProblem,
         max_pairs: usize,
         max_nodes: u64,
+        stop: Stop<'a>,
     ) -> Result<Self, AlignmentError> {
         let compatible = compatible_units(problem, max_pairs)?;
         let n = problem.n_annotators;
@@ -84,6 +86,7 @@ impl<'a> ImplicitColumns<'a> {
             half_partner_bound,
             nodes: AtomicU64::new(0),
             max_nodes,
+            stop,
         })
     }
 
@@ -233,6 +236,7 @@ impl AnchorSearch<'_, '_> {
         if self.nodes.is_multiple_of(1 << 16) {
             let visited = self.columns.nodes.fetch_add(self.nodes, Ordering::Relaxed);
             self.nodes = 0;
+            self.columns.stop.check()?;
             if visited > self.columns.max_nodes {
                 return Err(AlignmentError::BeyondReach {
                     phase: "pricing",

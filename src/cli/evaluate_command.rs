@@ -96,15 +96,21 @@ pub fn run(args: &EvaluateArgs) -> Result<(), Failure> {
         plan.writes("--csv", csv, false)?;
     }
     let corpus = Corpus::new(documents.into_iter().map(|d| d.continuum).collect());
-    let evaluation =
-        gamma_studio::evaluate::evaluate(&corpus, &args.reference, &options, RunControl::default())
-            .map_err(|e| match e {
-                EvaluationError::Gamma(
-                    GammaError::Cancelled
-                    | GammaError::Alignment(gamma_studio::alignment::AlignmentError::Solver(_)),
-                ) => Failure::Computation(e.to_string()),
-                other => bad(other.to_string()),
-            })?;
+    let heartbeat = super::heartbeat::Heartbeat::start("the evaluation".to_string());
+    let progress = |done, needed| heartbeat.progress(done, needed);
+    let control = RunControl {
+        cancelled: None,
+        on_progress: Some(&progress),
+    };
+    let evaluation = gamma_studio::evaluate::evaluate(&corpus, &args.reference, &options, control);
+    drop(heartbeat);
+    let evaluation = evaluation.map_err(|e| match e {
+        EvaluationError::Gamma(
+            GammaError::Cancelled
+            | GammaError::Alignment(gamma_studio::alignment::AlignmentError::Solver(_)),
+        ) => Failure::Computation(e.to_string()),
+        other => bad(other.to_string()),
+    })?;
     if let Some(csv) = &args.csv {
         gamma_studio::io::write_atomically(csv, report::to_csv(&evaluation).as_bytes())
             .map_err(|e| Failure::Computation(e.to_string()))?;

@@ -72,14 +72,23 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
     for document in &mut corpus.documents {
         *document = document.filter_categories(|c| !args.exclude_category.iter().any(|x| x == c));
     }
-    let result = gamma_studio::corpus_gamma(&corpus, &options, RunControl::default()).map_err(
-        |e| match e {
-            GammaError::Alignment(AlignmentError::Solver(_)) | GammaError::Cancelled => {
-                Failure::Computation(e.to_string())
-            }
-            other => bad(other.to_string()),
-        },
-    )?;
+    let heartbeat = super::heartbeat::Heartbeat::start(match corpus.documents.as_slice() {
+        [document] => format!("γ of {:?}", document.name),
+        documents => format!("γ of {} documents", documents.len()),
+    });
+    let progress = |done, needed| heartbeat.progress(done, needed);
+    let control = RunControl {
+        cancelled: None,
+        on_progress: Some(&progress),
+    };
+    let result = gamma_studio::corpus_gamma(&corpus, &options, control);
+    drop(heartbeat);
+    let result = result.map_err(|e| match e {
+        GammaError::Alignment(AlignmentError::Solver(_)) | GammaError::Cancelled => {
+            Failure::Computation(e.to_string())
+        }
+        other => bad(other.to_string()),
+    })?;
     if args.json {
         println!(
             "{}",

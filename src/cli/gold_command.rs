@@ -102,6 +102,10 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
             adjudication
         }
         None => {
+            let _heartbeat = super::heartbeat::Heartbeat::start(format!(
+                "the alignment of {:?}",
+                document.continuum.name
+            ));
             let aligned = gamma_studio::gamma::best_alignment(&document.continuum, &options)
                 .map_err(|e| bad(format!("{}: {e}", document.continuum.name)))?;
             Adjudication::new(

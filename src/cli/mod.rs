@@ -9,6 +9,7 @@ mod evaluate_command;
 mod file_plan;
 mod gamma_command;
 mod gold_command;
+mod heartbeat;
 mod input;
 mod settings_args;
 mod shuffle_command;

@@ -1,0 +1,92 @@
+//! A long computation is never silent: from a few seconds on, the command line says on stderr
+//! what it is doing (the phase, how many random continua are aligned, the time so far) and that
+//! Ctrl+C stops it.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// Silence allowed before the first line.
+const FIRST: Duration = Duration::from_secs(2);
+/// Time between two lines.
+const EVERY: Duration = Duration::from_secs(5);
+
+#[derive(Default)]
+struct Shared {
+    /// Random continua aligned, and needed so far (0 needed: still the observed alignment).
+    done: AtomicUsize,
+    needed: AtomicUsize,
+    finished: Mutex<bool>,
+    wake: Condvar,
+}
+
+/// Prints "still computing" lines on stderr until dropped.
+pub struct Heartbeat {
+    shared: Arc<Shared>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Heartbeat {
+    /// Starts the lines for a computation of `what` ("γ of doc.csv").
+    pub fn start(what: String) -> Heartbeat {
+        let shared = Arc::new(Shared::default());
+        let thread = {
+            let shared = Arc::clone(&shared);
+            std::thread::spawn(move || beat(&shared, &what))
+        };
+        Heartbeat {
+            shared,
+            thread: Some(thread),
+        }
+    }
+
+    /// Records the expected disorder's progress (a [`gamma_studio::gamma::RunControl`] callback).
+    pub fn progress(&self, done: usize, needed: usize) {
+        self.shared.done.store(done, Ordering::Relaxed);
+        self.shared.needed.store(needed, Ordering::Relaxed);
+    }
+}
+
+fn beat(shared: &Shared, what: &str) {
+    let started = Instant::now();
+    let mut wait = FIRST;
+    let mut finished = shared.finished.lock().unwrap_or_else(|e| e.into_inner());
+    loop {
+        let (guard, timeout) = shared
+            .wake
+            .wait_timeout_while(finished, wait, |finished| !*finished)
+            .unwrap_or_else(|e| e.into_inner());
+        finished = guard;
+        if !timeout.timed_out() {
+            return;
+        }
+        let needed = shared.needed.load(Ordering::Relaxed);
+        let phase = if needed == 0 {
+            "the best alignment of the annotations".to_string()
+        } else {
+            format!(
+                "the expected disorder, {} of {needed} random continua aligned",
+                shared.done.load(Ordering::Relaxed)
+            )
+        };
+        eprintln!(
+            "gamma-studio: {what}: still computing after {} s: {phase} (Ctrl+C stops; -v tells more)",
+            started.elapsed().as_secs()
+        );
+        wait = EVERY;
+    }
+}
+
+impl Drop for Heartbeat {
+    fn drop(&mut self) {
+        *self
+            .shared
+            .finished
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = true;
+        self.shared.wake.notify_all();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
