@@ -491,12 +491,16 @@ fn tsv3_files_of_users_are_one_document_and_round_trip() {
     let e = write_continuum(
         continuum,
         None,
-        Format::Xmi,
-        &root.join("x"),
+        Format::InceptionProject,
+        &root.join("x.zip"),
         &Default::default(),
     )
     .unwrap_err();
-    assert!(e.message.contains("XMI is read, not written"), "{e}");
+    assert!(
+        e.message
+            .contains("INCEpTION project export is read, not written: write tsv3 or xmi"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -536,7 +540,13 @@ fn formats_are_recognised_by_extension_and_content() {
         Format::from_written_extension(Path::new("g.TextGrid")),
         Some(Format::TextGrid)
     );
-    assert_eq!(Format::from_written_extension(Path::new("g.xmi")), None);
+    assert_eq!(
+        Format::from_written_extension(Path::new("g.xmi")),
+        Some(Format::Xmi)
+    );
+    assert_eq!(Format::from_written_extension(Path::new("g.zip")), None);
+    assert_eq!(Format::Xmi.gold_format(), Format::Xmi);
+    assert_eq!(Format::InceptionProject.gold_format(), Format::WebannoTsv);
 }
 
 /// INCEpTION's own project-export test file: the curated document in TSV 3, the annotator's in

@@ -31,7 +31,7 @@ pub enum Format {
     TextGrid,
     /// RTTM speaker turns.
     Rttm,
-    /// UIMA CAS XMI (INCEpTION's export), one file per annotator; read only.
+    /// UIMA CAS XMI (INCEpTION's export), one file per annotator.
     Xmi,
     /// An INCEpTION project export (`.zip`): every document with its users; read only.
     InceptionProject,
@@ -147,7 +147,7 @@ pub const FORMATS: [FormatInfo; 10] = [
         extensions: &["xmi"],
         written_extension: "xmi",
         output: Output::Folder,
-        writable: false,
+        writable: true,
     },
     FormatInfo {
         format: Format::InceptionProject,
@@ -198,8 +198,8 @@ impl Format {
     }
 
     /// The format a gold standard of a document in this format is written in: the same, or for
-    /// a format that is only read (XMI, project exports), WebAnno TSV 3 (INCEpTION imports it
-    /// as curation).
+    /// a format that is only read (project exports), WebAnno TSV 3 (INCEpTION imports it as
+    /// curation).
     pub fn gold_format(self) -> Format {
         if self.info().writable {
             self
@@ -465,6 +465,39 @@ impl Source {
             Source::TextGrid(paths) | Source::Rttm(paths) => paths.clone(),
             Source::InceptionProject { path, .. } => vec![path.clone()],
         }
+    }
+}
+
+/// The span layer and category feature written when a document's own are not known (it was
+/// read from another format): INCEpTION's built-in custom span layer.
+pub const DEFAULT_SPAN_LAYER: (&str, &str) = ("webanno.custom.Span", "value");
+
+/// The span layer (full type name) and category feature a TSV 3 or XMI file of a document is
+/// written in: those it was read with (TSV 3, XMI, project export); a layer read without a
+/// category feature (its units' category is its short name) keeps its type, with no category
+/// feature when every unit's category is that name and with `value` otherwise; a document read
+/// from another format gets [`DEFAULT_SPAN_LAYER`].
+pub fn span_layer<'a, 'u>(
+    source: Option<&'a Source>,
+    mut units: impl Iterator<Item = &'u crate::unit::Unit>,
+) -> (&'a str, &'a str) {
+    match source {
+        Some(
+            Source::WebannoTsv { layer, feature, .. }
+            | Source::Xmi { layer, feature, .. }
+            | Source::InceptionProject { layer, feature, .. },
+        ) if !layer.is_empty() => {
+            if !feature.is_empty() {
+                return (layer.as_str(), feature.as_str());
+            }
+            let short = layer.rsplit('.').next().unwrap_or(layer);
+            if units.all(|u| u.category == short || u.category == "*") {
+                (layer.as_str(), "")
+            } else {
+                (layer.as_str(), DEFAULT_SPAN_LAYER.1)
+            }
+        }
+        _ => DEFAULT_SPAN_LAYER,
     }
 }
 
