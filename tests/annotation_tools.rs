@@ -576,6 +576,14 @@ fn inception_project_export_opens_its_documents() {
         "{}",
         warnings[0]
     );
+    assert_eq!(
+        warnings[1].message,
+        "no user's annotations in TSV 3 or XMI, only the curated document: it is read as the annotator curation"
+    );
+    assert!(
+        documents[0].reference().is_none(),
+        "the curation is the annotator"
+    );
     let Source::InceptionProject { layer, feature, .. } = &documents[0].source else {
         panic!("not a project source")
     };
@@ -599,9 +607,10 @@ fn inception_project_export_opens_its_documents() {
 }
 
 /// A project export as INCEpTION lays it out: two users and the curation of one document,
-/// users chosen with `users`; a damaged entry is an error naming the entry and its line.
+/// users chosen with `users`; the curation is the reference unless chosen as a user; a damaged
+/// entry is an error naming the entry and its line.
 #[test]
-fn inception_project_users_are_annotators() {
+fn inception_project_users_are_annotators_and_the_curation_the_reference() {
     use std::io::Write;
     let root = temporary("project");
     let zip_path = root.join("project.zip");
@@ -661,8 +670,22 @@ fn inception_project_users_are_annotators() {
         ..ReadOptions::default()
     };
     let (documents, warnings) = read_documents(std::slice::from_ref(&zip_path), &options).unwrap();
-    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].kind, gamma_studio::io::WarningKind::Reference);
+    assert!(
+        warnings[0].message.starts_with(
+            "the curated document (1 of 2 document(s)) is the reference, not an annotator"
+        ),
+        "{}",
+        warnings[0]
+    );
+    assert!(
+        warnings[0]
+            .file
+            .ends_with("curation/wsj.txt/CURATION_USER.tsv")
+    );
     assert_eq!(documents.len(), 2);
+    assert!(documents[0].reference().is_none(), "emoji.txt: not curated");
     let emoji = &documents[0].continuum;
     assert_eq!(
         (emoji.name.as_str(), emoji.annotators[0].name.as_str()),
@@ -678,6 +701,21 @@ fn inception_project_users_are_annotators() {
         .iter()
         .map(|a| a.name.as_str())
         .collect();
+    assert_eq!(names, ["alice", "bob"], "the curation is not an annotator");
+    let curation = documents[1].reference().expect("the curated document");
+    assert_eq!(curation.name, "curation");
+    assert_eq!(curation.own_text, None, "the users' text");
+    assert_eq!(
+        spans(&curation.units),
+        spans(&continuum.annotators[0].units)
+    );
+    assert_eq!(curation.units.len(), 9, "example2's named entities");
+    let names: Vec<String> = documents[1]
+        .with_reference()
+        .annotators
+        .into_iter()
+        .map(|a| a.name)
+        .collect();
     assert_eq!(names, ["alice", "bob", "curation"]);
     let (_, alignment) = best_alignment(continuum, &Dissimilarity::default());
     assert!(alignment.disorder > 0.0, "bob differs in one category");
@@ -686,9 +724,30 @@ fn inception_project_users_are_annotators() {
         users: vec!["alice".into(), "curation".into()],
         ..ReadOptions::default()
     };
-    let (documents, _) = read_documents(std::slice::from_ref(&zip_path), &options).unwrap();
+    let (documents, warnings) = read_documents(std::slice::from_ref(&zip_path), &options).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let names: Vec<&str> = documents[0]
+        .continuum
+        .annotators
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
+    assert_eq!(names, ["alice", "curation"], "asked for as a user");
+    assert!(documents[0].reference().is_none());
     let (_, alignment) = best_alignment(&documents[0].continuum, &Dissimilarity::default());
     assert_eq!(alignment.disorder, 0.0);
+    let e = read_documents(
+        std::slice::from_ref(&zip_path),
+        &ReadOptions {
+            users: vec!["dave".into()],
+            ..ReadOptions::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.message,
+        "no user \"dave\" in this export (users: carol, alice, bob; and curation, the curated document)"
+    );
     // The gold of a project document is written as TSV 3 in the layer read.
     let out = root.join("gold");
     let written = write_continuum(

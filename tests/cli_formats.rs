@@ -249,3 +249,97 @@ fn gold_goes_back_to_tsv3_in_the_layer_read_and_to_brat() {
         "brat needs the text beside"
     );
 }
+
+/// A project export with two users and the curated document: γ is the users'; `evaluate`
+/// takes the curation as the reference when none is named; `--users …,curation` measures it.
+#[test]
+fn the_curated_document_of_a_project_is_the_reference() {
+    use std::io::Write;
+    let root = folder("project");
+    let zip_path = root.join("project.zip");
+    let tsv = std::fs::read_to_string(fixture("webanno-tsv/example2.tsv")).unwrap();
+    {
+        let mut writer = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+        for (name, content) in [
+            ("annotation/wsj.txt/alice.tsv", tsv.clone()),
+            (
+                "annotation/wsj.txt/bob.tsv",
+                tsv.replacen("\tOTH\t", "\tPER\t", 1),
+            ),
+            ("curation/wsj.txt/CURATION_USER.tsv", tsv.clone()),
+        ] {
+            writer
+                .start_file(name, zip::write::SimpleFileOptions::default())
+                .unwrap();
+            writer.write_all(content.as_bytes()).unwrap();
+        }
+        writer.finish().unwrap();
+    }
+    let zip = s(&zip_path);
+    let layer = ["--layer", "NamedEntity", "--samples", "30", "--json"];
+    let output = run(&[&["gamma", zip][..], &layer].concat());
+    let (stdout, stderr) = text(&output);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("the curated document (1 of 1 document(s)) is the reference"),
+        "{stderr}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["annotators"], serde_json::json!(["alice", "bob"]));
+    let output = run(&[&["evaluate", zip][..], &layer].concat());
+    let (stdout, stderr) = text(&output);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("the reference is the curated document (curation)"),
+        "{stderr}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["reference"], "curation");
+    let systems = json["systems"].as_array().unwrap();
+    let names: Vec<&str> = systems
+        .iter()
+        .map(|s| s["annotator"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["alice", "bob"]);
+    assert_eq!(
+        systems[0]["spans"]["strict"]["f1"], 1.0,
+        "alice is the curation"
+    );
+    assert_eq!(systems[0]["spans"]["strict"]["correct"], 9);
+    assert_eq!(systems[1]["spans"]["strict"]["incorrect"], 1, "bob's PER");
+    assert_eq!(systems[1]["spans"]["strict"]["correct"], 8);
+    // Named, with the curation among the users: an annotator like the others.
+    let output = run(&[
+        &[
+            "evaluate",
+            zip,
+            "--users",
+            "alice,bob,curation",
+            "--reference",
+            "bob",
+        ][..],
+        &layer,
+    ]
+    .concat());
+    let (stdout, stderr) = text(&output);
+    assert!(output.status.success(), "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let names: Vec<&str> = json["systems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["annotator"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["alice", "curation"]);
+    // Without a curated document, the reference must be named.
+    let example = fixture("webanno-tsv/example2.tsv");
+    let output = run(&["evaluate", s(&example), "--layer", "NamedEntity"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output)
+            .1
+            .contains("name the reference annotator with --reference NAME"),
+        "{}",
+        text(&output).1
+    );
+}

@@ -62,6 +62,9 @@ pub enum WarningKind {
     DiscontinuousSpan,
     /// Parts of the file were skipped (lines that are not annotations, zero-length units).
     Skipped,
+    /// A reference came with the annotations and is not measured as an annotator: the curated
+    /// document of an INCEpTION project export (`evaluate` compares the annotators with it).
+    Reference,
 }
 
 impl Warning {

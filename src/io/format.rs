@@ -9,7 +9,7 @@
 use super::files::FileError;
 use super::webanno_tsv::LayerChoice;
 use super::{aam, cora, glozz};
-use crate::continuum::Continuum;
+use crate::continuum::{Annotator, Continuum};
 use std::path::{Path, PathBuf};
 
 /// An annotation format.
@@ -317,8 +317,8 @@ pub struct ReadOptions {
     /// WebAnno TSV 3 and XMI: the span layer and the category feature. TextGrid: `layer` is the tier
     /// read from every file (each file one annotator).
     pub layer: LayerChoice,
-    /// INCEpTION project exports: the users read (all when empty; `curation` is the curated
-    /// document).
+    /// INCEpTION project exports: the users read as annotators (all when empty). The curated
+    /// document is the reference ([`Document::reference`]) unless `curation` is named here.
     pub users: Vec<String>,
 }
 
@@ -417,6 +417,9 @@ pub enum Source {
         layer: String,
         /// The feature that was the category (empty when the layer has none).
         feature: String,
+        /// The curated document, the reference (not an annotator), when the export has one
+        /// for this document: see [`Document::reference`].
+        curation: Option<Annotator>,
     },
     /// brat `.ann` files of one text.
     Brat {
@@ -508,4 +511,31 @@ pub struct Document {
     pub continuum: Continuum,
     /// Where it came from.
     pub source: Source,
+}
+
+impl Document {
+    /// The reference (a gold standard) that came with the document and is not one of its
+    /// annotators: the curated document of an INCEpTION project export, named `curation`.
+    /// γ is measured without it; [`Document::with_reference`] adds it for an evaluation.
+    pub fn reference(&self) -> Option<&Annotator> {
+        match &self.source {
+            Source::InceptionProject { curation, .. } => curation.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// The continuum with the reference as one more annotator (to evaluate the annotators
+    /// against it), or as it is when there is no reference or an annotator has its name.
+    pub fn with_reference(&self) -> Continuum {
+        let mut continuum = self.continuum.clone();
+        if let Some(reference) = self.reference()
+            && !continuum
+                .annotators
+                .iter()
+                .any(|a| a.name == reference.name)
+        {
+            continuum.annotators.push(reference.clone());
+        }
+        continuum
+    }
 }

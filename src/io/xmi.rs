@@ -417,6 +417,28 @@ mod tests {
     }
 
     #[test]
+    fn written_type_names_are_uima_names() {
+        let units = [Unit::new(0.0, 2.0, "X").unwrap()];
+        let written = to_xmi("ab cd", &units, "Span", "value").unwrap();
+        assert!(
+            written.contains("xmlns:noNamespace=\"http:///uima/noNamespace.ecore\""),
+            "{written}"
+        );
+        let file = parse(written.as_bytes(), Path::new("w.xmi"), None).unwrap();
+        assert_eq!(
+            file.layers,
+            [("Span".to_string(), vec!["value".to_string()])]
+        );
+        let written = to_xmi("ab cd", &units, "my layer.2nd-Type", "the value").unwrap();
+        assert!(written.contains("<my_layer:_2nd_Type "), "{written}");
+        assert!(written.contains(" the_value=\"X\"/>"), "{written}");
+        let file = parse(written.as_bytes(), Path::new("w.xmi"), None).unwrap();
+        assert_eq!(file.layers[0].0, "my_layer._2nd_Type");
+        assert_eq!(file.annotations[0].start, 0);
+        assert_eq!(file.annotations[0].end, 2);
+    }
+
+    #[test]
     fn damaged_offsets_name_the_element() {
         let bad = SAMPLE.replace("begin=\"5\" end=\"6\"", "begin=\"5\" end=\"60\"");
         let e = parse(bad.as_bytes(), Path::new("a.xmi"), None).unwrap_err();

@@ -69,12 +69,33 @@ struct Prefixes {
 }
 
 impl Prefixes {
-    /// The element name of a full type name: `prefix:Name`.
+    /// The element name of a full type name: `prefix:Name` (each part of the name made a
+    /// Java identifier, as UIMA type names are).
     fn element(&mut self, type_name: &str) -> String {
-        let (package, local) = match type_name.rsplit_once('.') {
-            Some((package, local)) => (package, local),
-            None => (NO_NAMESPACE, type_name),
+        let identifier = |part: &str| {
+            let mut out: String = part
+                .chars()
+                .map(|c| {
+                    if c.is_alphanumeric() || c == '_' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+                out.insert(0, '_');
+            }
+            out
         };
+        let parts: Vec<String> = type_name.split('.').map(identifier).collect();
+        let (local, package) = parts.split_last().expect("split gives one part or more");
+        let package = if package.is_empty() {
+            NO_NAMESPACE.to_string()
+        } else {
+            package.join(".")
+        };
+        let (package, local) = (package.as_str(), local.as_str());
         if let Some((_, prefix)) = self.packages.iter().find(|(p, _)| p == package) {
             return format!("{prefix}:{local}");
         }
