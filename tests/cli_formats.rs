@@ -1,6 +1,7 @@
 //! The command line on the annotation tools' formats (issue 17): `gamma` on XMI and TSV 3,
 //! `convert` between brat, TSV 3, TextGrid and RTTM, `gold` written back as TSV 3 and brat,
-//! `--format`, `--layer`, `--category-feature` and `--users`.
+//! `--format`, `--layer`, `--category-feature` and `--users`; `evaluate` against the curated
+//! document of a project export.
 
 mod common;
 

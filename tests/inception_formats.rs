@@ -1,7 +1,6 @@
 //! Writing what INCEpTION reads (issue 17): UIMA CAS XMI and WebAnno TSV 3 with every feature
 //! of the layer, read back by our readers and compared with INCEpTION's own files of its test
-//! suite (tests/fixtures/webanno-tsv); the curated document of a project export as the
-//! reference.
+//! suite (tests/fixtures/webanno-tsv).
 
 mod common;
 
