@@ -249,6 +249,37 @@ fn gold_goes_back_to_tsv3_in_the_layer_read_and_to_brat() {
         root.join("gold.txt").is_file(),
         "brat needs the text beside"
     );
+    // The gold of XMI documents is XMI, in the type read (INCEpTION's NamedEntity).
+    let xmi = fixture("webanno-tsv/testMultiTokenStackedSpanWithFeatureValue.xmi");
+    let (anna, ben) = (root.join("anna.xmi"), root.join("ben.xmi"));
+    std::fs::copy(&xmi, &anna).unwrap();
+    std::fs::copy(&xmi, &ben).unwrap();
+    let gold = root.join("gold.xmi");
+    let output = run(&[
+        "gold",
+        s(&anna),
+        s(&ben),
+        "--auto",
+        "unanimous",
+        "--out",
+        s(&gold),
+    ]);
+    assert!(output.status.success(), "{}", text(&output).1);
+    let written = std::fs::read_to_string(&gold).unwrap();
+    assert!(
+        written.contains("=\"http:///de/tudarmstadt/ukp/dkpro/core/api/ner/type.ecore\""),
+        "{written}"
+    );
+    assert_eq!(written.matches(":NamedEntity ").count(), 2, "{written}");
+    let output = run(&["gamma", s(&anna), s(&gold), "--json", "--samples", "30"]);
+    let (stdout, stderr) = text(&output);
+    assert!(output.status.success(), "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        json["observed_disorder"], 0.0,
+        "the gold is the annotators'"
+    );
+    assert_eq!(json["annotators"], serde_json::json!(["anna", "gold"]));
 }
 
 /// A project export with two users and the curated document: γ is the users'; `evaluate`
