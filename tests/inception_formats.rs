@@ -210,6 +210,55 @@ fn xmi_written_from_inception_files_is_inception_s() {
     }
 }
 
+/// The written XMI read with a type system as INCEpTION exports it beside its XMI (the layer's
+/// features declared with primitive ranges, a link feature with a reference range): the
+/// features written are the declared ones, kept; a reference feature is not a feature.
+#[test]
+fn xmi_written_reads_with_a_type_system() {
+    let type_system = r#"<?xml version="1.0" encoding="UTF-8"?>
+<typeSystemDescription xmlns="http://uima.apache.org/resourceSpecifier">
+  <types>
+    <typeDescription>
+      <name>de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity</name>
+      <supertypeName>uima.tcas.Annotation</supertypeName>
+      <features>
+        <featureDescription><name>value</name><rangeTypeName>uima.cas.String</rangeTypeName></featureDescription>
+        <featureDescription><name>identifier</name><rangeTypeName>uima.cas.String</rangeTypeName></featureDescription>
+        <featureDescription><name>note</name><rangeTypeName>uima.cas.String</rangeTypeName></featureDescription>
+        <featureDescription><name>links</name><rangeTypeName>uima.cas.FSArray</rangeTypeName></featureDescription>
+      </features>
+    </typeDescription>
+  </types>
+</typeSystemDescription>"#;
+    let folder = temporary("xmi-type-system");
+    let path = folder.join("doc.xmi");
+    let layer = "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity";
+    let mut units = units();
+    units[3].features.insert("links".into(), "2 3".into());
+    xmi::write(&path, TEXT, &units, layer, "value").unwrap();
+    std::fs::write(folder.join("TypeSystem.xml"), type_system).unwrap();
+    let file = xmi::read(&path).unwrap();
+    assert_eq!(
+        file.layers,
+        [(
+            layer.to_string(),
+            vec![
+                "identifier".to_string(),
+                "note".to_string(),
+                "value".to_string()
+            ]
+        )],
+        "links is a reference: not a feature"
+    );
+    let choice = LayerChoice {
+        layer: Some("NamedEntity".into()),
+        category_feature: Some("value".into()),
+    };
+    let (_, _, again, _) = file.units(&choice, &path).unwrap();
+    units[3].features.clear();
+    assert_eq!(described(&again), described(&units));
+}
+
 /// Every feature of the layer is a column, in name order as INCEpTION writes them, escaped; a
 /// unit without a value has `*`; read back, the same categories and features.
 #[test]
