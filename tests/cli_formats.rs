@@ -1,6 +1,7 @@
 //! The command line on the annotation tools' formats (issue 17): `gamma` on XMI and TSV 3,
 //! `convert` between brat, TSV 3, TextGrid and RTTM, `gold` written back as TSV 3 and brat,
-//! `--format`, `--layer`, `--category-feature` and `--users`.
+//! `--format`, `--layer`, `--category-feature` and `--users`; `evaluate` against the curated
+//! document of a project export.
 
 mod common;
 
@@ -163,14 +164,29 @@ fn convert_between_the_tools_formats() {
         "--out",
         s(&root.join("x")),
     ]);
-    assert_eq!(output.status.code(), Some(2));
+    assert!(output.status.success(), "{}", text(&output).1);
+    let xmi = std::fs::read_to_string(root.join("x/renamed.xmi")).unwrap();
     assert!(
-        text(&output)
-            .1
-            .contains("UIMA CAS XMI is read, not written"),
-        "{}",
-        text(&output).1
+        xmi.contains("sofaString=\"I like it 😊 .\""),
+        "the text: {xmi}"
     );
+    assert!(
+        xmi.contains("<custom:Span xmi:id=\"8\" sofa=\"1\" begin=\"10\" end=\"12\"/>"),
+        "the layer read, the emoji at UTF-16 10..12, no value: {xmi}"
+    );
+    let output = run(&[
+        "convert",
+        s(&root.join("x/renamed.xmi")),
+        "--to",
+        "csv",
+        "--out",
+        s(&root.join("x.csv")),
+    ]);
+    assert!(output.status.success(), "{}", text(&output).1);
+    // The only annotation has no value: no attribute, and without a type system nothing
+    // declares the feature, so the layer reads as one without features (category: its name).
+    let csv = std::fs::read_to_string(root.join("x.csv")).unwrap();
+    assert!(csv.contains("renamed,Span,10,11"), "{csv}");
 }
 
 #[test]
@@ -232,5 +248,130 @@ fn gold_goes_back_to_tsv3_in_the_layer_read_and_to_brat() {
     assert!(
         root.join("gold.txt").is_file(),
         "brat needs the text beside"
+    );
+    // The gold of XMI documents is XMI, in the type read (INCEpTION's NamedEntity).
+    let xmi = fixture("webanno-tsv/testMultiTokenStackedSpanWithFeatureValue.xmi");
+    let (anna, ben) = (root.join("anna.xmi"), root.join("ben.xmi"));
+    std::fs::copy(&xmi, &anna).unwrap();
+    std::fs::copy(&xmi, &ben).unwrap();
+    let gold = root.join("gold.xmi");
+    let output = run(&[
+        "gold",
+        s(&anna),
+        s(&ben),
+        "--auto",
+        "unanimous",
+        "--out",
+        s(&gold),
+    ]);
+    assert!(output.status.success(), "{}", text(&output).1);
+    let written = std::fs::read_to_string(&gold).unwrap();
+    assert!(
+        written.contains("=\"http:///de/tudarmstadt/ukp/dkpro/core/api/ner/type.ecore\""),
+        "{written}"
+    );
+    assert_eq!(written.matches(":NamedEntity ").count(), 2, "{written}");
+    let output = run(&["gamma", s(&anna), s(&gold), "--json", "--samples", "30"]);
+    let (stdout, stderr) = text(&output);
+    assert!(output.status.success(), "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        json["observed_disorder"], 0.0,
+        "the gold is the annotators'"
+    );
+    assert_eq!(json["annotators"], serde_json::json!(["anna", "gold"]));
+}
+
+/// A project export with two users and the curated document: γ is the users'; `evaluate`
+/// takes the curation as the reference when none is named; `--users …,curation` measures it.
+#[test]
+fn the_curated_document_of_a_project_is_the_reference() {
+    use std::io::Write;
+    let root = folder("project");
+    let zip_path = root.join("project.zip");
+    let tsv = std::fs::read_to_string(fixture("webanno-tsv/example2.tsv")).unwrap();
+    {
+        let mut writer = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+        for (name, content) in [
+            ("annotation/wsj.txt/alice.tsv", tsv.clone()),
+            (
+                "annotation/wsj.txt/bob.tsv",
+                tsv.replacen("\tOTH\t", "\tPER\t", 1),
+            ),
+            ("curation/wsj.txt/CURATION_USER.tsv", tsv.clone()),
+        ] {
+            writer
+                .start_file(name, zip::write::SimpleFileOptions::default())
+                .unwrap();
+            writer.write_all(content.as_bytes()).unwrap();
+        }
+        writer.finish().unwrap();
+    }
+    let zip = s(&zip_path);
+    let layer = ["--layer", "NamedEntity", "--samples", "30", "--json"];
+    let output = run(&[&["gamma", zip][..], &layer].concat());
+    let (stdout, stderr) = text(&output);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("the curated document (1 of 1 document(s)) is the reference"),
+        "{stderr}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["annotators"], serde_json::json!(["alice", "bob"]));
+    let output = run(&[&["evaluate", zip][..], &layer].concat());
+    let (stdout, stderr) = text(&output);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("the reference is the curated document (curation)"),
+        "{stderr}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["reference"], "curation");
+    let systems = json["systems"].as_array().unwrap();
+    let names: Vec<&str> = systems
+        .iter()
+        .map(|s| s["annotator"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["alice", "bob"]);
+    assert_eq!(
+        systems[0]["spans"]["strict"]["f1"], 1.0,
+        "alice is the curation"
+    );
+    assert_eq!(systems[0]["spans"]["strict"]["correct"], 9);
+    assert_eq!(systems[1]["spans"]["strict"]["incorrect"], 1, "bob's PER");
+    assert_eq!(systems[1]["spans"]["strict"]["correct"], 8);
+    // Named, with the curation among the users: an annotator like the others.
+    let output = run(&[
+        &[
+            "evaluate",
+            zip,
+            "--users",
+            "alice,bob,curation",
+            "--reference",
+            "bob",
+        ][..],
+        &layer,
+    ]
+    .concat());
+    let (stdout, stderr) = text(&output);
+    assert!(output.status.success(), "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let names: Vec<&str> = json["systems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["annotator"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["alice", "curation"]);
+    // Without a curated document, the reference must be named.
+    let example = fixture("webanno-tsv/example2.tsv");
+    let output = run(&["evaluate", s(&example), "--layer", "NamedEntity"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output)
+            .1
+            .contains("name the reference annotator with --reference NAME"),
+        "{}",
+        text(&output).1
     );
 }

@@ -375,10 +375,18 @@ fn conversions_round_trip_through_every_format() {
                 read_documents(&aa, &options).unwrap().0
             }
             _ => {
+                // TSV 3 and XMI also write the units' other features (Glozz's `entity`): the
+                // category is then one feature among several, named on reading.
+                let category_feature =
+                    matches!(format, Format::WebannoTsv | Format::Xmi).then(|| "value".to_string());
                 read_documents(
                     &written,
                     &ReadOptions {
                         format: Some(format),
+                        layer: gamma_studio::io::webanno_tsv::LayerChoice {
+                            layer: None,
+                            category_feature,
+                        },
                         ..ReadOptions::default()
                     },
                 )

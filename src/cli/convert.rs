@@ -12,8 +12,8 @@ use std::path::PathBuf;
 pub struct ConvertArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// The output format: csv, elan, textgrid or rttm (one file), glozz, cora, tsv3 or brat (a
-    /// folder: one file per annotator; Glozz also the .ac, brat each .txt).
+    /// The output format: csv, elan, textgrid or rttm (one file), glozz, cora, tsv3, xmi or brat
+    /// (a folder: one file per annotator; Glozz also the .ac, brat each .txt).
     #[arg(long)]
     pub to: Format,
     /// Where to write. Several input documents go to OUT/<document> each.

@@ -1,18 +1,20 @@
 //! `gamma-studio evaluate FILE... --reference NAME`: every other annotator (or system) against
-//! a reference, γ and the SemEval-2013 span scores side by side.
+//! a reference, γ and the SemEval-2013 span scores side by side. An INCEpTION project export's
+//! curated document is the reference when none is named.
 
 use super::Failure;
 use super::file_plan::FilePlan;
 use super::input::InputArgs;
 use super::settings_args::GammaSettingsArgs;
 use clap::{Args, ValueEnum};
-use gamma_studio::Corpus;
 use gamma_studio::evaluate::mapping::LabelMapping;
 use gamma_studio::evaluate::spans::Scheme;
 use gamma_studio::evaluate::{
     ChanceModel, Evaluation, EvaluationError, EvaluationOptions, SystemEvaluation, report,
 };
 use gamma_studio::gamma::{GammaError, RunControl};
+use gamma_studio::io::Document;
+use gamma_studio::{Continuum, Corpus};
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -23,8 +25,10 @@ pub struct EvaluateArgs {
     #[command(flatten)]
     pub settings: GammaSettingsArgs,
     /// The reference annotator (a gold standard): every other annotator is evaluated against it.
+    /// Default: the curated document of an INCEpTION project export (`curation`), when the
+    /// files have one.
     #[arg(long, value_name = "NAME")]
-    pub reference: String,
+    pub reference: Option<String>,
     /// The systems' labels in the reference's words: `system_label,reference_label` lines (an
     /// empty reference label leaves those units out).
     #[arg(long, value_name = "MAP.csv")]
@@ -95,14 +99,15 @@ pub fn run(args: &EvaluateArgs) -> Result<(), Failure> {
     if let Some(csv) = &args.csv {
         plan.writes("--csv", csv, false)?;
     }
-    let corpus = Corpus::new(documents.into_iter().map(|d| d.continuum).collect());
+    let (reference, continua) = with_reference(documents, args.reference.as_deref())?;
+    let corpus = Corpus::new(continua);
     let heartbeat = super::heartbeat::Heartbeat::start("the evaluation".to_string());
     let progress = |done, needed| heartbeat.progress(done, needed);
     let control = RunControl {
         cancelled: None,
         on_progress: Some(&progress),
     };
-    let evaluation = gamma_studio::evaluate::evaluate(&corpus, &args.reference, &options, control);
+    let evaluation = gamma_studio::evaluate::evaluate(&corpus, &reference, &options, control);
     drop(heartbeat);
     let evaluation = evaluation.map_err(|e| match e {
         EvaluationError::Gamma(
@@ -125,6 +130,39 @@ pub fn run(args: &EvaluateArgs) -> Result<(), Failure> {
         print!("{}", summary(&evaluation, args));
     }
     Ok(())
+}
+
+/// The reference's name and the documents to evaluate: with `--reference`, that annotator (the
+/// curated document of a project export when it is named `curation`); without, the curated
+/// document, the documents that have none left out with a warning.
+fn with_reference(
+    documents: Vec<Document>,
+    asked: Option<&str>,
+) -> Result<(String, Vec<Continuum>), Failure> {
+    let curated = |d: &Document| d.reference().map(|r| r.name.clone());
+    let reference = match asked {
+        Some(name) => name.to_string(),
+        None => documents.iter().find_map(curated).ok_or_else(|| {
+            bad("name the reference annotator with --reference NAME (no curated document came with these files)")
+        })?,
+    };
+    let mut continua = Vec::new();
+    for document in documents {
+        if curated(&document).as_deref() == Some(reference.as_str()) {
+            continua.push(document.with_reference());
+        } else if asked.is_none() {
+            eprintln!(
+                "gamma-studio: warning: document {:?} has no curated document: not evaluated",
+                document.continuum.name
+            );
+        } else {
+            continua.push(document.continuum);
+        }
+    }
+    if asked.is_none() {
+        eprintln!("gamma-studio: the reference is the curated document ({reference})");
+    }
+    Ok((reference, continua))
 }
 
 fn summary(evaluation: &Evaluation, args: &EvaluateArgs) -> String {

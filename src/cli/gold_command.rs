@@ -25,7 +25,8 @@ pub struct GoldArgs {
     /// none) or `median:T:K` (the same, with the median boundaries of the majority's units).
     #[arg(long, value_name = "RULE", required = true)]
     pub auto: Vec<String>,
-    /// The gold file; its extension gives the format: .aa (Glozz), .xml (CorA-XML), .csv, .eaf.
+    /// The gold file; its extension gives the format: .aa (Glozz), .xml (CorA-XML), .csv, .eaf,
+    /// .tsv (WebAnno TSV 3), .xmi (UIMA CAS XMI), .ann (brat), .TextGrid, .rttm.
     #[arg(long, short = 'o', value_name = "GOLD")]
     pub out: PathBuf,
     /// Also write a report of every decision (.json, or CSV for any other extension).

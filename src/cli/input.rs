@@ -12,8 +12,8 @@ use std::path::PathBuf;
 pub struct InputArgs {
     /// Annotation files: CSV (annotator,category,start,end; each file one document), ELAN .eaf
     /// and Praat .TextGrid (tiers = annotators), RTTM (file-ids = annotators; several files:
-    /// one annotator each), Glozz .aa, CorA-XML .xml, WebAnno TSV 3 .tsv, brat .ann (one file
-    /// per annotator of one text).
+    /// one annotator each), Glozz .aa, CorA-XML .xml, WebAnno TSV 3 .tsv, UIMA XMI .xmi, brat
+    /// .ann (one file per annotator of one text), INCEpTION project exports .zip.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Read every file as this format instead of guessing from its extension.
@@ -48,8 +48,9 @@ pub struct InputArgs {
     /// tier read from every file, each file then one annotator.
     #[arg(long, value_name = "LAYER")]
     pub layer: Option<String>,
-    /// INCEpTION project export: the users read (comma separated; default all; `curation` is
-    /// the curated document).
+    /// INCEpTION project export: the users read as annotators (comma separated; default all).
+    /// The curated document is the reference (`evaluate` uses it), not an annotator, unless
+    /// `curation` is named here.
     #[arg(long, value_delimiter = ',', value_name = "U1,U2,...")]
     pub users: Vec<String>,
     /// CorA: the layers kept as features (comma separated; default all).

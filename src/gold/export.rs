@@ -3,15 +3,16 @@
 //! The gold's format follows the output's extension (the written extensions of
 //! [`crate::io::FORMATS`]): `.aa` Glozz (for the document's `.ac`), `.xml` CorA-XML (in the
 //! structure of the first annotator's file when the document came from CorA-XML), `.csv` CSV,
-//! `.eaf` ELAN, `.tsv` WebAnno TSV 3 (the layer read, to import as curation), `.ann` brat (with
-//! the `.txt` beside), `.TextGrid` Praat, `.rttm` RTTM. Writes go through a temporary file that is
+//! `.eaf` ELAN, `.tsv` WebAnno TSV 3 and `.xmi` UIMA CAS XMI (the layer read, every feature of
+//! the gold units, to import as curation), `.ann` brat (with the `.txt` beside), `.TextGrid`
+//! Praat, `.rttm` RTTM. Writes go through a temporary file that is
 //! renamed, and an input file is never overwritten unless the caller says the user confirmed.
 
 use super::{Adjudication, Choice, Decision, Rule};
 use crate::continuum::{Annotator, Continuum};
 use crate::io::{
-    FORMATS, FileError, Format, Source, brat, cora, csv, elan, glozz, rttm, textgrid, webanno_tsv,
-    write_atomically,
+    FORMATS, FileError, Format, Source, brat, cora, csv, elan, format::span_layer, glozz, rttm,
+    textgrid, webanno_tsv, write_atomically, xmi,
 };
 use crate::unit::Unit;
 use serde_json::{Value, json};
@@ -157,7 +158,7 @@ fn write_gold_files(
             };
             file.write(path)?;
         }
-        Format::WebannoTsv | Format::Brat => {
+        Format::WebannoTsv | Format::Xmi | Format::Brat => {
             let text = continuum.text.as_deref().ok_or_else(|| {
                 FileError::new(
                     path,
@@ -168,26 +169,21 @@ fn write_gold_files(
                     ),
                 )
             })?;
-            if format == Format::Brat {
-                brat::write(path, &units, text)?;
-            } else {
-                let (layer, feature) = match source {
-                    Some(
-                        Source::WebannoTsv { layer, feature, .. }
-                        | Source::Xmi { layer, feature, .. }
-                        | Source::InceptionProject { layer, feature, .. },
-                    ) if !feature.is_empty() => (layer.as_str(), feature.as_str()),
-                    _ => ("webanno.custom.Span", "value"),
-                };
-                webanno_tsv::write(path, text, &units, layer, feature)?;
+            let (layer, feature) = span_layer(source, units.iter());
+            match format {
+                Format::Brat => {
+                    brat::write(path, &units, text)?;
+                }
+                Format::Xmi => xmi::write(path, text, &units, layer, feature)?,
+                _ => webanno_tsv::write(path, text, &units, layer, feature)?,
             }
         }
-        Format::Xmi | Format::InceptionProject => {
+        Format::InceptionProject => {
             return Err(FileError::new(
                 path,
                 None,
                 format!(
-                    "{} is read, not written: write the gold as .tsv",
+                    "{} is read, not written: write the gold as .tsv or .xmi",
                     format.info().label
                 ),
             ));

@@ -416,6 +416,7 @@ fn read_project(
                 document: document.continuum.name.clone(),
                 layer: document.layer,
                 feature: document.feature,
+                curation: document.curation,
             },
             continuum: document.continuum,
         })

@@ -64,6 +64,9 @@ pub enum WarningKind {
     /// The file does not end where its format ends (no final line break): it may have been cut
     /// while it was copied or written, and its last record read as it stands.
     MaybeTruncated,
+    /// A reference came with the annotations and is not measured as an annotator: the curated
+    /// document of an INCEpTION project export (`evaluate` compares the annotators with it).
+    Reference,
 }
 
 impl Warning {

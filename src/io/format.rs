@@ -9,7 +9,7 @@
 use super::files::FileError;
 use super::webanno_tsv::LayerChoice;
 use super::{aam, cora, glozz};
-use crate::continuum::Continuum;
+use crate::continuum::{Annotator, Continuum};
 use std::path::{Path, PathBuf};
 
 /// An annotation format.
@@ -31,7 +31,7 @@ pub enum Format {
     TextGrid,
     /// RTTM speaker turns.
     Rttm,
-    /// UIMA CAS XMI (INCEpTION's export), one file per annotator; read only.
+    /// UIMA CAS XMI (INCEpTION's export), one file per annotator.
     Xmi,
     /// An INCEpTION project export (`.zip`): every document with its users; read only.
     InceptionProject,
@@ -147,7 +147,7 @@ pub const FORMATS: [FormatInfo; 10] = [
         extensions: &["xmi"],
         written_extension: "xmi",
         output: Output::Folder,
-        writable: false,
+        writable: true,
     },
     FormatInfo {
         format: Format::InceptionProject,
@@ -198,8 +198,8 @@ impl Format {
     }
 
     /// The format a gold standard of a document in this format is written in: the same, or for
-    /// a format that is only read (XMI, project exports), WebAnno TSV 3 (INCEpTION imports it
-    /// as curation).
+    /// a format that is only read (project exports), WebAnno TSV 3 (INCEpTION imports it as
+    /// curation).
     pub fn gold_format(self) -> Format {
         if self.info().writable {
             self
@@ -317,8 +317,8 @@ pub struct ReadOptions {
     /// WebAnno TSV 3 and XMI: the span layer and the category feature. TextGrid: `layer` is the tier
     /// read from every file (each file one annotator).
     pub layer: LayerChoice,
-    /// INCEpTION project exports: the users read (all when empty; `curation` is the curated
-    /// document).
+    /// INCEpTION project exports: the users read as annotators (all when empty). The curated
+    /// document is the reference ([`Document::reference`]) unless `curation` is named here.
     pub users: Vec<String>,
 }
 
@@ -417,6 +417,9 @@ pub enum Source {
         layer: String,
         /// The feature that was the category (empty when the layer has none).
         feature: String,
+        /// The curated document, the reference (not an annotator), when the export has one
+        /// for this document: see [`Document::reference`].
+        curation: Option<Annotator>,
     },
     /// brat `.ann` files of one text.
     Brat {
@@ -468,6 +471,39 @@ impl Source {
     }
 }
 
+/// The span layer and category feature written when a document's own are not known (it was
+/// read from another format): INCEpTION's built-in custom span layer.
+pub const DEFAULT_SPAN_LAYER: (&str, &str) = ("webanno.custom.Span", "value");
+
+/// The span layer (full type name) and category feature a TSV 3 or XMI file of a document is
+/// written in: those it was read with (TSV 3, XMI, project export); a layer read without a
+/// category feature (its units' category is its short name) keeps its type, with no category
+/// feature when every unit's category is that name and with `value` otherwise; a document read
+/// from another format gets [`DEFAULT_SPAN_LAYER`].
+pub fn span_layer<'a, 'u>(
+    source: Option<&'a Source>,
+    mut units: impl Iterator<Item = &'u crate::unit::Unit>,
+) -> (&'a str, &'a str) {
+    match source {
+        Some(
+            Source::WebannoTsv { layer, feature, .. }
+            | Source::Xmi { layer, feature, .. }
+            | Source::InceptionProject { layer, feature, .. },
+        ) if !layer.is_empty() => {
+            if !feature.is_empty() {
+                return (layer.as_str(), feature.as_str());
+            }
+            let short = layer.rsplit('.').next().unwrap_or(layer);
+            if units.all(|u| u.category == short || u.category == "*") {
+                (layer.as_str(), "")
+            } else {
+                (layer.as_str(), DEFAULT_SPAN_LAYER.1)
+            }
+        }
+        _ => DEFAULT_SPAN_LAYER,
+    }
+}
+
 /// One document as read.
 #[derive(Debug, Clone)]
 pub struct Document {
@@ -475,4 +511,31 @@ pub struct Document {
     pub continuum: Continuum,
     /// Where it came from.
     pub source: Source,
+}
+
+impl Document {
+    /// The reference (a gold standard) that came with the document and is not one of its
+    /// annotators: the curated document of an INCEpTION project export, named `curation`.
+    /// γ is measured without it; [`Document::with_reference`] adds it for an evaluation.
+    pub fn reference(&self) -> Option<&Annotator> {
+        match &self.source {
+            Source::InceptionProject { curation, .. } => curation.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// The continuum with the reference as one more annotator (to evaluate the annotators
+    /// against it), or as it is when there is no reference or an annotator has its name.
+    pub fn with_reference(&self) -> Continuum {
+        let mut continuum = self.continuum.clone();
+        if let Some(reference) = self.reference()
+            && !continuum
+                .annotators
+                .iter()
+                .any(|a| a.name == reference.name)
+        {
+            continuum.annotators.push(reference.clone());
+        }
+        continuum
+    }
 }

@@ -2,17 +2,22 @@
 //! for every document and annotator, in the export's format, and the curated document as
 //! `curation/<document>/CURATION_USER.<ext>`. Entries in WebAnno TSV 3 (`.tsv`) and XMI
 //! (`.xmi`, or — as INCEpTION exports XMI — a `.zip` holding the `.xmi` and its
-//! `TypeSystem.xml`) are read; each document is one corpus document whose annotators are the users (the
-//! curation, when present, as the annotator `curation`), optionally only the chosen users.
-//! Other entries (the sources, the binary `annotation_ser`, logs) are not annotations.
+//! `TypeSystem.xml`) are read; each document is one corpus document whose annotators are the users,
+//! optionally only the chosen users. Other entries (the sources, the binary `annotation_ser`,
+//! logs) are not annotations.
+//!
+//! The curated document is the gold: it is read as the document's reference
+//! ([`ProjectDocument::curation`]), not as an annotator, so that γ measures the users and
+//! `evaluate` scores them against it. It is an annotator named [`CURATION`] only when asked for
+//! (`curation` among the chosen users), or when the export holds no user's annotations at all.
 
 use super::webanno_tsv::{self, LayerChoice};
 use super::{FileError, Warning, WarningKind, xmi};
-use crate::continuum::Continuum;
+use crate::continuum::{Annotator, Continuum};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-/// The name the curated document gets as an annotator.
+/// The name the curated document gets as an annotator (and as the reference).
 pub const CURATION: &str = "curation";
 
 /// The largest entry read (a damaged or hostile zip cannot make us allocate more).
@@ -50,15 +55,24 @@ impl Listing {
         out
     }
 
-    /// The users (and [`CURATION`]), in order of first appearance.
+    /// The users read as annotators when none are chosen, in order of first appearance: every
+    /// user with annotations, or, when the export holds only the curated document, [`CURATION`].
     pub fn users(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
         for entry in &self.entries {
-            if !out.contains(&entry.user.as_str()) {
+            if entry.user != CURATION && !out.contains(&entry.user.as_str()) {
                 out.push(&entry.user);
             }
         }
+        if out.is_empty() && self.has_curation() {
+            out.push(CURATION);
+        }
         out
+    }
+
+    /// Whether the export holds a curated document.
+    pub fn has_curation(&self) -> bool {
+        self.entries.iter().any(|e| e.user == CURATION)
     }
 }
 
@@ -172,10 +186,65 @@ pub struct ProjectDocument {
     pub layer: String,
     /// The category feature (empty when the layer has none).
     pub feature: String,
+    /// The curated document, the reference (named [`CURATION`]), when the export has one for
+    /// this document and it is not read as an annotator.
+    pub curation: Option<Annotator>,
+}
+
+/// What one annotation entry holds: its text, its units, and the layer and feature read.
+struct EntryContent {
+    text: String,
+    units: Vec<crate::unit::Unit>,
+    layer: (String, String),
+}
+
+/// Reads one annotation entry (TSV 3, XMI, or a zip of an XMI and its type system).
+fn read_entry(
+    bytes: &[u8],
+    path: &Path,
+    entry: &Entry,
+    choice: &LayerChoice,
+    warnings: &mut Vec<Warning>,
+) -> Result<EntryContent, FileError> {
+    let inner: PathBuf = path.join(&entry.name);
+    let content = entry_bytes(bytes, path, &entry.name)?;
+    if entry.name.to_lowercase().ends_with(".tsv") {
+        let file = webanno_tsv::parse(&content, &inner)?;
+        let (index, column) = file.resolve(choice, &inner)?;
+        let declared = &file.layers[index];
+        let layer = (
+            declared.name.clone(),
+            column
+                .map(|c| declared.columns[c].clone())
+                .unwrap_or_default(),
+        );
+        let (units, mut read_warnings) = file.units(choice, &inner)?;
+        warnings.append(&mut read_warnings);
+        return Ok(EntryContent {
+            text: file.text,
+            units,
+            layer,
+        });
+    }
+    let (content, type_system) = if entry.name.to_lowercase().ends_with(".zip") {
+        xmi_in_zip(&content, &inner)?
+    } else {
+        (content, None)
+    };
+    let file = xmi::parse(&content, &inner, type_system.as_ref())?;
+    let (name, feature, units, mut read_warnings) = file.units(choice, &inner)?;
+    warnings.append(&mut read_warnings);
+    Ok(EntryContent {
+        text: file.text,
+        units,
+        layer: (name, feature),
+    })
 }
 
 /// Reads every document of the export at `path` (its bytes `bytes`): the users in `users`
-/// (all when empty), the layer and feature `choice`. Errors name the entry
+/// (all when empty), the layer and feature `choice`. The curated document is each document's
+/// [`ProjectDocument::curation`] (with a warning saying so), or an annotator when `users` names
+/// [`CURATION`] or the export has no user's annotations. Errors name the entry
 /// (`export.zip/annotation/doc/user.tsv`) and its line.
 pub fn read(
     bytes: &[u8],
@@ -196,77 +265,112 @@ pub fn read(
             ),
         ));
     }
+    let available = listing.users();
     for user in users {
-        if !listing.users().contains(&user.as_str()) {
+        let curation = user == CURATION && listing.has_curation();
+        if !curation && !available.contains(&user.as_str()) {
+            let also = if listing.has_curation() && !available.contains(&CURATION) {
+                format!("; and {CURATION}, the curated document")
+            } else {
+                String::new()
+            };
             return Err(FileError::new(
                 path,
                 None,
                 format!(
-                    "no user {user:?} in this export (users: {})",
-                    listing.users().join(", ")
+                    "no user {user:?} in this export (users: {}{also})",
+                    available.join(", ")
                 ),
             ));
         }
     }
+    if users.is_empty() && available == [CURATION] {
+        warnings.push(Warning::new(
+            WarningKind::Reference,
+            path,
+            None,
+            format!(
+                "no user's annotations in TSV 3 or XMI, only the curated document: it is read as the annotator {CURATION}"
+            ),
+        ));
+    }
+    let chosen = |user: &str| {
+        if users.is_empty() {
+            available.contains(&user)
+        } else {
+            users.iter().any(|u| u == user)
+        }
+    };
     let mut documents = Vec::new();
+    let mut references = Vec::new();
     for document in listing.documents() {
         let mut continuum = Continuum::new(document);
         let mut layer = (String::new(), String::new());
+        let mut curation = None;
         for entry in listing.entries.iter().filter(|e| e.document == document) {
-            if !users.is_empty() && !users.contains(&entry.user) {
+            let reference = entry.user == CURATION && !chosen(CURATION);
+            if !reference && !chosen(&entry.user) {
                 continue;
             }
-            let inner: PathBuf = path.join(&entry.name);
-            let content = entry_bytes(bytes, path, &entry.name)?;
-            let (text, units) = if entry.name.to_lowercase().ends_with(".tsv") {
-                let file = webanno_tsv::parse(&content, &inner)?;
-                let (index, column) = file.resolve(choice, &inner)?;
-                let declared = &file.layers[index];
-                layer = (
-                    declared.name.clone(),
-                    column
-                        .map(|c| declared.columns[c].clone())
-                        .unwrap_or_default(),
-                );
-                let (units, mut read_warnings) = file.units(choice, &inner)?;
-                warnings.append(&mut read_warnings);
-                (file.text, units)
-            } else {
-                let (content, type_system) = if entry.name.to_lowercase().ends_with(".zip") {
-                    xmi_in_zip(&content, &inner)?
-                } else {
-                    (content, None)
-                };
-                let file = xmi::parse(&content, &inner, type_system.as_ref())?;
-                let (name, feature, units, mut read_warnings) = file.units(choice, &inner)?;
-                layer = (name, feature);
-                warnings.append(&mut read_warnings);
-                (file.text, units)
-            };
+            let content = read_entry(bytes, path, entry, choice, &mut warnings)?;
+            layer = content.layer;
+            if reference {
+                curation = Some((entry.name.clone(), content.text, content.units));
+                continue;
+            }
             let index = continuum.add_annotator(&entry.user);
             match &continuum.text {
-                None => continuum.text = Some(text),
-                Some(first) if *first != text => {
+                None => continuum.text = Some(content.text),
+                Some(first) if *first != content.text => {
                     warnings.push(Warning::new(
                         WarningKind::TextDiffers,
-                        &inner,
+                        &path.join(&entry.name),
                         None,
                         "its text differs from the first user's: its units are positions in its own text",
                     ));
-                    continuum.annotators[index].own_text = Some(text);
+                    continuum.annotators[index].own_text = Some(content.text);
                 }
                 Some(_) => {}
             }
-            continuum.annotators[index].units.extend(units);
+            continuum.annotators[index].units.extend(content.units);
         }
         if continuum.annotators.is_empty() {
             continue;
         }
+        let curation = curation.map(|(name, text, units)| {
+            references.push(name.clone());
+            if continuum.text.as_ref() != Some(&text) {
+                warnings.push(Warning::new(
+                    WarningKind::TextDiffers,
+                    &path.join(&name),
+                    None,
+                    "the curated document's text differs from the users': its units are positions in its own text",
+                ));
+            }
+            Annotator {
+                name: CURATION.to_string(),
+                units,
+                own_text: (continuum.text.as_ref() != Some(&text)).then_some(text),
+            }
+        });
         documents.push(ProjectDocument {
             continuum,
             layer: layer.0,
             feature: layer.1,
+            curation,
         });
+    }
+    if let Some(first) = references.first() {
+        warnings.push(Warning::new(
+            WarningKind::Reference,
+            &path.join(first),
+            None,
+            format!(
+                "the curated document ({} of {} document(s)) is the reference, not an annotator: γ is measured between the users, `evaluate` scores them against it (--users …,{CURATION} measures it as an annotator)",
+                references.len(),
+                listing.documents().len()
+            ),
+        ));
     }
     if documents.is_empty() {
         return Err(FileError::new(

@@ -22,6 +22,7 @@ use std::path::Path;
 
 mod write;
 pub use write::{escape, to_tsv3, write};
+pub(crate) use write::{feature_name, layer_features, sentences, unit_boundaries, utf16_offsets};
 
 /// Which span layer gives the units and which of its features is the category.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -1,8 +1,9 @@
 //! Writing a continuum in any format: one file (CSV, ELAN, TextGrid, RTTM) or a folder with
-//! one file per annotator (Glozz, CorA-XML, WebAnno TSV 3, brat); see [`super::format::FORMATS`].
+//! one file per annotator (Glozz, CorA-XML, WebAnno TSV 3, XMI, brat); see
+//! [`super::format::FORMATS`].
 
-use super::format::{Format, Output, Source};
-use super::{FileError, brat, cora, csv, elan, glozz, rttm, textgrid, webanno_tsv};
+use super::format::{Format, Output, Source, span_layer};
+use super::{FileError, brat, cora, csv, elan, glozz, rttm, textgrid, webanno_tsv, xmi};
 use crate::continuum::Continuum;
 use std::path::{Path, PathBuf};
 
@@ -28,6 +29,15 @@ fn brat_path(continuum: &Continuum, annotator: &str, out: &Path) -> PathBuf {
         .join(format!("{}.ann", document_file_stem(continuum)))
 }
 
+/// `<out>/<annotator>.tsv` or `.xmi`: INCEpTION's layout of a document's users.
+fn per_annotator_path(annotator: &str, format: Format, out: &Path) -> PathBuf {
+    out.join(format!(
+        "{}.{}",
+        safe_file_name(annotator),
+        format.info().written_extension
+    ))
+}
+
 fn cora_path(annotator: &str, out: &Path) -> PathBuf {
     out.join(format!("{}.xml", safe_file_name(annotator)))
 }
@@ -36,12 +46,9 @@ fn cora_path(annotator: &str, out: &Path) -> PathBuf {
 /// or ask first.
 pub fn planned_paths(continuum: &Continuum, format: Format, out: &Path) -> Vec<PathBuf> {
     match format {
-        Format::Csv
-        | Format::Elan
-        | Format::TextGrid
-        | Format::Rttm
-        | Format::Xmi
-        | Format::InceptionProject => vec![out.to_path_buf()],
+        Format::Csv | Format::Elan | Format::TextGrid | Format::Rttm | Format::InceptionProject => {
+            vec![out.to_path_buf()]
+        }
         Format::Glozz => std::iter::once(glozz_text_path(continuum, out))
             .chain(
                 continuum
@@ -55,10 +62,10 @@ pub fn planned_paths(continuum: &Continuum, format: Format, out: &Path) -> Vec<P
             .iter()
             .map(|a| cora_path(&a.name, out))
             .collect(),
-        Format::WebannoTsv => continuum
+        Format::WebannoTsv | Format::Xmi => continuum
             .annotators
             .iter()
-            .map(|a| out.join(format!("{}.tsv", safe_file_name(&a.name))))
+            .map(|a| per_annotator_path(&a.name, format, out))
             .collect(),
         Format::Brat => continuum
             .annotators
@@ -74,10 +81,11 @@ pub fn planned_paths(continuum: &Continuum, format: Format, out: &Path) -> Vec<P
 /// Writes a continuum in a format. CSV, ELAN, TextGrid and RTTM write one file at `out`. The
 /// others write a folder `out`: Glozz `<doc>.ac` and `<annotator>/<doc>.aa`; CorA
 /// `<annotator>.xml` — with the structure of the annotator's input file when the document was
-/// read from CorA-XML; WebAnno TSV 3 `<annotator>.tsv` (the layer and feature read, when the
-/// document came from TSV 3); brat `<annotator>/<doc>.ann` and `.txt`. Returns the files
-/// written. The files are replaced together (see [`super::write_together`]): a kill leaves the
-/// old ones or the new ones, never a mix.
+/// read from CorA-XML; WebAnno TSV 3 `<annotator>.tsv` and XMI `<annotator>.xmi` (the layer and
+/// category feature read, when the document came from TSV 3, XMI or a project export, see
+/// [`span_layer`]; the units' other features too); brat `<annotator>/<doc>.ann` and `.txt`.
+/// Returns the files written. The files are replaced together (see [`super::write_together`]): a
+/// kill leaves the old ones or the new ones, never a mix.
 pub fn write_continuum(
     continuum: &Continuum,
     source: Option<&Source>,
@@ -113,36 +121,36 @@ fn write_files(
         Format::TextGrid => textgrid::write(continuum, out)?,
         Format::Rttm => rttm::write(continuum, out)?,
         Format::Glozz => return write_glozz(continuum, out),
-        Format::Xmi | Format::InceptionProject => {
+        Format::InceptionProject => {
             return Err(FileError::new(
                 out,
                 None,
                 format!(
-                    "{} is read, not written: write tsv3 (INCEpTION imports it)",
+                    "{} is read, not written: write tsv3 or xmi (INCEpTION imports them)",
                     format.info().label
                 ),
             ));
         }
         Format::Cora => return write_cora(continuum, source, out, cora_options),
-        Format::WebannoTsv => {
-            let (layer, feature) = match source {
-                Some(
-                    Source::WebannoTsv { layer, feature, .. }
-                    | Source::Xmi { layer, feature, .. }
-                    | Source::InceptionProject { layer, feature, .. },
-                ) if !feature.is_empty() => (layer.as_str(), feature.as_str()),
-                _ => ("webanno.custom.Span", "value"),
+        Format::WebannoTsv | Format::Xmi => {
+            let (layer, feature) =
+                span_layer(source, continuum.annotators.iter().flat_map(|a| &a.units));
+            let contents = |text: &str, units: &[crate::unit::Unit]| match format {
+                Format::Xmi => xmi::to_xmi(text, units, layer, feature),
+                _ => webanno_tsv::to_tsv3(text, units, layer, feature),
             };
-            let mut written = Vec::new();
+            // Every file is made before the first is written.
+            let mut files = Vec::new();
             for (index, annotator) in continuum.annotators.iter().enumerate() {
-                let path = out.join(format!("{}.tsv", safe_file_name(&annotator.name)));
                 let text = text_of(continuum, index, format, out)?;
-                webanno_tsv::to_tsv3(&text, &annotator.units, layer, feature)
+                let made = contents(&text, &annotator.units)
                     .map_err(|e| text_problem(format!("annotator {:?}: {e}", annotator.name)))?;
-                webanno_tsv::write(&path, &text, &annotator.units, layer, feature)?;
-                written.push(path);
+                files.push((per_annotator_path(&annotator.name, format, out), made));
             }
-            return Ok(written);
+            for (path, made) in &files {
+                super::write_atomically(path, made.as_bytes())?;
+            }
+            return Ok(files.into_iter().map(|(path, _)| path).collect());
         }
         Format::Brat => {
             brat::type_names_distinct(continuum.units().map(|(_, u)| u.category.as_str()))

@@ -9,12 +9,17 @@
 //! primitive range (strings, numbers, booleans), not the references to other structures. Offsets are UTF-16 code units, converted
 //! to characters (an emoji is one character); the text keeps its character references (CR LF
 //! stays CR LF).
+//!
+//! Writing: [`to_xmi`] and [`write()`] (one span layer, its features as attributes).
 
 use super::webanno_tsv::{LayerChoice, Utf16Offsets};
 use super::{FileError, Warning, WarningKind, xml};
 use crate::unit::Unit;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
+
+mod write;
+pub use write::{to_xmi, write};
 
 /// Types that structure the text rather than annotate it: never layers.
 const STRUCTURAL: [&str; 5] = [
@@ -113,10 +118,15 @@ pub fn primitive_features(bytes: &[u8], path: &Path) -> Result<PrimitiveFeatures
     Ok(out)
 }
 
-/// The package of an Ecore namespace URI: `http:///webanno/custom.ecore` → `webanno.custom`.
+/// The package of an Ecore namespace URI: `http:///webanno/custom.ecore` → `webanno.custom`
+/// (empty for UIMA's `http:///uima/noNamespace.ecore`, the types without a package).
 fn package_of(uri: &str) -> Option<String> {
     let path = uri.strip_prefix("http:///")?.strip_suffix(".ecore")?;
-    Some(path.replace('/', "."))
+    Some(if path == "uima/noNamespace" {
+        String::new()
+    } else {
+        path.replace('/', ".")
+    })
 }
 
 /// Parses XMI bytes; `primitive` lists the primitive features of each type when the type
@@ -161,8 +171,8 @@ pub fn parse(
         }
         let (prefix, local) = element.name.split_once(':').unwrap_or(("", &element.name));
         let layer = match packages.get(prefix) {
-            Some(package) => format!("{package}.{local}"),
-            None => local.to_string(),
+            Some(package) if !package.is_empty() => format!("{package}.{local}"),
+            _ => local.to_string(),
         };
         if STRUCTURAL.contains(&layer.as_str()) {
             continue;
@@ -404,6 +414,28 @@ mod tests {
             .units(&LayerChoice::default(), Path::new("a.xmi"))
             .unwrap_err();
         assert!(e.to_string().contains("several span layers"), "{e}");
+    }
+
+    #[test]
+    fn written_type_names_are_uima_names() {
+        let units = [Unit::new(0.0, 2.0, "X").unwrap()];
+        let written = to_xmi("ab cd", &units, "Span", "value").unwrap();
+        assert!(
+            written.contains("xmlns:noNamespace=\"http:///uima/noNamespace.ecore\""),
+            "{written}"
+        );
+        let file = parse(written.as_bytes(), Path::new("w.xmi"), None).unwrap();
+        assert_eq!(
+            file.layers,
+            [("Span".to_string(), vec!["value".to_string()])]
+        );
+        let written = to_xmi("ab cd", &units, "my layer.2nd-Type", "the value").unwrap();
+        assert!(written.contains("<my_layer:_2nd_Type "), "{written}");
+        assert!(written.contains(" the_value=\"X\"/>"), "{written}");
+        let file = parse(written.as_bytes(), Path::new("w.xmi"), None).unwrap();
+        assert_eq!(file.layers[0].0, "my_layer._2nd_Type");
+        assert_eq!(file.annotations[0].start, 0);
+        assert_eq!(file.annotations[0].end, 2);
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! Writing WebAnno TSV 3: one span layer with one feature, tokens cut so that every unit is a
-//! run of whole tokens, offsets in UTF-16 code units.
+//! Writing WebAnno TSV 3: one span layer, the category and every other feature of the units a
+//! column, tokens cut so that every unit is a run of whole tokens, offsets in UTF-16 code units.
+//! The tokenisation and the feature names are shared with the XMI writer.
 
 use crate::io::{FileError, write_atomically};
 use crate::unit::Unit;
@@ -32,12 +33,9 @@ fn escape_text(text: &str) -> String {
         .replace('\r', "\\r")
 }
 
-/// A TSV 3 file of `units` over `text` in one span layer `layer` whose feature `feature` is the
-/// category. Sentences are the text's lines; tokens are the runs of non-space characters, also
-/// cut at every unit boundary so that every unit is a run of whole tokens. Offsets are UTF-16.
-pub fn to_tsv3(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result<String, String> {
-    let chars: Vec<char> = text.chars().collect();
-    let length = chars.len();
+/// Checks that every unit is a character span of a text of `length` characters and marks its
+/// boundaries: `cuts[i]` is true where a unit starts or ends at character `i`.
+pub(crate) fn unit_boundaries(units: &[Unit], length: usize) -> Result<Vec<bool>, String> {
     let mut cuts = vec![false; length + 1];
     for unit in units {
         if unit.start.fract() != 0.0
@@ -52,7 +50,13 @@ pub fn to_tsv3(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result
         cuts[unit.start as usize] = true;
         cuts[unit.end as usize] = true;
     }
-    // Tokens: (start, end) in characters, grouped by line.
+    Ok(cuts)
+}
+
+/// Sentences and tokens of a text as character spans: sentences are the text's lines, tokens
+/// the runs of non-space characters, also cut wherever `cuts` is true (see
+/// [`unit_boundaries`]) so that every unit is a run of whole tokens.
+pub(crate) fn sentences(chars: &[char], cuts: &[bool]) -> Vec<Vec<(usize, usize)>> {
     let mut sentences: Vec<Vec<(usize, usize)>> = Vec::new();
     let mut current: Vec<(usize, usize)> = Vec::new();
     let mut token_start: Option<usize> = None;
@@ -70,12 +74,89 @@ pub fn to_tsv3(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result
             token_start = Some(i);
         }
     }
-    let utf16_before: Vec<usize> = std::iter::once(0)
+    sentences
+}
+
+/// For each character offset of `chars` (and the end), the UTF-16 offset.
+pub(crate) fn utf16_offsets(chars: &[char]) -> Vec<usize> {
+    std::iter::once(0)
         .chain(chars.iter().scan(0, |sum, c| {
             *sum += c.len_utf16();
             Some(*sum)
         }))
+        .collect()
+}
+
+/// A name usable as a UIMA feature (a Java identifier; TSV 3 headers and XMI attributes hold
+/// nothing else): other characters become `_`, and a name that starts with a digit, is empty,
+/// is one of `reserved` or would read as a TSV 3 slot role (`ROLE_`) gets an `f_` in front.
+pub(crate) fn feature_name(name: &str, reserved: &[&str]) -> String {
+    let mut out: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
+    if out.is_empty()
+        || out.starts_with(|c: char| c.is_ascii_digit())
+        || out.starts_with("ROLE_")
+        || reserved.contains(&out.as_str())
+    {
+        out.insert_str(0, "f_");
+    }
+    out
+}
+
+/// The features a layer gets when writing `units` whose category is the feature `category`
+/// (none when empty): `(written name, feature key of the units)`, in name order (as INCEpTION
+/// writes them); the key is `None` for the category. Names are made valid with
+/// [`feature_name`]; of two features that end up with one name, the second gets `_2`, … .
+pub(crate) fn layer_features(
+    units: &[Unit],
+    category: &str,
+    reserved: &[&str],
+) -> Vec<(String, Option<String>)> {
+    let mut keys: Vec<&String> = Vec::new();
+    for unit in units {
+        for key in unit.features.keys() {
+            if key != category && !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
+    }
+    keys.sort();
+    let mut out: Vec<(String, Option<String>)> = Vec::new();
+    if !category.is_empty() {
+        out.push((feature_name(category, reserved), None));
+    }
+    for key in keys {
+        let base = feature_name(key, reserved);
+        let mut name = base.clone();
+        let mut n = 1;
+        while out.iter().any(|(taken, _)| *taken == name) {
+            n += 1;
+            name = format!("{base}_{n}");
+        }
+        out.push((name, Some(key.clone())));
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// A TSV 3 file of `units` over `text` in one span layer `layer` whose feature `feature` is the
+/// category; the units' other features are columns of their own (in name order, as INCEpTION
+/// writes them; names made valid UIMA feature names), `*` where a unit has no value. Sentences are the text's lines; tokens are the runs of
+/// non-space characters, also cut at every unit boundary so that every unit is a run of whole
+/// tokens. Offsets are UTF-16.
+pub fn to_tsv3(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result<String, String> {
+    let chars: Vec<char> = text.chars().collect();
+    let cuts = unit_boundaries(units, chars.len())?;
+    let sentences = sentences(&chars, &cuts);
+    let utf16_before = utf16_offsets(&chars);
     let tokens_of = |unit: &Unit| -> Vec<(usize, usize)> {
         sentences
             .iter()
@@ -90,9 +171,10 @@ pub fn to_tsv3(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result
             .map(|(s, t, _)| (s, t))
             .collect()
     };
-    let mut cells: HashMap<(usize, usize), Vec<String>> = HashMap::new();
+    // The units on each token, in order.
+    let mut on_token: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
     let mut covered: Vec<Vec<(usize, usize)>> = Vec::new();
-    for unit in units {
+    for (index, unit) in units.iter().enumerate() {
         let tokens = tokens_of(unit);
         if tokens.is_empty() {
             return Err(format!(
@@ -100,51 +182,81 @@ pub fn to_tsv3(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result
             ));
         }
         for token in &tokens {
-            cells.entry(*token).or_default();
+            on_token.entry(*token).or_default().push(index);
         }
         covered.push(tokens);
     }
-    for (index, (unit, tokens)) in units.iter().zip(&covered).enumerate() {
-        let stacked = tokens
-            .iter()
-            .any(|t| covered.iter().filter(|c| c.contains(t)).count() > 1);
-        let value = if unit.category == "*" {
-            "*".to_string()
-        } else {
-            escape(&unit.category)
+    let columns = layer_features(units, feature, &[]);
+    let linked: Vec<bool> = covered
+        .iter()
+        .map(|tokens| tokens.len() > 1 || tokens.iter().any(|t| on_token[t].len() > 1))
+        .collect();
+    let entry = |index: usize, key: &Option<String>| -> String {
+        let unit = &units[index];
+        let value = match key {
+            None if unit.category == "*" => "*".to_string(),
+            None => escape(&unit.category),
+            Some(key) => unit
+                .features
+                .get(key)
+                .map_or_else(|| "*".to_string(), |v| escape(v)),
         };
-        let entry = if tokens.len() > 1 || stacked {
+        if linked[index] {
             format!("{value}[{}]", index + 1)
         } else {
             value
-        };
-        for token in tokens {
-            cells
-                .get_mut(token)
-                .expect("made above")
-                .push(entry.clone());
         }
-    }
-    let mut out = format!("#FORMAT=WebAnno TSV 3.3\n#T_SP={layer}|{feature}\n\n");
+    };
+    let header: Vec<&str> = columns.iter().map(|(name, _)| name.as_str()).collect();
+    // A layer without features is declared `type|`, as INCEpTION writes it.
+    let mut out = format!(
+        "#FORMAT=WebAnno TSV 3.3\n#T_SP={layer}|{}\n\n",
+        header.join("|")
+    );
     for (s, tokens) in sentences.iter().enumerate() {
         let (first, last) = (tokens[0].0, tokens[tokens.len() - 1].1);
         let line_text: String = chars[first..last].iter().collect();
         let _ = write!(out, "\n#Text={}\n", escape_text(&line_text));
         for (t, &(a, b)) in tokens.iter().enumerate() {
             let token: String = chars[a..b].iter().collect();
-            let cell = match cells.get(&(s, t)) {
-                Some(entries) if !entries.is_empty() => entries.join("|"),
-                _ => "_".to_string(),
-            };
-            let _ = writeln!(
+            let _ = write!(
                 out,
-                "{}-{}\t{}-{}\t{}\t{cell}\t",
+                "{}-{}\t{}-{}\t{}\t",
                 s + 1,
                 t + 1,
                 utf16_before[a],
                 utf16_before[b],
                 escape(&token)
             );
+            let here = on_token.get(&(s, t)).map_or(&[][..], Vec::as_slice);
+            // A layer without features still has one (empty) column.
+            let keys: Vec<&Option<String>> = if columns.is_empty() {
+                vec![&None]
+            } else {
+                columns.iter().map(|(_, key)| key).collect()
+            };
+            for key in keys {
+                let cell = if here.is_empty() {
+                    "_".to_string()
+                } else if columns.is_empty() {
+                    let ids: Vec<String> = here
+                        .iter()
+                        .map(|&i| {
+                            if linked[i] {
+                                format!("*[{}]", i + 1)
+                            } else {
+                                "*".into()
+                            }
+                        })
+                        .collect();
+                    ids.join("|")
+                } else {
+                    let entries: Vec<String> = here.iter().map(|&i| entry(i, key)).collect();
+                    entries.join("|")
+                };
+                let _ = write!(out, "{cell}\t");
+            }
+            out.push('\n');
         }
     }
     Ok(out)

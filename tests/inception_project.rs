@@ -1,0 +1,280 @@
+//! INCEpTION project exports (issue 17): INCEpTION's own export test file and one laid out as
+//! INCEpTION lays them out; users as annotators, the curated document as the reference.
+
+mod common;
+
+use common::{best_alignment, fixture};
+use gamma_studio::Dissimilarity;
+use gamma_studio::io::webanno_tsv::LayerChoice;
+use gamma_studio::io::{Format, ReadOptions, Source, read_documents, write_continuum};
+use std::path::{Path, PathBuf};
+
+/// (start, end, category) of units, sorted.
+fn spans(units: &[gamma_studio::Unit]) -> Vec<(f64, f64, String)> {
+    let mut out: Vec<_> = units
+        .iter()
+        .map(|u| (u.start, u.end, u.category.clone()))
+        .collect();
+    out.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    out
+}
+
+fn temporary(name: &str) -> PathBuf {
+    let folder = std::env::temp_dir().join(format!(
+        "gamma-studio-project-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    folder
+}
+
+/// INCEpTION's own project-export test file: the curated document in TSV 3, the annotator's in
+/// plain text (not annotations: counted in a warning).
+#[test]
+fn inception_project_export_opens_its_documents() {
+    let zip = fixture("inception-project/curated-project-3.6.1.zip");
+    assert_eq!(Format::detect(&zip).unwrap(), Format::InceptionProject);
+    let (documents, warnings) =
+        read_documents(std::slice::from_ref(&zip), &ReadOptions::default()).unwrap();
+    assert_eq!(documents.len(), 1);
+    let continuum = &documents[0].continuum;
+    assert_eq!(continuum.name, "example_sentence.txt");
+    assert_eq!(continuum.annotators[0].name, "curation");
+    assert_eq!(
+        spans(&continuum.annotators[0].units),
+        [(0.0, 4.0, "*".into())]
+    );
+    assert_eq!(
+        continuum.text.as_deref(),
+        Some("This is an example sentence.")
+    );
+    assert!(
+        warnings[0]
+            .message
+            .starts_with("1 annotation file(s) in a format other than TSV 3 or XMI skipped"),
+        "{}",
+        warnings[0]
+    );
+    assert_eq!(
+        warnings[1].message,
+        "no user's annotations in TSV 3 or XMI, only the curated document: it is read as the annotator curation"
+    );
+    assert!(
+        documents[0].reference().is_none(),
+        "the curation is the annotator"
+    );
+    let Source::InceptionProject { layer, feature, .. } = &documents[0].source else {
+        panic!("not a project source")
+    };
+    assert_eq!(
+        (layer.as_str(), feature.as_str()),
+        (
+            "de.tudarmstadt.ukp.dkpro.core.api.syntax.type.chunk.Chunk",
+            "chunkValue"
+        )
+    );
+    let options = ReadOptions {
+        users: vec!["nobody".into()],
+        ..ReadOptions::default()
+    };
+    let e = read_documents(&[zip], &options).unwrap_err();
+    assert!(
+        e.message
+            .contains("no user \"nobody\" in this export (users: curation)"),
+        "{e}"
+    );
+}
+
+/// A project export as INCEpTION lays it out: two users and the curation of one document,
+/// users chosen with `users`; the curation is the reference unless chosen as a user; a damaged
+/// entry is an error naming the entry and its line.
+#[test]
+fn inception_project_users_are_annotators_and_the_curation_the_reference() {
+    use std::io::Write;
+    let root = temporary("project");
+    let zip_path = root.join("project.zip");
+    let tsv = std::fs::read_to_string(fixture("webanno-tsv/example2.tsv")).unwrap();
+    write_project(&zip_path, &tsv);
+    let ner = LayerChoice {
+        layer: Some("NamedEntity".into()),
+        category_feature: None,
+    };
+    let options = ReadOptions {
+        layer: ner.clone(),
+        ..ReadOptions::default()
+    };
+    let (documents, warnings) = read_documents(std::slice::from_ref(&zip_path), &options).unwrap();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].kind, gamma_studio::io::WarningKind::Reference);
+    assert!(
+        warnings[0].message.starts_with(
+            "the curated document (1 of 2 document(s)) is the reference, not an annotator"
+        ),
+        "{}",
+        warnings[0]
+    );
+    assert!(
+        warnings[0]
+            .file
+            .ends_with("curation/wsj.txt/CURATION_USER.tsv")
+    );
+    assert_eq!(documents.len(), 2);
+    assert!(documents[0].reference().is_none(), "emoji.txt: not curated");
+    let emoji = &documents[0].continuum;
+    assert_eq!(
+        (emoji.name.as_str(), emoji.annotators[0].name.as_str()),
+        ("emoji.txt", "carol")
+    );
+    assert_eq!(
+        spans(&emoji.annotators[0].units),
+        [(10.0, 11.0, "NamedEntity".into())]
+    );
+    let continuum = &documents[1].continuum;
+    let names: Vec<&str> = continuum
+        .annotators
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
+    assert_eq!(names, ["alice", "bob"], "the curation is not an annotator");
+    let curation = documents[1].reference().expect("the curated document");
+    assert_eq!(curation.name, "curation");
+    assert_eq!(curation.own_text, None, "the users' text");
+    assert_eq!(
+        spans(&curation.units),
+        spans(&continuum.annotators[0].units)
+    );
+    assert_eq!(curation.units.len(), 9, "example2's named entities");
+    let names: Vec<String> = documents[1]
+        .with_reference()
+        .annotators
+        .into_iter()
+        .map(|a| a.name)
+        .collect();
+    assert_eq!(names, ["alice", "bob", "curation"]);
+    let (_, alignment) = best_alignment(continuum, &Dissimilarity::default());
+    assert!(alignment.disorder > 0.0, "bob differs in one category");
+    let options = ReadOptions {
+        layer: ner,
+        users: vec!["alice".into(), "curation".into()],
+        ..ReadOptions::default()
+    };
+    let (documents, warnings) = read_documents(std::slice::from_ref(&zip_path), &options).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let names: Vec<&str> = documents[0]
+        .continuum
+        .annotators
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
+    assert_eq!(names, ["alice", "curation"], "asked for as a user");
+    assert!(documents[0].reference().is_none());
+    let (_, alignment) = best_alignment(&documents[0].continuum, &Dissimilarity::default());
+    assert_eq!(alignment.disorder, 0.0);
+    let e = read_documents(
+        std::slice::from_ref(&zip_path),
+        &ReadOptions {
+            users: vec!["dave".into()],
+            ..ReadOptions::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.message,
+        "no user \"dave\" in this export (users: carol, alice, bob; and curation, the curated document)"
+    );
+    // The gold of a project document is written as TSV 3 in the layer read.
+    let out = root.join("gold");
+    let written = write_continuum(
+        &documents[0].continuum,
+        Some(&documents[0].source),
+        Format::WebannoTsv,
+        &out,
+        &Default::default(),
+    )
+    .unwrap();
+    assert!(
+        std::fs::read_to_string(&written[0])
+            .unwrap()
+            .contains("NamedEntity|value")
+    );
+    // A damaged entry.
+    let damaged = root.join("damaged.zip");
+    {
+        let mut writer = zip::ZipWriter::new(std::fs::File::create(&damaged).unwrap());
+        writer
+            .start_file(
+                "annotation/wsj.txt/alice.tsv",
+                zip::write::SimpleFileOptions::default(),
+            )
+            .unwrap();
+        writer
+            .write_all(tsv.replacen("0-3", "0-x", 1).as_bytes())
+            .unwrap();
+        writer.finish().unwrap();
+    }
+    let e = read_documents(std::slice::from_ref(&damaged), &ReadOptions::default()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{}: line 8: offsets \"0-x\" are not begin-end",
+            damaged.join("annotation/wsj.txt/alice.tsv").display()
+        )
+    );
+    std::fs::write(&damaged, b"PK\x03\x04 not really").unwrap();
+    let e = read_documents(&[damaged], &ReadOptions::default()).unwrap_err();
+    assert!(e.message.starts_with("not a readable zip archive"), "{e}");
+}
+
+/// A project export as INCEpTION lays it out at `zip_path`: users alice and bob (a copy of
+/// `tsv`, bob's with one category changed) and the curation (`tsv`) of `wsj.txt`, the source
+/// and a binary entry, and carol's XMI export of `emoji.txt` (a zip with its type system).
+fn write_project(zip_path: &Path, tsv: &str) {
+    use std::io::Write;
+    let entries = [
+        ("source/wsj.txt", "text".to_string()),
+        ("annotation/wsj.txt/alice.tsv", tsv.to_string()),
+        (
+            "annotation/wsj.txt/bob.tsv",
+            tsv.replacen("\tOTH\t", "\tPER\t", 1),
+        ),
+        ("curation/wsj.txt/CURATION_USER.tsv", tsv.to_string()),
+        ("annotation_ser/wsj.txt/alice.ser", "binary".to_string()),
+    ];
+    // INCEpTION zips an XMI export with its type system: annotation/<doc>/<user>.zip
+    let xmi_zip = {
+        let mut buffer = std::io::Cursor::new(Vec::new());
+        let mut writer = zip::ZipWriter::new(&mut buffer);
+        writer
+            .start_file("emoji.xmi", zip::write::SimpleFileOptions::default())
+            .unwrap();
+        writer
+            .write_all(&std::fs::read(fixture("webanno-tsv/testSentenceWithEmoji.xmi")).unwrap())
+            .unwrap();
+        writer
+            .start_file("TypeSystem.xml", zip::write::SimpleFileOptions::default())
+            .unwrap();
+        writer
+            .write_all(b"<typeSystemDescription><types/></typeSystemDescription>")
+            .unwrap();
+        writer.finish().unwrap();
+        buffer.into_inner()
+    };
+    {
+        let mut writer = zip::ZipWriter::new(std::fs::File::create(zip_path).unwrap());
+        for (name, content) in &entries {
+            writer
+                .start_file(*name, zip::write::SimpleFileOptions::default())
+                .unwrap();
+            writer.write_all(content.as_bytes()).unwrap();
+        }
+        writer
+            .start_file(
+                "annotation/emoji.txt/carol.zip",
+                zip::write::SimpleFileOptions::default(),
+            )
+            .unwrap();
+        writer.write_all(&xmi_zip).unwrap();
+        writer.finish().unwrap();
+    }
+}
