@@ -164,6 +164,15 @@ fn read_back(format: Format, written: &[PathBuf]) -> Continuum {
                 .cloned(),
             ..ReadOptions::default()
         },
+        // The units' other features are columns of the layer too: the category is `value`.
+        Format::WebannoTsv | Format::Xmi => ReadOptions {
+            format: Some(format),
+            layer: gamma_studio::io::webanno_tsv::LayerChoice {
+                layer: None,
+                category_feature: Some("value".into()),
+            },
+            ..ReadOptions::default()
+        },
         _ => ReadOptions {
             format: Some(format),
             ..ReadOptions::default()
@@ -251,7 +260,13 @@ fn text_formats_read_back_what_they_wrote_on_awkward_texts() {
     let dir = tempfile::tempdir().unwrap();
     for seed in 0..10 {
         let original = text_continuum(seed);
-        for format in [Format::Csv, Format::Glozz, Format::Brat, Format::WebannoTsv] {
+        for format in [
+            Format::Csv,
+            Format::Glozz,
+            Format::Brat,
+            Format::WebannoTsv,
+            Format::Xmi,
+        ] {
             let out = dir.path().join(format!("{seed}-{format}"));
             let written = write(&original, format, &out);
             let again = read_back(format, &written);
@@ -349,10 +364,10 @@ fn cora_reads_back_the_words_and_categories_it_wrote() {
 
 /// The features of units survive the formats that store them.
 #[test]
-fn features_read_back_from_csv_and_glozz() {
+fn features_read_back_from_every_format_that_stores_them() {
     let dir = tempfile::tempdir().unwrap();
     let original = text_continuum(3);
-    for format in [Format::Csv, Format::Glozz] {
+    for format in [Format::Csv, Format::Glozz, Format::WebannoTsv, Format::Xmi] {
         let out = dir.path().join(format!("features-{format}"));
         let again = read_back(format, &write(&original, format, &out));
         let features = |c: &Continuum| -> Vec<Vec<BTreeMap<String, String>>> {
