@@ -28,6 +28,7 @@ mod shown_alignments;
 pub mod shuffling;
 mod shuffling_panel;
 pub mod state;
+mod stored_options;
 mod timeline;
 
 #[cfg(test)]
@@ -382,25 +383,7 @@ impl GammaStudioApp {
                         }
                     }
                 });
-                let recent = self.state.recent_files.lists.clone();
-                if !recent.is_empty() {
-                    ui.menu_button("Recent", |ui| {
-                        for paths in recent {
-                            let label: Vec<String> = paths
-                                .iter()
-                                .map(|p| {
-                                    p.file_name()
-                                        .map(|n| n.to_string_lossy().into_owned())
-                                        .unwrap_or_default()
-                                })
-                                .collect();
-                            if ui.button(label.join(", ")).clicked() {
-                                ui.close();
-                                self.request_open(paths);
-                            }
-                        }
-                    });
-                }
+                self.recent_menu(ui);
                 ui.separator();
                 if ui.button("Quit").clicked() {
                     ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
@@ -430,6 +413,36 @@ impl GammaStudioApp {
             .on_hover_text(
                 "how γ and the other measures respond to controlled errors; what this γ means",
             );
+        });
+    }
+
+    /// File → Recent: each entry opens as it was opened (its reading options); an entry of
+    /// an earlier version, which kept no options, goes through the open dialog again.
+    fn recent_menu(&mut self, ui: &mut Ui) {
+        let recent = &self.state.recent_files;
+        if recent.entries.is_empty() {
+            return;
+        }
+        let entries: Vec<_> = recent
+            .labels()
+            .into_iter()
+            .zip(recent.entries.clone())
+            .collect();
+        ui.menu_button("Recent", |ui| {
+            for (label, entry) in entries {
+                let paths: Vec<String> = entry
+                    .paths
+                    .iter()
+                    .map(|p| p.to_string_lossy().into_owned())
+                    .collect();
+                if ui.button(label).on_hover_text(paths.join("\n")).clicked() {
+                    ui.close();
+                    match &entry.options {
+                        Some(options) => self.state.open_files(&entry.paths, options),
+                        None => self.request_open(entry.paths),
+                    }
+                }
+            }
         });
     }
 

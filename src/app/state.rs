@@ -134,7 +134,7 @@ impl AppState {
             Ok((documents, warnings)) => {
                 self.errors
                     .extend(warnings.into_iter().map(|w| format!("warning: {w}")));
-                if let Err(e) = self.recent_files.add(paths) {
+                if let Err(e) = self.recent_files.add(paths, options) {
                     self.errors.push(e);
                 }
                 self.cora_options = options.cora.clone();
