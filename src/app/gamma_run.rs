@@ -11,6 +11,7 @@ use gamma_studio::io::cora::CoraOptions;
 use gamma_studio::textgamma::sampler::TextGammaOptions;
 use gamma_studio::textgamma::{TextAnnotation, TextGammaResult, annotations_of};
 use gamma_studio::{Continuum, Corpus, GammaOptions, GammaResult};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// Where the γ of the current document stands.
@@ -61,8 +62,12 @@ pub struct TextOutcome {
 
 /// What a γ job computes.
 pub struct GammaRequest {
-    /// The document shown: its full result first.
+    /// The document shown, as measured (without the excluded categories): its full result
+    /// first.
     pub continuum: Continuum,
+    /// When categories are excluded: the document as shown, and for each annotator the index
+    /// there of each unit of `continuum` (the shown alignments point at the shown units).
+    pub unfiltered: Option<(Continuum, Vec<Vec<usize>>)>,
     /// γ's options.
     pub options: GammaOptions,
     /// Then γ of every pair of its annotators.
@@ -77,23 +82,29 @@ pub struct GammaRequest {
 
 impl GammaRequest {
     /// γ of document `current` with its pairwise γ, then γ of the other documents not
-    /// measured yet, then the corpus γ when several are open and `corpus_known` is false.
+    /// measured yet, then the corpus γ when several are open and `corpus_known` is false; the
+    /// units of the `excluded` categories are left out of every one.
     pub fn gamma(
         documents: &[OpenDocument],
         current: usize,
         options: GammaOptions,
+        excluded: &BTreeSet<String>,
         corpus_known: bool,
     ) -> GammaRequest {
+        let measured = |d: &OpenDocument| without(d.continuum(), excluded).0;
         let others = documents
             .iter()
             .enumerate()
             .filter(|(i, d)| *i != current && d.gamma.is_none())
-            .map(|(i, d)| (i, d.continuum().clone()))
+            .map(|(i, d)| (i, measured(d)))
             .collect();
         let corpus = (documents.len() > 1 && !corpus_known)
-            .then(|| Corpus::new(documents.iter().map(|d| d.continuum().clone()).collect()));
+            .then(|| Corpus::new(documents.iter().map(measured).collect()));
+        let shown = documents[current].continuum();
+        let (continuum, kept) = without(shown, excluded);
         GammaRequest {
-            continuum: documents[current].continuum().clone(),
+            continuum,
+            unfiltered: (!excluded.is_empty()).then(|| (shown.clone(), kept)),
             options,
             pairwise: true,
             others,
@@ -119,6 +130,7 @@ impl GammaRequest {
         }
         Ok(GammaRequest {
             continuum: document.continuum().clone(),
+            unfiltered: None,
             options,
             pairwise: false,
             others: Vec::new(),
@@ -126,6 +138,23 @@ impl GammaRequest {
             text_gamma: Some((annotations, text_options)),
         })
     }
+}
+
+/// `continuum` without the units of the `excluded` categories (the core's filter), and for
+/// each annotator the index in `continuum` of each unit kept.
+pub fn without(continuum: &Continuum, excluded: &BTreeSet<String>) -> (Continuum, Vec<Vec<usize>>) {
+    let keep = |category: &str| !excluded.contains(category);
+    let kept = continuum
+        .annotators
+        .iter()
+        .map(|a| {
+            (a.units.iter().enumerate())
+                .filter(|(_, u)| keep(&u.category))
+                .map(|(i, _)| i)
+                .collect()
+        })
+        .collect();
+    (continuum.filter_categories(keep), kept)
 }
 
 /// What a γ job sends back.
@@ -371,7 +400,10 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
     }
     let result = gamma_studio::gamma(continuum, options, control)
         .map(|r| {
-            let shown = ShownAlignments::of_gamma(continuum, &r.documents[0]);
+            let shown = match &request.unfiltered {
+                Some((shown, kept)) => ShownAlignments::of_gamma_kept(shown, &r.documents[0], kept),
+                None => ShownAlignments::of_gamma(continuum, &r.documents[0]),
+            };
             Box::new((r, shown))
         })
         .map_err(|e| e.to_string());

@@ -80,6 +80,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             None => weights,
         });
         ui.end_row();
+        not_measured_row(ui, state, &s.excluded_categories);
         if let Some(gamma_cat) = r.gamma_cat {
             row(
                 ui,
@@ -254,6 +255,29 @@ fn show_text_gamma(ui: &mut Ui, state: &AppState) {
             RichText::new("The timeline and the list show the first pair of annotators.").weak(),
         );
     }
+}
+
+/// The categories left out of the measure, with their units in the document shown.
+fn not_measured_row(ui: &mut Ui, state: &AppState, excluded: &std::collections::BTreeSet<String>) {
+    if excluded.is_empty() {
+        return;
+    }
+    let counts = state.document().map(|d| &d.category_counts);
+    let parts: Vec<String> = excluded
+        .iter()
+        .map(|category| {
+            let n = counts
+                .and_then(|c| c.iter().find(|(k, _)| k == category))
+                .map_or(0, |(_, n)| *n);
+            format!("{category} ({n} units)")
+        })
+        .collect();
+    row(
+        ui,
+        "not measured",
+        parts.join(", "),
+        "categories left out of γ (Settings → categories measured): their units are not aligned and count nowhere",
+    );
 }
 
 /// The rows "samples" and "seed" of γ's and tγ's tables.

@@ -1,9 +1,11 @@
 //! The measure settings the user edits in the app: the core's own option types
 //! ([`GammaOptions`], [`TextGammaOptions`]) with their defaults, so that the app and the
-//! command line compute the same thing for the same choices.
+//! command line compute the same thing for the same choices; and the categories left out of
+//! the measure, which the command line gives as `--exclude-category`.
 
 use gamma_studio::gamma::{GammaOptions, SampleCount};
 use gamma_studio::textgamma::sampler::TextGammaOptions;
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 /// Which agreement measure the app computes.
@@ -28,6 +30,9 @@ pub struct Settings {
     pub text_gamma: TextGammaOptions,
     /// The file the category matrix of `gamma` was loaded from (`None`: none, or edited).
     pub matrix_file: Option<PathBuf>,
+    /// Categories left out of γ: their units are dropped before measuring (the core's
+    /// `Continuum::filter_categories`, as the command line's `--exclude-category`).
+    pub excluded_categories: BTreeSet<String>,
 }
 
 impl Settings {

@@ -35,6 +35,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     }
     sampling_settings(ui, s);
     if s.measure == AgreementMeasure::Gamma {
+        measured_categories(ui, state);
         category_settings(ui, state, dialog);
     }
     if state.settings != before {
@@ -200,6 +201,47 @@ fn sampling_settings(ui: &mut Ui, s: &mut Settings) {
                 .on_hover_text("seed of the random continua: the same seed gives the same result");
             ui.end_row();
         });
+}
+
+/// Which categories count in γ: a checkbox per category of the document shown (and per
+/// excluded category it lacks, to bring it back).
+fn measured_categories(ui: &mut Ui, state: &mut AppState) {
+    let Some(document) = state.document() else {
+        return;
+    };
+    let mut categories: Vec<String> = (document.category_counts.iter())
+        .map(|(c, _)| c.clone())
+        .collect();
+    let excluded = &mut state.settings.excluded_categories;
+    for category in excluded.iter() {
+        if !categories.contains(category) {
+            categories.push(category.clone());
+        }
+    }
+    ui.label("categories measured").on_hover_text(
+        "untick a category to leave its units out of γ, γ-cat, γ-k, pairwise and corpus γ (the legend's context menu does the same)",
+    );
+    ui.horizontal_wrapped(|ui| {
+        for category in categories {
+            let mut counts = !excluded.contains(&category);
+            let name = if category.is_empty() {
+                "(none)"
+            } else {
+                category.as_str()
+            };
+            if ui
+                .checkbox(&mut counts, name)
+                .on_hover_text("counts in γ")
+                .changed()
+            {
+                if counts {
+                    excluded.remove(&category);
+                } else {
+                    excluded.insert(category);
+                }
+            }
+        }
+    });
 }
 
 /// How categories compare: nominal, Levenshtein, numeric, or a matrix (loaded, edited, saved).

@@ -195,6 +195,7 @@ impl AppState {
                 &self.documents,
                 self.current,
                 options,
+                &self.settings.excluded_categories,
                 self.corpus_gamma.is_some(),
             ))
         };
@@ -358,6 +359,12 @@ impl AppState {
             .current_outcome()
             .filter(|_| !self.run.stale)
             .ok_or("wait for the alignment of this document first")?;
+        if !outcome.settings.excluded_categories.is_empty() {
+            return Err(
+                "every category must count in γ to adjudicate (Settings → categories measured)"
+                    .into(),
+            );
+        }
         let document = self.document().ok_or("no document")?;
         let adjudicating = Adjudicating::start(
             self.current,
