@@ -7,9 +7,9 @@ use super::document_view::OpenDocument;
 use super::jobs::{Job, JobContext, Wake};
 use super::settings::Settings;
 use super::shown_alignments::ShownAlignments;
+use super::text_gamma_run::TextGammaRequest;
 use gamma_studio::io::cora::CoraOptions;
-use gamma_studio::textgamma::sampler::TextGammaOptions;
-use gamma_studio::textgamma::{TextAnnotation, TextGammaResult, annotations_of};
+use gamma_studio::textgamma::TextGammaResult;
 use gamma_studio::{Continuum, Corpus, GammaOptions, GammaResult};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -76,8 +76,8 @@ pub struct GammaRequest {
     pub others: Vec<(usize, Continuum)>,
     /// …and of all documents as a corpus, when there are several.
     pub corpus: Option<Corpus>,
-    /// tγ instead of γ: the annotators' texts and tokens, and the options.
-    pub text_gamma: Option<(Vec<TextAnnotation>, TextGammaOptions)>,
+    /// tγ instead of γ.
+    pub text_gamma: Option<TextGammaRequest>,
 }
 
 impl GammaRequest {
@@ -113,29 +113,20 @@ impl GammaRequest {
         }
     }
 
-    /// tγ of a CorA document, its tokens read as `cora` says.
+    /// tγ of a CorA document, its tokens read as `cora` says, with the tγ settings.
     pub fn text_gamma(
         document: &OpenDocument,
-        options: GammaOptions,
-        text_options: TextGammaOptions,
+        settings: &Settings,
         cora: &CoraOptions,
     ) -> Result<GammaRequest, String> {
-        let mut annotations = annotations_of(document.continuum(), &cora.category_layer)
-            .map_err(|e| e.to_string())?;
-        if let Some(layers) = &cora.layers {
-            annotations = annotations
-                .into_iter()
-                .map(|a| a.with_layers(layers))
-                .collect();
-        }
         Ok(GammaRequest {
             continuum: document.continuum().clone(),
             unfiltered: None,
-            options,
+            options: settings.gamma_options(),
             pairwise: false,
             others: Vec::new(),
             corpus: None,
-            text_gamma: Some((annotations, text_options)),
+            text_gamma: Some(TextGammaRequest::new(document.continuum(), settings, cora)?),
         })
     }
 }
@@ -385,14 +376,11 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
     let (continuum, options) = (&request.continuum, &request.options);
     let report = |done: usize, needed: usize| context.send(GammaMessage::Progress { done, needed });
     let control = context.control(Some(&report));
-    if let Some((annotations, text_options)) = &request.text_gamma {
-        let result =
-            gamma_studio::textgamma::sampler::text_gamma(annotations, None, text_options, control)
-                .map(|r| {
-                    let shown = ShownAlignments::of_text_gamma(continuum, &r);
-                    Box::new((r, shown))
-                })
-                .map_err(|e| e.to_string());
+    if let Some(text_gamma) = &request.text_gamma {
+        let result = text_gamma.run(control).map(|r| {
+            let shown = ShownAlignments::of_text_gamma(continuum, &r);
+            Box::new((r, shown))
+        });
         if !context.is_cancelled() {
             context.send(GammaMessage::TextGammaFinished(result));
         }

@@ -184,12 +184,7 @@ impl AppState {
         };
         let options = self.settings.gamma_options();
         let request = if self.uses_text_gamma() {
-            GammaRequest::text_gamma(
-                document,
-                options,
-                self.settings.text_gamma_options(),
-                &self.cora_options,
-            )
+            GammaRequest::text_gamma(document, &self.settings, &self.cora_options)
         } else {
             Ok(GammaRequest::gamma(
                 &self.documents,

@@ -24,6 +24,7 @@ mod categories;
 mod reading_view;
 mod recent;
 mod shuffling;
+mod text_gamma;
 
 pub(super) fn app(launch: Launch, dialog: ScriptedDialog) -> GammaStudioApp {
     GammaStudioApp::new(Arc::new(|| {}), Box::new(WithFallback::new(dialog)), launch)

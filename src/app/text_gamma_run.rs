@@ -1,0 +1,113 @@
+//! What a tγ run needs: the annotators' texts and tokens with the layers compared, the core's
+//! options, and the base the chance model perturbs (an annotator's annotation, or a
+//! pre-annotation file, read in the job's thread with the document's CorA options). No
+//! widgets here.
+
+use super::settings::{Settings, TextGammaBase};
+use gamma_studio::Continuum;
+use gamma_studio::gamma::RunControl;
+use gamma_studio::io::cora::CoraOptions;
+use gamma_studio::io::{ReadOptions, read_documents};
+use gamma_studio::textgamma::sampler::{TextGammaOptions, text_gamma};
+use gamma_studio::textgamma::{TextAnnotation, TextGammaResult, annotations_of};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// A tγ run of one document.
+pub struct TextGammaRequest {
+    /// The annotators' texts and tokens, with the layers compared only.
+    pub annotations: Vec<TextAnnotation>,
+    /// The core's options.
+    pub options: TextGammaOptions,
+    /// What the chance model perturbs.
+    pub base: TextGammaBase,
+    /// How the document was read (a base file is read the same way).
+    pub cora: CoraOptions,
+    /// The layers compared.
+    pub layers: Vec<String>,
+}
+
+/// The layers of a CorA document's tokens: the category layer, then every feature, sorted.
+pub fn layers_of(continuum: &Continuum, cora: &CoraOptions) -> Vec<String> {
+    let mut names: BTreeSet<String> = BTreeSet::new();
+    for (_, unit) in continuum.units() {
+        names.extend(unit.features.keys().cloned());
+    }
+    names.remove(&cora.category_layer);
+    std::iter::once(cora.category_layer.clone())
+        .chain(names)
+        .filter(|l| {
+            cora.layers.as_ref().is_none_or(|kept| kept.contains(l)) || *l == cora.category_layer
+        })
+        .collect()
+}
+
+impl TextGammaRequest {
+    /// tγ of `continuum` read with `cora`, as `settings` say.
+    pub fn new(
+        continuum: &Continuum,
+        settings: &Settings,
+        cora: &CoraOptions,
+    ) -> Result<TextGammaRequest, String> {
+        let layers: Vec<String> = layers_of(continuum, cora)
+            .into_iter()
+            .filter(|l| !settings.text_gamma_excluded_layers.contains(l))
+            .collect();
+        let annotations: Vec<TextAnnotation> = annotations_of(continuum, &cora.category_layer)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .map(|a| a.with_layers(&layers))
+            .collect();
+        if let TextGammaBase::Annotator(name) = &settings.text_gamma_base
+            && !annotations.iter().any(|a| a.name == *name)
+        {
+            return Err(format!(
+                "tγ's base is {name}'s annotation, and this document has no annotator {name}"
+            ));
+        }
+        Ok(TextGammaRequest {
+            annotations,
+            options: settings.text_gamma_options(),
+            base: settings.text_gamma_base.clone(),
+            cora: cora.clone(),
+            layers,
+        })
+    }
+
+    /// Reads the base (a file), then computes tγ; runs in the job's thread.
+    pub fn run(&self, control: RunControl) -> Result<TextGammaResult, String> {
+        let base = match &self.base {
+            TextGammaBase::EachInTurn => None,
+            TextGammaBase::Annotator(name) => {
+                self.annotations.iter().find(|a| a.name == *name).cloned()
+            }
+            TextGammaBase::File(path) => Some(self.read_base(path)?),
+        };
+        text_gamma(&self.annotations, base.as_ref(), &self.options, control)
+            .map_err(|e| e.to_string())
+    }
+
+    /// A pre-annotation file as a base, with the layers compared.
+    fn read_base(&self, path: &Path) -> Result<TextAnnotation, String> {
+        let name = path
+            .file_stem()
+            .map_or("base".to_string(), |s| s.to_string_lossy().into_owned());
+        let options = ReadOptions {
+            cora: self.cora.clone(),
+            annotator_names: vec![(name, path.to_path_buf())],
+            ..ReadOptions::default()
+        };
+        let (documents, _) = read_documents(&[path.to_path_buf()], &options)
+            .map_err(|e| format!("tγ's base: {e}"))?;
+        let continuum = &documents
+            .first()
+            .ok_or_else(|| format!("tγ's base {}: no document", path.display()))?
+            .continuum;
+        let mut annotations = annotations_of(continuum, &self.cora.category_layer)
+            .map_err(|e| format!("tγ's base {}: {e}", path.display()))?;
+        if annotations.is_empty() {
+            return Err(format!("tγ's base {}: no annotation", path.display()));
+        }
+        Ok(annotations.remove(0).with_layers(&self.layers))
+    }
+}
