@@ -333,6 +333,10 @@ fn text_gamma_mode_measures_a_cora_pair_and_lists_its_alignment() {
     h.get_all_by_label_contains("δ 1.000")
         .next()
         .expect("the list");
+    // Each annotator's own words: B's "vander" has no counterpart in A.
+    h.get_all_by_label_contains("“∅ | vander”")
+        .next()
+        .expect("the list shows each annotator's words");
 }
 
 #[test]
