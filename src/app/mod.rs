@@ -139,11 +139,8 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
                 launch,
             );
             // Window size and panel widths come back with egui's memory; the view chosen here.
-            if let Some(central) = cc
-                .storage
-                .and_then(|s| eframe::get_value(s, CENTRAL_VIEW_KEY))
-            {
-                app.state.reading.central = central;
+            if let Some(storage) = cc.storage {
+                app.restore(storage);
             }
             Ok(Box::new(app))
         }),
@@ -208,6 +205,17 @@ impl GammaStudioApp {
             app.open_demo(demo::Demo::NamedEntities);
         }
         app
+    }
+
+    /// What the last run kept (eframe's storage): the central view chosen, and the
+    /// timeline's view when the same document is shown.
+    fn restore(&mut self, storage: &dyn eframe::Storage) {
+        if let Some(central) = eframe::get_value(storage, CENTRAL_VIEW_KEY) {
+            self.state.reading.central = central;
+        }
+        if let Some(saved) = eframe::get_value::<SavedView>(storage, VIEW_KEY) {
+            saved.restore(&mut self.state);
+        }
     }
 
     /// Opens a bundled demo (tγ for the CorA pair).
@@ -528,6 +536,45 @@ impl GammaStudioApp {
 
 /// Where the central view chosen (reading view or timeline) is kept across runs.
 const CENTRAL_VIEW_KEY: &str = "central-view";
+/// Where the timeline's zoom and pan are kept across runs.
+const VIEW_KEY: &str = "timeline-view";
+
+/// The timeline's visible window, and the document it was of: it comes back when the same
+/// document opens first at the next start (the view of another document would mean nothing).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+struct SavedView {
+    /// The document's name.
+    document: String,
+    /// Its extent, which tells two versions of a document apart.
+    extent: (f64, f64),
+    /// The window: its first and last positions.
+    view: (f64, f64),
+}
+
+impl SavedView {
+    /// The view of the document shown.
+    fn of(state: &AppState) -> Option<SavedView> {
+        let document = state.document()?;
+        Some(SavedView {
+            document: document.continuum().name.clone(),
+            extent: document.extent(),
+            view: (state.view.start, state.view.end),
+        })
+    }
+
+    /// Shows this view if the document shown is the one it was of.
+    fn restore(&self, state: &mut AppState) {
+        if SavedView::of(state)
+            .is_some_and(|now| now.document == self.document && now.extent == self.extent)
+            && self.view.0 < self.view.1
+        {
+            state.view = document_view::View {
+                start: self.view.0,
+                end: self.view.1,
+            };
+        }
+    }
+}
 
 impl eframe::App for GammaStudioApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
@@ -536,6 +583,9 @@ impl eframe::App for GammaStudioApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, CENTRAL_VIEW_KEY, &self.state.reading.central);
+        if let Some(view) = SavedView::of(&self.state) {
+            eframe::set_value(storage, VIEW_KEY, &view);
+        }
     }
 }
 

@@ -62,3 +62,33 @@ fn excluding_a_category_changes_gamma() {
     assert_eq!(again, before);
     assert!(h.query_by_label("not measured").is_none());
 }
+
+#[test]
+fn the_legends_context_menu_leaves_a_category_out_of_gamma() {
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    let dates = demo_document()
+        .continuum
+        .units()
+        .filter(|(_, unit)| unit.category == "DATE")
+        .count();
+    h.get_by_label(&format!("DATE ({dates})")).click_secondary();
+    h.run_steps(2);
+    h.get_by_role_and_label(Role::CheckBox, "counts in γ")
+        .click();
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .state
+            .settings
+            .excluded_categories
+            .contains("DATE")
+    );
+    step_until(&mut h, |app| has_result(app) && !app.state.run.stale);
+    let without = demo_document().continuum.filter_categories(|c| c != "DATE");
+    let settings = h.state().state.settings.gamma_options();
+    let expected = gamma_studio::gamma(&without, &settings, Default::default()).unwrap();
+    let outcome = h.state().state.current_outcome().unwrap();
+    assert_eq!(outcome.result.gamma, expected.gamma);
+    h.get_by_label(&format!("DATE ({dates} units)"));
+}
