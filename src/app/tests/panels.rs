@@ -55,6 +55,12 @@ fn widening_a_side_panel_shrinks_the_central_view() {
         .expect("the list")
         .rect();
     assert!(moved.right() < worst.left(), "{moved:?} left of {worst:?}");
+    // The timeline's hint line stays within the narrower central view (a wider line would
+    // widen the tracks under the right panel).
+    h.get_by_label("Timeline").click();
+    h.run_steps(3);
+    let hint = h.get_by_label_contains("Ctrl + wheel").rect();
+    assert!(hint.right() < worst.left(), "{hint:?} left of {worst:?}");
 }
 
 /// eframe's storage, in memory.
