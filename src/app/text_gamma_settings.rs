@@ -15,6 +15,9 @@ use gamma_studio::textgamma::sampler::{Probabilities, TextGammaOptions};
 /// The title of the request for a base file.
 const BASE_TITLE: &str = "tγ base: the pre-annotation";
 
+/// What the base is.
+const BASE_TIP: &str = "the annotation the chance model perturbs: its text and tokens are what chance annotators start from";
+
 /// Draws tγ's settings (the caller restarts tγ when they changed).
 pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     let (names, layers) = match state.document() {
@@ -48,7 +51,8 @@ fn base_name(base: &TextGammaBase) -> String {
 /// The base: each annotator in turn, one of them, or a file (through the dialog seam).
 fn base_choice(ui: &mut Ui, s: &mut Settings, names: &[String], dialog: &mut dyn FileDialog) {
     ui.horizontal(|ui| {
-        egui::ComboBox::from_label("base")
+        ui.label("base").on_hover_text(BASE_TIP);
+        egui::ComboBox::from_id_salt("text-gamma-base")
             .selected_text(base_name(&s.text_gamma_base))
             .show_ui(ui, |ui| {
                 let mut choices = vec![TextGammaBase::EachInTurn];
@@ -62,7 +66,7 @@ fn base_choice(ui: &mut Ui, s: &mut Settings, names: &[String], dialog: &mut dyn
                 }
             })
             .response
-            .on_hover_text("the annotation the chance model perturbs: its text and tokens are what chance annotators start from");
+            .on_hover_text(BASE_TIP);
         if (ui
             .button("Base file…")
             .on_hover_text("the pre-annotation the annotators corrected (CorA-XML)")
