@@ -27,7 +27,8 @@ pub struct TextGammaRequest {
     pub layers: Vec<String>,
 }
 
-/// The layers of a CorA document's tokens: the category layer, then every feature, sorted.
+/// The layers of a CorA document's tokens that tγ may compare: the category layer, then every
+/// feature, sorted; only those that count when the files were opened (as `--layers`).
 pub fn layers_of(continuum: &Continuum, cora: &CoraOptions) -> Vec<String> {
     let mut names: BTreeSet<String> = BTreeSet::new();
     for (_, unit) in continuum.units() {
@@ -36,9 +37,7 @@ pub fn layers_of(continuum: &Continuum, cora: &CoraOptions) -> Vec<String> {
     names.remove(&cora.category_layer);
     std::iter::once(cora.category_layer.clone())
         .chain(names)
-        .filter(|l| {
-            cora.layers.as_ref().is_none_or(|kept| kept.contains(l)) || *l == cora.category_layer
-        })
+        .filter(|l| cora.layers.as_ref().is_none_or(|kept| kept.contains(l)))
         .collect()
 }
 
@@ -109,5 +108,39 @@ impl TextGammaRequest {
             return Err(format!("tγ's base {}: no annotation", path.display()));
         }
         Ok(annotations.remove(0).with_layers(&self.layers))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_layers_offered_are_those_that_count_when_opened() {
+        let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cora");
+        let files = [
+            fixtures.join("p1b_posmorph_A.xml"),
+            fixtures.join("p1b_posmorph_B.xml"),
+        ];
+        let (documents, _) = read_documents(&files, &ReadOptions::default()).unwrap();
+        let continuum = &documents[0].continuum;
+        let all = CoraOptions::default();
+        assert_eq!(layers_of(continuum, &all), ["pos", "morph"]);
+        let morph_only = CoraOptions {
+            layers: Some(vec!["morph".into()]),
+            ..CoraOptions::default()
+        };
+        assert_eq!(layers_of(continuum, &morph_only), ["morph"]);
+        let settings = Settings::default();
+        let request = TextGammaRequest::new(continuum, &settings, &morph_only).unwrap();
+        let labels: BTreeSet<&String> = (request.annotations.iter())
+            .flat_map(|a| a.units.iter().flat_map(|u| u.layers.keys()))
+            .collect();
+        assert_eq!(labels.into_iter().collect::<Vec<_>>(), ["morph"]);
+        let elsewhere = Settings {
+            text_gamma_base: TextGammaBase::Annotator("nobody".into()),
+            ..Settings::default()
+        };
+        assert!(TextGammaRequest::new(continuum, &elsewhere, &all).is_err());
     }
 }
