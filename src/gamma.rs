@@ -374,7 +374,7 @@ fn categorical_gammas(
 
 /// The (low, high) bounds on γ implied by the relative precision reached on D_e; (1, 1) when
 /// D_o = 0.
-fn gamma_interval(observed: f64, expected: f64, precision: f64) -> (f64, f64) {
+pub(crate) fn gamma_interval(observed: f64, expected: f64, precision: f64) -> (f64, f64) {
     if observed == 0.0 {
         (1.0, 1.0)
     } else {

@@ -131,3 +131,28 @@ fn expected_disorders_with_fixed_probabilities_match_textgammatool() {
     let ours = expected_disorder(&p1b, &p1b[0], 0.0, 0.0, false);
     assert!((ours - 0.5286).abs() < 0.008, "{ours}");
 }
+
+/// The result keeps every chance disorder (D_e is their mean) and the interval that the
+/// precision reached implies, as γ's result does.
+#[test]
+fn the_result_keeps_its_chance_disorders_and_interval() {
+    let p2 = pair("p2_segtext_A.xml", "p2_segtext_B.xml");
+    let options = TextGammaOptions {
+        samples: SampleCount::Precision {
+            precision: 0.02,
+            confidence: 0.95,
+            max_samples: 5_000,
+        },
+        ..TextGammaOptions::default()
+    };
+    let result = text_gamma(&p2, None, &options, Default::default()).unwrap();
+    assert_eq!(result.chance_disorders.len(), result.n_samples);
+    let mean = result.chance_disorders.iter().sum::<f64>() / result.n_samples as f64;
+    assert!((mean - result.expected_disorder).abs() < 1e-12, "{mean}");
+    let (low, high) = result.tgamma_interval;
+    let precision = result.achieved_precision;
+    let d_o = result.observed.disorder;
+    assert!(low < result.tgamma && result.tgamma < high, "{low} {high}");
+    assert!((low - (1.0 - d_o / (result.expected_disorder * (1.0 - precision)))).abs() < 1e-12);
+    assert!((high - (1.0 - d_o / (result.expected_disorder * (1.0 + precision)))).abs() < 1e-12);
+}

@@ -168,9 +168,15 @@ fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
             .labelled_by(label.id);
     });
     ui.horizontal(|ui| {
-        let ready = state.current_outcome().is_some() && !state.run.stale;
+        let every_category = state.settings.excluded_categories.is_empty();
+        let ready = state.current_outcome().is_some() && !state.run.stale && every_category;
         if ui
             .add_enabled(ready, egui::Button::new("Adjudicate this document"))
+            .on_disabled_hover_text(if every_category {
+                "wait for the alignment of this document"
+            } else {
+                "every category must count in γ to adjudicate (Settings → categories measured)"
+            })
             .clicked()
             && let Err(e) = state.start_adjudication()
         {

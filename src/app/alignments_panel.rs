@@ -25,7 +25,7 @@ pub fn show_inspector(ui: &mut Ui, state: &AppState) {
     let continuum = document.continuum();
     let total = shown.total_disorder;
     ui.strong(format!("Unitary alignment {} of {count}", index + 1));
-    if let Some(words) = document.words(alignment.start, alignment.end, 200) {
+    if let Some(words) = document.alignment_words(slots, (alignment.start, alignment.end), 200) {
         ui.label(format!("“{words}”"));
     }
     ui.label(format!(
@@ -175,7 +175,11 @@ pub fn show_list(ui: &mut Ui, state: &mut AppState) {
                         None => "∅".into(),
                     })
                     .collect();
-                let place = match document.words(alignment.start, alignment.end, LIST_WORDS) {
+                let place = match document.alignment_words(
+                    &alignment.units,
+                    (alignment.start, alignment.end),
+                    LIST_WORDS,
+                ) {
                     Some(words) => format!("“{words}”"),
                     None => format!("@{}", alignment.start),
                 };

@@ -200,7 +200,13 @@ fn background_gamma(app: &GammaStudioApp) -> GammaRun {
         source: Source::Csv(PathBuf::from("background.csv")),
     })];
     let settings = app.state.settings.clone();
-    let request = GammaRequest::gamma(&documents, 0, settings.gamma_options(), true);
+    let request = GammaRequest::gamma(
+        &documents,
+        0,
+        settings.gamma_options(),
+        &settings.excluded_categories,
+        true,
+    );
     let mut run = GammaRun::default();
     run.start(0, settings, request, Arc::new(|| {}));
     run

@@ -162,6 +162,34 @@ impl OpenDocument {
         })
     }
 
+    /// The words of an alignment of units `slots` spanning `[start, end)`: those of the text,
+    /// or where annotators corrected the text (tγ), each annotator's own words joined by
+    /// " | " (∅ where it has no unit); at most `most` characters each.
+    pub fn alignment_words(
+        &self,
+        slots: &[Option<usize>],
+        (start, end): (f64, f64),
+        most: usize,
+    ) -> Option<String> {
+        let continuum = self.continuum();
+        if continuum.annotators.iter().all(|a| a.own_text.is_none()) {
+            return self.words(start, end, most);
+        }
+        let words: Vec<String> = (slots.iter().enumerate())
+            .map(|(a, slot)| {
+                let unit = slot.and_then(|u| continuum.annotators.get(a)?.units.get(u));
+                match unit.and_then(|unit| continuum.covered_text(a, unit)) {
+                    Some(text) if text.chars().count() > most.max(2) => {
+                        text.chars().take(most.max(2) - 1).chain(['…']).collect()
+                    }
+                    Some(text) => text.replace(char::is_whitespace, " "),
+                    None => "∅".into(),
+                }
+            })
+            .collect();
+        Some(words.join(" | "))
+    }
+
     /// `[first, last]` position of any unit (or of the text).
     pub fn extent(&self) -> (f64, f64) {
         let continuum = self.continuum();

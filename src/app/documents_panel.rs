@@ -1,5 +1,6 @@
 //! The open documents (each with its γ once computed) and the legend of categories with
-//! their unit counts; a category can be hidden from the timeline.
+//! their unit counts; a category can be hidden from the timeline, and (context menu) left out
+//! of the measure.
 
 use super::state::AppState;
 use eframe::egui::{self, Color32, CornerRadius, Sense, Ui, vec2};
@@ -42,6 +43,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     ));
     let colours = &document.colours;
     let mut toggled = None;
+    let mut measured = None;
     ui.horizontal_wrapped(|ui| {
         for (category, count) in &document.category_counts {
             let hidden = state.hidden_categories.contains(category);
@@ -64,18 +66,42 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             } else {
                 category.as_str()
             };
-            if ui
-                .selectable_label(!hidden, format!("{name} ({count})"))
-                .on_hover_text("show or hide on the timeline")
-                .clicked()
-            {
+            let excluded = state.settings.excluded_categories.contains(category);
+            let mut text = egui::RichText::new(format!("{name} ({count})"));
+            if excluded {
+                text = text.strikethrough();
+            }
+            let response = ui
+                .selectable_label(!hidden, text)
+                .on_hover_text(if excluded {
+                    "show or hide on the timeline; not measured (right-click to count it in γ)"
+                } else {
+                    "show or hide on the timeline; right-click: whether it counts in γ"
+                });
+            if response.clicked() {
                 toggled = Some(category.clone());
             }
+            response.context_menu(|ui| {
+                let mut counts = !excluded;
+                if ui.checkbox(&mut counts, "counts in γ").changed() {
+                    measured = Some((category.clone(), counts));
+                    ui.close();
+                }
+            });
         }
     });
     if let Some(category) = toggled
         && !state.hidden_categories.remove(&category)
     {
         state.hidden_categories.insert(category);
+    }
+    if let Some((category, counts)) = measured {
+        let excluded = &mut state.settings.excluded_categories;
+        if counts {
+            excluded.remove(&category);
+        } else {
+            excluded.insert(category);
+        }
+        state.settings_changed();
     }
 }

@@ -373,10 +373,11 @@ fn controls(ui: &mut Ui, panel: &mut EvaluatePanel, state: &AppState, dialog: &m
             Some((path, m)) => format!("Label mapping: {} ({} labels)", file_name(path), m.len()),
             None => "Label mapping…".to_string(),
         };
-        if ui
+        if (ui
             .button(label)
             .on_hover_text("a CSV of system_label,reference_label lines")
             .clicked()
+            || dialog.ready("Label mapping"))
             && let Some(path) = dialog.pick_file("Label mapping", &["csv"])
         {
             match LabelMapping::read(&path) {
@@ -395,7 +396,7 @@ fn controls(ui: &mut Ui, panel: &mut EvaluatePanel, state: &AppState, dialog: &m
             .as_ref()
             .and_then(|f| f.evaluation.as_ref().ok());
         if let Some(evaluation) = evaluation
-            && ui.button("Export the table…").clicked()
+            && (ui.button("Export the table…").clicked() || dialog.ready("Export the table"))
             && let Some(path) = dialog.save_file("Export the table", "evaluation.csv")
         {
             // The inputs are never written over.

@@ -7,10 +7,11 @@ use super::document_view::OpenDocument;
 use super::jobs::{Job, JobContext, Wake};
 use super::settings::Settings;
 use super::shown_alignments::ShownAlignments;
+use super::text_gamma_run::TextGammaRequest;
 use gamma_studio::io::cora::CoraOptions;
-use gamma_studio::textgamma::sampler::TextGammaOptions;
-use gamma_studio::textgamma::{TextAnnotation, TextGammaResult, annotations_of};
+use gamma_studio::textgamma::TextGammaResult;
 use gamma_studio::{Continuum, Corpus, GammaOptions, GammaResult};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// Where the γ of the current document stands.
@@ -61,8 +62,12 @@ pub struct TextOutcome {
 
 /// What a γ job computes.
 pub struct GammaRequest {
-    /// The document shown: its full result first.
+    /// The document shown, as measured (without the excluded categories): its full result
+    /// first.
     pub continuum: Continuum,
+    /// When categories are excluded: the document as shown, and for each annotator the index
+    /// there of each unit of `continuum` (the shown alignments point at the shown units).
+    pub unfiltered: Option<(Continuum, Vec<Vec<usize>>)>,
     /// γ's options.
     pub options: GammaOptions,
     /// Then γ of every pair of its annotators.
@@ -71,29 +76,35 @@ pub struct GammaRequest {
     pub others: Vec<(usize, Continuum)>,
     /// …and of all documents as a corpus, when there are several.
     pub corpus: Option<Corpus>,
-    /// tγ instead of γ: the annotators' texts and tokens, and the options.
-    pub text_gamma: Option<(Vec<TextAnnotation>, TextGammaOptions)>,
+    /// tγ instead of γ.
+    pub text_gamma: Option<TextGammaRequest>,
 }
 
 impl GammaRequest {
     /// γ of document `current` with its pairwise γ, then γ of the other documents not
-    /// measured yet, then the corpus γ when several are open and `corpus_known` is false.
+    /// measured yet, then the corpus γ when several are open and `corpus_known` is false; the
+    /// units of the `excluded` categories are left out of every one.
     pub fn gamma(
         documents: &[OpenDocument],
         current: usize,
         options: GammaOptions,
+        excluded: &BTreeSet<String>,
         corpus_known: bool,
     ) -> GammaRequest {
+        let measured = |d: &OpenDocument| without(d.continuum(), excluded).0;
         let others = documents
             .iter()
             .enumerate()
             .filter(|(i, d)| *i != current && d.gamma.is_none())
-            .map(|(i, d)| (i, d.continuum().clone()))
+            .map(|(i, d)| (i, measured(d)))
             .collect();
         let corpus = (documents.len() > 1 && !corpus_known)
-            .then(|| Corpus::new(documents.iter().map(|d| d.continuum().clone()).collect()));
+            .then(|| Corpus::new(documents.iter().map(measured).collect()));
+        let shown = documents[current].continuum();
+        let (continuum, kept) = without(shown, excluded);
         GammaRequest {
-            continuum: documents[current].continuum().clone(),
+            continuum,
+            unfiltered: (!excluded.is_empty()).then(|| (shown.clone(), kept)),
             options,
             pairwise: true,
             others,
@@ -102,30 +113,39 @@ impl GammaRequest {
         }
     }
 
-    /// tγ of a CorA document, its tokens read as `cora` says.
+    /// tγ of a CorA document, its tokens read as `cora` says, with the tγ settings.
     pub fn text_gamma(
         document: &OpenDocument,
-        options: GammaOptions,
-        text_options: TextGammaOptions,
+        settings: &Settings,
         cora: &CoraOptions,
     ) -> Result<GammaRequest, String> {
-        let mut annotations = annotations_of(document.continuum(), &cora.category_layer)
-            .map_err(|e| e.to_string())?;
-        if let Some(layers) = &cora.layers {
-            annotations = annotations
-                .into_iter()
-                .map(|a| a.with_layers(layers))
-                .collect();
-        }
         Ok(GammaRequest {
             continuum: document.continuum().clone(),
-            options,
+            unfiltered: None,
+            options: settings.gamma_options(),
             pairwise: false,
             others: Vec::new(),
             corpus: None,
-            text_gamma: Some((annotations, text_options)),
+            text_gamma: Some(TextGammaRequest::new(document.continuum(), settings, cora)?),
         })
     }
+}
+
+/// `continuum` without the units of the `excluded` categories (the core's filter), and for
+/// each annotator the index in `continuum` of each unit kept.
+pub fn without(continuum: &Continuum, excluded: &BTreeSet<String>) -> (Continuum, Vec<Vec<usize>>) {
+    let keep = |category: &str| !excluded.contains(category);
+    let kept = continuum
+        .annotators
+        .iter()
+        .map(|a| {
+            (a.units.iter().enumerate())
+                .filter(|(_, u)| keep(&u.category))
+                .map(|(i, _)| i)
+                .collect()
+        })
+        .collect();
+    (continuum.filter_categories(keep), kept)
 }
 
 /// What a γ job sends back.
@@ -356,14 +376,11 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
     let (continuum, options) = (&request.continuum, &request.options);
     let report = |done: usize, needed: usize| context.send(GammaMessage::Progress { done, needed });
     let control = context.control(Some(&report));
-    if let Some((annotations, text_options)) = &request.text_gamma {
-        let result =
-            gamma_studio::textgamma::sampler::text_gamma(annotations, None, text_options, control)
-                .map(|r| {
-                    let shown = ShownAlignments::of_text_gamma(continuum, &r);
-                    Box::new((r, shown))
-                })
-                .map_err(|e| e.to_string());
+    if let Some(text_gamma) = &request.text_gamma {
+        let result = text_gamma.run(control).map(|r| {
+            let shown = ShownAlignments::of_text_gamma(continuum, &r);
+            Box::new((r, shown))
+        });
         if !context.is_cancelled() {
             context.send(GammaMessage::TextGammaFinished(result));
         }
@@ -371,7 +388,10 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
     }
     let result = gamma_studio::gamma(continuum, options, control)
         .map(|r| {
-            let shown = ShownAlignments::of_gamma(continuum, &r.documents[0]);
+            let shown = match &request.unfiltered {
+                Some((shown, kept)) => ShownAlignments::of_gamma_kept(shown, &r.documents[0], kept),
+                None => ShownAlignments::of_gamma(continuum, &r.documents[0]),
+            };
             Box::new((r, shown))
         })
         .map_err(|e| e.to_string());

@@ -28,6 +28,9 @@ mod shown_alignments;
 pub mod shuffling;
 mod shuffling_panel;
 pub mod state;
+mod stored_options;
+mod text_gamma_run;
+mod text_gamma_settings;
 mod timeline;
 
 #[cfg(test)]
@@ -136,11 +139,8 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
                 launch,
             );
             // Window size and panel widths come back with egui's memory; the view chosen here.
-            if let Some(central) = cc
-                .storage
-                .and_then(|s| eframe::get_value(s, CENTRAL_VIEW_KEY))
-            {
-                app.state.reading.central = central;
+            if let Some(storage) = cc.storage {
+                app.restore(storage);
             }
             Ok(Box::new(app))
         }),
@@ -205,6 +205,17 @@ impl GammaStudioApp {
             app.open_demo(demo::Demo::NamedEntities);
         }
         app
+    }
+
+    /// What the last run kept (eframe's storage): the central view chosen, and the
+    /// timeline's view when the same document is shown.
+    fn restore(&mut self, storage: &dyn eframe::Storage) {
+        if let Some(central) = eframe::get_value(storage, CENTRAL_VIEW_KEY) {
+            self.state.reading.central = central;
+        }
+        if let Some(saved) = eframe::get_value::<SavedView>(storage, VIEW_KEY) {
+            saved.restore(&mut self.state);
+        }
     }
 
     /// Opens a bundled demo (tγ for the CorA pair).
@@ -382,25 +393,7 @@ impl GammaStudioApp {
                         }
                     }
                 });
-                let recent = self.state.recent_files.lists.clone();
-                if !recent.is_empty() {
-                    ui.menu_button("Recent", |ui| {
-                        for paths in recent {
-                            let label: Vec<String> = paths
-                                .iter()
-                                .map(|p| {
-                                    p.file_name()
-                                        .map(|n| n.to_string_lossy().into_owned())
-                                        .unwrap_or_default()
-                                })
-                                .collect();
-                            if ui.button(label.join(", ")).clicked() {
-                                ui.close();
-                                self.request_open(paths);
-                            }
-                        }
-                    });
-                }
+                self.recent_menu(ui);
                 ui.separator();
                 if ui.button("Quit").clicked() {
                     ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
@@ -430,6 +423,36 @@ impl GammaStudioApp {
             .on_hover_text(
                 "how γ and the other measures respond to controlled errors; what this γ means",
             );
+        });
+    }
+
+    /// File → Recent: each entry opens as it was opened (its reading options); an entry of
+    /// an earlier version, which kept no options, goes through the open dialog again.
+    fn recent_menu(&mut self, ui: &mut Ui) {
+        let recent = &self.state.recent_files;
+        if recent.entries.is_empty() {
+            return;
+        }
+        let entries: Vec<_> = recent
+            .labels()
+            .into_iter()
+            .zip(recent.entries.clone())
+            .collect();
+        ui.menu_button("Recent", |ui| {
+            for (label, entry) in entries {
+                let paths: Vec<String> = entry
+                    .paths
+                    .iter()
+                    .map(|p| p.to_string_lossy().into_owned())
+                    .collect();
+                if ui.button(label).on_hover_text(paths.join("\n")).clicked() {
+                    ui.close();
+                    match &entry.options {
+                        Some(options) => self.state.open_files(&entry.paths, options),
+                        None => self.request_open(entry.paths),
+                    }
+                }
+            }
         });
     }
 
@@ -513,6 +536,45 @@ impl GammaStudioApp {
 
 /// Where the central view chosen (reading view or timeline) is kept across runs.
 const CENTRAL_VIEW_KEY: &str = "central-view";
+/// Where the timeline's zoom and pan are kept across runs.
+const VIEW_KEY: &str = "timeline-view";
+
+/// The timeline's visible window, and the document it was of: it comes back when the same
+/// document opens first at the next start (the view of another document would mean nothing).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+struct SavedView {
+    /// The document's name.
+    document: String,
+    /// Its extent, which tells two versions of a document apart.
+    extent: (f64, f64),
+    /// The window: its first and last positions.
+    view: (f64, f64),
+}
+
+impl SavedView {
+    /// The view of the document shown.
+    fn of(state: &AppState) -> Option<SavedView> {
+        let document = state.document()?;
+        Some(SavedView {
+            document: document.continuum().name.clone(),
+            extent: document.extent(),
+            view: (state.view.start, state.view.end),
+        })
+    }
+
+    /// Shows this view if the document shown is the one it was of.
+    fn restore(&self, state: &mut AppState) {
+        if SavedView::of(state)
+            .is_some_and(|now| now.document == self.document && now.extent == self.extent)
+            && self.view.0 < self.view.1
+        {
+            state.view = document_view::View {
+                start: self.view.0,
+                end: self.view.1,
+            };
+        }
+    }
+}
 
 impl eframe::App for GammaStudioApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
@@ -521,6 +583,9 @@ impl eframe::App for GammaStudioApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, CENTRAL_VIEW_KEY, &self.state.reading.central);
+        if let Some(view) = SavedView::of(&self.state) {
+            eframe::set_value(storage, VIEW_KEY, &view);
+        }
     }
 }
 

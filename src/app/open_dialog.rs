@@ -14,6 +14,11 @@ use gamma_studio::io::webanno_tsv::{self, LayerChoice};
 use gamma_studio::io::{Format, ReadOptions, inception_project, textgrid, xmi};
 use std::path::{Path, PathBuf};
 
+/// The title of the request for the Glozz text.
+const TEXT_TITLE: &str = "Glozz text";
+/// The title of the request for more files.
+const ADD_TITLE: &str = "Add annotation files";
+
 /// What the user decided.
 pub enum Decision {
     Open(Vec<PathBuf>, Box<ReadOptions>),
@@ -266,6 +271,50 @@ impl OpenDialog {
         }
     }
 
+    /// Adds files (those not there yet), keeping what the user already chose: the names,
+    /// the text, the types and layers unticked, the category feature and layer, the tier.
+    fn add_files(&mut self, more: Vec<PathBuf>) {
+        let mut paths = self.paths.clone();
+        for path in more {
+            if !paths.contains(&path) {
+                paths.push(path);
+            }
+        }
+        let old = std::mem::replace(self, OpenDialog::new(paths));
+        for (path, name) in &mut self.names {
+            if let Some((_, chosen)) = old.names.iter().find(|(p, _)| p == path) {
+                name.clone_from(chosen);
+            }
+        }
+        if !old.text.trim().is_empty() {
+            self.text = old.text;
+        }
+        let was_off =
+            |kinds: &[(String, bool)], kind: &str| kinds.iter().any(|(k, on)| k == kind && !*on);
+        for (kind, on) in &mut self.types {
+            *on &= !was_off(&old.types, kind);
+        }
+        for (user, read) in &mut self.project_users {
+            *read &= !was_off(&old.project_users, user);
+        }
+        for (layer, kept) in self.layers.iter().zip(&mut self.kept_layers) {
+            let dropped = (old.layers.iter().zip(&old.kept_layers)).any(|(l, k)| l == layer && !k);
+            *kept &= !dropped;
+        }
+        self.category_feature = old.category_feature;
+        if self.layers.contains(&old.layer) {
+            self.layer = old.layer;
+        }
+        self.transcription = old.transcription;
+        if !old.span_layer.is_empty() {
+            self.span_layer = old.span_layer;
+            self.span_feature = old.span_feature;
+        }
+        if self.tiers.contains(&old.tier) {
+            self.tier = old.tier;
+        }
+    }
+
     pub fn read_options(&self) -> ReadOptions {
         let measured: Vec<String> = self
             .types
@@ -329,7 +378,18 @@ impl OpenDialog {
     /// Draws the dialog's content; returns the decision once the user made one.
     pub fn show(&mut self, ui: &mut Ui, dialog: &mut dyn FileDialog) -> Option<Decision> {
         let mut decision = None;
-        ui.strong(format!("Open {} file(s)", self.paths.len()));
+        ui.horizontal(|ui| {
+            ui.strong(format!("Open {} file(s)", self.paths.len()));
+            if (ui
+                .button("Add files…")
+                .on_hover_text("more annotators' files, from any folder")
+                .clicked()
+                || dialog.ready(ADD_TITLE))
+                && let Some(more) = dialog.pick_files(ADD_TITLE)
+            {
+                self.add_files(more);
+            }
+        });
         for problem in &self.problems {
             ui.colored_label(egui::Color32::from_rgb(200, 60, 60), problem);
         }
@@ -355,8 +415,8 @@ impl OpenDialog {
             ui.horizontal(|ui| {
                 ui.label("Glozz text (.ac)");
                 ui.text_edit_singleline(&mut self.text);
-                if ui.button("Choose…").clicked()
-                    && let Some(path) = dialog.pick_file("Glozz text", &["ac"])
+                if (ui.button("Choose…").clicked() || dialog.ready(TEXT_TITLE))
+                    && let Some(path) = dialog.pick_file(TEXT_TITLE, &["ac"])
                 {
                     self.text = path.to_string_lossy().into_owned();
                 }

@@ -80,6 +80,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             None => weights,
         });
         ui.end_row();
+        not_measured_row(ui, state, &s.excluded_categories);
         if let Some(gamma_cat) = r.gamma_cat {
             row(
                 ui,
@@ -151,12 +152,13 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     histogram(
         ui,
         &r.chance_disorders,
-        r.observed_disorder,
-        r.expected_disorder,
+        (r.observed_disorder, r.expected_disorder),
+        "chance disorders (sampled continua)",
     );
 }
 
-fn histogram(ui: &mut Ui, chance: &[f64], observed: f64, expected: f64) {
+/// The sampled chance disorders (`caption` says of what), with D_o and D_e marked.
+fn histogram(ui: &mut Ui, chance: &[f64], (observed, expected): (f64, f64), caption: &str) {
     if chance.is_empty() {
         return;
     }
@@ -181,10 +183,9 @@ fn histogram(ui: &mut Ui, chance: &[f64], observed: f64, expected: f64) {
         .enumerate()
         .map(|(i, &n)| Bar::new(low + (i as f64 + 0.5) * width, n as f64).width(width * 0.95))
         .collect();
-    ui.label("chance disorders (sampled continua)")
-        .on_hover_text(
-            "the disorder of each sampled chance continuum; D_e is their mean, γ = 1 − D_o / D_e",
-        );
+    ui.label(caption).on_hover_text(
+        "the disorder of each sampled chance annotation; D_e is their mean, γ = 1 − D_o / D_e",
+    );
     Plot::new("chance-disorders")
         .height(160.0)
         .legend(Legend::default())
@@ -231,7 +232,19 @@ fn show_text_gamma(ui: &mut Ui, state: &AppState) {
     egui::Grid::new("tgamma-numbers").show(ui, |ui| {
         row(ui, "observed disorder D_o", format!("{:.6}", r.observed.disorder), OBSERVED_TIP);
         row(ui, "expected disorder D_e", format!("{:.6}", r.expected_disorder), EXPECTED_TIP);
+        row(
+            ui,
+            "interval",
+            format!("{:.4} … {:.4}", r.tgamma_interval.0, r.tgamma_interval.1),
+            "95 % confidence interval of tγ: D_e is estimated from sampled chance annotations, so tγ carries sampling error",
+        );
         sampling_rows(ui, r.n_samples, r.achieved_precision, r.seed);
+        row(
+            ui,
+            "base",
+            r.base.clone().unwrap_or_else(|| "each annotator in turn".into()),
+            "the annotation the chance model perturbed (Settings → base)",
+        );
         row(
             ui,
             "chance model",
@@ -254,6 +267,35 @@ fn show_text_gamma(ui: &mut Ui, state: &AppState) {
             RichText::new("The timeline and the list show the first pair of annotators.").weak(),
         );
     }
+    histogram(
+        ui,
+        &r.chance_disorders,
+        (r.observed.disorder, r.expected_disorder),
+        "chance disorders (sampled annotations)",
+    );
+}
+
+/// The categories left out of the measure, with their units in the document shown.
+fn not_measured_row(ui: &mut Ui, state: &AppState, excluded: &std::collections::BTreeSet<String>) {
+    if excluded.is_empty() {
+        return;
+    }
+    let counts = state.document().map(|d| &d.category_counts);
+    let parts: Vec<String> = excluded
+        .iter()
+        .map(|category| {
+            let n = counts
+                .and_then(|c| c.iter().find(|(k, _)| k == category))
+                .map_or(0, |(_, n)| *n);
+            format!("{category} ({n} units)")
+        })
+        .collect();
+    row(
+        ui,
+        "not measured",
+        parts.join(", "),
+        "categories left out of γ (Settings → categories measured): their units are not aligned and count nowhere",
+    );
 }
 
 /// The rows "samples" and "seed" of γ's and tγ's tables.

@@ -1,9 +1,11 @@
 //! The measure settings the user edits in the app: the core's own option types
 //! ([`GammaOptions`], [`TextGammaOptions`]) with their defaults, so that the app and the
-//! command line compute the same thing for the same choices.
+//! command line compute the same thing for the same choices; and the categories left out of
+//! the measure, which the command line gives as `--exclude-category`.
 
 use gamma_studio::gamma::{GammaOptions, SampleCount};
 use gamma_studio::textgamma::sampler::TextGammaOptions;
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 /// Which agreement measure the app computes.
@@ -17,6 +19,19 @@ pub enum AgreementMeasure {
     TextGamma,
 }
 
+/// The annotation tγ's chance model perturbs (the core's `text_gamma` takes it beside its
+/// options, as the command line's `--base`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum TextGammaBase {
+    /// Each annotator's annotation in turn.
+    #[default]
+    EachInTurn,
+    /// This annotator's annotation (its text and tokens).
+    Annotator(String),
+    /// A pre-annotation the annotators corrected: a CorA-XML file, read in the job.
+    File(PathBuf),
+}
+
 /// The settings the user edits.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Settings {
@@ -28,6 +43,13 @@ pub struct Settings {
     pub text_gamma: TextGammaOptions,
     /// The file the category matrix of `gamma` was loaded from (`None`: none, or edited).
     pub matrix_file: Option<PathBuf>,
+    /// Which annotation tγ's chance model perturbs.
+    pub text_gamma_base: TextGammaBase,
+    /// Layers tγ leaves out when it compares paired tokens (all compared when empty).
+    pub text_gamma_excluded_layers: BTreeSet<String>,
+    /// Categories left out of γ: their units are dropped before measuring (the core's
+    /// `Continuum::filter_categories`, as the command line's `--exclude-category`).
+    pub excluded_categories: BTreeSet<String>,
 }
 
 impl Settings {

@@ -1,17 +1,16 @@
 //! The measure settings: for γ a preset, α, β, Δ∅, how categories compare (nominal,
 //! Levenshtein, numeric, a matrix loaded from a file, edited, saved back), the sampler and γ-cat's
-//! variant; for tγ the chance model's probabilities, the text distance and the merges; for both
+//! variant, and the categories measured; for tγ see [`super::text_gamma_settings`]; for both
 //! the precision, confidence and seed. Every widget edits the core's option types directly. Any
 //! change restarts the computation.
 
 use super::file_dialog::FileDialog;
 use super::settings::{AgreementMeasure, Settings};
 use super::state::AppState;
+use super::text_gamma_settings;
 use eframe::egui::{self, Ui};
 use gamma_studio::gamma::SampleCount;
 use gamma_studio::gamma_cat::GammaCatVariant;
-use gamma_studio::textgamma::TextDistance;
-use gamma_studio::textgamma::sampler::Probabilities;
 use gamma_studio::{CategoryDissimilarity, CategoryMatrix, Preset, SamplerKind};
 
 pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
@@ -31,10 +30,11 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     });
     match s.measure {
         AgreementMeasure::Gamma => gamma_settings(ui, s),
-        AgreementMeasure::TextGamma => text_gamma_settings(ui, s),
+        AgreementMeasure::TextGamma => text_gamma_settings::show(ui, state, dialog),
     }
-    sampling_settings(ui, s);
-    if s.measure == AgreementMeasure::Gamma {
+    sampling_settings(ui, &mut state.settings);
+    if state.settings.measure == AgreementMeasure::Gamma {
+        measured_categories(ui, state);
         category_settings(ui, state, dialog);
     }
     if state.settings != before {
@@ -103,64 +103,6 @@ fn gamma_settings(ui: &mut Ui, s: &mut Settings) {
     });
 }
 
-/// tγ's chance model and text distance.
-fn text_gamma_settings(ui: &mut Ui, s: &mut Settings) {
-    let options = &mut s.text_gamma;
-    egui::Grid::new("text-gamma-settings")
-        .num_columns(2)
-        .show(ui, |ui| {
-            ui.label("p_t, p_s");
-            let mut given = matches!(options.probabilities, Probabilities::Given { .. });
-            if ui
-                .checkbox(&mut given, "given")
-                .on_hover_text("unchecked: estimated from the annotators' differences")
-                .changed()
-            {
-                options.probabilities = if given {
-                    Probabilities::Given {
-                        p_text: 0.1,
-                        p_segmentation: 0.02,
-                    }
-                } else {
-                    Probabilities::Estimated { prior: None }
-                };
-            }
-            ui.end_row();
-            if let Probabilities::Given {
-                p_text,
-                p_segmentation,
-            } = &mut options.probabilities
-            {
-                ui.label("p_t (text edits)");
-                ui.add(egui::DragValue::new(p_text).speed(0.005).range(0.0..=1.0));
-                ui.end_row();
-                ui.label("p_s (splits, merges)");
-                ui.add(
-                    egui::DragValue::new(p_segmentation)
-                        .speed(0.005)
-                        .range(0.0..=1.0),
-                );
-                ui.end_row();
-            }
-            ui.label("text distance");
-            egui::ComboBox::from_id_salt("text-distance")
-                .selected_text(options.alignment.dissimilarity.text.to_string())
-                .show_ui(ui, |ui| {
-                    for distance in TextDistance::ALL {
-                        ui.selectable_value(
-                            &mut options.alignment.dissimilarity.text,
-                            distance,
-                            distance.to_string(),
-                        );
-                    }
-                });
-            ui.end_row();
-            ui.checkbox(&mut options.reference_merges, "TextGammaTool's merges")
-                .on_hover_text("chance merges join only touching tokens, as TextGammaTool does");
-            ui.end_row();
-        });
-}
-
 /// Precision, confidence (or a fixed number of samples) and seed of the measure chosen.
 fn sampling_settings(ui: &mut Ui, s: &mut Settings) {
     let (samples, seed) = s.sampling_mut();
@@ -200,6 +142,47 @@ fn sampling_settings(ui: &mut Ui, s: &mut Settings) {
                 .on_hover_text("seed of the random continua: the same seed gives the same result");
             ui.end_row();
         });
+}
+
+/// Which categories count in γ: a checkbox per category of the document shown (and per
+/// excluded category it lacks, to bring it back).
+fn measured_categories(ui: &mut Ui, state: &mut AppState) {
+    let Some(document) = state.document() else {
+        return;
+    };
+    let mut categories: Vec<String> = (document.category_counts.iter())
+        .map(|(c, _)| c.clone())
+        .collect();
+    let excluded = &mut state.settings.excluded_categories;
+    for category in excluded.iter() {
+        if !categories.contains(category) {
+            categories.push(category.clone());
+        }
+    }
+    ui.label("categories measured").on_hover_text(
+        "untick a category to leave its units out of γ, γ-cat, γ-k, pairwise and corpus γ (the legend's context menu does the same)",
+    );
+    ui.horizontal_wrapped(|ui| {
+        for category in categories {
+            let mut counts = !excluded.contains(&category);
+            let name = if category.is_empty() {
+                "(none)"
+            } else {
+                category.as_str()
+            };
+            if ui
+                .checkbox(&mut counts, name)
+                .on_hover_text("counts in γ")
+                .changed()
+            {
+                if counts {
+                    excluded.remove(&category);
+                } else {
+                    excluded.insert(category);
+                }
+            }
+        }
+    });
 }
 
 /// How categories compare: nominal, Levenshtein, numeric, or a matrix (loaded, edited, saved).

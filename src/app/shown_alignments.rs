@@ -103,6 +103,26 @@ impl ShownAlignments {
         )
     }
 
+    /// The best alignment of a γ result of a part of `continuum`: unit `u` of annotator `a`
+    /// in the part is unit `kept[a][u]` of `continuum` (categories left out of the measure).
+    pub fn of_gamma_kept(
+        continuum: &Continuum,
+        aligned: &DocumentAlignment,
+        kept: &[Vec<usize>],
+    ) -> ShownAlignments {
+        let alignment = &aligned.alignment;
+        ShownAlignments::new(
+            continuum,
+            (alignment.unitary_alignments.iter().enumerate()).map(|(i, unitary)| {
+                let slots = alignment.slots(&aligned.problem, i);
+                let shown = (slots.into_iter().enumerate())
+                    .map(|(a, u)| u.and_then(|u| kept.get(a)?.get(u).copied()))
+                    .collect();
+                (shown, unitary.disorder)
+            }),
+        )
+    }
+
     /// The token pairs of the first two annotators of a tγ result (tγ aligns annotators
     /// pairwise; the results panel says that only the first pair is drawn).
     pub fn of_text_gamma(continuum: &Continuum, result: &TextGammaResult) -> ShownAlignments {

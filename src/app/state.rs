@@ -134,7 +134,7 @@ impl AppState {
             Ok((documents, warnings)) => {
                 self.errors
                     .extend(warnings.into_iter().map(|w| format!("warning: {w}")));
-                if let Err(e) = self.recent_files.add(paths) {
+                if let Err(e) = self.recent_files.add(paths, options) {
                     self.errors.push(e);
                 }
                 self.cora_options = options.cora.clone();
@@ -184,17 +184,13 @@ impl AppState {
         };
         let options = self.settings.gamma_options();
         let request = if self.uses_text_gamma() {
-            GammaRequest::text_gamma(
-                document,
-                options,
-                self.settings.text_gamma_options(),
-                &self.cora_options,
-            )
+            GammaRequest::text_gamma(document, &self.settings, &self.cora_options)
         } else {
             Ok(GammaRequest::gamma(
                 &self.documents,
                 self.current,
                 options,
+                &self.settings.excluded_categories,
                 self.corpus_gamma.is_some(),
             ))
         };
@@ -358,6 +354,12 @@ impl AppState {
             .current_outcome()
             .filter(|_| !self.run.stale)
             .ok_or("wait for the alignment of this document first")?;
+        if !outcome.settings.excluded_categories.is_empty() {
+            return Err(
+                "every category must count in γ to adjudicate (Settings → categories measured)"
+                    .into(),
+            );
+        }
         let document = self.document().ok_or("no document")?;
         let adjudicating = Adjudicating::start(
             self.current,

@@ -230,6 +230,7 @@ fn result_json(annotations: &[TextAnnotation], result: &TextGammaResult) -> Valu
     }
     json!({
         "tgamma": finite(result.tgamma),
+        "tgamma_interval": [finite(result.tgamma_interval.0), finite(result.tgamma_interval.1)],
         "observed_disorder": result.observed.disorder,
         "expected_disorder": result.expected_disorder,
         "n_samples": result.n_samples,

@@ -403,6 +403,12 @@ pub struct TextGammaResult {
     pub base: Option<String>,
     /// Relative precision reached on D_e at the requested confidence.
     pub achieved_precision: f64,
+    /// (low, high) bounds on tγ implied by the precision reached on D_e, as γ's interval;
+    /// (1, 1) when D_o = 0.
+    pub tgamma_interval: (f64, f64),
+    /// The observed disorder of every chance annotation, in the order drawn (D_e is their
+    /// mean).
+    pub chance_disorders: Vec<f64>,
 }
 
 #[cfg(test)]

@@ -426,8 +426,12 @@ pub fn text_gamma(
     } else {
         0.0
     };
+    let tgamma_interval =
+        crate::gamma::gamma_interval(observed.disorder, expected_disorder, achieved_precision);
     Ok(TextGammaResult {
         tgamma: gamma_from(observed.disorder, expected_disorder),
+        tgamma_interval,
+        chance_disorders: disorders,
         observed,
         expected_disorder,
         n_samples: count,

@@ -16,6 +16,7 @@ use super::shown_alignments::ShownAlignments;
 #[cfg(test)]
 use eframe::egui::pos2;
 use eframe::egui::{Pos2, Rect};
+use gamma_studio::Continuum;
 use gamma_studio::gold::GoldId;
 
 /// What fills the central panel.
@@ -188,6 +189,33 @@ pub struct ReadingView {
     scrolled_to: Option<usize>,
     /// Where the last frame drew things.
     pub frame: FrameGeometry,
+    /// Whose text is shown when annotators corrected the text (CorA for tγ): an annotator
+    /// with a text of its own, or `None` for the document's (the other annotators').
+    pub text_of: Option<String>,
+}
+
+/// The text the reading view shows: annotator `text_of`'s own text, or the document's.
+pub fn shown_text<'a>(continuum: &'a Continuum, text_of: Option<&str>) -> Option<&'a str> {
+    (continuum.annotators.iter())
+        .find(|a| Some(a.name.as_str()) == text_of)
+        .and_then(|a| a.own_text.as_deref())
+        .or(continuum.text.as_deref())
+}
+
+/// Whether annotator `a`'s spans are positions in the text shown (its own text when it has
+/// one, else the document's).
+pub fn in_shown_text(continuum: &Continuum, text_of: Option<&str>, a: usize) -> bool {
+    let annotator = &continuum.annotators[a];
+    let own = text_of.is_some_and(|name| {
+        continuum
+            .annotators
+            .iter()
+            .any(|x| x.name == name && x.own_text.is_some())
+    });
+    match annotator.own_text {
+        Some(_) => own && text_of == Some(annotator.name.as_str()),
+        None => !own,
+    }
 }
 
 impl ReadingView {
@@ -199,6 +227,7 @@ impl ReadingView {
         self.pending_gold = None;
         self.scrolled_to = None;
         self.frame = FrameGeometry::default();
+        self.text_of = None;
     }
 
     /// The alignments shown, indexed by start (rebuilt when they change).

@@ -8,7 +8,7 @@
 //! offers a new gold unit there (a category to pick) or new boundaries for the selected gold
 //! unit, snapped to tokens.
 
-use super::{FrameGeometry, ReadingView, SpanIndex, Wrapped};
+use super::{FrameGeometry, ReadingView, SpanIndex, Wrapped, in_shown_text};
 use crate::app::adjudication_panel::gold_categories;
 use crate::app::document_view::OpenDocument;
 use crate::app::palette;
@@ -126,7 +126,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         Some(w) if w.document == current && w.columns == columns => w,
         _ => Wrapped::new(
             current,
-            document.continuum().text.as_deref().unwrap_or(""),
+            super::shown_text(document.continuum(), reading.text_of.as_deref()).unwrap_or(""),
             columns,
         ),
     };
@@ -169,12 +169,57 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     state.reading = reading;
 }
 
-/// The hints above the text, and which lane is whose.
-fn header(ui: &mut Ui, state: &AppState) {
+/// Whose text is shown, when annotators corrected it (CorA documents for tγ): the document's
+/// (the annotators without a text of their own) or one annotator's own; each annotator's
+/// spans are drawn under its own text.
+fn text_choice(ui: &mut Ui, state: &mut AppState) {
     let Some(document) = state.document() else {
         return;
     };
-    let mut lanes: Vec<String> = (document.continuum().annotators.iter().enumerate())
+    let annotators = &document.continuum().annotators;
+    if annotators.iter().all(|a| a.own_text.is_none()) {
+        return;
+    }
+    let shared: Vec<&str> = (annotators.iter())
+        .filter(|a| a.own_text.is_none())
+        .map(|a| a.name.as_str())
+        .collect();
+    let mut choices: Vec<(Option<String>, String)> = Vec::new();
+    if !shared.is_empty() {
+        choices.push((None, format!("{}'s text", shared.join(", "))));
+    }
+    for annotator in annotators.iter().filter(|a| a.own_text.is_some()) {
+        let name = annotator.name.clone();
+        choices.push((Some(name.clone()), format!("{name}'s text")));
+    }
+    let reading = &mut state.reading;
+    ui.horizontal(|ui| {
+        ui.label("text of").on_hover_text(
+            "the annotators corrected the text: each one's spans are drawn under its own text",
+        );
+        for (choice, label) in choices {
+            if ui
+                .selectable_label(reading.text_of == choice, label)
+                .clicked()
+                && reading.text_of != choice
+            {
+                reading.text_of = choice;
+                reading.wrapped = None;
+            }
+        }
+    });
+}
+
+/// The hints above the text, and which lane is whose.
+fn header(ui: &mut Ui, state: &mut AppState) {
+    text_choice(ui, state);
+    let Some(document) = state.document() else {
+        return;
+    };
+    let continuum = document.continuum();
+    let text_of = state.reading.text_of.as_deref();
+    let mut lanes: Vec<String> = (continuum.annotators.iter().enumerate())
+        .filter(|(a, _)| in_shown_text(continuum, text_of, *a))
         .map(|(a, annotator)| format!("{} {}", a + 1, annotator.name))
         .collect();
     if state.adjudicating().is_some() {
@@ -342,7 +387,7 @@ fn highlights(row: &LineRow, context: &Context, visuals: &egui::Visuals, text_he
     let state = context.state;
     let selected = (state.selection.alignment)
         .and_then(|i| state.shown()?.get(i))
-        .map(|a| (a.start, a.end));
+        .and_then(|alignment| selected_span(state, context.reading, &alignment.units));
     let mouse = (context.reading.dragging)
         .map(|(a, b)| (a.min(b) as f64, a.max(b) as f64))
         .or(context.reading.pending_gold);
@@ -357,6 +402,22 @@ fn highlights(row: &LineRow, context: &Context, visuals: &egui::Visuals, text_he
         let r = span_rect(row, low, high, row.top, text_height);
         row.painter.rect_filled(r, CornerRadius::same(2), colour);
     }
+}
+
+/// The span of an alignment's units in the text shown (those of annotators whose positions
+/// are in another text left out).
+fn selected_span(
+    state: &AppState,
+    reading: &ReadingView,
+    slots: &[Option<usize>],
+) -> Option<(f64, f64)> {
+    let continuum = state.document()?.continuum();
+    let text_of = reading.text_of.as_deref();
+    (slots.iter().enumerate())
+        .filter(|(a, _)| in_shown_text(continuum, text_of, *a))
+        .filter_map(|(a, u)| continuum.annotators[a].units.get((*u)?))
+        .map(|unit| (unit.start, unit.end))
+        .reduce(|(s, e), (s2, e2)| (s.min(s2), e.max(e2)))
 }
 
 /// A bar in the margin where an alignment meeting the line has some disorder (while
@@ -395,7 +456,11 @@ fn annotator_lanes(
     let state = context.state;
     let hiding = !state.hidden_categories.is_empty();
     let lane_top = row.top + context.metrics.text_height;
+    let text_of = context.reading.text_of.as_deref();
     for (a, annotator) in document.continuum().annotators.iter().enumerate() {
+        if !in_shown_text(document.continuum(), text_of, a) {
+            continue;
+        }
         let (offset, rows) = context.metrics.lanes.annotators[a];
         let order = &document.rows[a].by_start;
         let first =

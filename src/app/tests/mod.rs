@@ -20,8 +20,12 @@ fn precision(precision: f64) -> gamma_studio::gamma::SampleCount {
 }
 
 mod adjudication;
+mod categories;
+mod panels;
 mod reading_view;
+mod recent;
 mod shuffling;
+mod text_gamma;
 
 pub(super) fn app(launch: Launch, dialog: ScriptedDialog) -> GammaStudioApp {
     GammaStudioApp::new(Arc::new(|| {}), Box::new(WithFallback::new(dialog)), launch)
@@ -209,14 +213,14 @@ fn recent_files_are_kept_in_the_data_folder_across_runs() {
     };
     let mut first = state(Some(dir.path().to_path_buf()));
     first.open_files(std::slice::from_ref(&csv), &Default::default());
-    assert_eq!(first.recent_files.lists, vec![vec![csv.clone()]]);
+    assert_eq!(first.recent_files.lists(), vec![vec![csv.clone()]]);
     let second = state(Some(dir.path().to_path_buf()));
     assert_eq!(
-        second.recent_files.lists,
+        second.recent_files.lists(),
         vec![vec![csv]],
         "read back at start"
     );
-    assert!(state(None).recent_files.lists.is_empty());
+    assert!(state(None).recent_files.lists().is_empty());
 }
 
 #[cfg(unix)]
@@ -240,10 +244,10 @@ fn a_file_whose_name_is_not_utf8_opens_and_stays_in_the_recent_files() {
     first.open_files(std::slice::from_ref(&csv), &Default::default());
     assert!(first.errors.is_empty(), "{:?}", first.errors);
     assert_eq!(first.documents[0].continuum().n_annotators(), 3);
-    assert_eq!(first.recent_files.lists, vec![vec![csv.clone()]]);
+    assert_eq!(first.recent_files.lists(), vec![vec![csv.clone()]]);
     let second = state(&folder);
     assert_eq!(
-        second.recent_files.lists,
+        second.recent_files.lists(),
         vec![vec![csv]],
         "read back exactly"
     );
@@ -330,6 +334,10 @@ fn text_gamma_mode_measures_a_cora_pair_and_lists_its_alignment() {
     h.get_all_by_label_contains("δ 1.000")
         .next()
         .expect("the list");
+    // Each annotator's own words: B's "vander" has no counterpart in A.
+    h.get_all_by_label_contains("“∅ | vander”")
+        .next()
+        .expect("the list shows each annotator's words");
 }
 
 #[test]

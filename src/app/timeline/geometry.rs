@@ -105,7 +105,35 @@ pub(super) fn height(document: &OpenDocument, gold_rows: Option<usize>) -> f32 {
     let gold = gold_rows.map_or(0.0, |rows| {
         STATUS_STRIP + rows as f32 * ROW_HEIGHT + TRACK_GAP
     });
-    tracks + gold + TEXT_ROW + OVERVIEW + 16.0
+    let texts = texts(document.continuum()).len().max(1);
+    tracks + gold + TEXT_ROW * texts as f32 + OVERVIEW + 16.0
+}
+
+/// The texts drawn under the tracks, each with whose it is: the document's, then the own text
+/// of each annotator who corrected it (CorA documents for tγ; its units are positions there).
+/// When no annotator has a text of its own, the document's text alone, unnamed.
+pub(super) fn texts(continuum: &gamma_studio::Continuum) -> Vec<(String, &str)> {
+    let annotators = &continuum.annotators;
+    let Some(text) = continuum.text.as_deref() else {
+        return Vec::new();
+    };
+    if annotators.iter().all(|a| a.own_text.is_none()) {
+        return vec![(String::new(), text)];
+    }
+    let shared: Vec<&str> = (annotators.iter())
+        .filter(|a| a.own_text.is_none())
+        .map(|a| a.name.as_str())
+        .collect();
+    let mut texts = Vec::new();
+    if !shared.is_empty() {
+        texts.push((shared.join(", "), text));
+    }
+    for annotator in annotators {
+        if let Some(own) = annotator.own_text.as_deref() {
+            texts.push((annotator.name.clone(), own));
+        }
+    }
+    texts
 }
 
 /// What one frame draws on: the painter, the geometry and the document.
@@ -136,5 +164,31 @@ impl Canvas<'_> {
             self.x(u.start),
             self.x(u.end),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_corrected_text_gets_its_own_row_named_after_its_annotator() {
+        let cora = crate::app::demo::Demo::HistoricalText
+            .documents()
+            .unwrap()
+            .remove(0)
+            .continuum;
+        let rows = texts(&cora);
+        let whose: Vec<&str> = rows.iter().map(|(w, _)| w.as_str()).collect();
+        assert_eq!(whose, ["anna", "bernd"]);
+        assert_eq!(Some(rows[0].1), cora.text.as_deref());
+        assert_eq!(Some(rows[1].1), cora.annotators[1].own_text.as_deref());
+        let glozz = crate::app::demo_document().continuum;
+        let rows = texts(&glozz);
+        assert_eq!(rows.len(), 1, "one shared text, unnamed");
+        assert_eq!(rows[0].0, "");
+        let mut no_text = glozz.clone();
+        no_text.text = None;
+        assert!(texts(&no_text).is_empty());
     }
 }

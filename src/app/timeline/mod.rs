@@ -79,15 +79,20 @@ fn controls(ui: &mut Ui, state: &mut AppState) {
         if ui.button("Zoom to fit").clicked() {
             state.zoom_to_fit();
         }
-        ui.label(
-            egui::RichText::new(
-                if state.adjudicating().is_some() {
-                "Ctrl + wheel: zoom · drag: pan · click: select · double click a unit: put it in the gold"
-            } else {
-                "Ctrl + wheel or pinch: zoom · drag or wheel: pan · click a unit: select its alignment"
-            },
+        // Truncated: a line wider than the panel would widen the scroll area, and the tracks
+        // with it, under the right panel.
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(
+                    if state.adjudicating().is_some() {
+                    "Ctrl + wheel: zoom · drag: pan · click: select · double click a unit: put it in the gold"
+                } else {
+                    "Ctrl + wheel or pinch: zoom · drag or wheel: pan · click a unit: select its alignment"
+                },
+                )
+                .weak(),
             )
-            .weak(),
+            .truncate(),
         );
     });
 }

@@ -2,7 +2,8 @@
 //! text when zoomed in, and the overview strip.
 
 use super::geometry::{
-    Canvas, MIN_PIXELS_PER_CHARACTER, OVERVIEW, ROW_HEIGHT, STATUS_STRIP, TEXT_ROW, TRACK_GAP, x_of,
+    Canvas, MIN_PIXELS_PER_CHARACTER, OVERVIEW, ROW_HEIGHT, STATUS_STRIP, TEXT_ROW, TRACK_GAP,
+    texts, x_of,
 };
 use crate::app::document_view::View;
 use crate::app::palette;
@@ -191,47 +192,27 @@ fn draw_unit(canvas: &Canvas, r: Rect, colour: egui::Color32, category: &str) {
     }
 }
 
-/// The text under the tracks when zoomed in enough (otherwise a hint), then the overview
-/// strip of the whole document with the visible window. Returns the strip.
+/// The texts under the tracks (the document's, and each corrected one, named), then the
+/// overview strip of the whole document with the visible window. Returns the strip.
 pub(super) fn draw_text_and_overview(canvas: &Canvas, limits: (f64, f64)) -> Rect {
-    let (painter, visuals, area, view) =
-        (&canvas.painter, &canvas.visuals, canvas.area, canvas.view);
+    let (painter, visuals, area) = (&canvas.painter, &canvas.visuals, canvas.area);
     let continuum = canvas.document.continuum();
     let text_top = area.bottom() - TRACK_GAP + 6.0;
-    if let Some(text) = &continuum.text {
-        let pixels_per_character = area.width() / view.width() as f32;
-        if pixels_per_character >= MIN_PIXELS_PER_CHARACTER {
-            let first = view.start.floor().max(0.0) as usize;
-            let last = view.end.ceil().max(0.0) as usize;
-            for (i, c) in text
-                .chars()
-                .enumerate()
-                .skip(first)
-                .take(last.saturating_sub(first) + 1)
-            {
-                let x = canvas.x(i as f64 + 0.5);
-                if x < area.left() || x > area.right() {
-                    continue;
-                }
-                let shown = if c == '\n' { '⏎' } else { c };
-                painter.text(
-                    pos2(x, text_top + TEXT_ROW / 2.0),
-                    Align2::CENTER_CENTER,
-                    shown,
-                    FontId::monospace(12.0),
-                    visuals.text_color(),
-                );
-            }
-        } else {
+    let texts = texts(continuum);
+    for (row, (whose, text)) in texts.iter().enumerate() {
+        let top = text_top + row as f32 * TEXT_ROW;
+        draw_text_row(canvas, text, top);
+        if !whose.is_empty() {
             painter.text(
-                pos2(area.left(), text_top + TEXT_ROW / 2.0),
+                pos2(canvas.rect.left() + 4.0, top + TEXT_ROW / 2.0),
                 Align2::LEFT_CENTER,
-                "… text shown when zoomed in …",
+                format!("{whose}'s text"),
                 FontId::proportional(11.0),
                 visuals.weak_text_color(),
             );
         }
     }
+    let text_top = text_top + TEXT_ROW * texts.len().saturating_sub(1) as f32;
     if continuum.text.is_none()
         && matches!(
             canvas.document.document.source,
@@ -246,6 +227,45 @@ pub(super) fn draw_text_and_overview(canvas: &Canvas, limits: (f64, f64)) -> Rec
     );
     draw_overview(canvas, overview, limits);
     overview
+}
+
+/// One text under the tracks, a character under each position when zoomed in enough
+/// (otherwise a hint).
+fn draw_text_row(canvas: &Canvas, text: &str, text_top: f32) {
+    let (painter, visuals, area, view) =
+        (&canvas.painter, &canvas.visuals, canvas.area, canvas.view);
+    let pixels_per_character = area.width() / view.width() as f32;
+    if pixels_per_character >= MIN_PIXELS_PER_CHARACTER {
+        let first = view.start.floor().max(0.0) as usize;
+        let last = view.end.ceil().max(0.0) as usize;
+        for (i, c) in text
+            .chars()
+            .enumerate()
+            .skip(first)
+            .take(last.saturating_sub(first) + 1)
+        {
+            let x = canvas.x(i as f64 + 0.5);
+            if x < area.left() || x > area.right() {
+                continue;
+            }
+            let shown = if c == '\n' { '⏎' } else { c };
+            painter.text(
+                pos2(x, text_top + TEXT_ROW / 2.0),
+                Align2::CENTER_CENTER,
+                shown,
+                FontId::monospace(12.0),
+                visuals.text_color(),
+            );
+        }
+    } else {
+        painter.text(
+            pos2(area.left(), text_top + TEXT_ROW / 2.0),
+            Align2::LEFT_CENTER,
+            "… text shown when zoomed in …",
+            FontId::proportional(11.0),
+            visuals.weak_text_color(),
+        );
+    }
 }
 
 /// A time ruler where the text would be, for time-based documents (ELAN: positions are
