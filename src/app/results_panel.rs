@@ -15,11 +15,24 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
                 } else {
                     0.0
                 };
+                // Nothing sampled yet: the observed best alignment is being searched.
+                let (text, tip) = if needed == 0 {
+                    (
+                        "aligning the annotations…".to_string(),
+                        "the best alignment of the annotators' units (dense or many overlapping annotators take longer; Cancel stops the search)",
+                    )
+                } else {
+                    (
+                        format!("samples {done} / {needed}"),
+                        "random continua aligned for the expected disorder, out of those the precision needs so far",
+                    )
+                };
                 ui.add(
                     egui::ProgressBar::new(fraction.min(1.0))
                         .desired_width(160.0)
-                        .text(format!("samples {done} / {needed}")),
-                );
+                        .text(text),
+                )
+                .on_hover_text(tip);
                 if ui.button("Cancel").clicked() {
                     state.cancel();
                 }
