@@ -64,9 +64,13 @@ fn kill_repeatedly(
     consistent: impl Fn(bool) -> Result<(), String>,
 ) {
     let arguments = |v: usize| versions[v].iter().map(String::as_str).collect::<Vec<_>>();
-    let started = Instant::now();
-    assert!(run(&arguments(0)).status().unwrap().success());
-    let whole_run = started.elapsed();
+    // The shorter of two uninterrupted runs (the first may be slower, files not yet cached).
+    let mut whole_run = Duration::MAX;
+    for version in [0, 1, 0] {
+        let started = Instant::now();
+        assert!(run(&arguments(version)).status().unwrap().success());
+        whole_run = whole_run.min(started.elapsed());
+    }
     consistent(true).unwrap();
     let mut draws = Draws(seed);
     let mut interrupted = 0;
@@ -81,17 +85,28 @@ fn kill_repeatedly(
         consistent(false).unwrap_or_else(|e| panic!("kill {kill} (seed {seed}): {e}"));
         finish_interrupted_writes(out_folder);
         consistent(true).unwrap_or_else(|e| panic!("kill {kill} (seed {seed}), recovered: {e}"));
-        let leftovers: Vec<_> = std::fs::read_dir(out_folder)
-            .unwrap()
-            .filter_map(|e| e.unwrap().file_name().into_string().ok())
-            .filter(|n| n.starts_with('.'))
-            .collect();
+        let leftovers = hidden_files(out_folder);
         assert!(leftovers.is_empty(), "kill {kill}: left {leftovers:?}");
     }
     assert!(
-        interrupted >= KILLS / 4,
+        interrupted >= KILLS / 8,
         "only {interrupted} of {KILLS} runs were killed before they ended"
     );
+}
+
+/// Names starting with a dot (temporaries, batch files) in `folder` and its subfolders.
+fn hidden_files(folder: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if entry.path().is_dir() {
+            found.extend(hidden_files(&entry.path()));
+        } else if name.starts_with('.') {
+            found.push(name);
+        }
+    }
+    found
 }
 
 /// How many `<unit ` elements a Glozz file holds.

@@ -222,6 +222,7 @@ pub(crate) fn generate_within(
         .into_par_iter()
         .with_min_len(64)
         .map(|anchor| {
+            stop.check()?;
             let mut search = Search {
                 problem,
                 compatible: &compatible,
@@ -242,6 +243,8 @@ pub(crate) fn generate_within(
             Ok(search.found)
         })
         .collect();
+    // A cancel comes first: it must not read as too many candidates.
+    stop.check()?;
     let mut all = Candidates::default();
     for found in per_anchor {
         let found = found?;

@@ -92,6 +92,7 @@ pub(crate) fn solve(
         + TOLERANCE * delta * (1.0 + lower_bound.abs());
     let mut best: Option<BoundedPartition> = None;
     loop {
+        columns.check_stop()?;
         let within_gap = match columns.search(
             &centre.duals,
             Wanted::AtMost {
@@ -106,6 +107,7 @@ pub(crate) fn solve(
             }
             Err(other) => return Err(other),
         };
+        columns.check_stop()?;
         let (chosen, total) = solve_listed(problem, &within_gap)?;
         log::info!(
             "{} tuples within the gap {gap:.6}: alignment {total:.6} ({:.2}s)",
@@ -211,6 +213,7 @@ fn relax(
     let mut round = 0;
     let mut final_relaxation_value: f64;
     'relaxation: loop {
+        columns.check_stop()?;
         let lp_clock = std::time::Instant::now();
         if centre.bound.is_finite() {
             for ((column, active), pinned) in pool.iter().zip(active.iter_mut()).zip(&pinned) {
@@ -234,6 +237,7 @@ fn relax(
         let mut weight = SMOOTHING;
         let mut added_since_relaxation = 0;
         loop {
+            columns.check_stop()?;
             round += 1;
             if round > MAX_ROUNDS {
                 return Err(AlignmentError::BeyondReach {

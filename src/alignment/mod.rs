@@ -176,6 +176,7 @@ impl AlignmentProblem {
                         Ok(solved) => solved,
                         // Listed already: the listing's own exact methods can still solve it.
                         Err(AlignmentError::BeyondReach { .. }) => {
+                            stop.check()?;
                             return solver::solve_component_with(
                                 self,
                                 candidates,

@@ -95,6 +95,11 @@ impl<'a> ImplicitColumns<'a> {
         self.problem.dissimilarity.delta_empty
     }
 
+    /// [`AlignmentError::Cancelled`] once the caller's cancel flag is set.
+    pub(crate) fn check_stop(&self) -> Result<(), AlignmentError> {
+        self.stop.check()
+    }
+
     /// Search nodes visited so far by every search.
     pub(crate) fn nodes_visited(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
@@ -111,8 +116,13 @@ impl<'a> ImplicitColumns<'a> {
             as u32)
             .into_par_iter()
             .with_min_len(8)
-            .map(|anchor| self.search_anchor(anchor, duals, wanted, &found_total))
+            .map(|anchor| {
+                self.stop.check()?;
+                self.search_anchor(anchor, duals, wanted, &found_total)
+            })
             .collect();
+        // A cancel comes first: it must not read as a continuum beyond reach.
+        self.stop.check()?;
         let mut all = Vec::new();
         for columns in per_anchor {
             all.extend(columns?);

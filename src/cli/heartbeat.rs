@@ -50,15 +50,17 @@ impl Heartbeat {
 fn beat(shared: &Shared, what: &str) {
     let started = Instant::now();
     let mut wait = FIRST;
-    let mut finished = shared.finished.lock().unwrap_or_else(|e| e.into_inner());
     loop {
-        let (guard, timeout) = shared
-            .wake
-            .wait_timeout_while(finished, wait, |finished| !*finished)
-            .unwrap_or_else(|e| e.into_inner());
-        finished = guard;
-        if !timeout.timed_out() {
-            return;
+        // The lock is held only while waiting: a blocked stderr never blocks the command's end.
+        {
+            let finished = shared.finished.lock().unwrap_or_else(|e| e.into_inner());
+            let (finished, _) = shared
+                .wake
+                .wait_timeout_while(finished, wait, |finished| !*finished)
+                .unwrap_or_else(|e| e.into_inner());
+            if *finished {
+                return;
+            }
         }
         let needed = shared.needed.load(Ordering::Relaxed);
         let phase = if needed == 0 {

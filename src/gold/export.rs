@@ -147,13 +147,8 @@ fn write_gold_files(
                             "CorA-XML needs the document's text, and it has none",
                         )
                     })?;
-                    cora::CoraFile::from_units(
-                        &continuum.name,
-                        text,
-                        &units,
-                        &cora_options.category_layer,
-                    )
-                    .map_err(|e| FileError::new(path, None, e))?
+                    cora::CoraFile::from_units(&continuum.name, text, &units, cora_options)
+                        .map_err(|e| FileError::new(path, None, e))?
                 }
             };
             file.write(path)?;

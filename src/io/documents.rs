@@ -235,7 +235,11 @@ fn read_csv(path: &PathBuf, paths: &[PathBuf], options: &ReadOptions) -> Result<
     let mut continuum = csv::parse(&bytes, path)?;
     let mut warnings = Vec::new();
     // A file cut while it was copied ends inside a record, which then reads as a shorter one.
-    let last = String::from_utf8_lossy(bytes.rsplit(|&b| b == b'\n').next().unwrap_or(&[]));
+    let last = bytes
+        .rsplit(|&b| b == b'\n' || b == b'\r')
+        .next()
+        .unwrap_or(&[]);
+    let last: String = String::from_utf8_lossy(last).chars().take(80).collect();
     if !(last.trim().is_empty() || last.trim().starts_with('#')) {
         let last_line = bytes.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
         warnings.push(Warning::new(

@@ -267,7 +267,7 @@ fn write_cora(
                     None => needs_text()?,
                 },
                 &annotator.units,
-                &cora_options.category_layer,
+                cora_options,
             )
             .map_err(|e| {
                 FileError::new(&path, None, format!("annotator {:?}: {e}", annotator.name))

@@ -130,7 +130,7 @@ fn from_units_makes_tokens_readable_back() {
         Unit::new(8.0, 11.0, "PER").unwrap(),
         Unit::new(12.0, 18.0, "LOC").unwrap(),
     ];
-    let file = CoraFile::from_units("doc", text, &units, "pos").unwrap();
+    let file = CoraFile::from_units("doc", text, &units, &CoraOptions::default()).unwrap();
     let (rebuilt, read_back) = file
         .units(&CoraOptions::default(), Path::new("doc"))
         .unwrap();
@@ -142,7 +142,7 @@ fn from_units_makes_tokens_readable_back() {
         Unit::new(0.0, 3.0, "A").unwrap(),
         Unit::new(2.0, 5.0, "B").unwrap(),
     ];
-    assert!(CoraFile::from_units("d", text, &overlapping, "pos").is_err());
+    assert!(CoraFile::from_units("d", text, &overlapping, &CoraOptions::default()).is_err());
 }
 
 #[test]

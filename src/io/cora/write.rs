@@ -98,14 +98,24 @@ impl CoraFile {
     }
 
     /// A new CorA-XML file (`<dipl>`/`<mod>`) for units that do not overlap: one token per
-    /// unit, its transcription the covered text (words joined by the merge mark `#`, one
-    /// diplomatic token per word), the category in `category_layer`, features as layers.
+    /// unit, its transcription the covered text (words joined by the first of `options`' merge
+    /// marks, `#` by default, one diplomatic token per word), the category in the options'
+    /// category layer, features as layers. A word holding one of the merge or split marks is
+    /// refused: it would read back cut.
     pub fn from_units(
         id: &str,
         text: &str,
         units: &[Unit],
-        category_layer: &str,
+        options: &super::CoraOptions,
     ) -> Result<CoraFile, String> {
+        let category_layer = options.category_layer.as_str();
+        let marks = format!("{}{}", options.merge_marks, options.split_marks);
+        let joiner = options
+            .merge_marks
+            .chars()
+            .next()
+            .unwrap_or('#')
+            .to_string();
         let mut sorted: Vec<&Unit> = units.iter().collect();
         sorted.sort_by(|a, b| a.start.total_cmp(&b.start).then(a.end.total_cmp(&b.end)));
         for pair in sorted.windows(2) {
@@ -137,13 +147,13 @@ impl CoraFile {
             // `trans` marks boundaries with these: a word holding one would read back cut.
             if let Some((word, mark)) = words
                 .iter()
-                .find_map(|w| w.chars().find(|c| "#|§".contains(*c)).map(|c| (w, c)))
+                .find_map(|w| w.chars().find(|c| marks.contains(*c)).map(|c| (w, c)))
             {
                 return Err(format!(
                     "unit {unit}: the word {word:?} holds {mark:?}, which CorA's transcriptions use to mark word and token boundaries: CorA-XML cannot keep it"
                 ));
             }
-            let trans = words.join("#");
+            let trans = words.join(&joiner);
             let n = i + 1;
             out.push_str(&format!(
                 "<token id=\"t{n}\" trans=\"{}\">",
@@ -154,7 +164,7 @@ impl CoraFile {
                 let dipl_trans = if last {
                     word.to_string()
                 } else {
-                    format!("{word}#")
+                    format!("{word}{joiner}")
                 };
                 out.push_str(&format!(
                     "<dipl id=\"t{n}_d{}\" trans=\"{}\" utf=\"{}\"/>",
