@@ -25,6 +25,7 @@
 
 pub mod confusion;
 pub mod mapping;
+pub mod reference;
 pub mod report;
 pub mod spans;
 #[cfg(test)]
