@@ -1,8 +1,9 @@
 //! The Evaluate window: every annotator of the document shown against a reference — another
 //! annotator, the curated document of an INCEpTION project export (the default when the
 //! document came with one; the corpus is built as the command line builds it,
-//! [`gamma_studio::evaluate::reference::with_reference`]), or the gold being adjudicated (the annotators' units in decided alignments
-//! against the gold, as the adjudication panel's γ) — with γ and the SemEval-2013 span scores
+//! [`gamma_studio::evaluate::reference::with_reference`]), or the gold being adjudicated (the
+//! annotators' units in decided alignments against the gold, as the adjudication panel's γ) —
+//! with γ and the SemEval-2013 span scores
 //! ([`gamma_studio::evaluate`]), per-category bars, the confusion matrix and the disagreements;
 //! clicking a disagreement selects it on the timeline.
 //!
