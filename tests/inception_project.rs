@@ -5,6 +5,7 @@ mod common;
 
 use common::{best_alignment, fixture};
 use gamma_studio::Dissimilarity;
+use gamma_studio::evaluate::reference::with_reference;
 use gamma_studio::io::webanno_tsv::LayerChoice;
 use gamma_studio::io::{Format, ReadOptions, Source, read_documents, write_continuum};
 use std::path::{Path, PathBuf};
@@ -152,6 +153,21 @@ fn inception_project_users_are_annotators_and_the_curation_the_reference() {
         .map(|a| a.name)
         .collect();
     assert_eq!(names, ["alice", "bob", "curation"]);
+    // The corpus `evaluate` (and the app's Evaluate window) reads: against the curated
+    // document, the document without one left out; against a user, no curated document.
+    let curated = with_reference(&documents, None).unwrap();
+    assert_eq!(curated.reference, "curation");
+    assert!(curated.curated);
+    assert_eq!(curated.continua, [documents[1].with_reference()]);
+    assert_eq!(curated.left_out, ["emoji.txt"]);
+    let alice = with_reference(&documents, Some("alice")).unwrap();
+    assert_eq!((alice.reference.as_str(), alice.curated), ("alice", false));
+    assert_eq!(
+        alice.continua,
+        [documents[0].continuum.clone(), continuum.clone()]
+    );
+    assert!(alice.left_out.is_empty());
+    assert!(with_reference(std::slice::from_ref(&documents[0]), None).is_none());
     let (_, alignment) = best_alignment(continuum, &Dissimilarity::default());
     assert!(alignment.disorder > 0.0, "bob differs in one category");
     let options = ReadOptions {

@@ -1,6 +1,9 @@
 //! The Evaluate window: every annotator of the document shown against a reference — another
-//! annotator, or the gold being adjudicated (the annotators' units in decided alignments
-//! against the gold, as the adjudication panel's γ) — with γ and the SemEval-2013 span scores
+//! annotator, the curated document of an INCEpTION project export (the default when the
+//! document came with one; the corpus is built as the command line builds it,
+//! [`gamma_studio::evaluate::reference::with_reference`]), or the gold being adjudicated (the
+//! annotators' units in decided alignments against the gold, as the adjudication panel's γ) —
+//! with γ and the SemEval-2013 span scores
 //! ([`gamma_studio::evaluate`]), per-category bars, the confusion matrix and the disagreements;
 //! clicking a disagreement selects it on the timeline.
 //!
@@ -15,6 +18,7 @@ use egui_plot::{Bar, BarChart, Legend, Plot};
 use gamma_studio::Continuum;
 use gamma_studio::corpus::Corpus;
 use gamma_studio::evaluate::mapping::LabelMapping;
+use gamma_studio::evaluate::reference::with_reference;
 use gamma_studio::evaluate::spans::Scheme;
 use gamma_studio::evaluate::{
     ChanceModel, Disagreement, EvaluatedUnit, Evaluation, EvaluationOptions, SystemEvaluation,
@@ -28,11 +32,16 @@ use std::sync::Arc;
 /// Name of the gold annotator in the evaluated continuum.
 const GOLD: &str = "gold (adjudicated)";
 
+/// How the curated document is offered as the reference.
+pub const CURATED: &str = "the curated document (INCEpTION curation)";
+
 /// What the systems are compared with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReferenceChoice {
     /// An annotator of the document, by name.
     Annotator(String),
+    /// The reference that came with the document: the curated document of a project export.
+    Curated,
     /// The gold standard of the adjudication in progress.
     Gold,
 }
@@ -54,15 +63,12 @@ struct Key {
 /// A finished evaluation.
 pub struct Finished {
     key: Key,
-    /// The continuum evaluated (for the gold: the annotators' decided units and the gold).
-    continuum: Continuum,
     pub evaluation: Result<Evaluation, String>,
 }
 
 /// The evaluation in progress: what it evaluates and its job.
 struct Running {
     key: Key,
-    continuum: Continuum,
     job: Job<Result<Evaluation, String>>,
 }
 
@@ -106,7 +112,6 @@ impl EvaluatePanel {
         let running = self.running.take().expect("checked");
         self.finished = Some(Finished {
             key: running.key,
-            continuum: running.continuum,
             evaluation: outcome,
         });
     }
@@ -121,9 +126,11 @@ impl EvaluatePanel {
         self.running = None;
     }
 
-    /// The reference picked, or the first annotator of the document.
+    /// The reference picked, or the curated document when the document came with one, or its
+    /// first annotator.
     fn reference(&self, state: &AppState) -> Option<ReferenceChoice> {
         let document = state.document()?;
+        let curated = document.document.reference().is_some();
         let names: Vec<&String> = document
             .continuum()
             .annotators
@@ -137,6 +144,7 @@ impl EvaluatePanel {
             Some(ReferenceChoice::Annotator(name)) if names.contains(&name) => {
                 Some(ReferenceChoice::Annotator(name.clone()))
             }
+            _ if curated => Some(ReferenceChoice::Curated),
             _ => names
                 .first()
                 .map(|n| ReferenceChoice::Annotator(n.to_string())),
@@ -175,7 +183,6 @@ impl EvaluatePanel {
             Err(message) => {
                 self.finished = Some(Finished {
                     key,
-                    continuum: Continuum::default(),
                     evaluation: Err(message),
                 });
                 return;
@@ -187,17 +194,13 @@ impl EvaluatePanel {
             mapping: self.mapping.as_ref().map(|(_, m)| m.clone()),
             ..EvaluationOptions::default()
         };
-        let corpus = Corpus::new(vec![continuum.clone()]);
+        let corpus = Corpus::new(vec![continuum]);
         let job = Job::spawn("evaluate", Arc::clone(&state.wake), move |context| {
             let outcome = evaluate(&corpus, &reference, &options, context.control(None))
                 .map_err(|e| e.to_string());
             context.send(outcome);
         });
-        self.running = Some(Running {
-            key,
-            continuum,
-            job,
-        });
+        self.running = Some(Running { key, job });
     }
 
     /// Starts an evaluation when the window is open and the shown one is missing or stale.
@@ -224,8 +227,16 @@ fn evaluated_continuum(
     reference: &ReferenceChoice,
 ) -> Result<(Continuum, String), String> {
     let document = state.document().ok_or("no document is open")?;
+    // As the command line does: the curated document joins the annotators when it is the
+    // reference, and only then.
+    let referenced = |asked: Option<&str>| {
+        with_reference(std::slice::from_ref(&document.document), asked)
+            .and_then(|r| Some((r.continua.into_iter().next()?, r.reference)))
+            .ok_or_else(|| "this document has no curated document".to_string())
+    };
     match reference {
-        ReferenceChoice::Annotator(name) => Ok((document.continuum().clone(), name.clone())),
+        ReferenceChoice::Annotator(name) => referenced(Some(name)),
+        ReferenceChoice::Curated => referenced(None),
         ReferenceChoice::Gold => {
             let adjudicating = state
                 .adjudicating()
@@ -311,7 +322,7 @@ fn show(ui: &mut Ui, panel: &mut EvaluatePanel, state: &mut AppState, dialog: &m
         if let Some(index) = clicked {
             select_disagreement(
                 state,
-                &finished.continuum,
+                &evaluation.reference,
                 system,
                 &system.disagreements[index],
             );
@@ -326,6 +337,7 @@ fn controls(ui: &mut Ui, panel: &mut EvaluatePanel, state: &AppState, dialog: &m
     let name = |r: &Option<ReferenceChoice>| match r {
         Some(ReferenceChoice::Annotator(name)) => name.clone(),
         Some(ReferenceChoice::Gold) => "the gold being adjudicated".to_string(),
+        Some(ReferenceChoice::Curated) => CURATED.to_string(),
         None => "–".to_string(),
     };
     ui.horizontal(|ui| {
@@ -333,6 +345,15 @@ fn controls(ui: &mut Ui, panel: &mut EvaluatePanel, state: &AppState, dialog: &m
         egui::ComboBox::from_id_salt("evaluate-reference")
             .selected_text(name(&current))
             .show_ui(ui, |ui| {
+                if state
+                    .document()
+                    .is_some_and(|d| d.document.reference().is_some())
+                {
+                    let choice = Some(ReferenceChoice::Curated);
+                    if ui.selectable_label(current == choice, CURATED).clicked() {
+                        panel.reference = choice;
+                    }
+                }
                 if let Some(document) = state.document() {
                     for annotator in &document.continuum().annotators {
                         let choice = Some(ReferenceChoice::Annotator(annotator.name.clone()));
@@ -603,7 +624,7 @@ fn disagreements_list(ui: &mut Ui, system: &SystemEvaluation, clicked: &mut Opti
 /// (the system's, else the reference's); centres the timeline on it when there is none.
 fn select_disagreement(
     state: &mut AppState,
-    evaluated: &Continuum,
+    reference_name: &str,
     system: &SystemEvaluation,
     d: &Disagreement,
 ) {
@@ -611,15 +632,10 @@ fn select_disagreement(
         return;
     };
     let annotators = &document.continuum().annotators;
-    let reference_name = evaluated
-        .annotators
-        .first()
-        .map(|a| a.name.clone())
-        .unwrap_or_default();
     let mut found = None;
     for (name, unit) in [
         (system.annotator.as_str(), d.system.as_ref()),
-        (reference_name.as_str(), d.reference.as_ref()),
+        (reference_name, d.reference.as_ref()),
     ] {
         let Some(unit) = unit else { continue };
         let Some(a) = annotators.iter().position(|x| x.name == name) else {

@@ -235,8 +235,9 @@ impl GammaStudioApp {
         }
     }
 
-    /// Opens files picked or dropped by the user: Glozz and CorA files go through the open
-    /// dialog first, other formats open at once.
+    /// Opens files picked or dropped by the user: those with something to choose (Glozz, CorA,
+    /// TSV 3, XMI, brat, TextGrid, project exports) go through the open dialog first, other
+    /// formats open at once.
     pub fn request_open(&mut self, paths: Vec<PathBuf>) {
         if OpenDialog::needed(&paths) {
             self.pending_open = Some(OpenDialog::new(paths));

@@ -3,7 +3,9 @@
 //! (or a feature as the category), the CorA layer that is the category and the transcription
 //! of the text, the TSV 3 / XMI span layer and its feature that is the category, and whether a
 //! TextGrid's tiers are the annotators or one tier of each file is, and the users of an
-//! INCEpTION project export. CSV, ELAN and RTTM files open at once.
+//! INCEpTION project export (its curated document is the reference that Evaluate uses, or —
+//! ticked, or when the export has no user's annotations — an annotator named `curation`, as
+//! `--users` does on the command line). CSV, ELAN and RTTM files open at once.
 
 use super::file_dialog::FileDialog;
 use eframe::egui::{self, Ui};
@@ -18,6 +20,9 @@ use std::path::{Path, PathBuf};
 const TEXT_TITLE: &str = "Glozz text";
 /// The title of the request for more files.
 const ADD_TITLE: &str = "Add annotation files";
+/// The checkbox that reads the curated document of a project export as an annotator.
+pub const CURATION_AS_ANNOTATOR: &str =
+    "the curated document as an annotator too (curation; unticked: the reference)";
 
 /// What the user decided.
 pub enum Decision {
@@ -52,15 +57,20 @@ pub struct OpenDialog {
     textgrid_paths: Vec<PathBuf>,
     /// The users of INCEpTION project exports, and whether each is read.
     project_users: Vec<(String, bool)>,
+    /// Whether the curated document is read as an annotator too, when an export has one besides
+    /// its users' annotations (otherwise it is the reference).
+    project_curation: Option<bool>,
     problems: Vec<String>,
 }
 
 /// What the files offer to choose from: span layers with their features, TextGrid tiers, the
-/// users of project exports (all read at first).
+/// users of project exports (all read at first) and whether one has a curated document besides
+/// its users' annotations (not read as an annotator at first).
 struct Offered {
     span_layers: Vec<(String, Vec<String>)>,
     tiers: Vec<String>,
     project_users: Vec<(String, bool)>,
+    project_curation: Option<bool>,
 }
 
 /// The formats whose files hold one annotator each, named in the dialog.
@@ -76,7 +86,8 @@ fn format_of(path: &Path) -> Option<Format> {
 }
 
 impl OpenDialog {
-    /// Whether these files need the dialog (Glozz or CorA among them).
+    /// Whether these files need the dialog (Glozz, CorA, TSV 3, XMI, brat, TextGrid or a
+    /// project export, whose users and curated document are chosen, among them).
     pub fn needed(paths: &[PathBuf]) -> bool {
         paths.iter().any(|p| {
             matches!(
@@ -88,6 +99,7 @@ impl OpenDialog {
                         | Format::Xmi
                         | Format::Brat
                         | Format::TextGrid
+                        | Format::InceptionProject
                 )
             )
         })
@@ -97,6 +109,7 @@ impl OpenDialog {
     /// the users of project exports.
     fn layers_and_tiers(paths: &[PathBuf], problems: &mut Vec<String>) -> Offered {
         let mut project_users: Vec<(String, bool)> = Vec::new();
+        let mut project_curation = None;
         let mut span_layers: Vec<(String, Vec<String>)> = Vec::new();
         let mut tiers: Vec<String> = Vec::new();
         let mut add_layer = |name: &str, features: Vec<String>| match span_layers
@@ -136,6 +149,13 @@ impl OpenDialog {
                         .and_then(|bytes| inception_project::list(&bytes, path));
                     match listing {
                         Ok(listing) => {
+                            // As the reader does: the curated document is an annotator only
+                            // when the export has no user's annotations.
+                            if listing.has_curation()
+                                && listing.users() != [inception_project::CURATION]
+                            {
+                                project_curation = Some(false);
+                            }
                             for user in listing.users() {
                                 if !project_users.iter().any(|(u, _)| u == user) {
                                     project_users.push((user.to_string(), true));
@@ -158,10 +178,17 @@ impl OpenDialog {
                 _ => {}
             }
         }
+        if project_users
+            .iter()
+            .any(|(u, _)| u == inception_project::CURATION)
+        {
+            project_curation = None;
+        }
         Offered {
             span_layers,
             tiers,
             project_users,
+            project_curation,
         }
     }
 
@@ -206,6 +233,7 @@ impl OpenDialog {
             span_layers,
             tiers,
             project_users,
+            project_curation,
         } = OpenDialog::layers_and_tiers(&paths, &mut problems);
         let mut types: Vec<(String, bool)> = Vec::new();
         for path in &glozz_paths {
@@ -267,6 +295,7 @@ impl OpenDialog {
             tier: String::new(),
             textgrid_paths,
             project_users,
+            project_curation,
             problems,
         }
     }
@@ -296,6 +325,9 @@ impl OpenDialog {
         }
         for (user, read) in &mut self.project_users {
             *read &= !was_off(&old.project_users, user);
+        }
+        if let (Some(read), Some(was)) = (&mut self.project_curation, old.project_curation) {
+            *read = was;
         }
         for (layer, kept) in self.layers.iter().zip(&mut self.kept_layers) {
             let dropped = (old.layers.iter().zip(&old.kept_layers)).any(|(l, k)| l == layer && !k);
@@ -330,15 +362,7 @@ impl OpenDialog {
                 .filter(|(path, _)| !self.tier.is_empty() || !self.textgrid_paths.contains(path))
                 .map(|(path, name)| (name.trim().to_string(), path.clone()))
                 .collect(),
-            users: if self.project_users.iter().all(|(_, read)| *read) {
-                Vec::new()
-            } else {
-                self.project_users
-                    .iter()
-                    .filter(|(_, read)| *read)
-                    .map(|(user, _)| user.clone())
-                    .collect()
-            },
+            users: self.chosen_users(),
             layer: LayerChoice {
                 layer: if !self.span_layer.is_empty() {
                     Some(self.span_layer.clone())
@@ -372,6 +396,54 @@ impl OpenDialog {
                 ..CoraOptions::default()
             },
             ..ReadOptions::default()
+        }
+    }
+
+    /// The users read as annotators, as `--users` names them: none (every user, the curated
+    /// document the reference) unless some user is unticked or the curated document ticked.
+    fn chosen_users(&self) -> Vec<String> {
+        let curation = self.project_curation == Some(true);
+        if !curation && self.project_users.iter().all(|(_, read)| *read) {
+            return Vec::new();
+        }
+        let mut users: Vec<String> = self
+            .project_users
+            .iter()
+            .filter(|(_, read)| *read)
+            .map(|(user, _)| user.clone())
+            .collect();
+        if curation {
+            users.push(inception_project::CURATION.to_string());
+        }
+        users
+    }
+
+    /// The users of project exports and the curated document: the annotators read.
+    fn show_project_users(&mut self, ui: &mut Ui) {
+        if self.project_users.is_empty() {
+            return;
+        }
+        ui.separator();
+        if self
+            .project_users
+            .iter()
+            .any(|(u, _)| u == inception_project::CURATION)
+        {
+            ui.label(
+                "users of the project export (annotators; curation: the curated document, read as an annotator since the export holds no user's annotations)",
+            );
+        } else {
+            ui.label("users of the project export (annotators)");
+        }
+        ui.horizontal_wrapped(|ui| {
+            for (user, read) in &mut self.project_users {
+                ui.checkbox(read, user.as_str());
+            }
+        });
+        if let Some(read) = &mut self.project_curation {
+            ui.checkbox(read, CURATION_AS_ANNOTATOR).on_hover_text(
+                "unticked, the curated document is the reference: γ is measured between the users and Evaluate scores them against it",
+            );
         }
     }
 
@@ -463,18 +535,12 @@ impl OpenDialog {
         }
         self.show_span_layers(ui);
         self.show_tiers(ui);
-        if !self.project_users.is_empty() {
-            ui.separator();
-            ui.label("users of the project export (curation: the curated document)");
-            ui.horizontal_wrapped(|ui| {
-                for (user, read) in &mut self.project_users {
-                    ui.checkbox(read, user.as_str());
-                }
-            });
-        }
+        self.show_project_users(ui);
         ui.separator();
         let names_ok = self.names.iter().all(|(_, n)| !n.trim().is_empty())
-            && (self.project_users.is_empty() || self.project_users.iter().any(|(_, read)| *read));
+            && (self.project_users.is_empty()
+                || self.project_users.iter().any(|(_, read)| *read)
+                || self.project_curation == Some(true));
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(names_ok, egui::Button::new("Open these files"))

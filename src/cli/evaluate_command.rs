@@ -10,7 +10,8 @@ use clap::{Args, ValueEnum};
 use gamma_studio::evaluate::mapping::LabelMapping;
 use gamma_studio::evaluate::spans::Scheme;
 use gamma_studio::evaluate::{
-    ChanceModel, Evaluation, EvaluationError, EvaluationOptions, SystemEvaluation, report,
+    ChanceModel, Evaluation, EvaluationError, EvaluationOptions, SystemEvaluation, reference,
+    report,
 };
 use gamma_studio::gamma::{GammaError, RunControl};
 use gamma_studio::io::Document;
@@ -99,7 +100,7 @@ pub fn run(args: &EvaluateArgs) -> Result<(), Failure> {
     if let Some(csv) = &args.csv {
         plan.writes("--csv", csv, false)?;
     }
-    let (reference, continua) = with_reference(documents, args.reference.as_deref())?;
+    let (reference, continua) = with_reference(&documents, args.reference.as_deref())?;
     let corpus = Corpus::new(continua);
     let heartbeat = super::heartbeat::Heartbeat::start("the evaluation".to_string());
     let progress = |done, needed| heartbeat.progress(done, needed);
@@ -132,37 +133,29 @@ pub fn run(args: &EvaluateArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The reference's name and the documents to evaluate: with `--reference`, that annotator (the
-/// curated document of a project export when it is named `curation`); without, the curated
-/// document, the documents that have none left out with a warning.
+/// The reference's name and the documents to evaluate ([`gamma_studio::evaluate::reference`]):
+/// with `--reference`, that annotator (the curated document of a project export when it is named
+/// `curation`); without, the curated document, the documents that have none left out with a
+/// warning.
 fn with_reference(
-    documents: Vec<Document>,
+    documents: &[Document],
     asked: Option<&str>,
 ) -> Result<(String, Vec<Continuum>), Failure> {
-    let curated = |d: &Document| d.reference().map(|r| r.name.clone());
-    let reference = match asked {
-        Some(name) => name.to_string(),
-        None => documents.iter().find_map(curated).ok_or_else(|| {
-            bad("name the reference annotator with --reference NAME (no curated document came with these files)")
-        })?,
-    };
-    let mut continua = Vec::new();
-    for document in documents {
-        if curated(&document).as_deref() == Some(reference.as_str()) {
-            continua.push(document.with_reference());
-        } else if asked.is_none() {
-            eprintln!(
-                "gamma-studio: warning: document {:?} has no curated document: not evaluated",
-                document.continuum.name
-            );
-        } else {
-            continua.push(document.continuum);
-        }
+    let referenced = reference::with_reference(documents, asked).ok_or_else(|| {
+        bad("name the reference annotator with --reference NAME (no curated document came with these files)")
+    })?;
+    for name in &referenced.left_out {
+        eprintln!(
+            "gamma-studio: warning: document {name:?} has no curated document: not evaluated"
+        );
     }
-    if asked.is_none() {
-        eprintln!("gamma-studio: the reference is the curated document ({reference})");
+    if referenced.curated {
+        eprintln!(
+            "gamma-studio: the reference is the curated document ({})",
+            referenced.reference
+        );
     }
-    Ok((reference, continua))
+    Ok((referenced.reference, referenced.continua))
 }
 
 fn summary(evaluation: &Evaluation, args: &EvaluateArgs) -> String {

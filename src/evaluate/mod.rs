@@ -17,7 +17,9 @@
 //!
 //! A [`mapping::LabelMapping`] turns the system's labels into the reference's before anything
 //! is compared. For a corpus, counts and matrices are summed over the documents and γ pools the
-//! documents as [`crate::gamma::corpus_gamma`] does.
+//! documents as [`crate::gamma::corpus_gamma`] does. [`reference::with_reference`] builds the
+//! corpus to evaluate from documents read: against an annotator named, or against the curated
+//! document of an INCEpTION project export (the command line and the app both use it).
 //!
 //! Units of one annotator may overlap or nest: each is a unit of its own for γ and for the span
 //! schemes. A zero-length, reversed or non-finite unit is an error naming the document, the
@@ -25,6 +27,7 @@
 
 pub mod confusion;
 pub mod mapping;
+pub mod reference;
 pub mod report;
 pub mod spans;
 #[cfg(test)]

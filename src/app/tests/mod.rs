@@ -21,6 +21,7 @@ fn precision(precision: f64) -> gamma_studio::gamma::SampleCount {
 
 mod adjudication;
 mod categories;
+mod curation;
 mod panels;
 mod reading_view;
 mod recent;
