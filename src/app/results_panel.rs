@@ -7,53 +7,7 @@ use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, Legend, Plot, VLine};
 
 pub fn show(ui: &mut Ui, state: &mut AppState) {
-    match state.run.status.clone() {
-        Status::Running { done, needed } => {
-            ui.horizontal(|ui| {
-                let fraction = if needed > 0 {
-                    done as f32 / needed as f32
-                } else {
-                    0.0
-                };
-                // Nothing sampled yet: the observed best alignment is being searched.
-                let (text, tip) = if needed == 0 {
-                    (
-                        "aligning the annotations…".to_string(),
-                        "the best alignment of the annotators' units (dense or many overlapping annotators take longer; Cancel stops the search)",
-                    )
-                } else {
-                    (
-                        format!("samples {done} / {needed}"),
-                        "random continua aligned for the expected disorder, out of those the precision needs so far",
-                    )
-                };
-                ui.add(
-                    egui::ProgressBar::new(fraction.min(1.0))
-                        .desired_width(160.0)
-                        .text(text),
-                )
-                .on_hover_text(tip);
-                if ui.button("Cancel").clicked() {
-                    state.cancel();
-                }
-            });
-        }
-        Status::Cancelled => {
-            ui.horizontal(|ui| {
-                ui.label("Computation cancelled.");
-                if ui.button("Compute").clicked() {
-                    state.recompute();
-                }
-            });
-        }
-        Status::Failed(message) => {
-            ui.colored_label(
-                Color32::from_rgb(200, 60, 60),
-                format!("γ failed: {message}"),
-            );
-        }
-        Status::Idle | Status::Done => {}
-    }
+    show_status(ui, state);
     if state.uses_text_gamma() {
         show_text_gamma(ui, state);
         return;
@@ -352,5 +306,56 @@ fn below_chance(ui: &mut Ui, value: f64) {
             )
             .color(ui.visuals().warn_fg_color),
         );
+    }
+}
+
+/// The running job's progress (with Cancel), or why there is no result.
+fn show_status(ui: &mut Ui, state: &mut AppState) {
+    match state.run.status.clone() {
+        Status::Running { done, needed } => {
+            ui.horizontal(|ui| {
+                let fraction = if needed > 0 {
+                    done as f32 / needed as f32
+                } else {
+                    0.0
+                };
+                // Nothing sampled yet: the observed best alignment is being searched.
+                let (text, tip) = if needed == 0 {
+                    (
+                        "aligning the annotations…".to_string(),
+                        "the best alignment of the annotators' units (dense or many overlapping annotators take longer; Cancel stops the search)",
+                    )
+                } else {
+                    (
+                        format!("samples {done} / {needed}"),
+                        "random continua aligned for the expected disorder, out of those the precision needs so far",
+                    )
+                };
+                ui.add(
+                    egui::ProgressBar::new(fraction.min(1.0))
+                        .desired_width(160.0)
+                        .text(text),
+                )
+                .on_hover_text(tip);
+                if ui.button("Cancel").clicked() {
+                    state.cancel();
+                }
+            });
+        }
+        Status::Cancelled => {
+            ui.horizontal(|ui| {
+                ui.label("Computation cancelled.");
+                if ui.button("Compute").clicked() {
+                    state.recompute();
+                }
+            });
+        }
+        Status::Failed(message) => {
+            ui.colored_label(
+                Color32::from_rgb(200, 60, 60),
+                format!("γ failed: {message}"),
+            );
+        }
+        Status::Idle | Status::Done => {}
     }
 }
