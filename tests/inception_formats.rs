@@ -274,7 +274,7 @@ fn tsv3_writes_every_feature_of_the_layer() {
     let first = tsv.lines().find(|l| l.starts_with("1-1\t")).unwrap();
     assert_eq!(
         first,
-        "1-1\t0-3\tTom\thttp://x.org/?a=1&b=<2\\>[1]|*[2]\ta\\|b \\[1\\] \\*\\_\\\\ \\-\\> \\;[1]|tab\\there\\r\\nline[2]\tPER[1]|GROUP[2]\t"
+        "1-1\t0-3\tTom\thttp://x.org/?a=1&b=<2>[1]|*[2]\ta\\|b \\[1\\] \\*\\_\\\\ \\-> \\;[1]|tab\\there\\r\\nline[2]\tPER[1]|GROUP[2]\t"
     );
     let path = Path::new("features.tsv");
     let file = webanno_tsv::parse(tsv.as_bytes(), path).unwrap();

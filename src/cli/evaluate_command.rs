@@ -144,10 +144,16 @@ fn with_reference(
     let referenced = reference::with_reference(documents, asked).ok_or_else(|| {
         bad("name the reference annotator with --reference NAME (no curated document came with these files)")
     })?;
+    let missing = if referenced.curated {
+        "no curated document".to_string()
+    } else {
+        format!(
+            "no annotator {:?} and no curated document",
+            referenced.reference
+        )
+    };
     for name in &referenced.left_out {
-        eprintln!(
-            "gamma-studio: warning: document {name:?} has no curated document: not evaluated"
-        );
+        eprintln!("gamma-studio: warning: document {name:?} has {missing}: not evaluated");
     }
     if referenced.curated {
         eprintln!(

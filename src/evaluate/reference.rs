@@ -34,12 +34,18 @@ pub fn with_reference(documents: &[Document], asked: Option<&str>) -> Option<Ref
     let mut continua = Vec::new();
     let mut left_out = Vec::new();
     for document in documents {
+        let has_annotator = document
+            .continuum
+            .annotators
+            .iter()
+            .any(|a| a.name == reference);
         if curated(document).as_deref() == Some(reference.as_str()) {
             continua.push(document.with_reference());
-        } else if asked.is_none() {
-            left_out.push(document.continuum.name.clone());
-        } else {
+        } else if asked.is_some() && has_annotator {
             continua.push(document.continuum.clone());
+        } else {
+            // Neither the reference annotator nor a curated document: nothing to compare with.
+            left_out.push(document.continuum.name.clone());
         }
     }
     Some(Referenced {

@@ -107,6 +107,15 @@ pub fn list(bytes: &[u8], path: &Path) -> Result<Listing, FileError> {
         }
         let user = if *folder == "curation" {
             CURATION.to_string()
+        } else if stem == CURATION {
+            // It would be taken for the curated document (and merged with it).
+            return Err(FileError::new(
+                &path.join(name.as_ref()),
+                None,
+                format!(
+                    "a user is named {CURATION:?}, the name the curated document takes here: rename the user in INCEpTION before exporting"
+                ),
+            ));
         } else {
             stem.to_string()
         };

@@ -8,14 +8,22 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
 
-/// A value escaped for a cell.
+/// A value escaped for a cell, as INCEpTION unescapes it (`Escaping.unescapeValue`): `\`,
+/// `[`, `]`, `|`, `_`, `*`, `;` and the pair `->` get a backslash (a lone `-` or `>` none: it
+/// would be kept), line breaks and tabs are `\n` and `\t`. A carriage return has no escape in
+/// TSV 3: it is written `\r`, which our reader reads back and INCEpTION keeps as two characters.
 pub fn escape(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
-    for c in value.chars() {
+    let mut chars = value.chars().peekable();
+    while let Some(c) = chars.next() {
         match c {
-            '\\' | '[' | ']' | '|' | '_' | '-' | '>' | '*' | ';' => {
+            '\\' | '[' | ']' | '|' | '_' | '*' | ';' => {
                 out.push('\\');
                 out.push(c);
+            }
+            '-' if chars.peek() == Some(&'>') => {
+                chars.next();
+                out.push_str("\\->");
             }
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
@@ -41,6 +49,7 @@ pub(crate) fn unit_boundaries(units: &[Unit], length: usize) -> Result<Vec<bool>
         if unit.start.fract() != 0.0
             || unit.end.fract() != 0.0
             || unit.start < 0.0
+            || unit.start > unit.end
             || unit.end > length as f64
         {
             return Err(format!(
@@ -94,7 +103,8 @@ pub(crate) fn feature_name(name: &str, reserved: &[&str]) -> String {
     let mut out: String = name
         .chars()
         .map(|c| {
-            if c.is_alphanumeric() || c == '_' {
+            // What INCEpTION allows in layer and feature names, and XML and Java too.
+            if c.is_ascii_alphanumeric() || c == '_' {
                 c
             } else {
                 '_'
@@ -104,6 +114,7 @@ pub(crate) fn feature_name(name: &str, reserved: &[&str]) -> String {
     if out.is_empty()
         || out.starts_with(|c: char| c.is_ascii_digit())
         || out.starts_with("ROLE_")
+        || out.to_ascii_lowercase().starts_with("xml")
         || reserved.contains(&out.as_str())
     {
         out.insert_str(0, "f_");
@@ -157,18 +168,24 @@ pub fn to_tsv3(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result
     let cuts = unit_boundaries(units, chars.len())?;
     let sentences = sentences(&chars, &cuts);
     let utf16_before = utf16_offsets(&chars);
+    // Every token (sentence, token, span), in text order: a unit's tokens are a run of them.
+    let all_tokens: Vec<(usize, usize, (usize, usize))> = sentences
+        .iter()
+        .enumerate()
+        .flat_map(|(s, tokens)| {
+            tokens
+                .iter()
+                .enumerate()
+                .map(move |(t, span)| (s, t, *span))
+        })
+        .collect();
     let tokens_of = |unit: &Unit| -> Vec<(usize, usize)> {
-        sentences
+        let (start, end) = (unit.start as usize, unit.end as usize);
+        let first = all_tokens.partition_point(|(_, _, (a, _))| *a < start);
+        all_tokens[first..]
             .iter()
-            .enumerate()
-            .flat_map(|(s, tokens)| {
-                tokens
-                    .iter()
-                    .enumerate()
-                    .map(move |(t, span)| (s, t, *span))
-            })
-            .filter(|(_, _, (a, b))| *a >= unit.start as usize && *b <= unit.end as usize)
-            .map(|(s, t, _)| (s, t))
+            .take_while(|(_, _, (_, b))| *b <= end)
+            .map(|(s, t, _)| (*s, *t))
             .collect()
     };
     // The units on each token, in order.
@@ -186,7 +203,7 @@ pub fn to_tsv3(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result
         }
         covered.push(tokens);
     }
-    let columns = layer_features(units, feature, &[]);
+    let columns = layer_features(units, feature, &["begin", "end", "sofa"]);
     let linked: Vec<bool> = covered
         .iter()
         .map(|tokens| tokens.len() > 1 || tokens.iter().any(|t| on_token[t].len() > 1))

@@ -76,7 +76,7 @@ impl Prefixes {
             let mut out: String = part
                 .chars()
                 .map(|c| {
-                    if c.is_alphanumeric() || c == '_' {
+                    if c.is_ascii_alphanumeric() || c == '_' {
                         c
                     } else {
                         '_'
