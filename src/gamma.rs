@@ -83,6 +83,14 @@ pub struct SampleCountError {
 }
 
 impl SampleCount {
+    /// The confidence of the interval and of the precision reported (0.95 with a fixed count).
+    pub fn confidence(&self) -> f64 {
+        match self {
+            SampleCount::Precision { confidence, .. } => *confidence,
+            SampleCount::Fixed(_) => 0.95,
+        }
+    }
+
     /// This sample count with the user's choices: a fixed count replaces the precision rule;
     /// otherwise each value given replaces the rule's (a fixed count stays fixed).
     pub fn with_choices(self, choices: SampleChoices) -> Result<SampleCount, SampleCountError> {
@@ -377,6 +385,12 @@ fn categorical_gammas(
 pub(crate) fn gamma_interval(observed: f64, expected: f64, precision: f64) -> (f64, f64) {
     if observed == 0.0 {
         (1.0, 1.0)
+    } else if precision >= 1.0 {
+        // D_e may be anywhere down to 0: γ has no lower bound.
+        (
+            f64::NEG_INFINITY,
+            1.0 - observed / (expected * (1.0 + precision)),
+        )
     } else {
         (
             1.0 - observed / (expected * (1.0 - precision)),

@@ -163,7 +163,7 @@ fn inception_project_users_are_annotators_and_the_curation_the_reference() {
     let alice = with_reference(&documents, Some("alice")).unwrap();
     assert_eq!((alice.reference.as_str(), alice.curated), ("alice", false));
     // emoji.txt has neither alice nor a curated document: nothing to compare with.
-    assert_eq!(alice.continua, [continuum.clone()]);
+    assert_eq!(alice.continua, std::slice::from_ref(continuum));
     assert_eq!(alice.left_out, ["emoji.txt"]);
     assert!(with_reference(std::slice::from_ref(&documents[0]), None).is_none());
     let (_, alignment) = best_alignment(continuum, &Dissimilarity::default());
@@ -250,7 +250,11 @@ fn inception_project_users_are_annotators_and_the_curation_the_reference() {
         }
         writer.finish().unwrap();
     }
-    let e = read_documents(&[named_curation.clone()], &ReadOptions::default()).unwrap_err();
+    let e = read_documents(
+        std::slice::from_ref(&named_curation),
+        &ReadOptions::default(),
+    )
+    .unwrap_err();
     assert_eq!(
         e.to_string(),
         format!(

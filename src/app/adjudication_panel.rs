@@ -168,7 +168,7 @@ fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
             .labelled_by(label.id);
     });
     ui.horizontal(|ui| {
-        let every_category = state.settings.excluded_categories.is_empty();
+        let every_category = !state.excludes_categories_here();
         let ready = state.current_outcome().is_some() && !state.run.stale && every_category;
         if ui
             .add_enabled(ready, egui::Button::new("Adjudicate this document"))

@@ -81,9 +81,14 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             if response.clicked() {
                 toggled = Some(category.clone());
             }
+            let text_gamma = state.uses_text_gamma();
             response.context_menu(|ui| {
                 let mut counts = !excluded;
-                if ui.checkbox(&mut counts, "counts in γ").changed() {
+                let checkbox =
+                    ui.add_enabled(!text_gamma, egui::Checkbox::new(&mut counts, "counts in γ"));
+                let checkbox =
+                    checkbox.on_disabled_hover_text("tγ compares the layers chosen in Settings");
+                if checkbox.changed() {
                     measured = Some((category.clone(), counts));
                     ui.close();
                 }

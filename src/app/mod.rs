@@ -226,6 +226,8 @@ impl GammaStudioApp {
                     demo::Demo::HistoricalText => settings::AgreementMeasure::TextGamma,
                     demo::Demo::NamedEntities => settings::AgreementMeasure::Gamma,
                 };
+                // The demo is read with the default options, not the last files' ones.
+                self.state.cora_options = Default::default();
                 self.state.set_documents(documents);
             }
             Err(e) => self

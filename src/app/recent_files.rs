@@ -67,14 +67,19 @@ impl StoredEntry {
 
 impl RecentFiles {
     /// The recent files kept in `folder` (none when it is `None`, or holds none, or holds an
-    /// unreadable list).
+    /// unreadable list); an entry that cannot be read (edited by hand, written by another
+    /// version) is skipped, the others kept.
     pub fn in_folder(folder: Option<PathBuf>) -> RecentFiles {
-        let stored: Vec<StoredEntry> = folder
+        let stored: Vec<serde_json::Value> = folder
             .as_ref()
             .and_then(|f| std::fs::read(f.join(RECENT_FILES)).ok())
             .and_then(|bytes| serde_json::from_slice(&bytes).ok())
             .unwrap_or_default();
-        let entries = stored.into_iter().filter_map(StoredEntry::entry).collect();
+        let entries = stored
+            .into_iter()
+            .filter_map(|value| serde_json::from_value::<StoredEntry>(value).ok())
+            .filter_map(StoredEntry::entry)
+            .collect();
         RecentFiles { entries, folder }
     }
 
@@ -253,6 +258,20 @@ mod tests {
         std::fs::write(dir.path().join(RECENT_FILES), "{not json").unwrap();
         let recent = RecentFiles::in_folder(Some(dir.path().to_path_buf()));
         assert!(recent.entries.is_empty());
+        // One damaged entry among good ones: the others stay.
+        let mut good = RecentFiles::in_folder(Some(dir.path().to_path_buf()));
+        add(&mut good, &[PathBuf::from("a.csv")]);
+        add(&mut good, &[PathBuf::from("b.csv")]);
+        let path = dir.path().join(RECENT_FILES);
+        let mut list: Vec<serde_json::Value> =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        list.insert(1, serde_json::json!({"paths": 42, "options": "damaged"}));
+        std::fs::write(&path, serde_json::to_vec(&list).unwrap()).unwrap();
+        let back = RecentFiles::in_folder(Some(dir.path().to_path_buf()));
+        assert_eq!(
+            back.lists(),
+            [vec![PathBuf::from("b.csv")], vec![PathBuf::from("a.csv")]]
+        );
     }
 
     #[test]

@@ -34,10 +34,14 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         row(
             ui,
             "interval",
-            format!("{:.4} … {:.4}", r.gamma_interval.0, r.gamma_interval.1),
-            "95 % confidence interval of γ: D_e is estimated from sampled chance continua, so γ carries sampling error",
+            interval_text(r.gamma_interval),
+            &format!(
+                "{} confidence interval of γ: D_e is estimated from sampled chance continua, so γ carries sampling error",
+                percent(outcome.settings.gamma.samples.confidence())
+            ),
         );
-        sampling_rows(ui, r.n_samples, r.achieved_precision, r.seed);
+        let confidence = outcome.settings.gamma.samples.confidence();
+        sampling_rows(ui, r.n_samples, r.achieved_precision, r.seed, confidence);
         let s = &outcome.settings;
         ui.label("with");
         let d = &s.gamma.dissimilarity;
@@ -202,10 +206,15 @@ fn show_text_gamma(ui: &mut Ui, state: &AppState) {
         row(
             ui,
             "interval",
-            format!("{:.4} … {:.4}", r.tgamma_interval.0, r.tgamma_interval.1),
-            "95 % confidence interval of tγ: D_e is estimated from sampled chance annotations, so tγ carries sampling error",
+            interval_text(r.tgamma_interval),
+            // The settings of the result shown (the run that made it used them).
+            &format!(
+                "{} confidence interval of tγ: D_e is estimated from sampled chance annotations, so tγ carries sampling error",
+                percent(state.settings.text_gamma.samples.confidence())
+            ),
         );
-        sampling_rows(ui, r.n_samples, r.achieved_precision, r.seed);
+        let confidence = state.settings.text_gamma.samples.confidence();
+        sampling_rows(ui, r.n_samples, r.achieved_precision, r.seed, confidence);
         row(
             ui,
             "base",
@@ -266,12 +275,15 @@ fn not_measured_row(ui: &mut Ui, state: &AppState, excluded: &std::collections::
 }
 
 /// The rows "samples" and "seed" of γ's and tγ's tables.
-fn sampling_rows(ui: &mut Ui, n_samples: usize, precision: f64, seed: u64) {
+fn sampling_rows(ui: &mut Ui, n_samples: usize, precision: f64, seed: u64, confidence: f64) {
     row(
         ui,
         "samples",
         format!("{n_samples} (±{:.1} %)", 100.0 * precision),
-        "chance continua sampled to estimate D_e, and the relative precision reached on D_e (95 % confidence)",
+        &format!(
+            "chance continua sampled to estimate D_e, and the relative precision reached on D_e ({} confidence)",
+            percent(confidence)
+        ),
     );
     row(
         ui,
@@ -291,6 +303,24 @@ const EXPECTED_TIP: &str =
     "the mean disorder of chance annotations of the same shape (units reshuffled)";
 
 /// A row of a numbers table: a name, its value, and what it is (on both).
+/// A confidence as a percentage: "95 %", "99.9 %".
+fn percent(confidence: f64) -> String {
+    format!("{} %", (1000.0 * confidence).round() / 10.0)
+}
+
+/// An interval "low … high"; a bound that is not finite (too few samples to bound D_e away
+/// from 0) as −∞.
+fn interval_text((low, high): (f64, f64)) -> String {
+    let bound = |x: f64| {
+        if x.is_finite() {
+            format!("{x:.4}")
+        } else {
+            "−∞".to_string()
+        }
+    };
+    format!("{} … {}", bound(low), bound(high))
+}
+
 fn row(ui: &mut Ui, name: &str, value: String, tip: &str) {
     ui.label(name).on_hover_text(tip);
     ui.label(value).on_hover_text(tip);

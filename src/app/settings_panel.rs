@@ -33,7 +33,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
         AgreementMeasure::TextGamma => text_gamma_settings::show(ui, state, dialog),
     }
     sampling_settings(ui, &mut state.settings);
-    if state.settings.measure == AgreementMeasure::Gamma {
+    if !state.uses_text_gamma() {
         measured_categories(ui, state);
         category_settings(ui, state, dialog);
     }

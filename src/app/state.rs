@@ -122,6 +122,18 @@ impl AppState {
     /// Replaces the open documents and starts γ on the first.
     pub fn set_documents(&mut self, documents: Vec<Document>) {
         self.documents = documents.into_iter().map(OpenDocument::new).collect();
+        // A tγ base belongs to the documents it was chosen for.
+        let base_fits = match &self.settings.text_gamma_base {
+            super::settings::TextGammaBase::EachInTurn => true,
+            super::settings::TextGammaBase::Annotator(name) => self
+                .documents
+                .iter()
+                .all(|d| d.continuum().annotators.iter().any(|a| &a.name == name)),
+            super::settings::TextGammaBase::File(_) => false,
+        };
+        if !base_fits {
+            self.settings.text_gamma_base = super::settings::TextGammaBase::EachInTurn;
+        }
         self.reading.forget();
         self.corpus_gamma = None;
         self.adjudicating = None;
@@ -274,6 +286,18 @@ impl AppState {
     }
 
     /// Whether the current document is measured with tγ (tγ chosen, and a CorA document).
+    /// Whether a category left out of γ has units in the current document (adjudication then
+    /// waits: its proposals would miss them).
+    pub fn excludes_categories_here(&self) -> bool {
+        let excluded = &self.settings.excluded_categories;
+        !excluded.is_empty()
+            && self.document().is_some_and(|d| {
+                d.continuum()
+                    .units()
+                    .any(|(_, unit)| excluded.contains(&unit.category))
+            })
+    }
+
     pub fn uses_text_gamma(&self) -> bool {
         self.settings.measure == AgreementMeasure::TextGamma
             && self
@@ -354,7 +378,7 @@ impl AppState {
             .current_outcome()
             .filter(|_| !self.run.stale)
             .ok_or("wait for the alignment of this document first")?;
-        if !outcome.settings.excluded_categories.is_empty() {
+        if self.excludes_categories_here() {
             return Err(
                 "every category must count in γ to adjudicate (Settings → categories measured)"
                     .into(),

@@ -173,6 +173,12 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
 /// (the annotators without a text of their own) or one annotator's own; each annotator's
 /// spans are drawn under its own text.
 fn text_choice(ui: &mut Ui, state: &mut AppState) {
+    // The gold lies on the document's text: while adjudicating, that text is shown (a selection
+    // in another annotator's text would put gold units at that text's offsets).
+    if state.adjudicating().is_some() {
+        state.reading.text_of = None;
+        return;
+    }
     let Some(document) = state.document() else {
         return;
     };
@@ -579,7 +585,8 @@ fn click(state: &mut AppState, reading: &mut ReadingView, pointer: egui::Pos2) {
 /// (`None` otherwise, or for an empty selection).
 fn selection_for_gold(state: &AppState, low: usize, high: usize) -> Option<(f64, f64)> {
     let adjudication = state.adjudicating()?.adjudication();
-    if high <= low {
+    // Offsets of another annotator's text are not the gold's.
+    if high <= low || state.reading.text_of.is_some() {
         return None;
     }
     let start = adjudication.snap(low as f64, true);

@@ -69,6 +69,7 @@ fn text_gamma_takes_a_base_file_and_given_probabilities_and_shows_its_interval()
     assert_eq!((result.p_text, result.p_segmentation), (0.1, 0.02));
     assert_eq!(result.chance_disorders, expected.chance_disorders);
     assert_eq!(result.chance_disorders.len(), result.n_samples);
+    assert_eq!(result.tgamma_interval, expected.tgamma_interval);
     let (low, high) = result.tgamma_interval;
     h.get_by_label(&format!("{low:.4} … {high:.4}"));
     h.get_by_label("chance disorders (sampled annotations)");
