@@ -33,12 +33,24 @@ pub fn with_reference(documents: &[Document], asked: Option<&str>) -> Option<Ref
     };
     let mut continua = Vec::new();
     let mut left_out = Vec::new();
+    let has_reference = |document: &Document| {
+        curated(document).as_deref() == Some(reference.as_str())
+            || document
+                .continuum
+                .annotators
+                .iter()
+                .any(|a| a.name == reference)
+    };
+    // A reference no document has: every document is kept, and the evaluation names the
+    // annotators there are.
+    let none_has_it = !documents.iter().any(has_reference);
     for document in documents {
-        let has_annotator = document
-            .continuum
-            .annotators
-            .iter()
-            .any(|a| a.name == reference);
+        let has_annotator = none_has_it
+            || document
+                .continuum
+                .annotators
+                .iter()
+                .any(|a| a.name == reference);
         if curated(document).as_deref() == Some(reference.as_str()) {
             continua.push(document.with_reference());
         } else if asked.is_some() && has_annotator {
