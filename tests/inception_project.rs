@@ -235,7 +235,17 @@ fn inception_project_users_are_annotators_and_the_curation_the_reference() {
             damaged.join("annotation/wsj.txt/alice.tsv").display()
         )
     );
-    // A user named like the curated document would be merged with it: refused.
+    std::fs::write(&damaged, b"PK\x03\x04 not really").unwrap();
+    let e = read_documents(&[damaged], &ReadOptions::default()).unwrap_err();
+    assert!(e.message.starts_with("not a readable zip archive"), "{e}");
+}
+
+/// A user named like the curated document would be merged with it: refused, naming the entry.
+#[test]
+fn a_user_named_curation_is_refused() {
+    use std::io::Write;
+    let root = temporary("named-curation");
+    let tsv = std::fs::read_to_string(fixture("webanno-tsv/example2.tsv")).unwrap();
     let named_curation = root.join("named-curation.zip");
     {
         let mut writer = zip::ZipWriter::new(std::fs::File::create(&named_curation).unwrap());
@@ -264,9 +274,6 @@ fn inception_project_users_are_annotators_and_the_curation_the_reference() {
                 .display()
         )
     );
-    std::fs::write(&damaged, b"PK\x03\x04 not really").unwrap();
-    let e = read_documents(&[damaged], &ReadOptions::default()).unwrap_err();
-    assert!(e.message.starts_with("not a readable zip archive"), "{e}");
 }
 
 /// A project export as INCEpTION lays it out at `zip_path`: users alice and bob (a copy of
