@@ -31,6 +31,8 @@ use std::path::{Path, PathBuf};
 const BATCH_PREFIX: &str = ".gamma-studio-batch.";
 const LOCK: &str = ".lock";
 const MANIFEST: &str = ".manifest";
+/// A lock file before its name: a writer killed right after creating it leaves this.
+const UNNAMED: &str = ".new";
 
 /// A file written in a batch, waiting for the batch's rename.
 #[derive(Debug)]
@@ -176,14 +178,24 @@ impl Batch {
         Ok(())
     }
 
-    /// The lock file, locked before it gets its name (no one sees it unlocked).
+    /// The lock file, locked before it gets its name (no one sees it unlocked). Another
+    /// process's recovery may take an unnamed one for a dead writer's between its creation and
+    /// its lock, and remove it: then it is made again.
     fn create_lock(&self, folder: &Path) -> std::io::Result<(PathBuf, File)> {
         let path = folder.join(format!("{BATCH_PREFIX}{}{LOCK}", self.id));
-        let unnamed = folder.join(format!("{BATCH_PREFIX}{}.new", self.id));
-        let file = File::create(&unnamed)?;
-        file.lock()?;
-        std::fs::rename(&unnamed, &path)?;
-        Ok((std::path::absolute(path)?, file))
+        let unnamed = folder.join(format!("{BATCH_PREFIX}{}{UNNAMED}", self.id));
+        let mut attempts = 0;
+        loop {
+            let file = File::create(&unnamed)?;
+            file.lock()?;
+            match std::fs::rename(&unnamed, &path) {
+                Ok(()) => return Ok((std::path::absolute(path)?, file)),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound && attempts < 3 => {
+                    attempts += 1;
+                }
+                Err(e) => return Err(e),
+            }
+        }
     }
 
     fn commit(self) -> Result<(), FileError> {
@@ -264,11 +276,17 @@ pub fn finish_interrupted_writes(folder: &Path) {
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let Some(id) = name
-            .to_str()
-            .and_then(|n| n.strip_prefix(BATCH_PREFIX))
-            .and_then(|n| n.strip_suffix(LOCK))
-        else {
+        let Some(batch) = name.to_str().and_then(|n| n.strip_prefix(BATCH_PREFIX)) else {
+            continue;
+        };
+        // A lock file that never got its name, its writer dead: nothing was staged yet.
+        if batch.ends_with(UNNAMED) {
+            if File::open(entry.path()).is_ok_and(|file| file.try_lock().is_ok()) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+            continue;
+        }
+        let Some(id) = batch.strip_suffix(LOCK) else {
             continue;
         };
         let Ok(mut lock) = File::options().read(true).write(true).open(entry.path()) else {
@@ -602,6 +620,19 @@ mod tests {
         live.commit().unwrap();
         assert_eq!(read(&gold), "live gold");
         assert_eq!(hidden(dir.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_lock_file_left_without_its_name_is_removed_once_its_writer_is_dead() {
+        let dir = tempfile::tempdir().unwrap();
+        let unnamed = dir.path().join(format!("{BATCH_PREFIX}0123{UNNAMED}"));
+        let held = File::create(&unnamed).unwrap();
+        held.lock().unwrap();
+        finish_interrupted_writes(dir.path());
+        assert!(unnamed.exists(), "its writer is alive");
+        drop(held);
+        finish_interrupted_writes(dir.path());
+        assert!(!unnamed.exists());
     }
 
     #[test]
