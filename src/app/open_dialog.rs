@@ -85,6 +85,30 @@ fn format_of(path: &Path) -> Option<Format> {
     Format::detect(path).ok()
 }
 
+/// Each annotation file's default annotator name (from the paths alone): Glozz and CorA by
+/// their own rules, the per-file formats by file stem, or by folder when stems collide.
+fn default_names(paths: &[PathBuf]) -> Vec<(PathBuf, String)> {
+    let of_format = |format: Format| -> Vec<PathBuf> {
+        paths
+            .iter()
+            .filter(|p| format_of(p) == Some(format))
+            .cloned()
+            .collect()
+    };
+    let per_file: Vec<PathBuf> = paths
+        .iter()
+        .filter(|p| format_of(p).is_some_and(|f| PER_FILE.contains(&f)))
+        .cloned()
+        .collect();
+    let glozz = glozz::default_annotators(&of_format(Format::Glozz));
+    let cora = cora::default_annotators(&of_format(Format::Cora));
+    let per_file = default_annotators(&per_file);
+    (glozz.into_iter().map(|f| (f.path, f.annotator)))
+        .chain(cora.into_iter().map(|f| (f.path, f.annotator)))
+        .chain(per_file.into_iter().map(|f| (f.path, f.annotator)))
+        .collect()
+}
+
 impl OpenDialog {
     /// Whether these files need the dialog (Glozz, CorA, TSV 3, XMI, brat, TextGrid or a
     /// project export, whose users and curated document are chosen, among them).
@@ -194,6 +218,7 @@ impl OpenDialog {
 
     /// Prepares the dialog: default names, and the types and layers found in the files.
     pub fn new(paths: Vec<PathBuf>) -> OpenDialog {
+        let names = default_names(&paths);
         let glozz_paths: Vec<PathBuf> = paths
             .iter()
             .filter(|p| format_of(p) == Some(Format::Glozz))
@@ -204,25 +229,11 @@ impl OpenDialog {
             .filter(|p| format_of(p) == Some(Format::Cora))
             .cloned()
             .collect();
-        let mut names: Vec<(PathBuf, String)> = glozz::default_annotators(&glozz_paths)
-            .into_iter()
-            .map(|f| (f.path, f.annotator))
-            .collect();
-        names.extend(
-            cora::default_annotators(&cora_paths)
-                .into_iter()
-                .map(|f| (f.path, f.annotator)),
-        );
         let per_file: Vec<PathBuf> = paths
             .iter()
             .filter(|p| format_of(p).is_some_and(|f| PER_FILE.contains(&f)))
             .cloned()
             .collect();
-        names.extend(
-            default_annotators(&per_file)
-                .into_iter()
-                .map(|f| (f.path, f.annotator)),
-        );
         let textgrid_paths: Vec<PathBuf> = per_file
             .iter()
             .filter(|p| format_of(p) == Some(Format::TextGrid))
@@ -310,8 +321,13 @@ impl OpenDialog {
             }
         }
         let old = std::mem::replace(self, OpenDialog::new(paths));
+        // A name the user typed stays; a default one follows the new files (two `doc.tsv`
+        // are then named by their folders).
+        let old_defaults = default_names(&old.paths);
         for (path, name) in &mut self.names {
-            if let Some((_, chosen)) = old.names.iter().find(|(p, _)| p == path) {
+            if let Some((_, chosen)) = old.names.iter().find(|(p, _)| p == path)
+                && !old_defaults.iter().any(|(p, d)| p == path && d == chosen)
+            {
                 name.clone_from(chosen);
             }
         }
@@ -646,6 +662,22 @@ impl OpenDialog {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two brat users' `doc.ann`: default names follow the files added (folders when the stems
+    /// collide); a name the user typed stays.
+    #[test]
+    fn adding_files_renews_default_names_and_keeps_typed_ones() {
+        let names = |dialog: &OpenDialog| -> Vec<String> {
+            dialog.names.iter().map(|(_, n)| n.clone()).collect()
+        };
+        let mut dialog = OpenDialog::new(vec![PathBuf::from("/ana/doc.ann")]);
+        assert_eq!(names(&dialog), ["doc"]);
+        dialog.add_files(vec![PathBuf::from("/ben/doc.ann")]);
+        assert_eq!(names(&dialog), ["ana", "ben"]);
+        dialog.names[0].1 = "Ana K.".into();
+        dialog.add_files(vec![PathBuf::from("/carl/doc.ann")]);
+        assert_eq!(names(&dialog), ["Ana K.", "ben", "carl"]);
+    }
 
     fn fixture(relative: &str) -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))
