@@ -85,23 +85,24 @@ fn format_of(path: &Path) -> Option<Format> {
     Format::detect(path).ok()
 }
 
+/// The files among `paths` whose format is `format`.
+fn paths_of(paths: &[PathBuf], format: Format) -> Vec<PathBuf> {
+    (paths.iter())
+        .filter(|p| format_of(p) == Some(format))
+        .cloned()
+        .collect()
+}
+
 /// Each annotation file's default annotator name (from the paths alone): Glozz and CorA by
 /// their own rules, the per-file formats by file stem, or by folder when stems collide.
 fn default_names(paths: &[PathBuf]) -> Vec<(PathBuf, String)> {
-    let of_format = |format: Format| -> Vec<PathBuf> {
-        paths
-            .iter()
-            .filter(|p| format_of(p) == Some(format))
-            .cloned()
-            .collect()
-    };
     let per_file: Vec<PathBuf> = paths
         .iter()
         .filter(|p| format_of(p).is_some_and(|f| PER_FILE.contains(&f)))
         .cloned()
         .collect();
-    let glozz = glozz::default_annotators(&of_format(Format::Glozz));
-    let cora = cora::default_annotators(&of_format(Format::Cora));
+    let glozz = glozz::default_annotators(&paths_of(paths, Format::Glozz));
+    let cora = cora::default_annotators(&paths_of(paths, Format::Cora));
     let per_file = default_annotators(&per_file);
     (glozz.into_iter().map(|f| (f.path, f.annotator)))
         .chain(cora.into_iter().map(|f| (f.path, f.annotator)))
@@ -219,16 +220,8 @@ impl OpenDialog {
     /// Prepares the dialog: default names, and the types and layers found in the files.
     pub fn new(paths: Vec<PathBuf>) -> OpenDialog {
         let names = default_names(&paths);
-        let glozz_paths: Vec<PathBuf> = paths
-            .iter()
-            .filter(|p| format_of(p) == Some(Format::Glozz))
-            .cloned()
-            .collect();
-        let cora_paths: Vec<PathBuf> = paths
-            .iter()
-            .filter(|p| format_of(p) == Some(Format::Cora))
-            .cloned()
-            .collect();
+        let glozz_paths = paths_of(&paths, Format::Glozz);
+        let cora_paths = paths_of(&paths, Format::Cora);
         let per_file: Vec<PathBuf> = paths
             .iter()
             .filter(|p| format_of(p).is_some_and(|f| PER_FILE.contains(&f)))

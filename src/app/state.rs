@@ -290,11 +290,10 @@ impl AppState {
     /// waits: its proposals would miss them).
     pub fn excludes_categories_here(&self) -> bool {
         let excluded = &self.settings.excluded_categories;
+        // The document's category counts are kept: no scan of its units (it runs every frame).
         !excluded.is_empty()
             && self.document().is_some_and(|d| {
-                d.continuum()
-                    .units()
-                    .any(|(_, unit)| excluded.contains(&unit.category))
+                (d.category_counts.iter()).any(|(category, _)| excluded.contains(category))
             })
     }
 
