@@ -39,9 +39,14 @@ fn main() {
         ));
     }
     for (name, prob) in problems {
-        let forced = Limits {
-            max_listed_candidates: 0,
-            ..Limits::default()
+        // With LISTING set, the default limits: listing first, column generation past them.
+        let forced = if std::env::var_os("LISTING").is_some() {
+            Limits::default()
+        } else {
+            Limits {
+                max_listed_candidates: 0,
+                ..Limits::default()
+            }
         };
         let t = Instant::now();
         match prob.best_alignment(&forced) {

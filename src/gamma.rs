@@ -15,7 +15,7 @@
 //! γ-cat and γ-k ([`crate::gamma_cat`]) are computed on the same best alignment and the same
 //! random continua.
 
-use crate::alignment::{Alignment, AlignmentError, AlignmentProblem, Limits};
+use crate::alignment::{Alignment, AlignmentError, AlignmentProblem, Limits, ListingOutlook};
 use crate::continuum::Continuum;
 use crate::corpus::Corpus;
 use crate::disorder::MeanUnitsRule;
@@ -451,8 +451,19 @@ fn aligned_until(
     options: &GammaOptions,
     control: RunControl,
 ) -> Result<Alignment, GammaError> {
+    aligned_among(problem, options, control, &ListingOutlook::default())
+}
+
+/// [`aligned_until`] for one of the random continua of an expected disorder, which share what
+/// they learn about listing (see [`AlignmentProblem::best_alignment_among`]).
+fn aligned_among(
+    problem: &AlignmentProblem,
+    options: &GammaOptions,
+    control: RunControl,
+    outlook: &ListingOutlook,
+) -> Result<Alignment, GammaError> {
     problem
-        .best_alignment_until(&options.limits, control.cancelled)
+        .best_alignment_among(&options.limits, control.cancelled, outlook)
         .map_err(|e| match e {
             AlignmentError::Cancelled => GammaError::Cancelled,
             other => other.into(),
@@ -568,13 +579,14 @@ pub fn corpus_gamma(
             Sampler::Corpus => corpus_sample(&sources, n_annotators, &mut rng),
         }
     };
+    let outlook = ListingOutlook::default();
     let solve = |index: usize| -> Result<ChanceAlignment, GammaError> {
         if control.is_cancelled() {
             return Err(GammaError::Cancelled);
         }
         let problem = AlignmentProblem::from_spans(&draw(index), dissimilarity.clone())
             .with_mean_units_rule(options.mean_units_rule);
-        let alignment = aligned_until(&problem, options, control)?;
+        let alignment = aligned_among(&problem, options, control, &outlook)?;
         let categorical = options.categorical_gammas.then(|| {
             let mut c = CategoricalDisorder::new(categories.len(), options.gamma_cat_variant);
             c.add_alignment(&problem, &alignment);

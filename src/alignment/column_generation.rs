@@ -7,10 +7,10 @@
 //! 1. **Lower bound.** Each tuple of a partition is anchored at a different unit (its lowest
 //!    id), so every alignment costs at least `L = Σ π_u + Σ_a m_a`, with `m_a ≤ 0` below the
 //!    reduced cost of every tuple anchored at `a` ([`super::pricing`]'s search finds them). The
-//!    `π` come from the linear relaxation over the tuples found so far (CBC's LP solver on the
-//!    primal; `π_u` read from the singleton `{u}`'s reduced cost `Δ∅ − π_u`), smoothed towards
-//!    the values of the best bound so far; each round adds the most negative tuples of every
-//!    anchor, until `L` is within 0.1 % of the relaxation's value.
+//!    `π` are the dual values of the linear relaxation over the tuples found so far
+//!    ([`super::restricted_relaxation`]: one CLP model re-solved from its last basis as tuples
+//!    are added), smoothed towards the values of the best bound so far; each round adds the
+//!    most negative tuples of every anchor, until `L` is within 0.1 % of the relaxation's value.
 //! 2. **Proof.** An alignment cheaper than `U` only uses tuples with `c̄_t ≤ (U − L) + m_a(t)`:
 //!    the tuples within a small gap are listed (the same search with per-anchor thresholds) and
 //!    solved exactly; if the alignment found costs at most `L` plus that gap, it is the best;
@@ -23,9 +23,10 @@ use super::candidates::Candidates;
 use super::candidates::Column;
 use super::components::split;
 use super::pricing::{ImplicitColumns, Wanted};
+use super::restricted_relaxation::RestrictedRelaxation;
 use super::solver::{Cuts, LocalProblem, milp, solve_all_with};
 use super::{AlignmentError, AlignmentProblem, Limits, Stop};
-use std::collections::HashMap;
+use std::collections::HashSet;
 
 /// Rounds of the relaxation allowed before the search is declared beyond reach.
 const MAX_ROUNDS: usize = 1000;
@@ -41,10 +42,6 @@ const STOP_GAP: f64 = 1e-3;
 /// Tuples of negative reduced cost added per anchor and round: fewer rounds, each of which
 /// solves the relaxation again.
 const COLUMNS_PER_ANCHOR: usize = 3;
-/// Tuples whose reduced cost under the centre's values exceeds this many Δ∅ are left out of
-/// the relaxation (a smaller linear program to solve each round).
-const DROP_ABOVE: f64 = 0.25;
-
 /// A partition of the units into unitary alignments (global ids; singletons included), its
 /// total disorder `Σ δ` and a proven lower bound on the total of every alignment.
 #[derive(Debug, Clone)]
@@ -197,12 +194,8 @@ fn relax(
     let tolerance = TOLERANCE * delta;
     let clock = std::time::Instant::now();
     let mut pool: Vec<Column> = Vec::new();
-    let mut known: HashMap<Vec<u32>, usize> = HashMap::new();
-    // Tuples in the relaxation: those far above the centre's values are left out of it
-    // (priced again, they come back).
-    let mut active: Vec<bool> = Vec::new();
-    // Tuples that came back once stay (no cycle of leaving and returning).
-    let mut pinned: Vec<bool> = Vec::new();
+    let mut known: HashSet<Vec<u32>> = HashSet::new();
+    let mut restricted = RestrictedRelaxation::new(n, delta)?;
     let mut centre = Centre {
         duals: vec![delta; n],
         bound: f64::NEG_INFINITY,
@@ -215,22 +208,9 @@ fn relax(
     'relaxation: loop {
         columns.check_stop()?;
         let lp_clock = std::time::Instant::now();
-        if centre.bound.is_finite() {
-            for ((column, active), pinned) in pool.iter().zip(active.iter_mut()).zip(&pinned) {
-                *active = *pinned || reduced_cost(column, &centre.duals) <= DROP_ABOVE * delta;
-            }
-        }
-        let in_relaxation: Vec<&Column> = pool
-            .iter()
-            .zip(&active)
-            .filter(|(_, active)| **active)
-            .map(|(column, _)| column)
-            .collect();
-        let lp = if in_relaxation.is_empty() {
-            vec![delta; n]
-        } else {
-            dual_values(n, &in_relaxation, delta)?
-        };
+        let in_restricted = restricted.columns() - n;
+        restricted.add(&pool[in_restricted..].iter().collect::<Vec<_>>())?;
+        let lp = restricted.solve()?;
         lp_seconds += lp_clock.elapsed().as_secs_f64();
         let relaxation_value = lp.iter().sum::<f64>();
         final_relaxation_value = relaxation_value;
@@ -280,25 +260,12 @@ fn relax(
                 };
             }
             let before = pool.len();
-            let mut added = 0;
             for column in priced {
-                match known.get(&column.members) {
-                    Some(&at) => {
-                        if !active[at] {
-                            active[at] = true;
-                            pinned[at] = true;
-                            added += 1;
-                        }
-                    }
-                    None => {
-                        known.insert(column.members.clone(), pool.len());
-                        pool.push(column);
-                        active.push(true);
-                        pinned.push(false);
-                        added += 1;
-                    }
+                if known.insert(column.members.clone()) {
+                    pool.push(column);
                 }
             }
+            let added = pool.len() - before;
             let level = if last_report.elapsed().as_secs_f64() >= 1.0 {
                 last_report = std::time::Instant::now();
                 log::Level::Info
@@ -352,47 +319,6 @@ fn reduced_cost(column: &Column, duals: &[f64]) -> f64 {
             .iter()
             .map(|&m| duals[m as usize])
             .sum::<f64>()
-}
-
-/// Optimal `π` of the relaxation restricted to `pool`, the linear program
-/// `min Σ δ_t x_t` subject to `Σ_{t∋u} x_t = 1`, `x ≥ 0`, over the tuples of `pool` and the
-/// singletons, solved in its dual form: `max Σ_u π_u` subject to `Σ_{u∈t} π_u ≤ δ_t` for each
-/// tuple and `π_u ≤ Δ∅` (the singletons). That form has a column per unit and a row per tuple,
-/// which CLP's dual simplex solves directly; the primal form, with many more columns than
-/// rows, sent CLP to its "idiot" crash first, a third of the whole computation.
-fn dual_values(n: usize, pool: &[&Column], delta: f64) -> Result<Vec<f64>, AlignmentError> {
-    use coin_cbc::{Model, Sense};
-    let mut model = Model::default();
-    model.set_log_level(0);
-    model.set_parameter("log", "0");
-    model.set_parameter("slog", "0");
-    model.set_obj_sense(Sense::Maximize);
-    let values: Vec<_> = (0..n)
-        .map(|_| {
-            let col = model.add_col();
-            model.set_obj_coeff(col, 1.0);
-            model.set_col_lower(col, f64::NEG_INFINITY);
-            model.set_col_upper(col, delta);
-            col
-        })
-        .collect();
-    for column in pool {
-        let row = model.add_row();
-        model.set_row_upper(row, column.disorder);
-        for &m in &column.members {
-            model.set_weight(row, values[m as usize], 1.0);
-        }
-    }
-    let solution = model.solve();
-    if !solution.raw().is_proven_optimal() {
-        return Err(AlignmentError::Solver(
-            "the linear relaxation of the alignment was not solved to optimality".into(),
-        ));
-    }
-    Ok(values
-        .iter()
-        .map(|&col| solution.col(col).min(delta))
-        .collect())
 }
 
 /// The best alignment using only the tuples `listed` (and singletons), by the methods of

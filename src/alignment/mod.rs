@@ -19,12 +19,13 @@ pub mod candidates;
 pub mod column_generation;
 pub mod components;
 pub mod pricing;
+mod restricted_relaxation;
 pub mod solver;
 
 use crate::continuum::Continuum;
 use crate::disorder::{MeanUnitsRule, unitary_disorder};
 use crate::dissimilarity::{ResolvedDissimilarity, Span};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// A unit as the alignment sees it: its annotator, its index in that annotator's list, its span.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -253,6 +254,19 @@ impl AlignmentProblem {
         limits: &Limits,
         cancelled: Option<&AtomicBool>,
     ) -> Result<Alignment, AlignmentError> {
+        self.best_alignment_among(limits, cancelled, &ListingOutlook::default())
+    }
+
+    /// [`Self::best_alignment_until`] for one of many continua drawn alike (the random continua
+    /// of an expected disorder): once most of them proved too dense to list, the others skip
+    /// the listing attempt (a fraction of a second each on dense continua) and go to column
+    /// generation at once. Either way the alignment found is the best.
+    pub fn best_alignment_among(
+        &self,
+        limits: &Limits,
+        cancelled: Option<&AtomicBool>,
+        outlook: &ListingOutlook,
+    ) -> Result<Alignment, AlignmentError> {
         let stop = Stop(cancelled);
         if self.n_annotators < 2 {
             return Err(AlignmentError::TooFewAnnotators(self.n_annotators));
@@ -260,14 +274,20 @@ impl AlignmentProblem {
         if self.units.is_empty() {
             return Err(AlignmentError::NoUnits);
         }
-        let listed_limit = limits.max_listed_candidates.min(limits.max_candidates);
+        let listed_limit = if limits.column_generation && !outlook.listing_worth_trying() {
+            0
+        } else {
+            limits.max_listed_candidates.min(limits.max_candidates)
+        };
         let max_nodes = if limits.column_generation {
             candidates::MAX_LISTING_NODES
         } else {
             usize::MAX
         };
+        let listing_clock = std::time::Instant::now();
         match candidates::generate_within(self, listed_limit, max_nodes, stop) {
             Ok(candidates) => {
+                outlook.listed.fetch_add(1, Ordering::Relaxed);
                 let components = components::split(self, &candidates);
                 let (chosen, gap) =
                     self.solve_components(&candidates, &components, limits, stop)?;
@@ -276,7 +296,13 @@ impl AlignmentProblem {
                 Ok(alignment)
             }
             Err(AlignmentError::TooManyCandidates { count, .. }) if limits.column_generation => {
-                log::info!("more than {count} candidate unitary alignments: column generation");
+                if listed_limit > 0 {
+                    outlook.too_dense.fetch_add(1, Ordering::Relaxed);
+                }
+                log::info!(
+                    "more than {count} candidate unitary alignments ({:.2}s): column generation",
+                    listing_clock.elapsed().as_secs_f64()
+                );
                 let solved = column_generation::solve(self, limits, stop)?;
                 let gap = solved.total - solved.lower_bound;
                 let mut alignment = Alignment::from_members(self, solved.chosen);
@@ -285,6 +311,24 @@ impl AlignmentProblem {
             }
             Err(other) => Err(other),
         }
+    }
+}
+
+/// What the searches of continua drawn alike learnt about listing their candidates: how many
+/// were listed and how many proved too dense to list (see
+/// [`AlignmentProblem::best_alignment_among`]).
+#[derive(Debug, Default)]
+pub struct ListingOutlook {
+    listed: AtomicUsize,
+    too_dense: AtomicUsize,
+}
+
+impl ListingOutlook {
+    /// Listing is skipped once at least two continua were too dense to list and they outnumber
+    /// the listed ones four to one.
+    fn listing_worth_trying(&self) -> bool {
+        let too_dense = self.too_dense.load(Ordering::Relaxed);
+        too_dense < 2 || too_dense <= 4 * self.listed.load(Ordering::Relaxed)
     }
 }
 

@@ -19,7 +19,7 @@ use super::candidates::{
     Column, CompatibleUnits, admissible, compatible_units, first_of_annotator,
 };
 use super::{AlignmentError, AlignmentProblem, Stop};
-use crate::disorder::annotator_pairs;
+use crate::disorder::{annotator_pairs, unitary_disorder_from_sum};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -351,20 +351,28 @@ impl AnchorSearch<'_, '_> {
         if self.members.len() < 2 {
             return Ok(());
         }
-        let Some(disorder) = admissible(
-            self.columns.problem,
-            &self.members,
-            &self.row_sums,
+        let problem = self.columns.problem;
+        let disorder = unitary_disorder_from_sum(
+            problem.n_annotators,
+            self.members.len(),
             self.pair_sum,
-        ) else {
-            return Ok(());
-        };
+            problem.dissimilarity.delta_empty,
+        );
         let reduced = disorder
             - self
                 .members
                 .iter()
                 .map(|&m| self.duals[m as usize])
                 .sum::<f64>();
+        let wanted = match self.wanted {
+            Wanted::MostNegative { .. } => reduced < self.best,
+            Wanted::AtMost { .. } => reduced <= self.cut_off(),
+        };
+        // The admissibility bounds (a bipartition check over every split) cost far more than
+        // the reduced cost: only tuples that would be kept are checked.
+        if !wanted || admissible(problem, &self.members, &self.row_sums, self.pair_sum).is_none() {
+            return Ok(());
+        }
         match self.wanted {
             Wanted::MostNegative {
                 tolerance,
