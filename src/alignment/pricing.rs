@@ -219,10 +219,14 @@ struct AnchorSearch<'s, 'a> {
 }
 
 impl AnchorSearch<'_, '_> {
-    fn lower_bound(&self, annotator: usize, depth: usize) -> f64 {
+    /// The bound of the module documentation on every completion of the members chosen, and
+    /// the lowest term of annotator `annotator` in it (the bound with that annotator's unit
+    /// fixed replaces this term by the unit's own).
+    fn lower_bound(&self, annotator: usize, depth: usize) -> (f64, f64) {
         let n = self.columns.problem.n_annotators;
         let (gains, alive) = (&self.gains[depth], &self.alive[depth]);
         let mut bound = self.reduced;
+        let mut first_term = 0.0;
         for b in annotator..n {
             let mut lowest = 0.0f64;
             for i in self.range[b]..self.range[b + 1] {
@@ -232,9 +236,12 @@ impl AnchorSearch<'_, '_> {
                     lowest = lowest.min(value);
                 }
             }
+            if b == annotator {
+                first_term = lowest;
+            }
             bound += lowest;
         }
-        bound
+        (bound, first_term)
     }
 
     fn cut_off(&self) -> f64 {
@@ -259,9 +266,12 @@ impl AnchorSearch<'_, '_> {
             self.record()?;
             return Ok(());
         }
-        if self.lower_bound(annotator, depth) > self.cut_off() {
+        let (bound, own_term) = self.lower_bound(annotator, depth);
+        if bound > self.cut_off() {
             return Ok(());
         }
+        let others = bound - own_term;
+        let level = annotator;
         let limit = crate::alignment::candidates::pair_bound(
             n,
             self.columns.problem.dissimilarity.delta_empty,
@@ -273,6 +283,13 @@ impl AnchorSearch<'_, '_> {
         let mut added = Vec::with_capacity(self.members.len());
         for i in order {
             let (v, d_anchor) = self.entries[i];
+            // The bound with this unit in the annotator's slot (cut-offs tighten as tuples are
+            // found): most units are cut here, before their gains are propagated.
+            let own = self.gains[depth][i]
+                + self.columns.half_partner_bound[v as usize * (n + 1) + level];
+            if others + own > self.cut_off() {
+                continue;
+            }
             added.clear();
             added.push(d_anchor);
             let mut row_v = d_anchor;
