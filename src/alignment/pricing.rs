@@ -183,6 +183,8 @@ impl<'a> ImplicitColumns<'a> {
             found: Vec::new(),
             found_reduced: Vec::new(),
             nodes: 0,
+            order_buffers: vec![Vec::new(); n],
+            added_buffers: vec![Vec::new(); n],
         };
         let result = search.visit(first_annotator + 1, 0);
         self.nodes.fetch_add(search.nodes, Ordering::Relaxed);
@@ -216,6 +218,10 @@ struct AnchorSearch<'s, 'a> {
     /// Most-negative mode: the reduced costs of `found`, ascending.
     found_reduced: Vec<f64>,
     nodes: u64,
+    /// Per annotator: the units of its slot in the order tried, and the dissimilarities of
+    /// the unit tried to the members.
+    order_buffers: Vec<Vec<usize>>,
+    added_buffers: Vec<Vec<f64>>,
 }
 
 impl AnchorSearch<'_, '_> {
@@ -276,18 +282,26 @@ impl AnchorSearch<'_, '_> {
             n,
             self.columns.problem.dissimilarity.delta_empty,
         ) * (1.0 + SLACK);
-        let mut order: Vec<usize> = (self.range[annotator]..self.range[annotator + 1])
-            .filter(|&i| self.alive[depth][i])
-            .collect();
+        // The bound with a unit in the annotator's slot replaces the slot's lowest term by the
+        // unit's own: most units are cut by it before their gains are propagated (checked
+        // again in the loop, as cut-offs tighten when tuples are found).
+        let own_bound = |search: &Self, i: usize| {
+            let v = search.entries[i].0 as usize;
+            others + search.gains[depth][i] + search.columns.half_partner_bound[v * (n + 1) + level]
+        };
+        // Buffers reused across nodes (one per annotator: a path visits each once).
+        let mut order = std::mem::take(&mut self.order_buffers[annotator]);
+        let mut added = std::mem::take(&mut self.added_buffers[annotator]);
+        order.clear();
+        let cut_off = self.cut_off();
+        order.extend(
+            (self.range[annotator]..self.range[annotator + 1])
+                .filter(|&i| self.alive[depth][i] && own_bound(self, i) <= cut_off),
+        );
         order.sort_by(|&i, &j| self.gains[depth][i].total_cmp(&self.gains[depth][j]));
-        let mut added = Vec::with_capacity(self.members.len());
-        for i in order {
+        for &i in &order {
             let (v, d_anchor) = self.entries[i];
-            // The bound with this unit in the annotator's slot (cut-offs tighten as tuples are
-            // found): most units are cut here, before their gains are propagated.
-            let own = self.gains[depth][i]
-                + self.columns.half_partner_bound[v as usize * (n + 1) + level];
-            if others + own > self.cut_off() {
+            if own_bound(self, i) > self.cut_off() {
                 continue;
             }
             added.clear();
@@ -328,6 +342,8 @@ impl AnchorSearch<'_, '_> {
             }
             result?;
         }
+        self.order_buffers[annotator] = order;
+        self.added_buffers[annotator] = added;
         // Leave this annotator's slot empty.
         self.visit(annotator + 1, depth)
     }
