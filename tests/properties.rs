@@ -529,3 +529,35 @@ fn a_bounded_answer_reports_its_gap() {
     );
     assert!(bounded_gamma.observed_lower_bound < bounded_gamma.observed_disorder);
 }
+
+/// A relaxation stopped by the search-node limit gives, when asked, the best alignment over the
+/// tuples it found with the best bound it proved; otherwise an error naming the phase.
+#[test]
+fn a_relaxation_stopped_early_still_gives_a_bounded_answer() {
+    let problem = dense_problem(6, 30, 2);
+    let exact = problem.best_alignment(&by_column_generation()).unwrap();
+    let cramped = Limits {
+        max_search_nodes: 20_000,
+        ..by_column_generation()
+    };
+    let error = problem.best_alignment(&cramped).unwrap_err();
+    let message = error.to_string();
+    assert!(
+        message.contains("pricing") && message.contains("proven lower bound"),
+        "{message}"
+    );
+    let bounded = problem
+        .best_alignment(&Limits {
+            accept_bounded_answer: true,
+            ..cramped
+        })
+        .unwrap();
+    partitions_every_unit(&problem, &bounded);
+    assert!(!bounded.is_proven_best());
+    assert!(bounded.lower_bound > 0.0, "some bound was proven");
+    assert!(bounded.lower_bound <= exact.disorder + 1e-12);
+    assert!(exact.disorder <= bounded.disorder + 1e-12);
+    // Better than every unit alone (the tuples found were used).
+    let singletons = problem.units.len() as f64 / problem.mean_units();
+    assert!(bounded.disorder < singletons, "{}", bounded.disorder);
+}

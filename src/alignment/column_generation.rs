@@ -79,12 +79,28 @@ pub(crate) fn solve(
     let n = problem.units.len();
     let delta = problem.dissimilarity.delta_empty;
     let clock = std::time::Instant::now();
-    let (centre, relaxation_value, pool_size) = relax(&columns, n, delta)?;
+    let relaxed = relax(&columns, n, delta)?;
+    let (centre, relaxation_value) = (relaxed.centre, relaxed.value);
     let lower_bound = centre.bound;
     log::info!(
-        "relaxation: {pool_size} tuples, lower bound {lower_bound:.6}, relaxation {relaxation_value:.6} ({:.2}s)",
+        "relaxation: {} tuples, lower bound {lower_bound:.6}, relaxation {relaxation_value:.6} ({:.2}s)",
+        relaxed.pool.len(),
         clock.elapsed().as_secs_f64()
     );
+    if let Some((phase, size)) = relaxed.blocked {
+        // The best alignment over the tuples found so far, bounded by the best bound so far.
+        let best = if limits.accept_bounded_answer {
+            let (chosen, total) = partition_over(n, &relaxed.pool, delta)?;
+            Some(BoundedPartition {
+                chosen,
+                total,
+                lower_bound,
+            })
+        } else {
+            None
+        };
+        return beyond_reach(&columns, &centre, best, phase, size, limits);
+    }
     // An alignment of cost `U` costs `Σ π + Σ_t c̄_t` with each tuple `t` anchored at a
     // different unit `a(t)` and `c̄_t ≥ m_{a(t)}` (the anchor's minimum), so each of its tuples
     // has `c̄_t ≤ (U − L) + m_{a(t)}`, with `L = Σ π + Σ_a m_a` the Lagrangian bound. List the
@@ -146,6 +162,20 @@ fn beyond_reach(
     size: String,
     limits: &Limits,
 ) -> Result<BoundedPartition, AlignmentError> {
+    if !limits.accept_bounded_answer {
+        let found = match &best {
+            Some(found) => format!(
+                "best alignment found Σδ = {:.6}, proven lower bound {:.6}",
+                found.total,
+                found.lower_bound.max(0.0).min(found.total)
+            ),
+            None => format!("proven lower bound {:.6}", centre.bound.max(0.0)),
+        };
+        return Err(AlignmentError::BeyondReach {
+            phase,
+            size: format!("{size}; {found}"),
+        });
+    }
     let n = centre.duals.len();
     let delta = columns.delta_empty();
     let mut best = match best {
@@ -161,16 +191,7 @@ fn beyond_reach(
     };
     // A total disorder is never negative, whatever the bound's arithmetic gave.
     best.lower_bound = best.lower_bound.max(0.0).min(best.total);
-    if limits.accept_bounded_answer {
-        return Ok(best);
-    }
-    Err(AlignmentError::BeyondReach {
-        phase,
-        size: format!(
-            "{size}; best alignment found Σδ = {:.6}, proven lower bound {:.6}",
-            best.total, best.lower_bound
-        ),
-    })
+    Ok(best)
 }
 
 /// An alignment over the tuples of negative reduced cost under the centre's values (one per
@@ -191,14 +212,21 @@ fn greedy_partition(
     partition_over(n, &priced, delta)
 }
 
+/// Where the relaxation ended.
+struct Relaxed {
+    /// The values with the best Lagrangian bound.
+    centre: Centre,
+    /// The restricted relaxation's last value.
+    value: f64,
+    /// Every tuple found.
+    pool: Vec<Column>,
+    /// The phase and size that stopped it before the bound came close to the relaxation.
+    blocked: Option<(&'static str, String)>,
+}
+
 /// The linear relaxation by smoothed column generation, stopped when the Lagrangian bound is
-/// within [`STOP_GAP`] of the relaxation's value: the centre, the relaxation's value, and the
-/// number of tuples found.
-fn relax(
-    columns: &ImplicitColumns,
-    n: usize,
-    delta: f64,
-) -> Result<(Centre, f64, usize), AlignmentError> {
+/// within [`STOP_GAP`] of the relaxation's value, or as far as it got when a limit stopped it.
+fn relax(columns: &ImplicitColumns, n: usize, delta: f64) -> Result<Relaxed, AlignmentError> {
     let tolerance = TOLERANCE * delta;
     let clock = std::time::Instant::now();
     let mut pool: Vec<Column> = Vec::new();
@@ -213,6 +241,7 @@ fn relax(
     let mut last_report = clock;
     let mut round = 0;
     let mut final_relaxation_value: f64;
+    let mut blocked = None;
     'relaxation: loop {
         columns.check_stop()?;
         let lp_clock = std::time::Instant::now();
@@ -228,14 +257,14 @@ fn relax(
             columns.check_stop()?;
             round += 1;
             if round > MAX_ROUNDS {
-                return Err(AlignmentError::BeyondReach {
-                    phase: "linear relaxation",
-                    size: format!(
-                        "{MAX_ROUNDS} rounds, {} tuples, bounds {:.6} – {relaxation_value:.6} (Σ δ)",
-                        pool.len(),
-                        centre.bound
+                blocked = Some((
+                    "linear relaxation",
+                    format!(
+                        "{MAX_ROUNDS} rounds, {} tuples, relaxation {relaxation_value:.6} (Σ δ)",
+                        pool.len()
                     ),
-                });
+                ));
+                break 'relaxation;
             }
             let duals: Vec<f64> = if centre.bound.is_finite() {
                 centre
@@ -247,13 +276,20 @@ fn relax(
             } else {
                 lp.clone()
             };
-            let priced = columns.search(
+            let priced = match columns.search(
                 &duals,
                 Wanted::MostNegative {
                     tolerance,
                     per_anchor: COLUMNS_PER_ANCHOR,
                 },
-            )?;
+            ) {
+                Ok(priced) => priced,
+                Err(AlignmentError::BeyondReach { phase, size }) => {
+                    blocked = Some((phase, format!("{size}, {} tuples found", pool.len())));
+                    break 'relaxation;
+                }
+                Err(other) => return Err(other),
+            };
             let bound = lagrangian_bound(&duals, &priced, tolerance);
             if bound > centre.bound {
                 let mut anchor_minima = vec![0.0f64; n];
@@ -303,7 +339,12 @@ fn relax(
             weight = if weight > 0.1 { weight - 0.4 } else { 0.0 };
         }
     }
-    Ok((centre, final_relaxation_value, pool.len()))
+    Ok(Relaxed {
+        centre,
+        value: final_relaxation_value,
+        pool,
+        blocked,
+    })
 }
 
 /// `Σ π_u + Σ_a min(0, c̄ of a's most negative tuple)`: a lower bound on every alignment for

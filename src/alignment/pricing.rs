@@ -100,6 +100,13 @@ impl<'a> ImplicitColumns<'a> {
         self.stop.check()
     }
 
+    fn too_many_nodes(&self) -> AlignmentError {
+        AlignmentError::BeyondReach {
+            phase: "pricing",
+            size: format!("more than {} search nodes", self.max_nodes),
+        }
+    }
+
     /// Search nodes visited so far by every search.
     pub(crate) fn nodes_visited(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
@@ -123,6 +130,10 @@ impl<'a> ImplicitColumns<'a> {
             .collect();
         // A cancel comes first: it must not read as a continuum beyond reach.
         self.stop.check()?;
+        // Long searches check the limit as they go; many short ones add up to it here.
+        if self.nodes.load(Ordering::Relaxed) > self.max_nodes {
+            return Err(self.too_many_nodes());
+        }
         let mut all = Vec::new();
         for columns in per_anchor {
             all.extend(columns?);
@@ -261,10 +272,7 @@ impl AnchorSearch<'_, '_> {
             self.nodes = 0;
             self.columns.stop.check()?;
             if visited > self.columns.max_nodes {
-                return Err(AlignmentError::BeyondReach {
-                    phase: "pricing",
-                    size: format!("more than {} search nodes", self.columns.max_nodes),
-                });
+                return Err(self.columns.too_many_nodes());
             }
         }
         let n = self.columns.problem.n_annotators;
