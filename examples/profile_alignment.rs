@@ -1,7 +1,9 @@
 //! Where the time of one best alignment goes: candidates, components, and each solver, on a
 //! generated continuum and one statistical sample of it.
 //! `cargo run --release --example profile_alignment -- K P [dense]` (default 5 annotators × 1000
-//! units, sparse).
+//! units, sparse). Environment: `SAMPLES=N` random continua (default 1), `ONLY_COLUMNS=1` column
+//! generation alone, `LISTING=1` the default limits (listing first), `RUST_LOG=gamma_studio=info`
+//! the phases.
 
 use gamma_studio::Dissimilarity;
 use gamma_studio::alignment::{AlignmentProblem, Limits, candidates, components, solver};
