@@ -19,6 +19,8 @@ use crate::alignment::{Alignment, AlignmentError, AlignmentProblem, Limits, List
 use crate::continuum::Continuum;
 use crate::corpus::Corpus;
 use crate::disorder::MeanUnitsRule;
+pub(crate) use crate::sampler::unbiased_std;
+pub use crate::sampler::{normal_quantile, required_samples};
 use crate::dissimilarity::{Dissimilarity, ParameterError, ResolvedDissimilarity, Span};
 use crate::gamma_cat::{CategoricalDisorder, GammaCatVariant};
 use crate::sampler::{
@@ -445,18 +447,10 @@ fn gamma_range(observed: (f64, f64), expected: (f64, f64)) -> Option<(f64, f64)>
     })
 }
 
-/// The best alignment of `problem`, stopped as [`GammaError::Cancelled`] soon after the run is.
+/// The best alignment of `problem`, stopped as [`GammaError::Cancelled`] soon after the run is;
+/// the random continua of one expected disorder share an `outlook` on listing (see
+/// [`AlignmentProblem::best_alignment_among`]).
 fn aligned_until(
-    problem: &AlignmentProblem,
-    options: &GammaOptions,
-    control: RunControl,
-) -> Result<Alignment, GammaError> {
-    aligned_among(problem, options, control, &ListingOutlook::default())
-}
-
-/// [`aligned_until`] for one of the random continua of an expected disorder, which share what
-/// they learn about listing (see [`AlignmentProblem::best_alignment_among`]).
-fn aligned_among(
     problem: &AlignmentProblem,
     options: &GammaOptions,
     control: RunControl,
@@ -468,6 +462,22 @@ fn aligned_among(
             AlignmentError::Cancelled => GammaError::Cancelled,
             other => other.into(),
         })
+}
+
+/// `x̄` of the corpus (its units over its annotators) and the observed disorder of its
+/// documents' best alignments pooled: their total disorder over that `x̄`.
+fn pooled_observed_disorder(
+    aligned: &[DocumentAlignment],
+    rule: MeanUnitsRule,
+    n_annotators: usize,
+) -> (f64, f64) {
+    let total_units: usize = aligned.iter().map(|d| d.problem.units.len()).sum();
+    let mean_units = rule.mean_units(total_units, n_annotators);
+    let total: f64 = aligned
+        .iter()
+        .flat_map(|d| d.alignment.unitary_alignments.iter().map(|u| u.disorder))
+        .sum();
+    (mean_units, total / mean_units)
 }
 
 /// The best alignment of each document, over the corpus's categories.
@@ -490,7 +500,7 @@ fn align_documents(
                 lower_bound: 0.0,
             }
         } else {
-            aligned_until(&problem, options, control)?
+            aligned_until(&problem, options, control, &ListingOutlook::default())?
         };
         aligned.push(DocumentAlignment {
             name: document.name.clone(),
@@ -529,15 +539,8 @@ pub fn corpus_gamma(
         aligned.len(),
         clock.elapsed().as_secs_f64()
     );
-    let total_units: usize = aligned.iter().map(|d| d.problem.units.len()).sum();
-    let corpus_mean_units = options
-        .mean_units_rule
-        .mean_units(total_units, n_annotators);
-    let observed_disorder = aligned
-        .iter()
-        .flat_map(|d| d.alignment.unitary_alignments.iter().map(|u| u.disorder))
-        .sum::<f64>()
-        / corpus_mean_units;
+    let (corpus_mean_units, observed_disorder) =
+        pooled_observed_disorder(&aligned, options.mean_units_rule, n_annotators);
     let observed_categorical = options.categorical_gammas.then(|| {
         let mut total = CategoricalDisorder::new(categories.len(), options.gamma_cat_variant);
         for d in &aligned {
@@ -586,7 +589,7 @@ pub fn corpus_gamma(
         }
         let problem = AlignmentProblem::from_spans(&draw(index), dissimilarity.clone())
             .with_mean_units_rule(options.mean_units_rule);
-        let alignment = aligned_among(&problem, options, control, &outlook)?;
+        let alignment = aligned_until(&problem, options, control, &outlook)?;
         let categorical = options.categorical_gammas.then(|| {
             let mut c = CategoricalDisorder::new(categories.len(), options.gamma_cat_variant);
             c.add_alignment(&problem, &alignment);
@@ -673,12 +676,6 @@ fn span_continuum(problem: &AlignmentProblem, document: &Continuum) -> SpanConti
     SpanContinuum::new(annotators, document.bounds())
 }
 
-pub(crate) fn unbiased_std(values: &[f64]) -> f64 {
-    let n = values.len() as f64;
-    let mean = values.iter().sum::<f64>() / n;
-    (values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0)).sqrt()
-}
-
 /// The most random continua one run may draw (fixed, or as the bound of the §5.3 rule).
 pub const MAX_SAMPLES: usize = 1_000_000;
 
@@ -756,42 +753,9 @@ pub(crate) fn draw_until_precise<T: Send, E: Send>(
     Ok((drawn, z))
 }
 
-/// §5.3: `n₀ = ⌈(z · cv / e)²⌉` with `cv = σ/μ`, σ the unbiased standard deviation.
-pub fn required_samples(disorders: &[f64], z: f64, precision: f64) -> usize {
-    let n = disorders.len();
-    if n < 2 {
-        return 2;
-    }
-    let mean = disorders.iter().sum::<f64>() / n as f64;
-    if mean <= 0.0 {
-        return n;
-    }
-    let cv = unbiased_std(disorders) / mean;
-    ((z * cv / precision).powi(2)).ceil() as usize
-}
-
-/// The standard normal quantile (`z` such that `P(Z ≤ z) = p`).
-pub fn normal_quantile(p: f64) -> f64 {
-    use statrs::distribution::{ContinuousCDF, Normal};
-    Normal::standard().inverse_cdf(p)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sample_size_rule_reproduces_the_papers_example() {
-        // §5.3: μ = 3.49, σ = 0.1403 (unbiased), cv = 0.040188, e = 2 %, 95 % → n₀ = 15.5.
-        let z = normal_quantile(0.975);
-        assert!((z - 1.959964).abs() < 1e-6);
-        let cv: f64 = 0.040188;
-        assert!(((z * cv / 0.02).powi(2) - 15.5).abs() < 0.05);
-        // and 1 % needs about 62 (the paper: 30 drawn + 32 more).
-        assert!(((z * cv / 0.01).powi(2) - 62.0).abs() < 0.1);
-        let spread = [3.3, 3.5, 3.7, 3.4, 3.6];
-        assert_eq!(required_samples(&spread, z, 0.02), 20);
-    }
 
     #[test]
     fn gamma_is_one_without_disorder_and_not_clamped() {

@@ -420,9 +420,49 @@ pub fn corpus_sample(
     }
 }
 
+/// The unbiased standard deviation of `values` (at least two).
+pub(crate) fn unbiased_std(values: &[f64]) -> f64 {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    (values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0)).sqrt()
+}
+
+/// §5.3: `n₀ = ⌈(z · cv / e)²⌉` with `cv = σ/μ`, σ the unbiased standard deviation.
+pub fn required_samples(disorders: &[f64], z: f64, precision: f64) -> usize {
+    let n = disorders.len();
+    if n < 2 {
+        return 2;
+    }
+    let mean = disorders.iter().sum::<f64>() / n as f64;
+    if mean <= 0.0 {
+        return n;
+    }
+    let cv = unbiased_std(disorders) / mean;
+    ((z * cv / precision).powi(2)).ceil() as usize
+}
+
+/// The standard normal quantile (`z` such that `P(Z ≤ z) = p`).
+pub fn normal_quantile(p: f64) -> f64 {
+    use statrs::distribution::{ContinuousCDF, Normal};
+    Normal::standard().inverse_cdf(p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sample_size_rule_reproduces_the_papers_example() {
+        // §5.3: μ = 3.49, σ = 0.1403 (unbiased), cv = 0.040188, e = 2 %, 95 % → n₀ = 15.5.
+        let z = normal_quantile(0.975);
+        assert!((z - 1.959964).abs() < 1e-6);
+        let cv: f64 = 0.040188;
+        assert!(((z * cv / 0.02).powi(2) - 15.5).abs() < 0.05);
+        // and 1 % needs about 62 (the paper: 30 drawn + 32 more).
+        assert!(((z * cv / 0.01).powi(2) - 62.0).abs() < 0.1);
+        let spread = [3.3, 3.5, 3.7, 3.4, 3.6];
+        assert_eq!(required_samples(&spread, z, 0.02), 20);
+    }
 
     fn span(start: f64, end: f64) -> Span {
         Span {
