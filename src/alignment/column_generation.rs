@@ -8,7 +8,7 @@
 //!    id), so every alignment costs at least `L = Σ π_u + Σ_a m_a`, with `m_a ≤ 0` below the
 //!    reduced cost of every tuple anchored at `a` ([`super::pricing`]'s search finds them). The
 //!    `π` are the dual values of the linear relaxation over the tuples found so far
-//!    ([`super::restricted_relaxation`]: one CLP model re-solved from its last basis as tuples
+//!    (`restricted_relaxation.rs`: one CLP model re-solved from its last basis as tuples
 //!    are added), smoothed towards the values of the best bound so far; each round adds the
 //!    most negative tuples of every anchor, until `L` is within 0.01 % of the relaxation's value.
 //! 2. **Proof.** An alignment cheaper than `U` only uses tuples with `c̄_t ≤ (U − L) + m_a(t)`:
