@@ -19,13 +19,13 @@ use crate::alignment::{Alignment, AlignmentError, AlignmentProblem, Limits, List
 use crate::continuum::Continuum;
 use crate::corpus::Corpus;
 use crate::disorder::MeanUnitsRule;
-pub(crate) use crate::sampler::unbiased_std;
-pub use crate::sampler::{normal_quantile, required_samples};
 use crate::dissimilarity::{Dissimilarity, ParameterError, ResolvedDissimilarity, Span};
 use crate::gamma_cat::{CategoricalDisorder, GammaCatVariant};
+pub(crate) use crate::sampler::unbiased_std;
 use crate::sampler::{
     Sampler, SpanContinuum, StatisticalModel, corpus_sample, sample_rng, shuffle_sample,
 };
+pub use crate::sampler::{normal_quantile, required_samples};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

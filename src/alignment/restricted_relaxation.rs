@@ -198,7 +198,11 @@ mod tests {
         let mut relaxation = RestrictedRelaxation::new(4, 1.0).unwrap();
         let singletons_only = relaxation.solve().unwrap();
         assert_eq!(singletons_only, vec![1.0; 4]);
-        let tuples = [tuple(&[0, 1], 0.2), tuple(&[2, 3], 0.4), tuple(&[1, 2], 0.1)];
+        let tuples = [
+            tuple(&[0, 1], 0.2),
+            tuple(&[2, 3], 0.4),
+            tuple(&[1, 2], 0.1),
+        ];
         let refs: Vec<&Column> = tuples.iter().collect();
         relaxation.add(&refs[..2]).unwrap();
         let first = relaxation.solve().unwrap();
@@ -208,8 +212,12 @@ mod tests {
         let duals = relaxation.solve().unwrap();
         assert!((duals.iter().sum::<f64>() - 0.6).abs() < 1e-9, "{duals:?}");
         for column in &tuples {
-            let reduced: f64 =
-                column.disorder - column.members.iter().map(|&m| duals[m as usize]).sum::<f64>();
+            let reduced: f64 = column.disorder
+                - column
+                    .members
+                    .iter()
+                    .map(|&m| duals[m as usize])
+                    .sum::<f64>();
             assert!(reduced >= -1e-9, "{column:?} has reduced cost {reduced}");
         }
         assert!(duals.iter().all(|&d| d <= 1.0));
@@ -220,7 +228,11 @@ mod tests {
         // The odd cycle {0,1}, {1,2}, {0,2} at 0.5 each (Δ∅ = 1): integer best 1.5 ({0,1} and
         // {2}), LP optimum 0.75 (each tuple at ½, dual values ¼).
         let mut relaxation = RestrictedRelaxation::new(3, 1.0).unwrap();
-        let tuples = [tuple(&[0, 1], 0.5), tuple(&[1, 2], 0.5), tuple(&[0, 2], 0.5)];
+        let tuples = [
+            tuple(&[0, 1], 0.5),
+            tuple(&[1, 2], 0.5),
+            tuple(&[0, 2], 0.5),
+        ];
         let refs: Vec<&Column> = tuples.iter().collect();
         relaxation.add(&refs[..1]).unwrap();
         let first = relaxation.solve().unwrap();
