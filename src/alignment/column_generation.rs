@@ -25,7 +25,7 @@ use super::candidates::Column;
 use super::components::split;
 use super::pricing::{ImplicitColumns, Wanted};
 use super::restricted_relaxation::RestrictedRelaxation;
-use super::solver::{Cuts, LocalProblem, milp, solve_all_with};
+use super::solver::{Cuts, solve_all_with};
 use super::{AlignmentError, AlignmentProblem, Limits, Stop};
 use std::collections::HashSet;
 
@@ -88,25 +88,17 @@ pub(crate) fn solve(
         clock.elapsed().as_secs_f64()
     );
     if let Some((phase, size)) = relaxed.blocked {
-        // The best alignment over the tuples found so far, bounded by the best bound so far.
-        let best = if limits.accept_bounded_answer {
-            let (chosen, total) = partition_over(n, &relaxed.pool, delta)?;
-            Some(BoundedPartition {
-                chosen,
-                total,
-                lower_bound,
-            })
-        } else {
-            None
-        };
-        return beyond_reach(&columns, &centre, best, phase, size, limits);
+        return beyond_reach(&centre, &relaxed.pool, delta, None, phase, size, limits);
     }
     // An alignment of cost `U` costs `Σ π + Σ_t c̄_t` with each tuple `t` anchored at a
     // different unit `a(t)` and `c̄_t ≥ m_{a(t)}` (the anchor's minimum), so each of its tuples
     // has `c̄_t ≤ (U − L) + m_{a(t)}`, with `L = Σ π + Σ_a m_a` the Lagrangian bound. List the
     // tuples within a small gap `g` and solve over them: if the alignment found costs at most
     // `L + g`, no better one exists; otherwise list again within its own gap.
-    let mut gap = (relaxation_value - lower_bound) * (1.0 + 1e-6)
+    // The first gap is at least the relaxation's stopping gap: never zero or negative (CLP's
+    // values are feasible within its tolerances), and not so small that it takes many doublings.
+    let mut gap = (relaxation_value - lower_bound).max(STOP_GAP * (1.0 + relaxation_value.abs()))
+        * (1.0 + 1e-6)
         + TOLERANCE * delta * (1.0 + lower_bound.abs());
     let mut best: Option<BoundedPartition> = None;
     loop {
@@ -121,7 +113,7 @@ pub(crate) fn solve(
         ) {
             Ok(found) => found,
             Err(AlignmentError::BeyondReach { phase, size }) => {
-                return beyond_reach(&columns, &centre, best, phase, size, limits);
+                return beyond_reach(&centre, &relaxed.pool, delta, best, phase, size, limits);
             }
             Err(other) => return Err(other),
         };
@@ -151,12 +143,13 @@ pub(crate) fn solve(
     }
 }
 
-/// What to answer when listing the tuples within the gap is beyond reach: the best alignment
-/// found with its lower bound when the caller accepts it, the error (with both bounds)
-/// otherwise.
+/// What to answer when the relaxation or the listing within the gap is beyond reach: the best
+/// alignment found (or one made greedily from the tuples found) with the proven lower bound when
+/// the caller accepts it, the error (with the bounds) otherwise.
 fn beyond_reach(
-    columns: &ImplicitColumns,
     centre: &Centre,
+    pool: &[Column],
+    delta: f64,
     best: Option<BoundedPartition>,
     phase: &'static str,
     size: String,
@@ -176,40 +169,46 @@ fn beyond_reach(
             size: format!("{size}; {found}"),
         });
     }
-    let n = centre.duals.len();
-    let delta = columns.delta_empty();
-    let mut best = match best {
-        Some(found) => found,
-        None => {
-            let (chosen, total) = greedy_partition(columns, centre, n, delta)?;
-            BoundedPartition {
-                chosen,
-                total,
-                lower_bound: centre.bound,
-            }
-        }
-    };
+    let mut best = best.unwrap_or_else(|| greedy_partition(centre, pool, delta));
     // A total disorder is never negative, whatever the bound's arithmetic gave.
     best.lower_bound = best.lower_bound.max(0.0).min(best.total);
     Ok(best)
 }
 
-/// An alignment over the tuples of negative reduced cost under the centre's values (one per
-/// anchor at most): a quick upper bound when nothing better could be listed.
-fn greedy_partition(
-    columns: &ImplicitColumns,
-    centre: &Centre,
-    n: usize,
-    delta: f64,
-) -> Result<(Vec<Vec<u32>>, f64), AlignmentError> {
-    let priced = columns.search(
-        &centre.duals,
-        Wanted::MostNegative {
-            tolerance: TOLERANCE * delta,
-            per_anchor: COLUMNS_PER_ANCHOR,
-        },
-    )?;
-    partition_over(n, &priced, delta)
+/// A partition from the tuples found, taken greedily by reduced cost under the centre's values
+/// (the rest as singletons), with the centre's bound: a quick answer once a limit is reached
+/// (no search, no solver, whatever the limits).
+fn greedy_partition(centre: &Centre, pool: &[Column], delta: f64) -> BoundedPartition {
+    let n = centre.duals.len();
+    // A tuple that costs more than its units alone never helps.
+    let mut order: Vec<(f64, &Column)> = pool
+        .iter()
+        .filter(|column| column.disorder < delta * column.members.len() as f64)
+        .map(|column| (reduced_cost(column, &centre.duals), column))
+        .collect();
+    order.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut covered = vec![false; n];
+    let mut chosen = Vec::new();
+    let mut total = 0.0;
+    for (_, column) in order {
+        if column.members.iter().any(|&m| covered[m as usize]) {
+            continue;
+        }
+        for &m in &column.members {
+            covered[m as usize] = true;
+        }
+        chosen.push(column.members.clone());
+        total += column.disorder;
+    }
+    for (unit, _) in covered.iter().enumerate().filter(|(_, covered)| !**covered) {
+        chosen.push(vec![unit as u32]);
+        total += delta;
+    }
+    BoundedPartition {
+        chosen,
+        total,
+        lower_bound: centre.bound,
+    }
 }
 
 /// Where the relaxation ended.
@@ -390,35 +389,4 @@ fn solve_listed(
         })
         .sum();
     Ok((chosen, total))
-}
-
-/// The best partition of the `n` units using the tuples of `columns` and singletons.
-fn partition_over(
-    n: usize,
-    columns: &[Column],
-    delta: f64,
-) -> Result<(Vec<Vec<u32>>, f64), AlignmentError> {
-    let mut members: Vec<Vec<usize>> = columns
-        .iter()
-        .map(|c| c.members.iter().map(|&m| m as usize).collect())
-        .collect();
-    let mut disorders: Vec<f64> = columns.iter().map(|c| c.disorder).collect();
-    for u in 0..n {
-        members.push(vec![u]);
-        disorders.push(delta);
-    }
-    let local = LocalProblem {
-        n_units: n,
-        members,
-        disorders,
-    };
-    let chosen = milp(&local, Cuts::On)?;
-    let total = chosen.iter().map(|&c| local.disorders[c]).sum();
-    Ok((
-        chosen
-            .into_iter()
-            .map(|c| local.members[c].iter().map(|&u| u as u32).collect())
-            .collect(),
-        total,
-    ))
 }

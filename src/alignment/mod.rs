@@ -260,7 +260,9 @@ impl AlignmentProblem {
     /// [`Self::best_alignment_until`] for one of many continua drawn alike (the random continua
     /// of an expected disorder): once most of them proved too dense to list, the others skip
     /// the listing attempt (a fraction of a second each on dense continua) and go to column
-    /// generation at once. Either way the alignment found is the best.
+    /// generation at once. Either way the alignment found is the best; only when a limit of
+    /// `limits` is reached can the way taken (which depends on the order the continua finish
+    /// in) decide between an answer and an error or a bounded answer.
     pub fn best_alignment_among(
         &self,
         limits: &Limits,

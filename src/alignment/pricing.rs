@@ -90,11 +90,6 @@ impl<'a> ImplicitColumns<'a> {
         })
     }
 
-    /// Δ∅ of the problem.
-    pub(crate) fn delta_empty(&self) -> f64 {
-        self.problem.dissimilarity.delta_empty
-    }
-
     /// [`AlignmentError::Cancelled`] once the caller's cancel flag is set.
     pub(crate) fn check_stop(&self) -> Result<(), AlignmentError> {
         self.stop.check()
@@ -118,6 +113,11 @@ impl<'a> ImplicitColumns<'a> {
         duals: &[f64],
         wanted: Wanted<'_>,
     ) -> Result<Vec<Column>, AlignmentError> {
+        // Long searches check the limit as they go; many short ones add up to it here (a
+        // search that finished is kept: the next one stops).
+        if self.nodes.load(Ordering::Relaxed) > self.max_nodes {
+            return Err(self.too_many_nodes());
+        }
         let found_total = AtomicUsize::new(0);
         let per_anchor: Vec<Result<Vec<Column>, AlignmentError>> = (0..self.problem.units.len()
             as u32)
@@ -130,10 +130,6 @@ impl<'a> ImplicitColumns<'a> {
             .collect();
         // A cancel comes first: it must not read as a continuum beyond reach.
         self.stop.check()?;
-        // Long searches check the limit as they go; many short ones add up to it here.
-        if self.nodes.load(Ordering::Relaxed) > self.max_nodes {
-            return Err(self.too_many_nodes());
-        }
         let mut all = Vec::new();
         for columns in per_anchor {
             all.extend(columns?);
