@@ -115,6 +115,11 @@ impl Continuum {
             .flat_map(|(a, annotator)| annotator.units.iter().map(move |u| (a, u)))
     }
 
+    /// The annotators' names, in the continuum's order.
+    pub fn annotator_names(&self) -> Vec<String> {
+        self.annotators.iter().map(|a| a.name.clone()).collect()
+    }
+
     /// The categories used, in alphabetical order (the order category matrices use).
     pub fn categories(&self) -> Vec<String> {
         let set: BTreeSet<&str> = self.units().map(|(_, u)| u.category.as_str()).collect();

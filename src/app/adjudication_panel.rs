@@ -216,13 +216,7 @@ fn show_progress(ui: &mut Ui, state: &mut AppState) {
         .document()
         .map(|d| d.category_counts.iter().map(|(c, _)| c.clone()).collect())
         .unwrap_or_default();
-    let annotators: Vec<String> = adjudicating
-        .adjudication()
-        .continuum()
-        .annotators
-        .iter()
-        .map(|a| a.name.clone())
-        .collect();
+    let annotators = adjudicating.adjudication().continuum().annotator_names();
     ui.horizontal(|ui| {
         if ui.button("◀ Previous (P)").clicked() {
             state.go_to_open(Direction::Previous);

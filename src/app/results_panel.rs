@@ -80,16 +80,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             });
     }
     if !outcome.pairwise.is_empty() {
-        let names: Vec<String> = state
-            .document()
-            .map(|d| {
-                d.continuum()
-                    .annotators
-                    .iter()
-                    .map(|a| a.name.clone())
-                    .collect()
-            })
-            .unwrap_or_default();
+        let names = state.annotator_names();
         egui::CollapsingHeader::new("pairwise γ")
             .default_open(true)
             .show(ui, |ui| {
@@ -189,16 +180,7 @@ fn show_text_gamma(ui: &mut Ui, state: &AppState) {
             ui.label(RichText::new("(stale: settings changed)").italics().weak());
         }
     });
-    let names: Vec<String> = state
-        .document()
-        .map(|d| {
-            d.continuum()
-                .annotators
-                .iter()
-                .map(|a| a.name.clone())
-                .collect()
-        })
-        .unwrap_or_default();
+    let names = state.annotator_names();
     below_chance(ui, r.tgamma);
     egui::Grid::new("tgamma-numbers").show(ui, |ui| {
         row(ui, "observed disorder D_o", format!("{:.6}", r.observed.disorder), OBSERVED_TIP);

@@ -204,14 +204,7 @@ fn toggle<T: Copy + PartialEq>(
 fn reference_selector(ui: &mut Ui, state: &mut AppState) {
     let names: Vec<String> = state
         .document()
-        .map(|d| {
-            d.document
-                .continuum
-                .annotators
-                .iter()
-                .map(|a| a.name.clone())
-                .collect()
-        })
+        .map(|d| d.document.continuum.annotator_names())
         .unwrap_or_default();
     let has_gold = state.adjudicating().is_some();
     let label = |choice: ReferenceChoice| match choice {

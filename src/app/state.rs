@@ -119,6 +119,13 @@ impl AppState {
         self.documents.get(self.current)
     }
 
+    /// The annotators of the document shown (none when no document is open).
+    pub fn annotator_names(&self) -> Vec<String> {
+        self.document()
+            .map(|d| d.continuum().annotator_names())
+            .unwrap_or_default()
+    }
+
     /// Replaces the open documents and starts γ on the first.
     pub fn set_documents(&mut self, documents: Vec<Document>) {
         self.documents = documents.into_iter().map(OpenDocument::new).collect();

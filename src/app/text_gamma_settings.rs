@@ -22,9 +22,7 @@ const BASE_TIP: &str = "the annotation the chance model perturbs: its text and t
 pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     let (names, layers) = match state.document() {
         Some(document) => (
-            (document.continuum().annotators.iter())
-                .map(|a| a.name.clone())
-                .collect(),
+            document.continuum().annotator_names(),
             layers_of(document.continuum(), &state.cora_options),
         ),
         None => (Vec::new(), Vec::new()),

@@ -157,7 +157,7 @@ fn result_json(
         "beta": options.dissimilarity.beta,
         "delta_empty": options.dissimilarity.delta_empty,
         "categorical_dissimilarity": options.dissimilarity.categorical.to_string(),
-        "annotators": first.annotators.iter().map(|a| a.name.clone()).collect::<Vec<_>>(),
+        "annotators": first.annotator_names(),
         "categories": result.categories,
         "n_units": corpus.n_units(),
         "n_unitary_alignments": alignment.len(),

@@ -268,7 +268,7 @@ pub fn evaluate(
         reference_index.push(found.ok_or_else(|| EvaluationError::UnknownReference {
             document: document.name.clone(),
             name: reference.to_string(),
-            available: names(document).join(", "),
+            available: document.annotator_names().join(", "),
         })?);
     }
     let systems = system_names(documents, reference)?;
@@ -306,10 +306,6 @@ pub fn evaluate(
     })
 }
 
-fn names(document: &Continuum) -> Vec<String> {
-    document.annotators.iter().map(|a| a.name.clone()).collect()
-}
-
 fn check_units(document: &Continuum) -> Result<(), EvaluationError> {
     for annotator in &document.annotators {
         for (index, unit) in annotator.units.iter().enumerate() {
@@ -332,7 +328,7 @@ fn check_units(document: &Continuum) -> Result<(), EvaluationError> {
 fn system_names(documents: &[Continuum], reference: &str) -> Result<Vec<String>, EvaluationError> {
     let mut systems: Vec<String> = Vec::new();
     for document in documents {
-        for name in names(document) {
+        for name in document.annotator_names() {
             if name != reference && !systems.contains(&name) {
                 systems.push(name);
             }

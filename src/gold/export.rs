@@ -380,7 +380,7 @@ pub fn report_json(adjudication: &Adjudication) -> Value {
     json!({
         "document": continuum.name,
         "adjudicator": adjudication.adjudicator,
-        "annotators": continuum.annotators.iter().map(|a| a.name.clone()).collect::<Vec<_>>(),
+        "annotators": continuum.annotator_names(),
         "progress": progress,
         "gold_units": adjudication.gold().len(),
         "alignments": entries,
@@ -406,7 +406,7 @@ pub fn report_csv(adjudication: &Adjudication) -> String {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    header.extend(continuum.annotators.iter().map(|a| a.name.clone()));
+    header.extend(continuum.annotator_names());
     header.push(GOLD_NAME.into());
     writer.write_record(&header).expect("writing to memory");
     for (index, proposal) in adjudication.proposals().iter().enumerate() {

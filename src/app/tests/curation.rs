@@ -61,16 +61,7 @@ fn write_project(dir: &Path) -> PathBuf {
 }
 
 fn names(app: &GammaStudioApp) -> Vec<String> {
-    app.state
-        .document()
-        .map(|d| {
-            d.continuum()
-                .annotators
-                .iter()
-                .map(|a| a.name.clone())
-                .collect()
-        })
-        .unwrap_or_default()
+    app.state.annotator_names()
 }
 
 fn shown_evaluation(app: &GammaStudioApp) -> Option<&Evaluation> {
