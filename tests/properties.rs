@@ -480,6 +480,27 @@ fn column_generation_agrees_with_the_listed_candidates_on_dense_cases() {
     }
 }
 
+/// Under `cramped`: the error's message, then the bounded answer given with consent — a
+/// partition whose range holds the `exact` disorder, not proven best.
+fn refused_then_bounded(
+    problem: &AlignmentProblem,
+    cramped: Limits,
+    exact: &gamma_studio::Alignment,
+) -> (String, gamma_studio::Alignment) {
+    let error = problem.best_alignment(&cramped).unwrap_err().to_string();
+    let bounded = problem
+        .best_alignment(&Limits {
+            accept_bounded_answer: true,
+            ..cramped
+        })
+        .unwrap();
+    partitions_every_unit(problem, &bounded);
+    assert!(!bounded.is_proven_best());
+    assert!(bounded.lower_bound <= exact.disorder + 1e-12);
+    assert!(exact.disorder <= bounded.disorder + 1e-12);
+    (error, bounded)
+}
+
 /// A bounded answer, forced by allowing a single tuple within the gap: its lower bound is
 /// below the optimum and its disorder above; without consent the error names the phase.
 #[test]
@@ -490,21 +511,11 @@ fn a_bounded_answer_reports_its_gap() {
         max_gap_tuples: 1,
         ..by_column_generation()
     };
-    let error = problem.best_alignment(&cramped).unwrap_err();
+    let (error, bounded) = refused_then_bounded(&problem, cramped, &exact);
     assert!(
-        error.to_string().contains("final enumeration") && error.to_string().contains("--bounded"),
+        error.contains("final enumeration") && error.contains("--bounded"),
         "{error}"
     );
-    let bounded = problem
-        .best_alignment(&Limits {
-            accept_bounded_answer: true,
-            ..cramped
-        })
-        .unwrap();
-    partitions_every_unit(&problem, &bounded);
-    assert!(!bounded.is_proven_best());
-    assert!(bounded.lower_bound <= exact.disorder + 1e-12);
-    assert!(exact.disorder <= bounded.disorder + 1e-12);
     assert!(bounded.disorder - bounded.lower_bound > 0.0);
     // The γ of a bounded run holds the exact γ between its bounds.
     let continuum = noisy_copies(6, 30, Density::Dense, 2);
@@ -540,23 +551,12 @@ fn a_relaxation_stopped_early_still_gives_a_bounded_answer() {
         max_search_nodes: 20_000,
         ..by_column_generation()
     };
-    let error = problem.best_alignment(&cramped).unwrap_err();
-    let message = error.to_string();
+    let (message, bounded) = refused_then_bounded(&problem, cramped, &exact);
     assert!(
         message.contains("pricing") && message.contains("proven lower bound"),
         "{message}"
     );
-    let bounded = problem
-        .best_alignment(&Limits {
-            accept_bounded_answer: true,
-            ..cramped
-        })
-        .unwrap();
-    partitions_every_unit(&problem, &bounded);
-    assert!(!bounded.is_proven_best());
     assert!(bounded.lower_bound > 0.0, "some bound was proven");
-    assert!(bounded.lower_bound <= exact.disorder + 1e-12);
-    assert!(exact.disorder <= bounded.disorder + 1e-12);
     // Better than every unit alone (the tuples found were used).
     let singletons = problem.units.len() as f64 / problem.mean_units();
     assert!(bounded.disorder < singletons, "{}", bounded.disorder);

@@ -491,6 +491,12 @@ mod tests {
             .collect()
     }
 
+    /// No staged file, lock or manifest left in `dir` or `dir/sub`.
+    fn assert_no_leftovers(dir: &Path) {
+        assert_eq!(hidden(dir), Vec::<String>::new());
+        assert_eq!(hidden(&dir.join("sub")), Vec::<String>::new());
+    }
+
     /// A gold in `dir` and a report in `dir/sub`, both "old".
     fn old_pair(dir: &Path) -> (PathBuf, PathBuf) {
         std::fs::create_dir(dir.join("sub")).unwrap();
@@ -562,8 +568,7 @@ mod tests {
             (read(&gold), read(&report)),
             ("new gold".into(), "new report".into())
         );
-        assert_eq!(hidden(dir.path()), Vec::<String>::new());
-        assert_eq!(hidden(&dir.path().join("sub")), Vec::<String>::new());
+        assert_no_leftovers(dir.path());
     }
 
     #[test]
@@ -580,8 +585,7 @@ mod tests {
             (read(&gold), read(&report)),
             ("new gold".into(), "new report".into())
         );
-        assert_eq!(hidden(dir.path()), Vec::<String>::new());
-        assert_eq!(hidden(&dir.path().join("sub")), Vec::<String>::new());
+        assert_no_leftovers(dir.path());
     }
 
     /// A target written after the dead writer's commit keeps its newer content.
