@@ -6,15 +6,15 @@
 mod common;
 
 use common::{best_alignment, fixture, relative_difference};
-use gamma_studio::io::webanno_tsv::{self, LayerChoice};
-use gamma_studio::io::{
+use gamma_core::{Continuum, Dissimilarity};
+use gamma_formats::webanno_tsv::{self, LayerChoice};
+use gamma_formats::{
     Format, ReadOptions, Source, brat, read_documents, rttm, textgrid, write_continuum, xmi,
 };
-use gamma_studio::{Continuum, Dissimilarity};
 use std::path::{Path, PathBuf};
 
 /// (start, end, category) of units, sorted.
-fn spans(units: &[gamma_studio::Unit]) -> Vec<(f64, f64, String)> {
+fn spans(units: &[gamma_core::Unit]) -> Vec<(f64, f64, String)> {
     let mut out: Vec<_> = units
         .iter()
         .map(|u| (u.start, u.end, u.category.clone()))
@@ -147,7 +147,7 @@ fn tsv3_suite_cases_read_as_inception_reads_them() {
     };
     let (units, _) = file.units(&ner, &path).unwrap();
     let chars: Vec<char> = file.text.chars().collect();
-    let covered = |u: &gamma_studio::Unit| -> String {
+    let covered = |u: &gamma_core::Unit| -> String {
         chars[u.start as usize..u.end as usize].iter().collect()
     };
     assert_eq!(covered(&units[0]), "Ms. Haag");

@@ -58,7 +58,7 @@ fn gold_command_applies_rules_in_order_and_writes_gold_report_and_session() {
     let report: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
     assert_eq!(report["adjudicator"], "Ada");
     assert_eq!(report["alignments"].as_array().unwrap().len(), 4);
-    let loaded = gamma_studio::gold::session::Session::load(&session).unwrap();
+    let loaded = gamma_formats::session::Session::load(&session).unwrap();
     assert_eq!(loaded.adjudication.progress().decided, 2);
     assert_eq!(loaded.inputs.len(), 3, "the .ac and both .aa");
 }

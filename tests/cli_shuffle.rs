@@ -28,7 +28,7 @@ fn shuffle_writes_the_reference_and_the_simulated_annotators() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let (documents, _) = gamma_studio::io::read_documents(
+    let (documents, _) = gamma_formats::read_documents(
         &[out.join("reference.csv"), out.join("shuffled.csv")],
         &Default::default(),
     )

@@ -6,9 +6,9 @@
 
 mod common;
 
-use gamma_studio::io::cora::CoraOptions;
-use gamma_studio::io::webanno_tsv::LayerChoice;
-use gamma_studio::io::{
+use gamma_formats::cora::CoraOptions;
+use gamma_formats::webanno_tsv::LayerChoice;
+use gamma_formats::{
     aam, brat, cora, csv, elan, glozz, inception_project, rttm, textgrid, webanno_tsv, xmi, xml,
 };
 use std::path::{Path, PathBuf};
@@ -82,7 +82,7 @@ fn feed_every_reader(bytes: &[u8], path: &Path) {
 /// The XMI of units read from an XMI file reads back with the same text and spans.
 fn xmi_written_reads_back(
     text: &str,
-    units: &[gamma_studio::Unit],
+    units: &[gamma_core::Unit],
     layer: &str,
     feature: &str,
     path: &Path,
@@ -98,7 +98,7 @@ fn xmi_written_reads_back(
     assert_eq!(again.text, text, "{}", path.display());
     // The only layer written (its name made a UIMA type name, which a damaged one may not be).
     let choice = LayerChoice::default();
-    let spans = |units: &[gamma_studio::Unit]| {
+    let spans = |units: &[gamma_core::Unit]| {
         let mut out: Vec<(f64, f64)> = units.iter().map(|u| (u.start, u.end)).collect();
         out.sort_by(|a, b| a.partial_cmp(b).unwrap());
         out
@@ -223,7 +223,7 @@ fn a_nul_byte_is_refused_by_every_reader_with_its_line() {
 /// one: it is read with a warning that names the last line.
 #[test]
 fn a_csv_file_cut_mid_line_is_read_with_a_warning_naming_its_last_line() {
-    use gamma_studio::io::{ReadOptions, WarningKind, read_documents};
+    use gamma_formats::{ReadOptions, WarningKind, read_documents};
     let dir = tempfile::tempdir().unwrap();
     let whole = dir.path().join("whole.csv");
     std::fs::write(&whole, "a,X,0,10\nb,X,0,10\n").unwrap();

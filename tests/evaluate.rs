@@ -6,14 +6,14 @@
 mod common;
 
 use common::fixture;
-use gamma_studio::evaluate::mapping::LabelMapping;
-use gamma_studio::evaluate::spans::{Counts, Scheme, SpanScores};
-use gamma_studio::evaluate::{
+use gamma_core::evaluate::mapping::LabelMapping;
+use gamma_core::evaluate::spans::{Counts, Scheme, SpanScores};
+use gamma_core::evaluate::{
     ChanceModel, DisagreementKind, Evaluation, EvaluationOptions, evaluate,
 };
-use gamma_studio::gamma::RunControl;
-use gamma_studio::io::{ReadOptions, read_documents};
-use gamma_studio::{Continuum, Corpus, GammaOptions, SampleCount};
+use gamma_core::gamma::RunControl;
+use gamma_core::{Continuum, Corpus, GammaOptions, SampleCount};
+use gamma_formats::{ReadOptions, read_documents};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;

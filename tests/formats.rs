@@ -5,8 +5,8 @@
 mod common;
 
 use common::fixture;
-use gamma_studio::io::cora::{self, CoraOptions, Dialect, Transcription};
-use gamma_studio::io::{Format, ReadOptions, WarningKind, aam, read_documents, write_continuum};
+use gamma_formats::cora::{self, CoraOptions, Dialect, Transcription};
+use gamma_formats::{Format, ReadOptions, WarningKind, aam, read_documents, write_continuum};
 use std::path::{Path, PathBuf};
 
 fn cora_fixture(name: &str) -> PathBuf {
@@ -281,7 +281,7 @@ fn glozz_model_gives_types_features_and_order() {
     };
     let (documents, _) = read_documents(&[aa, silver], &options).unwrap();
     match &documents[0].source {
-        gamma_studio::io::Source::Glozz { model: found, .. } => {
+        gamma_formats::Source::Glozz { model: found, .. } => {
             assert_eq!(
                 found.as_ref(),
                 Some(&model),
@@ -334,7 +334,7 @@ fn conversions_round_trip_through_every_format() {
     let aa = ["alice.aa", "bob.aa"].map(|n| fixture(&format!("glozz/{n}")));
     let options = ReadOptions {
         text: Some(fixture("glozz/doc.ac")),
-        glozz: gamma_studio::io::glozz::GlozzOptions {
+        glozz: gamma_formats::glozz::GlozzOptions {
             include_types: vec!["Mention".into()],
             ..Default::default()
         },
@@ -342,7 +342,7 @@ fn conversions_round_trip_through_every_format() {
     };
     let (documents, _) = read_documents(&aa, &options).unwrap();
     let original = &documents[0].continuum;
-    let spans = |c: &gamma_studio::Continuum| -> Vec<Vec<(f64, f64, String)>> {
+    let spans = |c: &gamma_core::Continuum| -> Vec<Vec<(f64, f64, String)>> {
         c.annotators
             .iter()
             .map(|a| {
@@ -383,7 +383,7 @@ fn conversions_round_trip_through_every_format() {
                     &written,
                     &ReadOptions {
                         format: Some(format),
-                        layer: gamma_studio::io::webanno_tsv::LayerChoice {
+                        layer: gamma_formats::webanno_tsv::LayerChoice {
                             layer: None,
                             category_feature,
                         },
@@ -398,7 +398,7 @@ fn conversions_round_trip_through_every_format() {
         match format {
             // CorA rebuilds its own running text: the same words, categories, in order.
             Format::Cora => {
-                let covered = |c: &gamma_studio::Continuum| -> Vec<Vec<(String, String)>> {
+                let covered = |c: &gamma_core::Continuum| -> Vec<Vec<(String, String)>> {
                     c.annotators
                         .iter()
                         .enumerate()

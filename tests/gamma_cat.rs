@@ -4,12 +4,12 @@
 mod common;
 
 use common::fixture;
-use gamma_studio::gamma::RunControl;
-use gamma_studio::gamma_cat::GammaCatVariant;
-use gamma_studio::{Dissimilarity, GammaOptions, GammaResult, PivotDistance, SampleCount, Sampler};
+use gamma_core::gamma::RunControl;
+use gamma_core::gamma_cat::GammaCatVariant;
+use gamma_core::{Dissimilarity, GammaOptions, GammaResult, PivotDistance, SampleCount, Sampler};
 
-fn read(name: &str) -> gamma_studio::Continuum {
-    gamma_studio::io::csv::read(&fixture(&format!("pygamma-repo/{name}"))).unwrap()
+fn read(name: &str) -> gamma_core::Continuum {
+    gamma_formats::csv::read(&fixture(&format!("pygamma-repo/{name}"))).unwrap()
 }
 
 fn pygamma_shuffle() -> Sampler {
@@ -20,7 +20,7 @@ fn pygamma_shuffle() -> Sampler {
 }
 
 fn run(name: &str, options: GammaOptions) -> GammaResult {
-    gamma_studio::gamma(&read(name), &options, RunControl::default()).unwrap()
+    gamma_core::gamma(&read(name), &options, RunControl::default()).unwrap()
 }
 
 fn within(value: f64, low: f64, high: f64, what: &str) {
@@ -87,7 +87,7 @@ fn gamma_software_preset_reproduces_the_java_value() {
         "AlexPaulSuzan.csv",
         GammaOptions {
             seed: 1,
-            ..gamma_studio::Preset::GammaSoftware.options()
+            ..gamma_core::Preset::GammaSoftware.options()
         },
     );
     let exact = run(

@@ -4,9 +4,9 @@
 mod common;
 
 use common::{best_alignment, fixture};
-use gamma_studio::Dissimilarity;
-use gamma_studio::io::glozz::{self, AnnotatorFile, GlozzOptions, Positioning};
-use gamma_studio::io::{ReadOptions, WarningKind, read_documents};
+use gamma_core::Dissimilarity;
+use gamma_formats::glozz::{self, AnnotatorFile, GlozzOptions, Positioning};
+use gamma_formats::{ReadOptions, WarningKind, read_documents};
 use std::path::{Path, PathBuf};
 
 fn ours(name: &str) -> PathBuf {
@@ -356,7 +356,7 @@ fn the_stac_text_is_found_in_the_unannotated_folder_beside_the_annotators_folder
         stac.join("units/SILVER/s1-league2-game1_12.aa"),
     ];
     assert_eq!(
-        gamma_studio::io::glozz::text_beside(&annotations[0]),
+        gamma_formats::glozz::text_beside(&annotations[0]),
         Some(stac.join("unannotated/s1-league2-game1_12.ac"))
     );
     // Opened with no text named, as the app opens them.

@@ -3,13 +3,13 @@
 mod common;
 
 use common::fixture;
-use gamma_studio::gamma::{GammaOptions, best_alignment};
-use gamma_studio::gold::export::{report_json, write_gold, write_report};
-use gamma_studio::gold::session::{Session, autosave_path, fingerprint};
-use gamma_studio::gold::{Adjudication, Decision};
-use gamma_studio::io::cora::CoraOptions;
-use gamma_studio::io::glozz::{self, GlozzOptions};
-use gamma_studio::io::{Document, ReadOptions, read_documents};
+use gamma_core::gamma::{GammaOptions, best_alignment};
+use gamma_core::gold::{Adjudication, Decision};
+use gamma_formats::cora::CoraOptions;
+use gamma_formats::glozz::{self, GlozzOptions};
+use gamma_formats::gold_export::{report_json, write_gold, write_report};
+use gamma_formats::session::{Session, autosave_path, fingerprint};
+use gamma_formats::{Document, ReadOptions, read_documents};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -75,7 +75,7 @@ fn gold_spans(adjudication: &Adjudication) -> Spans {
         .collect()
 }
 
-fn spans_of(units: &[gamma_studio::Unit]) -> Spans {
+fn spans_of(units: &[gamma_core::Unit]) -> Spans {
     let mut spans: Spans = units
         .iter()
         .map(|u| (u.category.clone(), u.start, u.end, u.features.clone()))
@@ -183,7 +183,7 @@ fn session_saves_and_loads_equal() {
     adjudication.undo();
     adjudication.skip(0).unwrap();
     let added = adjudication
-        .add(gamma_studio::Unit::new(15.0, 18.0, "Mention").unwrap())
+        .add(gamma_core::Unit::new(15.0, 18.0, "Mention").unwrap())
         .unwrap();
     adjudication.split(added, 16.0).unwrap();
     let dir = tempfile::tempdir().unwrap();
@@ -191,9 +191,9 @@ fn session_saves_and_loads_equal() {
     assert_eq!(print.len(), 16);
     assert_eq!(print, fingerprint(&glozz_document().continuum), "stable");
     let path = autosave_path(dir.path(), &print);
-    let mut settings = gamma_studio::Preset::GammaSoftware.options();
-    settings.dissimilarity.categorical = gamma_studio::CategoryDissimilarity::Matrix(
-        gamma_studio::CategoryMatrix::new(
+    let mut settings = gamma_core::Preset::GammaSoftware.options();
+    settings.dissimilarity.categorical = gamma_core::CategoryDissimilarity::Matrix(
+        gamma_core::CategoryMatrix::new(
             vec!["A".into(), "B".into()],
             vec![0.0, 0.4, 0.4, 0.0],
             "test",
@@ -234,9 +234,9 @@ fn sessions_of_version_1_read_their_settings_recorded_as_strings() {
     });
     std::fs::write(&path, json.to_string()).unwrap();
     let settings = Session::load(&path).unwrap().settings;
-    let mut expected = gamma_studio::Preset::GammaSoftware.options();
+    let mut expected = gamma_core::Preset::GammaSoftware.options();
     expected.dissimilarity.beta = 0.5;
-    expected.dissimilarity.categorical = gamma_studio::CategoryDissimilarity::Levenshtein;
+    expected.dissimilarity.categorical = gamma_core::CategoryDissimilarity::Levenshtein;
     assert_eq!(settings, expected);
 }
 

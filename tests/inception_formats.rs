@@ -5,9 +5,9 @@
 mod common;
 
 use common::fixture;
-use gamma_studio::Unit;
-use gamma_studio::io::webanno_tsv::{self, LayerChoice};
-use gamma_studio::io::{Format, ReadOptions, Source, read_documents, write_continuum, xmi, xml};
+use gamma_core::Unit;
+use gamma_formats::webanno_tsv::{self, LayerChoice};
+use gamma_formats::{Format, ReadOptions, Source, read_documents, write_continuum, xmi, xml};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

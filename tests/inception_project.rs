@@ -4,14 +4,14 @@
 mod common;
 
 use common::{best_alignment, fixture};
-use gamma_studio::Dissimilarity;
-use gamma_studio::evaluate::reference::with_reference;
-use gamma_studio::io::webanno_tsv::LayerChoice;
-use gamma_studio::io::{Format, ReadOptions, Source, read_documents, write_continuum};
+use gamma_core::Dissimilarity;
+use gamma_formats::reference::with_reference;
+use gamma_formats::webanno_tsv::LayerChoice;
+use gamma_formats::{Format, ReadOptions, Source, read_documents, write_continuum};
 use std::path::{Path, PathBuf};
 
 /// (start, end, category) of units, sorted.
-fn spans(units: &[gamma_studio::Unit]) -> Vec<(f64, f64, String)> {
+fn spans(units: &[gamma_core::Unit]) -> Vec<(f64, f64, String)> {
     let mut out: Vec<_> = units
         .iter()
         .map(|u| (u.start, u.end, u.category.clone()))
@@ -107,7 +107,7 @@ fn inception_project_users_are_annotators_and_the_curation_the_reference() {
     };
     let (documents, warnings) = read_documents(std::slice::from_ref(&zip_path), &options).unwrap();
     assert_eq!(warnings.len(), 1, "{warnings:?}");
-    assert_eq!(warnings[0].kind, gamma_studio::io::WarningKind::Reference);
+    assert_eq!(warnings[0].kind, gamma_formats::WarningKind::Reference);
     assert!(
         warnings[0].message.starts_with(
             "the curated document (1 of 2 document(s)) is the reference, not an annotator"

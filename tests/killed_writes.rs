@@ -5,7 +5,7 @@
 //! a user's data; reliability). The kill times are drawn from a seeded generator over the length
 //! of an uninterrupted run.
 
-use gamma_studio::io::finish_interrupted_writes;
+use gamma_formats::finish_interrupted_writes;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

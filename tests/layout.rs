@@ -33,12 +33,18 @@ fn rust_files(folder: &Path, into: &mut Vec<PathBuf>) {
     }
 }
 
+/// The workspace's crates: their folders, relative to the top.
+const CRATES: [&str; 4] = [".", "crates/gamma-core", "crates/gamma-formats", "python"];
+
 fn all_sources() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    for folder in ["src", "tests", "examples", "benches", "python/src"] {
-        if root.join(folder).is_dir() {
-            rust_files(&root.join(folder), &mut files);
+    for krate in CRATES {
+        for folder in ["src", "tests", "examples", "benches"] {
+            let folder = root.join(krate).join(folder);
+            if folder.is_dir() {
+                rust_files(&folder, &mut files);
+            }
         }
     }
     files
@@ -250,36 +256,34 @@ fn referenced_paths(code: &str, module: &[String]) -> Vec<Vec<String>> {
 #[test]
 fn no_import_cycle_between_files() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let src = root.join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    // The library and the binary are two crates: `crate::` means a different root in each.
-    let binary_modules: BTreeSet<String> = ["app", "cli", "environment"].map(String::from).into();
-    let modules: BTreeMap<Vec<String>, PathBuf> = files
-        .iter()
-        .map(|f| (module_of(f, &src), f.clone()))
-        .collect();
     let mut edges: BTreeMap<PathBuf, BTreeSet<PathBuf>> = BTreeMap::new();
-    for file in &files {
-        let module = module_of(file, &src);
-        let in_binary =
-            module.first().is_some_and(|m| binary_modules.contains(m)) || file.ends_with("main.rs");
-        let code = code_of(&std::fs::read_to_string(file).unwrap());
-        for mut path in referenced_paths(&code, &module) {
-            // The longest prefix of the path that is a file of the same crate.
-            while !path.is_empty() {
-                if let Some(target) = modules.get(&path) {
-                    let target_in_binary = path.first().is_some_and(|m| binary_modules.contains(m));
-                    let related = path.starts_with(&module) || module.starts_with(&path);
-                    if !related && target_in_binary == in_binary {
-                        edges
-                            .entry(file.clone())
-                            .or_default()
-                            .insert(target.clone());
+    // Each crate on its own: `crate::` names a different root in each.
+    for krate in CRATES {
+        let src = root.join(krate).join("src");
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        let modules: BTreeMap<Vec<String>, PathBuf> = files
+            .iter()
+            .map(|f| (module_of(f, &src), f.clone()))
+            .collect();
+        for file in &files {
+            let module = module_of(file, &src);
+            let code = code_of(&std::fs::read_to_string(file).unwrap());
+            for mut path in referenced_paths(&code, &module) {
+                // The longest prefix of the path that is a file of the same crate.
+                while !path.is_empty() {
+                    if let Some(target) = modules.get(&path) {
+                        let related = path.starts_with(&module) || module.starts_with(&path);
+                        if !related {
+                            edges
+                                .entry(file.clone())
+                                .or_default()
+                                .insert(target.clone());
+                        }
+                        break;
                     }
-                    break;
+                    path.pop();
                 }
-                path.pop();
             }
         }
     }
@@ -316,4 +320,40 @@ fn the_function_finder_measures_functions() {
         functions(text),
         vec![("a".to_string(), 1, 3), ("b".to_string(), 6, 4)]
     );
+}
+
+/// The names of the `[dependencies]` of a crate's manifest.
+fn dependencies(manifest: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut in_dependencies = false;
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_dependencies = line == "[dependencies]";
+        } else if in_dependencies && !line.starts_with('#') {
+            if let Some((name, _)) = line.split_once('=') {
+                names.push(name.trim().trim_end_matches(".workspace").to_string());
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn the_measures_depend_on_no_gui_command_line_or_format_crate() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("crates/gamma-core/Cargo.toml")).unwrap();
+    let names = dependencies(&manifest);
+    assert!(names.contains(&"good_lp".to_string()), "{names:?}");
+    let forbidden = [
+        "eframe", "egui", "egui_plot", "egui_kittest", "rfd", "clap", "dirs", "png", "csv",
+        "quick-xml", "zip", "gamma-formats", "pyo3",
+    ];
+    for name in &names {
+        assert!(
+            !forbidden.contains(&name.as_str()),
+            "crates/gamma-core depends on {name}: the measures build without GUI, command-line \
+             and file-format crates"
+        );
+    }
 }

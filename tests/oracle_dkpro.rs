@@ -4,7 +4,7 @@
 mod common;
 
 use common::{best_alignment, fixture, relative_difference};
-use gamma_studio::{Continuum, Dissimilarity};
+use gamma_core::{Continuum, Dissimilarity};
 use serde_json::Value;
 
 fn fixtures() -> Vec<(String, Value)> {
@@ -69,7 +69,7 @@ fn pairwise_dissimilarities_match() {
         let span = |annotator: &str, index: u64| {
             let a = c.annotators.iter().find(|a| a.name == annotator).unwrap();
             let u = &a.units[index as usize];
-            gamma_studio::dissimilarity::Span {
+            gamma_core::dissimilarity::Span {
                 start: u.start,
                 end: u.end,
                 category: categories.binary_search(&u.category).unwrap() as u32,

@@ -3,8 +3,8 @@
 mod common;
 
 use common::{best_alignment, fixture, relative_difference};
-use gamma_studio::gamma::RunControl;
-use gamma_studio::{Dissimilarity, GammaOptions, PivotDistance, SampleCount, Sampler};
+use gamma_core::gamma::RunControl;
+use gamma_core::{Dissimilarity, GammaOptions, PivotDistance, SampleCount, Sampler};
 use serde_json::Value;
 
 const CASES: [&str; 11] = [
@@ -27,8 +27,8 @@ fn oracle(name: &str) -> Value {
         .unwrap()
 }
 
-fn read(name: &str) -> gamma_studio::Continuum {
-    gamma_studio::io::csv::read(&fixture(&format!("pygamma/{name}.csv"))).unwrap()
+fn read(name: &str) -> gamma_core::Continuum {
+    gamma_formats::csv::read(&fixture(&format!("pygamma/{name}.csv"))).unwrap()
 }
 
 /// A unitary alignment as comparable text: one "annotator start end category" per real unit.
@@ -44,7 +44,7 @@ fn describe(units: impl Iterator<Item = Option<(String, f64, f64, String)>>) -> 
 /// The dense solver (column generation, forced here) reaches pygamma's observed disorders too.
 #[test]
 fn column_generation_matches_pygamma_observed_disorders() {
-    use gamma_studio::alignment::Limits;
+    use gamma_core::alignment::Limits;
     for name in CASES {
         let want = oracle(&format!("{name}.observed.json"))["observed_disorder"]
             .as_f64()
@@ -137,7 +137,7 @@ fn gamma_with(name: &str, sampler: Sampler) -> f64 {
         seed: 7,
         ..GammaOptions::default()
     };
-    gamma_studio::gamma(&read(name), &options, RunControl::default())
+    gamma_core::gamma(&read(name), &options, RunControl::default())
         .unwrap()
         .gamma
 }

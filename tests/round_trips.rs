@@ -6,9 +6,9 @@
 
 mod common;
 
-use gamma_studio::io::cora::CoraOptions;
-use gamma_studio::io::{Format, ReadOptions, read_documents, write_continuum};
-use gamma_studio::{Continuum, Unit};
+use gamma_core::{Continuum, Unit};
+use gamma_formats::cora::CoraOptions;
+use gamma_formats::{Format, ReadOptions, read_documents, write_continuum};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -167,7 +167,7 @@ fn read_back(format: Format, written: &[PathBuf]) -> Continuum {
         // The units' other features are columns of the layer too: the category is `value`.
         Format::WebannoTsv | Format::Xmi => ReadOptions {
             format: Some(format),
-            layer: gamma_studio::io::webanno_tsv::LayerChoice {
+            layer: gamma_formats::webanno_tsv::LayerChoice {
                 layer: None,
                 category_feature: Some("value".into()),
             },
@@ -237,9 +237,9 @@ fn time_formats_read_back_what_they_wrote_at_every_scale() {
             if format == Format::Rttm {
                 // RTTM's fields have no spaces: names and speakers written with `_`.
                 for annotator in &mut original.annotators {
-                    annotator.name = gamma_studio::io::brat::type_name(&annotator.name);
+                    annotator.name = gamma_formats::brat::type_name(&annotator.name);
                     for unit in &mut annotator.units {
-                        unit.category = gamma_studio::io::brat::type_name(&unit.category);
+                        unit.category = gamma_formats::brat::type_name(&unit.category);
                     }
                 }
             }
@@ -275,7 +275,7 @@ fn text_formats_read_back_what_they_wrote_on_awkward_texts() {
             if format == Format::Brat {
                 // brat types have no spaces: written with `_` (distinct ones only).
                 for unit in expected.annotators.iter_mut().flat_map(|a| &mut a.units) {
-                    unit.category = gamma_studio::io::brat::type_name(&unit.category);
+                    unit.category = gamma_formats::brat::type_name(&unit.category);
                 }
             }
             assert_same_spans(&expected, &again, 0.0, &what);

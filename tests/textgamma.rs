@@ -4,8 +4,8 @@
 mod common;
 
 use common::fixture;
-use gamma_studio::io::{ReadOptions, read_documents};
-use gamma_studio::textgamma::{AlignmentOptions, TextAnnotation, annotations_of, observed};
+use gamma_core::textgamma::{AlignmentOptions, TextAnnotation, annotations_of, observed};
+use gamma_formats::{ReadOptions, read_documents};
 use std::path::PathBuf;
 
 fn annotations(files: &[PathBuf]) -> Vec<TextAnnotation> {
@@ -71,8 +71,8 @@ fn observed_disorder_of_the_rem_pair_matches_textgammatool() {
     assert!((found - 0.0166666669).abs() < 1e-6, "{found}");
 }
 
-use gamma_studio::gamma::SampleCount;
-use gamma_studio::textgamma::sampler::{Probabilities, TextGammaOptions, text_gamma};
+use gamma_core::gamma::SampleCount;
+use gamma_core::textgamma::sampler::{Probabilities, TextGammaOptions, text_gamma};
 
 fn expected_disorder(
     annotations: &[TextAnnotation],

@@ -1,11 +1,11 @@
 //! `Continuum` (paper §3.1: one source annotated by several annotators) and `Unit`, with the
-//! readers of every format the core reads (`gamma_studio::io::read_documents`).
+//! readers of every format the core reads (`gamma_formats::read_documents`).
 
 use crate::errors::{bad_setting, read_error};
 use crate::options::{Dissimilarity, GammaArguments};
 use crate::results::{GammaResults, compute};
 use crate::unit::Unit;
-use gamma_studio::io::{Format, ReadOptions, read_documents, write_continuum};
+use gamma_formats::{Format, ReadOptions, read_documents, write_continuum};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use std::collections::BTreeMap;
@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 #[pyclass(module = "gamma_studio", from_py_object)]
 #[derive(Clone)]
 pub struct Continuum {
-    pub inner: gamma_studio::Continuum,
+    pub inner: gamma_core::Continuum,
 }
 
 /// `(start, end)` from `start, end` numbers, a `(start, end)` pair or an object with `start`
@@ -75,7 +75,7 @@ fn documents(
     py: Python<'_>,
     paths: Vec<PathBuf>,
     options: ReadOptions,
-) -> PyResult<Vec<gamma_studio::Continuum>> {
+) -> PyResult<Vec<gamma_core::Continuum>> {
     let (documents, warnings) = py
         .detach(move || read_documents(&paths, &options))
         .map_err(|e| read_error(&e))?;
@@ -185,7 +185,7 @@ pub fn read_corpus(
 /// lines and lines starting with `#` are skipped.
 pub fn manifest_paths(manifest: &Path) -> PyResult<Vec<PathBuf>> {
     let text = std::fs::read_to_string(manifest).map_err(|e| {
-        read_error(&gamma_studio::io::FileError::new(
+        read_error(&gamma_formats::FileError::new(
             manifest,
             None,
             format!("cannot read: {e}"),
@@ -199,7 +199,7 @@ pub fn manifest_paths(manifest: &Path) -> PyResult<Vec<PathBuf>> {
         .map(|line| folder.join(line))
         .collect();
     if paths.is_empty() {
-        return Err(read_error(&gamma_studio::io::FileError::new(
+        return Err(read_error(&gamma_formats::FileError::new(
             manifest,
             None,
             "the manifest lists no file",
@@ -241,7 +241,7 @@ impl Continuum {
     #[pyo3(signature = (name=""))]
     fn py_new(name: &str) -> Self {
         Continuum {
-            inner: gamma_studio::Continuum::new(name),
+            inner: gamma_core::Continuum::new(name),
         }
     }
 

@@ -1,7 +1,7 @@
 //! The exceptions Python sees: a reader's error keeps its file and line as attributes, a bad
 //! setting is a `ValueError`, a computation that cannot be done a `GammaStudioError`.
 
-use gamma_studio::io::FileError;
+use gamma_formats::FileError;
 use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 

@@ -1,10 +1,10 @@
 //! Python bindings of Gamma Studio's core (`import gamma_studio`): exact γ (Mathet et al. 2015),
-//! γ-cat and γ-k (Mathet 2017), tγ (Barteld et al. 2016) and the readers of `gamma_studio::io`.
+//! γ-cat and γ-k (Mathet 2017), tγ (Barteld et al. 2016) and the readers of `gamma_formats`.
 //!
 //! The API follows pygamma-agreement's names where the concept is the same (`Continuum`,
 //! `compute_gamma`, `GammaResults`, `best_alignment`, unitary alignments with an `n_tuple`), so
 //! that its users recognise it; every setting is parsed into the core's own types
-//! ([`gamma_studio::GammaOptions`] and the names of its choices), never into a second set of
+//! ([`gamma_core::GammaOptions`] and the names of its choices), never into a second set of
 //! defaults. Long computations release the GIL.
 
 use pyo3::prelude::*;
@@ -27,7 +27,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<errors::GammaStudioError>(),
     )?;
     m.add("ReadError", py.get_type::<errors::ReadError>())?;
-    m.add("DEFAULT_SEED", gamma_studio::DEFAULT_SEED)?;
+    m.add("DEFAULT_SEED", gamma_core::DEFAULT_SEED)?;
     m.add_class::<continuum::Continuum>()?;
     m.add_class::<unit::Unit>()?;
     m.add_class::<options::Dissimilarity>()?;

@@ -3,10 +3,10 @@
 //! ([`GammaOptions::default`]), so the package, the command line and the app agree.
 
 use crate::errors::bad_setting;
-use gamma_studio::SamplerKind;
-use gamma_studio::gamma::{SampleChoices, SampleCount};
-use gamma_studio::gamma_cat::GammaCatVariant;
-use gamma_studio::{CategoryDissimilarity, CategoryMatrix, CategoryScale, GammaOptions, Preset};
+use gamma_core::SamplerKind;
+use gamma_core::gamma::{SampleChoices, SampleCount};
+use gamma_core::gamma_cat::GammaCatVariant;
+use gamma_core::{CategoryDissimilarity, CategoryMatrix, CategoryScale, GammaOptions, Preset};
 use pyo3::prelude::*;
 use std::path::PathBuf;
 
@@ -19,7 +19,7 @@ use std::path::PathBuf;
 #[pyclass(module = "gamma_studio", from_py_object)]
 #[derive(Clone, Default)]
 pub struct Dissimilarity {
-    pub inner: gamma_studio::Dissimilarity,
+    pub inner: gamma_core::Dissimilarity,
 }
 
 /// Parses a named choice with the core's `FromStr`, as a `ValueError` naming the argument.
@@ -68,7 +68,7 @@ impl Dissimilarity {
     ) -> PyResult<Self> {
         let mut inner = match preset {
             Some(name) => parse::<Preset>("preset", name)?.options().dissimilarity,
-            None => gamma_studio::Dissimilarity::default(),
+            None => gamma_core::Dissimilarity::default(),
         };
         weight("alpha", alpha, &mut inner.alpha)?;
         weight("beta", beta, &mut inner.beta)?;

@@ -4,10 +4,10 @@
 
 use crate::errors::{bad_setting, computation};
 use crate::unit::Unit;
-use gamma_studio::gamma::{
+use gamma_core::gamma::{
     DocumentAlignment, GammaError, RunControl, corpus_gamma as core_corpus_gamma,
 };
-use gamma_studio::{Corpus, GammaOptions};
+use gamma_core::{Corpus, GammaOptions};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::collections::BTreeMap;
@@ -82,7 +82,7 @@ pub struct Alignment {
 }
 
 impl Alignment {
-    fn of(aligned: &DocumentAlignment, document: &gamma_studio::Continuum) -> Alignment {
+    fn of(aligned: &DocumentAlignment, document: &gamma_core::Continuum) -> Alignment {
         let annotators: Vec<String> = document.annotators.iter().map(|a| a.name.clone()).collect();
         let alignment = &aligned.alignment;
         let unitary_alignments = (0..alignment.unitary_alignments.len())
@@ -273,7 +273,7 @@ impl GammaResults {
 /// Runs γ on `documents` without the GIL, with `progress(done, needed)` called under the GIL.
 pub fn compute(
     py: Python<'_>,
-    documents: Vec<gamma_studio::Continuum>,
+    documents: Vec<gamma_core::Continuum>,
     options: GammaOptions,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<GammaResults> {

@@ -3,7 +3,7 @@
 
 use crate::continuum::Continuum;
 use crate::errors::bad_setting;
-use gamma_studio::synthetic::{Density, noisy_copies};
+use gamma_core::synthetic::{Density, noisy_copies};
 use pyo3::prelude::*;
 
 /// `annotators` noisy copies of a random reference of `units` units (categories c0–c3),

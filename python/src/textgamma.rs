@@ -3,12 +3,12 @@
 //! core's `TextGammaOptions`.
 
 use crate::errors::{bad_setting, computation, read_error};
-use gamma_studio::gamma::{RunControl, SampleCount};
-use gamma_studio::io::{ReadOptions, read_documents};
-use gamma_studio::textgamma::sampler::{
+use gamma_core::gamma::{RunControl, SampleCount};
+use gamma_core::textgamma::sampler::{
     Probabilities, TextGammaOptions, text_gamma as core_text_gamma,
 };
-use gamma_studio::textgamma::{TextAnnotation, TextDistance, TextGammaError, annotations_of};
+use gamma_core::textgamma::{TextAnnotation, TextDistance, TextGammaError, annotations_of};
+use gamma_formats::{ReadOptions, read_documents};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::path::PathBuf;

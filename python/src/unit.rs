@@ -28,7 +28,7 @@ pub struct Unit {
 
 impl Unit {
     /// The Python view of a core unit.
-    pub fn of(annotator: &str, unit: &gamma_studio::Unit) -> Unit {
+    pub fn of(annotator: &str, unit: &gamma_core::Unit) -> Unit {
         Unit {
             annotator: annotator.to_string(),
             start: unit.start,

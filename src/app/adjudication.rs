@@ -11,12 +11,12 @@ use super::jobs::{Job, Wake};
 use super::settings::Settings;
 use super::shown_alignments::ShownAlignments;
 use crate::environment::default_adjudicator;
-use gamma_studio::gold::export::{self, is_input};
-use gamma_studio::gold::session::{Session, autosave_path, fingerprint};
-use gamma_studio::gold::{Adjudication, Direction, Filter, GoldError, GoldId};
-use gamma_studio::io::cora::CoraOptions;
-use gamma_studio::io::{Format, Source};
-use gamma_studio::{Continuum, SampleCount};
+use gamma_core::gold::{Adjudication, Direction, Filter, GoldError, GoldId};
+use gamma_core::{Continuum, SampleCount};
+use gamma_formats::cora::CoraOptions;
+use gamma_formats::gold_export::{self as export, is_input};
+use gamma_formats::session::{Session, autosave_path, fingerprint};
+use gamma_formats::{Format, Source};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -230,7 +230,7 @@ impl Adjudicating {
                 if context.is_cancelled() {
                     return;
                 }
-                let gamma = gamma_studio::gamma(continuum, &options, context.control(None))
+                let gamma = gamma_core::gamma(continuum, &options, context.control(None))
                     .map(|r| r.gamma)
                     .map_err(|e| e.to_string());
                 context.send((annotator, gamma));
@@ -377,7 +377,7 @@ mod tests {
     fn adjudicating(folder: Option<&Path>) -> (OpenDocument, Adjudicating) {
         let open = OpenDocument::new(demo_document());
         let settings = Settings::default();
-        let result = gamma_studio::gamma(
+        let result = gamma_core::gamma(
             open.continuum(),
             &settings.gamma_options(),
             Default::default(),

@@ -7,7 +7,7 @@ use super::file_dialog::FileDialog;
 use super::palette;
 use super::state::AppState;
 use eframe::egui::{self, Key, RichText, Ui};
-use gamma_studio::gold::{Decision, Direction};
+use gamma_core::gold::{Decision, Direction};
 
 /// Keys that act on the adjudication (when no text field has the keyboard).
 pub fn handle_keys(ui: &Ui, state: &mut AppState) {
@@ -299,7 +299,7 @@ fn show_current(ui: &mut Ui, state: &mut AppState) {
     let continuum = adjudication.continuum();
     let slots = adjudication.proposals()[index].slots.clone();
     let suggestion = adjudication.suggestion(index);
-    let covered = |a: usize, unit: &gamma_studio::Unit| {
+    let covered = |a: usize, unit: &gamma_core::Unit| {
         continuum
             .covered_text(a, unit)
             .map(|t| format!(" “{t}”"))
@@ -501,7 +501,7 @@ pub(super) fn gold_categories(state: &AppState) -> Vec<String> {
         .document()
         .map(|d| d.category_counts.iter().map(|(c, _)| c.clone()).collect())
         .unwrap_or_default();
-    if let Some(gamma_studio::io::Source::Glozz {
+    if let Some(gamma_formats::Source::Glozz {
         model: Some(model), ..
     }) = state.document().map(|d| &d.document.source)
     {
@@ -518,8 +518,8 @@ pub(super) fn gold_categories(state: &AppState) -> Vec<String> {
 fn gold_unit_actions(
     ui: &mut Ui,
     state: &mut AppState,
-    id: gamma_studio::gold::GoldId,
-    gold: &gamma_studio::gold::GoldUnit,
+    id: gamma_core::gold::GoldId,
+    gold: &gamma_core::gold::GoldUnit,
 ) {
     let next = state.adjudicating().and_then(|a| {
         let gold = a.adjudication().gold();

@@ -204,8 +204,8 @@ pub fn show_list(ui: &mut Ui, state: &mut AppState) {
 }
 
 /// How the list names a status.
-pub fn status_word(decision: &gamma_studio::gold::Decision) -> &'static str {
-    use gamma_studio::gold::Decision;
+pub fn status_word(decision: &gamma_core::gold::Decision) -> &'static str {
+    use gamma_core::gold::Decision;
     match decision {
         Decision::Open => "○",
         Decision::Decided { .. } => "✔",

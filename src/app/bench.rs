@@ -11,8 +11,8 @@ use super::reading_view::CentralView;
 use super::shown_alignments::ShownAlignments;
 use super::{GammaStudioApp, Launch, install_fonts};
 use eframe::egui;
-use gamma_studio::io::{Document, Source};
-use gamma_studio::synthetic::{Density, noisy_copies};
+use gamma_core::synthetic::{Density, noisy_copies};
+use gamma_formats::{Document, Source};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -153,18 +153,18 @@ fn generated_text(characters: usize) -> String {
 
 /// Opens the document and shows its best alignment as if γ were done (the expected disorder
 /// is not needed to draw it).
-fn show_best_alignment(app: &mut GammaStudioApp, continuum: gamma_studio::Continuum) {
+fn show_best_alignment(app: &mut GammaStudioApp, continuum: gamma_core::Continuum) {
     app.state.set_documents(vec![Document {
         continuum: continuum.clone(),
         source: Source::Csv(PathBuf::from("synthetic.csv")),
     }]);
     app.state.cancel();
     let options = app.state.settings.gamma_options();
-    let Ok(aligned) = gamma_studio::gamma::best_alignment(&continuum, &options) else {
+    let Ok(aligned) = gamma_core::gamma::best_alignment(&continuum, &options) else {
         return;
     };
     let shown = ShownAlignments::of_gamma(&continuum, &aligned);
-    let result = gamma_studio::GammaResult {
+    let result = gamma_core::GammaResult {
         gamma: f64::NAN,
         observed_disorder: aligned.alignment.disorder,
         expected_disorder: f64::NAN,

@@ -4,7 +4,7 @@
 //! directory and read back with the ordinary readers, so that everything (exports, sessions,
 //! adjudication) treats them as the files they are.
 
-use gamma_studio::io::{Document, ReadOptions, read_documents};
+use gamma_formats::{Document, ReadOptions, read_documents};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -69,7 +69,7 @@ fn folder() -> Result<&'static Path, String> {
                     std::fs::create_dir_all(parent)
                         .map_err(|e| format!("{}: {e}", parent.display()))?;
                 }
-                gamma_studio::io::write_atomically(&path, bytes).map_err(|e| e.to_string())?;
+                gamma_formats::write_atomically(&path, bytes).map_err(|e| e.to_string())?;
             }
             Ok(folder)
         })

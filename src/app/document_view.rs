@@ -3,8 +3,8 @@
 //! and the timeline's visible window. No widgets here.
 
 use super::palette::{self, CategoryColours};
-use gamma_studio::Continuum;
-use gamma_studio::io::{Document, Source};
+use gamma_core::Continuum;
+use gamma_formats::{Document, Source};
 use std::collections::BTreeMap;
 
 /// Units stacked in sub-rows so that units in one sub-row never overlap: each unit, in order

@@ -10,7 +10,7 @@
 
 use super::file_browser::{Browser, Request, extension_of};
 use eframe::egui;
-use gamma_studio::io::{FORMATS, Format};
+use gamma_formats::{FORMATS, Format};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 

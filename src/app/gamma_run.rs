@@ -8,9 +8,9 @@ use super::jobs::{Job, JobContext, Wake};
 use super::settings::Settings;
 use super::shown_alignments::ShownAlignments;
 use super::text_gamma_run::TextGammaRequest;
-use gamma_studio::io::cora::CoraOptions;
-use gamma_studio::textgamma::TextGammaResult;
-use gamma_studio::{Continuum, Corpus, GammaOptions, GammaResult};
+use gamma_core::textgamma::TextGammaResult;
+use gamma_core::{Continuum, Corpus, GammaOptions, GammaResult};
+use gamma_formats::cora::CoraOptions;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -386,7 +386,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
         }
         return;
     }
-    let result = gamma_studio::gamma(continuum, options, control)
+    let result = gamma_core::gamma(continuum, options, control)
         .map(|r| {
             let shown = match &request.unfiltered {
                 Some((shown, kept)) => ShownAlignments::of_gamma_kept(shown, &r.documents[0], kept),
@@ -419,7 +419,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
                 continuum.annotators[first].clone(),
                 continuum.annotators[second].clone(),
             ];
-            let gamma = gamma_studio::gamma(&pair, options, quiet)
+            let gamma = gamma_core::gamma(&pair, options, quiet)
                 .map(|r| r.gamma)
                 .map_err(|e| e.to_string());
             context.send(GammaMessage::Pairwise {
@@ -433,7 +433,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
         if context.is_cancelled() {
             return;
         }
-        let gamma = gamma_studio::gamma(other, options, quiet)
+        let gamma = gamma_core::gamma(other, options, quiet)
             .map(|r| r.gamma)
             .map_err(|e| e.to_string());
         context.send(GammaMessage::OtherDocument {
@@ -444,7 +444,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
     if let Some(corpus) = &request.corpus
         && !context.is_cancelled()
     {
-        let gamma = gamma_studio::corpus_gamma(corpus, options, quiet)
+        let gamma = gamma_core::corpus_gamma(corpus, options, quiet)
             .map(|r| r.gamma)
             .map_err(|e| e.to_string());
         context.send(GammaMessage::Corpus(gamma));

@@ -5,7 +5,7 @@
 //! (drops) the old one, which cancels it and drops its receiver, so nothing a superseded job
 //! sends can ever be read — no generation numbers needed.
 
-use gamma_studio::gamma::RunControl;
+use gamma_core::gamma::RunControl;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};

@@ -39,8 +39,8 @@ mod tests;
 use eframe::egui::{self, Ui};
 use file_dialog::{FileDialog, SystemDialog, WithFallback};
 #[cfg(test)]
-use gamma_studio::io::Document;
-use gamma_studio::io::ReadOptions;
+use gamma_formats::Document;
+use gamma_formats::ReadOptions;
 use open_dialog::{Decision, OpenDialog};
 use state::AppState;
 use std::path::{Path, PathBuf};
@@ -603,5 +603,5 @@ fn save_png(image: &egui::ColorImage, path: &Path) -> Result<(), String> {
         let rgba: Vec<u8> = image.pixels.iter().flat_map(|c| c.to_array()).collect();
         writer.write_image_data(&rgba).map_err(|e| e.to_string())?;
     }
-    gamma_studio::io::write_atomically(path, &bytes).map_err(|e| e.to_string())
+    gamma_formats::write_atomically(path, &bytes).map_err(|e| e.to_string())
 }

@@ -9,11 +9,11 @@
 
 use super::file_dialog::FileDialog;
 use eframe::egui::{self, Ui};
-use gamma_studio::io::cora::{self, CoraOptions, Transcription};
-use gamma_studio::io::format::default_annotators;
-use gamma_studio::io::glozz::{self, GlozzOptions};
-use gamma_studio::io::webanno_tsv::{self, LayerChoice};
-use gamma_studio::io::{Format, ReadOptions, inception_project, textgrid, xmi};
+use gamma_formats::cora::{self, CoraOptions, Transcription};
+use gamma_formats::format::default_annotators;
+use gamma_formats::glozz::{self, GlozzOptions};
+use gamma_formats::webanno_tsv::{self, LayerChoice};
+use gamma_formats::{Format, ReadOptions, inception_project, textgrid, xmi};
 use std::path::{Path, PathBuf};
 
 /// The title of the request for the Glozz text.
@@ -170,7 +170,7 @@ impl OpenDialog {
                     Err(e) => problems.push(e.to_string()),
                 },
                 Some(Format::InceptionProject) => {
-                    let listing = gamma_studio::io::read_bytes(path)
+                    let listing = gamma_formats::read_bytes(path)
                         .and_then(|bytes| inception_project::list(&bytes, path));
                     match listing {
                         Ok(listing) => {
@@ -719,7 +719,7 @@ mod tests {
             Some(dialog.span_layers[1].0.as_str())
         );
         assert_eq!(options.layer.category_feature.as_deref(), Some("value"));
-        let (documents, _) = gamma_studio::io::read_documents(&[tsv], &options).unwrap();
+        let (documents, _) = gamma_formats::read_documents(&[tsv], &options).unwrap();
         assert_eq!(
             documents[0].continuum.annotators[0].units.len(),
             9,

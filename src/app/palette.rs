@@ -76,8 +76,8 @@ pub fn text_on(background: Color32) -> Color32 {
 }
 
 /// Colour of an alignment's adjudication status: open amber, decided green, skipped grey.
-pub fn status_colour(decision: &gamma_studio::gold::Decision) -> Color32 {
-    use gamma_studio::gold::Decision;
+pub fn status_colour(decision: &gamma_core::gold::Decision) -> Color32 {
+    use gamma_core::gold::Decision;
     match decision {
         Decision::Open => Color32::from_rgb(235, 160, 30),
         Decision::Decided { .. } => Color32::from_rgb(60, 170, 90),

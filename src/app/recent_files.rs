@@ -9,7 +9,7 @@
 //! as [`super::stored_options`] says.
 
 use super::stored_options::{StoredOptions, StoredPath};
-use gamma_studio::io::ReadOptions;
+use gamma_formats::ReadOptions;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -146,7 +146,7 @@ impl RecentFiles {
         std::fs::create_dir_all(folder)
             .map_err(|e| e.to_string())
             .and_then(|()| {
-                gamma_studio::io::write_atomically(&folder.join(RECENT_FILES), &json)
+                gamma_formats::write_atomically(&folder.join(RECENT_FILES), &json)
                     .map_err(|e| e.to_string())
             })
             .map_err(|e| format!("the recent files could not be saved: {e}"))

@@ -46,7 +46,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         ui.label("with");
         let d = &s.gamma.dissimilarity;
         let weights = format!("α = {}, β = {}, Δ∅ = {}", d.alpha, d.beta, d.delta_empty);
-        ui.label(match gamma_studio::Preset::matching(&s.gamma) {
+        ui.label(match gamma_core::Preset::matching(&s.gamma) {
             Some(preset) => format!("{weights} ({preset} preset)"),
             None => weights,
         });

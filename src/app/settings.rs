@@ -3,8 +3,8 @@
 //! command line compute the same thing for the same choices; and the categories left out of
 //! the measure, which the command line gives as `--exclude-category`.
 
-use gamma_studio::gamma::{GammaOptions, SampleCount};
-use gamma_studio::textgamma::sampler::TextGammaOptions;
+use gamma_core::gamma::{GammaOptions, SampleCount};
+use gamma_core::textgamma::sampler::TextGammaOptions;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 

@@ -9,15 +9,15 @@ use super::settings::{AgreementMeasure, Settings};
 use super::state::AppState;
 use super::text_gamma_settings;
 use eframe::egui::{self, Ui};
-use gamma_studio::gamma::SampleCount;
-use gamma_studio::gamma_cat::GammaCatVariant;
-use gamma_studio::{CategoryDissimilarity, CategoryMatrix, Preset, SamplerKind};
+use gamma_core::gamma::SampleCount;
+use gamma_core::gamma_cat::GammaCatVariant;
+use gamma_core::{CategoryDissimilarity, CategoryMatrix, Preset, SamplerKind};
 
 pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     let before = state.settings.clone();
     let is_cora = state
         .document()
-        .is_some_and(|d| matches!(d.document.source, gamma_studio::io::Source::Cora { .. }));
+        .is_some_and(|d| matches!(d.document.source, gamma_formats::Source::Cora { .. }));
     let s = &mut state.settings;
     ui.horizontal(|ui| {
         ui.label("measure");
@@ -234,7 +234,7 @@ fn category_settings(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
             &state.settings.gamma.dissimilarity.categorical
             && (ui.button("Save matrix…").clicked() || dialog.ready("Save the category matrix"))
             && let Some(path) = dialog.save_file("Save the category matrix", "categories.csv")
-            && let Err(e) = gamma_studio::io::write_atomically(&path, matrix.to_csv().as_bytes())
+            && let Err(e) = gamma_formats::write_atomically(&path, matrix.to_csv().as_bytes())
         {
             load_error = Some(e.to_string());
         }

@@ -4,10 +4,10 @@
 //! were when the adjudication began). Built once, when the result arrives (in the job's thread)
 //! or when the adjudication starts; every panel reads it.
 
-use gamma_studio::Continuum;
-use gamma_studio::gamma::DocumentAlignment;
-use gamma_studio::gold::Adjudication;
-use gamma_studio::textgamma::TextGammaResult;
+use gamma_core::Continuum;
+use gamma_core::gamma::DocumentAlignment;
+use gamma_core::gold::Adjudication;
+use gamma_core::textgamma::TextGammaResult;
 
 /// Order of the list of unitary alignments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -214,7 +214,7 @@ fn text_gamma_unit_index(continuum: &Continuum) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamma_studio::io::{ReadOptions, read_documents};
+    use gamma_formats::{ReadOptions, read_documents};
     use std::path::Path;
 
     fn fixture(name: &str) -> Continuum {
@@ -261,7 +261,7 @@ mod tests {
     #[test]
     fn a_gamma_alignment_is_shown_as_the_core_aligned_it() {
         let continuum = fixture("pygamma/h6_three_annot.csv");
-        let aligned = gamma_studio::gamma::best_alignment(&continuum, &Default::default()).unwrap();
+        let aligned = gamma_core::gamma::best_alignment(&continuum, &Default::default()).unwrap();
         let shown = ShownAlignments::of_gamma(&continuum, &aligned);
         let alignment = &aligned.alignment;
         assert_eq!(shown.len(), alignment.unitary_alignments.len());

@@ -2,10 +2,10 @@
 //! a background [`Job`], and their results. Nothing here draws (see `shuffling_panel`).
 
 use super::jobs::{Job, Wake};
-use gamma_studio::Continuum;
-use gamma_studio::gamma::RunControl;
-use gamma_studio::measure::Measure;
-use gamma_studio::shuffle::{
+use gamma_core::Continuum;
+use gamma_core::gamma::RunControl;
+use gamma_core::measure::Measure;
+use gamma_core::shuffle::{
     self, Calibration, ErrorKind, Reference, ReferenceModel, SweepOptions, SweepRow,
 };
 
@@ -149,7 +149,7 @@ impl Default for Shuffling {
 pub fn reference_of(
     settings: &SweepSettings,
     document: Option<&Continuum>,
-    gold: Option<Vec<gamma_studio::Unit>>,
+    gold: Option<Vec<gamma_core::Unit>>,
 ) -> Result<(Reference, String), String> {
     match settings.reference {
         ReferenceChoice::Model => {

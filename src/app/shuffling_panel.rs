@@ -7,8 +7,8 @@ use super::shuffling::{ReferenceChoice, Shuffling, reference_of};
 use super::state::AppState;
 use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{HLine, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
-use gamma_studio::measure::Measure;
-use gamma_studio::shuffle::{self, ErrorKind, ReferenceModel, SweepPreset};
+use gamma_core::measure::Measure;
+use gamma_core::shuffle::{self, ErrorKind, ReferenceModel, SweepPreset};
 
 /// Distinct colours for the curves (Okabe–Ito, readable by colour-blind users).
 const SERIES: [Color32; 10] = [
@@ -246,7 +246,7 @@ fn reference_selector(ui: &mut Ui, state: &mut AppState) {
     });
 }
 
-fn gold_units(state: &AppState) -> Option<Vec<gamma_studio::Unit>> {
+fn gold_units(state: &AppState) -> Option<Vec<gamma_core::Unit>> {
     state.adjudicating().map(|a| {
         a.session
             .adjudication
@@ -280,7 +280,7 @@ pub fn start_calibration(state: &mut AppState) {
     };
     let continuum = document.document.continuum.clone();
     let references = match gold_units(state) {
-        Some(gold) => gamma_studio::shuffle::Reference::new(gold)
+        Some(gold) => gamma_core::shuffle::Reference::new(gold)
             .map(|r| (vec![r], "the gold standard".to_string()))
             .map_err(|e| format!("the gold standard: {e}")),
         None => shuffle::each_annotator_as_reference(&continuum)
@@ -362,7 +362,7 @@ fn export_button(
         && let Some(path) = dialog.save_file(title, suggested)
         && let Some(csv) = csv(&state.shuffling)
     {
-        match gamma_studio::io::write_atomically(&path, csv.as_bytes()) {
+        match gamma_formats::write_atomically(&path, csv.as_bytes()) {
             Ok(()) => state.shuffling.exported = Some(path),
             Err(e) => state.errors.push(e.to_string()),
         }

@@ -10,10 +10,10 @@
 //! every core type whole, so that a reading option added to the core fails to compile here
 //! until the recent files keep it too.
 
-use gamma_studio::io::cora::{CoraOptions, Transcription};
-use gamma_studio::io::glozz::GlozzOptions;
-use gamma_studio::io::webanno_tsv::LayerChoice;
-use gamma_studio::io::{Format, ReadOptions};
+use gamma_formats::cora::{CoraOptions, Transcription};
+use gamma_formats::glozz::GlozzOptions;
+use gamma_formats::webanno_tsv::LayerChoice;
+use gamma_formats::{Format, ReadOptions};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 

@@ -4,12 +4,12 @@
 //! widgets here.
 
 use super::settings::{Settings, TextGammaBase};
-use gamma_studio::Continuum;
-use gamma_studio::gamma::RunControl;
-use gamma_studio::io::cora::CoraOptions;
-use gamma_studio::io::{ReadOptions, read_documents};
-use gamma_studio::textgamma::sampler::{TextGammaOptions, text_gamma};
-use gamma_studio::textgamma::{TextAnnotation, TextGammaResult, annotations_of};
+use gamma_core::Continuum;
+use gamma_core::gamma::RunControl;
+use gamma_core::textgamma::sampler::{TextGammaOptions, text_gamma};
+use gamma_core::textgamma::{TextAnnotation, TextGammaResult, annotations_of};
+use gamma_formats::cora::CoraOptions;
+use gamma_formats::{ReadOptions, read_documents};
 use std::collections::BTreeSet;
 use std::path::Path;
 

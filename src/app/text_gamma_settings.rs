@@ -9,8 +9,8 @@ use super::settings::{Settings, TextGammaBase};
 use super::state::AppState;
 use super::text_gamma_run::layers_of;
 use eframe::egui::{self, Ui};
-use gamma_studio::textgamma::TextDistance;
-use gamma_studio::textgamma::sampler::{Probabilities, TextGammaOptions};
+use gamma_core::textgamma::TextDistance;
+use gamma_core::textgamma::sampler::{Probabilities, TextGammaOptions};
 
 /// The title of the request for a base file.
 const BASE_TITLE: &str = "tγ base: the pre-annotation";

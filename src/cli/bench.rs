@@ -1,13 +1,13 @@
 //! `gamma-studio bench`: full γ (statistical sampler, precision 0.02 at 95 %) on generated
-//! continua (`gamma_studio::synthetic`), and the tγ alignment of two corrected versions of a
+//! continua (`gamma_core::synthetic`), and the tγ alignment of two corrected versions of a
 //! generated tagged text (case `tgammaN`, N tokens), each case in its own process so that its
 //! peak memory is its own. Prints wall time and peak resident memory against the targets.
 
 use super::Failure;
 use clap::Args;
-use gamma_studio::gamma::RunControl;
-use gamma_studio::synthetic::{Density, noisy_copies};
-use gamma_studio::{GammaOptions, SampleCount};
+use gamma_core::gamma::RunControl;
+use gamma_core::synthetic::{Density, noisy_copies};
+use gamma_core::{GammaOptions, SampleCount};
 use serde_json::json;
 use std::process::Command;
 use std::time::Instant;
@@ -131,8 +131,8 @@ fn run_timeline(units: usize) -> Result<(), Failure> {
 const SWEEP_TARGET_SECONDS: f64 = 60.0;
 
 fn run_sweep(seed: u64) -> Result<(), Failure> {
-    use gamma_studio::measure::Measure;
-    use gamma_studio::shuffle::{ErrorKind, ReferenceModel, SweepOptions, sweep};
+    use gamma_core::measure::Measure;
+    use gamma_core::shuffle::{ErrorKind, ReferenceModel, SweepOptions, sweep};
     let reference = ReferenceModel::default_model()
         .generate(seed)
         .map_err(|e| Failure::Computation(e.to_string()))?;
@@ -275,7 +275,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
         );
     }
     println!(
-        "\nfull γ: statistical sampler, precision 0.02 at 95 %, seed {}; {} continua (gamma_studio::synthetic); peak memory target {} MB\n\
+        "\nfull γ: statistical sampler, precision 0.02 at 95 %, seed {}; {} continua (gamma_core::synthetic); peak memory target {} MB\n\
          tgammaN: observed tγ disorder of two corrected versions of an N-token text (units = tokens of both; D_e and γ not sampled); peak memory target {TGAMMA_MEMORY_TARGET_MB} MB",
         args.seed,
         if args.dense { "dense" } else { "sparse" },
@@ -295,11 +295,11 @@ fn run_text_case(case: &str, tokens: &str, seed: u64) -> Result<String, Failure>
     let tokens: usize = tokens
         .parse()
         .map_err(|_| Failure::BadInput(format!("case {case:?} is not of the form tgamma20000")))?;
-    let (_, versions) = gamma_studio::synthetic::corrected_texts(tokens, 2, seed);
+    let (_, versions) = gamma_core::synthetic::corrected_texts(tokens, 2, seed);
     let clock = Instant::now();
-    let observed = gamma_studio::textgamma::observed(
+    let observed = gamma_core::textgamma::observed(
         &versions,
-        &gamma_studio::textgamma::AlignmentOptions::default(),
+        &gamma_core::textgamma::AlignmentOptions::default(),
     )
     .map_err(|e| Failure::Computation(format!("{case}: {e}")))?;
     let seconds = clock.elapsed().as_secs_f64();
@@ -341,7 +341,7 @@ fn run_case(case: &str, seed: u64, dense: bool) -> Result<String, Failure> {
         ..GammaOptions::default()
     };
     let clock = Instant::now();
-    let result = gamma_studio::gamma(&continuum, &options, RunControl::default())
+    let result = gamma_core::gamma(&continuum, &options, RunControl::default())
         .map_err(|e| Failure::Computation(format!("{case}: {e}")))?;
     let seconds = clock.elapsed().as_secs_f64();
     Ok(json!({

@@ -1,11 +1,11 @@
 //! `gamma-studio bench --reading`: how reading time grows with the file. CSV files of 125,000 to
 //! 1,000,000 units and ELAN files up to about 50 MB are generated (by our own writers, from
-//! `gamma_studio::synthetic`) in a temporary folder, then read back by `read_documents`. Reading
+//! `gamma_core::synthetic`) in a temporary folder, then read back by `read_documents`. Reading
 //! must be linear: the time per unit stays flat from the smallest file to the largest.
 
 use super::Failure;
-use gamma_studio::io::{Format, ReadOptions, read_documents, write_continuum};
-use gamma_studio::synthetic::{Density, noisy_copies};
+use gamma_core::synthetic::{Density, noisy_copies};
+use gamma_formats::{Format, ReadOptions, read_documents, write_continuum};
 use std::path::Path;
 use std::time::Instant;
 

@@ -3,9 +3,9 @@
 
 use super::Failure;
 use clap::Args;
-use gamma_studio::GammaOptions;
-use gamma_studio::coefficients::unitizing::alpha_u;
-use gamma_studio::measure::Measure;
+use gamma_core::GammaOptions;
+use gamma_core::coefficients::unitizing::alpha_u;
+use gamma_core::measure::Measure;
 use serde_json::json;
 
 #[derive(Args, Debug, Clone)]
@@ -88,7 +88,7 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
 }
 
 /// `continuum` moved to start at 0 when it starts before 0.
-fn starting_at_zero(continuum: &gamma_studio::Continuum) -> Option<gamma_studio::Continuum> {
+fn starting_at_zero(continuum: &gamma_core::Continuum) -> Option<gamma_core::Continuum> {
     let (start, _) = continuum.bounds();
     if start >= 0.0 {
         return None;

@@ -4,8 +4,8 @@ use super::Failure;
 use super::file_plan::FilePlan;
 use super::input::InputArgs;
 use clap::Args;
-use gamma_studio::io::format::Output;
-use gamma_studio::io::{Format, planned_paths, write_continuum};
+use gamma_formats::format::Output;
+use gamma_formats::{Format, planned_paths, write_continuum};
 use std::path::PathBuf;
 
 #[derive(Args, Debug, Clone)]
@@ -26,7 +26,7 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let inputs: Vec<PathBuf> = documents.iter().flat_map(|d| d.source.paths()).collect();
     let cora_options = args.input.cora_options();
     let several = documents.len() > 1;
-    let out_of = |document: &gamma_studio::io::Document| {
+    let out_of = |document: &gamma_formats::Document| {
         if several {
             let info = args.to.info();
             let extension = match info.output {
@@ -56,7 +56,7 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
         })?;
     }
     // Every document's files are replaced together.
-    let written = gamma_studio::io::write_together(|| {
+    let written = gamma_formats::write_together(|| {
         let mut written = Vec::new();
         for document in &documents {
             written.extend(write_continuum(

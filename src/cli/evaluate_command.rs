@@ -7,15 +7,15 @@ use super::file_plan::FilePlan;
 use super::input::InputArgs;
 use super::settings_args::GammaSettingsArgs;
 use clap::{Args, ValueEnum};
-use gamma_studio::evaluate::mapping::LabelMapping;
-use gamma_studio::evaluate::spans::Scheme;
-use gamma_studio::evaluate::{
-    ChanceModel, Evaluation, EvaluationError, EvaluationOptions, SystemEvaluation, reference,
-    report,
+use gamma_core::evaluate::spans::Scheme;
+use gamma_core::evaluate::{
+    ChanceModel, Evaluation, EvaluationError, EvaluationOptions, SystemEvaluation,
 };
-use gamma_studio::gamma::{GammaError, RunControl};
-use gamma_studio::io::Document;
-use gamma_studio::{Continuum, Corpus};
+use gamma_formats::evaluation_report as report;
+use gamma_formats::reference;
+use gamma_core::gamma::{GammaError, RunControl};
+use gamma_core::{Continuum, Corpus};
+use gamma_formats::Document;
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -70,7 +70,9 @@ impl EvaluateArgs {
     fn options(&self) -> Result<EvaluationOptions, Failure> {
         let gamma = self.settings.options()?;
         let mapping = match &self.mapping {
-            Some(path) => Some(LabelMapping::read(path).map_err(|e| bad(e.to_string()))?),
+            Some(path) => {
+                Some(gamma_formats::label_mapping::read(path).map_err(|e| bad(e.to_string()))?)
+            }
             None => None,
         };
         Ok(EvaluationOptions {
@@ -108,17 +110,17 @@ pub fn run(args: &EvaluateArgs) -> Result<(), Failure> {
         cancelled: None,
         on_progress: Some(&progress),
     };
-    let evaluation = gamma_studio::evaluate::evaluate(&corpus, &reference, &options, control);
+    let evaluation = gamma_core::evaluate::evaluate(&corpus, &reference, &options, control);
     drop(heartbeat);
     let evaluation = evaluation.map_err(|e| match e {
         EvaluationError::Gamma(
             GammaError::Cancelled
-            | GammaError::Alignment(gamma_studio::alignment::AlignmentError::Solver(_)),
+            | GammaError::Alignment(gamma_core::alignment::AlignmentError::Solver(_)),
         ) => Failure::Computation(e.to_string()),
         other => bad(other.to_string()),
     })?;
     if let Some(csv) = &args.csv {
-        gamma_studio::io::write_atomically(csv, report::to_csv(&evaluation).as_bytes())
+        gamma_formats::write_atomically(csv, report::to_csv(&evaluation).as_bytes())
             .map_err(|e| Failure::Computation(e.to_string()))?;
     }
     if args.json {
@@ -133,7 +135,7 @@ pub fn run(args: &EvaluateArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The reference's name and the documents to evaluate ([`gamma_studio::evaluate::reference`]):
+/// The reference's name and the documents to evaluate ([`gamma_formats::reference`]):
 /// with `--reference`, that annotator (the curated document of a project export when it is named
 /// `curation`); without, the curated document, the documents that have none left out with a
 /// warning.
@@ -287,7 +289,7 @@ fn system_summary(
     let _ = writeln!(s, "  disagreements: {total}");
     let several = evaluation.documents.len() > 1;
     for d in system.disagreements.iter().take(args.show_disagreements) {
-        let unit = |u: Option<&gamma_studio::evaluate::EvaluatedUnit>| match u {
+        let unit = |u: Option<&gamma_core::evaluate::EvaluatedUnit>| match u {
             None => "∅".to_string(),
             Some(u) => format!(
                 "{} [{}, {}) {:?}",

@@ -92,7 +92,7 @@ impl FilePlan {
             } else {
                 folder
             };
-            gamma_studio::io::finish_interrupted_writes(folder);
+            gamma_formats::finish_interrupted_writes(folder);
         }
         let target = resolved(path);
         if let Some(input) = self.inputs.iter().find(|i| i.resolved == target)

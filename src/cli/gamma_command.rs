@@ -4,9 +4,9 @@ use super::Failure;
 use super::input::InputArgs;
 use super::settings_args::GammaSettingsArgs;
 use clap::Args;
-use gamma_studio::alignment::AlignmentError;
-use gamma_studio::gamma::{GammaError, RunControl, SampleCount};
-use gamma_studio::{Corpus, GammaOptions, GammaResult};
+use gamma_core::alignment::AlignmentError;
+use gamma_core::gamma::{GammaError, RunControl, SampleCount};
+use gamma_core::{Corpus, GammaOptions, GammaResult};
 use serde_json::{Value, json};
 
 #[derive(Args, Debug, Clone)]
@@ -43,7 +43,7 @@ impl GammaArgs {
     }
 }
 
-/// The documents named on the command line (see `gamma_studio::io::format` for the grouping).
+/// The documents named on the command line (see `gamma_formats::format` for the grouping).
 pub fn read_corpus(args: &GammaArgs) -> Result<Corpus, Failure> {
     let documents = args.input.read()?;
     Ok(Corpus::new(
@@ -81,7 +81,7 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         cancelled: None,
         on_progress: Some(&progress),
     };
-    let result = gamma_studio::corpus_gamma(&corpus, &options, control);
+    let result = gamma_core::corpus_gamma(&corpus, &options, control);
     drop(heartbeat);
     let result = result.map_err(|e| match e {
         GammaError::Alignment(AlignmentError::Solver(_)) | GammaError::Cancelled => {

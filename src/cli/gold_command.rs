@@ -6,9 +6,9 @@ use super::input::InputArgs;
 use super::settings_args::DissimilarityArgs;
 use crate::environment::default_adjudicator;
 use clap::Args;
-use gamma_studio::gold::Adjudication;
-use gamma_studio::gold::export::{gold_format, write_gold, write_report};
-use gamma_studio::gold::session::Session;
+use gamma_core::gold::Adjudication;
+use gamma_formats::gold_export::{gold_format, write_gold, write_report};
+use gamma_formats::session::Session;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -59,7 +59,7 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
     let rules: Vec<_> = args
         .auto
         .iter()
-        .map(|r| gamma_studio::gold::parse_rule(r).map_err(|e| bad(format!("--auto: {e}"))))
+        .map(|r| gamma_core::gold::parse_rule(r).map_err(|e| bad(format!("--auto: {e}"))))
         .collect::<Result<_, _>>()?;
     let mut documents = args.input.read()?;
     if documents.len() != 1 {
@@ -107,7 +107,7 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
                 "the alignment of {:?}",
                 document.continuum.name
             ));
-            let aligned = gamma_studio::gamma::best_alignment(&document.continuum, &options)
+            let aligned = gamma_core::gamma::best_alignment(&document.continuum, &options)
                 .map_err(|e| bad(format!("{}: {e}", document.continuum.name)))?;
             Adjudication::new(
                 document.continuum.clone(),
@@ -127,7 +127,7 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
     let cora_options = args.input.cora_options();
     // The gold, the report and the session are replaced together: a kill leaves all three old
     // or all three new.
-    let format = gamma_studio::io::write_together(|| {
+    let format = gamma_formats::write_together(|| {
         let format = write_gold(
             &adjudication,
             &args.out,

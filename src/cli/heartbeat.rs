@@ -40,7 +40,7 @@ impl Heartbeat {
         }
     }
 
-    /// Records the expected disorder's progress (a [`gamma_studio::gamma::RunControl`] callback).
+    /// Records the expected disorder's progress (a [`gamma_core::gamma::RunControl`] callback).
     pub fn progress(&self, done: usize, needed: usize) {
         self.shared.done.store(done, Ordering::Relaxed);
         self.shared.needed.store(needed, Ordering::Relaxed);

@@ -2,10 +2,10 @@
 
 use super::Failure;
 use clap::Args;
-use gamma_studio::io::cora::{CoraOptions, Transcription};
-use gamma_studio::io::glozz::GlozzOptions;
-use gamma_studio::io::webanno_tsv::LayerChoice;
-use gamma_studio::io::{Document, Format, ReadOptions, read_documents};
+use gamma_formats::cora::{CoraOptions, Transcription};
+use gamma_formats::glozz::GlozzOptions;
+use gamma_formats::webanno_tsv::LayerChoice;
+use gamma_formats::{Document, Format, ReadOptions, read_documents};
 use std::path::PathBuf;
 
 #[derive(Args, Debug, Clone)]
@@ -123,7 +123,7 @@ impl InputArgs {
             && self
                 .files
                 .iter()
-                .all(|f| gamma_studio::io::glozz::text_beside(f).is_none());
+                .all(|f| gamma_formats::glozz::text_beside(f).is_none());
         let (documents, warnings) = read_documents(&self.files, &options).map_err(|e| {
             let hint = if text_missing {
                 " (give the text with --text FILE.ac)"

@@ -27,8 +27,9 @@ use std::ffi::OsString;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// App: save a screenshot of the window as PNG once the first γ is shown, then quit.
-    #[arg(long, global = true, value_name = "FILE.png")]
+    /// App on the demo: save a screenshot of the window as PNG once the first γ is shown, then
+    /// quit.
+    #[arg(long, value_name = "FILE.png")]
     screenshot: Option<std::path::PathBuf>,
     /// Log what is done to stderr (-v: steps, -vv: details; RUST_LOG overrides).
     #[arg(long, short = 'v', global = true, action = clap::ArgAction::Count)]
@@ -45,6 +46,8 @@ fn init_logging(verbose: u8) {
     let mut builder = env_logger::Builder::new();
     builder.filter_level(log::LevelFilter::Warn);
     builder.filter_module("gamma_studio", level);
+    builder.filter_module("gamma_core", level);
+    builder.filter_module("gamma_formats", level);
     if let Ok(spec) = std::env::var("RUST_LOG") {
         builder.parse_filters(&spec);
     }
@@ -54,7 +57,7 @@ fn init_logging(verbose: u8) {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Open annotation files in the desktop app (no subcommand opens the demo corpus).
-    Open(Box<input::InputArgs>),
+    Open(Box<OpenArgs>),
     /// Compute γ of one document, or of a corpus (several files, one document each).
     Gamma(Box<gamma_command::GammaArgs>),
     /// The classic and unitizing coefficients of a document: κd, πd, αd, α_U, c|uα, SER,
@@ -72,15 +75,25 @@ enum Command {
     Sweep(Box<shuffle_command::SweepArgs>),
     /// What a document's γ means: the magnitude of each error kind that gives the same γ.
     Calibrate(Box<shuffle_command::CalibrateArgs>),
-    /// Convert annotation files to another format (csv, glozz, cora, elan).
+    /// Convert annotation files to another format (every format Gamma Studio writes: see --to).
     Convert(Box<convert::ConvertArgs>),
     /// Time full γ runs on generated continua and report peak memory.
     Bench(bench::BenchArgs),
 }
 
+/// The files `open` shows in the app.
+#[derive(clap::Args, Debug)]
+struct OpenArgs {
+    #[command(flatten)]
+    input: input::InputArgs,
+    /// Save a screenshot of the window as PNG once the first γ is shown, then quit.
+    #[arg(long, value_name = "FILE.png")]
+    screenshot: Option<std::path::PathBuf>,
+}
+
 fn open_app(
     files: Vec<std::path::PathBuf>,
-    read_options: Result<gamma_studio::io::ReadOptions, Failure>,
+    read_options: Result<gamma_formats::ReadOptions, Failure>,
     screenshot: Option<std::path::PathBuf>,
 ) -> Result<(), Failure> {
     crate::app::run(crate::app::Launch {
@@ -112,7 +125,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let outcome = match cli.command {
         Some(Command::Gamma(args)) => gamma_command::run(&args),
         Some(Command::Open(args)) => {
-            open_app(args.files.clone(), args.read_options(), cli.screenshot)
+            let OpenArgs { input, screenshot } = *args;
+            open_app(input.files.clone(), input.read_options(), screenshot)
         }
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Coefficients(args)) => coefficients_command::run(&args),

@@ -5,12 +5,12 @@
 
 use super::Failure;
 use clap::Args;
-use gamma_studio::dissimilarity::MAX_WEIGHT;
-use gamma_studio::gamma::{SampleChoices, SampleCount};
-use gamma_studio::gamma_cat::GammaCatVariant;
-use gamma_studio::shuffle::{SweepOptions, SweepPreset};
-use gamma_studio::{CategoryDissimilarity, CategoryMatrix, CategoryScale, GammaOptions, Preset};
-use gamma_studio::{SamplerKind, textgamma::sampler::TextGammaOptions};
+use gamma_core::dissimilarity::MAX_WEIGHT;
+use gamma_core::gamma::{SampleChoices, SampleCount};
+use gamma_core::gamma_cat::GammaCatVariant;
+use gamma_core::shuffle::{SweepOptions, SweepPreset};
+use gamma_core::{CategoryDissimilarity, CategoryMatrix, CategoryScale, GammaOptions, Preset};
+use gamma_core::{SamplerKind, textgamma::sampler::TextGammaOptions};
 use std::path::PathBuf;
 
 fn bad(message: impl Into<String>) -> Failure {
@@ -268,7 +268,7 @@ mod tests {
             panic!("`textgamma a.xml b.xml` parses")
         };
         assert_eq!(textgamma.options().unwrap(), app.text_gamma_options());
-        assert_eq!(app.gamma_options().seed, gamma_studio::DEFAULT_SEED);
+        assert_eq!(app.gamma_options().seed, gamma_core::DEFAULT_SEED);
     }
 
     #[test]

@@ -4,11 +4,11 @@ use super::Failure;
 use super::file_plan::FilePlan;
 use super::settings_args::SweepSettingsArgs;
 use clap::Args;
-use gamma_studio::io::{ReadOptions, read_documents};
-use gamma_studio::measure::{Measure, UnknownMeasure};
-use gamma_studio::shuffle::{
+use gamma_core::measure::{Measure, UnknownMeasure};
+use gamma_core::shuffle::{
     ErrorKind, Factors, Reference, ReferenceModel, SweepOptions, shuffle, sweep, sweep_csv,
 };
+use gamma_formats::{ReadOptions, read_documents};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -84,7 +84,7 @@ impl ReferenceArgs {
             (None, Some(model)) => {
                 let path = std::path::Path::new(model);
                 // Only a regular file is read (a FIFO would never end).
-                let bytes = gamma_studio::io::read_bytes(path).map_err(|e| {
+                let bytes = gamma_formats::read_bytes(path).map_err(|e| {
                     bad(format!(
                         "{e} (the built-in models are {})",
                         ReferenceModel::BUILT_IN.join(", ")
@@ -113,7 +113,7 @@ impl ReferenceArgs {
             .iter()
             .map(|e| {
                 e.parse()
-                    .map_err(|e: gamma_studio::shuffle::ShuffleError| bad(e.to_string()))
+                    .map_err(|e: gamma_core::shuffle::ShuffleError| bad(e.to_string()))
             })
             .collect()
     }
@@ -207,20 +207,18 @@ pub fn run_shuffle(args: &ShuffleArgs) -> Result<(), Failure> {
             args.out.display()
         ))
     })?;
-    let mut reference_continuum = gamma_studio::Continuum::new("reference");
-    reference_continuum
-        .annotators
-        .push(gamma_studio::Annotator {
-            name: "reference".into(),
-            units: reference.units.clone(),
-            own_text: None,
-        });
+    let mut reference_continuum = gamma_core::Continuum::new("reference");
+    reference_continuum.annotators.push(gamma_core::Annotator {
+        name: "reference".into(),
+        units: reference.units.clone(),
+        own_text: None,
+    });
     for (name, c) in [
         ("reference.csv", &reference_continuum),
         ("shuffled.csv", &continuum),
     ] {
         let path = args.out.join(name);
-        gamma_studio::io::csv::write(c, &path).map_err(|e| bad(e.to_string()))?;
+        gamma_formats::csv::write(c, &path).map_err(|e| bad(e.to_string()))?;
         println!("{}", path.display());
     }
     Ok(())
@@ -253,7 +251,7 @@ pub struct SweepArgs {
 
 /// `--step` and `--sets` within the ranges a sweep accepts.
 fn check_step_and_sets(step: f64, sets: usize) -> Result<(), Failure> {
-    use gamma_studio::shuffle::{MAX_SETS, MIN_STEP};
+    use gamma_core::shuffle::{MAX_SETS, MIN_STEP};
     if !(MIN_STEP..=1.0).contains(&step) {
         return Err(bad(format!(
             "--step must be from {MIN_STEP} to 1 (got {step})"
@@ -323,7 +321,7 @@ pub fn run_sweep(args: &SweepArgs) -> Result<(), Failure> {
     };
     match &args.out {
         Some(path) => {
-            gamma_studio::io::write_atomically(path, text.as_bytes())
+            gamma_formats::write_atomically(path, text.as_bytes())
                 .map_err(|e| bad(e.to_string()))?;
             println!("{}", path.display());
         }
@@ -370,7 +368,7 @@ pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
         .iter()
         .map(|e| {
             e.parse()
-                .map_err(|e: gamma_studio::shuffle::ShuffleError| bad(e.to_string()))
+                .map_err(|e: gamma_core::shuffle::ShuffleError| bad(e.to_string()))
         })
         .collect::<Result<_, _>>()?;
     let documents = args.input.read()?;
@@ -393,22 +391,22 @@ pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
         Some(path) => {
             let read_options = args.input.read_options()?;
             let (gold, _) =
-                gamma_studio::io::read_documents(std::slice::from_ref(path), &read_options)
+                gamma_formats::read_documents(std::slice::from_ref(path), &read_options)
                     .map_err(|e| bad(e.to_string()))?;
-            let units: Vec<gamma_studio::Unit> = gold
+            let units: Vec<gamma_core::Unit> = gold
                 .iter()
                 .flat_map(|d| d.continuum.units().map(|(_, u)| u.clone()))
                 .collect();
-            let reference = gamma_studio::shuffle::Reference::new(units)
+            let reference = gamma_core::shuffle::Reference::new(units)
                 .map_err(|e| bad(format!("{}: {e}", path.display())))?;
             (vec![reference], "the gold standard")
         }
         None => (
-            gamma_studio::shuffle::each_annotator_as_reference(continuum).map_err(bad)?,
+            gamma_core::shuffle::each_annotator_as_reference(continuum).map_err(bad)?,
             "each annotator in turn",
         ),
     };
-    let calibration = gamma_studio::shuffle::calibrate_against(
+    let calibration = gamma_core::shuffle::calibrate_against(
         continuum,
         &references,
         &kinds,

@@ -5,12 +5,12 @@ use super::Failure;
 use super::input::InputArgs;
 use super::settings_args::{SampleArgs, text_gamma_samples};
 use clap::Args;
-use gamma_studio::CategoryMatrix;
-use gamma_studio::io::{WarningKind, read_documents};
-use gamma_studio::textgamma::sampler::{Probabilities, TextGammaOptions, text_gamma};
-use gamma_studio::textgamma::{
+use gamma_core::CategoryMatrix;
+use gamma_core::textgamma::sampler::{Probabilities, TextGammaOptions, text_gamma};
+use gamma_core::textgamma::{
     TextAnnotation, TextDistance, TextGammaError, TextGammaResult, annotations_of,
 };
+use gamma_formats::{WarningKind, read_documents};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 

@@ -1,11 +1,10 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-#[cfg(feature = "app")]
 pub mod cli;
 
-use gamma_studio::alignment::{Alignment, AlignmentProblem, Limits};
-use gamma_studio::{Continuum, Dissimilarity};
+use gamma_core::alignment::{Alignment, AlignmentProblem, Limits};
+use gamma_core::{Continuum, Dissimilarity};
 use std::path::PathBuf;
 
 pub fn fixture(relative: &str) -> PathBuf {

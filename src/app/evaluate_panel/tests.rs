@@ -4,7 +4,7 @@ use super::*;
 use crate::app::file_dialog::{ScriptedDialog, WithFallback};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gamma_studio::gamma::RunControl;
+use gamma_core::gamma::RunControl;
 use std::time::{Duration, Instant};
 
 struct Fixture {
@@ -204,7 +204,7 @@ fn the_table_is_exported_as_csv_and_never_over_an_input() {
     let mut h = harness();
     h.state_mut().state.open_files(
         std::slice::from_ref(&input),
-        &gamma_studio::io::ReadOptions::default(),
+        &gamma_formats::ReadOptions::default(),
     );
     step_until(&mut h, |f| {
         evaluated(f)

@@ -16,8 +16,8 @@ use super::shown_alignments::ShownAlignments;
 #[cfg(test)]
 use eframe::egui::pos2;
 use eframe::egui::{Pos2, Rect};
-use gamma_studio::Continuum;
-use gamma_studio::gold::GoldId;
+use gamma_core::Continuum;
+use gamma_core::gold::GoldId;
 
 /// What fills the central panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]

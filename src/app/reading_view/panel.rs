@@ -17,8 +17,8 @@ use eframe::egui::{
     self, Align2, Color32, CornerRadius, FontId, Painter, Rect, Sense, Stroke, StrokeKind, Ui,
     pos2, vec2,
 };
-use gamma_studio::Unit;
-use gamma_studio::gold::GoldId;
+use gamma_core::Unit;
+use gamma_core::gold::GoldId;
 use std::ops::Range;
 
 /// Size of the text.

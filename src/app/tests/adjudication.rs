@@ -8,7 +8,7 @@ use egui_kittest::kittest::Queryable;
 
 #[test]
 fn adjudicating_the_demo_with_keys_undo_redo_and_export() {
-    use gamma_studio::gold::{Choice, Decision, Direction, Filter};
+    use gamma_core::gold::{Choice, Decision, Direction, Filter};
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("gold.csv");
     let mut dialog = ScriptedDialog::default();
@@ -80,7 +80,7 @@ fn adjudicating_the_demo_with_keys_undo_redo_and_export() {
         );
         unit
     };
-    let saved = gamma_studio::gold::session::Session::load(&session_path).unwrap();
+    let saved = gamma_formats::session::Session::load(&session_path).unwrap();
     assert_eq!(saved.adjudication.progress().decided, 1, "autosaved");
 
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);

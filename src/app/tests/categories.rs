@@ -20,7 +20,7 @@ fn excluding_a_category_changes_gamma() {
     let state = &h.state().state;
     let demo = demo_document().continuum;
     let without = demo.filter_categories(|c| c != "LOC");
-    let expected = gamma_studio::gamma(
+    let expected = gamma_core::gamma(
         &without,
         &state.settings.gamma_options(),
         Default::default(),
@@ -87,7 +87,7 @@ fn the_legends_context_menu_leaves_a_category_out_of_gamma() {
     step_until(&mut h, |app| has_result(app) && !app.state.run.stale);
     let without = demo_document().continuum.filter_categories(|c| c != "DATE");
     let settings = h.state().state.settings.gamma_options();
-    let expected = gamma_studio::gamma(&without, &settings, Default::default()).unwrap();
+    let expected = gamma_core::gamma(&without, &settings, Default::default()).unwrap();
     let outcome = h.state().state.current_outcome().unwrap();
     assert_eq!(outcome.result.gamma, expected.gamma);
     h.get_by_label(&format!("DATE ({dates} units)"));

@@ -8,11 +8,11 @@ use crate::app::evaluate_panel::{CURATED, ReferenceChoice};
 use crate::app::open_dialog::CURATION_AS_ANNOTATOR;
 use egui::accesskit::Role;
 use egui_kittest::kittest::NodeT;
-use gamma_studio::Corpus;
-use gamma_studio::evaluate::spans::Scheme;
-use gamma_studio::evaluate::{Evaluation, EvaluationOptions, evaluate};
-use gamma_studio::gamma::RunControl;
-use gamma_studio::io::{ReadOptions, read_documents};
+use gamma_core::Corpus;
+use gamma_core::evaluate::spans::Scheme;
+use gamma_core::evaluate::{Evaluation, EvaluationOptions, evaluate};
+use gamma_core::gamma::RunControl;
+use gamma_formats::{ReadOptions, read_documents};
 use std::path::{Path, PathBuf};
 
 /// The curated document: PER "Ms. Haag", OTH "Elianti", ORG "Rolls-Royce Motor Cars".

@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Sampling to this relative precision at 95 %, at most 5,000 samples.
-fn precision(precision: f64) -> gamma_studio::gamma::SampleCount {
-    gamma_studio::gamma::SampleCount::Precision {
+fn precision(precision: f64) -> gamma_core::gamma::SampleCount {
+    gamma_core::gamma::SampleCount::Precision {
         precision,
         confidence: 0.95,
         max_samples: 5000,
@@ -67,7 +67,7 @@ fn opens_the_demo_and_shows_the_gamma_of_the_core() {
     let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
     step_until(&mut h, has_result);
     let settings = h.state().state.settings.clone();
-    let expected = gamma_studio::gamma(
+    let expected = gamma_core::gamma(
         &demo_document().continuum,
         &settings.gamma_options(),
         Default::default(),
@@ -113,12 +113,12 @@ fn changing_alpha_recomputes_and_the_run_can_be_cancelled() {
     let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
     // A document big enough, and a precision fine enough, that the run lasts until cancelled.
     let big =
-        gamma_studio::synthetic::noisy_copies(4, 300, gamma_studio::synthetic::Density::Sparse, 5);
+        gamma_core::synthetic::noisy_copies(4, 300, gamma_core::synthetic::Density::Sparse, 5);
     h.state_mut()
         .state
-        .set_documents(vec![gamma_studio::io::Document {
+        .set_documents(vec![gamma_formats::Document {
             continuum: big,
-            source: gamma_studio::io::Source::Csv("synthetic.csv".into()),
+            source: gamma_formats::Source::Csv("synthetic.csv".into()),
         }]);
     step_until(&mut h, has_result);
     let first = h.state().state.current_outcome().unwrap().result.gamma;
@@ -269,7 +269,7 @@ fn a_superseded_run_never_shows_only_the_latest_settings_do() {
     step_until(&mut h, |app| has_result(app) && !app.state.run.stale);
     h.run_steps(5);
     let settings = h.state().state.settings.clone();
-    let expected = gamma_studio::gamma(
+    let expected = gamma_core::gamma(
         &demo_document().continuum,
         &settings.gamma_options(),
         Default::default(),
@@ -283,7 +283,7 @@ fn a_superseded_run_never_shows_only_the_latest_settings_do() {
 
 #[test]
 fn text_gamma_mode_measures_a_cora_pair_and_lists_its_alignment() {
-    use gamma_studio::textgamma::{AlignmentOptions, annotations_of, observed};
+    use gamma_core::textgamma::{AlignmentOptions, annotations_of, observed};
     let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cora");
     let files = vec![
         fixtures.join("p2_segtext_A.xml"),
@@ -347,13 +347,13 @@ fn the_bundled_demos_open_and_the_glozz_demo_matches_the_csv_one() {
     let glozz = Demo::NamedEntities.documents().unwrap().remove(0);
     let csv_path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/demo/named-entities.csv");
-    let (mut csv, _) = gamma_studio::io::read_documents(&[csv_path], &Default::default()).unwrap();
+    let (mut csv, _) = gamma_formats::read_documents(&[csv_path], &Default::default()).unwrap();
     let csv = csv.remove(0).continuum;
     assert_eq!(glozz.continuum.text, csv.text, "the .ac is the .txt");
     assert_eq!(glozz.continuum.annotators.len(), 3);
     for (g, c) in glozz.continuum.annotators.iter().zip(&csv.annotators) {
         assert_eq!(g.name, c.name);
-        let spans = |units: &[gamma_studio::Unit]| {
+        let spans = |units: &[gamma_core::Unit]| {
             units
                 .iter()
                 .map(|u| (u.start, u.end, u.category.clone()))
@@ -363,7 +363,7 @@ fn the_bundled_demos_open_and_the_glozz_demo_matches_the_csv_one() {
     }
     assert!(matches!(
         glozz.source,
-        gamma_studio::io::Source::Glozz { model: Some(_), .. }
+        gamma_formats::Source::Glozz { model: Some(_), .. }
     ));
     let cora = Demo::HistoricalText.documents().unwrap().remove(0);
     let names: Vec<&str> = cora

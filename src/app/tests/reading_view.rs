@@ -172,7 +172,7 @@ fn without_a_system_dialog_the_in_app_browser_opens_the_files() {
     h.run_steps(3);
     let document = h.state().state.document().expect("a document");
     assert!(
-        matches!(&document.document.source, gamma_studio::io::Source::Csv(p) if *p == csv),
+        matches!(&document.document.source, gamma_formats::Source::Csv(p) if *p == csv),
         "{:?}",
         document.document.source
     );

@@ -7,7 +7,7 @@ use egui_kittest::kittest::Queryable;
 
 #[test]
 fn the_shuffling_tool_sweeps_in_the_background_plots_and_exports_the_curves() {
-    use gamma_studio::shuffle::{self, ErrorKind, ReferenceModel};
+    use gamma_core::shuffle::{self, ErrorKind, ReferenceModel};
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("curves.csv");
     let dialog = ScriptedDialog {
@@ -77,7 +77,7 @@ fn the_shuffling_tool_sweeps_in_the_background_plots_and_exports_the_curves() {
 
 #[test]
 fn calibrating_the_open_document_marks_its_gamma_on_each_curve() {
-    use gamma_studio::shuffle::{self, ErrorKind, SweepOptions};
+    use gamma_core::shuffle::{self, ErrorKind, SweepOptions};
     let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
     step_until(&mut h, has_result);
     h.get_by_label("Shuffling tool").click();
@@ -126,7 +126,7 @@ fn calibrating_the_open_document_marks_its_gamma_on_each_curve() {
 
 #[test]
 fn the_papers_preset_and_the_segmentation_model_are_chosen_in_the_panel() {
-    use gamma_studio::shuffle::{self, ErrorKind, ReferenceModel, SweepPreset};
+    use gamma_core::shuffle::{self, ErrorKind, ReferenceModel, SweepPreset};
     let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
     step_until(&mut h, has_result);
     h.get_by_label("Shuffling tool").click();

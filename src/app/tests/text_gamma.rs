@@ -5,9 +5,9 @@ use super::*;
 use crate::app::demo::Demo;
 use crate::app::settings::TextGammaBase;
 use egui::accesskit::Role;
-use gamma_studio::io::{ReadOptions, read_documents};
-use gamma_studio::textgamma::annotations_of;
-use gamma_studio::textgamma::sampler::{Probabilities, text_gamma};
+use gamma_core::textgamma::annotations_of;
+use gamma_core::textgamma::sampler::{Probabilities, text_gamma};
+use gamma_formats::{ReadOptions, read_documents};
 
 fn has_text_result(app: &GammaStudioApp) -> bool {
     app.state.run.status == Status::Done

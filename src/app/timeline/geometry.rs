@@ -112,7 +112,7 @@ pub(super) fn height(document: &OpenDocument, gold_rows: Option<usize>) -> f32 {
 /// The texts drawn under the tracks, each with whose it is: the document's, then the own text
 /// of each annotator who corrected it (CorA documents for tγ; its units are positions there).
 /// When no annotator has a text of its own, the document's text alone, unnamed.
-pub(super) fn texts(continuum: &gamma_studio::Continuum) -> Vec<(String, &str)> {
+pub(super) fn texts(continuum: &gamma_core::Continuum) -> Vec<(String, &str)> {
     let annotators = &continuum.annotators;
     let Some(text) = continuum.text.as_deref() else {
         return Vec::new();

@@ -8,7 +8,7 @@ use crate::app::state::AppState;
 use eframe::egui::{
     self, Align2, CornerRadius, FontId, Rect, Sense, Stroke, StrokeKind, Ui, pos2, vec2,
 };
-use gamma_studio::gold::GoldId;
+use gamma_core::gold::GoldId;
 
 /// The gold units' boxes, and the selected one's.
 pub(super) type GoldDrawn = (Vec<(Rect, GoldId)>, Option<(GoldId, Rect)>);
@@ -71,7 +71,7 @@ pub(super) fn draw_gold_track(canvas: &Canvas, state: &AppState) -> GoldDrawn {
 }
 
 /// One gold unit: its box, outlined when selected, with its category (✎ when edited).
-fn draw_gold_unit(canvas: &Canvas, gold: &gamma_studio::gold::GoldUnit, r: Rect, selected: bool) {
+fn draw_gold_unit(canvas: &Canvas, gold: &gamma_core::gold::GoldUnit, r: Rect, selected: bool) {
     let colour = canvas.document.colours.colour(&gold.unit.category);
     canvas.painter.rect_filled(r, CornerRadius::same(2), colour);
     canvas.painter.rect_stroke(

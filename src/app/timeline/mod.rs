@@ -18,7 +18,7 @@ mod tracks;
 use crate::app::document_view::View;
 use crate::app::state::AppState;
 use eframe::egui::{self, Rect, Sense, Ui, Vec2, vec2};
-use gamma_studio::gold::{Adjudication, GoldId};
+use gamma_core::gold::{Adjudication, GoldId};
 use geometry::{Canvas, Layout, height, position_of};
 use gold::{drag_gold_boundaries, draw_gold_track};
 use tracks::{draw_alignments, draw_text_and_overview, draw_tracks, draw_units};

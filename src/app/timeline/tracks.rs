@@ -216,7 +216,7 @@ pub(super) fn draw_text_and_overview(canvas: &Canvas, limits: (f64, f64)) -> Rec
     if continuum.text.is_none()
         && matches!(
             canvas.document.document.source,
-            gamma_studio::io::Source::Elan(_)
+            gamma_formats::Source::Elan(_)
         )
     {
         draw_time_ruler(canvas, text_top);

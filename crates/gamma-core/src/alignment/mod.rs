@@ -1,0 +1,475 @@
+//! Alignments (paper §4.5–4.7) and the search for the best one (§5.1).
+//!
+//! An alignment partitions all units into unitary alignments (one slot per annotator, a unit or
+//! ∅ in each). The best alignment minimises the total disorder. We find it exactly:
+//!
+//! 1. [`candidates`]: only unitary alignments that can belong to a best alignment are generated,
+//!    by a sweep over units sorted by position (never the `Π(p_a + 1)` product);
+//! 2. [`components`]: units linked by some candidate form independent sub-problems;
+//! 3. [`solver`]: each component is solved exactly (min-cost assignment for two annotators,
+//!    exhaustive search for tiny components, set-partitioning MILP with CBC otherwise), in
+//!    parallel.
+//!
+//! Dense continua (many annotators, units back to back and overlapping) have too many
+//! candidates to list: past [`Limits::max_listed_candidates`] they are solved by
+//! [`column_generation`], whose [`pricing`] searches the candidates instead of listing them
+//! and proves the alignment optimal (or, when asked, returns it with a proven lower bound).
+
+pub(crate) mod candidates;
+pub(crate) mod column_generation;
+pub(crate) mod components;
+pub(crate) mod pricing;
+#[cfg(test)]
+mod properties;
+mod restricted_relaxation;
+pub(crate) mod solver;
+
+use crate::continuum::Continuum;
+use crate::disorder::{MeanUnitsRule, unitary_disorder};
+use crate::dissimilarity::{ResolvedDissimilarity, Span};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// A unit as the alignment sees it: its annotator, its index in that annotator's list, its span.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ProblemUnit {
+    /// Index of the unit's annotator in the continuum.
+    pub annotator: u32,
+    /// Index of the unit in its annotator's list of units.
+    pub index: u32,
+    /// Position and category index of the unit.
+    pub span: Span,
+}
+
+/// Units of one continuum, numbered globally annotator by annotator (so the units of one
+/// annotator have consecutive global ids), with the dissimilarity to align them.
+#[derive(Debug, Clone)]
+pub struct AlignmentProblem {
+    /// The number of annotators `n`, those with no unit included.
+    pub n_annotators: usize,
+    /// Every unit; a unit's global id is its index here.
+    pub units: Vec<ProblemUnit>,
+    /// The combined dissimilarity `d` (§4.4) with the categories resolved to indices.
+    pub dissimilarity: ResolvedDissimilarity,
+    /// How `x̄` divides the total disorder of an alignment.
+    pub mean_units_rule: MeanUnitsRule,
+}
+
+/// Why no alignment could be computed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum AlignmentError {
+    /// Fewer than two annotators (the number found): there is nothing to agree on.
+    #[error("γ needs at least 2 annotators, found {0}")]
+    TooFewAnnotators(usize),
+    /// No annotator has any unit.
+    #[error("there is no unit to align")]
+    NoUnits,
+    /// The candidate unitary alignments would exceed [`Limits::max_candidates`].
+    #[error(
+        "this continuum would need more than {limit} candidate unitary alignments (stopped at {count}); \
+         the units are too dense for an exact alignment — split the document or raise α"
+    )]
+    TooManyCandidates {
+        /// Candidates generated when the search stopped.
+        count: usize,
+        /// The limit in force.
+        limit: usize,
+    },
+    /// The exact search would take too long or too much memory: the phase and the size that
+    /// blocked.
+    #[error(
+        "the exact alignment is beyond reach in the {phase} phase ({size}); ask for a bounded answer (--bounded) to get the best alignment found with its proven lower bound, or split the document"
+    )]
+    BeyondReach {
+        /// The phase of the search that blocked.
+        phase: &'static str,
+        /// The size that blocked, in words.
+        size: String,
+    },
+    /// CBC failed on a set-partitioning MILP (its message).
+    #[error("the MILP solver failed: {0}")]
+    Solver(String),
+    /// The caller's cancel flag was set during the search.
+    #[error("cancelled")]
+    Cancelled,
+    /// A unit's category is missing from the categories given to
+    /// [`AlignmentProblem::from_continuum`].
+    #[error("unknown category {0:?}")]
+    UnknownCategory(String),
+}
+
+impl AlignmentProblem {
+    /// The units of `continuum`, numbered annotator by annotator. `categories` must be sorted
+    /// and contain every category of `continuum` ([`AlignmentError::UnknownCategory`] otherwise).
+    pub fn from_continuum(
+        continuum: &Continuum,
+        categories: &[String],
+        dissimilarity: ResolvedDissimilarity,
+    ) -> Result<AlignmentProblem, AlignmentError> {
+        let mut per_annotator = Vec::with_capacity(continuum.n_annotators());
+        for annotator in &continuum.annotators {
+            let mut spans = Vec::with_capacity(annotator.units.len());
+            for unit in &annotator.units {
+                let category = categories
+                    .binary_search(&unit.category)
+                    .map_err(|_| AlignmentError::UnknownCategory(unit.category.clone()))?;
+                spans.push(Span {
+                    start: unit.start,
+                    end: unit.end,
+                    category: category as u32,
+                });
+            }
+            per_annotator.push(spans);
+        }
+        Ok(Self::from_spans(&per_annotator, dissimilarity))
+    }
+
+    /// From the spans of each annotator (used by the samplers, which never build strings).
+    pub fn from_spans(
+        per_annotator: &[Vec<Span>],
+        dissimilarity: ResolvedDissimilarity,
+    ) -> AlignmentProblem {
+        let mut units = Vec::with_capacity(per_annotator.iter().map(Vec::len).sum());
+        for (a, spans) in per_annotator.iter().enumerate() {
+            for (i, span) in spans.iter().enumerate() {
+                units.push(ProblemUnit {
+                    annotator: a as u32,
+                    index: i as u32,
+                    span: *span,
+                });
+            }
+        }
+        AlignmentProblem {
+            n_annotators: per_annotator.len(),
+            units,
+            dissimilarity,
+            mean_units_rule: MeanUnitsRule::Exact,
+        }
+    }
+
+    /// The same problem with `x̄` taken by `rule`.
+    pub fn with_mean_units_rule(mut self, rule: MeanUnitsRule) -> AlignmentProblem {
+        self.mean_units_rule = rule;
+        self
+    }
+
+    /// Every component solved: by column generation when it has three annotators or more and
+    /// more than [`COLUMN_GENERATION_MIN_CANDIDATES`] candidates, by [`solver`]'s methods
+    /// otherwise. The partition (global ids) and how far above its proven lower bound its
+    /// total may be (0 unless a bounded answer was accepted).
+    fn solve_components(
+        &self,
+        candidates: &candidates::Candidates,
+        components: &[components::Component],
+        limits: &Limits,
+        stop: Stop,
+    ) -> Result<(Vec<Vec<u32>>, f64), AlignmentError> {
+        use rayon::prelude::*;
+        type Solved = Result<(Vec<Vec<u32>>, f64), AlignmentError>;
+        let solved: Vec<Solved> = components
+            .par_iter()
+            .with_min_len(16)
+            .map(|component| {
+                stop.check()?;
+                if limits.column_generation
+                    && self.n_annotators > 2
+                    && component.candidates.len() > COLUMN_GENERATION_MIN_CANDIDATES
+                {
+                    let sub = self.subproblem(&component.units);
+                    let solved = match column_generation::solve(&sub, limits, stop) {
+                        Ok(solved) => solved,
+                        // Listed already: the listing's own exact methods can still solve it.
+                        Err(AlignmentError::BeyondReach { .. }) => {
+                            stop.check()?;
+                            return solver::solve_component_with(
+                                self,
+                                candidates,
+                                component,
+                                None,
+                                solver::Cuts::Off,
+                            )
+                            .map(|(chosen, _)| (chosen, 0.0));
+                        }
+                        Err(other) => return Err(other),
+                    };
+                    let chosen = solved
+                        .chosen
+                        .into_iter()
+                        .map(|members| {
+                            members
+                                .into_iter()
+                                .map(|l| component.units[l as usize])
+                                .collect()
+                        })
+                        .collect();
+                    return Ok((chosen, solved.total - solved.lower_bound));
+                }
+                solver::solve_component_with(self, candidates, component, None, solver::Cuts::Off)
+                    .map(|(chosen, _)| (chosen, 0.0))
+            })
+            .collect();
+        let mut chosen = Vec::with_capacity(self.units.len());
+        let mut gap = 0.0;
+        for solved in solved {
+            let (component_chosen, component_gap) = solved?;
+            chosen.extend(component_chosen);
+            gap += component_gap;
+        }
+        Ok((chosen, gap))
+    }
+
+    /// The problem made of the units `units` (global ids, ascending), numbered from 0 in that
+    /// order, with the same annotators, dissimilarity and rule for `x̄`.
+    pub fn subproblem(&self, units: &[u32]) -> AlignmentProblem {
+        AlignmentProblem {
+            n_annotators: self.n_annotators,
+            units: units.iter().map(|&g| self.units[g as usize]).collect(),
+            dissimilarity: self.dissimilarity.clone(),
+            mean_units_rule: self.mean_units_rule,
+        }
+    }
+
+    /// `x̄`, the mean number of units per annotator.
+    pub fn mean_units(&self) -> f64 {
+        self.mean_units_rule
+            .mean_units(self.units.len(), self.n_annotators)
+    }
+
+    /// Disorder of the unitary alignment made of these units (global ids).
+    pub fn unitary_disorder(&self, members: &[u32]) -> f64 {
+        let spans: Vec<Span> = members
+            .iter()
+            .map(|&g| self.units[g as usize].span)
+            .collect();
+        unitary_disorder(self.n_annotators, &spans, &self.dissimilarity)
+    }
+
+    /// The best alignment (exact, §4.7 and §5.1), with its disorder. Fails with fewer than two
+    /// annotators, no unit, more candidates than `limits` allow, or a solver failure.
+    pub fn best_alignment(&self, limits: &Limits) -> Result<Alignment, AlignmentError> {
+        self.best_alignment_until(limits, None)
+    }
+
+    /// [`Self::best_alignment`], stopped with [`AlignmentError::Cancelled`] soon after
+    /// `cancelled` is set (a Cancel button, Ctrl+C): every search checks it as it goes.
+    pub fn best_alignment_until(
+        &self,
+        limits: &Limits,
+        cancelled: Option<&AtomicBool>,
+    ) -> Result<Alignment, AlignmentError> {
+        self.best_alignment_among(limits, cancelled, &ListingOutlook::default())
+    }
+
+    /// [`Self::best_alignment_until`] for one of many continua drawn alike (the random continua
+    /// of an expected disorder): once most of them proved too dense to list, the others skip
+    /// the listing attempt (a fraction of a second each on dense continua) and go to column
+    /// generation at once. Either way the alignment found is the best; only when a limit of
+    /// `limits` is reached can the way taken (which depends on the order the continua finish
+    /// in) decide between an answer and an error or a bounded answer.
+    pub fn best_alignment_among(
+        &self,
+        limits: &Limits,
+        cancelled: Option<&AtomicBool>,
+        outlook: &ListingOutlook,
+    ) -> Result<Alignment, AlignmentError> {
+        let stop = Stop(cancelled);
+        if self.n_annotators < 2 {
+            return Err(AlignmentError::TooFewAnnotators(self.n_annotators));
+        }
+        if self.units.is_empty() {
+            return Err(AlignmentError::NoUnits);
+        }
+        let listed_limit = if limits.column_generation && !outlook.listing_worth_trying() {
+            0
+        } else {
+            limits.max_listed_candidates.min(limits.max_candidates)
+        };
+        let max_nodes = if limits.column_generation {
+            candidates::MAX_LISTING_NODES
+        } else {
+            usize::MAX
+        };
+        let listing_clock = std::time::Instant::now();
+        match candidates::generate_within(self, listed_limit, max_nodes, stop) {
+            Ok(candidates) => {
+                outlook.listed.fetch_add(1, Ordering::Relaxed);
+                let components = components::split(self, &candidates);
+                let (chosen, gap) =
+                    self.solve_components(&candidates, &components, limits, stop)?;
+                let mut alignment = Alignment::from_members(self, chosen);
+                alignment.lower_bound = alignment.disorder - gap / self.mean_units();
+                Ok(alignment)
+            }
+            Err(AlignmentError::TooManyCandidates { count, .. }) if limits.column_generation => {
+                if listed_limit > 0 {
+                    outlook.too_dense.fetch_add(1, Ordering::Relaxed);
+                }
+                log::info!(
+                    "more than {count} candidate unitary alignments ({:.2}s): column generation",
+                    listing_clock.elapsed().as_secs_f64()
+                );
+                let solved = column_generation::solve(self, limits, stop)?;
+                let gap = solved.total - solved.lower_bound;
+                let mut alignment = Alignment::from_members(self, solved.chosen);
+                alignment.lower_bound = alignment.disorder - gap / self.mean_units();
+                Ok(alignment)
+            }
+            Err(other) => Err(other),
+        }
+    }
+}
+
+/// What the searches of continua drawn alike learnt about listing their candidates: how many
+/// were listed and how many proved too dense to list (see
+/// [`AlignmentProblem::best_alignment_among`]).
+#[derive(Debug, Default)]
+pub struct ListingOutlook {
+    listed: AtomicUsize,
+    too_dense: AtomicUsize,
+}
+
+impl ListingOutlook {
+    /// Listing is skipped once at least two continua were too dense to list and they outnumber
+    /// the listed ones four to one.
+    fn listing_worth_trying(&self) -> bool {
+        let too_dense = self.too_dense.load(Ordering::Relaxed);
+        too_dense < 2 || too_dense <= 4 * self.listed.load(Ordering::Relaxed)
+    }
+}
+
+/// Components of three annotators or more with more candidates than this are solved by column
+/// generation (measured on dense k6×100 samples of about 200,000 candidates: 1.2–2.8 s against
+/// 2.1–8.5 s for the memoised search); sparse components stay far below, and two annotators
+/// keep the assignment method.
+pub const COLUMN_GENERATION_MIN_CANDIDATES: usize = 150_000;
+
+/// Time and memory guards of the exact search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Limits {
+    /// Largest number of candidate unitary alignments (and of compatible unit pairs) kept in
+    /// memory at once; about 100 bytes each.
+    pub max_candidates: usize,
+    /// Past this many candidates they are not listed: the best alignment is found by column
+    /// generation.
+    pub max_listed_candidates: usize,
+    /// Largest number of tuples column generation may list within the gap between its lower
+    /// bound and the best alignment found, to prove which is best.
+    pub max_gap_tuples: usize,
+    /// Search nodes the column generation may visit (a few million per second) before it
+    /// declares the continuum beyond reach.
+    pub max_search_nodes: u64,
+    /// Whether continua beyond the listing limits are solved by column generation (else they
+    /// are refused as [`AlignmentError::TooManyCandidates`], quickly).
+    pub column_generation: bool,
+    /// When the proof of optimality is beyond reach, return the best alignment found with its
+    /// proven lower bound ([`Alignment::lower_bound`]) instead of an error.
+    pub accept_bounded_answer: bool,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_candidates: 4_000_000,
+            max_listed_candidates: 4_000_000,
+            max_gap_tuples: 2_000_000,
+            max_search_nodes: 500_000_000,
+            column_generation: true,
+            accept_bounded_answer: false,
+        }
+    }
+}
+
+/// The caller's cancel flag, checked by the searches as they go.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Stop<'a>(pub(crate) Option<&'a AtomicBool>);
+
+impl Stop<'_> {
+    /// [`AlignmentError::Cancelled`] once the flag is set.
+    pub(crate) fn check(self) -> Result<(), AlignmentError> {
+        match self.0 {
+            Some(flag) if flag.load(std::sync::atomic::Ordering::Relaxed) => {
+                Err(AlignmentError::Cancelled)
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// One unitary alignment of a solution: the global ids of its real units (at most one per
+/// annotator, in annotator order) and its disorder δ(ă).
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnitaryAlignment {
+    /// Global ids of the real units, in annotator order; the other annotators' slots are ∅.
+    pub members: Vec<u32>,
+    /// δ(ă) (§4.5), in units of the dissimilarity (Δ∅ for a unit alone).
+    pub disorder: f64,
+}
+
+/// A best alignment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alignment {
+    /// Sorted by leftmost start.
+    pub unitary_alignments: Vec<UnitaryAlignment>,
+    /// `Σ δ(ă) / x̄`.
+    pub disorder: f64,
+    /// A proven lower bound on the disorder of every alignment: equal to `disorder` when this
+    /// alignment is proven best, lower for a bounded answer
+    /// ([`Limits::accept_bounded_answer`]).
+    pub lower_bound: f64,
+}
+
+impl Alignment {
+    fn from_members(problem: &AlignmentProblem, mut chosen: Vec<Vec<u32>>) -> Alignment {
+        for members in &mut chosen {
+            members.sort_by_key(|&g| problem.units[g as usize].annotator);
+        }
+        let leftmost = |members: &Vec<u32>| {
+            members
+                .iter()
+                .map(|&g| {
+                    let s = problem.units[g as usize].span;
+                    (s.start, s.end)
+                })
+                .fold(
+                    (f64::INFINITY, f64::INFINITY),
+                    |a, b| if b < a { b } else { a },
+                )
+        };
+        chosen.sort_by(|a, b| {
+            leftmost(a)
+                .partial_cmp(&leftmost(b))
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then_with(|| a.cmp(b))
+        });
+        let unitary_alignments: Vec<UnitaryAlignment> = chosen
+            .into_iter()
+            .map(|members| UnitaryAlignment {
+                disorder: problem.unitary_disorder(&members),
+                members,
+            })
+            .collect();
+        let total: f64 = unitary_alignments.iter().map(|u| u.disorder).sum();
+        let disorder = total / problem.mean_units();
+        Alignment {
+            disorder,
+            lower_bound: disorder,
+            unitary_alignments,
+        }
+    }
+
+    /// Whether this alignment is proven best (its lower bound equals its disorder).
+    pub fn is_proven_best(&self) -> bool {
+        self.lower_bound >= self.disorder
+    }
+
+    /// Slot view of a unitary alignment: for each annotator, the index of its unit (in that
+    /// annotator's list) or `None`.
+    pub fn slots(&self, problem: &AlignmentProblem, which: usize) -> Vec<Option<usize>> {
+        let mut slots = vec![None; problem.n_annotators];
+        for &g in &self.unitary_alignments[which].members {
+            let unit = &problem.units[g as usize];
+            slots[unit.annotator as usize] = Some(unit.index as usize);
+        }
+        slots
+    }
+}

@@ -1,0 +1,274 @@
+//! brat standoff: an annotator's `.ann` beside the document's `.txt` (brat keeps one folder per
+//! annotator, with the same file names in each).
+//!
+//! Every text-bound line `T<id><TAB><type> <start> <end>[;<start> <end>…]<TAB><text>` is a
+//! unit: category = the type, offsets in characters of the `.txt` (brat is Python: code
+//! points). A discontinuous span becomes one unit from its first start to its last end, with a
+//! warning. Events, relations, attributes, normalisations, equivalences and notes
+//! (`E R A N * #`) are skipped, counted in a warning.
+
+use super::{FileError, Warning, WarningKind, write_atomically};
+use gamma_core::unit::Unit;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+/// The units of one `.ann` file and the warnings of its reading.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnnFile {
+    /// One unit per T line, in file order (source id = the T id).
+    pub units: Vec<Unit>,
+    /// Problems that leave the units usable.
+    pub warnings: Vec<Warning>,
+}
+
+/// The `.txt` of an `.ann`: the same path with the extension `.txt`.
+pub fn text_beside(ann: &Path) -> PathBuf {
+    ann.with_extension("txt")
+}
+
+/// Reads an `.ann` against the text `text` (for the bounds of its offsets).
+pub fn read_ann(path: &Path, text: &str) -> Result<AnnFile, FileError> {
+    let bytes = super::read_bytes(path)?;
+    parse_ann(&bytes, path, text)
+}
+
+/// Parses the bytes of an `.ann`; `text` is the document text its offsets point into.
+pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileError> {
+    let content = super::utf8_text(bytes, path, "the file is not UTF-8 text")?;
+    let length = text.chars().count();
+    let mut units = Vec::new();
+    let mut skipped: BTreeMap<char, usize> = BTreeMap::new();
+    let mut discontinuous: Vec<u64> = Vec::new();
+    for (index, raw) in content.lines().enumerate() {
+        let line = index as u64 + 1;
+        let error = |message: String| FileError::new(path, Some(line), message);
+        if raw.trim().is_empty() {
+            continue;
+        }
+        let Some(kind) = raw.chars().next() else {
+            continue;
+        };
+        if kind != 'T' {
+            if "ERAN*#M".contains(kind) {
+                *skipped.entry(kind).or_default() += 1;
+                continue;
+            }
+            return Err(error(format!(
+                "unknown annotation line (brat lines start with T, E, R, A, N, *, # or M): {:?}",
+                raw.chars().take(40).collect::<String>()
+            )));
+        }
+        let mut fields = raw.splitn(3, '\t');
+        let id = fields.next().unwrap_or_default();
+        let Some(spec) = fields.next() else {
+            return Err(error(format!(
+                "text-bound annotation {id}: expected ID<TAB>TYPE START END<TAB>TEXT"
+            )));
+        };
+        let (category, offsets) = spec.split_once(' ').ok_or_else(|| {
+            error(format!(
+                "text-bound annotation {id}: no offsets after the type {spec:?}"
+            ))
+        })?;
+        let mut fragments = Vec::new();
+        for fragment in offsets.split(';') {
+            let pair = fragment
+                .split_once(' ')
+                .and_then(|(s, e)| {
+                    Some((
+                        s.trim().parse::<usize>().ok()?,
+                        e.trim().parse::<usize>().ok()?,
+                    ))
+                })
+                .ok_or_else(|| {
+                    error(format!(
+                        "text-bound annotation {id}: offsets {fragment:?} are not START END"
+                    ))
+                })?;
+            if pair.1 > length {
+                return Err(error(format!(
+                    "text-bound annotation {id}: end {} is beyond the {length}-character text",
+                    pair.1
+                )));
+            }
+            fragments.push(pair);
+        }
+        let start = fragments.iter().map(|f| f.0).min().unwrap_or(0);
+        let end = fragments.iter().map(|f| f.1).max().unwrap_or(0);
+        if fragments.len() > 1 {
+            discontinuous.push(line);
+        }
+        let unit = Unit::new(start as f64, end as f64, category)
+            .map_err(|e| error(format!("text-bound annotation {id}: {e}")))?
+            .with_source_id(id);
+        units.push(unit);
+    }
+    let mut warnings = Vec::new();
+    if let Some(&first) = discontinuous.first() {
+        warnings.push(Warning::new(
+            WarningKind::DiscontinuousSpan,
+            path,
+            Some(first),
+            format!(
+                "{} discontinuous span(s) read as one unit from the first start to the last end",
+                discontinuous.len()
+            ),
+        ));
+    }
+    if !skipped.is_empty() {
+        let counts: Vec<String> = skipped
+            .iter()
+            .map(|(kind, n)| format!("{n} {kind}"))
+            .collect();
+        warnings.push(Warning::new(
+            WarningKind::Skipped,
+            path,
+            None,
+            format!(
+                "lines that are not text-bound annotations skipped: {}",
+                counts.join(", ")
+            ),
+        ));
+    }
+    Ok(AnnFile { units, warnings })
+}
+
+/// The `.ann` of `units` over `text`: T lines numbered from 1, the type with its spaces
+/// replaced by `_` (brat types have none), the covered text with line breaks as spaces.
+pub fn to_ann(units: &[Unit], text: &str) -> Result<String, String> {
+    type_names_distinct(units.iter().map(|u| u.category.as_str()))?;
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    for (index, unit) in units.iter().enumerate() {
+        if unit.start.fract() != 0.0
+            || unit.end.fract() != 0.0
+            || unit.start < 0.0
+            || unit.end > chars.len() as f64
+        {
+            return Err(format!(
+                "unit {unit} is not a character span of the {}-character text",
+                chars.len()
+            ));
+        }
+        let covered: String = chars[unit.start as usize..unit.end as usize]
+            .iter()
+            .map(|&c| {
+                if c == '\n' || c == '\r' || c == '\t' {
+                    ' '
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let category = type_name(&unit.category);
+        let _ = writeln!(
+            out,
+            "T{}\t{category} {} {}\t{covered}",
+            index + 1,
+            unit.start,
+            unit.end
+        );
+    }
+    Ok(out)
+}
+
+/// The brat type of a category: its spaces replaced by `_` (brat types have none); `_` for
+/// the empty category.
+pub use super::files::without_spaces as type_name;
+
+/// An error naming two categories that would become one brat type (`a b` and `a_b`): written
+/// as they are, they would read back merged.
+pub fn type_names_distinct<'a>(
+    categories: impl IntoIterator<Item = &'a str>,
+) -> Result<(), String> {
+    super::files::distinct_without_spaces(categories, "categories", "brat type")
+}
+
+/// Writes `units` as the `.ann` at `path` and the text as the `.txt` beside it (left alone
+/// when it already holds this text).
+pub fn write(path: &Path, units: &[Unit], text: &str) -> Result<Vec<PathBuf>, FileError> {
+    let ann = to_ann(units, text).map_err(|e| FileError::new(path, None, e))?;
+    let text_path = text_beside(path);
+    if std::fs::read(&text_path).ok().as_deref() != Some(text.as_bytes()) {
+        write_atomically(&text_path, text.as_bytes())?;
+    }
+    write_atomically(path, ann.as_bytes())?;
+    Ok(vec![path.to_path_buf(), text_path])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "Sony bought Columbia Pictures in 1989.\n";
+
+    #[test]
+    fn text_bound_lines_are_units_and_the_rest_is_counted() {
+        let ann = "T1\tOrganization 0 4\tSony\nT2\tOrganization 12 20;21 29\tColumbia Pictures\nR1\tOwns Arg1:T1 Arg2:T2\nA1\tNegated T1\n#1\tAnnotatorNotes T1\tnote\nT3\tDate 33 37\t1989\n";
+        let file = parse_ann(ann.as_bytes(), Path::new("a.ann"), TEXT).unwrap();
+        let spans: Vec<(f64, f64, &str)> = file
+            .units
+            .iter()
+            .map(|u| (u.start, u.end, u.category.as_str()))
+            .collect();
+        assert_eq!(
+            spans,
+            [
+                (0.0, 4.0, "Organization"),
+                (12.0, 29.0, "Organization"),
+                (33.0, 37.0, "Date")
+            ]
+        );
+        let messages: Vec<String> = file.warnings.iter().map(|w| w.to_string()).collect();
+        assert_eq!(
+            messages,
+            [
+                "a.ann: line 2: 1 discontinuous span(s) read as one unit from the first start to the last end",
+                "a.ann: lines that are not text-bound annotations skipped: 1 #, 1 A, 1 R"
+            ]
+        );
+        let again = parse_ann(
+            to_ann(&file.units, TEXT).unwrap().as_bytes(),
+            Path::new("b.ann"),
+            TEXT,
+        )
+        .unwrap();
+        let strip = |u: &[Unit]| {
+            u.iter()
+                .map(|u| (u.start, u.end, u.category.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(strip(&again.units), strip(&file.units));
+    }
+
+    #[test]
+    fn bad_lines_name_the_line() {
+        let e = parse_ann(
+            b"T1\tOrg 0 4\tSony\nT2\tOrg 12 99\tx\n",
+            Path::new("a.ann"),
+            TEXT,
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a.ann: line 2: text-bound annotation T2: end 99 is beyond the 39-character text"
+        );
+        let e = parse_ann(b"T1\tOrg zero 4\tSony\n", Path::new("a.ann"), TEXT).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a.ann: line 1: text-bound annotation T1: offsets \"zero 4\" are not START END"
+        );
+        let e = parse_ann(b"T1\tOrg 4 4\t\n", Path::new("a.ann"), TEXT).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("line 1: text-bound annotation T1: zero-length"),
+            "{e}"
+        );
+        let e = parse_ann(b"annotator,category,start,end\n", Path::new("a.ann"), TEXT).unwrap_err();
+        assert!(
+            e.to_string().contains("line 1: unknown annotation line"),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,215 @@
+//! CSV annotations: `annotator,category,start,end` (the layout of pygamma-agreement and the
+//! Gamma Software), one unit per line, optionally followed by feature columns.
+//!
+//! A header line is optional: the first record is a header when its start and end fields are not
+//! numbers; its extra column names then name the features (otherwise `feature1`, …). Blank lines
+//! and lines starting with `#` are skipped; fields are trimmed.
+
+use super::{FileError, write_atomically};
+use gamma_core::continuum::Continuum;
+use gamma_core::unit::Unit;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Reads one document from a CSV file; the document is named after the file.
+pub fn read(path: &Path) -> Result<Continuum, FileError> {
+    let bytes = super::read_bytes(path)?;
+    parse(&bytes, path)
+}
+
+/// Parses CSV bytes; `path` is only used in messages and for the document name.
+pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
+    let text = super::utf8_text(bytes, path, "the file is not UTF-8 text")?;
+    let mut reader = ::csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .comment(Some(b'#'))
+        .trim(::csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut continuum = Continuum::new(name);
+    let mut feature_names: Vec<String> = Vec::new();
+    let mut first = true;
+    // The csv crate does not count blank lines, so lines are counted from byte offsets.
+    // A record's position may point at the blank or comment lines skipped before it.
+    let lines = super::lines::LineIndex::new(text);
+    let line_at = |byte: u64| {
+        let mut line = lines.line_of(byte);
+        let mut rest = text.get(byte as usize..).unwrap_or("");
+        while let Some((first, after)) = rest.split_once('\n') {
+            let trimmed = first.trim();
+            if !(trimmed.is_empty() || trimmed.starts_with('#')) {
+                break;
+            }
+            line += 1;
+            rest = after;
+        }
+        line
+    };
+    for record in reader.records() {
+        let record = record.map_err(|e| {
+            let line = e.position().map(|p| line_at(p.byte()));
+            FileError::new(path, line, format!("unreadable CSV: {e}"))
+        })?;
+        let line = record.position().map(|p| line_at(p.byte()));
+        if record.iter().all(str::is_empty) {
+            continue;
+        }
+        let field = |i: usize| record.get(i).unwrap_or("");
+        if first {
+            first = false;
+            if record.len() >= 4
+                && field(2).parse::<f64>().is_err()
+                && field(3).parse::<f64>().is_err()
+            {
+                feature_names = record.iter().skip(4).map(str::to_string).collect();
+                continue;
+            }
+        }
+        if record.len() < 4 {
+            return Err(FileError::new(
+                path,
+                line,
+                format!(
+                    "expected annotator,category,start,end but found {} field(s)",
+                    record.len()
+                ),
+            ));
+        }
+        let number = |i: usize, what: &str| {
+            field(i).parse::<f64>().map_err(|_| {
+                FileError::new(path, line, format!("{what} {:?} is not a number", field(i)))
+            })
+        };
+        let (start, end) = (number(2, "start")?, number(3, "end")?);
+        let annotator = field(0);
+        if annotator.is_empty() {
+            return Err(FileError::new(path, line, "the annotator name is empty"));
+        }
+        let unit = Unit::new(start, end, field(1))
+            .map_err(|e| FileError::new(path, line, e.to_string()))?;
+        let features: BTreeMap<String, String> = record
+            .iter()
+            .skip(4)
+            .enumerate()
+            .filter(|(_, value)| !value.is_empty())
+            .map(|(i, value)| {
+                let key = feature_names
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| format!("feature{}", i + 1));
+                (key, value.to_string())
+            })
+            .collect();
+        continuum.add_unit(annotator, unit.with_features(features));
+    }
+    if continuum.n_units() == 0 {
+        return Err(FileError::new(
+            path,
+            None,
+            "no unit in this file (empty, or only a header and comments)",
+        ));
+    }
+    Ok(continuum)
+}
+
+/// The CSV text of a continuum, with a header and one column per feature name in use.
+pub fn to_csv_string(continuum: &Continuum) -> String {
+    let mut feature_names: Vec<&str> = continuum
+        .units()
+        .flat_map(|(_, u)| u.features.keys().map(String::as_str))
+        .collect();
+    feature_names.sort_unstable();
+    feature_names.dedup();
+    let mut writer = ::csv::Writer::from_writer(Vec::new());
+    let mut header = vec!["annotator", "category", "start", "end"];
+    header.extend(&feature_names);
+    writer.write_record(&header).expect("writing to memory");
+    for annotator in &continuum.annotators {
+        for unit in &annotator.units {
+            let mut row = vec![
+                annotator.name.clone(),
+                unit.category.clone(),
+                unit.start.to_string(),
+                unit.end.to_string(),
+            ];
+            row.extend(
+                feature_names
+                    .iter()
+                    .map(|f| unit.features.get(*f).cloned().unwrap_or_default()),
+            );
+            writer.write_record(&row).expect("writing to memory");
+        }
+    }
+    String::from_utf8(writer.into_inner().expect("writing to memory"))
+        .expect("CSV of UTF-8 strings")
+}
+
+/// Writes [`to_csv_string`] of the continuum to `path` (through a temporary file, renamed).
+pub fn write(continuum: &Continuum, path: &Path) -> Result<(), FileError> {
+    write_atomically(path, to_csv_string(continuum).as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_str(text: &str) -> Result<Continuum, FileError> {
+        parse(text.as_bytes(), Path::new("test.csv"))
+    }
+
+    #[test]
+    fn header_comments_and_blank_lines() {
+        let c = parse_str("annotator,category,start,end\n# a comment\n\nA, x ,0,10\nB,x,2,12\n")
+            .unwrap();
+        assert_eq!(c.n_annotators(), 2);
+        assert_eq!(c.annotators[0].units[0].category, "x");
+        assert_eq!(c.annotators[1].units[0].start, 2.0);
+        let no_header = parse_str("A,x,0,10\nB,x,2.5,12\n").unwrap();
+        assert_eq!(no_header.annotators[1].units[0].start, 2.5);
+    }
+
+    #[test]
+    fn errors_name_file_and_line() {
+        let e = parse_str("A,x,0,10\nB,x,abc,12\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "test.csv: line 2: start \"abc\" is not a number"
+        );
+        let e = parse_str("A,x,0,10\n\nB,x,12,3\n").unwrap_err();
+        assert_eq!(e.to_string(), "test.csv: line 3: end 3 is before start 12");
+        let e = parse_str("A,x,5,5\n").unwrap_err();
+        assert!(
+            e.to_string().starts_with("test.csv: line 1: zero-length"),
+            "{e}"
+        );
+        let e = parse_str("A,x,5\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("line 1: expected annotator,category,start,end"),
+            "{e}"
+        );
+        let e = parse_str("").unwrap_err();
+        assert!(e.to_string().contains("no unit"), "{e}");
+        let e = parse(b"A,x,0,10\nB,\xff,1,2\n", Path::new("bad.csv")).unwrap_err();
+        assert_eq!(e.to_string(), "bad.csv: line 2: the file is not UTF-8 text");
+    }
+
+    #[test]
+    fn round_trip_keeps_units_and_features() {
+        let c =
+            parse_str("annotator,category,start,end,lemma\nA,x,0,10,dog\nB,y,1.5,3,\n").unwrap();
+        assert_eq!(
+            c.annotators[0].units[0]
+                .features
+                .get("lemma")
+                .map(String::as_str),
+            Some("dog")
+        );
+        let again = parse_str(&to_csv_string(&c)).unwrap();
+        assert_eq!(again.annotators, c.annotators);
+    }
+}

@@ -1,0 +1,590 @@
+//! Writing the gold and the report of the decisions.
+//!
+//! The gold's format follows the output's extension (the written extensions of
+//! [`crate::FORMATS`]): `.aa` Glozz (for the document's `.ac`), `.xml` CorA-XML (in the
+//! structure of the first annotator's file when the document came from CorA-XML), `.csv` CSV,
+//! `.eaf` ELAN, `.tsv` WebAnno TSV 3 and `.xmi` UIMA CAS XMI (the layer read, every feature of
+//! the gold units, to import as curation), `.ann` brat (with the `.txt` beside), `.TextGrid`
+//! Praat, `.rttm` RTTM. Writes go through a temporary file that is
+//! renamed, and an input file is never overwritten unless the caller says the user confirmed.
+
+use crate::{
+    FORMATS, FileError, Format, Source, brat, cora, csv, elan, format::span_layer, glozz, rttm,
+    textgrid, webanno_tsv, write_atomically, xmi,
+};
+use gamma_core::continuum::{Annotator, Continuum};
+use gamma_core::gold::{Adjudication, Choice, Decision, Rule};
+use gamma_core::unit::Unit;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+
+/// The annotator name the gold gets in CSV and ELAN exports.
+pub const GOLD_NAME: &str = "gold";
+
+/// The format of a gold export, from the extension of its path.
+pub fn gold_format(path: &Path) -> Result<Format, FileError> {
+    Format::from_written_extension(path).ok_or_else(|| {
+        let choices: Vec<String> = FORMATS
+            .iter()
+            .map(|row| format!(".{} ({})", row.written_extension, row.label))
+            .collect();
+        FileError::new(
+            path,
+            None,
+            format!(
+                "the gold is written as {}: choose one of these extensions",
+                choices.join(", ")
+            ),
+        )
+    })
+}
+
+/// Whether `path` is one of `inputs` (the same file, however named).
+pub fn is_input(path: &Path, inputs: &[PathBuf]) -> bool {
+    let target = path.canonicalize().ok();
+    inputs
+        .iter()
+        .any(|input| input == path || (target.is_some() && input.canonicalize().ok() == target))
+}
+
+/// Refuses to write over an input file unless `overwrite_confirmed`.
+pub fn check_not_input(
+    path: &Path,
+    inputs: &[PathBuf],
+    overwrite_confirmed: bool,
+) -> Result<(), FileError> {
+    if !overwrite_confirmed && is_input(path, inputs) {
+        return Err(FileError::new(
+            path,
+            None,
+            "is an input file; choose another file (or confirm that it may be overwritten)",
+        ));
+    }
+    Ok(())
+}
+
+/// Writes the gold to `path` in the format its extension names. `source` is where the
+/// document came from (CorA-XML exports keep its structure). Returns the format written. A
+/// gold of several files (brat's `.ann` and `.txt`) is replaced together.
+pub fn write_gold(
+    adjudication: &Adjudication,
+    path: &Path,
+    source: Option<&Source>,
+    cora_options: &cora::CoraOptions,
+    overwrite_confirmed: bool,
+) -> Result<Format, FileError> {
+    crate::write_together(|| {
+        write_gold_files(
+            adjudication,
+            path,
+            source,
+            cora_options,
+            overwrite_confirmed,
+        )
+    })
+}
+
+fn write_gold_files(
+    adjudication: &Adjudication,
+    path: &Path,
+    source: Option<&Source>,
+    cora_options: &cora::CoraOptions,
+    overwrite_confirmed: bool,
+) -> Result<Format, FileError> {
+    let format = gold_format(path)?;
+    let inputs = source.map(Source::paths).unwrap_or_default();
+    check_not_input(path, &inputs, overwrite_confirmed)?;
+    let continuum = adjudication.continuum();
+    let units: Vec<Unit> = adjudication
+        .gold()
+        .into_iter()
+        .map(|(_, g)| g.unit.clone())
+        .collect();
+    match format {
+        Format::Glozz => {
+            let text = continuum.text.as_deref().ok_or_else(|| {
+                FileError::new(
+                    path,
+                    None,
+                    "a Glozz .aa needs the document's text, and it has none",
+                )
+            })?;
+            let length = text.chars().count() as f64;
+            if let Some(unit) = units.iter().find(|u| {
+                u.start.fract() != 0.0 || u.end.fract() != 0.0 || u.start < 0.0 || u.end > length
+            }) {
+                return Err(FileError::new(
+                    path,
+                    None,
+                    format!(
+                        "gold unit {unit} is not a character span of the {length}-character text"
+                    ),
+                ));
+            }
+            let first_ms = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis() as u64);
+            let author = if adjudication.adjudicator.is_empty() {
+                GOLD_NAME
+            } else {
+                &adjudication.adjudicator
+            };
+            glozz::consensus_file(&units, author, text, first_ms).write(path)?;
+        }
+        Format::Cora => {
+            let file = match source {
+                Some(Source::Cora { files, contents }) if !contents.is_empty() => {
+                    let (file, _) = contents[0]
+                        .with_layers_from(&units, cora_options, &files[0].path)
+                        .map_err(|e| FileError::new(path, None, e))?;
+                    file
+                }
+                _ => {
+                    let text = continuum.text.as_deref().ok_or_else(|| {
+                        FileError::new(
+                            path,
+                            None,
+                            "CorA-XML needs the document's text, and it has none",
+                        )
+                    })?;
+                    cora::CoraFile::from_units(&continuum.name, text, &units, cora_options)
+                        .map_err(|e| FileError::new(path, None, e))?
+                }
+            };
+            file.write(path)?;
+        }
+        Format::WebannoTsv | Format::Xmi | Format::Brat => {
+            let text = continuum.text.as_deref().ok_or_else(|| {
+                FileError::new(
+                    path,
+                    None,
+                    format!(
+                        "{} needs the document's text, and it has none",
+                        format.info().label
+                    ),
+                )
+            })?;
+            let (layer, feature) = span_layer(source, units.iter());
+            match format {
+                Format::Brat => {
+                    brat::write(path, &units, text)?;
+                }
+                Format::Xmi => xmi::write(path, text, &units, layer, feature)?,
+                _ => webanno_tsv::write(path, text, &units, layer, feature)?,
+            }
+        }
+        Format::InceptionProject => {
+            return Err(FileError::new(
+                path,
+                None,
+                format!(
+                    "{} is read, not written: write the gold as .tsv or .xmi",
+                    format.info().label
+                ),
+            ));
+        }
+        Format::Csv | Format::Elan | Format::TextGrid | Format::Rttm => {
+            let mut gold = Continuum::new(continuum.name.clone());
+            gold.text = continuum.text.clone();
+            let annotator = adjudication.gold_annotator(GOLD_NAME);
+            // ELAN never overlaps annotations on one tier (nor do TextGrid's intervals).
+            if matches!(format, Format::Elan | Format::TextGrid) {
+                gold.annotators.extend(tiers_without_overlap(annotator));
+            } else {
+                gold.annotators.push(annotator);
+            }
+            match format {
+                Format::Csv => csv::write(&gold, path)?,
+                Format::Elan => elan::write(&gold, path)?,
+                Format::TextGrid => textgrid::write(&gold, path)?,
+                _ => rttm::write(&gold, path)?,
+            }
+        }
+    }
+    log::info!("gold written as {format}: {}", path.display());
+    Ok(format)
+}
+
+/// ELAN never puts overlapping annotations on one tier: the gold units go to as few tiers
+/// as they need (`gold`, `gold-2`, …), each unit, by start, on the first tier free there.
+fn tiers_without_overlap(gold: Annotator) -> Vec<Annotator> {
+    let mut units = gold.units;
+    units.sort_by(|a, b| a.start.total_cmp(&b.start).then(b.end.total_cmp(&a.end)));
+    let mut tiers: Vec<Annotator> = Vec::new();
+    for unit in units {
+        let free = tiers
+            .iter()
+            .position(|t| t.units.last().is_none_or(|last| last.end <= unit.start));
+        let tier = match free {
+            Some(tier) => tier,
+            None => {
+                let name = match tiers.len() {
+                    0 => gold.name.clone(),
+                    n => format!("{}-{}", gold.name, n + 1),
+                };
+                tiers.push(Annotator {
+                    name,
+                    units: Vec::new(),
+                    own_text: None,
+                });
+                tiers.len() - 1
+            }
+        };
+        tiers[tier].units.push(unit);
+    }
+    if tiers.is_empty() {
+        tiers.push(Annotator {
+            name: gold.name,
+            units: Vec::new(),
+            own_text: None,
+        });
+    }
+    tiers
+}
+
+/// A unit as the CSV report writes it: category, span and the words it covers.
+fn describe(adjudication: &Adjudication, annotator: Option<usize>, unit: &Unit) -> String {
+    let mut described = format!("{} [{}, {})", unit.category, unit.start, unit.end);
+    if let Some(text) = covered(adjudication, annotator, unit) {
+        described.push_str(&format!(" “{text}”"));
+    }
+    described
+}
+
+/// The words a unit covers: in its annotator's text, or (a gold unit) in the document's.
+fn covered(adjudication: &Adjudication, annotator: Option<usize>, unit: &Unit) -> Option<String> {
+    let continuum = adjudication.continuum();
+    match annotator {
+        Some(a) => continuum.covered_text(a, unit),
+        None => continuum.text.as_ref().map(|text| {
+            let start = unit.start.max(0.0) as usize;
+            let length = (unit.end - unit.start).max(0.0) as usize;
+            text.chars().skip(start).take(length).collect()
+        }),
+    }
+}
+
+fn unit_json(adjudication: &Adjudication, annotator: Option<usize>, unit: &Unit) -> Value {
+    let text = covered(adjudication, annotator, unit);
+    let mut value = json!({
+        "category": unit.category,
+        "start": unit.start,
+        "end": unit.end,
+    });
+    if let Some(text) = text {
+        value["text"] = json!(text);
+    }
+    if !unit.features.is_empty() {
+        value["features"] = json!(unit.features);
+    }
+    value
+}
+
+fn choice_name(
+    adjudication: &Adjudication,
+    decision: &Decision,
+) -> (String, String, String, String) {
+    match decision {
+        Decision::Open => Default::default(),
+        Decision::Skipped { by, at } => ("skipped".into(), String::new(), by.clone(), at.clone()),
+        Decision::Decided {
+            choice,
+            rule,
+            by,
+            at,
+        } => {
+            let choice = match choice {
+                Choice::Pick { annotator } => format!(
+                    "pick {}",
+                    adjudication.continuum().annotators[*annotator].name
+                ),
+                Choice::Suggestion => "suggestion".into(),
+                Choice::Reject => "reject".into(),
+            };
+            let rule = match rule {
+                Rule::Manual => "manual".to_string(),
+                Rule::Unanimous => "unanimous".to_string(),
+                Rule::Threshold {
+                    max_disorder,
+                    min_majority,
+                } => format!("threshold:{max_disorder}:{min_majority}"),
+                Rule::Median {
+                    max_disorder,
+                    min_majority,
+                } => format!("median:{max_disorder}:{min_majority}"),
+            };
+            (choice, rule, by.clone(), at.clone())
+        }
+    }
+}
+
+fn status_name(decision: &Decision) -> &'static str {
+    match decision {
+        Decision::Open => "open",
+        Decision::Skipped { .. } => "skipped",
+        Decision::Decided { .. } => "decided",
+    }
+}
+
+/// The report as JSON: the document, the adjudicator, the progress, and one entry per
+/// unitary alignment (the annotators' versions, the decision, the gold units) and per gold
+/// unit the adjudicator added.
+pub fn report_json(adjudication: &Adjudication) -> Value {
+    let continuum = adjudication.continuum();
+    let mut entries = Vec::new();
+    for (index, proposal) in adjudication.proposals().iter().enumerate() {
+        let decision = &adjudication.decisions()[index];
+        let (choice, rule, by, at) = choice_name(adjudication, decision);
+        let versions: Vec<Value> = proposal
+            .slots
+            .iter()
+            .enumerate()
+            .map(|(a, slot)| match slot {
+                Some(u) => unit_json(adjudication, Some(a), &continuum.annotators[a].units[*u]),
+                None => Value::Null,
+            })
+            .collect();
+        let gold: Vec<Value> = adjudication
+            .gold_of(index)
+            .into_iter()
+            .map(|(id, g)| {
+                let mut value = unit_json(adjudication, None, &g.unit);
+                value["id"] = json!(id);
+                value["edited"] = json!(g.edited);
+                value
+            })
+            .collect();
+        entries.push(json!({
+            "alignment": index + 1,
+            "disorder": proposal.disorder,
+            "status": status_name(decision),
+            "choice": choice,
+            "rule": rule,
+            "by": by,
+            "at": at,
+            "annotators": versions,
+            "gold": gold,
+        }));
+    }
+    let added: Vec<Value> = adjudication
+        .gold()
+        .into_iter()
+        .filter(|(_, g)| g.proposal.is_none())
+        .map(|(id, g)| {
+            let mut value = unit_json(adjudication, None, &g.unit);
+            value["id"] = json!(id);
+            value
+        })
+        .collect();
+    let progress = adjudication.progress();
+    json!({
+        "document": continuum.name,
+        "adjudicator": adjudication.adjudicator,
+        "annotators": continuum.annotator_names(),
+        "progress": progress,
+        "gold_units": adjudication.gold().len(),
+        "alignments": entries,
+        "added_units": added,
+    })
+}
+
+/// The report as CSV: one row per unitary alignment (`alignment, disorder, status, choice,
+/// rule, by, at`, one column per annotator with its unit or `∅`, then the gold units), then
+/// one row per gold unit the adjudicator added (`alignment` empty, `choice` = `added`).
+pub fn report_csv(adjudication: &Adjudication) -> String {
+    let continuum = adjudication.continuum();
+    let mut writer = ::csv::Writer::from_writer(Vec::new());
+    let mut header: Vec<String> = [
+        "alignment",
+        "disorder",
+        "status",
+        "choice",
+        "rule",
+        "by",
+        "at",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    header.extend(continuum.annotator_names());
+    header.push(GOLD_NAME.into());
+    writer.write_record(&header).expect("writing to memory");
+    for (index, proposal) in adjudication.proposals().iter().enumerate() {
+        let decision = &adjudication.decisions()[index];
+        let (choice, rule, by, at) = choice_name(adjudication, decision);
+        let mut row = vec![
+            (index + 1).to_string(),
+            format!("{:.6}", proposal.disorder),
+            status_name(decision).to_string(),
+            choice,
+            rule,
+            by,
+            at,
+        ];
+        row.extend(
+            proposal
+                .slots
+                .iter()
+                .enumerate()
+                .map(|(a, slot)| match slot {
+                    Some(u) => describe(adjudication, Some(a), &continuum.annotators[a].units[*u]),
+                    None => "∅".to_string(),
+                }),
+        );
+        row.push(
+            adjudication
+                .gold_of(index)
+                .iter()
+                .map(|(_, g)| {
+                    describe(adjudication, None, &g.unit) + if g.edited { " (edited)" } else { "" }
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+        );
+        writer.write_record(&row).expect("writing to memory");
+    }
+    for (_, gold) in adjudication.gold() {
+        if gold.proposal.is_none() {
+            let mut row = vec![String::new(); 7 + continuum.n_annotators()];
+            row[2] = "decided".into();
+            row[3] = "added".into();
+            row.push(describe(adjudication, None, &gold.unit));
+            writer.write_record(&row).expect("writing to memory");
+        }
+    }
+    String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8")
+}
+
+/// Writes the report as JSON (`.json`) or CSV (any other extension), atomically.
+pub fn write_report(
+    adjudication: &Adjudication,
+    path: &Path,
+    inputs: &[PathBuf],
+    overwrite_confirmed: bool,
+) -> Result<(), FileError> {
+    check_not_input(path, inputs, overwrite_confirmed)?;
+    let is_json = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    let contents = if is_json {
+        serde_json::to_string_pretty(&report_json(adjudication)).expect("JSON of plain values")
+    } else {
+        report_csv(adjudication)
+    };
+    write_atomically(path, contents.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ReadOptions, read_documents};
+
+    /// Two annotators on "the cat sat on the mat", aligned as the core aligns them.
+    fn adjudication() -> Adjudication {
+        let mut continuum = Continuum::new("cats");
+        continuum.text = Some("the cat sat on the mat".into());
+        for (annotator, start, end, category) in [
+            ("ann", 4.0, 7.0, "ANIMAL"),
+            ("ann", 19.0, 22.0, "THING"),
+            ("bob", 4.0, 11.0, "ANIMAL"),
+        ] {
+            continuum.add(annotator, start, end, category).unwrap();
+        }
+        let aligned = gamma_core::gamma::best_alignment(&continuum, &Default::default()).unwrap();
+        Adjudication::new(continuum, &aligned.problem, &aligned.alignment, "tester")
+    }
+
+    #[test]
+    fn the_csv_report_shows_the_words_each_unit_covers() {
+        let mut adjudication = adjudication();
+        adjudication
+            .add(Unit::new(0.0, 7.0, "ANIMAL").unwrap())
+            .unwrap();
+        let csv = report_csv(&adjudication);
+        assert!(csv.contains("ANIMAL [4, 7) “cat”"), "{csv}");
+        assert!(csv.contains("ANIMAL [4, 11) “cat sat”"), "{csv}");
+        assert!(csv.contains("THING [19, 22) “mat”"), "{csv}");
+        let added = csv.lines().last().unwrap();
+        assert!(
+            added.ends_with("\"ANIMAL [0, 7) “the cat”\""),
+            "a gold unit the adjudicator added: {added}"
+        );
+    }
+
+    #[test]
+    fn overlapping_gold_units_go_to_separate_tiers() {
+        let unit = |start, end| Unit::new(start, end, "X").unwrap();
+        let tiers = tiers_without_overlap(Annotator {
+            name: "gold".into(),
+            units: vec![
+                unit(5.0, 8.0),
+                unit(10.0, 12.0),
+                unit(0.0, 10.0),
+                unit(6.0, 20.0),
+            ],
+            own_text: None,
+        });
+        let spans: Vec<(String, Vec<(f64, f64)>)> = tiers
+            .iter()
+            .map(|t| {
+                (
+                    t.name.clone(),
+                    t.units.iter().map(|u| (u.start, u.end)).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            spans,
+            [
+                ("gold".to_string(), vec![(0.0, 10.0), (10.0, 12.0)]),
+                ("gold-2".to_string(), vec![(5.0, 8.0)]),
+                ("gold-3".to_string(), vec![(6.0, 20.0)]),
+            ]
+        );
+        let empty = tiers_without_overlap(Annotator {
+            name: "gold".into(),
+            units: Vec::new(),
+            own_text: None,
+        });
+        assert_eq!(empty.len(), 1, "an empty gold is still a tier");
+    }
+
+    #[test]
+    fn the_elan_export_writes_overlapping_gold_units_on_their_own_tiers() {
+        let mut adjudication = adjudication();
+        adjudication
+            .add(Unit::new(4.0, 11.0, "ANIMAL").unwrap())
+            .unwrap();
+        adjudication
+            .add(Unit::new(8.0, 14.0, "ACTION").unwrap())
+            .unwrap();
+        adjudication
+            .add(Unit::new(15.0, 22.0, "THING").unwrap())
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("gold.eaf");
+        let format = write_gold(&adjudication, &path, None, &Default::default(), false).unwrap();
+        assert_eq!(format, Format::Elan);
+        let (documents, _) = read_documents(&[path], &ReadOptions::default()).unwrap();
+        type Tier = (String, Vec<(f64, f64, String)>);
+        let tiers: Vec<Tier> = documents[0]
+            .continuum
+            .annotators
+            .iter()
+            .map(|a| {
+                let units = a.units.iter().map(|u| (u.start, u.end, u.category.clone()));
+                (a.name.clone(), units.collect())
+            })
+            .collect();
+        assert_eq!(
+            tiers,
+            [
+                (
+                    "gold".to_string(),
+                    vec![(4.0, 11.0, "ANIMAL".into()), (15.0, 22.0, "THING".into())]
+                ),
+                ("gold-2".to_string(), vec![(8.0, 14.0, "ACTION".into())]),
+            ]
+        );
+    }
+}

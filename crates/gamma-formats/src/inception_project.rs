@@ -1,0 +1,392 @@
+//! INCEpTION (and WebAnno) project exports: a `.zip` with `annotation/<document>/<user>.<ext>`
+//! for every document and annotator, in the export's format, and the curated document as
+//! `curation/<document>/CURATION_USER.<ext>`. Entries in WebAnno TSV 3 (`.tsv`) and XMI
+//! (`.xmi`, or — as INCEpTION exports XMI — a `.zip` holding the `.xmi` and its
+//! `TypeSystem.xml`) are read; each document is one corpus document whose annotators are the users,
+//! optionally only the chosen users. Other entries (the sources, the binary `annotation_ser`,
+//! logs) are not annotations.
+//!
+//! The curated document is the gold: it is read as the document's reference
+//! ([`ProjectDocument::curation`]), not as an annotator, so that γ measures the users and
+//! `evaluate` scores them against it. It is an annotator named [`CURATION`] only when asked for
+//! (`curation` among the chosen users), or when the export holds no user's annotations at all.
+
+use super::webanno_tsv::{self, LayerChoice};
+use super::{FileError, Warning, WarningKind, xmi};
+use gamma_core::continuum::{Annotator, Continuum};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The name the curated document gets as an annotator (and as the reference).
+pub const CURATION: &str = "curation";
+
+/// The largest entry read (a damaged or hostile zip cannot make us allocate more).
+const MAX_ENTRY: u64 = 256 * 1024 * 1024;
+
+/// One annotation file of the export.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The entry's path in the zip.
+    pub name: String,
+    /// The document (the folder under `annotation/` or `curation/`).
+    pub document: String,
+    /// The user, or [`CURATION`].
+    pub user: String,
+}
+
+/// The annotation entries of an export, in zip order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listing {
+    /// The readable annotation entries.
+    pub entries: Vec<Entry>,
+    /// How many annotation entries are in a format that is not read (e.g. plain text).
+    pub unreadable: usize,
+}
+
+impl Listing {
+    /// The documents, in order of first appearance.
+    pub fn documents(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for entry in &self.entries {
+            if !out.contains(&entry.document.as_str()) {
+                out.push(&entry.document);
+            }
+        }
+        out
+    }
+
+    /// The users read as annotators when none are chosen, in order of first appearance: every
+    /// user with annotations, or, when the export holds only the curated document, [`CURATION`].
+    pub fn users(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for entry in &self.entries {
+            if entry.user != CURATION && !out.contains(&entry.user.as_str()) {
+                out.push(&entry.user);
+            }
+        }
+        if out.is_empty() && self.has_curation() {
+            out.push(CURATION);
+        }
+        out
+    }
+
+    /// Whether the export holds a curated document.
+    pub fn has_curation(&self) -> bool {
+        self.entries.iter().any(|e| e.user == CURATION)
+    }
+}
+
+fn open<'a>(
+    bytes: &'a [u8],
+    path: &Path,
+) -> Result<zip::ZipArchive<std::io::Cursor<&'a [u8]>>, FileError> {
+    zip::ZipArchive::new(std::io::Cursor::new(bytes))
+        .map_err(|e| FileError::new(path, None, format!("not a readable zip archive: {e}")))
+}
+
+/// The annotation entries of the export's bytes.
+pub fn list(bytes: &[u8], path: &Path) -> Result<Listing, FileError> {
+    let archive = open(bytes, path)?;
+    let mut entries = Vec::new();
+    let mut unreadable = 0;
+    for name in archive.file_names() {
+        let name = name.map_err(|e| {
+            FileError::new(path, None, format!("an entry name cannot be read: {e}"))
+        })?;
+        let parts: Vec<&str> = name.split('/').collect();
+        let [folder, document, file] = parts.as_slice() else {
+            continue;
+        };
+        if !matches!(*folder, "annotation" | "curation") || file.is_empty() {
+            continue;
+        }
+        let (stem, extension) = file.rsplit_once('.').unwrap_or((*file, ""));
+        if !matches!(extension.to_lowercase().as_str(), "tsv" | "xmi" | "zip") {
+            unreadable += 1;
+            continue;
+        }
+        let user = if *folder == "curation" {
+            CURATION.to_string()
+        } else if stem == CURATION {
+            // It would be taken for the curated document (and merged with it).
+            return Err(FileError::new(
+                &path.join(name.as_ref()),
+                None,
+                format!(
+                    "a user is named {CURATION:?}, the name the curated document takes here: rename the user in INCEpTION before exporting"
+                ),
+            ));
+        } else {
+            stem.to_string()
+        };
+        entries.push(Entry {
+            name: name.to_string(),
+            document: document.to_string(),
+            user,
+        });
+    }
+    // file_names() follows the central directory's hash order: sort for a stable order.
+    entries.sort_by(|a, b| (&a.document, &a.name).cmp(&(&b.document, &b.name)));
+    Ok(Listing {
+        entries,
+        unreadable,
+    })
+}
+
+/// The bytes of one entry.
+fn entry_bytes(bytes: &[u8], path: &Path, name: &str) -> Result<Vec<u8>, FileError> {
+    let mut archive = open(bytes, path)?;
+    let inner = |message: String| FileError::new(&path.join(name), None, message);
+    let mut file = archive
+        .by_name(name)
+        .map_err(|e| inner(format!("cannot open in the archive: {e}")))?;
+    let mut out = Vec::new();
+    (&mut file)
+        .take(MAX_ENTRY + 1)
+        .read_to_end(&mut out)
+        .map_err(|e| inner(format!("cannot read from the archive: {e}")))?;
+    if out.len() as u64 > MAX_ENTRY {
+        return Err(inner(format!("larger than {MAX_ENTRY} bytes")));
+    }
+    Ok(out)
+}
+
+/// The `.xmi` of a zipped XMI export (its only `.xmi` entry) and the primitive features of
+/// its `TypeSystem.xml`, if it has one.
+fn xmi_in_zip(
+    bytes: &[u8],
+    path: &Path,
+) -> Result<(Vec<u8>, Option<xmi::PrimitiveFeatures>), FileError> {
+    let archive = open(bytes, path)?;
+    let names: Vec<String> = archive
+        .file_names()
+        .filter_map(|n| n.ok().map(|n| n.into_owned()))
+        .collect();
+    let xmis: Vec<&String> = names
+        .iter()
+        .filter(|n| n.to_lowercase().ends_with(".xmi"))
+        .collect();
+    let [xmi_name] = xmis.as_slice() else {
+        return Err(FileError::new(
+            path,
+            None,
+            format!(
+                "expected one .xmi in this zipped annotation file, found {}",
+                xmis.len()
+            ),
+        ));
+    };
+    let content = entry_bytes(bytes, path, xmi_name)?;
+    let type_system = match names.iter().find(|n| n.ends_with("TypeSystem.xml")) {
+        Some(name) => {
+            let ts = entry_bytes(bytes, path, name)?;
+            Some(xmi::primitive_features(&ts, &path.join(name))?)
+        }
+        None => None,
+    };
+    Ok((content, type_system))
+}
+
+/// One document of an export read: its continuum, the layer and feature read, and warnings.
+pub struct ProjectDocument {
+    /// The annotators (users) and their units.
+    pub continuum: Continuum,
+    /// The span layer read (full type name).
+    pub layer: String,
+    /// The category feature (empty when the layer has none).
+    pub feature: String,
+    /// The curated document, the reference (named [`CURATION`]), when the export has one for
+    /// this document and it is not read as an annotator.
+    pub curation: Option<Annotator>,
+}
+
+/// What one annotation entry holds: its text, its units, and the layer and feature read.
+struct EntryContent {
+    text: String,
+    units: Vec<gamma_core::unit::Unit>,
+    layer: (String, String),
+}
+
+/// Reads one annotation entry (TSV 3, XMI, or a zip of an XMI and its type system).
+fn read_entry(
+    bytes: &[u8],
+    path: &Path,
+    entry: &Entry,
+    choice: &LayerChoice,
+    warnings: &mut Vec<Warning>,
+) -> Result<EntryContent, FileError> {
+    let inner: PathBuf = path.join(&entry.name);
+    let content = entry_bytes(bytes, path, &entry.name)?;
+    if entry.name.to_lowercase().ends_with(".tsv") {
+        let file = webanno_tsv::parse(&content, &inner)?;
+        let (index, column) = file.resolve(choice, &inner)?;
+        let declared = &file.layers[index];
+        let layer = (
+            declared.name.clone(),
+            column
+                .map(|c| declared.columns[c].clone())
+                .unwrap_or_default(),
+        );
+        let (units, mut read_warnings) = file.units(choice, &inner)?;
+        warnings.append(&mut read_warnings);
+        return Ok(EntryContent {
+            text: file.text,
+            units,
+            layer,
+        });
+    }
+    let (content, type_system) = if entry.name.to_lowercase().ends_with(".zip") {
+        xmi_in_zip(&content, &inner)?
+    } else {
+        (content, None)
+    };
+    let file = xmi::parse(&content, &inner, type_system.as_ref())?;
+    let (name, feature, units, mut read_warnings) = file.units(choice, &inner)?;
+    warnings.append(&mut read_warnings);
+    Ok(EntryContent {
+        text: file.text,
+        units,
+        layer: (name, feature),
+    })
+}
+
+/// Reads every document of the export at `path` (its bytes `bytes`): the users in `users`
+/// (all when empty), the layer and feature `choice`. The curated document is each document's
+/// [`ProjectDocument::curation`] (with a warning saying so), or an annotator when `users` names
+/// [`CURATION`] or the export has no user's annotations. Errors name the entry
+/// (`export.zip/annotation/doc/user.tsv`) and its line.
+pub fn read(
+    bytes: &[u8],
+    path: &Path,
+    users: &[String],
+    choice: &LayerChoice,
+) -> Result<(Vec<ProjectDocument>, Vec<Warning>), FileError> {
+    let listing = list(bytes, path)?;
+    let mut warnings = Vec::new();
+    if listing.unreadable > 0 {
+        warnings.push(Warning::new(
+            WarningKind::Skipped,
+            path,
+            None,
+            format!(
+                "{} annotation file(s) in a format other than TSV 3 or XMI skipped (export the project as WebAnno TSV 3 or UIMA XMI)",
+                listing.unreadable
+            ),
+        ));
+    }
+    let available = listing.users();
+    for user in users {
+        let curation = user == CURATION && listing.has_curation();
+        if !curation && !available.contains(&user.as_str()) {
+            let also = if listing.has_curation() && !available.contains(&CURATION) {
+                format!("; and {CURATION}, the curated document")
+            } else {
+                String::new()
+            };
+            return Err(FileError::new(
+                path,
+                None,
+                format!(
+                    "no user {user:?} in this export (users: {}{also})",
+                    available.join(", ")
+                ),
+            ));
+        }
+    }
+    if users.is_empty() && available == [CURATION] {
+        warnings.push(Warning::new(
+            WarningKind::Reference,
+            path,
+            None,
+            format!(
+                "no user's annotations in TSV 3 or XMI, only the curated document: it is read as the annotator {CURATION}"
+            ),
+        ));
+    }
+    let chosen = |user: &str| {
+        if users.is_empty() {
+            available.contains(&user)
+        } else {
+            users.iter().any(|u| u == user)
+        }
+    };
+    let mut documents = Vec::new();
+    let mut references = Vec::new();
+    for document in listing.documents() {
+        let mut continuum = Continuum::new(document);
+        let mut layer = (String::new(), String::new());
+        let mut curation = None;
+        for entry in listing.entries.iter().filter(|e| e.document == document) {
+            let reference = entry.user == CURATION && !chosen(CURATION);
+            if !reference && !chosen(&entry.user) {
+                continue;
+            }
+            let content = read_entry(bytes, path, entry, choice, &mut warnings)?;
+            layer = content.layer;
+            if reference {
+                curation = Some((entry.name.clone(), content.text, content.units));
+                continue;
+            }
+            let index = continuum.add_annotator(&entry.user);
+            match &continuum.text {
+                None => continuum.text = Some(content.text),
+                Some(first) if *first != content.text => {
+                    warnings.push(Warning::new(
+                        WarningKind::TextDiffers,
+                        &path.join(&entry.name),
+                        None,
+                        "its text differs from the first user's: its units are positions in its own text",
+                    ));
+                    continuum.annotators[index].own_text = Some(content.text);
+                }
+                Some(_) => {}
+            }
+            continuum.annotators[index].units.extend(content.units);
+        }
+        if continuum.annotators.is_empty() {
+            continue;
+        }
+        let curation = curation.map(|(name, text, units)| {
+            references.push(name.clone());
+            if continuum.text.as_ref() != Some(&text) {
+                warnings.push(Warning::new(
+                    WarningKind::TextDiffers,
+                    &path.join(&name),
+                    None,
+                    "the curated document's text differs from the users': its units are positions in its own text",
+                ));
+            }
+            Annotator {
+                name: CURATION.to_string(),
+                units,
+                own_text: (continuum.text.as_ref() != Some(&text)).then_some(text),
+            }
+        });
+        documents.push(ProjectDocument {
+            continuum,
+            layer: layer.0,
+            feature: layer.1,
+            curation,
+        });
+    }
+    if let Some(first) = references.first() {
+        warnings.push(Warning::new(
+            WarningKind::Reference,
+            &path.join(first),
+            None,
+            format!(
+                "the curated document ({} of {} document(s)) is the reference, not an annotator: γ is measured between the users, `evaluate` scores them against it (--users …,{CURATION} measures it as an annotator)",
+                references.len(),
+                listing.documents().len()
+            ),
+        ));
+    }
+    if documents.is_empty() {
+        return Err(FileError::new(
+            path,
+            None,
+            "no annotation in WebAnno TSV 3 or XMI in this export (annotation/<document>/<user>.tsv)",
+        ));
+    }
+    Ok((documents, warnings))
+}

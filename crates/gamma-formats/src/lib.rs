@@ -1,0 +1,34 @@
+//! Reading and writing annotation files. Every reader returns the core model
+//! ([`gamma_core::Continuum`]); every error names the file, the line when there is one, and what is
+//! wrong. Files are never modified: writers go through a temporary file that is renamed.
+
+pub mod aam;
+pub mod brat;
+pub mod cora;
+pub mod csv;
+pub mod documents;
+pub mod elan;
+pub mod evaluation_report;
+pub mod format;
+pub mod glozz;
+pub mod gold_export;
+pub mod inception_project;
+pub mod label_mapping;
+pub mod lines;
+pub mod reference;
+pub mod rttm;
+pub mod session;
+pub mod textgrid;
+pub mod webanno_tsv;
+pub mod write;
+pub mod xmi;
+pub mod xml;
+
+pub use atomic_write::{finish_interrupted_writes, write_atomically, write_together};
+pub use documents::read_documents;
+pub use files::{FileError, Warning, WarningKind, read_bytes, utf8_text};
+pub use format::{Document, FORMATS, Format, ReadOptions, Source};
+pub use write::{planned_paths, write_continuum};
+
+mod atomic_write;
+mod files;

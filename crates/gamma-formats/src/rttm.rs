@@ -1,0 +1,201 @@
+//! RTTM (NIST Rich Transcription Time Marked), the output of speaker diarization: one
+//! `SPEAKER <file-id> <channel> <onset> <duration> <NA> <NA> <speaker> <NA> <NA>` line per
+//! turn, times in seconds.
+//!
+//! A unit per SPEAKER line: start = onset, end = onset + duration, category = the speaker.
+//! Read alone, a file's file-id field names the annotator (as pygamma-agreement's reader
+//! does: one file, several systems or annotators); several files are one annotator each (see
+//! [`super::format`]). Lines of other types are skipped with a count, `;;` lines are comments.
+
+use super::files::{distinct_without_spaces, without_spaces};
+use super::{FileError, Warning, WarningKind, write_atomically};
+use gamma_core::continuum::Continuum;
+use gamma_core::unit::Unit;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::Path;
+
+/// One turn: the file-id field and the unit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Turn {
+    /// The file-id field (the annotator when the file is read alone).
+    pub file_id: String,
+    /// The turn as a unit (category = the speaker).
+    pub unit: Unit,
+}
+
+/// Reads the turns of an RTTM file, with a warning counting skipped lines.
+pub fn read(path: &Path) -> Result<(Vec<Turn>, Vec<Warning>), FileError> {
+    let bytes = super::read_bytes(path)?;
+    parse(&bytes, path)
+}
+
+/// Parses RTTM bytes; `path` is only used in messages.
+pub fn parse(bytes: &[u8], path: &Path) -> Result<(Vec<Turn>, Vec<Warning>), FileError> {
+    let text = super::utf8_text(bytes, path, "the file is not UTF-8 text")?;
+    let mut turns = Vec::new();
+    let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
+    let mut zero_length = 0usize;
+    for (index, raw) in text.lines().enumerate() {
+        let line = index as u64 + 1;
+        let error = |message: String| FileError::new(path, Some(line), message);
+        let fields: Vec<&str> = raw.split_whitespace().collect();
+        if fields.is_empty() || fields[0].starts_with(";;") {
+            continue;
+        }
+        if fields[0] != "SPEAKER" {
+            *skipped.entry(fields[0].to_string()).or_default() += 1;
+            continue;
+        }
+        if fields.len() < 8 {
+            return Err(error(format!(
+                "a SPEAKER line has 9 or 10 fields (type, file, channel, onset, duration, _, _, speaker…), this one {}",
+                fields.len()
+            )));
+        }
+        let number = |i: usize, what: &str| {
+            fields[i]
+                .parse::<f64>()
+                .ok()
+                .filter(|n| n.is_finite())
+                .ok_or_else(|| error(format!("{what} {:?} is not a number", fields[i])))
+        };
+        let (onset, duration) = (number(3, "onset")?, number(4, "duration")?);
+        if duration < 0.0 {
+            return Err(error(format!("negative duration {duration}")));
+        }
+        if duration == 0.0 {
+            zero_length += 1;
+            continue;
+        }
+        let unit =
+            Unit::new(onset, onset + duration, fields[7]).map_err(|e| error(e.to_string()))?;
+        turns.push(Turn {
+            file_id: fields[1].to_string(),
+            unit,
+        });
+    }
+    let mut warnings = Vec::new();
+    if !skipped.is_empty() {
+        let counts: Vec<String> = skipped.iter().map(|(k, n)| format!("{n} {k}")).collect();
+        warnings.push(Warning::new(
+            WarningKind::Skipped,
+            path,
+            None,
+            format!(
+                "lines that are not SPEAKER turns skipped: {}",
+                counts.join(", ")
+            ),
+        ));
+    }
+    if zero_length > 0 {
+        warnings.push(Warning::new(
+            WarningKind::Skipped,
+            path,
+            None,
+            format!("{zero_length} turn(s) of duration 0 skipped"),
+        ));
+    }
+    if turns.is_empty() {
+        return Err(FileError::new(path, None, "no SPEAKER turn in this file"));
+    }
+    Ok((turns, warnings))
+}
+
+/// A document of one RTTM file: each file-id is an annotator.
+pub fn by_file_id(turns: Vec<Turn>, name: &str) -> Continuum {
+    let mut continuum = Continuum::new(name);
+    for turn in turns {
+        continuum.add_unit(&turn.file_id, turn.unit);
+    }
+    continuum
+}
+
+/// The RTTM of a continuum: one SPEAKER line per unit, file-id = the annotator (spaces as `_`).
+pub fn to_rttm(continuum: &Continuum) -> String {
+    let mut out = String::new();
+    for annotator in &continuum.annotators {
+        for unit in &annotator.units {
+            let _ = writeln!(
+                out,
+                "SPEAKER {} 1 {} {} <NA> <NA> {} <NA> <NA>",
+                without_spaces(&annotator.name),
+                unit.start,
+                unit.end - unit.start,
+                without_spaces(&unit.category)
+            );
+        }
+    }
+    out
+}
+
+/// Writes a continuum as an RTTM file (see [`to_rttm`]).
+/// Annotator names and categories that would become one field (`a b` and `a_b`) are refused.
+pub fn write(continuum: &Continuum, path: &Path) -> Result<(), FileError> {
+    let names = continuum.annotators.iter().map(|a| a.name.as_str());
+    distinct_without_spaces(names, "annotators", "RTTM file-id")
+        .and_then(|()| {
+            let categories = continuum.units().map(|(_, u)| u.category.as_str());
+            distinct_without_spaces(categories, "categories", "RTTM speaker name")
+        })
+        .map_err(|e| FileError::new(path, None, e))?;
+    write_atomically(path, to_rttm(continuum).as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns_by_file_id_and_back() {
+        let text = ";; a comment\nSPEAKER sys1 1 0.50 1.25 <NA> <NA> spk_A <NA> <NA>\nSPKR-INFO sys1 1 <NA> <NA> <NA> unknown spk_A <NA>\nSPEAKER ref 1 0.4 1.5 <NA> <NA> A <NA> <NA>\nSPEAKER ref 1 3 0 <NA> <NA> B <NA> <NA>\n";
+        let (turns, warnings) = parse(text.as_bytes(), Path::new("d.rttm")).unwrap();
+        assert_eq!(turns.len(), 2);
+        assert_eq!((turns[0].unit.start, turns[0].unit.end), (0.5, 1.75));
+        let messages: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
+        assert_eq!(
+            messages,
+            [
+                "d.rttm: lines that are not SPEAKER turns skipped: 1 SPKR-INFO",
+                "d.rttm: 1 turn(s) of duration 0 skipped"
+            ]
+        );
+        let c = by_file_id(turns, "d");
+        assert_eq!(
+            c.annotators
+                .iter()
+                .map(|a| a.name.as_str())
+                .collect::<Vec<_>>(),
+            ["sys1", "ref"]
+        );
+        let (again, _) = parse(to_rttm(&c).as_bytes(), Path::new("e.rttm")).unwrap();
+        assert_eq!(by_file_id(again, "d").annotators, c.annotators);
+    }
+
+    #[test]
+    fn bad_lines_name_the_line() {
+        let e = parse(
+            b"SPEAKER f 1 0.5 x <NA> <NA> A <NA> <NA>\n",
+            Path::new("d.rttm"),
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "d.rttm: line 1: duration \"x\" is not a number"
+        );
+        let e = parse(b"\nSPEAKER f 1 0.5\n", Path::new("d.rttm")).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("d.rttm: line 2: a SPEAKER line has"),
+            "{e}"
+        );
+        let e = parse(
+            b"SPEAKER f 1 0.5 -1 <NA> <NA> A <NA> <NA>\n",
+            Path::new("d.rttm"),
+        )
+        .unwrap_err();
+        assert_eq!(e.to_string(), "d.rttm: line 1: negative duration -1");
+        let e = parse(b"", Path::new("d.rttm")).unwrap_err();
+        assert_eq!(e.to_string(), "d.rttm: no SPEAKER turn in this file");
+    }
+}

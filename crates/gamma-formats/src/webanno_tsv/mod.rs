@@ -1,0 +1,723 @@
+//! WebAnno / INCEpTION TSV 3 (`#FORMAT=WebAnno TSV 3.x`): one file per annotator of a document.
+//!
+//! The header declares the layers (`#T_SP=` span, `#T_RL=` relation, `#T_CH=` chain), each
+//! with its features; every feature is one tab-separated column of the token lines, in header
+//! order. A token line is `sentence-token<TAB>begin-end<TAB>text<TAB>columns…`; sub-token lines
+//! (`1-2.1`) carry annotations that start or end inside a token. A cell is `_` (nothing), or
+//! stacked annotations separated by `|`, each a value with an optional `[id]` that joins the
+//! lines of one multi-token (even cross-sentence) annotation; `*` is an annotation without a
+//! value. Values escape `\ [ ] | _ - > * ; \t \n \r` with a backslash.
+//!
+//! Offsets are UTF-16 code units (INCEpTION is Java): they are converted to characters through
+//! the document text, which is rebuilt from the `#Text=` lines at the offsets of their tokens
+//! (what lies between two sentences is not in the file: spaces ending in a line break).
+//! Units are the annotations of one span layer; relation and chain columns are read only so
+//! that the columns after them stay aligned.
+
+use super::{FileError, Warning, WarningKind};
+use gamma_core::continuum::Continuum;
+use gamma_core::unit::Unit;
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
+mod write;
+pub use write::{escape, to_tsv3, write};
+pub(crate) use write::{feature_name, layer_features, sentences, unit_boundaries, utf16_offsets};
+
+/// Which span layer gives the units and which of its features is the category.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LayerChoice {
+    /// The layer: its full type name or the part after the last dot (default: the file's only
+    /// span layer).
+    pub layer: Option<String>,
+    /// The feature whose value is the category (default: the layer's only feature).
+    pub category_feature: Option<String>,
+}
+
+/// The kind of a layer declared in the header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LayerKind {
+    /// `#T_SP=`: spans, the units.
+    Span,
+    /// `#T_RL=`: relations between spans (skipped).
+    Relation,
+    /// `#T_CH=`: coreference chains (skipped).
+    Chain,
+}
+
+/// A layer of the header with its columns.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Layer {
+    /// What kind of layer it is.
+    pub kind: LayerKind,
+    /// The full UIMA type name, e.g. `de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity`.
+    pub name: String,
+    /// One entry per column: the feature name (empty for a layer without features; slot
+    /// features give two columns, the role and the target).
+    pub columns: Vec<String>,
+}
+
+impl Layer {
+    /// The type name after its last dot.
+    pub fn short_name(&self) -> &str {
+        self.name.rsplit('.').next().unwrap_or(&self.name)
+    }
+
+    /// Whether `column` holds a primitive feature (a possible category), not a slot role or
+    /// target.
+    fn is_primitive(&self, column: usize) -> bool {
+        let name = &self.columns[column];
+        let slot_target = column > 0 && self.columns[column - 1].starts_with("ROLE_");
+        !name.is_empty() && !name.starts_with("ROLE_") && !slot_target
+    }
+
+    /// The primitive features: the possible categories.
+    pub fn features(&self) -> Vec<&str> {
+        (0..self.columns.len())
+            .filter(|&c| self.is_primitive(c))
+            .map(|c| self.columns[c].as_str())
+            .collect()
+    }
+}
+
+/// One span annotation: character offsets and a value per column (`None` for `*`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpanAnnotation {
+    /// The index of its layer in [`Tsv3File::layers`].
+    pub layer: usize,
+    /// First character.
+    pub start: usize,
+    /// One past the last character.
+    pub end: usize,
+    /// The value of each column of the layer (`None`: no value).
+    pub values: Vec<Option<String>>,
+    /// The line where it first appears.
+    pub line: u64,
+    /// Its `[id]`, if it had one.
+    pub id: Option<String>,
+}
+
+/// The content of one TSV 3 file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tsv3File {
+    /// The document text, in characters (gaps between sentences: spaces and a line break).
+    pub text: String,
+    /// The layers of the header.
+    pub layers: Vec<Layer>,
+    /// The span annotations, in order of first appearance.
+    pub spans: Vec<SpanAnnotation>,
+}
+
+/// Reads one TSV 3 file.
+pub fn read(path: &Path) -> Result<Tsv3File, FileError> {
+    let bytes = super::read_bytes(path)?;
+    parse(&bytes, path)
+}
+
+/// Whether these bytes start like a TSV 3 file (to tell it from a CSV `.tsv`).
+pub fn looks_like(bytes: &[u8]) -> bool {
+    let start = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    start.starts_with(b"#FORMAT=WebAnno TSV 3")
+}
+
+/// The characters of a value with its escapes removed, each with whether it was escaped.
+fn unescape_marked(value: &str) -> Vec<(char, bool)> {
+    let mut out = Vec::new();
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push(('\n', true)),
+                Some('t') => out.push(('\t', true)),
+                Some('r') => out.push(('\r', true)),
+                Some(other) => out.push((other, true)),
+                None => out.push(('\\', false)),
+            }
+        } else {
+            out.push((c, false));
+        }
+    }
+    out
+}
+
+/// A value with its escapes removed.
+pub fn unescape(value: &str) -> String {
+    unescape_marked(value).into_iter().map(|(c, _)| c).collect()
+}
+
+/// One stacked entry of a cell: its value (`None` for `*`) and its `[id]`.
+fn cell_entries(cell: &str) -> Vec<(Option<String>, Option<String>)> {
+    let marked = unescape_marked(cell);
+    let mut entries = Vec::new();
+    for part in marked.split(|&(c, escaped)| c == '|' && !escaped) {
+        let mut part = part.to_vec();
+        let mut id = None;
+        if part.last() == Some(&(']', false))
+            && let Some(open) = part.iter().rposition(|&(c, e)| c == '[' && !e)
+        {
+            id = Some(part[open + 1..part.len() - 1].iter().map(|p| p.0).collect());
+            part.truncate(open);
+        }
+        let value = if part == [('*', false)] {
+            None
+        } else {
+            Some(part.iter().map(|p| p.0).collect())
+        };
+        entries.push((value, id));
+    }
+    entries
+}
+
+/// Maps UTF-16 code-unit offsets of a text to character offsets.
+pub(crate) struct Utf16Offsets {
+    /// For each UTF-16 offset up to the end, the character it falls in (or the end).
+    chars: Vec<usize>,
+}
+
+impl Utf16Offsets {
+    /// The offsets of `text`.
+    pub(crate) fn new(text: &str) -> Utf16Offsets {
+        let mut chars = Vec::with_capacity(text.len() + 1);
+        for (i, c) in text.chars().enumerate() {
+            for _ in 0..c.len_utf16() {
+                chars.push(i);
+            }
+        }
+        chars.push(text.chars().count());
+        Utf16Offsets { chars }
+    }
+
+    /// The character at a UTF-16 offset, if the offset is within the text.
+    pub(crate) fn char_offset(&self, utf16: usize) -> Option<usize> {
+        self.chars.get(utf16).copied()
+    }
+}
+
+/// A token line as read.
+struct TokenLine<'a> {
+    line: u64,
+    begin: usize,
+    end: usize,
+    token: &'a str,
+    cells: Vec<&'a str>,
+}
+
+/// A sentence: its text and token lines.
+struct Sentence<'a> {
+    line: u64,
+    text: String,
+    tokens: Vec<TokenLine<'a>>,
+}
+
+/// Parses the header line of a layer.
+fn parse_layer(kind: LayerKind, declaration: &str) -> Layer {
+    let mut items = declaration.split('|');
+    let name = items.next().unwrap_or_default().to_string();
+    let mut columns: Vec<String> = items.map(str::to_string).collect();
+    if columns.is_empty() {
+        columns.push(String::new());
+    }
+    Layer {
+        kind,
+        name,
+        columns,
+    }
+}
+
+/// Parses TSV 3 bytes; `path` is only used in messages.
+pub fn parse(bytes: &[u8], path: &Path) -> Result<Tsv3File, FileError> {
+    let text = super::utf8_text(bytes, path, "the file is not UTF-8 text")?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let error = |line: u64, message: String| FileError::new(path, Some(line), message);
+    let mut layers = Vec::new();
+    let mut sentences: Vec<Sentence> = Vec::new();
+    let mut format_seen = false;
+    let mut in_sentence = false;
+    for (index, raw) in text.split('\n').enumerate() {
+        let line = index as u64 + 1;
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        if !format_seen {
+            if raw.trim().is_empty() {
+                continue;
+            }
+            if !raw.starts_with("#FORMAT=WebAnno TSV 3") {
+                return Err(error(
+                    line,
+                    "not a WebAnno TSV 3 file: the first line should be #FORMAT=WebAnno TSV 3.x"
+                        .into(),
+                ));
+            }
+            format_seen = true;
+            continue;
+        }
+        if raw.is_empty() {
+            in_sentence = false;
+            continue;
+        }
+        if let Some(rest) = raw.strip_prefix("#T_SP=") {
+            layers.push(parse_layer(LayerKind::Span, rest));
+        } else if let Some(rest) = raw.strip_prefix("#T_RL=") {
+            layers.push(parse_layer(LayerKind::Relation, rest));
+        } else if let Some(rest) = raw.strip_prefix("#T_CH=") {
+            layers.push(parse_layer(LayerKind::Chain, rest));
+        } else if let Some(rest) = raw.strip_prefix("#Text=") {
+            match sentences.last_mut() {
+                Some(sentence) if in_sentence && sentence.tokens.is_empty() => {
+                    sentence.text.push('\n');
+                    sentence.text.push_str(&unescape(rest));
+                }
+                _ => sentences.push(Sentence {
+                    line,
+                    text: unescape(rest),
+                    tokens: Vec::new(),
+                }),
+            }
+            in_sentence = true;
+        } else if raw.starts_with('#') {
+            // #Sentence.id= and other sentence metadata.
+            continue;
+        } else {
+            let sentence = match sentences.last_mut() {
+                Some(sentence) if in_sentence => sentence,
+                _ => {
+                    return Err(error(
+                        line,
+                        "a token line outside a sentence (no #Text= line before it)".into(),
+                    ));
+                }
+            };
+            sentence
+                .tokens
+                .push(parse_token_line(raw, line, &layers, path)?);
+        }
+    }
+    if !format_seen {
+        return Err(FileError::new(
+            path,
+            None,
+            "empty file: not a WebAnno TSV 3 file",
+        ));
+    }
+    let document = rebuild_text(&sentences, path)?;
+    let offsets = Utf16Offsets::new(&document);
+    let spans = collect_spans(&sentences, &layers, &offsets, path)?;
+    Ok(Tsv3File {
+        text: document,
+        layers,
+        spans,
+    })
+}
+
+fn parse_token_line<'a>(
+    raw: &'a str,
+    line: u64,
+    layers: &[Layer],
+    path: &Path,
+) -> Result<TokenLine<'a>, FileError> {
+    let error = |message: String| FileError::new(path, Some(line), message);
+    let mut fields: Vec<&str> = raw.split('\t').collect();
+    if fields.last() == Some(&"") {
+        fields.pop();
+    }
+    if fields.len() < 3 {
+        return Err(error(format!(
+            "expected a token line (id, begin-end, text, columns) but found {} field(s)",
+            fields.len()
+        )));
+    }
+    let (begin, end) = fields[1]
+        .split_once('-')
+        .and_then(|(b, e)| Some((b.parse::<usize>().ok()?, e.parse::<usize>().ok()?)))
+        .ok_or_else(|| error(format!("offsets {:?} are not begin-end", fields[1])))?;
+    if end < begin {
+        return Err(error(format!("offsets {begin}-{end}: end before begin")));
+    }
+    let expected: usize = layers.iter().map(|l| l.columns.len()).sum();
+    let cells = fields[3..].to_vec();
+    if cells.len() != expected {
+        return Err(error(format!(
+            "{} annotation column(s) but the header declares {expected}",
+            cells.len()
+        )));
+    }
+    Ok(TokenLine {
+        line,
+        begin,
+        end,
+        token: fields[2],
+        cells,
+    })
+}
+
+/// The largest gap between two sentences believed (in UTF-16 units): beyond it an offset is
+/// taken for damaged rather than a text of gigabytes built.
+const MAX_GAP: usize = 50_000_000;
+
+/// The document text: each sentence's text at the offset of its first token (the gaps filled
+/// with spaces), so that UTF-16 offsets can be turned into characters.
+fn rebuild_text(sentences: &[Sentence], path: &Path) -> Result<String, FileError> {
+    let mut text = String::new();
+    let mut cursor = 0usize; // in UTF-16 units
+    for sentence in sentences {
+        let Some(first) = sentence.tokens.first() else {
+            continue;
+        };
+        let token = unescape(first.token);
+        let prefix = if token.is_empty() {
+            ""
+        } else {
+            sentence
+                .text
+                .find(&token)
+                .map_or("", |at| &sentence.text[..at])
+        };
+        let prefix_length: usize = prefix.chars().map(char::len_utf16).sum();
+        let begin = first.begin.checked_sub(prefix_length).ok_or_else(|| {
+            FileError::new(
+                path,
+                Some(sentence.line),
+                "the sentence starts before the beginning of the document",
+            )
+        })?;
+        if begin > cursor + MAX_GAP {
+            return Err(FileError::new(
+                path,
+                Some(first.line),
+                format!(
+                    "token offset {} is {} units after the previous sentence: a damaged offset?",
+                    first.begin,
+                    begin - cursor
+                ),
+            ));
+        }
+        if begin < cursor {
+            return Err(FileError::new(
+                path,
+                Some(first.line),
+                format!(
+                    "token offset {} overlaps the previous sentence (which ends at {cursor})",
+                    first.begin
+                ),
+            ));
+        }
+        // The characters between sentences are not in the file: spaces, the last a line break
+        // (sentences on lines of their own, as in most texts).
+        if begin > cursor {
+            text.extend(std::iter::repeat_n(' ', begin - cursor - 1));
+            text.push('\n');
+        }
+        text.push_str(&sentence.text);
+        cursor = begin + sentence.text.chars().map(char::len_utf16).sum::<usize>();
+    }
+    Ok(text)
+}
+
+fn collect_spans(
+    sentences: &[Sentence],
+    layers: &[Layer],
+    offsets: &Utf16Offsets,
+    path: &Path,
+) -> Result<Vec<SpanAnnotation>, FileError> {
+    let mut spans: Vec<SpanAnnotation> = Vec::new();
+    let mut by_key: HashMap<(usize, String), usize> = HashMap::new();
+    for token in sentences.iter().flat_map(|s| &s.tokens) {
+        let error = |message: String| FileError::new(path, Some(token.line), message);
+        let start = offsets.char_offset(token.begin);
+        let end = offsets.char_offset(token.end);
+        let (Some(start), Some(end)) = (start, end) else {
+            return Err(error(format!(
+                "offsets {}-{} are beyond the text of the sentences",
+                token.begin, token.end
+            )));
+        };
+        let mut column = 0;
+        for (layer_index, layer) in layers.iter().enumerate() {
+            let first_column = column;
+            column += layer.columns.len();
+            if layer.kind != LayerKind::Span {
+                continue;
+            }
+            for (feature, cell) in token.cells[first_column..column].iter().enumerate() {
+                if *cell == "_" {
+                    continue;
+                }
+                for (stack, (value, id)) in cell_entries(cell).into_iter().enumerate() {
+                    let key = match &id {
+                        Some(id) => (layer_index, id.clone()),
+                        None => (layer_index, format!("line {} #{stack}", token.line)),
+                    };
+                    let index = *by_key.entry(key).or_insert_with(|| {
+                        spans.push(SpanAnnotation {
+                            layer: layer_index,
+                            start,
+                            end,
+                            values: vec![None; layer.columns.len()],
+                            line: token.line,
+                            id: id.clone(),
+                        });
+                        spans.len() - 1
+                    });
+                    let span = &mut spans[index];
+                    span.start = span.start.min(start);
+                    span.end = span.end.max(end);
+                    if value.is_some() {
+                        span.values[feature] = value;
+                    }
+                }
+            }
+        }
+    }
+    Ok(spans)
+}
+
+impl Tsv3File {
+    /// The span layers.
+    pub fn span_layers(&self) -> impl Iterator<Item = (usize, &Layer)> {
+        self.layers
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.kind == LayerKind::Span)
+    }
+
+    /// The layer and the column of the category that `choice` names (or the defaults).
+    pub fn resolve(
+        &self,
+        choice: &LayerChoice,
+        path: &Path,
+    ) -> Result<(usize, Option<usize>), FileError> {
+        let names = || {
+            self.span_layers()
+                .map(|(_, l)| l.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let layer = match &choice.layer {
+            Some(wanted) => self
+                .span_layers()
+                .find(|(_, l)| l.name == *wanted || l.short_name() == wanted)
+                .map(|(i, _)| i)
+                .ok_or_else(|| {
+                    FileError::new(
+                        path,
+                        None,
+                        format!("no span layer {wanted:?} (span layers: {})", names()),
+                    )
+                })?,
+            None => {
+                let spans: Vec<usize> = self.span_layers().map(|(i, _)| i).collect();
+                match spans.as_slice() {
+                    [only] => *only,
+                    [] => {
+                        return Err(FileError::new(
+                            path,
+                            None,
+                            "no span layer (#T_SP=) in this file",
+                        ));
+                    }
+                    _ => {
+                        return Err(FileError::new(
+                            path,
+                            None,
+                            format!("several span layers ({}): choose one with --layer", names()),
+                        ));
+                    }
+                }
+            }
+        };
+        let declared = &self.layers[layer];
+        let features = declared.features();
+        let column = match &choice.category_feature {
+            Some(wanted) => Some(
+                (0..declared.columns.len())
+                    .find(|&c| declared.is_primitive(c) && declared.columns[c] == *wanted)
+                    .ok_or_else(|| {
+                        FileError::new(
+                            path,
+                            None,
+                            format!(
+                                "layer {} has no feature {wanted:?} (features: {})",
+                                declared.short_name(),
+                                features.join(", ")
+                            ),
+                        )
+                    })?,
+            ),
+            None => match features.as_slice() {
+                [] => None,
+                [only] => declared.columns.iter().position(|c| c == only),
+                _ => {
+                    return Err(FileError::new(
+                        path,
+                        None,
+                        format!(
+                            "layer {} has several features ({}): choose the category with --category-feature",
+                            declared.short_name(),
+                            features.join(", ")
+                        ),
+                    ));
+                }
+            },
+        };
+        Ok((layer, column))
+    }
+
+    /// The units of the chosen layer: category = the chosen feature's value (`*` when it has
+    /// none, the layer's short name when the layer has no feature), the other features as
+    /// features. Zero-length annotations are skipped with a warning.
+    pub fn units(
+        &self,
+        choice: &LayerChoice,
+        path: &Path,
+    ) -> Result<(Vec<Unit>, Vec<Warning>), FileError> {
+        let (layer, column) = self.resolve(choice, path)?;
+        let declared = &self.layers[layer];
+        let mut units = Vec::new();
+        let mut zero_length = Vec::new();
+        for span in self.spans.iter().filter(|s| s.layer == layer) {
+            let category = match column {
+                Some(c) => span.values[c].clone().unwrap_or_else(|| "*".to_string()),
+                None => declared.short_name().to_string(),
+            };
+            if span.start == span.end {
+                zero_length.push(span.line);
+                continue;
+            }
+            let features: BTreeMap<String, String> = (0..declared.columns.len())
+                .filter(|&c| Some(c) != column && declared.is_primitive(c))
+                .filter_map(|c| Some((declared.columns[c].clone(), span.values[c].clone()?)))
+                .collect();
+            let mut unit = Unit::new(span.start as f64, span.end as f64, category)
+                .map_err(|e| FileError::new(path, Some(span.line), e.to_string()))?
+                .with_features(features);
+            if let Some(id) = &span.id {
+                unit = unit.with_source_id(id.clone());
+            }
+            units.push(unit);
+        }
+        let mut warnings = Vec::new();
+        if let Some(&first) = zero_length.first() {
+            warnings.push(Warning::new(
+                WarningKind::Skipped,
+                path,
+                Some(first),
+                format!(
+                    "{} zero-length annotation(s) of {} skipped (a unit needs a length)",
+                    zero_length.len(),
+                    declared.short_name()
+                ),
+            ));
+        }
+        Ok((units, warnings))
+    }
+}
+
+/// Reads the chosen layer of one file as the units of `annotator`, with the document text.
+pub fn read_annotator(
+    path: &Path,
+    annotator: &str,
+    choice: &LayerChoice,
+) -> Result<(Continuum, Vec<Warning>), FileError> {
+    let file = read(path)?;
+    let (units, warnings) = file.units(choice, path)?;
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut continuum = Continuum::new(name);
+    continuum.text = Some(file.text);
+    continuum.add_annotator(annotator);
+    for unit in units {
+        continuum.add_unit(annotator, unit);
+    }
+    Ok((continuum, warnings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_split_stacks_ids_and_escapes() {
+        assert_eq!(
+            cell_entries("PERSON[1]|LOCATION[2]"),
+            [
+                (Some("PERSON".into()), Some("1".into())),
+                (Some("LOCATION".into()), Some("2".into()))
+            ]
+        );
+        assert_eq!(cell_entries("*[3]"), [(None, Some("3".into()))]);
+        assert_eq!(
+            cell_entries("NOTSTACKED\\[0\\]"),
+            [(Some("NOTSTACKED[0]".into()), None)]
+        );
+        assert_eq!(cell_entries("\\*"), [(Some("*".into()), None)]);
+        assert_eq!(cell_entries("a\\|b"), [(Some("a|b".into()), None)]);
+        let nasty = "#*'\"`´\t:;{}|[ ]()\\§$%?=&_\n";
+        assert_eq!(unescape(&escape(nasty)), nasty);
+    }
+
+    #[test]
+    fn utf16_offsets_become_characters() {
+        let offsets = Utf16Offsets::new("I 😊 .");
+        assert_eq!(offsets.char_offset(2), Some(2));
+        assert_eq!(offsets.char_offset(4), Some(3), "after the surrogate pair");
+        assert_eq!(offsets.char_offset(6), Some(5));
+        assert_eq!(offsets.char_offset(7), None);
+    }
+
+    #[test]
+    fn damaged_lines_name_the_line() {
+        let path = Path::new("a.tsv");
+        let header = "#FORMAT=WebAnno TSV 3.3\n#T_SP=webanno.custom.Span|value\n\n\n#Text=ab cd\n";
+        let e = parse(format!("{header}1-1\t0-2\tab\tX\tY\t\n").as_bytes(), path).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a.tsv: line 6: 2 annotation column(s) but the header declares 1"
+        );
+        let e = parse(format!("{header}1-1\t0-x\tab\tX\t\n").as_bytes(), path).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a.tsv: line 6: offsets \"0-x\" are not begin-end"
+        );
+        let e = parse(format!("{header}1-1\t0-40\tab\tX\t\n").as_bytes(), path).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a.tsv: line 6: offsets 0-40 are beyond the text of the sentences"
+        );
+        let e = parse(b"annotator,category,start,end\n", path).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("a.tsv: line 1: not a WebAnno TSV 3 file"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn written_files_read_back() {
+        let text = "Ms. Haag plays 😊 Elianti .\nRolls-Royce said\n";
+        let units = vec![
+            Unit::new(0.0, 8.0, "PER").unwrap(),
+            Unit::new(4.0, 8.0, "NAME|X").unwrap(),
+            Unit::new(15.0, 24.0, "OTH").unwrap(),
+            Unit::new(18.0, 20.0, "*").unwrap(),
+            Unit::new(27.0, 32.0, "ORG").unwrap(),
+        ];
+        let tsv = to_tsv3(text, &units, "webanno.custom.Span", "value").unwrap();
+        let file = parse(tsv.as_bytes(), Path::new("w.tsv")).unwrap();
+        // The gap between sentences is not in the file: it comes back as a line break.
+        assert_eq!(file.text.trim_end(), text.trim_end());
+        let (again, warnings) = file
+            .units(&LayerChoice::default(), Path::new("w.tsv"))
+            .unwrap();
+        assert!(warnings.is_empty());
+        let spans = |u: &[Unit]| -> Vec<(f64, f64, String)> {
+            let mut v: Vec<_> = u
+                .iter()
+                .map(|u| (u.start, u.end, u.category.clone()))
+                .collect();
+            v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            v
+        };
+        assert_eq!(spans(&again), spans(&units));
+    }
+}

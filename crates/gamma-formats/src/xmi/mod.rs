@@ -1,0 +1,452 @@
+//! UIMA CAS XMI, INCEpTION's default export: one file per annotator of a document.
+//!
+//! The text is the `sofaString` of the `cas:Sofa` whose `sofaID` is `_InitialView`; the
+//! annotations are the elements with `begin` and `end` that belong to that view (listed in its
+//! `cas:View members`). An element's type is its namespace's package (`http:///webanno/custom.ecore`
+//! → `webanno.custom`) and its name: `webanno.custom.Span`. Structural types (tokens,
+//! sentences, document metadata) are not layers. A layer's features are its elements'
+//! attributes; with the `TypeSystem.xml` beside the file (INCEpTION exports it), only those of
+//! primitive range (strings, numbers, booleans), not the references to other structures. Offsets are UTF-16 code units, converted
+//! to characters (an emoji is one character); the text keeps its character references (CR LF
+//! stays CR LF).
+//!
+//! Writing: [`to_xmi`] and [`write()`] (one span layer, its features as attributes).
+
+use super::webanno_tsv::{LayerChoice, Utf16Offsets};
+use super::{FileError, Warning, WarningKind, xml};
+use gamma_core::unit::Unit;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::Path;
+
+mod write;
+pub use write::{to_xmi, write};
+
+/// Types that structure the text rather than annotate it: never layers.
+const STRUCTURAL: [&str; 5] = [
+    "uima.tcas.DocumentAnnotation",
+    "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.DocumentMetaData",
+    "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.TagsetDescription",
+    "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Token",
+    "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Sentence",
+];
+
+/// One annotation of the initial view.
+#[derive(Debug, Clone, PartialEq)]
+pub struct XmiAnnotation {
+    /// Its full type name.
+    pub layer: String,
+    /// First character.
+    pub start: usize,
+    /// One past the last character.
+    pub end: usize,
+    /// Its primitive features.
+    pub features: BTreeMap<String, String>,
+    /// Its `xmi:id`.
+    pub id: String,
+    /// The line of its element.
+    pub line: u64,
+}
+
+/// The content of one XMI file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct XmiFile {
+    /// The text of the initial view.
+    pub text: String,
+    /// The span layers (full type names) with their features, in order of first appearance.
+    pub layers: Vec<(String, Vec<String>)>,
+    /// The annotations of those layers.
+    pub annotations: Vec<XmiAnnotation>,
+}
+
+/// Whether these bytes look like an XMI file (to tell it from CorA-XML).
+pub fn looks_like(bytes: &[u8]) -> bool {
+    let start = &bytes[..bytes.len().min(2048)];
+    start.windows(8).any(|w| w == b"<xmi:XMI")
+}
+
+/// Reads one XMI file, with `TypeSystem.xml` beside it when there is one.
+pub fn read(path: &Path) -> Result<XmiFile, FileError> {
+    let bytes = super::read_bytes(path)?;
+    let type_system = path
+        .parent()
+        .map(|folder| folder.join("TypeSystem.xml"))
+        .filter(|p| p.is_file());
+    let primitive = match type_system {
+        Some(ts) => Some(primitive_features(&super::read_bytes(&ts)?, &ts)?),
+        None => None,
+    };
+    parse(&bytes, path, primitive.as_ref())
+}
+
+/// The primitive features of each type (by full name), from a type system description.
+pub type PrimitiveFeatures = HashMap<String, HashSet<String>>;
+
+/// The primitive features of each type of a UIMA type system description.
+pub fn primitive_features(bytes: &[u8], path: &Path) -> Result<PrimitiveFeatures, FileError> {
+    let root = xml::parse(bytes, path)?;
+    let mut out: HashMap<String, HashSet<String>> = HashMap::new();
+    let types = root
+        .child("types")
+        .into_iter()
+        .flat_map(|t| t.children_named("typeDescription"));
+    for description in types {
+        let name = description
+            .child("name")
+            .map(|n| n.text())
+            .unwrap_or_default();
+        let features = out.entry(name.trim().to_string()).or_default();
+        for feature in description
+            .child("features")
+            .into_iter()
+            .flat_map(|f| f.children_named("featureDescription"))
+        {
+            let range = feature
+                .child("rangeTypeName")
+                .map(|r| r.text())
+                .unwrap_or_default();
+            let range = range.trim();
+            if range.starts_with("uima.cas.")
+                && !range.ends_with("Array")
+                && range != "uima.cas.TOP"
+                || range == "uima.cas.String"
+            {
+                let feature_name = feature.child("name").map(|n| n.text()).unwrap_or_default();
+                features.insert(feature_name.trim().to_string());
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The package of an Ecore namespace URI: `http:///webanno/custom.ecore` → `webanno.custom`
+/// (empty for UIMA's `http:///uima/noNamespace.ecore`, the types without a package).
+fn package_of(uri: &str) -> Option<String> {
+    let path = uri.strip_prefix("http:///")?.strip_suffix(".ecore")?;
+    Some(if path == "uima/noNamespace" {
+        String::new()
+    } else {
+        path.replace('/', ".")
+    })
+}
+
+/// Parses XMI bytes; `primitive` lists the primitive features of each type when the type
+/// system is known.
+pub fn parse(
+    bytes: &[u8],
+    path: &Path,
+    primitive: Option<&PrimitiveFeatures>,
+) -> Result<XmiFile, FileError> {
+    let root = xml::parse_with_root(bytes, path, "xmi:XMI", "a UIMA XMI file")?;
+    let packages: HashMap<&str, String> = root
+        .attributes
+        .iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix("xmlns:")?, package_of(v)?)))
+        .collect();
+    let sofa = root
+        .children_named("cas:Sofa")
+        .find(|s| s.attribute("sofaID") == Some("_InitialView"))
+        .ok_or_else(|| FileError::new(path, Some(root.line), "no cas:Sofa of the _InitialView"))?;
+    let sofa_id = sofa.attribute("xmi:id").unwrap_or_default();
+    let text = sofa.attribute("sofaString").unwrap_or_default().to_string();
+    let members: HashSet<&str> = root
+        .children_named("cas:View")
+        .filter(|v| v.attribute("sofa") == Some(sofa_id))
+        .flat_map(|v| {
+            v.attribute("members")
+                .unwrap_or_default()
+                .split_whitespace()
+        })
+        .collect();
+    let offsets = Utf16Offsets::new(&text);
+    let mut layers: Vec<(String, Vec<String>)> = Vec::new();
+    let mut annotations = Vec::new();
+    for element in root.elements() {
+        let (Some(begin), Some(end)) = (element.attribute("begin"), element.attribute("end"))
+        else {
+            continue;
+        };
+        let id = element.attribute("xmi:id").unwrap_or_default();
+        if element.attribute("sofa") != Some(sofa_id) || !members.contains(id) {
+            continue;
+        }
+        let (prefix, local) = element.name.split_once(':').unwrap_or(("", &element.name));
+        let layer = match packages.get(prefix) {
+            Some(package) if !package.is_empty() => format!("{package}.{local}"),
+            _ => local.to_string(),
+        };
+        if STRUCTURAL.contains(&layer.as_str()) {
+            continue;
+        }
+        let error = |message: String| FileError::new(path, Some(element.line), message);
+        let offset = |value: &str, what: &str| -> Result<usize, FileError> {
+            let utf16 = value.trim().parse::<usize>().map_err(|_| {
+                error(format!(
+                    "<{}> {what} {value:?} is not a number",
+                    element.name
+                ))
+            })?;
+            offsets.char_offset(utf16).ok_or_else(|| {
+                error(format!(
+                    "<{}> {what} {utf16} is beyond the text ({} UTF-16 units)",
+                    element.name,
+                    text.encode_utf16().count()
+                ))
+            })
+        };
+        let (start, end) = (offset(begin, "begin")?, offset(end, "end")?);
+        if end < start {
+            return Err(error(format!("<{}> ends before it begins", element.name)));
+        }
+        let is_feature = |name: &str| match primitive.and_then(|p| p.get(&layer)) {
+            Some(features) => features.contains(name),
+            None => true,
+        };
+        let features: BTreeMap<String, String> = element
+            .attributes
+            .iter()
+            .filter(|(k, _)| !matches!(k.as_str(), "xmi:id" | "sofa" | "begin" | "end"))
+            .filter(|(k, _)| is_feature(k))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let index = match layers.iter().position(|(name, _)| *name == layer) {
+            Some(index) => index,
+            None => {
+                layers.push((layer.clone(), Vec::new()));
+                layers.len() - 1
+            }
+        };
+        for name in features.keys() {
+            if !layers[index].1.contains(name) {
+                layers[index].1.push(name.clone());
+            }
+        }
+        annotations.push(XmiAnnotation {
+            layer,
+            start,
+            end,
+            features,
+            id: id.to_string(),
+            line: element.line,
+        });
+    }
+    Ok(XmiFile {
+        text,
+        layers,
+        annotations,
+    })
+}
+
+impl XmiFile {
+    /// The units of the layer and category feature `choice` names (defaults: the only layer,
+    /// its only feature; `*` when an annotation has no value), zero-length ones skipped with a
+    /// warning.
+    pub fn units(
+        &self,
+        choice: &LayerChoice,
+        path: &Path,
+    ) -> Result<(String, String, Vec<Unit>, Vec<Warning>), FileError> {
+        let names = || {
+            self.layers
+                .iter()
+                .map(|(n, _)| n.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let short = |name: &str| name.rsplit('.').next().unwrap_or(name).to_string();
+        let (layer, features) = match &choice.layer {
+            Some(wanted) => self
+                .layers
+                .iter()
+                .find(|(name, _)| name == wanted || short(name) == *wanted)
+                .ok_or_else(|| {
+                    FileError::new(
+                        path,
+                        None,
+                        format!("no span layer {wanted:?} (span layers: {})", names()),
+                    )
+                })?,
+            None => match self.layers.as_slice() {
+                [only] => only,
+                [] => {
+                    return Err(FileError::new(
+                        path,
+                        None,
+                        "no annotation in the _InitialView besides tokens and sentences",
+                    ));
+                }
+                _ => {
+                    return Err(FileError::new(
+                        path,
+                        None,
+                        format!("several span layers ({}): choose one with --layer", names()),
+                    ));
+                }
+            },
+        };
+        let feature = match &choice.category_feature {
+            Some(wanted) if features.contains(wanted) => Some(wanted.clone()),
+            Some(wanted) => {
+                return Err(FileError::new(
+                    path,
+                    None,
+                    format!(
+                        "layer {} has no feature {wanted:?} (features: {})",
+                        short(layer),
+                        features.join(", ")
+                    ),
+                ));
+            }
+            None => match features.as_slice() {
+                [] => None,
+                [only] => Some(only.clone()),
+                _ => {
+                    return Err(FileError::new(
+                        path,
+                        None,
+                        format!(
+                            "layer {} has several features ({}): choose the category with --category-feature",
+                            short(layer),
+                            features.join(", ")
+                        ),
+                    ));
+                }
+            },
+        };
+        let mut units = Vec::new();
+        let mut zero_length = Vec::new();
+        for annotation in self.annotations.iter().filter(|a| a.layer == *layer) {
+            if annotation.start == annotation.end {
+                zero_length.push(annotation.line);
+                continue;
+            }
+            let mut other = annotation.features.clone();
+            let category = match &feature {
+                Some(f) => other.remove(f).unwrap_or_else(|| "*".to_string()),
+                None => short(layer),
+            };
+            let unit = Unit::new(annotation.start as f64, annotation.end as f64, category)
+                .map_err(|e| FileError::new(path, Some(annotation.line), e.to_string()))?
+                .with_features(other)
+                .with_source_id(annotation.id.clone());
+            units.push(unit);
+        }
+        let mut warnings = Vec::new();
+        if let Some(&first) = zero_length.first() {
+            warnings.push(Warning::new(
+                WarningKind::Skipped,
+                path,
+                Some(first),
+                format!(
+                    "{} zero-length annotation(s) of {} skipped (a unit needs a length)",
+                    zero_length.len(),
+                    short(layer)
+                ),
+            ));
+        }
+        Ok((layer.clone(), feature.unwrap_or_default(), units, warnings))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = r#"<?xml version="1.0" encoding="UTF-8"?><xmi:XMI xmlns:xmi="http://www.omg.org/XMI" xmlns:cas="http:///uima/cas.ecore" xmlns:type5="http:///de/tudarmstadt/ukp/dkpro/core/api/segmentation/type.ecore" xmlns:custom="http:///webanno/custom.ecore" xmi:version="2.0">
+<cas:NULL xmi:id="0"/>
+<type5:Token xmi:id="3" sofa="2" begin="0" end="1"/>
+<custom:Span xmi:id="10" sofa="2" begin="2" end="4" value="😊&amp;"/>
+<custom:Span xmi:id="11" sofa="2" begin="5" end="6"/>
+<custom:Span xmi:id="12" sofa="2" begin="0" end="1" value="not in the view"/>
+<custom:Link xmi:id="13" sofa="2" begin="0" end="6" target="10"/>
+<cas:Sofa xmi:id="2" sofaNum="1" sofaID="_InitialView" mimeType="text" sofaString="I 😊&#13;&#10;x"/>
+<cas:View sofa="2" members="3 10 11 13"/>
+</xmi:XMI>"#;
+
+    #[test]
+    fn initial_view_utf16_offsets_and_references() {
+        let file = parse(SAMPLE.as_bytes(), Path::new("a.xmi"), None).unwrap();
+        assert_eq!(
+            file.text, "I 😊\r\nx",
+            "character references kept, CR LF as is"
+        );
+        assert_eq!(
+            file.layers,
+            [
+                ("webanno.custom.Span".to_string(), vec!["value".to_string()]),
+                (
+                    "webanno.custom.Link".to_string(),
+                    vec!["target".to_string()]
+                )
+            ],
+            "without a type system, every attribute"
+        );
+        let type_system = r#"<typeSystemDescription><types><typeDescription><name>webanno.custom.Link</name>
+<features><featureDescription><name>target</name><rangeTypeName>webanno.custom.Span</rangeTypeName></featureDescription>
+<featureDescription><name>role</name><rangeTypeName>uima.cas.String</rangeTypeName></featureDescription></features>
+</typeDescription></types></typeSystemDescription>"#;
+        let primitive =
+            primitive_features(type_system.as_bytes(), Path::new("TypeSystem.xml")).unwrap();
+        let typed = parse(SAMPLE.as_bytes(), Path::new("a.xmi"), Some(&primitive)).unwrap();
+        assert_eq!(
+            typed.layers[1].1,
+            Vec::<String>::new(),
+            "the target is a reference"
+        );
+        let choice = LayerChoice {
+            layer: Some("Span".into()),
+            category_feature: None,
+        };
+        let (layer, feature, units, _) = file.units(&choice, Path::new("a.xmi")).unwrap();
+        assert_eq!(
+            (layer.as_str(), feature.as_str()),
+            ("webanno.custom.Span", "value")
+        );
+        let spans: Vec<(f64, f64, &str)> = units
+            .iter()
+            .map(|u| (u.start, u.end, u.category.as_str()))
+            .collect();
+        assert_eq!(
+            spans,
+            [(2.0, 3.0, "😊&"), (4.0, 5.0, "*")],
+            "UTF-16 2..4 is the emoji, 5..6 the x"
+        );
+        let e = file
+            .units(&LayerChoice::default(), Path::new("a.xmi"))
+            .unwrap_err();
+        assert!(e.to_string().contains("several span layers"), "{e}");
+    }
+
+    #[test]
+    fn written_type_names_are_uima_names() {
+        let units = [Unit::new(0.0, 2.0, "X").unwrap()];
+        let written = to_xmi("ab cd", &units, "Span", "value").unwrap();
+        assert!(
+            written.contains("xmlns:noNamespace=\"http:///uima/noNamespace.ecore\""),
+            "{written}"
+        );
+        let file = parse(written.as_bytes(), Path::new("w.xmi"), None).unwrap();
+        assert_eq!(
+            file.layers,
+            [("Span".to_string(), vec!["value".to_string()])]
+        );
+        let written = to_xmi("ab cd", &units, "my layer.2nd-Type", "the value").unwrap();
+        assert!(written.contains("<my_layer:_2nd_Type "), "{written}");
+        assert!(written.contains(" the_value=\"X\"/>"), "{written}");
+        let file = parse(written.as_bytes(), Path::new("w.xmi"), None).unwrap();
+        assert_eq!(file.layers[0].0, "my_layer._2nd_Type");
+        assert_eq!(file.annotations[0].start, 0);
+        assert_eq!(file.annotations[0].end, 2);
+    }
+
+    #[test]
+    fn damaged_offsets_name_the_element() {
+        let bad = SAMPLE.replace("begin=\"5\" end=\"6\"", "begin=\"5\" end=\"60\"");
+        let e = parse(bad.as_bytes(), Path::new("a.xmi"), None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a.xmi: line 5: <custom:Span> end 60 is beyond the text (7 UTF-16 units)"
+        );
+        let e = parse(b"<XMI/>", Path::new("a.xmi"), None).unwrap_err();
+        assert!(e.to_string().contains("<xmi:XMI>"), "{e}");
+    }
+}
