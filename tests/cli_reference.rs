@@ -157,11 +157,14 @@ fn blessed(lines: &[&str], found: &[Section], expected: &[(String, String)]) -> 
     out.extend(lines[next..].iter().map(|l| l.to_string()));
     for (title, help) in expected {
         if !found.iter().any(|s| s.title == *title) {
+            while out.last().is_some_and(|l| l.trim().is_empty()) {
+                out.pop();
+            }
             out.extend([
-                "".into(),
+                String::new(),
                 format!("## {title}"),
-                "".into(),
-                "```text".into(),
+                String::new(),
+                "```text".to_string(),
             ]);
             out.extend(help.lines().map(str::to_string));
             out.push("```".to_string());
