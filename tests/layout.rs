@@ -330,10 +330,11 @@ fn dependencies(manifest: &str) -> Vec<String> {
         let line = line.trim();
         if line.starts_with('[') {
             in_dependencies = line == "[dependencies]";
-        } else if in_dependencies && !line.starts_with('#') {
-            if let Some((name, _)) = line.split_once('=') {
-                names.push(name.trim().trim_end_matches(".workspace").to_string());
-            }
+        } else if in_dependencies
+            && !line.starts_with('#')
+            && let Some((name, _)) = line.split_once('=')
+        {
+            names.push(name.trim().trim_end_matches(".workspace").to_string());
         }
     }
     names

@@ -2,7 +2,7 @@
 //! [`WithFallback`], asks the system's dialog ([`SystemDialog`]: rfd's, through the desktop
 //! portal or zenity) and, when there is none or it fails, opens the in-app file browser
 //! ([`super::file_browser`]) instead and says why in the Messages panel. Tests give a
-//! [`ScriptedDialog`] as the system's dialog.
+//! `ScriptedDialog` as the system's dialog.
 //!
 //! The app's calls are synchronous (a button asks, the answer comes back at once) but the
 //! in-app browser needs frames: when it has an answer for a request, [`FileDialog::ready`]

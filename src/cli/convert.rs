@@ -16,7 +16,7 @@ pub struct ConvertArgs {
     /// (a folder: one file per annotator; Glozz also the .ac, brat each .txt).
     #[arg(long)]
     pub to: Format,
-    /// Where to write. Several input documents go to OUT/<document> each.
+    /// Where to write. Several input documents go to `OUT/<document>` each.
     #[arg(long, short = 'o', value_name = "OUT")]
     pub out: PathBuf,
 }

@@ -1,18 +1,20 @@
-//! Gamma Studio's core: the γ agreement measure of Mathet, Widlöcher & Métivier (2015,
+//! Gamma Studio's measures: the γ agreement measure of Mathet, Widlöcher & Métivier (2015,
 //! *Computational Linguistics* 41(3)) for annotations of spans, computed exactly and fast.
 //!
 //! The modules follow the paper: [`unit`](mod@unit), [`continuum`] and [`corpus`] (§3),
-//! [`dissimilarity`] (§4.4), [`disorder`] and [`alignment`] (§4.5–4.7, §5.1), [`sampler`] (§5.2),
-//! [`gamma`](mod@gamma) (§4.8, §5.3), [`gamma_cat`] (Mathet 2017), [`gold`] (adjudication, §7),
-//! [`textgamma`] (tγ, Barteld et al. 2016), [`shuffle`] (the Corpus Shuffling Tool),
-//! [`measure`] (the registry of agreement measures by name) and [`coefficients`] (κ, π, α… of Artstein & Poesio's survey; α_U, c|uα, SER, Pk, WindowDiff
-//! and GHD for spans), [`evaluate`] (annotators or systems against a reference: γ and the
-//! SemEval-2013 span scores side by side). [`io`] reads and writes annotation files;
-//! [`settings`] holds what the settings of every measure share and [`preset`] the settings of
-//! other tools; [`synthetic`] generates test and benchmark continua. Nothing here depends on a
-//! GUI.
-
-#![warn(missing_docs)]
+//! [`dissimilarity`] (§4.4), [`disorder`] and [`alignment`] (§4.5–4.7, §5.1), [`sampler`]
+//! (§5.2), [`gamma`](mod@gamma) (§4.8, §5.3), [`gamma_cat`] (Mathet 2017), [`gold`]
+//! (adjudication, §7), [`textgamma`] (tγ, Barteld et al. 2016), [`shuffle`] (the Corpus
+//! Shuffling Tool), [`measure`] (the registry of agreement measures by name) and
+//! [`coefficients`] (κ, π, α… of Artstein & Poesio's survey; α_U, c|uα, SER, Pk, WindowDiff and
+//! GHD for spans), [`evaluate`] (annotators or systems against a reference: γ and the
+//! SemEval-2013 span scores side by side). [`settings`] holds what the settings of every
+//! measure share and [`preset`] the settings of other tools; [`synthetic`] generates test and
+//! benchmark continua.
+//!
+//! Nothing here reads or writes files, and no GUI, command-line or file-format crate is in this
+//! crate's dependency tree: the `gamma-formats` crate reads and writes annotation files, and
+//! the `gamma-studio` binary (desktop app and command line) and the Python module sit on top.
 
 #[cfg(feature = "bundled-cbc")]
 extern crate cbc_src;

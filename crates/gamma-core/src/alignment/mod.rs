@@ -3,16 +3,16 @@
 //! An alignment partitions all units into unitary alignments (one slot per annotator, a unit or
 //! ∅ in each). The best alignment minimises the total disorder. We find it exactly:
 //!
-//! 1. [`candidates`]: only unitary alignments that can belong to a best alignment are generated,
+//! 1. `candidates`: only unitary alignments that can belong to a best alignment are generated,
 //!    by a sweep over units sorted by position (never the `Π(p_a + 1)` product);
-//! 2. [`components`]: units linked by some candidate form independent sub-problems;
-//! 3. [`solver`]: each component is solved exactly (min-cost assignment for two annotators,
+//! 2. `components`: units linked by some candidate form independent sub-problems;
+//! 3. `solver`: each component is solved exactly (min-cost assignment for two annotators,
 //!    exhaustive search for tiny components, set-partitioning MILP with CBC otherwise), in
 //!    parallel.
 //!
 //! Dense continua (many annotators, units back to back and overlapping) have too many
 //! candidates to list: past [`Limits::max_listed_candidates`] they are solved by
-//! [`column_generation`], whose [`pricing`] searches the candidates instead of listing them
+//! `column_generation`, whose `pricing` searches the candidates instead of listing them
 //! and proves the alignment optimal (or, when asked, returns it with a proven lower bound).
 
 pub(crate) mod candidates;

@@ -17,7 +17,7 @@
 //!
 //! A [`mapping::LabelMapping`] turns the system's labels into the reference's before anything
 //! is compared. For a corpus, counts and matrices are summed over the documents and γ pools the
-//! documents as [`crate::gamma::corpus_gamma`] does. [`reference::with_reference`] builds the
+//! documents as [`crate::gamma::corpus_gamma`] does. `gamma_formats::reference::with_reference` builds the
 //! corpus to evaluate from documents read: against an annotator named, or against the curated
 //! document of an INCEpTION project export (the command line and the app both use it).
 //!

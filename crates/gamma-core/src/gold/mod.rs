@@ -8,7 +8,7 @@
 //!
 //! Every action is one undoable [`Step`] made of reversible changes, so that undo and redo
 //! need no snapshots and a bulk decision of thousands of proposals is one step. The whole
-//! state is serialisable: [`session`] saves it after every change; [`export`] writes the gold
+//! state is serialisable: `gamma_formats::session` saves it after every change; `gamma_formats::gold_export` writes the gold
 //! and a report of the decisions.
 
 mod actions;
