@@ -7,7 +7,7 @@ use common::{best_alignment, fixture};
 use gamma_core::Dissimilarity;
 use gamma_formats::reference::with_reference;
 use gamma_formats::webanno_tsv::LayerChoice;
-use gamma_formats::{Format, ReadOptions, Source, read_documents, write_continuum};
+use gamma_formats::{Document, Format, ReadOptions, Source, read_documents, write_continuum};
 use std::path::{Path, PathBuf};
 
 /// (start, end, category) of units, sorted.
@@ -87,25 +87,32 @@ fn inception_project_export_opens_its_documents() {
     );
 }
 
-/// A project export as INCEpTION lays it out: two users and the curation of one document,
-/// users chosen with `users`; the curation is the reference unless chosen as a user; a damaged
-/// entry is an error naming the entry and its line.
+/// The project export of [`write_project`] (two users and the curation of wsj.txt, carol alone
+/// on emoji.txt), read in its NamedEntity layer: the documents and the warnings.
+fn read_named_entities(zip_path: &Path) -> (Vec<Document>, Vec<gamma_formats::Warning>) {
+    let options = ReadOptions {
+        layer: named_entities(),
+        ..ReadOptions::default()
+    };
+    read_documents(&[zip_path.to_path_buf()], &options).unwrap()
+}
+
+fn named_entities() -> LayerChoice {
+    LayerChoice {
+        layer: Some("NamedEntity".into()),
+        category_feature: None,
+    }
+}
+
+/// A project export as INCEpTION lays it out: two users and the curation of one document; the
+/// curation is the reference, not an annotator.
 #[test]
 fn inception_project_users_are_annotators_and_the_curation_the_reference() {
-    use std::io::Write;
     let root = temporary("project");
     let zip_path = root.join("project.zip");
     let tsv = std::fs::read_to_string(fixture("webanno-tsv/example2.tsv")).unwrap();
     write_project(&zip_path, &tsv);
-    let ner = LayerChoice {
-        layer: Some("NamedEntity".into()),
-        category_feature: None,
-    };
-    let options = ReadOptions {
-        layer: ner.clone(),
-        ..ReadOptions::default()
-    };
-    let (documents, warnings) = read_documents(std::slice::from_ref(&zip_path), &options).unwrap();
+    let (documents, warnings) = read_named_entities(&zip_path);
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert_eq!(warnings[0].kind, gamma_formats::WarningKind::Reference);
     assert!(
@@ -153,8 +160,19 @@ fn inception_project_users_are_annotators_and_the_curation_the_reference() {
         .map(|a| a.name)
         .collect();
     assert_eq!(names, ["alice", "bob", "curation"]);
-    // The corpus `evaluate` (and the app's Evaluate window) reads: against the curated
-    // document, the document without one left out; against a user, no curated document.
+}
+
+/// The corpus `evaluate` (and the app's Evaluate window) reads from a project export.
+#[test]
+fn a_project_is_evaluated_against_its_curation_or_a_user() {
+    let root = temporary("project-evaluated");
+    let zip_path = root.join("project.zip");
+    let tsv = std::fs::read_to_string(fixture("webanno-tsv/example2.tsv")).unwrap();
+    write_project(&zip_path, &tsv);
+    let (documents, _) = read_named_entities(&zip_path);
+    let continuum = &documents[1].continuum;
+    // Against the curated document, the document without one left out; against a user, no
+    // curated document.
     let curated = with_reference(&documents, None).unwrap();
     assert_eq!(curated.reference, "curation");
     assert!(curated.curated);
@@ -168,8 +186,20 @@ fn inception_project_users_are_annotators_and_the_curation_the_reference() {
     assert!(with_reference(std::slice::from_ref(&documents[0]), None).is_none());
     let (_, alignment) = best_alignment(continuum, &Dissimilarity::default());
     assert!(alignment.disorder > 0.0, "bob differs in one category");
+}
+
+/// Users are chosen with `users`: the curation asked for as a user is an annotator, an unknown
+/// user is refused naming those there are, and the gold is written back as TSV 3.
+#[test]
+fn users_are_chosen_and_the_gold_written_in_the_layer_read() {
+    let root = temporary("project-users");
+    let zip_path = root.join("project.zip");
+    write_project(
+        &zip_path,
+        &std::fs::read_to_string(fixture("webanno-tsv/example2.tsv")).unwrap(),
+    );
     let options = ReadOptions {
-        layer: ner,
+        layer: named_entities(),
         users: vec!["alice".into(), "curation".into()],
         ..ReadOptions::default()
     };
@@ -212,7 +242,16 @@ fn inception_project_users_are_annotators_and_the_curation_the_reference() {
             .unwrap()
             .contains("NamedEntity|value")
     );
-    // A damaged entry.
+}
+
+/// A damaged entry is an error naming the entry and its line; a damaged archive is refused.
+#[test]
+fn a_damaged_project_is_an_error_naming_the_entry() {
+    use std::io::Write;
+    let root = temporary("project-damaged");
+    let zip_path = root.join("project.zip");
+    let tsv = std::fs::read_to_string(fixture("webanno-tsv/example2.tsv")).unwrap();
+    write_project(&zip_path, &tsv);
     let damaged = root.join("damaged.zip");
     {
         let mut writer = zip::ZipWriter::new(std::fs::File::create(&damaged).unwrap());
