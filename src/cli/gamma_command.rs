@@ -6,6 +6,7 @@ use super::settings_args::GammaSettingsArgs;
 use clap::Args;
 use gamma_core::alignment::AlignmentError;
 use gamma_core::gamma::{GammaError, RunControl, SampleCount};
+use gamma_core::per_document::{DocumentGamma, per_document};
 use gamma_core::{Corpus, GammaOptions, GammaResult};
 use serde_json::{Value, json};
 
@@ -27,6 +28,10 @@ pub struct GammaArgs {
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
+    /// A corpus: also write the per-document table (document, annotators, units, γ, its interval,
+    /// D_o, D_e) to this CSV file.
+    #[arg(long, value_name = "FILE.csv")]
+    pub per_document: Option<std::path::PathBuf>,
     /// Number of threads, 1 to 256 (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -82,6 +87,11 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         on_progress: Some(&progress),
     };
     let result = gamma_core::corpus_gamma(&corpus, &options, control);
+    let rows = if corpus.documents.len() > 1 {
+        per_document(&corpus, &options, RunControl::default())
+    } else {
+        Vec::new()
+    };
     drop(heartbeat);
     let result = result.map_err(|e| match e {
         GammaError::Alignment(AlignmentError::Solver(_)) | GammaError::Cancelled => {
@@ -89,16 +99,139 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         }
         other => bad(other.to_string()),
     })?;
+    if let Some(path) = &args.per_document {
+        gamma_formats::write_atomically(path, per_document_csv(&rows).as_bytes())
+            .map_err(|e| bad(e.to_string()))?;
+    }
     if args.json {
+        let mut json = result_json(&corpus, &options, &result, args);
+        if !rows.is_empty() {
+            json["per_document"] = rows.iter().map(row_json).collect();
+        }
         println!(
             "{}",
-            serde_json::to_string_pretty(&result_json(&corpus, &options, &result, args))
-                .expect("JSON of plain values")
+            serde_json::to_string_pretty(&json).expect("JSON of plain values")
         );
     } else {
         print!("{}", summary(&corpus, &options, &result, args));
+        print!("{}", per_document_summary(&rows));
     }
     Ok(())
+}
+
+/// One row of the per-document table as JSON: γ and its interval are null when the document
+/// could not be measured, and `error` says why.
+fn row_json(row: &DocumentGamma) -> Value {
+    let mut out = json!({
+        "document": row.document,
+        "annotators": row.annotators,
+        "n_units": row.n_units,
+    });
+    match &row.result {
+        Ok(r) => {
+            out["gamma"] = finite(r.gamma);
+            out["gamma_interval"] = json!([finite(r.gamma_interval.0), finite(r.gamma_interval.1)]);
+            out["observed_disorder"] = json!(r.observed_disorder);
+            out["expected_disorder"] = finite(r.expected_disorder);
+        }
+        Err(e) => {
+            for key in [
+                "gamma",
+                "gamma_interval",
+                "observed_disorder",
+                "expected_disorder",
+            ] {
+                out[key] = Value::Null;
+            }
+            out["error"] = json!(e.to_string());
+        }
+    }
+    out
+}
+
+/// The per-document table as CSV, in the corpus's order.
+fn per_document_csv(rows: &[DocumentGamma]) -> String {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let header = [
+        "document",
+        "annotators",
+        "n_units",
+        "gamma",
+        "gamma_low",
+        "gamma_high",
+        "observed_disorder",
+        "expected_disorder",
+        "error",
+    ];
+    writer.write_record(header).expect("in memory");
+    for row in rows {
+        let number = |x: Option<f64>| x.map(|x| x.to_string()).unwrap_or_default();
+        let ok = row.result.as_ref().ok();
+        writer
+            .write_record([
+                row.document.clone(),
+                row.annotators.join(" "),
+                row.n_units.to_string(),
+                number(ok.map(|r| r.gamma)),
+                number(ok.map(|r| r.gamma_interval.0)),
+                number(ok.map(|r| r.gamma_interval.1)),
+                number(ok.map(|r| r.observed_disorder)),
+                number(ok.map(|r| r.expected_disorder)),
+                row.result
+                    .as_ref()
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default(),
+            ])
+            .expect("in memory");
+    }
+    String::from_utf8(writer.into_inner().expect("in memory")).expect("UTF-8 fields")
+}
+
+/// The per-document table for people: worst γ first.
+fn per_document_summary(rows: &[DocumentGamma]) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    if rows.is_empty() {
+        return s;
+    }
+    let mut order: Vec<&DocumentGamma> = rows.iter().collect();
+    order.sort_by(|a, b| {
+        let key = |r: &DocumentGamma| r.gamma().unwrap_or(f64::NEG_INFINITY);
+        key(a).total_cmp(&key(b))
+    });
+    let _ = writeln!(s, "\nper document (each measured alone, worst first):");
+    let width = rows
+        .iter()
+        .map(|r| r.document.chars().count())
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    let _ = writeln!(
+        s,
+        "  {:width$}  {:>7}  {:>17}  {:>5}  annotators",
+        "document", "γ", "interval", "units"
+    );
+    for row in order {
+        match &row.result {
+            Ok(r) => {
+                let _ = writeln!(
+                    s,
+                    "  {:width$}  {:>7.4}  {:>8.4}…{:<8.4}  {:>5}  {}",
+                    row.document,
+                    r.gamma,
+                    r.gamma_interval.0,
+                    r.gamma_interval.1,
+                    row.n_units,
+                    row.annotators.join(", ")
+                );
+            }
+            Err(e) => {
+                let _ = writeln!(s, "  {:width$}  not measured: {e}", row.document);
+            }
+        }
+    }
+    s
 }
 
 fn finite(x: f64) -> Value {

@@ -6,14 +6,17 @@ use gamma_formats::cora::{CoraOptions, Transcription};
 use gamma_formats::glozz::GlozzOptions;
 use gamma_formats::webanno_tsv::LayerChoice;
 use gamma_formats::{Document, Format, ReadOptions, read_documents};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {
     /// Annotation files: CSV (annotator,category,start,end; each file one document), ELAN .eaf
     /// and Praat .TextGrid (tiers = annotators), RTTM (file-ids = annotators; several files:
     /// one annotator each), Glozz .aa, CorA-XML .xml, WebAnno TSV 3 .tsv, UIMA XMI .xmi, brat
-    /// .ann (one file per annotator of one text), INCEpTION project exports .zip.
+    /// .ann (one file per annotator of one text), INCEpTION project exports .zip. Or one corpus
+    /// folder: one folder per annotator with same-named files (Glozz as STAC ships it, its texts in
+    /// unannotated/), one folder per document, or one file per document; documents are matched
+    /// by name.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Read every file as this format instead of guessing from its extension.
@@ -112,9 +115,20 @@ impl InputArgs {
         })
     }
 
-    /// Reads the files; warnings go to stderr.
+    /// Reads the files, or the corpus folder given alone; warnings go to stderr.
     pub fn read(&self) -> Result<Vec<Document>, Failure> {
         let options = self.read_options()?;
+        if let [folder] = self.files.as_slice()
+            && folder.is_dir()
+        {
+            return read_folder(folder, &options);
+        }
+        if let Some(folder) = self.files.iter().find(|f| f.is_dir()) {
+            return Err(Failure::BadInput(format!(
+                "{}: a folder among files: give the corpus folder alone, or the files",
+                folder.display()
+            )));
+        }
         let text_missing = options.text.is_none()
             && self
                 .files
@@ -137,4 +151,20 @@ impl InputArgs {
         }
         Ok(documents)
     }
+}
+
+/// A corpus folder: its layout and documents are said on stderr, with the warnings.
+fn read_folder(folder: &Path, options: &ReadOptions) -> Result<Vec<Document>, Failure> {
+    let (documents, warnings, plan) = gamma_formats::read_corpus(folder, options)
+        .map_err(|e| Failure::BadInput(e.to_string()))?;
+    eprintln!(
+        "gamma-studio: {}: {} document(s), {}",
+        folder.display(),
+        documents.len(),
+        plan.layout.describe()
+    );
+    for warning in warnings {
+        eprintln!("gamma-studio: warning: {warning}");
+    }
+    Ok(documents)
 }

@@ -67,6 +67,9 @@ pub enum WarningKind {
     /// A reference came with the annotations and is not measured as an annotator: the curated
     /// document of an INCEpTION project export (`evaluate` compares the annotators with it).
     Reference,
+    /// A document of a corpus folder is left out (only one annotator has it) or measured with
+    /// only the annotators that have it.
+    Corpus,
 }
 
 impl Warning {

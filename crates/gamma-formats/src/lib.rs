@@ -5,6 +5,7 @@
 pub mod aam;
 pub mod brat;
 pub mod cora;
+pub mod corpus_folder;
 pub mod csv;
 pub mod documents;
 pub mod elan;
@@ -25,6 +26,7 @@ pub mod xmi;
 pub mod xml;
 
 pub use atomic_write::{finish_interrupted_writes, write_atomically, write_together};
+pub use corpus_folder::read_corpus;
 pub use documents::read_documents;
 pub use files::{FileError, Warning, WarningKind, read_bytes, utf8_text};
 pub use format::{Document, FORMATS, Format, ReadOptions, Source};
