@@ -1,6 +1,7 @@
 //! `gamma-studio gamma FILE...`
 
 use super::Failure;
+use super::heartbeat::{Counting, Heartbeat};
 use super::input::InputArgs;
 use super::settings_args::GammaSettingsArgs;
 use clap::Args;
@@ -77,7 +78,7 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
     for document in &mut corpus.documents {
         *document = document.filter_categories(|c| !args.exclude_category.iter().any(|x| x == c));
     }
-    let heartbeat = super::heartbeat::Heartbeat::start(match corpus.documents.as_slice() {
+    let heartbeat = Heartbeat::start(match corpus.documents.as_slice() {
         [document] => format!("γ of {:?}", document.name),
         documents => format!("γ of {} documents", documents.len()),
     });
@@ -87,12 +88,21 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         on_progress: Some(&progress),
     };
     let result = gamma_core::corpus_gamma(&corpus, &options, control);
-    let rows = if corpus.documents.len() > 1 {
-        per_document(&corpus, &options, RunControl::default())
+    drop(heartbeat);
+    let rows = if corpus.documents.len() > 1 && result.is_ok() {
+        let heartbeat = Heartbeat::counting(
+            format!("γ of each of {} documents", corpus.documents.len()),
+            Counting::Documents,
+        );
+        let progress = |done, needed| heartbeat.progress(done, needed);
+        let control = RunControl {
+            cancelled: None,
+            on_progress: Some(&progress),
+        };
+        per_document(&corpus, &options, control)
     } else {
         Vec::new()
     };
-    drop(heartbeat);
     let result = result.map_err(|e| match e {
         GammaError::Alignment(AlignmentError::Solver(_)) | GammaError::Cancelled => {
             Failure::Computation(e.to_string())

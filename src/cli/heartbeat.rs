@@ -26,13 +26,27 @@ pub struct Heartbeat {
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
+/// What a heartbeat counts.
+#[derive(Debug, Clone, Copy)]
+pub enum Counting {
+    /// Random continua of the expected disorder (after the observed alignment).
+    RandomContinua,
+    /// Documents of a corpus, each measured alone.
+    Documents,
+}
+
 impl Heartbeat {
     /// Starts the lines for a computation of `what` ("γ of doc.csv").
     pub fn start(what: String) -> Heartbeat {
+        Heartbeat::counting(what, Counting::RandomContinua)
+    }
+
+    /// Starts the lines for a computation of `what` whose progress counts `counting`.
+    pub fn counting(what: String, counting: Counting) -> Heartbeat {
         let shared = Arc::new(Shared::default());
         let thread = {
             let shared = Arc::clone(&shared);
-            std::thread::spawn(move || beat(&shared, &what))
+            std::thread::spawn(move || beat(&shared, &what, counting))
         };
         Heartbeat {
             shared,
@@ -47,7 +61,7 @@ impl Heartbeat {
     }
 }
 
-fn beat(shared: &Shared, what: &str) {
+fn beat(shared: &Shared, what: &str, counting: Counting) {
     let started = Instant::now();
     let mut wait = FIRST;
     loop {
@@ -63,13 +77,15 @@ fn beat(shared: &Shared, what: &str) {
             }
         }
         let needed = shared.needed.load(Ordering::Relaxed);
-        let phase = if needed == 0 {
-            "the best alignment of the annotations".to_string()
-        } else {
-            format!(
-                "the expected disorder, {} of {needed} random continua aligned",
-                shared.done.load(Ordering::Relaxed)
-            )
+        let done = shared.done.load(Ordering::Relaxed);
+        let phase = match counting {
+            Counting::RandomContinua if needed == 0 => {
+                "the best alignment of the annotations".to_string()
+            }
+            Counting::RandomContinua => {
+                format!("the expected disorder, {done} of {needed} random continua aligned")
+            }
+            Counting::Documents => format!("{done} of {needed} documents measured alone"),
         };
         eprintln!(
             "gamma-studio: {what}: still computing after {} s: {phase} (Ctrl+C stops; -v tells more)",
