@@ -8,6 +8,7 @@ use clap::Args;
 use gamma_core::alignment::AlignmentError;
 use gamma_core::gamma::{GammaError, RunControl, SampleCount};
 use gamma_core::per_document::{DocumentGamma, per_document};
+use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
 use gamma_core::{Corpus, GammaOptions, GammaResult};
 use serde_json::{Value, json};
 
@@ -29,6 +30,10 @@ pub struct GammaArgs {
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
+    /// Also measure agreement on relations (Glozz relations and schemas) through the best
+    /// alignment of the units: matched with the same label, another label, on one side only; F1.
+    #[arg(long)]
+    pub relations: bool,
     /// A corpus: also write the per-document table (document, annotators, units, γ, its interval,
     /// D_o, D_e) to this CSV file.
     #[arg(long, value_name = "FILE.csv")]
@@ -118,6 +123,10 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         if !rows.is_empty() {
             json["per_document"] = rows.iter().map(row_json).collect();
         }
+        if args.relations {
+            json["relations"] =
+                serde_json::to_value(relations_of(&corpus, &result)).expect("JSON of plain values");
+        }
         println!(
             "{}",
             serde_json::to_string_pretty(&json).expect("JSON of plain values")
@@ -125,8 +134,75 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
     } else {
         print!("{}", summary(&corpus, &options, &result, args));
         print!("{}", per_document_summary(&rows));
+        if args.relations {
+            print!("{}", relations_summary(&relations_of(&corpus, &result)));
+        }
     }
     Ok(())
+}
+
+/// Agreement on the relations of every document, through its best alignment, summed over the
+/// documents by pair of annotators.
+fn relations_of(corpus: &Corpus, result: &GammaResult) -> RelationAgreement {
+    let each: Vec<RelationAgreement> = corpus
+        .documents
+        .iter()
+        .zip(&result.documents)
+        .map(|(continuum, aligned)| {
+            relation_agreement(continuum, &aligned.problem, &aligned.alignment)
+        })
+        .collect();
+    match each.as_slice() {
+        [one] => one.clone(),
+        several => combine(several),
+    }
+}
+
+/// The relations' agreement for people: one line per pair of annotators, then per label.
+fn relations_summary(agreement: &RelationAgreement) -> String {
+    use std::fmt::Write;
+    let mut s = String::from("\nrelations (matched through the best alignment of the units):\n");
+    for p in agreement
+        .pairs
+        .iter()
+        .chain(std::iter::once(&agreement.overall).filter(|_| agreement.pairs.len() > 1))
+    {
+        let _ = writeln!(
+            s,
+            "  {} – {}: {} and {} relations; same label {}, other label {}, only {} {}, only {} {}; F1 unlabelled {:.4}, labelled {:.4}, attachment {:.4}{}",
+            p.annotators[0],
+            p.annotators[1],
+            p.relations[0],
+            p.relations[1],
+            p.same_label,
+            p.other_label,
+            p.annotators[0],
+            p.only_first,
+            p.annotators[1],
+            p.only_second,
+            p.f1_unlabelled,
+            p.f1_labelled,
+            p.f1_attachment,
+            p.label_kappa
+                .map(|k| format!(", κ of labels {k:.4}"))
+                .unwrap_or_default()
+        );
+    }
+    for label in &agreement.labels {
+        let _ = writeln!(
+            s,
+            "  {}: {} and {}, {} matched with this label, F1 {:.4}",
+            label.label, label.relations[0], label.relations[1], label.same_label, label.f1
+        );
+    }
+    if !agreement.unplaced.is_empty() {
+        let _ = writeln!(
+            s,
+            "  {} relation(s) not measured: an endpoint is not a measured unit",
+            agreement.unplaced.len()
+        );
+    }
+    s
 }
 
 /// One row of the per-document table as JSON: γ and its interval are null when the document

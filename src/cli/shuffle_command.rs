@@ -212,6 +212,7 @@ pub fn run_shuffle(args: &ShuffleArgs) -> Result<(), Failure> {
         name: "reference".into(),
         units: reference.units.clone(),
         own_text: None,
+        relations: Vec::new(),
     });
     for (name, c) in [
         ("reference.csv", &reference_continuum),

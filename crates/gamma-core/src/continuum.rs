@@ -5,6 +5,7 @@
 //! one annotator may overlap or embed each other, and duplicates are kept as two units (the
 //! reference implementation merges them silently; we do not, because both were annotated).
 
+use crate::relations::Relation;
 use crate::unit::{InvalidUnit, Unit};
 use std::collections::BTreeSet;
 
@@ -19,6 +20,10 @@ pub struct Annotator {
     /// annotators corrected transcriptions or tokens): its units are positions in it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub own_text: Option<String>,
+    /// The annotator's relations between its units (discourse relations, links), when its
+    /// format has them; γ does not measure them ([`crate::relations`] does).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relations: Vec<Relation>,
 }
 
 /// One document annotated by several annotators.
@@ -51,6 +56,7 @@ impl Continuum {
                     name: name.to_string(),
                     units: Vec::new(),
                     own_text: None,
+                    relations: Vec::new(),
                 });
                 self.annotators.len() - 1
             }

@@ -10,7 +10,8 @@
 //! GHD for spans), [`evaluate`] (annotators or systems against a reference: γ and the
 //! SemEval-2013 span scores side by side). [`settings`] holds what the settings of every
 //! measure share and [`preset`] the settings of other tools; [`synthetic`] generates test and
-//! benchmark continua; [`per_document`] measures each document of a corpus alone (a
+//! benchmark continua; [`relations`] measures agreement on relations through the best alignment; [`per_document`]
+//! measures each document of a corpus alone (a
 //! campaign's table).
 //!
 //! Nothing here reads or writes files, and no GUI, command-line or file-format crate is in this
@@ -33,6 +34,7 @@ pub mod gold;
 pub mod measure;
 pub mod per_document;
 pub mod preset;
+pub mod relations;
 pub mod sampler;
 pub mod settings;
 pub mod shuffle;

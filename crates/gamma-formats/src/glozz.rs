@@ -14,6 +14,7 @@
 use super::xml::{self, Element, escape};
 use super::{FileError, Warning, WarningKind, write_atomically};
 use gamma_core::continuum::Continuum;
+use gamma_core::relations::{Endpoint, Relation};
 use gamma_core::unit::Unit;
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;
@@ -468,6 +469,8 @@ pub fn read_document(
                 .with_source_id(unit.id.clone());
             continuum.add_unit(&file.annotator, made);
         }
+        let index = continuum.add_annotator(&file.annotator);
+        continuum.annotators[index].relations = relations_of(&aa);
         let not_measured: Vec<String> = [
             ("relation", aa.relations.len()),
             ("schema", aa.schemas.len()),
@@ -490,6 +493,68 @@ pub fn read_document(
         annotation_files.push(aa);
     }
     Ok((continuum, annotation_files, warnings))
+}
+
+/// The relations of an `.aa` whose terms are units or schemas (a schema by its member units,
+/// through nested schemas); a relation on a relation is left out (its endpoints are no units).
+pub fn relations_of(aa: &AnnotationFile) -> Vec<Relation> {
+    let schemas: BTreeMap<&str, &Vec<(String, String)>> = aa
+        .schemas
+        .iter()
+        .filter_map(|s| match &s.positioning {
+            Positioning::Embedded(members) => Some((s.id.as_str(), members)),
+            _ => None,
+        })
+        .collect();
+    let members_of = |id: &str| {
+        let mut units = Vec::new();
+        let mut pending = vec![id.to_string()];
+        let mut seen = std::collections::BTreeSet::new();
+        while let Some(schema) = pending.pop() {
+            if !seen.insert(schema.clone()) {
+                continue;
+            }
+            for (kind, member) in schemas.get(schema.as_str()).into_iter().copied().flatten() {
+                match kind.as_str() {
+                    "embedded-unit" => units.push(member.clone()),
+                    "embedded-schema" => pending.push(member.clone()),
+                    _ => {}
+                }
+            }
+        }
+        units
+    };
+    let is_unit = |id: &str| aa.units.iter().any(|u| u.id == id);
+    let endpoint = |id: &str| {
+        if is_unit(id) {
+            Some(Endpoint::Unit(id.to_string()))
+        } else if schemas.contains_key(id) {
+            Some(Endpoint::Group {
+                id: id.to_string(),
+                members: members_of(id),
+            })
+        } else {
+            None
+        }
+    };
+    aa.relations
+        .iter()
+        .filter_map(|r| {
+            let Positioning::Terms(terms) = &r.positioning else {
+                return None;
+            };
+            let [source, target] = terms.as_slice() else {
+                return None;
+            };
+            Some(Relation {
+                id: r.id.clone(),
+                label: r.kind.clone(),
+                source: endpoint(source)?,
+                target: endpoint(target)?,
+                directed: true,
+            })
+        })
+        .collect()
 }
 
 /// A consensus `.aa` for these units: new ids `<author>_<ms>` (consecutive from `first_ms`),

@@ -226,6 +226,7 @@ fn tiers_without_overlap(gold: Annotator) -> Vec<Annotator> {
                     name,
                     units: Vec::new(),
                     own_text: None,
+                    relations: Vec::new(),
                 });
                 tiers.len() - 1
             }
@@ -237,6 +238,7 @@ fn tiers_without_overlap(gold: Annotator) -> Vec<Annotator> {
             name: gold.name,
             units: Vec::new(),
             own_text: None,
+            relations: Vec::new(),
         });
     }
     tiers
@@ -523,6 +525,7 @@ mod tests {
                 unit(6.0, 20.0),
             ],
             own_text: None,
+            relations: Vec::new(),
         });
         let spans: Vec<(String, Vec<(f64, f64)>)> = tiers
             .iter()
@@ -545,6 +548,7 @@ mod tests {
             name: "gold".into(),
             units: Vec::new(),
             own_text: None,
+            relations: Vec::new(),
         });
         assert_eq!(empty.len(), 1, "an empty gold is still a tier");
     }

@@ -360,6 +360,7 @@ pub fn read(
                 name: CURATION.to_string(),
                 units,
                 own_text: (continuum.text.as_ref() != Some(&text)).then_some(text),
+                relations: Vec::new(),
             }
         });
         documents.push(ProjectDocument {

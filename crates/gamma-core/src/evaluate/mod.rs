@@ -412,6 +412,7 @@ impl<'a> Pair<'a> {
             name: source.name.clone(),
             units: Vec::with_capacity(source.units.len()),
             own_text: source.own_text.clone(),
+            relations: Vec::new(),
         };
         let mut system_indices = Vec::with_capacity(source.units.len());
         let mut labels = LabelReport::default();

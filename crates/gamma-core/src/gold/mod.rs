@@ -180,6 +180,7 @@ impl Adjudication {
                 .map(|(_, g)| g.unit.clone())
                 .collect(),
             own_text: None,
+            relations: Vec::new(),
         }
     }
 
@@ -308,6 +309,7 @@ impl Adjudication {
                     name: source.name.clone(),
                     units,
                     own_text: source.own_text.clone(),
+                    relations: Vec::new(),
                 },
                 self.gold_annotator("gold"),
             ],

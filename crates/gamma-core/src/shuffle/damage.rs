@@ -460,6 +460,7 @@ pub fn shuffle(
                 name: format!("annotator{}", a + 1),
                 units: damage(reference, errors, magnitude, factors, &mut rng),
                 own_text: None,
+                relations: Vec::new(),
             }
         })
         .collect();
