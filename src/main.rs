@@ -4,6 +4,7 @@
 mod app;
 mod cli;
 mod environment;
+mod report;
 
 fn main() {
     // Rust ignores SIGPIPE, so a write to a closed pipe (`gamma-studio gamma … | head`) would

@@ -52,6 +52,11 @@ impl GammaArgs {
     pub fn options(&self) -> Result<GammaOptions, Failure> {
         self.settings.options()
     }
+
+    /// Whether `--exclude-category` leaves this category out.
+    pub fn input_excludes(&self, category: &str) -> bool {
+        self.exclude_category.iter().any(|x| x == category)
+    }
 }
 
 /// The documents named on the command line (see `gamma_formats::format` for the grouping).

@@ -11,6 +11,7 @@ mod gamma_command;
 mod gold_command;
 mod heartbeat;
 mod input;
+mod report_command;
 mod settings_args;
 mod shuffle_command;
 mod textgamma_command;
@@ -63,6 +64,9 @@ enum Command {
     /// The classic and unitizing coefficients of a document: κd, πd, αd, α_U, c|uα, SER,
     /// WindowDiff, Pk, GHD.
     Coefficients(Box<coefficients_command::CoefficientsArgs>),
+    /// The agreement report for a paper: one self-contained HTML page (or .md, .tex, .json)
+    /// with the method, γ, γ-cat, γ-k, pairs, documents, coefficients, plots and disagreements.
+    Report(Box<report_command::ReportArgs>),
     /// Build a consensus gold standard with bulk rules (the app adjudicates the rest).
     Gold(Box<gold_command::GoldArgs>),
     /// Evaluate annotators or systems against a reference: γ and span precision/recall/F1.
@@ -131,6 +135,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Coefficients(args)) => coefficients_command::run(&args),
         Some(Command::Gold(args)) => gold_command::run(&args),
+        Some(Command::Report(args)) => report_command::run(&args),
         Some(Command::Evaluate(args)) => evaluate_command::run(&args),
         Some(Command::Textgamma(args)) => textgamma_command::run(&args),
         Some(Command::Shuffle(args)) => shuffle_command::run_shuffle(&args),

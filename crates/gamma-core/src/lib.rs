@@ -10,7 +10,7 @@
 //! GHD for spans), [`evaluate`] (annotators or systems against a reference: γ and the
 //! SemEval-2013 span scores side by side). [`settings`] holds what the settings of every
 //! measure share and [`preset`] the settings of other tools; [`synthetic`] generates test and
-//! benchmark continua; [`relations`] measures agreement on relations through the best alignment; [`per_document`]
+//! benchmark continua; [`pairwise`] gives γ of every pair of annotators; [`relations`] measures agreement on relations through the best alignment; [`per_document`]
 //! measures each document of a corpus alone (a
 //! campaign's table).
 //!
@@ -32,6 +32,7 @@ pub mod gamma;
 pub mod gamma_cat;
 pub mod gold;
 pub mod measure;
+pub mod pairwise;
 pub mod per_document;
 pub mod preset;
 pub mod relations;

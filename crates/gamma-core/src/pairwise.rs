@@ -1,0 +1,142 @@
+//! γ of every pair of annotators over a corpus: the matrix that says who disagrees with whom.
+//!
+//! The γ of a pair is the corpus γ ([`crate::corpus_gamma`]) of the documents both annotated,
+//! each reduced to those two annotators, with the same options (and so the same seed) as the
+//! whole. Annotators are named, not numbered: a corpus whose documents have different annotators
+//! (a folder per annotator where not everyone annotated everything) pairs them by name.
+
+use crate::continuum::Continuum;
+use crate::corpus::Corpus;
+use crate::gamma::{GammaError, GammaOptions, GammaResult, RunControl, corpus_gamma};
+use rayon::prelude::*;
+
+/// γ of one pair of annotators.
+#[derive(Debug, Clone)]
+pub struct PairGamma {
+    /// The two annotators' names, in order of first appearance in the corpus.
+    pub annotators: [String; 2],
+    /// How many documents both annotated.
+    pub documents: usize,
+    /// The corpus γ of those documents reduced to the pair, or why there is none.
+    pub result: Result<GammaResult, GammaError>,
+}
+
+impl PairGamma {
+    /// γ, when it could be computed.
+    pub fn gamma(&self) -> Option<f64> {
+        self.result.as_ref().ok().map(|r| r.gamma)
+    }
+}
+
+/// Every annotator's name, in order of first appearance in the corpus.
+pub fn annotator_names(corpus: &Corpus) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for document in &corpus.documents {
+        for annotator in &document.annotators {
+            if !names.contains(&annotator.name) {
+                names.push(annotator.name.clone());
+            }
+        }
+    }
+    names
+}
+
+/// `document` reduced to the two named annotators, if it has both.
+fn reduced(document: &Continuum, pair: &[String; 2]) -> Option<Continuum> {
+    let mut out = Continuum::new(document.name.clone());
+    out.text = document.text.clone();
+    for name in pair {
+        out.annotators.push(
+            document
+                .annotators
+                .iter()
+                .find(|a| &a.name == name)?
+                .clone(),
+        );
+    }
+    Some(out)
+}
+
+/// γ of every pair of annotators, pairs in the order of [`annotator_names`] (first with second,
+/// first with third, …). Cancelling through `control` stops the pairs not yet done.
+pub fn pairwise(corpus: &Corpus, options: &GammaOptions, control: RunControl) -> Vec<PairGamma> {
+    let names = annotator_names(corpus);
+    let mut pairs = Vec::new();
+    for (i, first) in names.iter().enumerate() {
+        for second in &names[i + 1..] {
+            pairs.push([first.clone(), second.clone()]);
+        }
+    }
+    pairs
+        .into_par_iter()
+        .map(|pair| {
+            let documents: Vec<Continuum> = corpus
+                .documents
+                .iter()
+                .filter_map(|d| reduced(d, &pair))
+                .collect();
+            let n = documents.len();
+            let alone = RunControl {
+                cancelled: control.cancelled,
+                on_progress: None,
+            };
+            let result = if documents.is_empty() {
+                Err(GammaError::Document {
+                    document: format!("{} and {}", pair[0], pair[1]),
+                    message: "no document annotated by both".into(),
+                })
+            } else if control.is_cancelled() {
+                Err(GammaError::Cancelled)
+            } else {
+                corpus_gamma(&Corpus::new(documents), options, alone)
+            };
+            PairGamma {
+                annotators: pair,
+                documents: n,
+                result,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gamma::SampleCount;
+
+    fn options() -> GammaOptions {
+        GammaOptions {
+            samples: SampleCount::Fixed(30),
+            seed: 3,
+            ..GammaOptions::default()
+        }
+    }
+
+    #[test]
+    fn a_pair_is_the_corpus_of_the_documents_both_annotated() {
+        let mut one = Continuum::new("one");
+        let mut two = Continuum::new("two");
+        for (s, e) in [(0.0, 10.0), (20.0, 30.0), (40.0, 50.0)] {
+            one.add("a", s, e, "x").unwrap();
+            one.add("b", s + 1.0, e, "x").unwrap();
+            two.add("a", s, e, "x").unwrap();
+            two.add("c", s, e + 3.0, "x").unwrap();
+        }
+        let corpus = Corpus::new(vec![one.clone(), two.clone()]);
+        let pairs = pairwise(&corpus, &options(), RunControl::default());
+        let names: Vec<[String; 2]> = pairs.iter().map(|p| p.annotators.clone()).collect();
+        assert_eq!(
+            names,
+            [
+                ["a".to_string(), "b".to_string()],
+                ["a".to_string(), "c".to_string()],
+                ["b".to_string(), "c".to_string()]
+            ]
+        );
+        let ab = crate::gamma::gamma(&one, &options(), RunControl::default()).unwrap();
+        assert_eq!(pairs[0].gamma(), Some(ab.gamma));
+        assert_eq!(pairs[0].documents, 1);
+        assert!(pairs[2].result.is_err(), "b and c share no document");
+        assert_eq!(pairs[2].documents, 0);
+    }
+}

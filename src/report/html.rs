@@ -1,0 +1,347 @@
+//! The report as one self-contained HTML page: inline CSS and SVG, no script, no network; prints
+//! to PDF cleanly (one column, no section cut across pages where avoidable). Every figure has a
+//! one-line explanation under it.
+
+use super::svg::{bars, escape, histogram};
+use super::{Report, tables};
+use std::fmt::Write;
+
+const STYLE: &str = r#"
+body { font-family: "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; max-width: 54em;
+       margin: 2em auto; padding: 0 1em; color: #1d1d1d; line-height: 1.45; }
+h1 { font-size: 1.6em; margin-bottom: 0.2em; }
+h2 { font-size: 1.2em; border-bottom: 1px solid #ccc; margin-top: 1.8em; }
+.lead { color: #555; margin-top: 0; }
+.figure { font-size: 2.4em; font-weight: bold; margin: 0.2em 0; }
+.why { color: #555; font-size: 0.9em; margin: 0.2em 0 0.8em; }
+.methods { background: #f5f5f0; border-left: 4px solid #999; padding: 0.6em 1em; }
+table { border-collapse: collapse; margin: 0.5em 0; font-size: 0.92em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
+th { background: #f0f0f0; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+svg.plot { width: 100%; max-width: 40em; height: auto; display: block; margin: 0.5em 0; }
+code { font-size: 0.9em; background: #f3f3f3; padding: 0 0.2em; }
+section { break-inside: avoid-page; }
+@media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; } }
+"#;
+
+fn number(x: Option<f64>) -> String {
+    match x {
+        Some(x) if x.is_finite() => format!("{x:.4}"),
+        Some(_) => "—".to_string(),
+        None => "undefined".to_string(),
+    }
+}
+
+/// The page.
+pub fn render(report: &Report) -> String {
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Agreement report</title><style>{STYLE}</style></head><body>"
+    );
+    let _ = write!(
+        s,
+        "<h1>Agreement report</h1><p class=\"lead\">{} document(s), {} annotators ({}), {} units.</p>",
+        report.documents.len(),
+        report.annotators.len(),
+        escape(&report.annotators.join(", ")),
+        report.n_units
+    );
+    methods(&mut s, report);
+    gamma(&mut s, report);
+    categories(&mut s, report);
+    per_document(&mut s, report);
+    pairwise(&mut s, report);
+    coefficients(&mut s, report);
+    alignment(&mut s, report);
+    chance(&mut s, report);
+    worst(&mut s, report);
+    relations(&mut s, report);
+    s.push_str("</body></html>\n");
+    s
+}
+
+fn section(s: &mut String, id: &str, title: &str) {
+    let _ = write!(s, "<section id=\"{id}\"><h2>{}</h2>", escape(title));
+}
+
+fn why(s: &mut String, text: &str) {
+    let _ = write!(s, "<p class=\"why\">{}</p>", escape(text));
+}
+
+fn methods(s: &mut String, report: &Report) {
+    section(s, "methods", "Method (to paste)");
+    let _ = write!(
+        s,
+        "<p class=\"methods\">{}</p>",
+        escape(&tables::methods_paragraph(report))
+    );
+    why(
+        s,
+        "Everything a reader needs to reproduce the figures: the measure, its parameters, the chance model, the samples and the seed.",
+    );
+    s.push_str("</section>");
+}
+
+fn gamma(s: &mut String, report: &Report) {
+    let o = &report.overall;
+    section(s, "gamma", "γ");
+    let _ = write!(s, "<p class=\"figure\">γ = {}</p>", number(Some(o.gamma)));
+    why(
+        s,
+        "γ = 1 − D_o / D_e: 1 when the annotators agree perfectly, 0 when they agree no more than chance, below 0 when less (Mathet, Widlöcher & Métivier 2015).",
+    );
+    let _ = write!(
+        s,
+        "<table><tr><th>figure</th><th>value</th><th>what it says</th></tr>\
+         <tr><td>precision interval ({:.0} %)</td><td class=\"num\">{} … {}</td><td>how precisely the expected disorder was estimated from {} chance continua; not a confidence interval over other documents</td></tr>\
+         <tr><td>observed disorder D_o</td><td class=\"num\">{}</td><td>the disorder of the best alignment of the annotators' units, per unit</td></tr>\
+         <tr><td>expected disorder D_e</td><td class=\"num\">{}</td><td>the mean disorder of chance continua drawn from the same annotations</td></tr></table>",
+        100.0 * report.method.confidence,
+        number(Some(o.precision_interval.0)),
+        number(Some(o.precision_interval.1)),
+        report.method.samples,
+        number(Some(o.observed_disorder)),
+        number(Some(o.expected_disorder))
+    );
+    s.push_str("</section>");
+}
+
+fn categories(s: &mut String, report: &Report) {
+    let o = &report.overall;
+    section(s, "categories", "γ-cat and γ-k");
+    let _ = write!(s, "<p>γ-cat = <strong>{}</strong></p>", number(o.gamma_cat));
+    why(
+        s,
+        "γ-cat: agreement on the categories of the units the best alignment pairs, whatever their positions (Mathet 2017).",
+    );
+    let rows: Vec<(String, Option<f64>)> = o
+        .gamma_k
+        .iter()
+        .map(|(k, v)| (k.clone(), Some(*v)))
+        .collect();
+    s.push_str(&bars(&rows, "γ-k per category"));
+    why(
+        s,
+        "γ-k: γ of one category against all the others — where the scheme is hard to apply.",
+    );
+    s.push_str("</section>");
+}
+
+fn per_document(s: &mut String, report: &Report) {
+    if report.per_document.is_empty() {
+        return;
+    }
+    section(s, "documents", "Per document");
+    let mut rows: Vec<&super::DocumentRow> = report.per_document.iter().collect();
+    rows.sort_by(|a, b| {
+        a.gamma
+            .unwrap_or(f64::NEG_INFINITY)
+            .total_cmp(&b.gamma.unwrap_or(f64::NEG_INFINITY))
+    });
+    s.push_str("<table><tr><th>document</th><th>annotators</th><th>units</th><th>γ</th><th>interval</th></tr>");
+    for row in rows {
+        let interval = row
+            .interval
+            .map(|(l, h)| format!("{} … {}", number(Some(l)), number(Some(h))))
+            .unwrap_or_else(|| escape(row.error.as_deref().unwrap_or("")));
+        let _ = write!(
+            s,
+            "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+            escape(&row.document),
+            escape(&row.annotators.join(", ")),
+            row.n_units,
+            number(row.gamma),
+            interval
+        );
+    }
+    s.push_str("</table>");
+    why(
+        s,
+        "Each document measured alone (its own chance model), worst first: where adjudication is most needed.",
+    );
+    s.push_str("</section>");
+}
+
+fn pairwise(s: &mut String, report: &Report) {
+    if report.pairwise.is_empty() {
+        return;
+    }
+    section(s, "pairwise", "Pairs of annotators");
+    s.push_str("<table><tr><th></th>");
+    for name in &report.annotators {
+        let _ = write!(s, "<th>{}</th>", escape(name));
+    }
+    s.push_str("</tr>");
+    for first in &report.annotators {
+        let _ = write!(s, "<tr><th>{}</th>", escape(first));
+        for second in &report.annotators {
+            let value = report
+                .pairwise
+                .iter()
+                .find(|p| {
+                    (&p.annotators[0] == first && &p.annotators[1] == second)
+                        || (&p.annotators[1] == first && &p.annotators[0] == second)
+                })
+                .map(|p| number(p.gamma))
+                .unwrap_or_default();
+            let _ = write!(s, "<td class=\"num\">{value}</td>");
+        }
+        s.push_str("</tr>");
+    }
+    s.push_str("</table>");
+    why(
+        s,
+        "γ of each pair over the documents both annotated: who disagrees with whom.",
+    );
+    s.push_str("</section>");
+}
+
+fn coefficients(s: &mut String, report: &Report) {
+    if report.coefficients.is_empty() {
+        return;
+    }
+    section(s, "coefficients", "Classic and unitizing coefficients");
+    s.push_str("<table><tr><th>document</th><th>coefficient</th><th>value</th></tr>");
+    for c in &report.coefficients {
+        let value = match (c.value, &c.undefined) {
+            (Some(v), _) => number(Some(v)),
+            (None, Some(why)) => format!("undefined: {}", escape(why)),
+            (None, None) => "undefined".to_string(),
+        };
+        let _ = write!(
+            s,
+            "<tr><td>{}</td><td>{}</td><td class=\"num\">{value}</td></tr>",
+            escape(&c.document),
+            escape(&c.measure)
+        );
+    }
+    s.push_str("</table>");
+    why(
+        s,
+        "κ, π and α compare the annotators position by position (each character or time step a coded item); α_U and its companions measure unitizing (Krippendorff 1995, 2016). Reviewers often ask for them beside γ.",
+    );
+    s.push_str("</section>");
+}
+
+fn alignment(s: &mut String, report: &Report) {
+    section(s, "alignment", "What the best alignment pairs");
+    s.push_str("<table><tr><th>category</th><th>paired with</th><th>unit pairs</th></tr>");
+    for (a, b, n) in &report.confusion {
+        let _ = write!(
+            s,
+            "<tr><td>{}</td><td>{}</td><td class=\"num\">{n}</td></tr>",
+            escape(a),
+            escape(b)
+        );
+    }
+    s.push_str("</table>");
+    why(
+        s,
+        "Pairs of units the best alignment puts together, by category (∅: a unit no other annotator matches). Off-diagonal pairs are category confusions.",
+    );
+    s.push_str("<table><tr><th>annotator</th><th>units</th><th>aligned with another's</th><th>alone</th></tr>");
+    for c in &report.coverage {
+        let _ = write!(
+            s,
+            "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
+            escape(&c.annotator),
+            c.units,
+            c.aligned,
+            c.units - c.aligned
+        );
+    }
+    s.push_str("</table>");
+    why(
+        s,
+        "Coverage: an annotator whose units are often alone marks spans the others do not.",
+    );
+    s.push_str("</section>");
+}
+
+fn chance(s: &mut String, report: &Report) {
+    section(s, "chance", "Chance disorders");
+    s.push_str(&histogram(
+        &report.overall.chance_disorders,
+        report.overall.observed_disorder,
+        "Disorders of the chance continua and the observed disorder",
+    ));
+    why(
+        s,
+        "The expected disorder D_e is the mean of these chance continua; the further the observed disorder lies to their left, the higher γ.",
+    );
+    s.push_str("</section>");
+}
+
+fn worst(s: &mut String, report: &Report) {
+    if report.worst.is_empty() {
+        return;
+    }
+    section(s, "disagreements", "The largest disagreements");
+    s.push_str("<table><tr><th>document</th><th>disorder</th><th>units (annotator: category [span] text)</th></tr>");
+    for d in &report.worst {
+        let units: Vec<String> = d
+            .units
+            .iter()
+            .map(|u| {
+                format!(
+                    "{}: {} [{}, {}){}",
+                    escape(&u.annotator),
+                    escape(&u.category),
+                    u.start,
+                    u.end,
+                    u.text
+                        .as_deref()
+                        .map(|t| format!(" “{}”", escape(t)))
+                        .unwrap_or_default()
+                )
+            })
+            .collect();
+        let _ = write!(
+            s,
+            "<tr><td>{}</td><td class=\"num\">{:.3}</td><td>{}</td></tr>",
+            escape(&d.document),
+            d.disorder,
+            units.join("<br>")
+        );
+    }
+    s.push_str("</table>");
+    why(
+        s,
+        "The unitary alignments with the most disorder; an annotator missing from a row has no unit there.",
+    );
+    s.push_str("</section>");
+}
+
+fn relations(s: &mut String, report: &Report) {
+    let Some(r) = &report.relations else {
+        return;
+    };
+    section(s, "relations", "Relations");
+    s.push_str("<table><tr><th>annotators</th><th>relations</th><th>same label</th><th>other label</th><th>one side only</th><th>F1 unlabelled</th><th>F1 labelled</th><th>F1 attachment</th><th>κ of labels</th></tr>");
+    for p in &r.pairs {
+        let _ = write!(
+            s,
+            "<tr><td>{} – {}</td><td class=\"num\">{} / {}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{} / {}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
+            escape(&p.annotators[0]),
+            escape(&p.annotators[1]),
+            p.relations[0],
+            p.relations[1],
+            p.same_label,
+            p.other_label,
+            p.only_first,
+            p.only_second,
+            number(Some(p.f1_unlabelled)),
+            number(Some(p.f1_labelled)),
+            number(Some(p.f1_attachment)),
+            number(p.label_kappa)
+        );
+    }
+    s.push_str("</table>");
+    why(
+        s,
+        "Relations correspond when their endpoints lie in the same unitary alignments of the best alignment (docs/relations.md).",
+    );
+    s.push_str("</section>");
+}

@@ -1,0 +1,132 @@
+//! The report as text: the methods paragraph, Markdown (for a README or a notebook) and LaTeX
+//! tables (for a paper).
+
+use super::Report;
+use std::fmt::Write;
+
+fn number(x: Option<f64>) -> String {
+    match x {
+        Some(x) if x.is_finite() => format!("{x:.4}"),
+        _ => "–".to_string(),
+    }
+}
+
+/// A paragraph for a paper's method section.
+pub fn methods_paragraph(report: &Report) -> String {
+    let m = &report.method;
+    format!(
+        "Inter-annotator agreement was measured with γ (Mathet, Widlöcher & Métivier 2015) on {} \
+         document(s) annotated by {} annotators ({} units), with α = {}, β = {}, Δ∅ = {} and the \
+         {} categorical dissimilarity; the best alignment was computed exactly. The expected \
+         disorder was estimated from {} continua drawn by the {} sampler (seed {}). Computed with \
+         {}; the same figures are given by `{}`.",
+        report.documents.len(),
+        report.annotators.len(),
+        report.n_units,
+        m.alpha,
+        m.beta,
+        m.delta_empty,
+        m.categorical,
+        m.samples,
+        m.sampler,
+        m.seed,
+        m.software,
+        m.rerun
+    )
+}
+
+/// The main figures as Markdown.
+pub fn markdown(report: &Report) -> String {
+    let o = &report.overall;
+    let mut s = String::from("# Agreement report\n\n");
+    let _ = writeln!(s, "{}\n", methods_paragraph(report));
+    let _ = writeln!(s, "| figure | value |\n|---|---|");
+    let _ = writeln!(s, "| γ | {} |", number(Some(o.gamma)));
+    let _ = writeln!(
+        s,
+        "| precision interval ({:.0} %) | {} … {} |",
+        100.0 * report.method.confidence,
+        number(Some(o.precision_interval.0)),
+        number(Some(o.precision_interval.1))
+    );
+    let _ = writeln!(s, "| D_o | {} |", number(Some(o.observed_disorder)));
+    let _ = writeln!(s, "| D_e | {} |", number(Some(o.expected_disorder)));
+    let _ = writeln!(s, "| γ-cat | {} |", number(o.gamma_cat));
+    for (k, v) in &o.gamma_k {
+        let _ = writeln!(s, "| γ-k {k} | {} |", number(Some(*v)));
+    }
+    if !report.pairwise.is_empty() {
+        let _ = writeln!(s, "\n| annotators | documents | γ |\n|---|---|---|");
+        for p in &report.pairwise {
+            let _ = writeln!(
+                s,
+                "| {} – {} | {} | {} |",
+                p.annotators[0],
+                p.annotators[1],
+                p.documents,
+                number(p.gamma)
+            );
+        }
+    }
+    if !report.per_document.is_empty() {
+        let _ = writeln!(s, "\n| document | units | γ |\n|---|---|---|");
+        for row in &report.per_document {
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} |",
+                row.document,
+                row.n_units,
+                number(row.gamma)
+            );
+        }
+    }
+    s
+}
+
+/// Escapes LaTeX's special characters.
+fn tex(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The main figures as LaTeX tables (booktabs).
+pub fn latex(report: &Report) -> String {
+    let o = &report.overall;
+    let mut s = String::from(
+        "% Agreement report (Gamma Studio): needs \\usepackage{booktabs}\n\\begin{tabular}{lr}\n\\toprule\nFigure & Value \\\\\n\\midrule\n",
+    );
+    let _ = writeln!(s, "$\\gamma$ & {} \\\\", number(Some(o.gamma)));
+    let _ = writeln!(s, "$D_o$ & {} \\\\", number(Some(o.observed_disorder)));
+    let _ = writeln!(s, "$D_e$ & {} \\\\", number(Some(o.expected_disorder)));
+    let _ = writeln!(s, "$\\gamma_{{cat}}$ & {} \\\\", number(o.gamma_cat));
+    for (k, v) in &o.gamma_k {
+        let _ = writeln!(s, "$\\gamma_k$ {} & {} \\\\", tex(k), number(Some(*v)));
+    }
+    s.push_str("\\bottomrule\n\\end{tabular}\n");
+    if !report.pairwise.is_empty() {
+        s.push_str("\n\\begin{tabular}{llr}\n\\toprule\nAnnotator & Annotator & $\\gamma$ \\\\\n\\midrule\n");
+        for p in &report.pairwise {
+            let _ = writeln!(
+                s,
+                "{} & {} & {} \\\\",
+                tex(&p.annotators[0]),
+                tex(&p.annotators[1]),
+                number(p.gamma)
+            );
+        }
+        s.push_str("\\bottomrule\n\\end{tabular}\n");
+    }
+    s
+}

@@ -1,0 +1,148 @@
+//! The agreement report: its figures are `gamma`'s, its formats are chosen by extension, and the
+//! HTML page renders in a real browser (headless Chromium from Debian's packages: required where
+//! GAMMA_STUDIO_REQUIRE_BROWSER is set, as in CI; skipped with a notice elsewhere).
+
+mod common;
+
+use common::cli::{gamma_studio, json_of};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn demo() -> Vec<String> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("resources/demo/glozz");
+    ["ana", "ben", "chloe"]
+        .iter()
+        .map(|a| {
+            root.join(a)
+                .join("named-entities.aa")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect()
+}
+
+fn run_report(inputs: &[String], out: &Path, more: &[&str]) {
+    let mut args: Vec<&str> = vec!["report"];
+    args.extend(inputs.iter().map(String::as_str));
+    args.extend(["-o", out.to_str().unwrap()]);
+    args.extend(more);
+    let output = gamma_studio(&args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn the_report_holds_gammas_figures_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = demo();
+    let mut gamma_args: Vec<&str> = vec!["gamma"];
+    gamma_args.extend(inputs.iter().map(String::as_str));
+    gamma_args.extend(["--json", "--gamma-cat"]);
+    let gamma = json_of(&gamma_studio(&gamma_args));
+    let json_path = dir.path().join("report.json");
+    run_report(&inputs, &json_path, &[]);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    assert_eq!(report["overall"]["gamma"], gamma["gamma"]);
+    assert_eq!(
+        report["overall"]["observed_disorder"],
+        gamma["observed_disorder"]
+    );
+    assert_eq!(report["overall"]["gamma_cat"], gamma["gamma_cat"]);
+    assert_eq!(
+        report["annotators"],
+        serde_json::json!(["ana", "ben", "chloe"])
+    );
+    assert_eq!(report["pairwise"].as_array().unwrap().len(), 3);
+    assert_eq!(report["method"]["seed"], gamma["seed"]);
+    let html_path = dir.path().join("report.html");
+    run_report(&inputs, &html_path, &[]);
+    let html = std::fs::read_to_string(&html_path).unwrap();
+    let shown = format!("γ = {:.4}", gamma["gamma"].as_f64().unwrap());
+    assert!(html.contains(&shown), "{shown}");
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "no network"
+    );
+    assert_eq!(
+        html.matches("<svg").count(),
+        2,
+        "γ-k bars and the chance histogram"
+    );
+    for (extension, marker) in [("md", "| γ | "), ("tex", "\\begin{tabular}")] {
+        let path = dir.path().join(format!("report.{extension}"));
+        run_report(&inputs, &path, &[]);
+        assert!(std::fs::read_to_string(&path).unwrap().contains(marker));
+    }
+    let bad = gamma_studio(&["report", &inputs[0], &inputs[1], "-o", "r.pdf"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains(".pdf is not a report format"));
+}
+
+fn chromium() -> Option<&'static str> {
+    let found = ["chromium", "chromium-browser"].into_iter().find(|name| {
+        Command::new(name)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    if found.is_none() {
+        assert!(
+            std::env::var_os("GAMMA_STUDIO_REQUIRE_BROWSER").is_none(),
+            "chromium is required here"
+        );
+        println!("notice: chromium is absent; the report's browser test is skipped");
+    }
+    found
+}
+
+/// Headless Chromium parses the page (its DOM holds the figures and both plots) and paints it
+/// (a screenshot of the first screen, far from blank).
+#[test]
+fn the_html_report_renders_in_a_real_browser() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let html_path = dir.path().join("report.html");
+    run_report(&demo(), &html_path, &[]);
+    let flags = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+    ];
+    let profile = format!("--user-data-dir={}", dir.path().join("profile").display());
+    let url = format!("file://{}", html_path.display());
+    let dom = Command::new(browser)
+        .args(flags)
+        .arg(&profile)
+        .arg("--dump-dom")
+        .arg(&url)
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    assert!(dom.contains("Agreement report"), "{dom}");
+    assert_eq!(dom.matches("<svg").count(), 2);
+    assert!(dom.contains("<rect"), "the plots have bars");
+    let shot = dir.path().join("report.png");
+    let status = Command::new(browser)
+        .args(flags)
+        .arg(&profile)
+        .arg("--window-size=900,1400")
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(&url)
+        .output()
+        .unwrap();
+    assert!(status.status.success());
+    let size = std::fs::metadata(&shot).unwrap().len();
+    assert!(
+        size > 30_000,
+        "a painted page, not a blank one: {size} bytes"
+    );
+}
