@@ -36,6 +36,11 @@ pub struct BenchArgs {
     /// about 50 MB (reading must grow linearly with the file).
     #[arg(long, conflicts_with_all = ["timeline", "sweep"])]
     pub reading: bool,
+    /// Time an annotation campaign instead: N documents (default 1000) × 3 annotators × 100
+    /// units, opened as a corpus folder, corpus γ and each document's γ.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "1000",
+          conflicts_with_all = ["timeline", "sweep", "reading"])]
+    pub project: Option<usize>,
     /// Run the cases in this process and print one JSON line each (used by the parent run).
     #[arg(long, hide = true)]
     pub in_process: bool,
@@ -73,7 +78,7 @@ fn parse_case(case: &str) -> Result<(usize, usize), Failure> {
     Ok((k.parse().map_err(|_| bad())?, p.parse().map_err(|_| bad())?))
 }
 
-fn peak_memory_mb() -> Option<f64> {
+pub fn peak_memory_mb() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
@@ -189,6 +194,9 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     }
     if args.reading {
         return super::bench_reading::run(args.seed);
+    }
+    if let Some(documents) = args.project {
+        return super::bench_project::run(documents, args.seed);
     }
     let reference: &[(&str, f64)] = if args.dense {
         &DENSE_CASES

@@ -14,7 +14,7 @@ use crate::gamma::{GammaError, GammaOptions, GammaResult, RunControl, gamma};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// One document's row: who annotated it, how much, and its γ.
+/// One document's row: who annotated it, how much, and its γ (without γ-cat and γ-k).
 #[derive(Debug, Clone)]
 pub struct DocumentGamma {
     /// The document's name ([`Continuum::name`]).
@@ -44,6 +44,12 @@ pub fn per_document(
 ) -> Vec<DocumentGamma> {
     let done = AtomicUsize::new(0);
     let total = corpus.documents.len();
+    // γ-cat and γ-k are the corpus's figures; a row needs γ alone (the same γ either way).
+    let options = GammaOptions {
+        categorical_gammas: false,
+        ..options.clone()
+    };
+    let options = &options;
     let row = |document: &Continuum| {
         let result = if control.is_cancelled() {
             Err(GammaError::Cancelled)
