@@ -70,14 +70,21 @@ fn read_options(
 }
 
 /// Every document of these files (a CSV or ELAN file is a document; Glozz `.aa` or CorA-XML
-/// files given together are one), reading without the GIL; warnings go to Python's `warnings`.
+/// files given together are one), or of one corpus folder given alone (documents matched by
+/// name, as `gamma-studio gamma DIR` reads it), reading without the GIL; warnings go to
+/// Python's `warnings`.
 fn documents(
     py: Python<'_>,
     paths: Vec<PathBuf>,
     options: ReadOptions,
 ) -> PyResult<Vec<gamma_core::Continuum>> {
     let (documents, warnings) = py
-        .detach(move || read_documents(&paths, &options))
+        .detach(move || match paths.as_slice() {
+            [folder] if folder.is_dir() => {
+                gamma_formats::read_corpus(folder, &options).map(|(d, w, _)| (d, w))
+            }
+            _ => read_documents(&paths, &options),
+        })
         .map_err(|e| read_error(&e))?;
     if !warnings.is_empty() {
         let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
@@ -147,7 +154,9 @@ pub fn read(
     })
 }
 
-/// Reads several documents (a corpus): every CSV or ELAN file is a document.
+/// Reads several documents (a corpus): every CSV or ELAN file is a document; one folder given
+/// alone is a corpus folder (one folder per annotator with same-named files, one folder per
+/// document, or one file per document), its documents matched by name.
 #[pyfunction]
 #[pyo3(signature = (*paths, format=None, text=None, model=None, annotators=None, layer=None,
                     layers=None, category_feature=None, exclude_types=None))]
