@@ -67,6 +67,9 @@ pub struct Relation {
 /// Where a relation's endpoint lies in the best alignment: the unitary alignments of its units.
 type Image = Vec<usize>;
 
+/// The relations of two annotators that link the same images.
+type Corresponding<'a> = (Vec<&'a Placed>, Vec<&'a Placed>);
+
 /// A relation placed in the alignment.
 #[derive(Debug, Clone)]
 struct Placed {
@@ -262,7 +265,7 @@ fn place(
 
 /// The one-to-one matching of two annotators' relations (see the module documentation).
 fn matching(first: &[Placed], second: &[Placed], directed: bool) -> Vec<RelationMatch> {
-    let mut groups: BTreeMap<(Image, Image), (Vec<&Placed>, Vec<&Placed>)> = BTreeMap::new();
+    let mut groups: BTreeMap<(Image, Image), Corresponding> = BTreeMap::new();
     for r in first {
         groups.entry(r.key(directed)).or_default().0.push(r);
     }
