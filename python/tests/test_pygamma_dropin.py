@@ -246,3 +246,18 @@ def test_without_pyannote_a_light_segment_is_used():
         "print(c.get_best_alignment().disorder)\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert float(out.stdout) == pytest.approx(0.04 / 1, abs=1e-12)
+
+
+def test_plots_through_matplotlib():
+    require_modules("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from gamma_studio.pygamma import notebook
+
+    c = read("h6_three_annot")
+    assert pa.show_continuum is notebook.show_continuum and pa.show_alignment is notebook.show_alignment
+    for png in (c._repr_png_(), c.get_best_alignment()._repr_png_()):
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 1000
+    ax = notebook.plot_alignment(c.get_best_alignment())
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["A", "B", "C"]
