@@ -261,3 +261,28 @@ def test_plots_through_matplotlib():
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 1000
     ax = notebook.plot_alignment(c.get_best_alignment())
     assert [t.get_text() for t in ax.get_yticklabels()] == ["A", "B", "C"]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 4772])
+@pytest.mark.parametrize("cached_gaussian", [False, True])
+def test_block_draws_equal_pygammas_call_by_call_draws(seed, cached_gaussian):
+    """The statistical sampler takes numpy's doubles in blocks: the same continua as one numpy
+    call per draw (pygamma's way), and numpy's generator left in the same state after."""
+    c = read("k3_p30_dense")
+
+    def draw(sample):
+        np.random.seed(seed)
+        if cached_gaussian:
+            np.random.normal()  # leaves a second Gaussian in numpy's cache
+        samples = [sample() for _ in range(4)]
+        return samples, np.random.get_state(), np.random.normal()
+
+    sampler = pa.StatisticalContinuumSampler()
+    sampler.init_sampling(c)
+    fast, fast_state, fast_next = draw(lambda: sampler.sample_from_continuum)
+    slow, slow_state, slow_next = draw(sampler._sample_call_by_call)
+    for a, b in zip(fast, slow):
+        assert a == b and a.bounds == b.bounds and list(a.categories) == list(b.categories)
+        assert [type(u.annotation) for _, u in a] == [type(u.annotation) for _, u in b]
+    assert np.array_equal(fast_state[1], slow_state[1]) and fast_state[2:] == slow_state[2:]
+    assert fast_next == slow_next

@@ -13,6 +13,7 @@ one of the built-in ones (exact, in parallel, without the GIL), in Python otherw
   d ≥ 0), then the set-partitioning (or covering) MILP by scipy.
 """
 
+import functools
 from typing import List, Optional, Sequence
 
 import numpy as np
@@ -145,9 +146,8 @@ def _spans(continuum, index: dict) -> List[bytes]:
 # Building alignments
 
 
-def _make_alignment(continuum, rows, total, soft: bool):
-    """An `Alignment` (or `SoftAlignment`) from rows `(δ, [unit index or −1 per annotator])`."""
-    from .alignment import Alignment, SoftAlignment, UnitaryAlignment
+def _unitary_alignments(continuum, rows):
+    from .alignment import UnitaryAlignment
 
     annotators = list(continuum._annotations.keys())
     units = [list(s) for s in continuum._annotations.values()]
@@ -157,8 +157,18 @@ def _make_alignment(continuum, rows, total, soft: bool):
                                     for a, i in enumerate(slots)])
         unitary.disorder = float(disorder)
         unitary_alignments.append(unitary)
+    return unitary_alignments
+
+
+def _make_alignment(continuum, rows, total, soft: bool):
+    """An `Alignment` (or `SoftAlignment`) from rows `(δ, [unit index or −1 per annotator])`,
+    its unitary alignments made when first read."""
+    from .alignment import Alignment, SoftAlignment
+
     cls = SoftAlignment if soft else Alignment
-    return cls(unitary_alignments, continuum=continuum, check_validity=False, disorder=float(total))
+    alignment = cls([], continuum=continuum, check_validity=False, disorder=float(total))
+    alignment._pending = functools.partial(_unitary_alignments, continuum, rows)
+    return alignment
 
 
 def _check_alignable(continuum):

@@ -112,11 +112,25 @@ class Alignment(AbstractAlignment):
                  continuum: Optional[Continuum] = None,
                  check_validity: bool = False,
                  disorder: Optional[float] = None):
-        self.unitary_alignments = list(unitary_alignments)
+        self._unitary_alignments = list(unitary_alignments)
+        # A function making the unitary alignments when first asked for (the best alignments of
+        # random continua are seldom looked at: only γ-cat and γ-k read them).
+        self._pending = None
         self.continuum = continuum
         self._disorder: Optional[float] = disorder
         if check_validity:
             self.check()
+
+    @property
+    def unitary_alignments(self) -> List[UnitaryAlignment]:
+        """The unitary alignments (a list, which may be changed in place)."""
+        if self._pending is not None:
+            self._unitary_alignments, self._pending = self._pending(), None
+        return self._unitary_alignments
+
+    @unitary_alignments.setter
+    def unitary_alignments(self, value: Iterable[UnitaryAlignment]):
+        self._unitary_alignments, self._pending = value, None
 
     def __getitem__(self, keys: Union[int, Tuple[int], Tuple[int, str]]):
         """`alignment[i]` (or `alignment[i,]`): the i-th unitary alignment;

@@ -70,6 +70,13 @@ class Unit:
         return self.segment < other.segment
 
 
+def _triple_order(triple):
+    """The order of `Unit`s (segment, then annotation with None first) for a (start, end,
+    annotation) triple."""
+    start, end, annotation = triple
+    return (start, end) if annotation is None else (start, end, 1, annotation)
+
+
 class Continuum:
     """Units of several annotators on one resource: ``{annotator: SortedSet of Unit}``.
 
@@ -204,6 +211,26 @@ class Continuum:
         self._annotations[annotator].add(Unit(segment, annotation))
         self.bound_inf = min(self.bound_inf, segment.start)
         self.bound_sup = max(self.bound_sup, segment.end)
+
+    def _add_units(self, annotator: Annotator, units) -> None:
+        """Adds `(start, end, category)` triples at once (what `add` does for each, faster):
+        the annotator (even without units), the categories, the bounds."""
+        if annotator not in self._annotations:
+            self._annotations[annotator] = SortedSet()
+        if not units:
+            return
+        made = []
+        # In the units' order first (a key of C-level tuples), so that the sorted set's own
+        # sort, comparing `Unit`s in Python, only checks the order.
+        for start, end, category in sorted(units, key=_triple_order):
+            segment = Segment(start, end)
+            if segment.duration == 0.0:
+                raise ValueError("Tried adding segment of duration 0.0")
+            made.append(Unit(segment, category))
+        self._annotations[annotator].update(made)
+        self._categories.update(c for _, _, c in units if c is not None)
+        self.bound_inf = min(self.bound_inf, min(start for start, _, _ in units))
+        self.bound_sup = max(self.bound_sup, max(end for _, end, _ in units))
 
     def add_annotation(self, annotator: Annotator, annotation: "Annotation"):
         """Adds a pyannote.core `Annotation`: each track's label is its unit's category."""

@@ -11,6 +11,7 @@ import numpy as np
 from sortedcontainers import SortedSet
 
 from .continuum import Annotator, Continuum
+from ._random import LegacyStream, WeightedChoice
 from .segment import Segment, segment_precision
 
 __all__ = ["AbstractContinuumSampler", "ShuffleContinuumSampler", "StatisticalContinuumSampler"]
@@ -202,6 +203,38 @@ class StatisticalContinuumSampler(AbstractContinuumSampler):
     @property
     def sample_from_continuum(self) -> Continuum:
         self._has_been_init()
+        if self._categories_weight is None or len(self._categories) == 0:
+            return self._sample_call_by_call()
+        # The same draws as the calls below, taken from numpy's generator in blocks.
+        precision = segment_precision()
+        categories = list(self._categories)
+        choice = WeightedChoice(self._categories_weight)
+        stream = LegacyStream()
+        sample = self._reference_continuum.copy_flush()
+        any_unit = False
+        try:
+            for annotator in self._ground_truth_annotators:
+                nb_units = abs(int(stream.normal(self._avg_nb_units_per_annotator, self._std_nb_units_per_annotator)))
+                if not any_unit:
+                    nb_units = max(1, nb_units)
+                units = []
+                last_point = 0
+                for _ in range(nb_units):
+                    start = last_point + stream.normal(self._avg_gap, self._std_gap)
+                    end = start + abs(stream.normal(self._avg_unit_duration, self._std_unit_duration))
+                    while end - start < precision:
+                        end = start + abs(stream.normal(self._avg_unit_duration, self._std_unit_duration))
+                    units.append((start, end, categories[choice.draw(stream)]))
+                    last_point = end
+                sample._add_units(annotator, units)
+                any_unit = any_unit or bool(units)
+        finally:
+            stream.finish()
+        return sample
+
+    def _sample_call_by_call(self) -> Continuum:
+        """`sample_from_continuum` with one numpy call per draw, as pygamma (categories drawn
+        without weights take `randint`, which a `LegacyStream` cannot simulate)."""
         sample = self._reference_continuum.copy_flush()
         precision = segment_precision()
         categories, weights = self._categories, self._categories_weight
