@@ -44,6 +44,5 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(textgamma::text_gamma, m)?)?;
     m.add_function(wrap_pyfunction!(synthetic::synthetic_continuum, m)?)?;
     m.add_function(wrap_pyfunction!(pygamma::best_alignments, m)?)?;
-    m.add_function(wrap_pyfunction!(pygamma::candidate_alignments, m)?)?;
     Ok(())
 }

@@ -1,6 +1,6 @@
-//! Entry points of the pygamma-agreement drop-in (`gamma_studio.pygamma`, pure Python): the
-//! exact best alignments of continua given as spans, several at once in parallel without the
-//! GIL, and the candidate unitary alignments of one continuum (for soft-γ's covering program).
+//! Entry point of the pygamma-agreement drop-in (`gamma_studio.pygamma`, pure Python): the
+//! exact best alignments (or best soft alignments, pygamma's soft-γ) of continua given as
+//! spans, several at once in parallel without the GIL.
 //!
 //! The drop-in draws its random continua in Python with numpy's global generator (so that
 //! `np.random.seed(s)` gives pygamma's samples) and sends them here as spans: one `bytes` per
@@ -9,7 +9,7 @@
 //! zero diagonal), or nominal when no matrix is given.
 
 use crate::errors::{bad_setting, computation};
-use gamma_core::alignment::{AlignmentError, AlignmentProblem, Limits, candidates};
+use gamma_core::alignment::{AlignmentError, AlignmentProblem, Limits};
 use gamma_core::dissimilarity::{ResolvedDissimilarity, Span};
 use gamma_core::{CategoryDissimilarity, CategoryMatrix, Dissimilarity};
 use pyo3::prelude::*;
@@ -92,8 +92,10 @@ fn alignment_error(error: AlignmentError) -> PyErr {
 
 /// The exact best alignment of each continuum (a list, per annotator, of bytes of f64 triples
 /// `(start, end, category index)`), solved in parallel without the GIL; Ctrl+C stops the run.
+/// With `soft`, the best soft alignment (a unit may be in several unitary alignments).
 #[pyfunction]
-#[pyo3(signature = (continua, alpha, beta, delta_empty, n_categories, matrix=None))]
+#[pyo3(signature = (continua, alpha, beta, delta_empty, n_categories, matrix=None, soft=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn best_alignments(
     py: Python<'_>,
     continua: Vec<Vec<Vec<u8>>>,
@@ -102,6 +104,7 @@ pub fn best_alignments(
     delta_empty: f64,
     n_categories: usize,
     matrix: Option<Vec<f64>>,
+    soft: bool,
 ) -> PyResult<Vec<AlignmentRows>> {
     let d = dissimilarity(alpha, beta, delta_empty, n_categories, matrix)?;
     let problems = continua
@@ -121,7 +124,13 @@ pub fn best_alignments(
         scope.spawn(move || {
             let solved: Vec<_> = problems
                 .par_iter()
-                .map(|p| p.best_alignment_until(&limits, Some(cancelled)))
+                .map(|p| {
+                    if soft {
+                        p.best_soft_alignment_until(&limits, Some(cancelled))
+                    } else {
+                        p.best_alignment_until(&limits, Some(cancelled))
+                    }
+                })
                 .collect();
             let _ = done.send(solved);
         });
@@ -168,37 +177,4 @@ pub fn best_alignments(
         out.push((alignment.disorder, rows));
     }
     Ok(out)
-}
-
-/// The candidate unitary alignments of one continuum (at least two real units each; a unit
-/// alone is always possible at Δ∅): `(members, offsets, disorders)`, candidate `c` holding the
-/// global unit ids `members[offsets[c]..offsets[c+1]]` (units numbered annotator by annotator).
-/// Every tuple a strictly better split beats is left out, which keeps every best partition and
-/// every best cover (soft-γ) among them.
-#[pyfunction]
-#[pyo3(signature = (annotators, alpha, beta, delta_empty, n_categories, matrix=None))]
-pub fn candidate_alignments(
-    py: Python<'_>,
-    annotators: Vec<Vec<u8>>,
-    alpha: f64,
-    beta: f64,
-    delta_empty: f64,
-    n_categories: usize,
-    matrix: Option<Vec<f64>>,
-) -> PyResult<(Vec<u32>, Vec<usize>, Vec<f64>)> {
-    let d = dissimilarity(alpha, beta, delta_empty, n_categories, matrix)?;
-    let problem = AlignmentProblem::from_spans(&spans_of(&annotators, n_categories)?, d);
-    let limit = Limits::default().max_candidates;
-    let listed = py
-        .detach(|| candidates::generate(&problem, limit))
-        .map_err(alignment_error)?;
-    let mut members = Vec::new();
-    let mut offsets = vec![0];
-    let mut disorders = Vec::with_capacity(listed.len());
-    for c in 0..listed.len() {
-        members.extend_from_slice(listed.members(c));
-        offsets.push(members.len());
-        disorders.push(listed.disorder(c));
-    }
-    Ok((members, offsets, disorders))
 }
