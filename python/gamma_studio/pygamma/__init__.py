@@ -10,7 +10,7 @@ and the script runs unchanged, with the same module layout (`continuum`, `dissim
 `sampler`, `alignment`, `cst`, `notebook`), names, arguments and exceptions. The best
 alignments are found by Gamma Studio's Rust core (exact, in parallel), random continua are drawn
 with numpy's global generator as pygamma draws them (so `np.random.seed(s)` gives pygamma's
-samples), and no solver is needed (soft-γ and dissimilarities of your own use scipy).
+samples), and no solver is needed (only dissimilarities of your own use scipy's MILP).
 
 Differences (see docs/pygamma-migration.md): `fast=True` computes the exact γ (faster than
 pygamma's approximation); Δ∅ ≠ 1 scales both parts of the combined dissimilarity (the paper;

@@ -4,13 +4,11 @@ one of the built-in ones (exact, in parallel, without the GIL), in Python otherw
 * Built-in dissimilarities (`PositionalSporadicDissimilarity`, the categorical ones,
   `CombinedCategoricalDissimilarity` of those) become the core's `α·d_pos·Δ∅ + β·D·Δ∅` and the
   continua go to `_core.best_alignments` as spans.
-* Soft-γ (pygamma 0.5's `soft=True`): the same candidate unitary alignments (the core lists
-  them; a tuple that a split beats is never needed by a best cover either) plus the singletons,
-  and the covering program `min Σ δ_c x_c, Σ_{c∋u} x_c ≥ 1, x ∈ {0,1}` solved by scipy's MILP
-  (HiGHS).
+* Soft-γ (pygamma 0.5's `soft=True`): the core's best soft alignments (the covering program
+  `min Σ δ_c x_c, Σ_{c∋u} x_c ≥ 1, x ∈ {0,1}` over its candidates and the singletons).
 * A dissimilarity of the user's own (its own `compile_d_mat`): every tuple with δ ≤ n·Δ∅
   (paper §5.1.1, as pygamma), listed annotator by annotator with partial sums (each pair adds
-  d ≥ 0), then the set-partitioning (or covering) MILP by scipy.
+  d ≥ 0), then the set-partitioning (or covering) MILP by scipy's HiGHS.
 """
 
 import functools
@@ -181,23 +179,16 @@ def best_alignments(dissimilarity: AbstractDissimilarity, continua: Sequence, so
     for continuum in continua:
         _check_alignable(continuum)
     spec = core_spec(dissimilarity)
-    if spec is not None and not soft:
+    if spec is not None:
         index = spec.index_of(continua)
         solved = _core.best_alignments([_spans(c, index) for c in continua],
-                                       *spec.arguments(len(index)))
-        return [_make_alignment(c, rows, total, soft=False)
+                                       *spec.arguments(len(index)), soft=soft)
+        return [_make_alignment(c, rows, total, soft)
                 for c, (total, rows) in zip(continua, solved)]
     alignments = []
     for continuum in continua:
-        if spec is not None:
-            index = spec.index_of([continuum])
-            members, offsets, disorders = _core.candidate_alignments(
-                _spans(continuum, index), *spec.arguments(len(index)))
-            columns, costs = _with_singletons(continuum, members, offsets, disorders,
-                                              spec.delta_empty)
-        else:
-            tuples, costs = enumerate_tuples(dissimilarity, continuum)
-            columns = _columns_of_tuples(continuum, tuples)
+        tuples, costs = enumerate_tuples(dissimilarity, continuum)
+        columns = _columns_of_tuples(continuum, tuples)
         chosen = _solve(continuum.num_units, columns, costs, cover=soft)
         alignments.append(_alignment_of_columns(continuum, [columns[c] for c in chosen],
                                                 [costs[c] for c in chosen], soft))
@@ -205,7 +196,7 @@ def best_alignments(dissimilarity: AbstractDissimilarity, continua: Sequence, so
 
 
 # ------------------------------------------------------------------------------------------
-# Candidates and the MILP (soft-γ, the user's own dissimilarities)
+# The user's own dissimilarities: every tuple within the bound, and the MILP
 
 
 def _first_ids(continuum) -> List[int]:
@@ -214,16 +205,6 @@ def _first_ids(continuum) -> List[int]:
         first.append(total)
         total += len(units)
     return first
-
-
-def _with_singletons(continuum, members, offsets, disorders, delta_empty):
-    """The core's candidates (global unit ids) and one singleton per unit (δ = Δ∅)."""
-    columns = [members[offsets[c]:offsets[c + 1]] for c in range(len(disorders))]
-    costs = list(disorders)
-    for g in range(continuum.num_units):
-        columns.append([g])
-        costs.append(delta_empty)
-    return columns, np.asarray(costs, dtype=np.float64)
 
 
 def _columns_of_tuples(continuum, tuples: np.ndarray):
@@ -259,8 +240,8 @@ def _solve(n_units: int, columns, costs: np.ndarray, cover: bool) -> List[int]:
         from scipy.optimize import Bounds, LinearConstraint, milp
         from scipy.sparse import csc_matrix
     except ImportError:  # pragma: no cover - depends on the environment
-        raise ImportError("soft-γ and dissimilarities of your own need scipy's MILP solver: "
-                          "pip install scipy (γ with the built-in dissimilarities does not)") from None
+        raise ImportError("dissimilarities of your own need scipy's MILP solver: pip install scipy "
+                          "(the built-in dissimilarities, soft-γ included, do not)") from None
     rows = [g for column in columns for g in column]
     cols = [c for c, column in enumerate(columns) for _ in column]
     matrix = csc_matrix((np.ones(len(rows)), (rows, cols)), shape=(n_units, len(columns)))

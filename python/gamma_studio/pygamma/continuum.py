@@ -435,7 +435,8 @@ class Continuum:
             Accepted for compatibility: γ is always the exact one here (pygamma's fast-γ is a
             windowed approximation; the exact alignment is faster than it).
         soft: bool
-            Soft-γ (pygamma 0.5): a unit may belong to several unitary alignments. Needs scipy.
+            Soft-γ (pygamma 0.5): a unit may belong to several unitary alignments (exact, by
+            the core).
             Not with `fast=True` (`NotImplementedError`, as pygamma).
         """
         from ._engine import best_alignments
