@@ -286,3 +286,15 @@ def test_block_draws_equal_pygammas_call_by_call_draws(seed, cached_gaussian):
         assert [type(u.annotation) for _, u in a] == [type(u.annotation) for _, u in b]
     assert np.array_equal(fast_state[1], slow_state[1]) and fast_state[2:] == slow_state[2:]
     assert fast_next == slow_next
+
+
+def test_units_without_a_category_are_aligned_and_sampled():
+    c = pa.Continuum()
+    for annotator, shift in (("a", 0), ("b", 1)):
+        for start in range(0, 100, 10):
+            c.add(annotator, pa.Segment(start + shift, start + 8), None if start % 20 else "x")
+    # Each pair: ((1 + 0)/(8 + 7))²; `None` pairs with `None`, "x" with "x"; x̄ = 10.
+    assert c.get_best_alignment().disorder == pytest.approx(10 * (1 / 15) ** 2 / 10, rel=1e-12)
+    np.random.seed(1)
+    r = c.compute_gamma()
+    assert r.n_samples == 30 and 0.9 < r.gamma < 1

@@ -156,13 +156,13 @@ class StatisticalContinuumSampler(AbstractContinuumSampler):
         self._std_unit_duration = float(np.std(durations))
 
     def _set_categories_information(self):
-        categories = self._reference_continuum.categories
-        self._categories = np.array(list(categories))
+        categories = list(self._reference_continuum.categories)
+        if any(unit.annotation is None for _, unit in self._reference_continuum):
+            categories.insert(0, None)  # units without a category are drawn too
+        self._categories = np.array(categories)
         self._categories_weight = np.zeros(len(categories))
         index = {category: i for i, category in enumerate(categories)}
         for _, unit in self._reference_continuum:
-            if unit.annotation is None:
-                raise ValueError("the statistical sampler needs a category on every unit")
             self._categories_weight[index[unit.annotation]] += 1
         self._categories_weight /= self._reference_continuum.num_units
 
