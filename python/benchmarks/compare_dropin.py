@@ -7,7 +7,8 @@ sampler, 30 random continua). The drop-in draws the same random continua, so D_o
 agree to pygamma's float32 wherever pygamma's alignment is exact. pygamma runs in its own
 interpreter (its venv, with cylp for CBC), in a fresh process per case and mode, exact
 (`fast=False`, its default) and fast (`fast=True`, its windowed approximation, what its command
-line uses); the drop-in always computes the exact γ. Times are compute seconds, imports apart.
+line uses); the drop-in always computes the exact γ. Times are compute seconds, imports apart:
+wall-clock, and CPU (all threads) in parentheses, less sensitive to other jobs on the machine.
 
     python benchmarks/compare_dropin.py --pygamma-python /path/to/pygamma-venv/bin/python \\
         [--cases 2by1000,2by5000,3by100,3by500,5by100] [--timeout 600]
@@ -48,13 +49,13 @@ def measure(module_name: str, csv_path: str, fast: bool) -> dict:
     os.dup2(2, 1)
     try:
         with contextlib.redirect_stdout(sys.stderr):
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             result = continuum.compute_gamma(dissimilarity, fast=fast)
-            seconds = time.perf_counter() - started
+            seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
     finally:
         sys.stdout.flush()
         os.dup2(saved, 1)
-    return {"import_seconds": imported, "seconds": seconds, "gamma": float(result.gamma),
+    return {"import_seconds": imported, "seconds": seconds, "cpu": cpu, "gamma": float(result.gamma),
             "observed_disorder": float(result.observed_disorder),
             "expected_disorder": float(result.expected_disorder), "n_samples": result.n_samples,
             "units": continuum.num_units, "annotators": continuum.num_annotators}
@@ -73,6 +74,8 @@ def run(python: str, module_name: str, csv_path: Path, fast: bool, timeout: floa
 
 
 def cell(result: dict, key: str, digits: int) -> str:
+    if key == "seconds" and "cpu" in result:
+        return f"{result['seconds']:.{digits}f} ({result['cpu']:.{digits}f})"
     if key in result:
         return f"{result[key]:.{digits}f}"
     if "timeout" in result:
@@ -91,10 +94,11 @@ def main() -> None:
     if args.worker:
         print(json.dumps(measure(args.worker[0], args.worker[1], args.fast)))
         return
+    print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs\n")
     print("| case | units | pygamma exact s | pygamma fast s | drop-in s | speed-up (exact / fast) "
           "| D_o pygamma | D_o drop-in | γ pygamma exact | γ pygamma fast | γ drop-in |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
-    imports = []
+    imports, cpu_ratios = [], []
     for case in args.cases.split(","):
         path = DATA / f"{case}.csv"
         ours = run(sys.executable, "gamma_studio.pygamma", path, False, args.timeout)
@@ -116,7 +120,11 @@ def main() -> None:
               f"| {cell(ours, 'observed_disorder', 4)} | {cell(exact, 'gamma', 4)} | {cell(fast, 'gamma', 4)} "
               f"| {cell(ours, 'gamma', 4)} |", flush=True)
         imports += [r["import_seconds"] for r in (exact, fast) if "import_seconds" in r]
+        if "cpu" in ours:
+            cpu_ratios.append(" / ".join(f"{t['cpu'] / ours['cpu']:.0f}×" if "cpu" in t else "–" for t in (exact, fast)))
         imports_ours = ours.get("import_seconds")
+    print(f"\nCPU-time speed-ups (exact / fast), case by case: {'; '.join(cpu_ratios)}")
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
     if imports:
         print(f"\nImports, not counted above: pygamma-agreement {min(imports):.1f}–{max(imports):.1f} s "
               f"(numba compiles at import), gamma_studio.pygamma {imports_ours:.2f} s.")
