@@ -13,6 +13,7 @@ mod continuum;
 mod corpus;
 mod errors;
 mod options;
+mod pygamma;
 mod results;
 mod synthetic;
 mod textgamma;
@@ -42,5 +43,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(corpus::corpus_gamma, m)?)?;
     m.add_function(wrap_pyfunction!(textgamma::text_gamma, m)?)?;
     m.add_function(wrap_pyfunction!(synthetic::synthetic_continuum, m)?)?;
+    m.add_function(wrap_pyfunction!(pygamma::best_alignments, m)?)?;
     Ok(())
 }

@@ -22,6 +22,8 @@ pub(crate) mod pricing;
 #[cfg(test)]
 mod properties;
 mod restricted_relaxation;
+// Soft alignments (pygamma's soft-γ): `AlignmentProblem::best_soft_alignment`.
+mod soft;
 pub(crate) mod solver;
 
 use crate::continuum::Continuum;
