@@ -4,6 +4,7 @@
 //! ordinal, interval, ratio or custom distances, and weighted κ. Spans are turned into items by
 //! [`discretize`]: one item per position, labelled with the category of the unit covering it
 //! (or "none") — the discretized κ/α that the Corpus Shuffling Tool compares with γ.
+//! Gwet's AC1 and AC2 ([`gwet`]) sit next to them, for two or more raters.
 //!
 //! For spans themselves: Krippendorff's α_U and c|uα ([`unitizing`]), the Slot Error Rate
 //! ([`slot_error_rate`]), and the segmentation distances Pk, WindowDiff and the Generalized
@@ -12,6 +13,7 @@
 use crate::continuum::Continuum;
 use crate::dissimilarity::CategoryMatrix;
 
+pub mod gwet;
 pub mod segmentation;
 pub mod slot_error_rate;
 pub mod unitizing;
