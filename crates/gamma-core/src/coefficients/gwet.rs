@@ -11,16 +11,19 @@
 //! * `p_a = (1/n₂) Σ_{i: r_i ≥ 2} Σ_k r_ik (r*_ik − 1) / (r_i (r_i − 1))`, `n₂` the items with at
 //!   least two ratings;
 //! * `π_k = (1/n₁) Σ_{i: r_i ≥ 1} r_ik / r_i`, `n₁` the items with at least one rating;
-//! * `p_e = T_w / (q (q − 1)) · Σ_k π_k (1 − π_k)`, `T_w = Σ_kl w_kl`, `q` the categories.
+//! * `p_e = T_w / (q (q − 1)) · Σ_k π_k (1 − π_k)`, `T_w = Σ_kl w_kl`, `q` the categories that
+//!   occur in the ratings (irrCAC and DKPro take them from the ratings too: a category listed in
+//!   [`Codings::categories`] but never chosen, such as the "none" of positions nobody left
+//!   unannotated, does not count).
 //!
 //! These are Gwet's own definitions as his R package irrCAC computes them. DKPro Statistics 2.3
 //! (`GwetAC1Agreement`, `GwetAC2Agreement`) gives the same values on complete data, which is
 //! what its tests check; with missing ratings it takes `π_k` from the items with two ratings or
 //! more and weights each item's `p_a` by `r_i`, so its values can differ there. `d_max` is the
-//! largest distance between two categories, at least 1 (as DKPro, so that irrCAC's quadratic
+//! largest distance between two categories that occur, at least 1 (as DKPro, so that irrCAC's quadratic
 //! weights are the interval distance's on categories `1..q`).
 
-use super::{CoefficientError, Codings, Distance};
+use super::{Codings, CoefficientError, Distance};
 
 /// The parts of an AC1 or AC2 value, for a report that shows how it was reached.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -52,12 +55,16 @@ impl Codings {
         for label in self.items.iter().flatten().flatten() {
             counts[*label] += 1.0;
         }
-        if q < 2 {
+        let used: Vec<usize> = (0..q).filter(|&k| counts[k] > 0.0).collect();
+        if used.len() < 2 {
             // Gwet's chance agreement divides by q − 1: with one category there is no decision.
             return Err(CoefficientError::Undefined);
         }
         let d = self.distances(distance, &counts)?;
-        let d_max = d.iter().flatten().fold(1.0_f64, |m, &x| m.max(x));
+        let d_max = used
+            .iter()
+            .flat_map(|&k| used.iter().map(move |&l| (k, l)))
+            .fold(1.0_f64, |m, (k, l)| m.max(d[k][l]));
         let w: Vec<Vec<f64>> = d
             .iter()
             .map(|row| row.iter().map(|x| 1.0 - x / d_max).collect())
@@ -91,7 +98,12 @@ impl Codings {
         if n_pairable == 0.0 {
             return Err(CoefficientError::NoPairableItem);
         }
-        let t_w: f64 = w.iter().flatten().sum();
+        let t_w: f64 = used
+            .iter()
+            .flat_map(|&k| used.iter().map(move |&l| (k, l)))
+            .map(|(k, l)| w[k][l])
+            .sum();
+        let q = used.len();
         let spread: f64 = shares
             .iter()
             .map(|s| s / n_rated)

@@ -132,6 +132,17 @@ fn three_raters_with_missing_ratings_by_hand() {
 fn undefined_cases() {
     let one = Codings::from_contingency(&["y"], &[vec![10]]);
     assert_eq!(one.gwet_ac1(), Err(CoefficientError::Undefined));
+    // A listed category nobody chose does not count.
+    let unused = Codings::from_contingency(&["y", "n"], &[vec![10, 0], vec![0, 0]]);
+    assert_eq!(unused.gwet_ac1(), Err(CoefficientError::Undefined));
+    let with_unused = Codings::from_contingency(
+        &["y", "n", "maybe"],
+        &[vec![8, 1, 0], vec![0, 1, 0], vec![0, 0, 0]],
+    );
+    assert_eq!(
+        with_unused.gwet_ac1(),
+        Codings::from_contingency(&["y", "n"], &[vec![8, 1], vec![0, 1]]).gwet_ac1()
+    );
     let single = Codings {
         categories: vec!["y".into(), "n".into()],
         n_coders: 2,
