@@ -69,3 +69,46 @@ fn coefficients_command_reports_krippendorffs_alpha_u_and_the_other_measures() {
     let by_hand = 1.0 - (70.0 / 440.0) / (2.0 * 185.0 * 255.0 / (440.0 * 440.0));
     assert!((value("cu_alpha").unwrap() - by_hand).abs() < 1e-12);
 }
+
+/// Gwet's AC1 of the discretized annotations and the 2016 uα family, by hand: A x[0,10);
+/// B x[0,4) y[4,10) on a text of 10 characters. AC1: 4 positions x–x, 6 x–y: p_a = 0.4,
+/// π = (0.7, 0.3), p_e = 2·0.21 = 0.42, AC1 = −0.02/0.58 = −1/29 (the unused "none" label does
+/// not count). uα = c|uα = 4/35, (x)uα = 8/49 (see the core's u_alpha_family tests); no gap, so
+/// |uα is undefined.
+#[test]
+fn coefficients_command_reports_gwet_and_the_u_alpha_family() {
+    let folder = tempfile::tempdir().unwrap();
+    let csv = folder.path().join("pair.csv");
+    std::fs::write(
+        &csv,
+        "annotator,category,start,end\nA,x,0,10\nB,x,0,4\nB,y,4,10\n",
+    )
+    .unwrap();
+    std::fs::write(folder.path().join("pair.txt"), "x".repeat(10)).unwrap();
+    let output = gamma_studio(&["coefficients", csv.to_str().unwrap(), "--json"]);
+    let report = json_of(&output);
+    let ac1 = report["gwet_ac1_discretized"].as_f64().unwrap();
+    assert!((ac1 + 1.0 / 29.0).abs() < 1e-12, "{report}");
+    let family = &report["u_alpha_family"];
+    assert!((family["u_alpha"].as_f64().unwrap() - 4.0 / 35.0).abs() < 1e-12);
+    assert!((family["cu_alpha"].as_f64().unwrap() - 4.0 / 35.0).abs() < 1e-12);
+    assert!(family["binary_u_alpha"].is_null(), "{report}");
+    let x = &family["k_u_alpha"][0];
+    assert_eq!(x["category"], "x");
+    assert!((x["alpha"].as_f64().unwrap() - 8.0 / 49.0).abs() < 1e-12);
+
+    let text = gamma_studio(&["coefficients", csv.to_str().unwrap()]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("Gwet's AC1 (discretized)      -0.0345"),
+        "{text}"
+    );
+    assert!(
+        text.contains("uα (2016)                      0.1143"),
+        "{text}"
+    );
+    assert!(
+        text.contains("|uα (units vs gaps)          undefined"),
+        "{text}"
+    );
+}

@@ -4,7 +4,9 @@
 use super::Failure;
 use clap::Args;
 use gamma_core::GammaOptions;
+use gamma_core::coefficients::u_alpha_family::{UAlphaFamily, u_alpha_family};
 use gamma_core::coefficients::unitizing::alpha_u;
+use gamma_core::coefficients::{Distance, discretize};
 use gamma_core::measure::Measure;
 use serde_json::json;
 
@@ -36,6 +38,8 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
         let per_category = alpha_u(continuum, 0.0, end)
             .map(|a| a.categories)
             .unwrap_or_default();
+        let ac1 = gwet_ac1_discretized(continuum, end);
+        let family = u_alpha_family(continuum, 0.0, end, &Distance::Nominal);
         if args.json {
             reports.push(json!({
                 "document": continuum.name,
@@ -45,6 +49,14 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
                     Ok(x) => json!({"measure": m.name(), "value": x}),
                     Err(why) => json!({"measure": m.name(), "value": null, "undefined": why}),
                 }).collect::<Vec<_>>(),
+                "gwet_ac1_discretized": match &ac1 {
+                    Ok(x) => json!(x),
+                    Err(_) => json!(null),
+                },
+                "u_alpha_family": match &family {
+                    Ok(f) => json!(f),
+                    Err(why) => json!({"undefined": why.to_string()}),
+                },
                 "alpha_u_by_category": per_category.iter().map(|c| json!({
                     "category": c.category,
                     "observed": c.observed,
@@ -66,6 +78,14 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
                 Err(why) => println!("  {:<28} undefined: {why}", measure.label()),
             }
         }
+        match &ac1 {
+            Ok(x) => println!("  {:<28} {x:>8.4}", "Gwet's AC1 (discretized)"),
+            Err(why) => println!("  {:<28} undefined: {why}", "Gwet's AC1 (discretized)"),
+        }
+        match &family {
+            Ok(f) => print!("{}", family_lines(f)),
+            Err(why) => println!("  {:<28} undefined: {why}", "uα family (2016)"),
+        }
         for c in &per_category {
             match c.alpha() {
                 Some(a) => println!("  α_U of {:<21} {a:>8.4}", c.category),
@@ -85,6 +105,47 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
         );
     }
     Ok(())
+}
+
+/// Gwet's AC1 of the discretized annotations (one item per whole position, as κd), refused
+/// beyond the positions the other discretized measures accept.
+fn gwet_ac1_discretized(continuum: &gamma_core::Continuum, end: f64) -> Result<f64, String> {
+    use gamma_core::measure::MAX_DISCRETE_POSITIONS;
+    if end.is_nan() || end.ceil() > MAX_DISCRETE_POSITIONS as f64 {
+        return Err(format!(
+            "the units end at {end}: at most {MAX_DISCRETE_POSITIONS} positions are labelled"
+        ));
+    }
+    discretize(continuum, 0.0, end)
+        .gwet_ac1()
+        .map(|a| a.coefficient())
+        .map_err(|e| e.to_string())
+}
+
+/// The uα family's lines of the text output.
+fn family_lines(f: &UAlphaFamily) -> String {
+    let value = |x: Option<f64>| x.map_or_else(|| "undefined".to_string(), |x| format!("{x:>8.4}"));
+    let mut s = format!(
+        "  {:<28} {}\n  {:<28} {}\n  {:<28} {}   (on {:.1} % of the pairs)\n",
+        "uα (2016)",
+        value(f.u_alpha),
+        "|uα (units vs gaps)",
+        value(f.binary_u_alpha),
+        "c|uα (2016)",
+        value(f.cu_alpha),
+        100.0 * f.cu_coverage
+    );
+    for k in &f.k_u_alpha {
+        s += &format!(
+            "  ({})uα{:<width$} {}   (on {:.1} % of its length)\n",
+            k.category,
+            "",
+            value(k.alpha),
+            100.0 * k.coverage,
+            width = 24usize.saturating_sub(k.category.chars().count())
+        );
+    }
+    s
 }
 
 /// `continuum` moved to start at 0 when it starts before 0.

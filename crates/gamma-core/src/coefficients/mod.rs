@@ -4,16 +4,20 @@
 //! ordinal, interval, ratio or custom distances, and weighted κ. Spans are turned into items by
 //! [`discretize`]: one item per position, labelled with the category of the unit covering it
 //! (or "none") — the discretized κ/α that the Corpus Shuffling Tool compares with γ.
+//! Gwet's AC1 and AC2 ([`gwet`]) sit next to them, for two or more raters.
 //!
-//! For spans themselves: Krippendorff's α_U and c|uα ([`unitizing`]), the Slot Error Rate
+//! For spans themselves: Krippendorff's α_U and c|uα ([`unitizing`]), the 2016 family uα, |uα,
+//! c|uα and (k)uα ([`u_alpha_family`]), the Slot Error Rate
 //! ([`slot_error_rate`]), and the segmentation distances Pk, WindowDiff and the Generalized
 //! Hamming Distance ([`segmentation`]).
 
 use crate::continuum::Continuum;
 use crate::dissimilarity::CategoryMatrix;
 
+pub mod gwet;
 pub mod segmentation;
 pub mod slot_error_rate;
+pub mod u_alpha_family;
 pub mod unitizing;
 
 /// Items × coders: for each item, each coder's category (an index into `categories`) or

@@ -60,6 +60,20 @@ pub enum UnitizingError {
         /// End of the second unit.
         second_end: f64,
     },
+    /// Two units of one annotator overlap, which the uα family cannot measure (each annotator
+    /// partitions the continuum): the annotator and each unit's (start, end, category).
+    #[error(
+        "{annotator}'s units [{}, {}) {:?} and [{}, {}) {:?} overlap: the uα family needs each annotator's units apart",
+        first.0, first.1, first.2, second.0, second.1, second.2
+    )]
+    OverlappingUnits {
+        /// The annotator.
+        annotator: String,
+        /// The first unit in start order.
+        first: (f64, f64, String),
+        /// The unit that starts before the first one ends.
+        second: (f64, f64, String),
+    },
     /// c|uα has nothing to compare: no two units of different annotators intersect.
     #[error("no unit of one annotator intersects a unit of another")]
     NoIntersection,
@@ -121,7 +135,11 @@ impl Section {
     }
 }
 
-fn check_continuum(continuum: &Continuum, start: f64, end: f64) -> Result<(), UnitizingError> {
+pub(super) fn check_continuum(
+    continuum: &Continuum,
+    start: f64,
+    end: f64,
+) -> Result<(), UnitizingError> {
     if continuum.n_annotators() < 2 {
         return Err(UnitizingError::TooFewAnnotators(continuum.n_annotators()));
     }

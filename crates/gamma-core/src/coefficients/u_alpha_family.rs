@@ -1,0 +1,293 @@
+//! The uα family of Krippendorff, Mathet, Bouvry & Widlöcher (2016), "On the reliability of
+//! unitizing textual continua: Further developments", *Quality & Quantity* 50:2347–2364 (and
+//! Krippendorff, *Content Analysis*, 4th ed., 2019, §12.6): four coefficients of one
+//! coincidence matrix between the values that annotators give the stretches of a continuum.
+//!
+//! Each annotator partitions the continuum `[start, end)` of length `L` into its units (valued
+//! by their category) and the gaps between them (the value ∅). For every ordered pair of
+//! annotators `i ≠ j`, each intersection of a section of `i` valued `c` with a section of `j`
+//! valued `k` adds its length to the observed coincidence `l_ck`, and the matrix is divided by
+//! `m − 1`, so that its total is `n = mL` (every position of every annotator pairs once).
+//! Chance pairs positions at random, except with positions of the same unit: a unit of length
+//! `ℓ` removes `ℓ²` self-pairs and a gap, which has no structure, `ℓ` (each of its positions is
+//! its own section): `e_ck = (l_c· l_·k − [c = k] S_c) / (n − S/n)`, `S_c` those sums.
+//!
+//! * **uα** — units and gaps together, nominal: `1 − (n − Σ_c l_cc) / (n − Σ_c e_cc)`;
+//! * **|uα** — the binary distinction of relevant matter (any unit) from gaps:
+//!   `1 − (l_∅· − l_∅∅) / (e_∅· − e_∅∅)`;
+//! * **c|uα** — the categories of the intersecting units only, with any distance: the matrix
+//!   restricted to valued pairs `l*_ck`, its chance `e*_ck = (l*_c l*_k − [c = k] S*_c) /
+//!   (n* − S*/n*)`, where a unit `g` of annotator `i` adds `Σ_{j ≠ i} |g ∩ units of j|² / (m − 1)`
+//!   to `S*_c` (its self-pairs among the positions that were paired);
+//! * **(k)uα** — one category `k` against the others within c|uα:
+//!   `1 − e*_k Σ_c δ(c,k) l*_ck / (l*_k Σ_c δ(c,k) e*_ck)`, with the share of `k`'s length that
+//!   met another annotator's unit (its coverage).
+//!
+//! The article's own text was not available to us: the equations above are its family as
+//! described in its abstract and by two public implementations that cite its equations
+//! (the Python `unitized_alpha` of github.com/lindanna/unitized_alpha, whose README example our
+//! tests reproduce, and
+//! quallmer's `reliability_alpha_u`, R, after Krippendorff 2019 §12.6). Both agree for two
+//! annotators; for more, they differ in `S*` (quallmer squares each unit's overlap with the union
+//! of the other annotators' units, without dividing by `m − 1`); we follow the pairwise form,
+//! which keeps `S*` on the scale of the coincidences.
+//!
+//! Lengths are counted in positions of the continuum (characters, tokens…), as Krippendorff
+//! does. An annotator's units may not overlap (each annotator partitions the continuum).
+//! Confidence intervals: [`u_alpha_family_intervals`] (bootstrap over stretches of the
+//! continuum, [`crate::bootstrap`]).
+
+use super::unitizing::{UnitizingError, check_continuum};
+use super::{Codings, Distance};
+use crate::continuum::Continuum;
+
+/// (k)uα of one category.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ValueAlpha {
+    /// The category `k`.
+    pub category: String,
+    /// (k)uα; `None` when the category never meets another annotator's unit, or its expected
+    /// disagreement is 0.
+    pub alpha: Option<f64>,
+    /// The share of the category's length (summed over annotators) that intersects another
+    /// annotator's unit: what (k)uα is computed on.
+    pub coverage: f64,
+}
+
+/// The four coefficients of the 2016 family on one continuum.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct UAlphaFamily {
+    /// uα: units and gaps, nominal. `None` when its expected disagreement is 0.
+    pub u_alpha: Option<f64>,
+    /// |uα: units (of any category) against gaps. `None` when no annotator leaves a gap or
+    /// every annotator covers nothing.
+    pub binary_u_alpha: Option<f64>,
+    /// c|uα: the categories of intersecting units. `None` when no two units of different
+    /// annotators intersect, or the expected disagreement is 0 (one category).
+    pub cu_alpha: Option<f64>,
+    /// The share of all paired positions that pair a unit with a unit: what c|uα is computed on.
+    pub cu_coverage: f64,
+    /// (k)uα of each category, alphabetical.
+    pub k_u_alpha: Vec<ValueAlpha>,
+}
+
+/// One stretch of an annotator's partition: a unit's category index (0 = gap, `k + 1` =
+/// category `k`) over `[start, end)`.
+#[derive(Debug, Clone, Copy)]
+struct Section {
+    start: f64,
+    end: f64,
+    value: usize,
+}
+
+/// The annotator's units and gaps covering `[start, end)`, in order, or the two units that
+/// overlap.
+fn partition(
+    annotator: &crate::continuum::Annotator,
+    categories: &[String],
+    start: f64,
+    end: f64,
+) -> Result<Vec<Section>, UnitizingError> {
+    let mut units: Vec<&crate::unit::Unit> = annotator.units.iter().collect();
+    units.sort_by(|a, b| a.start.total_cmp(&b.start));
+    let mut sections = Vec::with_capacity(2 * units.len() + 1);
+    let mut position = start;
+    for (n, unit) in units.iter().enumerate() {
+        if unit.start < position {
+            let previous = units[n - 1];
+            return Err(UnitizingError::OverlappingUnits {
+                annotator: annotator.name.clone(),
+                first: (previous.start, previous.end, previous.category.clone()),
+                second: (unit.start, unit.end, unit.category.clone()),
+            });
+        }
+        if unit.start > position {
+            sections.push(Section {
+                start: position,
+                end: unit.start,
+                value: 0,
+            });
+        }
+        let index = categories
+            .binary_search(&unit.category)
+            .expect("categories of the continuum");
+        sections.push(Section {
+            start: unit.start,
+            end: unit.end,
+            value: index + 1,
+        });
+        position = unit.end;
+    }
+    if position < end {
+        sections.push(Section {
+            start: position,
+            end,
+            value: 0,
+        });
+    }
+    Ok(sections)
+}
+
+/// Calls `meet(a, b, length)` for every intersection of positive length of two partitions of
+/// the same stretch (both in order).
+fn intersections(first: &[Section], second: &[Section], mut meet: impl FnMut(usize, usize, f64)) {
+    let (mut i, mut j) = (0, 0);
+    while i < first.len() && j < second.len() {
+        let (a, b) = (&first[i], &second[j]);
+        let length = a.end.min(b.end) - a.start.max(b.start);
+        if length > 0.0 {
+            meet(i, j, length);
+        }
+        if a.end <= b.end {
+            i += 1;
+        }
+        if b.end <= a.end {
+            j += 1;
+        }
+    }
+}
+
+/// Chance coincidences from observed margins and self-pair sums (the family's one formula).
+fn expected(margins: &[f64], self_pairs: &[f64]) -> Vec<Vec<f64>> {
+    let n: f64 = margins.iter().sum();
+    let s: f64 = self_pairs.iter().sum();
+    let denominator = n - s / n;
+    (0..margins.len())
+        .map(|c| {
+            (0..margins.len())
+                .map(|k| {
+                    let pairs = margins[c] * margins[k] - if c == k { self_pairs[c] } else { 0.0 };
+                    pairs / denominator
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn one_minus(observed: f64, expected: f64) -> Option<f64> {
+    (expected > 0.0).then(|| 1.0 - observed / expected)
+}
+
+/// The uα family of `continuum` over `[start, end)`; c|uα and (k)uα compare categories with
+/// `distance` (uα and |uα are nominal by definition).
+pub fn u_alpha_family(
+    continuum: &Continuum,
+    start: f64,
+    end: f64,
+    distance: &Distance,
+) -> Result<UAlphaFamily, UnitizingError> {
+    check_continuum(continuum, start, end)?;
+    let categories = continuum.categories();
+    let partitions: Vec<Vec<Section>> = continuum
+        .annotators
+        .iter()
+        .map(|a| partition(a, &categories, start, end))
+        .collect::<Result<_, _>>()?;
+    let m = partitions.len() as f64;
+    let v = categories.len() + 1;
+
+    // Observed coincidences over ordered pairs (both orders at once), and each unit's paired
+    // length with every other annotator's units, for S*.
+    let mut observed = vec![vec![0.0; v]; v];
+    let mut unit_pairs: Vec<Vec<Vec<f64>>> = partitions
+        .iter()
+        .map(|p| vec![vec![0.0; partitions.len()]; p.len()])
+        .collect();
+    for i in 0..partitions.len() {
+        for j in i + 1..partitions.len() {
+            intersections(&partitions[i], &partitions[j], |a, b, length| {
+                let (x, y) = (partitions[i][a].value, partitions[j][b].value);
+                observed[x][y] += length / (m - 1.0);
+                observed[y][x] += length / (m - 1.0);
+                if x != 0 && y != 0 {
+                    unit_pairs[i][a][j] += length;
+                    unit_pairs[j][b][i] += length;
+                }
+            });
+        }
+    }
+    let mut self_pairs = vec![0.0; v];
+    let mut unit_self_pairs = vec![0.0; v];
+    for (p, partition) in partitions.iter().enumerate() {
+        for (s, section) in partition.iter().enumerate() {
+            let length = section.end - section.start;
+            self_pairs[section.value] += if section.value == 0 {
+                length
+            } else {
+                length * length
+            };
+            if section.value != 0 {
+                unit_self_pairs[section.value] +=
+                    unit_pairs[p][s].iter().map(|x| x * x).sum::<f64>() / (m - 1.0);
+            }
+        }
+    }
+    let margins: Vec<f64> = observed.iter().map(|row| row.iter().sum()).collect();
+    let n: f64 = margins.iter().sum();
+    let chance = expected(&margins, &self_pairs);
+    let diagonal = |matrix: &[Vec<f64>]| (0..v).map(|c| matrix[c][c]).sum::<f64>();
+    let u_alpha = one_minus(n - diagonal(&observed), n - diagonal(&chance));
+    let binary_u_alpha = one_minus(
+        margins[0] - observed[0][0],
+        chance[0].iter().sum::<f64>() - chance[0][0],
+    );
+
+    // c|uα and (k)uα on the valued pairs.
+    let valued: Vec<Vec<f64>> = observed[1..].iter().map(|row| row[1..].to_vec()).collect();
+    let valued_margins: Vec<f64> = valued.iter().map(|row| row.iter().sum()).collect();
+    let n_valued: f64 = valued_margins.iter().sum();
+    let cu_coverage = if n > 0.0 { n_valued / n } else { 0.0 };
+    let names = Codings {
+        categories: categories.clone(),
+        n_coders: continuum.n_annotators(),
+        items: Vec::new(),
+    };
+    let d = names.distances(distance, &valued_margins)?;
+    let (cu_alpha, k_u_alpha) = if n_valued > 0.0 {
+        let valued_chance = expected(&valued_margins, &unit_self_pairs[1..]);
+        let k = categories.len();
+        // Σ_x δ(x, c)·matrix[x][c]: the disagreement in column c.
+        let weighted =
+            |matrix: &[Vec<f64>], c: usize| -> f64 { (0..k).map(|x| d[x][c] * matrix[x][c]).sum() };
+        let observed_d: f64 = (0..k).map(|c| weighted(&valued, c)).sum();
+        let chance_d: f64 = (0..k).map(|c| weighted(&valued_chance, c)).sum();
+        let per_value = (0..k)
+            .map(|c| {
+                let chance_margin: f64 = valued_chance[c].iter().sum();
+                let o = weighted(&valued, c);
+                let e = weighted(&valued_chance, c);
+                ValueAlpha {
+                    category: categories[c].clone(),
+                    alpha: (valued_margins[c] > 0.0 && e > 0.0)
+                        .then(|| 1.0 - chance_margin * o / (valued_margins[c] * e)),
+                    coverage: if margins[c + 1] > 0.0 {
+                        valued_margins[c] / margins[c + 1]
+                    } else {
+                        0.0
+                    },
+                }
+            })
+            .collect();
+        (one_minus(observed_d, chance_d), per_value)
+    } else {
+        let none = categories
+            .iter()
+            .map(|c| ValueAlpha {
+                category: c.clone(),
+                alpha: None,
+                coverage: 0.0,
+            })
+            .collect();
+        (None, none)
+    };
+    Ok(UAlphaFamily {
+        u_alpha,
+        binary_u_alpha,
+        cu_alpha,
+        cu_coverage,
+        k_u_alpha,
+    })
+}
+
+#[cfg(test)]
+mod tests;
