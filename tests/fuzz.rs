@@ -20,9 +20,13 @@
 //! ```
 //!
 //! A failure names the case (its class, case number and seed), the arguments and the stderr.
+//! The hostile classes of issue 35 (crafted archives, planted batch files, links at temporary
+//! names, special-file outputs, line-end variants) are in `fuzz/hostile.rs`.
 
 #[path = "fuzz/damage.rs"]
 mod damage;
+#[path = "fuzz/hostile.rs"]
+mod hostile;
 
 use damage::{damage, generated_csv};
 use rand::{RngExt, SeedableRng};

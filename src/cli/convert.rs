@@ -26,24 +26,34 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let inputs: Vec<PathBuf> = documents.iter().flat_map(|d| d.source.paths()).collect();
     let cora_options = args.input.cora_options();
     let several = documents.len() > 1;
-    let out_of = |document: &gamma_formats::Document| {
-        if several {
-            let info = args.to.info();
-            let extension = match info.output {
-                Output::File => format!(".{}", info.written_extension),
-                Output::Folder => String::new(),
-            };
-            args.out
-                .join(format!("{}{extension}", document.continuum.name))
-        } else {
-            args.out.clone()
+    // A document's name comes from inside its file (a CorA text id, an archive's folder): with
+    // several documents it becomes one file name inside OUT, or the conversion is refused.
+    let bad_name = |e: String| Failure::BadInput(format!("{}: {e}", args.out.display()));
+    if several {
+        gamma_formats::distinct_safe_file_names(
+            documents.iter().map(|d| d.continuum.name.as_str()),
+            "document",
+        )
+        .map_err(bad_name)?;
+    }
+    let out_of = |document: &gamma_formats::Document| -> Result<PathBuf, Failure> {
+        if !several {
+            return Ok(args.out.clone());
         }
+        let info = args.to.info();
+        let extension = match info.output {
+            Output::File => format!(".{}", info.written_extension),
+            Output::Folder => String::new(),
+        };
+        let name = gamma_formats::safe_file_name(&document.continuum.name).map_err(bad_name)?;
+        Ok(args.out.join(format!("{name}{extension}")))
     };
+    let outs: Vec<PathBuf> = documents.iter().map(out_of).collect::<Result<_, _>>()?;
     // Every file of every document is checked before the first is written.
     let mut plan = FilePlan::default();
     plan.reads_input_args(&args.input, &inputs);
-    for document in &documents {
-        for path in planned_paths(&document.continuum, args.to, &out_of(document)) {
+    for (document, out) in documents.iter().zip(&outs) {
+        for path in planned_paths(&document.continuum, args.to, out) {
             plan.writes("--out", &path, false)?;
         }
     }
@@ -58,12 +68,12 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
     // Every document's files are replaced together.
     let written = gamma_formats::write_together(|| {
         let mut written = Vec::new();
-        for document in &documents {
+        for (document, out) in documents.iter().zip(&outs) {
             written.extend(write_continuum(
                 &document.continuum,
                 Some(&document.source),
                 args.to,
-                &out_of(document),
+                out,
                 &cora_options,
             )?);
         }

@@ -118,6 +118,21 @@ impl FilePlan {
                 other.given.display()
             )));
         }
+        // Names from inside the inputs may differ by case only: on Windows and macOS they
+        // would be one file, so they are refused everywhere.
+        let folded = |path: &Path| path.to_string_lossy().to_lowercase();
+        if let Some(other) = self
+            .outputs
+            .iter()
+            .find(|o| folded(&o.resolved) == folded(&target))
+        {
+            return Err(Failure::BadInput(format!(
+                "{what} {} and {} ({}) differ only in case: on a system that ignores case they are one file",
+                path.display(),
+                other.what,
+                other.given.display()
+            )));
+        }
         self.outputs.push(Role {
             what: what.to_string(),
             given: path.to_path_buf(),
@@ -168,5 +183,7 @@ mod tests {
             message.contains("two outputs cannot be one file"),
             "{message}"
         );
+        let message = refusal(plan.writes("--report", &dir.path().join("NEW.csv"), false));
+        assert!(message.contains("differ only in case"), "{message}");
     }
 }

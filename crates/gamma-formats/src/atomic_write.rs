@@ -1,53 +1,91 @@
-//! Writing files so that no crash, kill or full disk leaves a torn one — and so that the files
-//! a command writes together (a gold standard, its report and its session; a Glozz document's
-//! `.ac` and one `.aa` per annotator) are replaced together.
+//! Writing files so that no crash, kill or full disk leaves a torn one, so that the files a
+//! command writes together (a gold standard, its report and its session; a Glozz document's
+//! `.ac` and one `.aa` per annotator) are replaced together — and so that nothing but the
+//! chosen output is ever created, replaced or deleted.
 //!
-//! One file: written to `.NAME.PID.tmp` beside it, fsynced, renamed over it, the folder fsynced
-//! ([`write_atomically`]).
+//! One file ([`write_atomically`]): written to a temporary `.NAME.PID.XXXXXXXX.tmp` beside it
+//! (exclusive creation, a random name: a link planted there is never followed), fsynced,
+//! renamed over it, the folder fsynced. Long names are shortened in the temporary's name, so
+//! that any name the file system allows (255 bytes) can be written.
+//!
+//! What an output is decides how it is written ([`target`]): a regular file or a new name is
+//! replaced as above; a device, a named pipe or the standard output (`/dev/null`, `/dev/full`,
+//! `/dev/stdout`, a FIFO) is written through — never replaced — and its write errors (a full
+//! device) are reported; a symbolic link owned by the user or by root is followed (the file it
+//! names is replaced, the link stays), one owned by anyone else is refused, as is a link to a
+//! missing file.
 //!
 //! Several files: inside [`write_together`], each file is staged beside its target as
-//! `.NAME.gsb-ID.tmp` (fsynced), ID being the batch's random id. The batch holds a lock file
-//! `.gamma-studio-batch.ID.lock` in the first target's folder (an OS file lock while the writer
-//! lives, and the list of its staged files). When every file is staged, the manifest
-//! `.gamma-studio-batch.ID.manifest` (each staged file, its target, and the target's identity at
-//! that moment) is written and renamed into place: the commit point. Then each staged file is
-//! renamed over its target, and the manifest and the lock file are removed.
+//! `.NAME.gsb-ID.tmp` (exclusive creation, fsynced), ID being the batch's random id. Each
+//! folder the batch writes into holds a lock file `.gamma-studio-batch.ID.lock` (an OS file
+//! lock while the writer lives); the first folder's is the primary, and lists the others. When
+//! every file is staged, each other folder gets its manifest `.gamma-studio-batch.ID.manifest`
+//! (its staged files, their targets, the targets' identity at that moment, and the primary's
+//! folder), then the primary gets its own (listing the other folders): the commit point. Then
+//! each staged file is renamed over its target, and the manifests and locks are removed.
 //!
-//! A writer killed before its manifest leaves every old file; killed after it, the files are
-//! mixed until the next write into that folder (or [`finish_interrupted_writes`], which
+//! A writer killed before the commit leaves every old file; killed after it, the files are
+//! mixed until the next write into the primary folder (or [`finish_interrupted_writes`], which
 //! commands run on their outputs' folders before planning them) finishes the renames: for each
 //! target still as it was at the commit, the staged file lands; a target written since is kept
-//! and its staged file dropped. A lock that can be taken tells a dead writer (so process ids
-//! being reused, containers and systems without `/proc` are no concern). Two live processes
-//! replacing the same files at the same moment are not ordered: the last rename wins, file by
-//! file.
+//! and its staged file dropped. A lock that can be taken tells a dead writer. Recovery trusts a
+//! folder's batch files only as far as they prove to be this program's own: see
+//! [`recovery`](self::recovery). Two live processes replacing the same files at the same moment
+//! are not ordered: the last rename wins, file by file.
+
+mod recovery;
+mod target;
+#[cfg(test)]
+mod tests;
+
+pub use recovery::finish_interrupted_writes;
 
 use super::FileError;
 use std::cell::RefCell;
+use std::ffi::OsStr;
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use target::Target;
 
 const BATCH_PREFIX: &str = ".gamma-studio-batch.";
 const LOCK: &str = ".lock";
 const MANIFEST: &str = ".manifest";
+/// A manifest being written (renamed to [`MANIFEST`] once whole).
+const MANIFEST_NEW: &str = ".manifest-new";
 /// A lock file before its name: a writer killed right after creating it leaves this.
 const UNNAMED: &str = ".new";
+/// The first line of every manifest.
+const MANIFEST_HEADER: &str = "gamma-studio batch 2";
+/// The most bytes of a file's name kept in its temporary's name (255 bytes is the usual limit of
+/// a name; the temporary adds at most 27).
+const KEPT_NAME_BYTES: usize = 200;
 
-/// A file written in a batch, waiting for the batch's rename.
+/// A file written in a batch, waiting for the batch's rename: names in its part's folder.
 #[derive(Debug)]
 struct Staged {
-    temporary: PathBuf,
-    target: PathBuf,
+    temporary: std::ffi::OsString,
+    target: std::ffi::OsString,
+}
+
+/// The files a batch stages in one folder, under one lock file.
+#[derive(Debug)]
+struct Part {
+    /// The folder, canonical.
+    folder: PathBuf,
+    /// The locked lock file.
+    lock: File,
+    staged: Vec<Staged>,
 }
 
 /// The files written so far by the open [`write_together`] of this thread.
 #[derive(Debug)]
 struct Batch {
     id: String,
-    /// The lock file (path, locked handle), created at the first write, beside it.
-    lock: Option<(PathBuf, File)>,
-    staged: Vec<Staged>,
+    /// The folders written into, the primary first.
+    parts: Vec<Part>,
+    /// Outputs written through (devices, pipes) at the end: they cannot be staged.
+    written_through: Vec<(PathBuf, Vec<u8>)>,
     /// Folders whose dead writers' batches were finished already.
     recovered: Vec<PathBuf>,
 }
@@ -56,10 +94,9 @@ thread_local! {
     static OPEN_BATCH: RefCell<Option<Batch>> = const { RefCell::new(None) };
 }
 
-/// Writes `contents` to `path` through a temporary file in the same folder, fsynced and renamed
-/// at the end, so that a failed or killed export never leaves a half-written file. Inside
-/// [`write_together`] (on the same thread), the file is staged and renamed with the others at
-/// the end.
+/// Writes `contents` to `path` without ever leaving a half-written file (see the module's
+/// documentation for devices, pipes and links). Inside [`write_together`] (on the same thread),
+/// the file is staged and renamed with the others at the end.
 pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), FileError> {
     let staged = OPEN_BATCH.with_borrow_mut(|batch| {
         batch
@@ -70,17 +107,39 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), FileError> {
     if staged.is_some() {
         return Ok(());
     }
-    let folder = folder_of(path);
+    let file = match target::target(path)? {
+        Target::Through => return target::write_through(path, contents),
+        Target::Replace(file) => file,
+    };
+    let folder = folder_of(&file);
     // A dead writer's committed batch lands first, so that it never replaces this newer file.
     finish_interrupted_writes(folder);
-    let temporary = temporary_beside(path);
-    write_synced(&temporary, contents).map_err(|e| cannot_write(path, e))?;
-    std::fs::rename(&temporary, path).map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        cannot_write(path, e)
-    })?;
+    let prefix = format!(
+        ".{}.{}.",
+        temporary_stem(file_name(&file)),
+        std::process::id()
+    );
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp").rand_bytes(8);
+    #[cfg(unix)]
+    {
+        // As any program's new file: rw-rw-rw- less the umask.
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut temporary = builder
+        .tempfile_in(folder)
+        .map_err(|e| cannot_write(path, e))?;
+    temporary
+        .write_all(contents)
+        .and_then(|()| temporary.as_file().sync_all())
+        .map_err(|e| cannot_write(path, e))?;
+    // On failure the temporary is removed when dropped.
+    temporary
+        .persist(&file)
+        .map_err(|e| cannot_write(path, e.error))?;
     sync_folder(folder);
-    remove_stray_temporaries(path);
+    recovery::remove_stray_temporaries(&file);
     Ok(())
 }
 
@@ -130,251 +189,230 @@ impl Drop for DiscardOnDrop {
 
 impl Batch {
     fn new() -> Batch {
-        use std::hash::{BuildHasher, Hasher};
-        // A random id (the standard library's hash keys are seeded randomly per process).
-        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-        hasher.write_u32(std::process::id());
         Batch {
-            id: format!("{:016x}", hasher.finish()),
-            lock: None,
-            staged: Vec::new(),
+            id: random_id(),
+            parts: Vec::new(),
+            written_through: Vec::new(),
             recovered: Vec::new(),
         }
     }
 
     fn stage(&mut self, path: &Path, contents: &[u8]) -> Result<(), FileError> {
-        let folder = folder_of(path);
-        if !self.recovered.iter().any(|f| f == folder) {
-            finish_interrupted_writes(folder);
-            self.recovered.push(folder.to_path_buf());
+        let file = match target::target(path)? {
+            Target::Through => {
+                self.written_through
+                    .retain(|(through, _)| through.as_path() != path);
+                self.written_through
+                    .push((path.to_path_buf(), contents.to_vec()));
+                return Ok(());
+            }
+            Target::Replace(file) => file,
+        };
+        let folder = folder_of(&file)
+            .canonicalize()
+            .map_err(|e| cannot_write(path, e))?;
+        if !self.recovered.contains(&folder) {
+            finish_interrupted_writes(&folder);
+            self.recovered.push(folder.clone());
         }
-        if path.is_dir() {
-            return Err(FileError::new(path, None, "cannot write: it is a folder"));
-        }
-        if self.lock.is_none() {
-            self.lock = Some(
-                self.create_lock(folder)
-                    .map_err(|e| cannot_write(path, e))?,
-            );
-        }
+        let index = self.part_for(&folder).map_err(|e| cannot_write(path, e))?;
+        let id = self.id.clone();
+        let part = &mut self.parts[index];
+        let target_name = file_name(&file).to_os_string();
+        let temporary = staged_name(&target_name, &id);
         // A file written twice in one batch: the second write wins, as it would one by one.
-        if let Some(index) = self.staged.iter().position(|s| s.target == path) {
-            let staged = self.staged.remove(index);
-            let _ = std::fs::remove_file(staged.temporary);
+        if let Some(at) = part.staged.iter().position(|s| s.target == target_name) {
+            part.staged.remove(at);
+            let _ = std::fs::remove_file(folder.join(&temporary));
         }
-        let temporary =
-            std::path::absolute(folder.join(format!(".{}.gsb-{}.tmp", file_name(path), self.id)))
-                .map_err(|e| cannot_write(path, e))?;
-        if let Some((_, lock)) = &mut self.lock {
-            // The lock file lists the staged files, so that a dead writer's are found.
-            let mut line = hex(&temporary);
-            line.push('\n');
-            lock.write_all(line.as_bytes())
-                .map_err(|e| cannot_write(path, e))?;
-        }
-        write_synced(&temporary, contents).map_err(|e| cannot_write(path, e))?;
-        let target = std::path::absolute(path).map_err(|e| cannot_write(path, e))?;
-        self.staged.push(Staged { temporary, target });
+        write_synced(&folder.join(&temporary), contents).map_err(|e| cannot_write(path, e))?;
+        part.staged.push(Staged {
+            temporary,
+            target: target_name,
+        });
         Ok(())
     }
 
-    /// The lock file, locked before it gets its name (no one sees it unlocked). Another
-    /// process's recovery may take an unnamed one for a dead writer's between its creation and
-    /// its lock, and remove it: then it is made again.
-    fn create_lock(&self, folder: &Path) -> std::io::Result<(PathBuf, File)> {
-        let path = folder.join(format!("{BATCH_PREFIX}{}{LOCK}", self.id));
-        let unnamed = folder.join(format!("{BATCH_PREFIX}{}{UNNAMED}", self.id));
-        let mut attempts = 0;
-        loop {
-            let file = File::create(&unnamed)?;
-            file.lock()?;
-            match std::fs::rename(&unnamed, &path) {
-                Ok(()) => return Ok((std::path::absolute(path)?, file)),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound && attempts < 3 => {
-                    attempts += 1;
-                }
-                Err(e) => return Err(e),
-            }
+    /// The part of `folder` (canonical), made with its lock file when it is the first write
+    /// there; the primary's lock file lists the other parts' folders.
+    fn part_for(&mut self, folder: &Path) -> std::io::Result<usize> {
+        if let Some(index) = self.parts.iter().position(|p| p.folder == folder) {
+            return Ok(index);
         }
+        let lock = create_lock(folder, &self.id)?;
+        if let Some(primary) = self.parts.first_mut() {
+            let line = format!("secondary {}\n", hex(folder.as_os_str()));
+            primary.lock.write_all(line.as_bytes())?;
+            primary.lock.sync_all()?;
+        }
+        self.parts.push(Part {
+            folder: folder.to_path_buf(),
+            lock,
+            staged: Vec::new(),
+        });
+        Ok(self.parts.len() - 1)
     }
 
     fn commit(self) -> Result<(), FileError> {
-        // The lock is released when the batch is dropped, after its files are removed.
-        let Some((lock_path, _)) = &self.lock else {
-            return Ok(());
-        };
-        let folder = folder_of(lock_path);
-        let manifest = folder.join(format!("{BATCH_PREFIX}{}{MANIFEST}", self.id));
-        if let Err(e) = write_manifest(&manifest, &self.staged) {
-            let first = self.staged.first().map(|s| s.target.clone());
-            self.discard();
-            return Err(cannot_write(&first.unwrap_or_default(), e));
+        // The locks are released when the batch is dropped, after its files are removed.
+        if let Some(primary) = self.parts.first() {
+            let folders: Vec<&Path> = self.parts.iter().map(|p| p.folder.as_path()).collect();
+            // The other folders' manifests first: the primary's is the commit point.
+            for part in self.parts.iter().skip(1).chain(self.parts.first()) {
+                if let Err(e) = write_manifest(part, &self.id, &folders) {
+                    let failed = part.folder.join(BATCH_PREFIX);
+                    self.discard();
+                    return Err(cannot_write(&failed, e));
+                }
+            }
+            let renamed = rename_staged(&self.parts);
+            for part in self.parts.iter().skip(1).chain(Some(primary)) {
+                let _ = std::fs::remove_file(batch_file(&part.folder, &self.id, MANIFEST));
+                let _ = std::fs::remove_file(batch_file(&part.folder, &self.id, LOCK));
+                sync_folder(&part.folder);
+            }
+            renamed?;
         }
-        let renamed = rename_staged(&self.staged);
-        let _ = std::fs::remove_file(&manifest);
-        let _ = std::fs::remove_file(lock_path);
-        sync_folder(folder);
-        renamed
+        for (path, contents) in &self.written_through {
+            target::write_through(path, contents)?;
+        }
+        Ok(())
     }
 
     fn discard(self) {
-        for staged in &self.staged {
-            let _ = std::fs::remove_file(&staged.temporary);
-        }
-        if let Some((path, _)) = &self.lock {
-            let _ = std::fs::remove_file(path);
+        for part in &self.parts {
+            for staged in &part.staged {
+                let _ = std::fs::remove_file(part.folder.join(&staged.temporary));
+            }
+            let _ = std::fs::remove_file(batch_file(&part.folder, &self.id, MANIFEST));
+            let _ = std::fs::remove_file(batch_file(&part.folder, &self.id, MANIFEST_NEW));
+            let _ = std::fs::remove_file(batch_file(&part.folder, &self.id, LOCK));
         }
     }
 }
 
-/// The manifest: a line per staged file, `temporary target identity` (paths in hex, the
-/// target's identity now or `-` when absent), written to a temporary, fsynced and renamed:
-/// from then on the batch is committed.
-fn write_manifest(manifest: &Path, staged: &[Staged]) -> std::io::Result<()> {
-    let mut text = String::new();
-    for file in staged {
-        let identity = identity(&file.target).unwrap_or_else(|| "-".into());
+/// The lock file of batch `id` in `folder`, locked before it gets its name (no one sees it
+/// unlocked), made with exclusive creation (a link planted at its name is never followed).
+/// Another process's recovery may take an unnamed one for a dead writer's between its creation
+/// and its lock, and remove it: then it is made again.
+fn create_lock(folder: &Path, id: &str) -> std::io::Result<File> {
+    let path = batch_file(folder, id, LOCK);
+    let unnamed = batch_file(folder, id, UNNAMED);
+    let mut attempts = 0;
+    loop {
+        let file = File::options()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&unnamed)?;
+        file.lock()?;
+        match std::fs::rename(&unnamed, &path) {
+            Ok(()) => return Ok(file),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && attempts < 3 => {
+                attempts += 1;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// A part's manifest: the header, the primary's folder (other parts) or the other parts'
+/// folders (the primary), then a line per staged file, `file temporary target identity` (names
+/// in hex, the target's identity now or `-` when absent); written to a new file, fsynced and
+/// renamed.
+fn write_manifest(part: &Part, id: &str, folders: &[&Path]) -> std::io::Result<()> {
+    let mut text = format!("{MANIFEST_HEADER}\n");
+    if folders.first() == Some(&part.folder.as_path()) {
+        for folder in &folders[1..] {
+            text.push_str(&format!("secondary {}\n", hex(folder.as_os_str())));
+        }
+    } else if let Some(primary) = folders.first() {
+        text.push_str(&format!("primary {}\n", hex(primary.as_os_str())));
+    }
+    for file in &part.staged {
+        let identity = recovery::identity(&part.folder.join(&file.target));
         text.push_str(&format!(
-            "{} {} {identity}\n",
+            "file {} {} {}\n",
             hex(&file.temporary),
-            hex(&file.target)
+            hex(&file.target),
+            identity.as_deref().unwrap_or("-")
         ));
     }
-    let unnamed = manifest.with_extension("manifest-new");
+    let unnamed = batch_file(&part.folder, id, MANIFEST_NEW);
     write_synced(&unnamed, text.as_bytes())?;
-    std::fs::rename(&unnamed, manifest)?;
-    sync_folder(folder_of(manifest));
+    std::fs::rename(&unnamed, batch_file(&part.folder, id, MANIFEST))?;
+    sync_folder(&part.folder);
     Ok(())
 }
 
 /// Renames every staged file to its target (all of them, even after a failure, so that as much
 /// of the batch as possible lands), then fsyncs their folders.
-fn rename_staged(staged: &[Staged]) -> Result<(), FileError> {
+fn rename_staged(parts: &[Part]) -> Result<(), FileError> {
     let mut first_error = None;
-    for file in staged {
-        if let Err(e) = std::fs::rename(&file.temporary, &file.target) {
-            let _ = std::fs::remove_file(&file.temporary);
-            first_error.get_or_insert_with(|| cannot_write(&file.target, e));
+    for part in parts {
+        for file in &part.staged {
+            let (temporary, target) = (
+                part.folder.join(&file.temporary),
+                part.folder.join(&file.target),
+            );
+            if let Err(e) = std::fs::rename(&temporary, &target) {
+                let _ = std::fs::remove_file(&temporary);
+                first_error.get_or_insert_with(|| cannot_write(&target, e));
+            }
         }
-    }
-    let mut folders: Vec<&Path> = staged.iter().map(|s| folder_of(&s.target)).collect();
-    folders.sort();
-    folders.dedup();
-    for folder in folders {
-        sync_folder(folder);
+        sync_folder(&part.folder);
     }
     first_error.map_or(Ok(()), Err)
 }
 
-/// Finishes or clears the batches that dead writers left in `folder` (their lock can be taken):
-/// a committed one (its manifest written) is renamed into place, except over targets written
-/// since; an uncommitted one has its staged files removed. Every write runs it on its folder
-/// before writing, and commands on their outputs' folders before planning them.
-pub fn finish_interrupted_writes(folder: &Path) {
-    let Ok(entries) = std::fs::read_dir(folder) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(batch) = name.to_str().and_then(|n| n.strip_prefix(BATCH_PREFIX)) else {
-            continue;
-        };
-        // A lock file that never got its name, its writer dead: nothing was staged yet.
-        if batch.ends_with(UNNAMED) {
-            if File::open(entry.path()).is_ok_and(|file| file.try_lock().is_ok()) {
-                let _ = std::fs::remove_file(entry.path());
-            }
-            continue;
-        }
-        let Some(id) = batch.strip_suffix(LOCK) else {
-            continue;
-        };
-        let Ok(mut lock) = File::options().read(true).write(true).open(entry.path()) else {
-            continue;
-        };
-        // Held by a live writer: its batch is under way.
-        if lock.try_lock().is_err() {
-            continue;
-        }
-        let manifest = folder.join(format!("{BATCH_PREFIX}{id}{MANIFEST}"));
-        match std::fs::read_to_string(&manifest) {
-            Ok(text) => finish_committed(&text),
-            Err(_) => {
-                let mut staged = String::new();
-                let _ = std::io::Read::read_to_string(&mut lock, &mut staged);
-                for temporary in staged.lines().filter_map(unhex) {
-                    let _ = std::fs::remove_file(temporary);
-                }
-            }
-        }
-        let _ = std::fs::remove_file(&manifest);
-        let _ = std::fs::remove_file(manifest.with_extension("manifest-new"));
-        let _ = std::fs::remove_file(entry.path());
-        sync_folder(folder);
-    }
+/// `.gamma-studio-batch.ID<suffix>` in `folder`.
+fn batch_file(folder: &Path, id: &str, suffix: &str) -> PathBuf {
+    folder.join(format!("{BATCH_PREFIX}{id}{suffix}"))
 }
 
-/// Renames a committed batch's staged files over the targets that are as they were at the
-/// commit; drops those whose target was written since.
-fn finish_committed(manifest: &str) {
-    for line in manifest.lines() {
-        let mut fields = line.split(' ');
-        let (Some(temporary), Some(target), Some(recorded)) = (
-            fields.next().and_then(unhex),
-            fields.next().and_then(unhex),
-            fields.next(),
-        ) else {
-            continue;
-        };
-        if !temporary.exists() {
-            continue;
-        }
-        let unchanged = identity(&target).unwrap_or_else(|| "-".into()) == recorded;
-        if unchanged && std::fs::rename(&temporary, &target).is_ok() {
-            sync_folder(folder_of(&target));
-        } else {
-            let _ = std::fs::remove_file(&temporary);
-        }
-    }
+/// The name of the staged file of `target` in batch `id`: `.NAME.gsb-ID.tmp`.
+fn staged_name(target: &OsStr, id: &str) -> std::ffi::OsString {
+    format!(".{}.gsb-{id}.tmp", temporary_stem(target)).into()
 }
 
-/// What tells whether a file was replaced: device, inode, size and modification time (`None`
-/// when it does not exist).
-fn identity(path: &Path) -> Option<String> {
-    let metadata = std::fs::symlink_metadata(path).ok()?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        Some(format!(
-            "{}:{}:{}:{}.{}",
-            metadata.dev(),
-            metadata.ino(),
-            metadata.len(),
-            metadata.mtime(),
-            metadata.mtime_nsec()
-        ))
+/// A batch id: 16 hexadecimal digits, from the system's random source (through the standard
+/// library's randomly keyed hasher) and the time, so that no other user can predict it.
+fn random_id() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u32(std::process::id());
+    if let Ok(now) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        hasher.write_u128(now.as_nanos());
     }
-    #[cfg(not(unix))]
-    {
-        let modified = metadata
-            .modified()
-            .ok()
-            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-            .map_or(0, |d| d.as_nanos());
-        Some(format!("{}:{modified}", metadata.len()))
-    }
+    format!("{:016x}", hasher.finish())
 }
 
-/// A path as hexadecimal bytes (any name, even one that is not UTF-8 or holds a line break).
-fn hex(path: &Path) -> String {
-    path_bytes(path)
+/// Whether `text` is a batch id as [`random_id`] makes them.
+fn is_batch_id(text: &str) -> bool {
+    text.len() == 16 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// The start of a file's name as its temporaries carry it: at most [`KEPT_NAME_BYTES`] bytes,
+/// cut at a character.
+fn temporary_stem(name: &OsStr) -> String {
+    let name = name.to_string_lossy();
+    let mut end = name.len().min(KEPT_NAME_BYTES);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    name[..end].to_string()
+}
+
+/// A name as hexadecimal bytes (any name, even one that is not UTF-8 or holds a line break).
+fn hex(name: &OsStr) -> String {
+    name.as_encoded_bytes()
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
 }
 
-/// The path of [`hex`], or `None` when the text is not one.
-fn unhex(text: &str) -> Option<PathBuf> {
+/// The name of [`hex`], or `None` when the text is not one.
+fn unhex(text: &str) -> Option<std::ffi::OsString> {
     if text.is_empty() || !text.len().is_multiple_of(2) {
         return None;
     }
@@ -382,56 +420,18 @@ fn unhex(text: &str) -> Option<PathBuf> {
         .step_by(2)
         .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
         .collect();
-    path_from_bytes(bytes?)
+    os_string_from_bytes(bytes?)
 }
 
 #[cfg(unix)]
-fn path_bytes(path: &Path) -> Vec<u8> {
-    use std::os::unix::ffi::OsStrExt;
-    path.as_os_str().as_bytes().to_vec()
-}
-
-#[cfg(unix)]
-fn path_from_bytes(bytes: Vec<u8>) -> Option<PathBuf> {
+fn os_string_from_bytes(bytes: Vec<u8>) -> Option<std::ffi::OsString> {
     use std::os::unix::ffi::OsStringExt;
-    Some(std::ffi::OsString::from_vec(bytes).into())
+    Some(std::ffi::OsString::from_vec(bytes))
 }
 
 #[cfg(not(unix))]
-fn path_bytes(path: &Path) -> Vec<u8> {
-    path.to_string_lossy().into_owned().into_bytes()
-}
-
-#[cfg(not(unix))]
-fn path_from_bytes(bytes: Vec<u8>) -> Option<PathBuf> {
-    String::from_utf8(bytes).ok().map(PathBuf::from)
-}
-
-/// Removes the temporaries `.NAME.PID.tmp` of `path` that dead writers left behind (where
-/// `/proc` lists processes).
-fn remove_stray_temporaries(path: &Path) {
-    let Ok(entries) = std::fs::read_dir(folder_of(path)) else {
-        return;
-    };
-    let prefix = format!(".{}.", file_name(path));
-    for entry in entries.flatten() {
-        let file_name = entry.file_name();
-        let owner = file_name
-            .to_str()
-            .and_then(|n| n.strip_prefix(&prefix))
-            .and_then(|rest| rest.strip_suffix(".tmp"))
-            .and_then(|pid| pid.parse::<u32>().ok());
-        if owner.is_some_and(is_dead) {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
-}
-
-/// Whether process `pid` is known to have ended (never where `/proc` does not list processes).
-fn is_dead(pid: u32) -> bool {
-    Path::new("/proc/self").exists()
-        && pid != std::process::id()
-        && !Path::new(&format!("/proc/{pid}")).exists()
+fn os_string_from_bytes(bytes: Vec<u8>) -> Option<std::ffi::OsString> {
+    String::from_utf8(bytes).ok().map(Into::into)
 }
 
 fn folder_of(path: &Path) -> &Path {
@@ -440,23 +440,16 @@ fn folder_of(path: &Path) -> &Path {
         .unwrap_or(Path::new("."))
 }
 
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default()
+fn file_name(path: &Path) -> &OsStr {
+    path.file_name().unwrap_or(OsStr::new(""))
 }
 
-fn temporary_beside(path: &Path) -> PathBuf {
-    folder_of(path).join(format!(".{}.{}.tmp", file_name(path), std::process::id()))
-}
-
-/// Writes a new file and puts it on disk before it is renamed: a crash then leaves the old file
-/// or the new one, never an empty one. A failed write removes the partial file.
+/// Writes a new file (exclusive creation: a link or file already at the name is an error, never
+/// followed) and puts it on disk before it is renamed: a crash then leaves the old file or the
+/// new one, never an empty one. A failed write removes the partial file.
 fn write_synced(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    let written = File::create(path).and_then(|mut file| {
-        file.write_all(contents)?;
-        file.sync_all()
-    });
+    let mut file = File::options().write(true).create_new(true).open(path)?;
+    let written = file.write_all(contents).and_then(|()| file.sync_all());
     if written.is_err() {
         let _ = std::fs::remove_file(path);
     }
@@ -472,184 +465,4 @@ fn sync_folder(folder: &Path) {
 
 fn cannot_write(path: &Path, e: std::io::Error) -> FileError {
     FileError::new(path, None, format!("cannot write: {e}"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn read(path: &Path) -> String {
-        std::fs::read_to_string(path).unwrap()
-    }
-
-    /// Names in `folder` starting with a dot (temporaries, batch files).
-    fn hidden(folder: &Path) -> Vec<String> {
-        std::fs::read_dir(folder)
-            .unwrap()
-            .filter_map(|e| e.unwrap().file_name().into_string().ok())
-            .filter(|n| n.starts_with('.'))
-            .collect()
-    }
-
-    /// No staged file, lock or manifest left in `dir` or `dir/sub`.
-    fn assert_no_leftovers(dir: &Path) {
-        assert_eq!(hidden(dir), Vec::<String>::new());
-        assert_eq!(hidden(&dir.join("sub")), Vec::<String>::new());
-    }
-
-    /// A gold in `dir` and a report in `dir/sub`, both "old".
-    fn old_pair(dir: &Path) -> (PathBuf, PathBuf) {
-        std::fs::create_dir(dir.join("sub")).unwrap();
-        let (gold, report) = (dir.join("gold.csv"), dir.join("sub").join("report.json"));
-        std::fs::write(&gold, "old gold").unwrap();
-        std::fs::write(&report, "old report").unwrap();
-        (gold, report)
-    }
-
-    /// A writer that staged the new pair (and wrote its manifest when `committed`), then was
-    /// killed: its lock is released by the system, its files stay.
-    fn killed_writer(gold: &Path, report: &Path, committed: bool) {
-        let mut batch = Batch::new();
-        batch.stage(gold, b"new gold").unwrap();
-        batch.stage(report, b"new report").unwrap();
-        let (lock_path, lock) = batch.lock.take().unwrap();
-        if committed {
-            let manifest =
-                folder_of(&lock_path).join(format!("{BATCH_PREFIX}{}{MANIFEST}", batch.id));
-            write_manifest(&manifest, &batch.staged).unwrap();
-        }
-        drop(lock);
-    }
-
-    #[test]
-    fn a_write_replaces_the_file_and_clears_a_dead_writers_temporary() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("gold.csv");
-        std::fs::write(&path, "old").unwrap();
-        // Linux's PIDs stay below 2²² = 4194304: no process has this one.
-        let stray = dir.path().join(".gold.csv.4194304.tmp");
-        std::fs::write(&stray, "half").unwrap();
-        let alive = dir
-            .path()
-            .join(format!(".other.csv.{}.tmp", std::process::id()));
-        std::fs::write(&alive, "a write under way").unwrap();
-        write_atomically(&path, b"new").unwrap();
-        assert_eq!(read(&path), "new");
-        assert_eq!(!stray.exists(), Path::new("/proc/self").exists());
-        assert!(alive.exists());
-    }
-
-    #[test]
-    fn files_written_together_are_replaced_together_or_not_at_all() {
-        let dir = tempfile::tempdir().unwrap();
-        let (gold, report) = old_pair(dir.path());
-        let failed: Result<(), FileError> = write_together(|| {
-            write_atomically(&gold, b"new gold")?;
-            assert_eq!(read(&gold), "old gold", "staged, not yet renamed");
-            Err(FileError::new(
-                &report,
-                None,
-                "the report could not be made",
-            ))
-        });
-        assert!(failed.is_err());
-        assert_eq!(
-            (read(&gold), read(&report)),
-            ("old gold".into(), "old report".into())
-        );
-        assert_eq!(hidden(dir.path()), Vec::<String>::new());
-        write_together(|| {
-            write_atomically(&gold, b"first")?;
-            write_atomically(&report, b"new report")?;
-            write_atomically(&gold, b"new gold")
-        })
-        .unwrap();
-        assert_eq!(
-            (read(&gold), read(&report)),
-            ("new gold".into(), "new report".into())
-        );
-        assert_no_leftovers(dir.path());
-    }
-
-    #[test]
-    fn a_committed_batch_of_a_dead_writer_lands_at_the_next_write_beside_it() {
-        let dir = tempfile::tempdir().unwrap();
-        let (gold, report) = old_pair(dir.path());
-        killed_writer(&gold, &report, true);
-        assert_eq!(
-            (read(&gold), read(&report)),
-            ("old gold".into(), "old report".into())
-        );
-        write_atomically(&dir.path().join("other.txt"), b"x").unwrap();
-        assert_eq!(
-            (read(&gold), read(&report)),
-            ("new gold".into(), "new report".into())
-        );
-        assert_no_leftovers(dir.path());
-    }
-
-    /// A target written after the dead writer's commit keeps its newer content.
-    #[test]
-    fn a_committed_batch_never_replaces_a_file_written_since() {
-        let dir = tempfile::tempdir().unwrap();
-        let (gold, report) = old_pair(dir.path());
-        killed_writer(&gold, &report, true);
-        write_atomically(&report, b"newer report").unwrap();
-        finish_interrupted_writes(dir.path());
-        assert_eq!(
-            (read(&gold), read(&report)),
-            ("new gold".into(), "newer report".into())
-        );
-        assert_eq!(hidden(&dir.path().join("sub")), Vec::<String>::new());
-    }
-
-    #[test]
-    fn an_uncommitted_batch_of_a_dead_writer_is_dropped_and_a_live_one_left_alone() {
-        let dir = tempfile::tempdir().unwrap();
-        let (gold, report) = old_pair(dir.path());
-        killed_writer(&gold, &report, false);
-        let mut live = Batch::new();
-        live.stage(&gold, b"live gold").unwrap();
-        finish_interrupted_writes(dir.path());
-        assert_eq!(
-            (read(&gold), read(&report)),
-            ("old gold".into(), "old report".into())
-        );
-        assert_eq!(hidden(&dir.path().join("sub")), Vec::<String>::new());
-        assert_eq!(
-            hidden(dir.path()).len(),
-            2,
-            "the live batch's lock and staged gold"
-        );
-        live.commit().unwrap();
-        assert_eq!(read(&gold), "live gold");
-        assert_eq!(hidden(dir.path()), Vec::<String>::new());
-    }
-
-    #[test]
-    fn a_lock_file_left_without_its_name_is_removed_once_its_writer_is_dead() {
-        let dir = tempfile::tempdir().unwrap();
-        let unnamed = dir.path().join(format!("{BATCH_PREFIX}0123{UNNAMED}"));
-        let held = File::create(&unnamed).unwrap();
-        held.lock().unwrap();
-        finish_interrupted_writes(dir.path());
-        assert!(unnamed.exists(), "its writer is alive");
-        drop(held);
-        finish_interrupted_writes(dir.path());
-        assert!(!unnamed.exists());
-    }
-
-    #[test]
-    fn any_path_goes_through_a_manifest() {
-        #[cfg(unix)]
-        let odd = {
-            use std::os::unix::ffi::OsStrExt;
-            PathBuf::from(std::ffi::OsStr::from_bytes(b"/tmp/a b\n\r\t\xff.csv"))
-        };
-        #[cfg(not(unix))]
-        let odd = PathBuf::from("C:/a b.csv");
-        assert_eq!(unhex(&hex(&odd)), Some(odd));
-        assert_eq!(unhex("4"), None);
-        assert_eq!(unhex("zz"), None);
-    }
 }

@@ -40,7 +40,7 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
     let mut units = Vec::new();
     let mut skipped: BTreeMap<char, usize> = BTreeMap::new();
     let mut discontinuous: Vec<u64> = Vec::new();
-    for (index, raw) in content.lines().enumerate() {
+    for (index, raw) in super::lines::text_lines(content).enumerate() {
         let line = index as u64 + 1;
         let error = |message: String| FileError::new(path, Some(line), message);
         if raw.trim().is_empty() {
@@ -202,6 +202,24 @@ mod tests {
     use super::*;
 
     const TEXT: &str = "Sony bought Columbia Pictures in 1989.\n";
+
+    /// A byte-order mark and CR LF or lone CR line ends read the same units as LF.
+    #[test]
+    fn a_byte_order_mark_and_every_line_end_read_the_same_units() {
+        let lines = ["T1\tOrganization 0 4\tSony", "T2\tDate 33 37\t1989"];
+        let expected = parse_ann(lines.join("\n").as_bytes(), Path::new("a.ann"), TEXT)
+            .unwrap()
+            .units;
+        assert_eq!(expected.len(), 2);
+        for text in [
+            format!("\u{feff}{}\n", lines.join("\n")),
+            format!("\u{feff}{}\r\n", lines.join("\r\n")),
+            lines.join("\r"),
+        ] {
+            let file = parse_ann(text.as_bytes(), Path::new("a.ann"), TEXT).unwrap();
+            assert_eq!(file.units, expected, "{text:?}");
+        }
+    }
 
     #[test]
     fn text_bound_lines_are_units_and_the_rest_is_counted() {

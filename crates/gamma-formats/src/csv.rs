@@ -20,6 +20,7 @@ pub fn read(path: &Path) -> Result<Continuum, FileError> {
 /// Parses CSV bytes; `path` is only used in messages and for the document name.
 pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
     let text = super::utf8_text(bytes, path, "the file is not UTF-8 text")?;
+    refuse_units_in_comments(text, path)?;
     let mut reader = ::csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
@@ -116,6 +117,37 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
     Ok(continuum)
 }
 
+/// An error naming the first comment line (starting with `#`) that reads as a unit — an
+/// annotator named `#…` written unquoted — which would otherwise be dropped without a word.
+fn refuse_units_in_comments(text: &str, path: &Path) -> Result<(), FileError> {
+    for (index, line) in text.split('\n').enumerate() {
+        if !line.starts_with('#') {
+            continue;
+        }
+        let mut reader = ::csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .trim(::csv::Trim::All)
+            .from_reader(line.as_bytes());
+        let Some(Ok(record)) = reader.records().next() else {
+            continue;
+        };
+        let number = |i: usize| record.get(i).is_some_and(|f| f.parse::<f64>().is_ok());
+        if record.len() >= 4 && number(2) && number(3) {
+            return Err(FileError::new(
+                path,
+                Some(index as u64 + 1),
+                format!(
+                    "this line starts with # (a comment) but reads as a unit of annotator {:?}: quote the name (\"{}\") to read it, or delete the line",
+                    record.get(0).unwrap_or(""),
+                    record.get(0).unwrap_or("")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The CSV text of a continuum, with a header and one column per feature name in use.
 pub fn to_csv_string(continuum: &Continuum) -> String {
     let mut feature_names: Vec<&str> = continuum
@@ -124,7 +156,15 @@ pub fn to_csv_string(continuum: &Continuum) -> String {
         .collect();
     feature_names.sort_unstable();
     feature_names.dedup();
-    let mut writer = ::csv::Writer::from_writer(Vec::new());
+    // A line starting with `#` is a comment: an annotator named `#…` is quoted to stay a unit.
+    let quoting = if continuum.annotators.iter().any(|a| a.name.starts_with('#')) {
+        ::csv::QuoteStyle::NonNumeric
+    } else {
+        ::csv::QuoteStyle::Necessary
+    };
+    let mut writer = ::csv::WriterBuilder::new()
+        .quote_style(quoting)
+        .from_writer(Vec::new());
     let mut header = vec!["annotator", "category", "start", "end"];
     header.extend(&feature_names);
     writer.write_record(&header).expect("writing to memory");
@@ -159,6 +199,25 @@ mod tests {
 
     fn parse_str(text: &str) -> Result<Continuum, FileError> {
         parse(text.as_bytes(), Path::new("test.csv"))
+    }
+
+    /// An annotator named `#b`: written quoted, read back; unquoted, refused naming the line
+    /// (it was dropped as a comment, and γ measured the others alone).
+    #[test]
+    fn an_annotator_starting_with_a_hash_is_kept_or_refused() {
+        let mut continuum = Continuum::new("d");
+        continuum.add_unit("a", Unit::new(0.0, 5.0, "X").unwrap());
+        continuum.add_unit("#b", Unit::new(1.0, 5.0, "X").unwrap());
+        let written = to_csv_string(&continuum);
+        assert!(written.contains("\"#b\""), "{written}");
+        let again = parse_str(&written).unwrap();
+        let names: Vec<&str> = again.annotators.iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, ["a", "#b"]);
+        let error = parse_str("a,X,0,5\n#b,X,1,5\n# a real comment, 3\n").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "test.csv: line 2: this line starts with # (a comment) but reads as a unit of annotator \"#b\": quote the name (\"#b\") to read it, or delete the line"
+        );
     }
 
     #[test]

@@ -146,6 +146,84 @@ pub fn refuse_nul(text: &str, path: &Path) -> Result<(), FileError> {
     }
 }
 
+/// The longest name from inside a file used as a file name, in bytes (leaving room for an
+/// extension and the temporary's additions under the usual 255-byte limit).
+pub const MAX_FILE_NAME_BYTES: usize = 200;
+
+/// A name that comes from inside a file (a document's, an annotator's, a user's in an archive)
+/// as one file or folder name, so that it can never name another place: `/`, `\`, `:`, control
+/// characters and the characters Windows forbids (`<>"|?*`) become `_`, as does a final dot or
+/// space and the start of a Windows device name (`CON`, `NUL`, `COM1`…). Every other character
+/// is kept. Refused, with the reason: the empty name, a name of dots and spaces only (`.`,
+/// `..`), a name longer than [`MAX_FILE_NAME_BYTES`] bytes.
+pub fn safe_file_name(name: &str) -> Result<String, String> {
+    if name.trim_matches(['.', ' ']).is_empty() {
+        return Err(if name.is_empty() {
+            "an empty name cannot be a file name".to_string()
+        } else {
+            format!("{name:?} cannot be a file name (it names a folder)")
+        });
+    }
+    if name.len() > MAX_FILE_NAME_BYTES {
+        return Err(format!(
+            "a name of {} bytes is longer than the {MAX_FILE_NAME_BYTES} bytes a file name may take here",
+            name.len()
+        ));
+    }
+    let mut safe: String = name
+        .chars()
+        .map(|c| {
+            if c.is_control() || "/\\:<>\"|?*".contains(c) {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    if safe.ends_with(['.', ' ']) {
+        safe.pop();
+        safe.push('_');
+    }
+    let stem = safe
+        .split('.')
+        .next()
+        .unwrap_or("")
+        .trim_end()
+        .to_ascii_uppercase();
+    let device = matches!(stem.as_str(), "CON" | "PRN" | "AUX" | "NUL")
+        || (stem.len() == 4
+            && (stem.starts_with("COM") || stem.starts_with("LPT"))
+            && stem.as_bytes()[3].is_ascii_digit());
+    if device {
+        safe.insert(0, '_');
+    }
+    Ok(safe)
+}
+
+/// Checks that each of `names` (`what`: "annotator") is a [`safe_file_name`] and that no two
+/// become one file — nor would on a system that ignores case (Windows, macOS): the refusal
+/// names them.
+pub fn distinct_safe_file_names<'a>(
+    names: impl IntoIterator<Item = &'a str>,
+    what: &str,
+) -> Result<(), String> {
+    let mut seen: std::collections::BTreeMap<String, &str> = Default::default();
+    for name in names {
+        let safe = safe_file_name(name).map_err(|e| format!("{what} {name:?}: {e}"))?;
+        match seen.get(&safe.to_lowercase()) {
+            Some(&other) if other != name => {
+                return Err(format!(
+                    "{what}s {other:?} and {name:?} would be one file name ({safe:?}, on a system that ignores case): rename one"
+                ));
+            }
+            _ => {
+                seen.insert(safe.to_lowercase(), name);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// A name as formats whose fields are separated by spaces write it (brat types, RTTM fields):
 /// each whitespace character replaced by `_`; `_` for the empty name.
 pub fn without_spaces(name: &str) -> String {
@@ -213,5 +291,45 @@ mod tests {
                 assert!(error.to_string().contains("not a regular file"), "{error}");
             }
         }
+    }
+
+    #[test]
+    fn names_from_inside_files_never_name_another_place() {
+        for (name, safe) in [
+            ("alice", "alice"),
+            ("a,b é", "a,b é"),
+            ("../../x", ".._.._x"),
+            ("/abs/x", "_abs_x"),
+            ("C:\\Windows\\x", "C__Windows_x"),
+            ("a\nb\tc\u{7}", "a_b_c_"),
+            ("doc.", "doc_"),
+            ("nul.txt", "_nul.txt"),
+            ("COM1", "_COM1"),
+            ("COMA", "COMA"),
+            ("..hidden", "..hidden"),
+        ] {
+            assert_eq!(safe_file_name(name).as_deref(), Ok(safe), "{name:?}");
+        }
+        for name in ["", ".", "..", " .. ", "..."] {
+            let refusal = safe_file_name(name).unwrap_err();
+            assert!(refusal.contains("file name"), "{name:?}: {refusal}");
+        }
+        let long = "x".repeat(MAX_FILE_NAME_BYTES + 1);
+        assert!(safe_file_name(&long).unwrap_err().contains("201 bytes"));
+        assert!(safe_file_name(&long[1..]).is_ok());
+        assert_eq!(
+            distinct_safe_file_names(["a", "b", "a"], "annotator"),
+            Ok(())
+        );
+        let refusal = distinct_safe_file_names(["Alice", "a/b", "alice"], "annotator");
+        assert!(
+            refusal
+                .unwrap_err()
+                .contains("\"Alice\" and \"alice\" would be one file")
+        );
+        let refusal = distinct_safe_file_names(["a/b", "a:b"], "annotator");
+        assert!(refusal.unwrap_err().contains("(\"a_b\""));
+        let refusal = distinct_safe_file_names(["a", ".."], "annotator");
+        assert!(refusal.unwrap_err().starts_with("annotator \"..\": "));
     }
 }

@@ -11,17 +11,20 @@
 //! `evaluate` scores them against it. It is an annotator named [`CURATION`] only when asked for
 //! (`curation` among the chosen users), or when the export holds no user's annotations at all.
 
+mod archive;
+#[cfg(test)]
+mod tests;
+
+pub use archive::{MAX_ENTRIES, MAX_ENTRY, MAX_INFLATED, MAX_RATIO};
+
 use super::webanno_tsv::{self, LayerChoice};
 use super::{FileError, Warning, WarningKind, xmi};
+use archive::{Archive, unsafe_entry_name};
 use gamma_core::continuum::{Annotator, Continuum};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The name the curated document gets as an annotator (and as the reference).
 pub const CURATION: &str = "curation";
-
-/// The largest entry read (a damaged or hostile zip cannot make us allocate more).
-const MAX_ENTRY: u64 = 256 * 1024 * 1024;
 
 /// One annotation file of the export.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,28 +79,48 @@ impl Listing {
     }
 }
 
-fn open<'a>(
-    bytes: &'a [u8],
-    path: &Path,
-) -> Result<zip::ZipArchive<std::io::Cursor<&'a [u8]>>, FileError> {
-    zip::ZipArchive::new(std::io::Cursor::new(bytes))
-        .map_err(|e| FileError::new(path, None, format!("not a readable zip archive: {e}")))
+/// The annotation entries of the export's bytes. An annotation entry whose name is unsafe
+/// (absolute, `..`, a backslash, a drive letter, a control character) or differs from another
+/// only in case is an error naming it; so is an archive past the limits of [`MAX_ENTRIES`].
+pub fn list(bytes: &[u8], path: &Path) -> Result<Listing, FileError> {
+    let names = Archive::open(bytes, path, MAX_INFLATED)?.names()?;
+    listing(&names, path)
 }
 
-/// The annotation entries of the export's bytes.
-pub fn list(bytes: &[u8], path: &Path) -> Result<Listing, FileError> {
-    let archive = open(bytes, path)?;
+fn listing(names: &[String], path: &Path) -> Result<Listing, FileError> {
     let mut entries = Vec::new();
     let mut unreadable = 0;
-    for name in archive.file_names() {
-        let name = name.map_err(|e| {
-            FileError::new(path, None, format!("an entry name cannot be read: {e}"))
-        })?;
+    let mut folded: std::collections::HashMap<String, &str> = Default::default();
+    for name in names {
+        let annotation_like = name
+            .split(['/', '\\'])
+            .any(|part| matches!(part, "annotation" | "curation"));
+        if !annotation_like {
+            continue;
+        }
+        if let Some(problem) = unsafe_entry_name(name) {
+            return Err(FileError::new(
+                path,
+                None,
+                format!(
+                    "the entry {name:?} has {problem}: refused, it could name a place outside the export"
+                ),
+            ));
+        }
+        if let Some(other) = folded.insert(name.to_lowercase(), name) {
+            return Err(FileError::new(
+                path,
+                None,
+                format!(
+                    "the entries {other:?} and {name:?} differ only in case: which one is meant cannot be told (on Windows and macOS they are one file)"
+                ),
+            ));
+        }
         let parts: Vec<&str> = name.split('/').collect();
         let [folder, document, file] = parts.as_slice() else {
             continue;
         };
-        if !matches!(*folder, "annotation" | "curation") || file.is_empty() {
+        if file.is_empty() {
             continue;
         }
         let (stem, extension) = file.rsplit_once('.').unwrap_or((*file, ""));
@@ -110,7 +133,7 @@ pub fn list(bytes: &[u8], path: &Path) -> Result<Listing, FileError> {
         } else if stem == CURATION {
             // It would be taken for the curated document (and merged with it).
             return Err(FileError::new(
-                &path.join(name.as_ref()),
+                &path.join(name),
                 None,
                 format!(
                     "a user is named {CURATION:?}, the name the curated document takes here: rename the user in INCEpTION before exporting"
@@ -133,35 +156,15 @@ pub fn list(bytes: &[u8], path: &Path) -> Result<Listing, FileError> {
     })
 }
 
-/// The bytes of one entry.
-fn entry_bytes(bytes: &[u8], path: &Path, name: &str) -> Result<Vec<u8>, FileError> {
-    let mut archive = open(bytes, path)?;
-    let inner = |message: String| FileError::new(&path.join(name), None, message);
-    let mut file = archive
-        .by_name(name)
-        .map_err(|e| inner(format!("cannot open in the archive: {e}")))?;
-    let mut out = Vec::new();
-    (&mut file)
-        .take(MAX_ENTRY + 1)
-        .read_to_end(&mut out)
-        .map_err(|e| inner(format!("cannot read from the archive: {e}")))?;
-    if out.len() as u64 > MAX_ENTRY {
-        return Err(inner(format!("larger than {MAX_ENTRY} bytes")));
-    }
-    Ok(out)
-}
-
 /// The `.xmi` of a zipped XMI export (its only `.xmi` entry) and the primitive features of
-/// its `TypeSystem.xml`, if it has one.
+/// its `TypeSystem.xml`, if it has one, within what is left of `outer`'s budget.
 fn xmi_in_zip(
     bytes: &[u8],
     path: &Path,
+    outer: &mut Archive,
 ) -> Result<(Vec<u8>, Option<xmi::PrimitiveFeatures>), FileError> {
-    let archive = open(bytes, path)?;
-    let names: Vec<String> = archive
-        .file_names()
-        .filter_map(|n| n.ok().map(|n| n.into_owned()))
-        .collect();
+    let mut archive = Archive::open(bytes, path, outer.budget())?;
+    let names = archive.names()?;
     let xmis: Vec<&String> = names
         .iter()
         .filter(|n| n.to_lowercase().ends_with(".xmi"))
@@ -176,14 +179,16 @@ fn xmi_in_zip(
             ),
         ));
     };
-    let content = entry_bytes(bytes, path, xmi_name)?;
+    let left = archive.budget();
+    let content = archive.bytes(xmi_name)?;
     let type_system = match names.iter().find(|n| n.ends_with("TypeSystem.xml")) {
         Some(name) => {
-            let ts = entry_bytes(bytes, path, name)?;
+            let ts = archive.bytes(name)?;
             Some(xmi::primitive_features(&ts, &path.join(name))?)
         }
         None => None,
     };
+    outer.spend(left - archive.budget());
     Ok((content, type_system))
 }
 
@@ -209,14 +214,14 @@ struct EntryContent {
 
 /// Reads one annotation entry (TSV 3, XMI, or a zip of an XMI and its type system).
 fn read_entry(
-    bytes: &[u8],
+    archive: &mut Archive,
     path: &Path,
     entry: &Entry,
     choice: &LayerChoice,
     warnings: &mut Vec<Warning>,
 ) -> Result<EntryContent, FileError> {
     let inner: PathBuf = path.join(&entry.name);
-    let content = entry_bytes(bytes, path, &entry.name)?;
+    let content = archive.bytes(&entry.name)?;
     if entry.name.to_lowercase().ends_with(".tsv") {
         let file = webanno_tsv::parse(&content, &inner)?;
         let (index, column) = file.resolve(choice, &inner)?;
@@ -236,7 +241,7 @@ fn read_entry(
         });
     }
     let (content, type_system) = if entry.name.to_lowercase().ends_with(".zip") {
-        xmi_in_zip(&content, &inner)?
+        xmi_in_zip(&content, &inner, archive)?
     } else {
         (content, None)
     };
@@ -261,7 +266,8 @@ pub fn read(
     users: &[String],
     choice: &LayerChoice,
 ) -> Result<(Vec<ProjectDocument>, Vec<Warning>), FileError> {
-    let listing = list(bytes, path)?;
+    let mut archive = Archive::open(bytes, path, MAX_INFLATED)?;
+    let listing = listing(&archive.names()?, path)?;
     let mut warnings = Vec::new();
     if listing.unreadable > 0 {
         warnings.push(Warning::new(
@@ -321,7 +327,7 @@ pub fn read(
             if !reference && !chosen(&entry.user) {
                 continue;
             }
-            let content = read_entry(bytes, path, entry, choice, &mut warnings)?;
+            let content = read_entry(&mut archive, path, entry, choice, &mut warnings)?;
             layer = content.layer;
             if reference {
                 curation = Some((entry.name.clone(), content.text, content.units));

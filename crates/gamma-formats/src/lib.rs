@@ -28,7 +28,10 @@ pub mod xml;
 pub use atomic_write::{finish_interrupted_writes, write_atomically, write_together};
 pub use corpus_folder::read_corpus;
 pub use documents::read_documents;
-pub use files::{FileError, Warning, WarningKind, read_bytes, utf8_text};
+pub use files::{
+    FileError, Warning, WarningKind, distinct_safe_file_names, read_bytes, safe_file_name,
+    utf8_text,
+};
 pub use format::{Document, FORMATS, Format, ReadOptions, Source};
 pub use write::{planned_paths, write_continuum};
 

@@ -1,6 +1,33 @@
-//! Line numbers of byte offsets, for error messages: the newlines of a text are found once, so
+//! Lines as the line-based readers (RTTM, brat) read them — every line end alike — and line
+//! numbers of byte offsets, for error messages: the newlines of a text are found once, so
 //! that naming the line of every record or element costs a binary search, not a rescan of the
 //! file (which made reading quadratic in its size).
+
+/// The lines of a text as every line-based reader reads them: a leading byte-order mark
+/// (U+FEFF) dropped, and a line ending at LF, CR LF or a lone CR (classic Mac OS files), so
+/// that no line end makes lines run together. As [`str::lines`], a final line end does not
+/// start an empty line.
+pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text.strip_prefix('\u{feff}').unwrap_or(text));
+    std::iter::from_fn(move || {
+        let current = rest.filter(|r| !r.is_empty())?;
+        match current.find(['\r', '\n']) {
+            Some(at) => {
+                let after = if current[at..].starts_with("\r\n") {
+                    at + 2
+                } else {
+                    at + 1
+                };
+                rest = Some(&current[after..]);
+                Some(&current[..at])
+            }
+            None => {
+                rest = None;
+                Some(current)
+            }
+        }
+    })
+}
 
 /// Where the lines of a text start.
 #[derive(Debug, Clone)]
@@ -43,7 +70,25 @@ impl LineIndex {
 
 #[cfg(test)]
 mod tests {
-    use super::LineIndex;
+    use super::{LineIndex, text_lines};
+
+    #[test]
+    fn every_line_end_and_a_byte_order_mark_read_the_same_lines() {
+        let expected = ["a b", "", "c"];
+        for text in [
+            "a b\n\nc\n",
+            "a b\r\n\r\nc\r\n",
+            "a b\r\rc\r",
+            "a b\r\n\nc",
+            "\u{feff}a b\r\rc",
+            "\u{feff}a b\n\r\nc\n",
+        ] {
+            assert_eq!(text_lines(text).collect::<Vec<_>>(), expected, "{text:?}");
+        }
+        assert_eq!(text_lines("").count(), 0);
+        assert_eq!(text_lines("\u{feff}").count(), 0);
+        assert_eq!(text_lines("x\n\n").collect::<Vec<_>>(), ["x", ""]);
+    }
 
     #[test]
     fn lines_are_counted_from_one_at_every_offset() {

@@ -36,7 +36,7 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<(Vec<Turn>, Vec<Warning>), Fil
     let mut turns = Vec::new();
     let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
     let mut zero_length = 0usize;
-    for (index, raw) in text.lines().enumerate() {
+    for (index, raw) in super::lines::text_lines(text).enumerate() {
         let line = index as u64 + 1;
         let error = |message: String| FileError::new(path, Some(line), message);
         let fields: Vec<&str> = raw.split_whitespace().collect();
@@ -170,6 +170,43 @@ mod tests {
         );
         let (again, _) = parse(to_rttm(&c).as_bytes(), Path::new("e.rttm")).unwrap();
         assert_eq!(by_file_id(again, "d").annotators, c.annotators);
+    }
+
+    /// Ten turns with LF, CR LF, lone CR or mixed line ends, with or without a byte-order
+    /// mark: the same ten turns (a CR-only file once read 1 of 10).
+    #[test]
+    fn every_line_end_reads_every_turn() {
+        let lines: Vec<String> = (0..10)
+            .map(|i| format!("SPEAKER f 1 {i} 1 <NA> <NA> s{} <NA> <NA>", i % 3))
+            .collect();
+        let expected = parse(lines.join("\n").as_bytes(), Path::new("lf.rttm"))
+            .unwrap()
+            .0;
+        assert_eq!(expected.len(), 10);
+        let mixed: String = lines
+            .iter()
+            .zip(["\n", "\r", "\r\n"].iter().cycle())
+            .map(|(l, end)| format!("{l}{end}"))
+            .collect();
+        for text in [
+            lines.join("\r"),
+            lines.join("\r\n"),
+            mixed,
+            format!("\u{feff}{}\r", lines.join("\r")),
+        ] {
+            let (turns, warnings) = parse(text.as_bytes(), Path::new("d.rttm")).unwrap();
+            assert_eq!(turns, expected, "{text:?}");
+            assert_eq!(warnings, []);
+        }
+        let error = parse(
+            b"SPEAKER f 1 0 1 <NA> <NA> a\rSPEAKER f 1 x 1 <NA> <NA> b\r",
+            Path::new("d.rttm"),
+        )
+        .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "d.rttm: line 2: onset \"x\" is not a number"
+        );
     }
 
     #[test]

@@ -103,6 +103,19 @@ fn write_files(
     out: &Path,
     cora_options: &cora::CoraOptions,
 ) -> Result<Vec<PathBuf>, FileError> {
+    if format.info().output == Output::Folder {
+        // Names from inside the files become file names: none may name another place.
+        super::distinct_safe_file_names(
+            continuum.annotators.iter().map(|a| a.name.as_str()),
+            "annotator",
+        )
+        .map_err(|e| FileError::new(out, None, e))?;
+        if !continuum.name.is_empty() {
+            super::safe_file_name(&continuum.name).map_err(|e| {
+                FileError::new(out, None, format!("document {:?}: {e}", continuum.name))
+            })?;
+        }
+    }
     if format.info().output == Output::Folder && format.info().writable {
         if out.is_file() {
             return Err(FileError::new(
@@ -279,21 +292,8 @@ fn write_cora(
     Ok(written)
 }
 
-/// A name usable as a file or folder name on every system.
+/// A name usable as a file or folder name on every system ([`super::safe_file_name`]; the names
+/// it refuses are refused by [`write_continuum`] before anything is written).
 fn safe_file_name(name: &str) -> String {
-    let cleaned: String = name
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || "-_. ".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if cleaned.trim_matches(['.', ' ']).is_empty() {
-        "annotator".into()
-    } else {
-        cleaned
-    }
+    super::safe_file_name(name).unwrap_or_else(|_| "annotator".into())
 }

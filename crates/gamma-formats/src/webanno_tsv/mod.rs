@@ -250,7 +250,9 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Tsv3File, FileError> {
             format_seen = true;
             continue;
         }
-        if raw.is_empty() {
+        // A line of spaces or tabs is blank too (editors leave one at the end): no token line
+        // is.
+        if raw.trim().is_empty() {
             in_sentence = false;
             continue;
         }
@@ -635,6 +637,18 @@ pub fn read_annotator(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file ending in a line of spaces and tabs reads as the same file without it.
+    #[test]
+    fn a_final_whitespace_line_is_blank() {
+        let tsv = "#FORMAT=WebAnno TSV 3.3\n#T_SP=webanno.custom.Span|value\n\n\n#Text=He .\n1-1\t0-2\tHe\tPER\t\n1-2\t3-4\t.\t_\t\n";
+        let plain = parse(tsv.as_bytes(), Path::new("a.tsv")).unwrap();
+        for end in ["  \t ", "\t\r\n \n"] {
+            let file = parse(format!("{tsv}{end}").as_bytes(), Path::new("a.tsv")).unwrap();
+            assert_eq!(file.text, plain.text);
+            assert_eq!(file.spans.len(), plain.spans.len(), "{end:?}");
+        }
+    }
 
     #[test]
     fn cells_split_stacks_ids_and_escapes() {
