@@ -9,9 +9,10 @@ use super::state::AppState;
 use eframe::egui::{self, Key, RichText, Ui};
 use gamma_core::gold::{Decision, Direction};
 
-/// Keys that act on the adjudication (when no text field has the keyboard).
+/// Keys that act on the adjudication (when they reach the document: no dialog open, no text
+/// field with the keyboard).
 pub fn handle_keys(ui: &Ui, state: &mut AppState) {
-    if state.adjudicating().is_none() || ui.ctx().egui_wants_keyboard_input() {
+    if state.adjudicating().is_none() || !state.keys_reach_document {
         return;
     }
     let (pressed, command, shift) = ui.input(|i| {
@@ -659,12 +660,16 @@ fn show_exports(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) 
     let extension = gold_extension(document.document.source.format());
     let stem = document.continuum().name.replace(['/', '\\', ':'], "_");
     let shortcut = |key| egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, key);
-    let (export_key, save_key) = ui.input_mut(|i| {
-        (
-            i.consume_shortcut(&shortcut(egui::Key::E)),
-            i.consume_shortcut(&shortcut(egui::Key::S)),
-        )
-    });
+    let (export_key, save_key) = if state.keys_reach_document {
+        ui.input_mut(|i| {
+            (
+                i.consume_shortcut(&shortcut(egui::Key::E)),
+                i.consume_shortcut(&shortcut(egui::Key::S)),
+            )
+        })
+    } else {
+        (false, false)
+    };
     let (gold_title, report_title, session_title) = (
         "Export the gold",
         "Export the report",

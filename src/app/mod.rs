@@ -276,20 +276,29 @@ impl GammaStudioApp {
         }
     }
 
+    /// Whether a dialog is open: the open dialog, the in-app file browser, or one of the
+    /// document's views (the keys typed then are the dialog's, never the document's).
+    fn dialog_open(&self) -> bool {
+        self.pending_open.is_some() || self.dialog.is_open() || self.state.dialog_open()
+    }
+
     /// Draws the whole window (the eframe entry point and the tests call this).
     pub fn draw(&mut self, ui: &mut Ui) {
         self.state.poll();
         self.take_dropped_files(ui);
+        self.state.keys_reach_document =
+            !self.dialog_open() && !ui.ctx().egui_wants_keyboard_input();
         if self.state.mode == state::Mode::Annotations {
             adjudication_panel::handle_keys(ui, &mut self.state);
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
-        let open_key = ui.input_mut(|i| {
-            i.consume_shortcut(&egui::KeyboardShortcut::new(
-                egui::Modifiers::COMMAND,
-                egui::Key::O,
-            ))
-        });
+        let open_key = self.state.keys_reach_document
+            && ui.input_mut(|i| {
+                i.consume_shortcut(&egui::KeyboardShortcut::new(
+                    egui::Modifiers::COMMAND,
+                    egui::Key::O,
+                ))
+            });
         if open_key || self.dialog.ready(OPEN_TITLE) {
             self.ask_files_to_open();
         }

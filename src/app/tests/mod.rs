@@ -22,6 +22,7 @@ fn precision(precision: f64) -> gamma_core::gamma::SampleCount {
 mod adjudication;
 mod categories;
 mod curation;
+mod dialogs;
 mod panels;
 mod reading_view;
 mod recent;
