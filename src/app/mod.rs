@@ -16,6 +16,7 @@ pub mod file_dialog;
 mod gamma_run;
 mod help;
 mod jobs;
+mod layout;
 mod open_dialog;
 mod palette;
 mod reading_view;
@@ -173,6 +174,8 @@ pub struct GammaStudioApp {
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
     screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, String>>>>,
     evaluate: evaluate_panel::EvaluatePanel,
+    /// The side panels: shown or not, their widths.
+    panels: layout::Panels,
 }
 
 impl GammaStudioApp {
@@ -200,6 +203,7 @@ impl GammaStudioApp {
             pending_open: None,
             evaluate: Default::default(),
             help: None,
+            panels: Default::default(),
         };
         if open_demo {
             app.open_demo(demo::Demo::NamedEntities);
@@ -288,6 +292,7 @@ impl GammaStudioApp {
         self.take_dropped_files(ui);
         self.state.keys_reach_document =
             !self.dialog_open() && !ui.ctx().egui_wants_keyboard_input();
+        self.panels.update(ui, &self.state);
         if self.state.mode == state::Mode::Annotations {
             adjudication_panel::handle_keys(ui, &mut self.state);
         }
@@ -326,25 +331,31 @@ impl GammaStudioApp {
     }
 
     fn draw_shuffling(&mut self, ui: &mut Ui) {
-        egui::Panel::left("shuffling-controls")
-            .default_size(380.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("shuffling-left")
-                    .show(ui, |ui| {
-                        shuffling_panel::show_controls(ui, &mut self.state, self.dialog.as_mut());
-                    });
-            });
+        if self.panels.left {
+            self.panels
+                .controls(ui, "shuffling-controls")
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("shuffling-left")
+                        .show(ui, |ui| {
+                            shuffling_panel::show_controls(
+                                ui,
+                                &mut self.state,
+                                self.dialog.as_mut(),
+                            );
+                        });
+                });
+        }
         egui::CentralPanel::default().show(ui, |ui| {
+            self.panels.central = ui.max_rect();
             shuffling_panel::show_plots(ui, &self.state);
         });
     }
 
     fn draw_annotations(&mut self, ui: &mut Ui) {
-        egui::Panel::left("settings")
-            .default_size(250.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().id_salt("left").show(ui, |ui| {
+        if self.panels.left {
+            self.panels.left(ui, "settings").show(ui, |ui| {
+                egui::ScrollArea::both().id_salt("left").show(ui, |ui| {
                     ui.collapsing("Settings", |ui| {
                         settings_panel::show(ui, &mut self.state, self.dialog.as_mut());
                     });
@@ -352,9 +363,9 @@ impl GammaStudioApp {
                     results_panel::show(ui, &mut self.state);
                 });
             });
-        egui::Panel::right("alignment")
-            .default_size(360.0)
-            .show(ui, |ui| {
+        }
+        if self.panels.right {
+            self.panels.right(ui, "alignment").show(ui, |ui| {
                 let upper = ui.available_height() * 0.62;
                 egui::ScrollArea::vertical()
                     .id_salt("right")
@@ -367,7 +378,9 @@ impl GammaStudioApp {
                 ui.separator();
                 alignments_panel::show_list(ui, &mut self.state);
             });
+        }
         egui::CentralPanel::default().show(ui, |ui| {
+            self.panels.central = ui.max_rect();
             documents_panel::show(ui, &mut self.state);
             reading_view::tabs(ui, &mut self.state);
             ui.separator();
@@ -418,6 +431,8 @@ impl GammaStudioApp {
                     self.state.zoom_to_fit();
                 }
                 ui.checkbox(&mut self.evaluate.open, "Evaluate against a reference…");
+                ui.separator();
+                self.panels.menu(ui);
             });
             help::menu(ui, &mut self.help);
             ui.separator();
