@@ -135,6 +135,19 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     show_confirmation(ui, state);
 }
 
+/// Why the document cannot be adjudicated now, if it cannot.
+pub(super) fn adjudication_blocker(state: &AppState) -> Option<&'static str> {
+    if state.uses_text_gamma() {
+        Some("adjudication decides γ's unitary alignments: choose γ as the measure (Settings)")
+    } else if state.excludes_categories_here() {
+        Some("every category must count in γ to adjudicate (Settings → categories measured)")
+    } else if state.current_outcome().is_none() || state.run.stale {
+        Some("wait for the alignment of this document")
+    } else {
+        None
+    }
+}
+
 fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     if let Some(offer) = &state.resume_offer {
         let progress = offer.session.adjudication.progress();
@@ -168,16 +181,14 @@ fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
         ui.text_edit_singleline(&mut state.adjudicator)
             .labelled_by(label.id);
     });
-    ui.horizontal(|ui| {
-        let every_category = !state.excludes_categories_here();
-        let ready = state.current_outcome().is_some() && !state.run.stale && every_category;
+    ui.horizontal_wrapped(|ui| {
+        let blocker = adjudication_blocker(state);
         if ui
-            .add_enabled(ready, egui::Button::new("Adjudicate this document"))
-            .on_disabled_hover_text(if every_category {
-                "wait for the alignment of this document"
-            } else {
-                "every category must count in γ to adjudicate (Settings → categories measured)"
-            })
+            .add_enabled(
+                blocker.is_none(),
+                egui::Button::new("Adjudicate this document"),
+            )
+            .on_disabled_hover_text(blocker.unwrap_or_default())
             .clicked()
             && let Err(e) = state.start_adjudication()
         {

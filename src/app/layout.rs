@@ -1,7 +1,8 @@
 //! The window's layout on a laptop: side panels whose widths are shares of the window (so
 //! that the reading view keeps at least half of a 1024-pixel window), each collapsible from
 //! the View menu or a key, and back to their default widths whenever another document is
-//! shown (a 10-annotator document's wide tables never starve the next one's text).
+//! shown (a 10-annotator document's wide tables never starve the next one's text) or the
+//! window's width changes.
 
 use super::state::AppState;
 use eframe::egui::{self, Ui};
@@ -26,12 +27,15 @@ pub const RIGHT_KEY: egui::Key = egui::Key::F10;
 pub struct Panels {
     pub left: bool,
     pub right: bool,
-    /// The document the widths are of (its name and annotators), and a count of the changes:
-    /// the panels' ids include it, so that egui forgets the widths of another document.
-    document: Option<(String, usize)>,
+    /// The document the widths are of (its name and annotators) and the window's width, and
+    /// a count of their changes: the panels' ids include it, so that egui forgets the widths
+    /// of another document or of another window's size.
+    document: Option<(String, usize, u32)>,
     generation: u64,
     /// Where the last frame put the central panel (the reading view or the timeline).
     pub central: egui::Rect,
+    /// Whether the window was fitted to the screen (once, when the screen's size is known).
+    fitted: bool,
 }
 
 impl Default for Panels {
@@ -42,8 +46,25 @@ impl Default for Panels {
             document: None,
             generation: 0,
             central: egui::Rect::NOTHING,
+            fitted: false,
         }
     }
+}
+
+/// A window nearly as large as the screen (a laptop's) fills it: without a window manager
+/// nothing else would keep it inside the screen. Returns whether the screen's size was known.
+fn fit_to_screen(context: &egui::Context) -> bool {
+    let (screen, window) = context.input(|i| (i.viewport().monitor_size, i.viewport().inner_rect));
+    let (Some(screen), Some(window)) = (screen, window) else {
+        return false;
+    };
+    let size = window.size();
+    if size.x > 0.9 * screen.x || size.y > 0.9 * screen.y {
+        context.send_viewport_cmd(egui::ViewportCommand::OuterPosition(egui::Pos2::ZERO));
+        context.send_viewport_cmd(egui::ViewportCommand::InnerSize(screen));
+        context.send_viewport_cmd(egui::ViewportCommand::Maximized(true));
+    }
+    true
 }
 
 /// A side panel of `share` (default, most) of `window` pixels, at least `min`, by default
@@ -66,9 +87,14 @@ fn side(
 impl Panels {
     /// Follows the document shown (new widths for another one) and the keys.
     pub fn update(&mut self, ui: &Ui, state: &AppState) {
+        if !self.fitted {
+            self.fitted = fit_to_screen(ui.ctx());
+        }
+        let window = ui.ctx().content_rect().width().round() as u32;
         let document = state
             .document()
-            .map(|d| (d.continuum().name.clone(), d.continuum().n_annotators()));
+            .map(|d| (d.continuum().name.clone(), d.continuum().n_annotators()))
+            .map(|(name, annotators)| (name, annotators, window));
         if document != self.document {
             self.document = document;
             self.generation += 1;

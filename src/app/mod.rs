@@ -33,6 +33,7 @@ mod stored_options;
 mod text_gamma_run;
 mod text_gamma_settings;
 mod timeline;
+mod window_focus;
 
 #[cfg(test)]
 mod tests;
@@ -176,6 +177,8 @@ pub struct GammaStudioApp {
     evaluate: evaluate_panel::EvaluatePanel,
     /// The side panels: shown or not, their widths.
     panels: layout::Panels,
+    /// Whether clicks give the window the keyboard.
+    focus_watch: window_focus::FocusWatch,
 }
 
 impl GammaStudioApp {
@@ -204,6 +207,7 @@ impl GammaStudioApp {
             evaluate: Default::default(),
             help: None,
             panels: Default::default(),
+            focus_watch: Default::default(),
         };
         if open_demo {
             app.open_demo(demo::Demo::NamedEntities);
@@ -293,6 +297,9 @@ impl GammaStudioApp {
         self.state.keys_reach_document =
             !self.dialog_open() && !ui.ctx().egui_wants_keyboard_input();
         self.panels.update(ui, &self.state);
+        if let Some(message) = self.focus_watch.watch(ui.ctx()) {
+            self.state.errors.push(message.to_string());
+        }
         if self.state.mode == state::Mode::Annotations {
             adjudication_panel::handle_keys(ui, &mut self.state);
         }
@@ -366,15 +373,21 @@ impl GammaStudioApp {
         }
         if self.panels.right {
             self.panels.right(ui, "alignment").show(ui, |ui| {
-                let upper = ui.available_height() * 0.62;
+                // Three parts, each with its own room: the adjudication, the inspector (never
+                // squeezed to a line by a long adjudication panel), the list.
+                let height = ui.available_height();
                 egui::ScrollArea::vertical()
                     .id_salt("right")
-                    .max_height(upper)
+                    .max_height(height * 0.45)
                     .show(ui, |ui| {
                         adjudication_panel::show(ui, &mut self.state, self.dialog.as_mut());
-                        ui.separator();
-                        alignments_panel::show_inspector(ui, &self.state);
                     });
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .id_salt("inspector")
+                    .min_scrolled_height(height * 0.2)
+                    .max_height(height * 0.3)
+                    .show(ui, |ui| alignments_panel::show_inspector(ui, &self.state));
                 ui.separator();
                 alignments_panel::show_list(ui, &mut self.state);
             });

@@ -102,3 +102,32 @@ fn the_central_panel_keeps_half_the_window_at_1024_and_1366() {
         );
     }
 }
+
+#[test]
+fn clicks_that_never_give_the_window_the_keyboard_are_reported_once() {
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    let said = |h: &Harness<'static, GammaStudioApp>| {
+        (h.state().state.errors.iter())
+            .filter(|m| m.as_str() == crate::app::window_focus::NO_KEYBOARD)
+            .count()
+    };
+    // With the keyboard, clicks say nothing.
+    h.get_by_label("Timeline").click();
+    h.run_steps(2);
+    h.get_by_label("Reading view").click();
+    h.run_steps(2);
+    assert_eq!(said(&h), 0);
+    // Without it: the first click asks for it, the second tells, the next ones are quiet.
+    h.input_mut().focused = false;
+    h.get_by_label("Timeline").click();
+    h.run_steps(2);
+    assert_eq!(said(&h), 0, "one click may come before the focus");
+    h.get_by_label("Reading view").click();
+    h.run_steps(2);
+    assert_eq!(said(&h), 1);
+    h.get_by_label("Timeline").click();
+    h.run_steps(2);
+    assert_eq!(said(&h), 1, "once");
+    h.get_by_label_contains("does not get the keyboard when clicked");
+}

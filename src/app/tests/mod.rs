@@ -24,6 +24,7 @@ mod categories;
 mod curation;
 mod dialogs;
 mod laptop;
+mod messages;
 mod panels;
 mod reading_view;
 mod recent;
