@@ -245,3 +245,22 @@ fn a_csv_file_cut_mid_line_is_read_with_a_warning_naming_its_last_line() {
         )
     );
 }
+
+#[test]
+fn an_image_renamed_aa_is_refused_for_not_being_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/icons/gamma-studio-256.png");
+    let aa = dir.path().join("picture.aa");
+    std::fs::copy(png, &aa).unwrap();
+    let error = gamma_formats::read_documents(std::slice::from_ref(&aa), &Default::default())
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        error,
+        format!(
+            "{}: line 1: not text (a Glozz .aa file is XML): the file is binary or in another encoding",
+            aa.display()
+        )
+    );
+}

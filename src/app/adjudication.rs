@@ -87,6 +87,19 @@ pub struct ResumeOffer {
     pub session: Session,
 }
 
+/// A gold error in the panel's words: alignments numbered from 1, as the panel and the
+/// list number them (the core counts from 0).
+pub fn gold_error_text(error: &GoldError) -> String {
+    match error {
+        GoldError::NoSuchProposal(index) => format!("there is no alignment {}", index + 1),
+        GoldError::EmptySlot {
+            proposal,
+            annotator,
+        } => format!("{annotator} has no unit in alignment {}", proposal + 1),
+        other => other.to_string(),
+    }
+}
+
 impl Adjudicating {
     fn new(session: Session, document: usize, save_path: Option<PathBuf>) -> Adjudicating {
         let n = session.adjudication.continuum().n_annotators();
@@ -177,7 +190,7 @@ impl Adjudicating {
         match action(&mut self.session.adjudication) {
             Ok(message) => Some(message),
             Err(e) => {
-                self.message = Some(format!("not done: {e}"));
+                self.message = Some(format!("not done: {}", gold_error_text(&e)));
                 None
             }
         }

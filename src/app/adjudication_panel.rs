@@ -9,9 +9,10 @@ use super::state::AppState;
 use eframe::egui::{self, Key, RichText, Ui};
 use gamma_core::gold::{Decision, Direction};
 
-/// Keys that act on the adjudication (when no text field has the keyboard).
+/// Keys that act on the adjudication (when they reach the document: no dialog open, no text
+/// field with the keyboard).
 pub fn handle_keys(ui: &Ui, state: &mut AppState) {
-    if state.adjudicating().is_none() || ui.ctx().egui_wants_keyboard_input() {
+    if state.adjudicating().is_none() || !state.keys_reach_document {
         return;
     }
     let (pressed, command, shift) = ui.input(|i| {
@@ -134,6 +135,19 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     show_confirmation(ui, state);
 }
 
+/// Why the document cannot be adjudicated now, if it cannot.
+pub(super) fn adjudication_blocker(state: &AppState) -> Option<&'static str> {
+    if state.uses_text_gamma() {
+        Some("adjudication decides γ's unitary alignments: choose γ as the measure (Settings)")
+    } else if state.excludes_categories_here() {
+        Some("every category must count in γ to adjudicate (Settings → categories measured)")
+    } else if state.current_outcome().is_none() || state.run.stale {
+        Some("wait for the alignment of this document")
+    } else {
+        None
+    }
+}
+
 fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     if let Some(offer) = &state.resume_offer {
         let progress = offer.session.adjudication.progress();
@@ -167,16 +181,14 @@ fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
         ui.text_edit_singleline(&mut state.adjudicator)
             .labelled_by(label.id);
     });
-    ui.horizontal(|ui| {
-        let every_category = !state.excludes_categories_here();
-        let ready = state.current_outcome().is_some() && !state.run.stale && every_category;
+    ui.horizontal_wrapped(|ui| {
+        let blocker = adjudication_blocker(state);
         if ui
-            .add_enabled(ready, egui::Button::new("Adjudicate this document"))
-            .on_disabled_hover_text(if every_category {
-                "wait for the alignment of this document"
-            } else {
-                "every category must count in γ to adjudicate (Settings → categories measured)"
-            })
+            .add_enabled(
+                blocker.is_none(),
+                egui::Button::new("Adjudicate this document"),
+            )
+            .on_disabled_hover_text(blocker.unwrap_or_default())
             .clicked()
             && let Err(e) = state.start_adjudication()
         {
@@ -659,12 +671,16 @@ fn show_exports(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) 
     let extension = gold_extension(document.document.source.format());
     let stem = document.continuum().name.replace(['/', '\\', ':'], "_");
     let shortcut = |key| egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, key);
-    let (export_key, save_key) = ui.input_mut(|i| {
-        (
-            i.consume_shortcut(&shortcut(egui::Key::E)),
-            i.consume_shortcut(&shortcut(egui::Key::S)),
-        )
-    });
+    let (export_key, save_key) = if state.keys_reach_document {
+        ui.input_mut(|i| {
+            (
+                i.consume_shortcut(&shortcut(egui::Key::E)),
+                i.consume_shortcut(&shortcut(egui::Key::S)),
+            )
+        })
+    } else {
+        (false, false)
+    };
     let (gold_title, report_title, session_title) = (
         "Export the gold",
         "Export the report",

@@ -64,8 +64,17 @@ pub fn show_inspector(ui: &mut Ui, state: &AppState) {
             }
         });
     ui.add_space(4.0);
-    // The pairwise dissimilarities need the latest result's problem; while adjudicating, the
-    // alignment may come from earlier settings.
+    pairwise_dissimilarities(ui, state, index, slots);
+}
+
+/// The selected alignment's pairwise dissimilarities (positional, categorical, combined).
+/// They need the latest result's problem; while adjudicating, the alignment may come from
+/// earlier settings, and then they are not shown.
+fn pairwise_dissimilarities(ui: &mut Ui, state: &AppState, index: usize, slots: &[Option<usize>]) {
+    let Some(document) = state.document() else {
+        return;
+    };
+    let continuum = document.continuum();
     let Some(outcome) = state.current_outcome() else {
         return;
     };

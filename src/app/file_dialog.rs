@@ -28,6 +28,10 @@ pub trait FileDialog {
     }
     /// Draws the in-app file browser while it is open.
     fn show(&mut self, _context: &egui::Context) {}
+    /// Whether the in-app file browser is open (it has the keyboard then).
+    fn is_open(&self) -> bool {
+        false
+    }
     /// Messages for the Messages panel (why the in-app browser took over).
     fn take_messages(&mut self) -> Vec<String> {
         Vec::new()
@@ -162,7 +166,14 @@ pub struct WithFallback<S: SystemFiles> {
     /// The browser's answers, by request title, until the caller takes them.
     answers: BTreeMap<String, Vec<PathBuf>>,
     messages: Vec<String>,
+    /// Whether Messages has been told why the in-app browser opens (once per session).
+    told: bool,
+    /// The folders of the browser's answers, newest first: it opens in the first.
+    recent_folders: Vec<PathBuf>,
 }
+
+/// How many recent folders the browser offers.
+const RECENT_FOLDERS: usize = 8;
 
 impl<S: SystemFiles> WithFallback<S> {
     /// `system`'s dialog, with the in-app browser behind it.
@@ -172,7 +183,20 @@ impl<S: SystemFiles> WithFallback<S> {
             browser: None,
             answers: BTreeMap::new(),
             messages: Vec::new(),
+            told: false,
+            recent_folders: Vec::new(),
         }
+    }
+
+    /// Remembers the folder of an answer (the browser opens there next time).
+    fn remember_folder(&mut self, paths: &[PathBuf]) {
+        let Some(folder) = paths.first().and_then(|p| p.parent()) else {
+            return;
+        };
+        let folder = folder.to_path_buf();
+        self.recent_folders.retain(|f| *f != folder);
+        self.recent_folders.insert(0, folder);
+        self.recent_folders.truncate(RECENT_FOLDERS);
     }
 
     /// Takes the browser's answer to `title`, or asks the system's dialog; when it has none,
@@ -190,9 +214,17 @@ impl<S: SystemFiles> WithFallback<S> {
             Answer::Chosen(paths) => Some(paths),
             Answer::Cancelled => None,
             Answer::Unavailable(reason) => {
-                self.messages
-                    .push(format!("{reason}: the in-app file browser opens instead"));
-                self.browser = Some(Browser::new(title, request));
+                if !std::mem::replace(&mut self.told, true) {
+                    self.messages.push(format!(
+                        "{reason}: the in-app file browser opens instead (for the rest of \
+                         this session)"
+                    ));
+                }
+                let folder = (self.recent_folders.first().cloned())
+                    .or_else(|| std::env::current_dir().ok())
+                    .unwrap_or_else(|| PathBuf::from("/"));
+                let browser = Browser::new(title, request, folder, self.recent_folders.clone());
+                self.browser = Some(browser);
                 None
             }
         }
@@ -240,6 +272,10 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
         self.answers.contains_key(title)
     }
 
+    fn is_open(&self) -> bool {
+        self.browser.is_some()
+    }
+
     fn show(&mut self, context: &egui::Context) {
         let Some(browser) = &mut self.browser else {
             return;
@@ -247,8 +283,10 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
         match browser.show(context) {
             None => {}
             Some(answer) => {
+                let title = browser.title.clone();
                 if let Some(paths) = answer {
-                    self.answers.insert(browser.title.clone(), paths);
+                    self.remember_folder(&paths);
+                    self.answers.insert(title, paths);
                 }
                 self.browser = None;
                 context.request_repaint();

@@ -16,6 +16,7 @@ pub mod file_dialog;
 mod gamma_run;
 mod help;
 mod jobs;
+mod layout;
 mod open_dialog;
 mod palette;
 mod reading_view;
@@ -32,6 +33,7 @@ mod stored_options;
 mod text_gamma_run;
 mod text_gamma_settings;
 mod timeline;
+mod window_focus;
 
 #[cfg(test)]
 mod tests;
@@ -173,6 +175,10 @@ pub struct GammaStudioApp {
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
     screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, String>>>>,
     evaluate: evaluate_panel::EvaluatePanel,
+    /// The side panels: shown or not, their widths.
+    panels: layout::Panels,
+    /// Whether clicks give the window the keyboard.
+    focus_watch: window_focus::FocusWatch,
 }
 
 impl GammaStudioApp {
@@ -200,6 +206,8 @@ impl GammaStudioApp {
             pending_open: None,
             evaluate: Default::default(),
             help: None,
+            panels: Default::default(),
+            focus_watch: Default::default(),
         };
         if open_demo {
             app.open_demo(demo::Demo::NamedEntities);
@@ -276,20 +284,33 @@ impl GammaStudioApp {
         }
     }
 
+    /// Whether a dialog is open: the open dialog, the in-app file browser, or one of the
+    /// document's views (the keys typed then are the dialog's, never the document's).
+    fn dialog_open(&self) -> bool {
+        self.pending_open.is_some() || self.dialog.is_open() || self.state.dialog_open()
+    }
+
     /// Draws the whole window (the eframe entry point and the tests call this).
     pub fn draw(&mut self, ui: &mut Ui) {
         self.state.poll();
         self.take_dropped_files(ui);
+        self.state.keys_reach_document =
+            !self.dialog_open() && !ui.ctx().egui_wants_keyboard_input();
+        self.panels.update(ui, &self.state);
+        if let Some(message) = self.focus_watch.watch(ui.ctx()) {
+            self.state.errors.push(message.to_string());
+        }
         if self.state.mode == state::Mode::Annotations {
             adjudication_panel::handle_keys(ui, &mut self.state);
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
-        let open_key = ui.input_mut(|i| {
-            i.consume_shortcut(&egui::KeyboardShortcut::new(
-                egui::Modifiers::COMMAND,
-                egui::Key::O,
-            ))
-        });
+        let open_key = self.state.keys_reach_document
+            && ui.input_mut(|i| {
+                i.consume_shortcut(&egui::KeyboardShortcut::new(
+                    egui::Modifiers::COMMAND,
+                    egui::Key::O,
+                ))
+            });
         if open_key || self.dialog.ready(OPEN_TITLE) {
             self.ask_files_to_open();
         }
@@ -317,25 +338,31 @@ impl GammaStudioApp {
     }
 
     fn draw_shuffling(&mut self, ui: &mut Ui) {
-        egui::Panel::left("shuffling-controls")
-            .default_size(380.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("shuffling-left")
-                    .show(ui, |ui| {
-                        shuffling_panel::show_controls(ui, &mut self.state, self.dialog.as_mut());
-                    });
-            });
+        if self.panels.left {
+            self.panels
+                .controls(ui, "shuffling-controls")
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("shuffling-left")
+                        .show(ui, |ui| {
+                            shuffling_panel::show_controls(
+                                ui,
+                                &mut self.state,
+                                self.dialog.as_mut(),
+                            );
+                        });
+                });
+        }
         egui::CentralPanel::default().show(ui, |ui| {
+            self.panels.central = ui.max_rect();
             shuffling_panel::show_plots(ui, &self.state);
         });
     }
 
     fn draw_annotations(&mut self, ui: &mut Ui) {
-        egui::Panel::left("settings")
-            .default_size(250.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().id_salt("left").show(ui, |ui| {
+        if self.panels.left {
+            self.panels.left(ui, "settings").show(ui, |ui| {
+                egui::ScrollArea::both().id_salt("left").show(ui, |ui| {
                     ui.collapsing("Settings", |ui| {
                         settings_panel::show(ui, &mut self.state, self.dialog.as_mut());
                     });
@@ -343,22 +370,30 @@ impl GammaStudioApp {
                     results_panel::show(ui, &mut self.state);
                 });
             });
-        egui::Panel::right("alignment")
-            .default_size(360.0)
-            .show(ui, |ui| {
-                let upper = ui.available_height() * 0.62;
+        }
+        if self.panels.right {
+            self.panels.right(ui, "alignment").show(ui, |ui| {
+                // Three parts, each with its own room: the adjudication, the inspector (never
+                // squeezed to a line by a long adjudication panel), the list.
+                let height = ui.available_height();
                 egui::ScrollArea::vertical()
                     .id_salt("right")
-                    .max_height(upper)
+                    .max_height(height * 0.45)
                     .show(ui, |ui| {
                         adjudication_panel::show(ui, &mut self.state, self.dialog.as_mut());
-                        ui.separator();
-                        alignments_panel::show_inspector(ui, &self.state);
                     });
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .id_salt("inspector")
+                    .min_scrolled_height(height * 0.2)
+                    .max_height(height * 0.3)
+                    .show(ui, |ui| alignments_panel::show_inspector(ui, &self.state));
                 ui.separator();
                 alignments_panel::show_list(ui, &mut self.state);
             });
+        }
         egui::CentralPanel::default().show(ui, |ui| {
+            self.panels.central = ui.max_rect();
             documents_panel::show(ui, &mut self.state);
             reading_view::tabs(ui, &mut self.state);
             ui.separator();
@@ -409,6 +444,8 @@ impl GammaStudioApp {
                     self.state.zoom_to_fit();
                 }
                 ui.checkbox(&mut self.evaluate.open, "Evaluate against a reference…");
+                ui.separator();
+                self.panels.menu(ui);
             });
             help::menu(ui, &mut self.help);
             ui.separator();

@@ -61,6 +61,9 @@ pub struct OpenDialog {
     /// its users' annotations (otherwise it is the reference).
     project_curation: Option<bool>,
     problems: Vec<String>,
+    /// Whether the first name field still has to take the keyboard (the dialog just opened:
+    /// what the user types goes there, never to the document behind).
+    focus_first: bool,
 }
 
 /// What the files offer to choose from: span layers with their features, TextGrid tiers, the
@@ -71,6 +74,18 @@ struct Offered {
     tiers: Vec<String>,
     project_users: Vec<(String, bool)>,
     project_curation: Option<bool>,
+}
+
+/// A name field's width: its name's, and room for a longer one (never the five characters
+/// of a default field's share of a narrow window).
+fn name_width(ui: &Ui, name: &str) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let text = ui
+        .painter()
+        .layout_no_wrap(name.to_string(), font, egui::Color32::WHITE)
+        .size()
+        .x;
+    (text + 4.0 * ui.spacing().interact_size.y).max(12.0 * ui.spacing().interact_size.y)
 }
 
 /// The formats whose files hold one annotator each, named in the dialog.
@@ -301,6 +316,7 @@ impl OpenDialog {
             project_users,
             project_curation,
             problems,
+            focus_first: true,
         }
     }
 
@@ -477,6 +493,7 @@ impl OpenDialog {
         ui.label("Annotators");
         let tier_chosen = !self.tier.is_empty();
         let textgrid_paths = &self.textgrid_paths;
+        let focus_first = &mut self.focus_first;
         egui::Grid::new("open-names").show(ui, |ui| {
             for (path, name) in &mut self.names {
                 if !tier_chosen && textgrid_paths.contains(path) {
@@ -487,7 +504,11 @@ impl OpenDialog {
                         .map(|n| n.to_string_lossy())
                         .unwrap_or_default(),
                 );
-                ui.text_edit_singleline(name);
+                let width = name_width(ui, name);
+                let field = ui.add(egui::TextEdit::singleline(name).desired_width(width));
+                if std::mem::take(focus_first) {
+                    field.request_focus();
+                }
                 ui.end_row();
             }
         });

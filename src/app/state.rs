@@ -66,8 +66,44 @@ pub struct AppState {
     pub mode: Mode,
     /// The Corpus Shuffling Tool view.
     pub shuffling: Shuffling,
+    /// Whether the keys typed this frame reach the document (its shortcuts and the
+    /// adjudication's keys): no dialog is open and no text field has the keyboard. Set at the
+    /// start of every frame, before any panel reads a key.
+    pub keys_reach_document: bool,
+    /// The last decision, for the views to flash its alignment.
+    pub last_decision: Option<DecisionEcho>,
     pub(super) wake: Wake,
 }
+
+/// A decision just made, echoed where the user looks: its alignment flashes for
+/// [`DecisionEcho::FLASH`] and Messages names it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DecisionEcho {
+    /// The alignment decided, when the decision was about one.
+    pub alignment: Option<usize>,
+    /// When it was made.
+    pub at: std::time::Instant,
+}
+
+impl DecisionEcho {
+    /// How long the alignment flashes.
+    pub const FLASH: std::time::Duration = std::time::Duration::from_millis(700);
+
+    /// How strongly `alignment` flashes now, from 1 (just decided) to 0 (over).
+    pub fn strength(echo: Option<&DecisionEcho>, alignment: usize) -> f32 {
+        match echo {
+            Some(echo) if echo.alignment == Some(alignment) => {
+                let elapsed = echo.at.elapsed().as_secs_f32();
+                (1.0 - elapsed / DecisionEcho::FLASH.as_secs_f32()).max(0.0)
+            }
+            _ => 0.0,
+        }
+    }
+}
+
+/// How Messages names a decision (only the last one is kept there, so that decisions do
+/// not push warnings out of view).
+pub const DECISION_PREFIX: &str = "adjudication: ";
 
 /// The two views of the window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,6 +139,8 @@ impl AppState {
             data_folder: None,
             adjudicator: initial_adjudicator(),
             cora_options: CoraOptions::default(),
+            keys_reach_document: true,
+            last_decision: None,
             wake,
         }
     }
@@ -448,11 +486,32 @@ impl AppState {
         };
         match adjudicating.apply(action) {
             Some(message) => {
+                self.echo(&message);
                 self.after_change(Some(message));
                 true
             }
             None => false,
         }
+    }
+
+    /// Names an action in Messages (replacing the previous one's line) and flashes the
+    /// selected alignment, which the action was about.
+    fn echo(&mut self, message: &str) {
+        self.errors.retain(|m| !m.starts_with(DECISION_PREFIX));
+        self.errors.push(format!("{DECISION_PREFIX}{message}"));
+        self.last_decision = Some(DecisionEcho {
+            alignment: self.selection.alignment,
+            at: std::time::Instant::now(),
+        });
+    }
+
+    /// Whether a dialog of the document's views is open (the overwrite question, the
+    /// category of a new gold unit): keys then stay with it.
+    pub fn dialog_open(&self) -> bool {
+        self.reading.pending_gold.is_some()
+            || self
+                .adjudicating()
+                .is_some_and(|a| a.confirm_overwrite.is_some())
     }
 
     /// Saves the session where it is saved, and restarts γ against the gold.

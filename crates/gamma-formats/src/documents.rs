@@ -296,6 +296,16 @@ fn read_glozz(group: &[PathBuf], options: &ReadOptions) -> Result<Read, FileErro
         rename(options, &mut file.annotator, &file.path);
     }
     check_distinct(files.iter().map(|f| (&f.annotator, &f.path)))?;
+    // A file that is not text (an image renamed .aa) is refused as such, before its text is
+    // looked for: "text not found" would send the user looking for the wrong thing.
+    for path in group {
+        let bytes = super::read_bytes(path)?;
+        super::utf8_text(
+            &bytes,
+            path,
+            "not text (a Glozz .aa file is XML): the file is binary or in another encoding",
+        )?;
+    }
     let text = match &options.text {
         Some(text) => text.clone(),
         None => glozz::text_beside(&group[0]).ok_or_else(|| {

@@ -12,7 +12,7 @@ use super::{FrameGeometry, ReadingView, SpanIndex, Wrapped, in_shown_text};
 use crate::app::adjudication_panel::gold_categories;
 use crate::app::document_view::OpenDocument;
 use crate::app::palette;
-use crate::app::state::AppState;
+use crate::app::state::{AppState, DecisionEcho};
 use eframe::egui::{
     self, Align2, Color32, CornerRadius, FontId, Painter, Rect, Sense, Stroke, StrokeKind, Ui,
     pos2, vec2,
@@ -397,7 +397,22 @@ fn highlights(row: &LineRow, context: &Context, visuals: &egui::Visuals, text_he
     let mouse = (context.reading.dragging)
         .map(|(a, b)| (a.min(b) as f64, a.max(b) as f64))
         .or(context.reading.pending_gold);
+    // The alignment just decided flashes, wherever the selection went since.
+    let echo = state.last_decision.as_ref();
+    let flashed = echo.and_then(|e| e.alignment).and_then(|i| {
+        let strength = DecisionEcho::strength(echo, i);
+        let span = selected_span(state, context.reading, &state.shown()?.get(i)?.units)?;
+        (strength > 0.0).then_some((span, strength))
+    });
+    if flashed.is_some() {
+        row.painter.ctx().request_repaint();
+    }
+    let flash_colour = visuals.warn_fg_color.gamma_multiply(0.5);
     for (span, colour) in [
+        (
+            flashed.map(|(span, _)| span),
+            flash_colour.gamma_multiply(flashed.map_or(0.0, |(_, s)| s)),
+        ),
         (selected, visuals.selection.bg_fill.gamma_multiply(0.55)),
         (mouse, Color32::from_rgba_unmultiplied(120, 160, 255, 90)),
     ] {

@@ -22,6 +22,9 @@ fn precision(precision: f64) -> gamma_core::gamma::SampleCount {
 mod adjudication;
 mod categories;
 mod curation;
+mod dialogs;
+mod laptop;
+mod messages;
 mod panels;
 mod reading_view;
 mod recent;
@@ -33,9 +36,17 @@ pub(super) fn app(launch: Launch, dialog: ScriptedDialog) -> GammaStudioApp {
 }
 
 pub(super) fn harness(app: GammaStudioApp) -> Harness<'static, GammaStudioApp> {
+    harness_of_size(app, [1200.0, 800.0])
+}
+
+/// The app in a window of `size` points.
+pub(super) fn harness_of_size(
+    app: GammaStudioApp,
+    size: [f32; 2],
+) -> Harness<'static, GammaStudioApp> {
     // The fonts before the first frame, as the real window does (∅, δ, ſ need DejaVu).
     Harness::builder()
-        .with_size([1200.0, 800.0])
+        .with_size(size)
         .with_context_setup(super::install_fonts)
         .build_ui_state(|ui, app: &mut GammaStudioApp| app.draw(ui), app)
 }

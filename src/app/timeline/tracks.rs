@@ -7,7 +7,7 @@ use super::geometry::{
 };
 use crate::app::document_view::View;
 use crate::app::palette;
-use crate::app::state::AppState;
+use crate::app::state::{AppState, DecisionEcho};
 use eframe::egui::{
     self, Align2, CornerRadius, FontId, Pos2, Rect, Stroke, StrokeKind, pos2, vec2,
 };
@@ -108,6 +108,19 @@ pub(super) fn draw_alignments(canvas: &Canvas, state: &AppState) -> Vec<(Rect, u
                 palette::status_colour(decision),
             );
             band_hits.push((strip.expand2(vec2(0.0, 2.0)), index));
+        }
+        let flash = DecisionEcho::strength(state.last_decision.as_ref(), index);
+        if flash > 0.0 {
+            // The alignment just decided flashes (a key decided it, maybe out of sight of
+            // the panel): a band fading out over its span.
+            let top = canvas.layout.track_tops[0] - 2.0;
+            let bottom = canvas.area.bottom() - TRACK_GAP + 4.0;
+            canvas.painter.rect_filled(
+                Rect::from_min_max(pos2(low - 6.0, top), pos2(high + 6.0, bottom)),
+                CornerRadius::same(3),
+                canvas.visuals.selection.bg_fill.gamma_multiply(0.6 * flash),
+            );
+            canvas.painter.ctx().request_repaint();
         }
         if selected {
             let top = canvas.layout.track_tops[0] - 2.0;

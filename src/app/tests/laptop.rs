@@ -1,0 +1,133 @@
+//! The window on a laptop: at 1024×700 and 1366×768 the central panel (the reading view or
+//! the timeline) keeps at least half the width, whatever document was shown before; the side
+//! panels fold away from the View menu or a key; buttons keep their labels whole.
+
+use super::*;
+use crate::app::layout::{LEFT_KEY, RIGHT_KEY};
+use egui::accesskit::Role;
+
+/// A ten-annotator document: wide tables in the left panel, many lanes.
+fn ten_annotators() -> gamma_formats::Document {
+    let continuum =
+        gamma_core::synthetic::noisy_copies(10, 20, gamma_core::synthetic::Density::Sparse, 7);
+    gamma_formats::Document {
+        continuum,
+        source: gamma_formats::Source::Csv("ten.csv".into()),
+    }
+}
+
+fn central_width(h: &Harness<'static, GammaStudioApp>) -> f32 {
+    h.state().panels.central.width()
+}
+
+#[test]
+fn the_central_panel_keeps_half_the_window_at_1024_and_1366() {
+    for size in [[1024.0, 700.0], [1366.0, 768.0]] {
+        let half = size[0] / 2.0;
+        let mut h = harness_of_size(app(Launch::default(), ScriptedDialog::default()), size);
+        step_until(&mut h, has_result);
+        let demo_central = h.state().panels.central;
+        assert!(central_width(&h) >= half, "{size:?}: {demo_central:?}");
+
+        // Ten annotators, their pairwise table, adjudicating: still half.
+        h.state_mut().state.set_documents(vec![ten_annotators()]);
+        step_until(&mut h, |app| {
+            has_result(app) && (app.state.current_outcome()).is_some_and(|o| o.pairwise.len() == 45)
+        });
+        h.get_by_label("Adjudicate this document").click();
+        h.run_steps(2);
+        h.key_press(egui::Key::N);
+        h.run_steps(3);
+        assert!(
+            central_width(&h) >= half,
+            "{size:?}, ten annotators: {:?}",
+            h.state().panels.central
+        );
+        // The buttons keep their labels whole.
+        for label in ["Export the gold…", "Export the report…", "Stop"] {
+            let button = h.get_by_role_and_label(Role::Button, label);
+            button.scroll_to_me();
+            h.run_steps(2);
+            let width = h.get_by_role_and_label(Role::Button, label).rect().width();
+            let text = h
+                .ctx
+                .fonts_mut(|f| {
+                    f.layout_no_wrap(
+                        label.into(),
+                        egui::FontId::proportional(14.0),
+                        egui::Color32::WHITE,
+                    )
+                })
+                .size()
+                .x;
+            assert!(width >= text, "{size:?}: {label} is {width} for {text}");
+        }
+
+        // Back to the demo: the panels as wide as for the demo alone.
+        h.state_mut().state.stop_adjudication();
+        h.state_mut()
+            .open_demo(crate::app::demo::Demo::NamedEntities);
+        step_until(&mut h, has_result);
+        h.run_steps(2);
+        assert_eq!(h.state().panels.central, demo_central, "{size:?}");
+
+        // F9 folds the left panel away, F10 the right one; the View menu brings them back.
+        h.key_press(LEFT_KEY);
+        h.run_steps(2);
+        assert!(!h.state().panels.left);
+        assert!(central_width(&h) > demo_central.width() + 150.0);
+        h.key_press(RIGHT_KEY);
+        h.run_steps(2);
+        assert!(
+            central_width(&h) > size[0] - 40.0,
+            "{size:?}: the whole width"
+        );
+        for entry in [
+            "Settings and results panel",
+            "Adjudication and alignments panel",
+        ] {
+            h.get_by_label("View").click();
+            h.run_steps(2);
+            h.get_by_role_and_label(Role::CheckBox, entry).click();
+            h.run_steps(2);
+            h.key_press(egui::Key::Escape);
+            h.run_steps(2);
+        }
+        h.run_steps(2);
+        assert!(h.state().panels.left && h.state().panels.right);
+        assert_eq!(
+            h.state().panels.central,
+            demo_central,
+            "{size:?}: as before"
+        );
+    }
+}
+
+#[test]
+fn clicks_that_never_give_the_window_the_keyboard_are_reported_once() {
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    let said = |h: &Harness<'static, GammaStudioApp>| {
+        (h.state().state.errors.iter())
+            .filter(|m| m.as_str() == crate::app::window_focus::NO_KEYBOARD)
+            .count()
+    };
+    // With the keyboard, clicks say nothing.
+    h.get_by_label("Timeline").click();
+    h.run_steps(2);
+    h.get_by_label("Reading view").click();
+    h.run_steps(2);
+    assert_eq!(said(&h), 0);
+    // Without it: the first click asks for it, the second tells, the next ones are quiet.
+    h.input_mut().focused = false;
+    h.get_by_label("Timeline").click();
+    h.run_steps(2);
+    assert_eq!(said(&h), 0, "one click may come before the focus");
+    h.get_by_label("Reading view").click();
+    h.run_steps(2);
+    assert_eq!(said(&h), 1);
+    h.get_by_label("Timeline").click();
+    h.run_steps(2);
+    assert_eq!(said(&h), 1, "once");
+    h.get_by_label_contains("does not get the keyboard when clicked");
+}
