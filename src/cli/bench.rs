@@ -36,6 +36,11 @@ pub struct BenchArgs {
     /// about 50 MB (reading must grow linearly with the file).
     #[arg(long, conflicts_with_all = ["timeline", "sweep"])]
     pub reading: bool,
+    /// Measure the coverage of γ's 95 % bootstrap interval instead, over TRIALS generated
+    /// documents and TRIALS generated corpora (default 200), and time one corpus's bootstrap.
+    #[arg(long, value_name = "TRIALS", num_args = 0..=1, default_missing_value = "200",
+          conflicts_with_all = ["timeline", "sweep", "reading"])]
+    pub coverage: Option<usize>,
     /// Run the cases in this process and print one JSON line each (used by the parent run).
     #[arg(long, hide = true)]
     pub in_process: bool,
@@ -189,6 +194,9 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     }
     if args.reading {
         return super::bench_reading::run(args.seed);
+    }
+    if let Some(trials) = args.coverage {
+        return super::bench_coverage::run(trials, args.seed);
     }
     let reference: &[(&str, f64)] = if args.dense {
         &DENSE_CASES

@@ -5,6 +5,7 @@ use super::input::InputArgs;
 use super::settings_args::GammaSettingsArgs;
 use clap::Args;
 use gamma_core::alignment::AlignmentError;
+use gamma_core::bootstrap::{BootstrapError, BootstrapOptions, ConfidenceInterval};
 use gamma_core::gamma::{GammaError, RunControl, SampleCount};
 use gamma_core::{Corpus, GammaOptions, GammaResult};
 use serde_json::{Value, json};
@@ -27,6 +28,10 @@ pub struct GammaArgs {
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
+    /// Also give a 95 % bootstrap confidence interval of γ (γ-cat, γ-k) from N replicates:
+    /// over documents for a corpus, over stretches of the continuum for one document.
+    #[arg(long, value_name = "N")]
+    pub bootstrap: Option<usize>,
     /// Number of threads, 1 to 256 (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -89,16 +94,76 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         }
         other => bad(other.to_string()),
     })?;
+    let interval = args
+        .bootstrap
+        .map(|replicates| {
+            let settings = BootstrapOptions {
+                replicates,
+                level: 0.95,
+                seed: options.seed,
+            };
+            gamma_core::bootstrap::bootstrap_gamma(&result, &options, &settings).map_err(
+                |e| match e {
+                    BootstrapError::Replicates(n) => bad(format!(
+                        "--bootstrap must be from 2 to {} (got {n})",
+                        gamma_core::bootstrap::MAX_REPLICATES
+                    )),
+                    other => bad(format!("--bootstrap: {other}")),
+                },
+            )
+        })
+        .transpose()?;
     if args.json {
+        let mut out = result_json(&corpus, &options, &result, args);
+        if let Some(interval) = &interval {
+            out["confidence_interval"] = interval_json(interval);
+        }
         println!(
             "{}",
-            serde_json::to_string_pretty(&result_json(&corpus, &options, &result, args))
-                .expect("JSON of plain values")
+            serde_json::to_string_pretty(&out).expect("JSON of plain values")
         );
     } else {
         print!("{}", summary(&corpus, &options, &result, args));
+        if let Some(interval) = &interval {
+            print!("{}", interval_text(interval));
+        }
     }
     Ok(())
+}
+
+/// The bootstrap interval's JSON: named apart from `gamma_interval` (the precision of D_e).
+fn interval_json(interval: &ConfidenceInterval) -> Value {
+    let pair = |(low, high): (f64, f64)| json!([finite(low), finite(high)]);
+    json!({
+        "level": interval.level,
+        "gamma": pair(interval.gamma),
+        "gamma_cat": interval.gamma_cat.map(pair).unwrap_or(Value::Null),
+        "gamma_k": interval.gamma_k.iter().map(|(k, v)| (k.clone(), pair(*v))).collect::<serde_json::Map<_, _>>(),
+        "method": interval.unit.method(),
+        "resampled": interval.n_units,
+        "replicates": interval.replicates,
+        "seed": interval.seed,
+    })
+}
+
+fn interval_text(interval: &ConfidenceInterval) -> String {
+    let mut s = format!(
+        "{:.0} % confidence interval of γ: {:.4} … {:.4}   ({}; {} resampled, {} replicates, seed {})\n",
+        100.0 * interval.level,
+        interval.gamma.0,
+        interval.gamma.1,
+        interval.unit.method(),
+        interval.n_units,
+        interval.replicates,
+        interval.seed
+    );
+    if let Some((low, high)) = interval.gamma_cat {
+        s += &format!("  γ-cat: {low:.4} … {high:.4}\n");
+    }
+    for (category, (low, high)) in &interval.gamma_k {
+        s += &format!("  γ-k({category}): {low:.4} … {high:.4}\n");
+    }
+    s
 }
 
 fn finite(x: f64) -> Value {
