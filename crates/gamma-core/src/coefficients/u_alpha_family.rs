@@ -175,6 +175,68 @@ fn one_minus(observed: f64, expected: f64) -> Option<f64> {
     (expected > 0.0).then(|| 1.0 - observed / expected)
 }
 
+/// c|uα, its coverage and (k)uα, from the coincidences of `observed` between valued sections
+/// (index 0 is the gap), the margins of the whole matrix and the valued self-pairs `S*`.
+fn valued_coefficients(
+    observed: &[Vec<f64>],
+    margins: &[f64],
+    unit_self_pairs: &[f64],
+    categories: &[String],
+    distance: &Distance,
+) -> Result<(Option<f64>, f64, Vec<ValueAlpha>), UnitizingError> {
+    let n: f64 = margins.iter().sum();
+    // c|uα and (k)uα on the valued pairs.
+    let valued: Vec<Vec<f64>> = observed[1..].iter().map(|row| row[1..].to_vec()).collect();
+    let valued_margins: Vec<f64> = valued.iter().map(|row| row.iter().sum()).collect();
+    let n_valued: f64 = valued_margins.iter().sum();
+    let cu_coverage = if n > 0.0 { n_valued / n } else { 0.0 };
+    // Only the category names matter to `distances`.
+    let names = Codings {
+        categories: categories.to_vec(),
+        n_coders: 2,
+        items: Vec::new(),
+    };
+    let d = names.distances(distance, &valued_margins)?;
+    let (cu_alpha, k_u_alpha) = if n_valued > 0.0 {
+        let valued_chance = expected(&valued_margins, &unit_self_pairs[1..]);
+        let k = categories.len();
+        // Σ_x δ(x, c)·matrix[x][c]: the disagreement in column c.
+        let weighted =
+            |matrix: &[Vec<f64>], c: usize| -> f64 { (0..k).map(|x| d[x][c] * matrix[x][c]).sum() };
+        let observed_d: f64 = (0..k).map(|c| weighted(&valued, c)).sum();
+        let chance_d: f64 = (0..k).map(|c| weighted(&valued_chance, c)).sum();
+        let per_value = (0..k)
+            .map(|c| {
+                let chance_margin: f64 = valued_chance[c].iter().sum();
+                let o = weighted(&valued, c);
+                let e = weighted(&valued_chance, c);
+                ValueAlpha {
+                    category: categories[c].clone(),
+                    alpha: (valued_margins[c] > 0.0 && e > 0.0)
+                        .then(|| 1.0 - chance_margin * o / (valued_margins[c] * e)),
+                    coverage: if margins[c + 1] > 0.0 {
+                        valued_margins[c] / margins[c + 1]
+                    } else {
+                        0.0
+                    },
+                }
+            })
+            .collect();
+        (one_minus(observed_d, chance_d), per_value)
+    } else {
+        let none = categories
+            .iter()
+            .map(|c| ValueAlpha {
+                category: c.clone(),
+                alpha: None,
+                coverage: 0.0,
+            })
+            .collect();
+        (None, none)
+    };
+    Ok((cu_alpha, cu_coverage, k_u_alpha))
+}
+
 /// The uα family of `continuum` over `[start, end)`; c|uα and (k)uα compare categories with
 /// `distance` (uα and |uα are nominal by definition).
 pub fn u_alpha_family(
@@ -239,54 +301,8 @@ pub fn u_alpha_family(
         chance[0].iter().sum::<f64>() - chance[0][0],
     );
 
-    // c|uα and (k)uα on the valued pairs.
-    let valued: Vec<Vec<f64>> = observed[1..].iter().map(|row| row[1..].to_vec()).collect();
-    let valued_margins: Vec<f64> = valued.iter().map(|row| row.iter().sum()).collect();
-    let n_valued: f64 = valued_margins.iter().sum();
-    let cu_coverage = if n > 0.0 { n_valued / n } else { 0.0 };
-    let names = Codings {
-        categories: categories.clone(),
-        n_coders: continuum.n_annotators(),
-        items: Vec::new(),
-    };
-    let d = names.distances(distance, &valued_margins)?;
-    let (cu_alpha, k_u_alpha) = if n_valued > 0.0 {
-        let valued_chance = expected(&valued_margins, &unit_self_pairs[1..]);
-        let k = categories.len();
-        // Σ_x δ(x, c)·matrix[x][c]: the disagreement in column c.
-        let weighted =
-            |matrix: &[Vec<f64>], c: usize| -> f64 { (0..k).map(|x| d[x][c] * matrix[x][c]).sum() };
-        let observed_d: f64 = (0..k).map(|c| weighted(&valued, c)).sum();
-        let chance_d: f64 = (0..k).map(|c| weighted(&valued_chance, c)).sum();
-        let per_value = (0..k)
-            .map(|c| {
-                let chance_margin: f64 = valued_chance[c].iter().sum();
-                let o = weighted(&valued, c);
-                let e = weighted(&valued_chance, c);
-                ValueAlpha {
-                    category: categories[c].clone(),
-                    alpha: (valued_margins[c] > 0.0 && e > 0.0)
-                        .then(|| 1.0 - chance_margin * o / (valued_margins[c] * e)),
-                    coverage: if margins[c + 1] > 0.0 {
-                        valued_margins[c] / margins[c + 1]
-                    } else {
-                        0.0
-                    },
-                }
-            })
-            .collect();
-        (one_minus(observed_d, chance_d), per_value)
-    } else {
-        let none = categories
-            .iter()
-            .map(|c| ValueAlpha {
-                category: c.clone(),
-                alpha: None,
-                coverage: 0.0,
-            })
-            .collect();
-        (None, none)
-    };
+    let (cu_alpha, cu_coverage, k_u_alpha) =
+        valued_coefficients(&observed, &margins, &unit_self_pairs, &categories, distance)?;
     Ok(UAlphaFamily {
         u_alpha,
         binary_u_alpha,
