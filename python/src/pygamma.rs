@@ -43,7 +43,9 @@ fn spans_of(annotators: &[Vec<u8>], n_categories: usize) -> PyResult<Vec<Vec<Spa
                         )));
                     }
                     if !(category >= 0.0 && (category as usize) < n_categories.max(1)) {
-                        return Err(bad_setting(format!("category index {category} out of range")));
+                        return Err(bad_setting(format!(
+                            "category index {category} out of range"
+                        )));
                     }
                     Ok(Span {
                         start,
@@ -65,7 +67,9 @@ fn dissimilarity(
     n_categories: usize,
     matrix: Option<Vec<f64>>,
 ) -> PyResult<ResolvedDissimilarity> {
-    let names: Vec<String> = (0..n_categories.max(1)).map(|i| format!("{i:010}")).collect();
+    let names: Vec<String> = (0..n_categories.max(1))
+        .map(|i| format!("{i:010}"))
+        .collect();
     let categorical = match matrix {
         None => CategoryDissimilarity::Nominal,
         Some(values) => CategoryDissimilarity::Matrix(

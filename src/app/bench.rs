@@ -176,6 +176,7 @@ fn show_best_alignment(app: &mut GammaStudioApp, continuum: gamma_core::Continuu
         n_samples: 0,
         seed: 0,
         chance_disorders: Vec::new(),
+        chance_categorical: Vec::new(),
         categories: continuum.categories(),
         documents: vec![aligned],
         gamma_cat: None,

@@ -41,6 +41,11 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "1000",
           conflicts_with_all = ["timeline", "sweep", "reading"])]
     pub project: Option<usize>,
+    /// Measure the coverage of γ's 95 % bootstrap interval instead, over TRIALS generated
+    /// documents and TRIALS generated corpora (default 200), and time one corpus's bootstrap.
+    #[arg(long, value_name = "TRIALS", num_args = 0..=1, default_missing_value = "200",
+          conflicts_with_all = ["timeline", "sweep", "reading"])]
+    pub coverage: Option<usize>,
     /// Run the cases in this process and print one JSON line each (used by the parent run).
     #[arg(long, hide = true)]
     pub in_process: bool,
@@ -197,6 +202,9 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     }
     if let Some(documents) = args.project {
         return super::bench_project::run(documents, args.seed);
+    }
+    if let Some(trials) = args.coverage {
+        return super::bench_coverage::run(trials, args.seed);
     }
     let reference: &[(&str, f64)] = if args.dense {
         &DENSE_CASES

@@ -6,6 +6,7 @@ use super::input::InputArgs;
 use super::settings_args::GammaSettingsArgs;
 use clap::Args;
 use gamma_core::alignment::AlignmentError;
+use gamma_core::bootstrap::{BootstrapError, BootstrapOptions, ConfidenceInterval};
 use gamma_core::gamma::{GammaError, RunControl, SampleCount};
 use gamma_core::per_document::{DocumentGamma, per_document};
 use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
@@ -38,6 +39,10 @@ pub struct GammaArgs {
     /// D_o, D_e) to this CSV file.
     #[arg(long, value_name = "FILE.csv")]
     pub per_document: Option<std::path::PathBuf>,
+    /// Also give a 95 % bootstrap confidence interval of γ (γ-cat, γ-k) from N replicates:
+    /// over documents for a corpus, over stretches of the continuum for one document.
+    #[arg(long, value_name = "N")]
+    pub bootstrap: Option<usize>,
     /// Number of threads, 1 to 256 (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -119,6 +124,25 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         }
         other => bad(other.to_string()),
     })?;
+    let interval = args
+        .bootstrap
+        .map(|replicates| {
+            let settings = BootstrapOptions {
+                replicates,
+                level: 0.95,
+                seed: options.seed,
+            };
+            gamma_core::bootstrap::bootstrap_gamma(&result, &options, &settings).map_err(
+                |e| match e {
+                    BootstrapError::Replicates(n) => bad(format!(
+                        "--bootstrap must be from 2 to {} (got {n})",
+                        gamma_core::bootstrap::MAX_REPLICATES
+                    )),
+                    other => bad(format!("--bootstrap: {other}")),
+                },
+            )
+        })
+        .transpose()?;
     if let Some(path) = &args.per_document {
         gamma_formats::write_atomically(path, per_document_csv(&rows).as_bytes())
             .map_err(|e| bad(e.to_string()))?;
@@ -127,6 +151,9 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         let mut json = result_json(&corpus, &options, &result, args);
         if !rows.is_empty() {
             json["per_document"] = rows.iter().map(row_json).collect();
+        }
+        if let Some(interval) = &interval {
+            json["confidence_interval"] = interval_json(interval);
         }
         if args.relations {
             json["relations"] =
@@ -138,6 +165,9 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         );
     } else {
         print!("{}", summary(&corpus, &options, &result, args));
+        if let Some(interval) = &interval {
+            print!("{}", interval_text(interval));
+        }
         print!("{}", per_document_summary(&rows));
         if args.relations {
             print!("{}", relations_summary(&relations_of(&corpus, &result)));
@@ -321,6 +351,41 @@ fn per_document_summary(rows: &[DocumentGamma]) -> String {
                 let _ = writeln!(s, "  {:width$}  not measured: {e}", row.document);
             }
         }
+    }
+    s
+}
+
+/// The bootstrap interval's JSON: named apart from `gamma_interval` (the precision of D_e).
+fn interval_json(interval: &ConfidenceInterval) -> Value {
+    let pair = |(low, high): (f64, f64)| json!([finite(low), finite(high)]);
+    json!({
+        "level": interval.level,
+        "gamma": pair(interval.gamma),
+        "gamma_cat": interval.gamma_cat.map(pair).unwrap_or(Value::Null),
+        "gamma_k": interval.gamma_k.iter().map(|(k, v)| (k.clone(), pair(*v))).collect::<serde_json::Map<_, _>>(),
+        "method": interval.unit.method(),
+        "resampled": interval.n_units,
+        "replicates": interval.replicates,
+        "seed": interval.seed,
+    })
+}
+
+fn interval_text(interval: &ConfidenceInterval) -> String {
+    let mut s = format!(
+        "{:.0} % confidence interval of γ: {:.4} … {:.4}   ({}; {} resampled, {} replicates, seed {})\n",
+        100.0 * interval.level,
+        interval.gamma.0,
+        interval.gamma.1,
+        interval.unit.method(),
+        interval.n_units,
+        interval.replicates,
+        interval.seed
+    );
+    if let Some((low, high)) = interval.gamma_cat {
+        s += &format!("  γ-cat: {low:.4} … {high:.4}\n");
+    }
+    for (category, (low, high)) in &interval.gamma_k {
+        s += &format!("  γ-k({category}): {low:.4} … {high:.4}\n");
     }
     s
 }

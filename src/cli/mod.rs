@@ -2,6 +2,7 @@
 //! 2 bad input or options, 1 a failure of the computation itself.
 
 mod bench;
+mod bench_coverage;
 mod bench_project;
 mod bench_reading;
 mod coefficients_command;

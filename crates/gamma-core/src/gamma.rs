@@ -268,6 +268,9 @@ pub struct GammaResult {
     pub seed: u64,
     /// The best-alignment disorder of every random continuum, in the order drawn.
     pub chance_disorders: Vec<f64>,
+    /// The categorical disorder of every random continuum, in the same order (empty unless
+    /// [`GammaOptions::categorical_gammas`]): what [`crate::bootstrap`] resamples for γ-cat.
+    pub chance_categorical: Vec<CategoricalDisorder>,
     /// Categories in alphabetical order (the indices of [`Span::category`]).
     pub categories: Vec<String>,
     /// The best alignment of each document, in the corpus's order.
@@ -631,6 +634,10 @@ pub fn corpus_gamma(
         (observed_disorder, expected_disorder),
     );
     let gamma = gamma_from(observed_disorder, expected_disorder);
+    let chance_categorical = chance
+        .iter()
+        .filter_map(|c| c.categorical.clone())
+        .collect();
     let gamma_interval = gamma_interval(observed_disorder, expected_disorder, achieved_precision);
     let (gamma_cat, gamma_k) = match &observed_categorical {
         Some(observed) => {
@@ -651,6 +658,7 @@ pub fn corpus_gamma(
         n_samples: n,
         seed,
         chance_disorders,
+        chance_categorical,
         categories,
         documents: aligned,
         gamma_cat,

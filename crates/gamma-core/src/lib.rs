@@ -3,7 +3,8 @@
 //!
 //! The modules follow the paper: [`unit`](mod@unit), [`continuum`] and [`corpus`] (§3),
 //! [`dissimilarity`] (§4.4), [`disorder`] and [`alignment`] (§4.5–4.7, §5.1), [`sampler`]
-//! (§5.2), [`gamma`](mod@gamma) (§4.8, §5.3), [`gamma_cat`] (Mathet 2017), [`gold`]
+//! (§5.2), [`gamma`](mod@gamma) (§4.8, §5.3) with its [`bootstrap`] confidence intervals,
+//! [`gamma_cat`] (Mathet 2017), [`gold`]
 //! (adjudication, §7), [`textgamma`] (tγ, Barteld et al. 2016), [`shuffle`] (the Corpus
 //! Shuffling Tool), [`measure`] (the registry of agreement measures by name) and
 //! [`coefficients`] (κ, π, α… of Artstein & Poesio's survey; α_U, c|uα, SER, Pk, WindowDiff and
@@ -22,6 +23,7 @@
 extern crate cbc_src;
 
 pub mod alignment;
+pub mod bootstrap;
 pub mod coefficients;
 pub mod continuum;
 pub mod corpus;

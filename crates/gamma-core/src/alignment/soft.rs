@@ -255,7 +255,11 @@ mod tests {
         let soft = p.best_soft_alignment(&Limits::default()).unwrap();
         assert!((soft.disorder - (2.0 / 9.0) / 1.5).abs() < 1e-12);
         assert_eq!(soft.unitary_alignments.len(), 2);
-        assert!(soft.unitary_alignments.iter().all(|u| u.members.contains(&0)));
+        assert!(
+            soft.unitary_alignments
+                .iter()
+                .all(|u| u.members.contains(&0))
+        );
     }
 
     #[test]

@@ -34,12 +34,19 @@
 //!
 //! Lengths are counted in positions of the continuum (characters, tokens…), as Krippendorff
 //! does. An annotator's units may not overlap (each annotator partitions the continuum).
-//! Confidence intervals: [`u_alpha_family_intervals`] (bootstrap over stretches of the
-//! continuum, [`crate::bootstrap`]).
+//! Confidence intervals: [`u_alpha_family_intervals`], a bootstrap over stretches of the
+//! continuum that no unit crosses (the article adds intervals of its own, by a procedure we
+//! could not read; ours is the one [`crate::bootstrap`] uses for γ of one document).
 
 use super::unitizing::{UnitizingError, check_continuum};
 use super::{Codings, Distance};
+use crate::bootstrap::{
+    BootstrapError, BootstrapOptions, MIN_UNITS_PER_STRETCH, ResamplingUnit, check,
+    percentile_interval,
+};
 use crate::continuum::Continuum;
+use rand::RngExt;
+use std::collections::BTreeMap;
 
 /// (k)uα of one category.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -168,6 +175,68 @@ fn one_minus(observed: f64, expected: f64) -> Option<f64> {
     (expected > 0.0).then(|| 1.0 - observed / expected)
 }
 
+/// c|uα, its coverage and (k)uα, from the coincidences of `observed` between valued sections
+/// (index 0 is the gap), the margins of the whole matrix and the valued self-pairs `S*`.
+fn valued_coefficients(
+    observed: &[Vec<f64>],
+    margins: &[f64],
+    unit_self_pairs: &[f64],
+    categories: &[String],
+    distance: &Distance,
+) -> Result<(Option<f64>, f64, Vec<ValueAlpha>), UnitizingError> {
+    let n: f64 = margins.iter().sum();
+    // c|uα and (k)uα on the valued pairs.
+    let valued: Vec<Vec<f64>> = observed[1..].iter().map(|row| row[1..].to_vec()).collect();
+    let valued_margins: Vec<f64> = valued.iter().map(|row| row.iter().sum()).collect();
+    let n_valued: f64 = valued_margins.iter().sum();
+    let cu_coverage = if n > 0.0 { n_valued / n } else { 0.0 };
+    // Only the category names matter to `distances`.
+    let names = Codings {
+        categories: categories.to_vec(),
+        n_coders: 2,
+        items: Vec::new(),
+    };
+    let d = names.distances(distance, &valued_margins)?;
+    let (cu_alpha, k_u_alpha) = if n_valued > 0.0 {
+        let valued_chance = expected(&valued_margins, &unit_self_pairs[1..]);
+        let k = categories.len();
+        // Σ_x δ(x, c)·matrix[x][c]: the disagreement in column c.
+        let weighted =
+            |matrix: &[Vec<f64>], c: usize| -> f64 { (0..k).map(|x| d[x][c] * matrix[x][c]).sum() };
+        let observed_d: f64 = (0..k).map(|c| weighted(&valued, c)).sum();
+        let chance_d: f64 = (0..k).map(|c| weighted(&valued_chance, c)).sum();
+        let per_value = (0..k)
+            .map(|c| {
+                let chance_margin: f64 = valued_chance[c].iter().sum();
+                let o = weighted(&valued, c);
+                let e = weighted(&valued_chance, c);
+                ValueAlpha {
+                    category: categories[c].clone(),
+                    alpha: (valued_margins[c] > 0.0 && e > 0.0)
+                        .then(|| 1.0 - chance_margin * o / (valued_margins[c] * e)),
+                    coverage: if margins[c + 1] > 0.0 {
+                        valued_margins[c] / margins[c + 1]
+                    } else {
+                        0.0
+                    },
+                }
+            })
+            .collect();
+        (one_minus(observed_d, chance_d), per_value)
+    } else {
+        let none = categories
+            .iter()
+            .map(|c| ValueAlpha {
+                category: c.clone(),
+                alpha: None,
+                coverage: 0.0,
+            })
+            .collect();
+        (None, none)
+    };
+    Ok((cu_alpha, cu_coverage, k_u_alpha))
+}
+
 /// The uα family of `continuum` over `[start, end)`; c|uα and (k)uα compare categories with
 /// `distance` (uα and |uα are nominal by definition).
 pub fn u_alpha_family(
@@ -232,60 +301,150 @@ pub fn u_alpha_family(
         chance[0].iter().sum::<f64>() - chance[0][0],
     );
 
-    // c|uα and (k)uα on the valued pairs.
-    let valued: Vec<Vec<f64>> = observed[1..].iter().map(|row| row[1..].to_vec()).collect();
-    let valued_margins: Vec<f64> = valued.iter().map(|row| row.iter().sum()).collect();
-    let n_valued: f64 = valued_margins.iter().sum();
-    let cu_coverage = if n > 0.0 { n_valued / n } else { 0.0 };
-    let names = Codings {
-        categories: categories.clone(),
-        n_coders: continuum.n_annotators(),
-        items: Vec::new(),
-    };
-    let d = names.distances(distance, &valued_margins)?;
-    let (cu_alpha, k_u_alpha) = if n_valued > 0.0 {
-        let valued_chance = expected(&valued_margins, &unit_self_pairs[1..]);
-        let k = categories.len();
-        // Σ_x δ(x, c)·matrix[x][c]: the disagreement in column c.
-        let weighted =
-            |matrix: &[Vec<f64>], c: usize| -> f64 { (0..k).map(|x| d[x][c] * matrix[x][c]).sum() };
-        let observed_d: f64 = (0..k).map(|c| weighted(&valued, c)).sum();
-        let chance_d: f64 = (0..k).map(|c| weighted(&valued_chance, c)).sum();
-        let per_value = (0..k)
-            .map(|c| {
-                let chance_margin: f64 = valued_chance[c].iter().sum();
-                let o = weighted(&valued, c);
-                let e = weighted(&valued_chance, c);
-                ValueAlpha {
-                    category: categories[c].clone(),
-                    alpha: (valued_margins[c] > 0.0 && e > 0.0)
-                        .then(|| 1.0 - chance_margin * o / (valued_margins[c] * e)),
-                    coverage: if margins[c + 1] > 0.0 {
-                        valued_margins[c] / margins[c + 1]
-                    } else {
-                        0.0
-                    },
-                }
-            })
-            .collect();
-        (one_minus(observed_d, chance_d), per_value)
-    } else {
-        let none = categories
-            .iter()
-            .map(|c| ValueAlpha {
-                category: c.clone(),
-                alpha: None,
-                coverage: 0.0,
-            })
-            .collect();
-        (None, none)
-    };
+    let (cu_alpha, cu_coverage, k_u_alpha) =
+        valued_coefficients(&observed, &margins, &unit_self_pairs, &categories, distance)?;
     Ok(UAlphaFamily {
         u_alpha,
         binary_u_alpha,
         cu_alpha,
         cu_coverage,
         k_u_alpha,
+    })
+}
+
+/// Bootstrap intervals of the uα family (percentile intervals; a coefficient undefined in more
+/// than half of the replicates gets none).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct UAlphaFamilyIntervals {
+    /// Confidence level.
+    pub level: f64,
+    /// (low, high) of uα.
+    pub u_alpha: Option<(f64, f64)>,
+    /// (low, high) of |uα.
+    pub binary_u_alpha: Option<(f64, f64)>,
+    /// (low, high) of c|uα.
+    pub cu_alpha: Option<(f64, f64)>,
+    /// (low, high) of (k)uα, per category.
+    pub k_u_alpha: BTreeMap<String, (f64, f64)>,
+    /// How many stretches were resampled.
+    pub stretches: usize,
+    /// Number of replicates.
+    pub replicates: usize,
+    /// Seed of the draws.
+    pub seed: u64,
+}
+
+/// `[start, end)` cut where no unit of any annotator crosses, each stretch with at least
+/// [`MIN_UNITS_PER_STRETCH`] units (a short tail joins the stretch before it).
+fn family_stretches(continuum: &Continuum, start: f64, end: f64) -> Vec<(f64, f64)> {
+    let mut units: Vec<(f64, f64)> = continuum
+        .annotators
+        .iter()
+        .flat_map(|a| a.units.iter().map(|u| (u.start, u.end)))
+        .collect();
+    units.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut cuts = vec![start];
+    let (mut reach, mut count) = (f64::NEG_INFINITY, 0);
+    for (unit_start, unit_end) in units {
+        if count >= MIN_UNITS_PER_STRETCH && unit_start >= reach {
+            cuts.push(unit_start);
+            count = 0;
+        }
+        reach = reach.max(unit_end);
+        count += 1;
+    }
+    if count < MIN_UNITS_PER_STRETCH && cuts.len() > 1 {
+        cuts.pop();
+    }
+    cuts.push(end);
+    cuts.windows(2).map(|w| (w[0], w[1])).collect()
+}
+
+/// The stretches `drawn` of `continuum` laid end to end from 0 (every annotator kept).
+fn concatenated(continuum: &Continuum, drawn: &[(f64, f64)]) -> (Continuum, f64) {
+    let mut out = Continuum::new(continuum.name.clone());
+    for annotator in &continuum.annotators {
+        out.add_annotator(&annotator.name);
+    }
+    let mut offset = 0.0;
+    for &(from, to) in drawn {
+        for annotator in &continuum.annotators {
+            for unit in annotator
+                .units
+                .iter()
+                .filter(|u| u.start >= from && u.end <= to)
+            {
+                let mut moved = unit.clone();
+                moved.start += offset - from;
+                moved.end += offset - from;
+                out.add_unit(&annotator.name, moved);
+            }
+        }
+        offset += to - from;
+    }
+    (out, offset)
+}
+
+/// Bootstrap intervals of [`u_alpha_family`]: stretches of the continuum that no unit crosses
+/// (as [`crate::bootstrap`] cuts one document for γ) are drawn with replacement, laid end to
+/// end, and the family computed on each replicate.
+pub fn u_alpha_family_intervals(
+    continuum: &Continuum,
+    start: f64,
+    end: f64,
+    distance: &Distance,
+    options: &BootstrapOptions,
+) -> Result<UAlphaFamilyIntervals, UnitizingError> {
+    u_alpha_family(continuum, start, end, distance)?;
+    let mut rng = check(options)?;
+    let stretches = family_stretches(continuum, start, end);
+    if stretches.len() < 2 {
+        return Err(BootstrapError::TooFewUnits {
+            unit: ResamplingUnit::Stretches,
+            found: stretches.len(),
+        }
+        .into());
+    }
+    // uα, |uα, c|uα, then (k)uα of each category in order.
+    let categories = continuum.categories();
+    let mut values: Vec<Vec<f64>> = vec![Vec::new(); 3 + categories.len()];
+    for _ in 0..options.replicates {
+        let drawn: Vec<(f64, f64)> = (0..stretches.len())
+            .map(|_| stretches[rng.random_range(0..stretches.len())])
+            .collect();
+        let (replicate, length) = concatenated(continuum, &drawn);
+        // A replicate with one annotator's units only, or none, leaves every coefficient undefined.
+        let Ok(f) = u_alpha_family(&replicate, 0.0, length, distance) else {
+            continue;
+        };
+        values[0].extend(f.u_alpha);
+        values[1].extend(f.binary_u_alpha);
+        values[2].extend(f.cu_alpha);
+        for k in f.k_u_alpha {
+            let index = categories
+                .binary_search(&k.category)
+                .expect("a category drawn");
+            values[3 + index].extend(k.alpha);
+        }
+    }
+    let mut intervals = values.into_iter().map(|mut v| {
+        (2 * v.len() > options.replicates).then(|| percentile_interval(&mut v, options.level))
+    });
+    let mut next = || intervals.next().flatten();
+    let (u_alpha, binary_u_alpha, cu_alpha) = (next(), next(), next());
+    let k_u_alpha = categories
+        .into_iter()
+        .filter_map(|c| next().map(|i| (c, i)))
+        .collect();
+    Ok(UAlphaFamilyIntervals {
+        level: options.level,
+        u_alpha,
+        binary_u_alpha,
+        cu_alpha,
+        k_u_alpha,
+        stretches: stretches.len(),
+        replicates: options.replicates,
+        seed: options.seed,
     })
 }
 

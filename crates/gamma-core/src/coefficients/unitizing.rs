@@ -80,6 +80,9 @@ pub enum UnitizingError {
     /// The expected disagreement is 0: chance correction divides by zero.
     #[error("the expected disagreement is 0: the coefficient is undefined")]
     Undefined,
+    /// The bootstrap of the uα family's intervals cannot be made.
+    #[error(transparent)]
+    Bootstrap(#[from] crate::bootstrap::BootstrapError),
     /// c|uα's distance between categories cannot be computed.
     #[error(transparent)]
     Distance(#[from] super::CoefficientError),

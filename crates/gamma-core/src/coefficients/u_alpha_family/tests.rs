@@ -141,3 +141,49 @@ fn identical_annotators_and_overlap() {
         "{error}"
     );
 }
+
+/// Intervals: 40 stretches far apart, 20 where the annotators agree and 20 where B's unit is
+/// shifted by 2. Each stretch holds one unit of each annotator, so with the minimum of
+/// [`MIN_UNITS_PER_STRETCH`] units the continuum is cut into 8 stretches; the interval holds
+/// uα, is seeded, and a continuum whose units form one chain cannot be resampled.
+#[test]
+fn bootstrap_intervals_over_stretches() {
+    let mut units = Vec::new();
+    for i in 0..40 {
+        let start = 100.0 * i as f64;
+        let shift = if i % 2 == 0 { 0.0 } else { 2.0 };
+        units.push(("A", start, start + 10.0, if i % 3 == 0 { "x" } else { "y" }));
+        units.push((
+            "B",
+            start + shift,
+            start + 10.0 + shift,
+            if i % 3 == 0 { "x" } else { "y" },
+        ));
+    }
+    let c = continuum(&units);
+    let options = BootstrapOptions {
+        replicates: 500,
+        level: 0.95,
+        seed: 3,
+    };
+    let point = u_alpha_family(&c, 0.0, 4000.0, &Distance::Nominal).unwrap();
+    let intervals =
+        u_alpha_family_intervals(&c, 0.0, 4000.0, &Distance::Nominal, &options).unwrap();
+    assert_eq!(intervals.stretches, 8);
+    let (low, high) = intervals.u_alpha.unwrap();
+    let u = point.u_alpha.unwrap();
+    assert!(low < u && u < high && high < 1.0, "{intervals:?} {point:?}");
+    assert_eq!(intervals.cu_alpha, Some((1.0, 1.0)));
+    assert_eq!(
+        u_alpha_family_intervals(&c, 0.0, 4000.0, &Distance::Nominal, &options).unwrap(),
+        intervals
+    );
+    let chain = continuum(&[("A", 0.0, 10.0, "x"), ("B", 5.0, 15.0, "x")]);
+    assert!(matches!(
+        u_alpha_family_intervals(&chain, 0.0, 20.0, &Distance::Nominal, &options),
+        Err(UnitizingError::Bootstrap(BootstrapError::TooFewUnits {
+            found: 1,
+            ..
+        }))
+    ));
+}
