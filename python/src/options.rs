@@ -23,7 +23,10 @@ pub struct Dissimilarity {
 }
 
 /// Parses a named choice with the core's `FromStr`, as a `ValueError` naming the argument.
-pub fn parse<T: std::str::FromStr<Err = String>>(argument: &str, name: &str) -> PyResult<T> {
+pub fn parse<T>(argument: &str, name: &str) -> PyResult<T>
+where
+    T: std::str::FromStr<Err = gamma_core::settings::UnknownName>,
+{
     name.parse::<T>()
         .map_err(|e| bad_setting(format!("{argument}: {e}")))
 }

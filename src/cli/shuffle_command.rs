@@ -4,7 +4,8 @@ use super::Failure;
 use super::file_plan::FilePlan;
 use super::settings_args::SweepSettingsArgs;
 use clap::Args;
-use gamma_core::measure::{Measure, UnknownMeasure};
+use gamma_core::measure::Measure;
+use gamma_core::settings::UnknownName;
 use gamma_core::shuffle::{
     ErrorKind, Factors, Reference, ReferenceModel, SweepOptions, shuffle, sweep, sweep_csv,
 };
@@ -111,10 +112,7 @@ impl ReferenceArgs {
     fn errors(&self) -> Result<Vec<ErrorKind>, Failure> {
         self.error
             .iter()
-            .map(|e| {
-                e.parse()
-                    .map_err(|e: gamma_core::shuffle::ShuffleError| bad(e.to_string()))
-            })
+            .map(|e| e.parse::<ErrorKind>().map_err(|e| bad(e.to_string())))
             .collect()
     }
 
@@ -279,7 +277,7 @@ pub fn run_sweep(args: &SweepArgs) -> Result<(), Failure> {
     let measures: Vec<Measure> = args
         .measures
         .iter()
-        .map(|m| m.parse().map_err(|e: UnknownMeasure| bad(e.to_string())))
+        .map(|m| m.parse().map_err(|e: UnknownName| bad(e.to_string())))
         .collect::<Result<_, _>>()?;
     let options = SweepOptions {
         errors: args.reference.errors()?,
@@ -366,10 +364,7 @@ pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
     let kinds: Vec<ErrorKind> = args
         .error
         .iter()
-        .map(|e| {
-            e.parse()
-                .map_err(|e: gamma_core::shuffle::ShuffleError| bad(e.to_string()))
-        })
+        .map(|e| e.parse::<ErrorKind>().map_err(|e| bad(e.to_string())))
         .collect::<Result<_, _>>()?;
     let documents = args.input.read()?;
     if documents.len() != 1 {

@@ -382,14 +382,6 @@ pub enum CategoryScale {
 }
 
 impl CategoryScale {
-    /// Every scale, in the order a user is offered them.
-    pub const ALL: [CategoryScale; 4] = [
-        CategoryScale::Nominal,
-        CategoryScale::Ordinal,
-        CategoryScale::Numeric,
-        CategoryScale::Levenshtein,
-    ];
-
     /// The categorical dissimilarity of this scale; `order` lists the categories of an ordinal
     /// scale (and must then be given).
     pub fn dissimilarity(self, order: &[String]) -> Result<CategoryDissimilarity, String> {
@@ -405,23 +397,12 @@ impl CategoryScale {
     }
 }
 
-impl fmt::Display for CategoryScale {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            CategoryScale::Nominal => "nominal",
-            CategoryScale::Ordinal => "ordinal",
-            CategoryScale::Numeric => "numeric",
-            CategoryScale::Levenshtein => "levenshtein",
-        })
-    }
-}
-
-impl std::str::FromStr for CategoryScale {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        crate::settings::parse_named(name, &Self::ALL, "category scale")
-    }
+crate::named_choices! {
+    CategoryScale, "category scale", dash_or_underscore;
+    Nominal => "nominal",
+    Ordinal => "ordinal",
+    Numeric => "numeric",
+    Levenshtein => "levenshtein",
 }
 
 /// The largest α, β or Δ∅: a million times the paper's defaults, far past any useful weighting,

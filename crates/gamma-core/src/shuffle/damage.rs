@@ -35,31 +35,6 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    /// Every error kind, in the order of the command line's help.
-    pub const ALL: [ErrorKind; 9] = [
-        ErrorKind::Shift { keep_apart: false },
-        ErrorKind::Shift { keep_apart: true },
-        ErrorKind::FalseNegative,
-        ErrorKind::FalsePositive,
-        ErrorKind::Split,
-        ErrorKind::Category {
-            prevalence: false,
-            overlapping: false,
-        },
-        ErrorKind::Category {
-            prevalence: true,
-            overlapping: false,
-        },
-        ErrorKind::Category {
-            prevalence: false,
-            overlapping: true,
-        },
-        ErrorKind::Category {
-            prevalence: true,
-            overlapping: true,
-        },
-    ];
-
     /// The kinds a calibration sweeps unless told otherwise: one of each family.
     pub const CALIBRATION: [ErrorKind; 5] = [
         ErrorKind::Shift { keep_apart: false },
@@ -100,62 +75,17 @@ impl ErrorKind {
     }
 }
 
-impl std::str::FromStr for ErrorKind {
-    type Err = ShuffleError;
-    fn from_str(s: &str) -> Result<ErrorKind, ShuffleError> {
-        Ok(match s.trim() {
-            "shift" => ErrorKind::Shift { keep_apart: false },
-            "shift-no-overlap" => ErrorKind::Shift { keep_apart: true },
-            "false-negative" | "fn" => ErrorKind::FalseNegative,
-            "false-positive" | "fp" => ErrorKind::FalsePositive,
-            "split" => ErrorKind::Split,
-            "category" => ErrorKind::Category {
-                prevalence: false,
-                overlapping: false,
-            },
-            "category-prevalence" => ErrorKind::Category {
-                prevalence: true,
-                overlapping: false,
-            },
-            "category-overlap" => ErrorKind::Category {
-                prevalence: false,
-                overlapping: true,
-            },
-            "category-prevalence-overlap" => ErrorKind::Category {
-                prevalence: true,
-                overlapping: true,
-            },
-            other => return Err(ShuffleError::UnknownError(other.into())),
-        })
-    }
-}
-
-impl std::fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            ErrorKind::Shift { keep_apart: false } => "shift",
-            ErrorKind::Shift { keep_apart: true } => "shift-no-overlap",
-            ErrorKind::FalseNegative => "false-negative",
-            ErrorKind::FalsePositive => "false-positive",
-            ErrorKind::Split => "split",
-            ErrorKind::Category {
-                prevalence: false,
-                overlapping: false,
-            } => "category",
-            ErrorKind::Category {
-                prevalence: true,
-                overlapping: false,
-            } => "category-prevalence",
-            ErrorKind::Category {
-                prevalence: false,
-                overlapping: true,
-            } => "category-overlap",
-            ErrorKind::Category {
-                prevalence: true,
-                overlapping: true,
-            } => "category-prevalence-overlap",
-        })
-    }
+crate::named_choices! {
+    ErrorKind, "error kind", exact;
+    Shift { keep_apart: false } => "shift",
+    Shift { keep_apart: true } => "shift-no-overlap",
+    FalseNegative => "false-negative" | "fn",
+    FalsePositive => "false-positive" | "fp",
+    Split => "split",
+    Category { prevalence: false, overlapping: false } => "category",
+    Category { prevalence: true, overlapping: false } => "category-prevalence",
+    Category { prevalence: false, overlapping: true } => "category-overlap",
+    Category { prevalence: true, overlapping: true } => "category-prevalence-overlap",
 }
 
 /// The `x` factors of the paper.

@@ -9,11 +9,6 @@ pub enum ShuffleError {
     /// A statistical reference model that cannot generate a reference.
     #[error("reference model: {0}")]
     Model(String),
-    /// An error kind's name that is not one of [`ErrorKind`](super::ErrorKind)'s.
-    #[error(
-        "unknown error kind {0:?} (shift, shift-no-overlap, false-negative, false-positive, split, category, category-prevalence, category-overlap, category-prevalence-overlap)"
-    )]
-    UnknownError(String),
     /// A magnitude outside `[0, 1]`.
     #[error("magnitude {0} is not between 0 and 1")]
     Magnitude(f64),

@@ -555,8 +555,10 @@ fn keeping_units_apart_keeps_the_order_of_every_boundary() {
 
 #[test]
 fn the_built_in_model_files_are_the_built_in_models() {
-    let written: ReferenceModel =
-        serde_json::from_str(include_str!("../../../../resources/models/segmentation.json")).unwrap();
+    let written: ReferenceModel = serde_json::from_str(include_str!(
+        "../../../../resources/models/segmentation.json"
+    ))
+    .unwrap();
     assert_eq!(written, ReferenceModel::segmentation_model());
     for name in ReferenceModel::BUILT_IN {
         assert!(ReferenceModel::built_in(name).is_some(), "{name}");
@@ -575,7 +577,7 @@ fn sweep_presets_parse_round_trip_and_set_gamma_and_the_factors() {
     }
     assert_eq!("Papers".parse::<SweepPreset>(), Ok(SweepPreset::Papers));
     assert_eq!(
-        "paper".parse::<SweepPreset>().unwrap_err(),
+        "paper".parse::<SweepPreset>().unwrap_err().to_string(),
         "unknown sweep preset \"paper\": expected one of papers, gamma-software, pygamma"
     );
     assert_eq!(

@@ -98,26 +98,10 @@ pub enum TextDistance {
     Levenshtein,
 }
 
-impl TextDistance {
-    /// Every distance, in the order a user is offered them.
-    pub const ALL: [TextDistance; 2] = [TextDistance::Nominal, TextDistance::Levenshtein];
-}
-
-impl std::fmt::Display for TextDistance {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            TextDistance::Nominal => "nominal",
-            TextDistance::Levenshtein => "levenshtein",
-        })
-    }
-}
-
-impl std::str::FromStr for TextDistance {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        crate::settings::parse_named(name, &Self::ALL, "text distance")
-    }
+crate::named_choices! {
+    TextDistance, "text distance", dash_or_underscore;
+    Nominal => "nominal",
+    Levenshtein => "levenshtein",
 }
 
 /// How units compare.
