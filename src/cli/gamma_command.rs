@@ -4,8 +4,7 @@ use super::Failure;
 use super::input::InputArgs;
 use super::settings_args::GammaSettingsArgs;
 use clap::Args;
-use gamma_core::alignment::AlignmentError;
-use gamma_core::gamma::{GammaError, RunControl, SampleCount};
+use gamma_core::gamma::{RunControl, SampleCount};
 use gamma_core::{Corpus, GammaOptions, GammaResult};
 use serde_json::{Value, json};
 
@@ -83,12 +82,7 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
     };
     let result = gamma_core::corpus_gamma(&corpus, &options, control);
     drop(heartbeat);
-    let result = result.map_err(|e| match e {
-        GammaError::Alignment(AlignmentError::Solver(_)) | GammaError::Cancelled => {
-            Failure::Computation(e.to_string())
-        }
-        other => bad(other.to_string()),
-    })?;
+    let result = result.map_err(super::settings_args::gamma_failure)?;
     if args.json {
         println!(
             "{}",

@@ -6,6 +6,7 @@ use super::error::ShuffleError;
 use super::reference::Reference;
 use crate::continuum::{Annotator, Continuum};
 use crate::sampler::sample_rng;
+use crate::settings::{Range, Setting, SettingError};
 use crate::unit::Unit;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -88,6 +89,13 @@ crate::named_choices! {
     Category { prevalence: true, overlapping: true } => "category-prevalence-overlap",
 }
 
+/// The magnitudes of the errors: from 0 (copies of the reference) to 1.
+pub const MAGNITUDE_RANGE: Range = Range::closed(0.0, 1.0);
+
+/// The values of a factor: a larger one would only make the simulated annotations absurd or
+/// huge.
+pub const FACTOR_RANGE: Range = Range::closed(0.0, 100.0);
+
 /// The `x` factors of the paper.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Factors {
@@ -97,6 +105,15 @@ pub struct Factors {
     pub false_positive: f64,
     /// Split: N · `split` · m cuts (1).
     pub split: f64,
+}
+
+impl Factors {
+    /// Whether every factor is in [`FACTOR_RANGE`].
+    pub fn check(&self) -> Result<(), SettingError> {
+        FACTOR_RANGE.check(Setting::ShiftFactor, self.shift)?;
+        FACTOR_RANGE.check(Setting::FalsePositiveFactor, self.false_positive)?;
+        FACTOR_RANGE.check(Setting::SplitFactor, self.split)
+    }
 }
 
 impl Default for Factors {
@@ -378,9 +395,7 @@ pub fn shuffle(
     seed: u64,
     set: u64,
 ) -> Result<Continuum, ShuffleError> {
-    if !(0.0..=1.0).contains(&magnitude) {
-        return Err(ShuffleError::Magnitude(magnitude));
-    }
+    MAGNITUDE_RANGE.check(Setting::Magnitude, magnitude)?;
     let step = (magnitude * 1e6).round() as u64;
     let annotators = (0..annotators)
         .map(|a| {

@@ -440,7 +440,7 @@ fn absurd_models_and_sweeps_are_refused_with_their_range() {
     ] {
         assert!(matches!(
             sweep(&reference, &options),
-            Err(ShuffleError::Settings(_))
+            Err(ShuffleError::Setting(_))
         ));
     }
     assert_eq!(magnitudes(1e-300).len(), 1001);

@@ -75,10 +75,10 @@ pub enum TextGammaError {
     /// The character alignment cannot be computed within its limits.
     #[error(transparent)]
     Align(#[from] align::AlignError),
-    /// The options cannot be used (a probability outside [0, 1], precision or confidence
-    /// outside (0, 1)).
-    #[error("{0}")]
-    Options(String),
+    /// A number of the options is outside its range (a probability outside [0, 1], precision
+    /// or confidence outside (0, 1)).
+    #[error(transparent)]
+    Setting(#[from] crate::settings::SettingError),
     /// Every chance annotation agrees with the others: tγ would divide by zero.
     #[error("the expected disorder is 0: every chance annotation agrees (is there any label?)")]
     NoExpectedDisorder,
