@@ -1,6 +1,7 @@
 //! The exceptions Python sees: a reader's error keeps its file and line as attributes, a bad
 //! setting is a `ValueError`, a computation that cannot be done a `GammaStudioError`.
 
+use gamma_core::settings::{Setting, SettingError};
 use gamma_formats::FileError;
 use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
@@ -34,6 +35,36 @@ pub fn read_error(error: &FileError) -> PyErr {
 /// A bad setting (unknown name, out of range) as a `ValueError`.
 pub fn bad_setting(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
+}
+
+/// The keyword argument that gives `setting` (pygamma-agreement's name where it has one).
+pub fn keyword(setting: Setting) -> &'static str {
+    match setting {
+        Setting::Alpha => "alpha",
+        Setting::Beta => "beta",
+        Setting::DeltaEmpty => "delta_empty",
+        Setting::Samples => "n_samples",
+        Setting::Precision => "precision_level",
+        Setting::Confidence => "confidence",
+        Setting::MaxSamples => "max_samples",
+        Setting::TextEditProbability => "p_text",
+        Setting::SegmentationProbability => "p_segmentation",
+        Setting::Prior => "prior",
+        Setting::TextGap => "gap_text",
+        Setting::BoundaryGap => "gap_boundary",
+        Setting::Magnitude => "magnitude",
+        Setting::Step => "step",
+        Setting::Sets => "sets",
+        Setting::Annotators => "annotators",
+        Setting::ShiftFactor => "shift_factor",
+        Setting::FalsePositiveFactor => "false_positive_factor",
+        Setting::SplitFactor => "split_factor",
+    }
+}
+
+/// A setting out of its range as a `ValueError` naming the keyword argument.
+pub fn setting_error(error: &SettingError) -> PyErr {
+    bad_setting(error.worded(keyword(error.setting)))
 }
 
 /// An error of the computation as a [`GammaStudioError`].

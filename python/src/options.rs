@@ -2,7 +2,7 @@
 //! core's `FromStr` (`"shuffle".parse::<SamplerKind>()`), defaults are the core's
 //! ([`GammaOptions::default`]), so the package, the command line and the app agree.
 
-use crate::errors::bad_setting;
+use crate::errors::{bad_setting, setting_error};
 use gamma_core::SamplerKind;
 use gamma_core::gamma::{SampleChoices, SampleCount};
 use gamma_core::gamma_cat::GammaCatVariant;
@@ -23,21 +23,12 @@ pub struct Dissimilarity {
 }
 
 /// Parses a named choice with the core's `FromStr`, as a `ValueError` naming the argument.
-pub fn parse<T: std::str::FromStr<Err = String>>(argument: &str, name: &str) -> PyResult<T> {
+pub fn parse<T>(argument: &str, name: &str) -> PyResult<T>
+where
+    T: std::str::FromStr<Err = gamma_core::settings::UnknownName>,
+{
     name.parse::<T>()
         .map_err(|e| bad_setting(format!("{argument}: {e}")))
-}
-
-fn weight(name: &str, value: Option<f64>, field: &mut f64) -> PyResult<()> {
-    if let Some(value) = value {
-        if !value.is_finite() || value < 0.0 {
-            return Err(bad_setting(format!(
-                "{name} must be a finite number ≥ 0 (got {value})"
-            )));
-        }
-        *field = value;
-    }
-    Ok(())
 }
 
 /// A category matrix from a path or `(categories, rows)`.
@@ -70,12 +61,10 @@ impl Dissimilarity {
             Some(name) => parse::<Preset>("preset", name)?.options().dissimilarity,
             None => gamma_core::Dissimilarity::default(),
         };
-        weight("alpha", alpha, &mut inner.alpha)?;
-        weight("beta", beta, &mut inner.beta)?;
-        weight("delta_empty", delta_empty, &mut inner.delta_empty)?;
-        if delta_empty == Some(0.0) {
-            return Err(bad_setting("delta_empty must be > 0"));
-        }
+        inner.alpha = alpha.unwrap_or(inner.alpha);
+        inner.beta = beta.unwrap_or(inner.beta);
+        inner.delta_empty = delta_empty.unwrap_or(inner.delta_empty);
+        inner.check().map_err(|e| setting_error(&e))?;
         match (category_scale, category_matrix) {
             (Some(_), Some(_)) => {
                 return Err(bad_setting(
@@ -204,6 +193,7 @@ impl GammaArguments<'_> {
             options.seed = seed;
         }
         options.samples = self.sample_count(options.samples)?;
+        options.check().map_err(|e| setting_error(&e))?;
         Ok(options)
     }
 
@@ -224,14 +214,6 @@ impl GammaArguments<'_> {
             confidence: self.confidence,
             max_samples: self.max_samples,
         };
-        current.with_choices(choices).map_err(|e| {
-            // The core names its settings; these are pygamma-agreement's names.
-            let name = match e.setting {
-                "samples" => "n_samples",
-                "precision" => "precision_level",
-                other => other,
-            };
-            bad_setting(format!("{name} {}", e.problem))
-        })
+        current.with_choices(choices).map_err(|e| setting_error(&e))
     }
 }

@@ -2,7 +2,7 @@
 //! and its `UnitaryAlignment`s. The computation runs without the GIL; a progress callback is
 //! called with the GIL taken back, and an exception it raises stops the run.
 
-use crate::errors::{bad_setting, computation};
+use crate::errors::{bad_setting, computation, setting_error};
 use crate::unit::Unit;
 use gamma_core::gamma::{
     DocumentAlignment, GammaError, RunControl, corpus_gamma as core_corpus_gamma,
@@ -333,9 +333,13 @@ pub fn compute(
     if let Some(error) = callback_error.into_inner().ok().flatten() {
         return Err(error);
     }
-    let result = outcome.map_err(|e| match e {
-        GammaError::Parameters(_) | GammaError::Options(_) => bad_setting(e.to_string()),
-        other => computation(other),
+    let result = outcome.map_err(|e| match (&e, e.setting()) {
+        (_, Some(setting)) => setting_error(setting),
+        (
+            GammaError::Parameters(_) | GammaError::NoDocument | GammaError::TooFewDocuments { .. },
+            None,
+        ) => bad_setting(e.to_string()),
+        _ => computation(e),
     })?;
     let alignments = result
         .documents

@@ -2,8 +2,8 @@
 //! steps as the command line's `textgamma` (read, keep the layers asked for, run), into the
 //! core's `TextGammaOptions`.
 
-use crate::errors::{bad_setting, computation, read_error};
-use gamma_core::gamma::{RunControl, SampleCount};
+use crate::errors::{bad_setting, computation, read_error, setting_error};
+use gamma_core::gamma::{RunControl, SampleChoices};
 use gamma_core::textgamma::sampler::{
     Probabilities, TextGammaOptions, text_gamma as core_text_gamma,
 };
@@ -98,14 +98,7 @@ fn options_of(
             p_text,
             p_segmentation,
         },
-        (None, None) => {
-            if let Some((a, b)) = prior
-                && !(a.is_finite() && b.is_finite() && a >= 1.0 && b >= 1.0)
-            {
-                return Err(bad_setting("prior (a, b) needs a ≥ 1 and b ≥ 1"));
-            }
-            Probabilities::Estimated { prior }
-        }
+        (None, None) => Probabilities::Estimated { prior },
         _ => {
             return Err(bad_setting(
                 "give both p_text and p_segmentation, or neither (estimated)",
@@ -121,35 +114,21 @@ fn options_of(
             crate::options::parse::<TextDistance>("text_distance", name)?;
     }
     options.reference_merges = reference_merges;
-    match samples {
-        (Some(_), Some(_)) => return Err(bad_setting("give n_samples or precision, not both")),
-        (Some(0), None) => return Err(bad_setting("n_samples must be at least 1")),
-        (Some(n), None) => options.samples = SampleCount::Fixed(n),
-        (None, Some(p)) => {
-            let SampleCount::Precision {
-                confidence,
-                max_samples,
-                ..
-            } = options.samples
-            else {
-                unreachable!("the default tγ sample count follows a precision")
-            };
-            if !(p > 0.0 && p < 1.0) {
-                return Err(bad_setting(format!(
-                    "precision must be between 0 and 1 (got {p})"
-                )));
-            }
-            options.samples = SampleCount::Precision {
-                precision: p,
-                confidence,
-                max_samples,
-            };
-        }
-        (None, None) => {}
+    if samples.0.is_some() && samples.1.is_some() {
+        return Err(bad_setting("give n_samples or precision, not both"));
     }
+    options.samples = options
+        .samples
+        .with_choices(SampleChoices {
+            samples: samples.0,
+            precision: samples.1,
+            ..SampleChoices::default()
+        })
+        .map_err(|e| setting_error(&e))?;
     if let Some(seed) = seed {
         options.seed = seed;
     }
+    options.check().map_err(|e| setting_error(&e))?;
     Ok(options)
 }
 
@@ -205,7 +184,7 @@ pub fn text_gamma(
     let result = py
         .detach(|| core_text_gamma(&annotations, base.as_ref(), &options, RunControl::default()))
         .map_err(|e| match e {
-            TextGammaError::Options(_) => bad_setting(e.to_string()),
+            TextGammaError::Setting(setting) => setting_error(&setting),
             other => computation(other),
         })?;
     Ok(TextGammaResults {

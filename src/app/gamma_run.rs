@@ -394,7 +394,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
             };
             Box::new((r, shown))
         })
-        .map_err(|e| e.to_string());
+        .map_err(|e| super::settings::gamma_error_words(&e));
     let succeeded = result.is_ok();
     if context.is_cancelled() {
         return;
@@ -421,7 +421,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
             ];
             let gamma = gamma_core::gamma(&pair, options, quiet)
                 .map(|r| r.gamma)
-                .map_err(|e| e.to_string());
+                .map_err(|e| super::settings::gamma_error_words(&e));
             context.send(GammaMessage::Pairwise {
                 first,
                 second,
@@ -435,7 +435,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
         }
         let gamma = gamma_core::gamma(other, options, quiet)
             .map(|r| r.gamma)
-            .map_err(|e| e.to_string());
+            .map_err(|e| super::settings::gamma_error_words(&e));
         context.send(GammaMessage::OtherDocument {
             document: *document,
             gamma,
@@ -446,7 +446,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
     {
         let gamma = gamma_core::corpus_gamma(corpus, options, quiet)
             .map(|r| r.gamma)
-            .map_err(|e| e.to_string());
+            .map_err(|e| super::settings::gamma_error_words(&e));
         context.send(GammaMessage::Corpus(gamma));
     }
 }

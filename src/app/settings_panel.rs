@@ -33,6 +33,10 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
         AgreementMeasure::TextGamma => text_gamma_settings::show(ui, state, dialog),
     }
     sampling_settings(ui, &mut state.settings);
+    // Widgets keep their values in range; a session file may hold any, which the core refuses.
+    if let Err(message) = state.settings.check() {
+        ui.colored_label(egui::Color32::from_rgb(200, 60, 40), message);
+    }
     if !state.uses_text_gamma() {
         measured_categories(ui, state);
         category_settings(ui, state, dialog);

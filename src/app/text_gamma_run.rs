@@ -83,7 +83,7 @@ impl TextGammaRequest {
             TextGammaBase::File(path) => Some(self.read_base(path)?),
         };
         text_gamma(&self.annotations, base.as_ref(), &self.options, control)
-            .map_err(|e| e.to_string())
+            .map_err(|e| super::settings::text_gamma_error_words(&e))
     }
 
     /// A pre-annotation file as a base, with the layers compared.

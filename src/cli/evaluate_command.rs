@@ -11,7 +11,7 @@ use gamma_core::evaluate::spans::Scheme;
 use gamma_core::evaluate::{
     ChanceModel, Evaluation, EvaluationError, EvaluationOptions, SystemEvaluation,
 };
-use gamma_core::gamma::{GammaError, RunControl};
+use gamma_core::gamma::RunControl;
 use gamma_core::{Continuum, Corpus};
 use gamma_formats::Document;
 use gamma_formats::evaluation_report as report;
@@ -113,10 +113,7 @@ pub fn run(args: &EvaluateArgs) -> Result<(), Failure> {
     let evaluation = gamma_core::evaluate::evaluate(&corpus, &reference, &options, control);
     drop(heartbeat);
     let evaluation = evaluation.map_err(|e| match e {
-        EvaluationError::Gamma(
-            GammaError::Cancelled
-            | GammaError::Alignment(gamma_core::alignment::AlignmentError::Solver(_)),
-        ) => Failure::Computation(e.to_string()),
+        EvaluationError::Gamma(gamma) => super::settings_args::gamma_failure(gamma),
         other => bad(other.to_string()),
     })?;
     if let Some(csv) = &args.csv {

@@ -5,9 +5,8 @@ use super::heartbeat::{Counting, Heartbeat};
 use super::input::InputArgs;
 use super::settings_args::GammaSettingsArgs;
 use clap::Args;
-use gamma_core::alignment::AlignmentError;
 use gamma_core::bootstrap::{BootstrapError, BootstrapOptions, ConfidenceInterval};
-use gamma_core::gamma::{GammaError, RunControl, SampleCount};
+use gamma_core::gamma::{RunControl, SampleCount};
 use gamma_core::per_document::{DocumentGamma, per_document};
 use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
 use gamma_core::{Corpus, GammaOptions, GammaResult};
@@ -118,12 +117,7 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
     } else {
         Vec::new()
     };
-    let result = result.map_err(|e| match e {
-        GammaError::Alignment(AlignmentError::Solver(_)) | GammaError::Cancelled => {
-            Failure::Computation(e.to_string())
-        }
-        other => bad(other.to_string()),
-    })?;
+    let result = result.map_err(super::settings_args::gamma_failure)?;
     let interval = args
         .bootstrap
         .map(|replicates| {

@@ -5,9 +5,10 @@
 
 use super::Failure;
 use clap::Args;
-use gamma_core::dissimilarity::MAX_WEIGHT;
-use gamma_core::gamma::{SampleChoices, SampleCount};
+use gamma_core::alignment::AlignmentError;
+use gamma_core::gamma::{GammaError, SampleChoices, SampleCount};
 use gamma_core::gamma_cat::GammaCatVariant;
+use gamma_core::settings::{Setting, SettingError};
 use gamma_core::shuffle::{SweepOptions, SweepPreset};
 use gamma_core::{CategoryDissimilarity, CategoryMatrix, CategoryScale, GammaOptions, Preset};
 use gamma_core::{SamplerKind, textgamma::sampler::TextGammaOptions};
@@ -15,6 +16,54 @@ use std::path::PathBuf;
 
 fn bad(message: impl Into<String>) -> Failure {
     Failure::BadInput(message.into())
+}
+
+/// The flag that gives `setting`.
+pub fn flag(setting: Setting) -> &'static str {
+    match setting {
+        Setting::Alpha => "--alpha",
+        Setting::Beta => "--beta",
+        Setting::DeltaEmpty => "--delta-empty",
+        Setting::Samples => "--samples",
+        Setting::Precision => "--precision",
+        Setting::Confidence => "--confidence",
+        Setting::MaxSamples => "--max-samples",
+        Setting::TextEditProbability => "--pt",
+        Setting::SegmentationProbability => "--ps",
+        Setting::Prior => "--prior",
+        Setting::TextGap => "--gap-text",
+        Setting::BoundaryGap => "--gap-boundary",
+        Setting::Magnitude => "--magnitude",
+        Setting::Step => "--step",
+        Setting::Sets => "--sets",
+        Setting::Annotators => "--annotators",
+        Setting::ShiftFactor => "--shift-factor",
+        Setting::FalsePositiveFactor => "--false-positive-factor",
+        Setting::SplitFactor => "--split-factor",
+    }
+}
+
+/// A setting out of its range, named by its flag.
+pub fn setting_failure(error: &SettingError) -> Failure {
+    bad(error.worded(flag(error.setting)))
+}
+
+/// Why γ could not be computed, in the command line's words: a setting by its flag, a search
+/// beyond reach with the flag that accepts a bounded answer; a solver failure or a cancelled
+/// run is a failure of the computation, the rest a bad input.
+pub fn gamma_failure(error: GammaError) -> Failure {
+    if let Some(setting) = error.setting() {
+        return setting_failure(setting);
+    }
+    match error {
+        GammaError::Alignment(AlignmentError::Solver(_)) | GammaError::Cancelled => {
+            Failure::Computation(error.to_string())
+        }
+        GammaError::Alignment(AlignmentError::BeyondReach { .. }) => {
+            bad(format!("{error} (--bounded)"))
+        }
+        other => bad(other.to_string()),
+    }
 }
 
 /// How units compare: what the alignment depends on (shared by `gamma`, `gold`, `evaluate`).
@@ -52,20 +101,16 @@ impl DissimilarityArgs {
             preset.apply(options);
         }
         let d = &mut options.dissimilarity;
-        for (name, given, field) in [
-            ("--alpha", self.alpha, &mut d.alpha),
-            ("--beta", self.beta, &mut d.beta),
-            ("--delta-empty", self.delta_empty, &mut d.delta_empty),
+        for (given, field) in [
+            (self.alpha, &mut d.alpha),
+            (self.beta, &mut d.beta),
+            (self.delta_empty, &mut d.delta_empty),
         ] {
             if let Some(value) = given {
-                if !(0.0..=MAX_WEIGHT).contains(&value) {
-                    return Err(bad(format!(
-                        "{name} must be a number from 0 to 1e6 (got {value})"
-                    )));
-                }
                 *field = value;
             }
         }
+        d.check().map_err(|e| setting_failure(&e))?;
         if let Some(path) = &self.category_matrix {
             d.categorical = CategoryDissimilarity::Matrix(
                 CategoryMatrix::read(path).map_err(|e| bad(e.to_string()))?,
@@ -121,7 +166,7 @@ impl SampleArgs {
         };
         current
             .with_choices(choices)
-            .map_err(|e| bad(format!("--{} {}", e.setting.replace('_', "-"), e.problem)))
+            .map_err(|e| setting_failure(&e))
     }
 
     /// The seed given, or `current` (the core's default).
@@ -269,6 +314,39 @@ mod tests {
         };
         assert_eq!(textgamma.options().unwrap(), app.text_gamma_options());
         assert_eq!(app.gamma_options().seed, gamma_core::DEFAULT_SEED);
+    }
+
+    fn refusal(args: &[&str]) -> String {
+        match options(args) {
+            Err(Failure::BadInput(message)) => message,
+            other => panic!("{args:?} should be refused, got {other:?}"),
+        }
+    }
+
+    /// The values the app and Python refuse (src/app/settings.rs,
+    /// python/tests/test_settings.py) are refused here by the core's check, named by their flag.
+    #[test]
+    fn the_command_line_refuses_what_the_core_refuses_with_its_flags() {
+        assert_eq!(
+            refusal(&["--delta-empty", "0"]),
+            "--delta-empty must be greater than 0 and at most 1e6 (got 0)"
+        );
+        assert_eq!(
+            refusal(&["--precision", "1.5"]),
+            "--precision must be strictly between 0 and 1 (got 1.5)"
+        );
+        assert_eq!(
+            refusal(&["--confidence", "0"]),
+            "--confidence must be strictly between 0 and 1 (got 0)"
+        );
+        assert_eq!(
+            refusal(&["--alpha=-1"]),
+            "--alpha must be a number from 0 to 1e6 (got -1)"
+        );
+        assert_eq!(
+            refusal(&["--samples", "0"]),
+            "--samples must be from 1 to 1000000 (got 0)"
+        );
     }
 
     #[test]

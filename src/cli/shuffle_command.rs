@@ -2,9 +2,11 @@
 
 use super::Failure;
 use super::file_plan::FilePlan;
-use super::settings_args::SweepSettingsArgs;
+use super::settings_args::{SweepSettingsArgs, setting_failure};
 use clap::Args;
-use gamma_core::measure::{Measure, UnknownMeasure};
+use gamma_core::measure::Measure;
+use gamma_core::settings::{Setting, UnknownName};
+use gamma_core::shuffle::{ANNOTATORS_RANGE, MAGNITUDE_RANGE, SETS_RANGE, STEP_RANGE};
 use gamma_core::shuffle::{
     ErrorKind, Factors, Reference, ReferenceModel, SweepOptions, shuffle, sweep, sweep_csv,
 };
@@ -111,41 +113,27 @@ impl ReferenceArgs {
     fn errors(&self) -> Result<Vec<ErrorKind>, Failure> {
         self.error
             .iter()
-            .map(|e| {
-                e.parse()
-                    .map_err(|e: gamma_core::shuffle::ShuffleError| bad(e.to_string()))
-            })
+            .map(|e| e.parse::<ErrorKind>().map_err(|e| bad(e.to_string())))
             .collect()
     }
 
-    /// `base` (the defaults, or a preset's) with the factors given, each a finite number from
-    /// 0 to 100 (a larger one would only make the simulated annotations absurd or huge).
+    /// `base` (the defaults, or a preset's) with the factors given, checked by the core with
+    /// the number of annotators.
     fn factors(&self, base: Factors) -> Result<Factors, Failure> {
         let mut factors = base;
-        for (name, given, field) in [
-            ("--shift-factor", self.shift_factor, &mut factors.shift),
-            (
-                "--false-positive-factor",
-                self.false_positive_factor,
-                &mut factors.false_positive,
-            ),
-            ("--split-factor", self.split_factor, &mut factors.split),
+        for (given, field) in [
+            (self.shift_factor, &mut factors.shift),
+            (self.false_positive_factor, &mut factors.false_positive),
+            (self.split_factor, &mut factors.split),
         ] {
             if let Some(value) = given {
-                if !(0.0..=100.0).contains(&value) {
-                    return Err(bad(format!(
-                        "{name} must be a number from 0 to 100 (got {value})"
-                    )));
-                }
                 *field = value;
             }
         }
-        if !(2..=1000).contains(&self.annotators) {
-            return Err(bad(format!(
-                "--annotators must be from 2 to 1000 (got {})",
-                self.annotators
-            )));
-        }
+        factors.check().map_err(|e| setting_failure(&e))?;
+        ANNOTATORS_RANGE
+            .check_count(Setting::Annotators, self.annotators as u64)
+            .map_err(|e| setting_failure(&e))?;
         Ok(factors)
     }
 
@@ -177,12 +165,9 @@ pub struct ShuffleArgs {
 }
 
 pub fn run_shuffle(args: &ShuffleArgs) -> Result<(), Failure> {
-    if !(0.0..=1.0).contains(&args.magnitude) {
-        return Err(bad(format!(
-            "--magnitude must be from 0 to 1 (got {})",
-            args.magnitude
-        )));
-    }
+    MAGNITUDE_RANGE
+        .check(Setting::Magnitude, args.magnitude)
+        .map_err(|e| setting_failure(&e))?;
     let factors = args.reference.factors(Factors::default())?;
     let mut plan = FilePlan::default();
     args.reference.plan_inputs(&mut plan);
@@ -250,20 +235,12 @@ pub struct SweepArgs {
     pub json: bool,
 }
 
-/// `--step` and `--sets` within the ranges a sweep accepts.
+/// `--step` and `--sets` within the core's ranges, before any file is read.
 fn check_step_and_sets(step: f64, sets: usize) -> Result<(), Failure> {
-    use gamma_core::shuffle::{MAX_SETS, MIN_STEP};
-    if !(MIN_STEP..=1.0).contains(&step) {
-        return Err(bad(format!(
-            "--step must be from {MIN_STEP} to 1 (got {step})"
-        )));
-    }
-    if !(1..=MAX_SETS).contains(&sets) {
-        return Err(bad(format!(
-            "--sets must be from 1 to {MAX_SETS} (got {sets})"
-        )));
-    }
-    Ok(())
+    STEP_RANGE
+        .check(Setting::Step, step)
+        .and_then(|()| SETS_RANGE.check_count(Setting::Sets, sets as u64))
+        .map_err(|e| setting_failure(&e))
 }
 
 pub fn run_sweep(args: &SweepArgs) -> Result<(), Failure> {
@@ -280,7 +257,7 @@ pub fn run_sweep(args: &SweepArgs) -> Result<(), Failure> {
     let measures: Vec<Measure> = args
         .measures
         .iter()
-        .map(|m| m.parse().map_err(|e: UnknownMeasure| bad(e.to_string())))
+        .map(|m| m.parse().map_err(|e: UnknownName| bad(e.to_string())))
         .collect::<Result<_, _>>()?;
     let options = SweepOptions {
         errors: args.reference.errors()?,
@@ -367,10 +344,7 @@ pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
     let kinds: Vec<ErrorKind> = args
         .error
         .iter()
-        .map(|e| {
-            e.parse()
-                .map_err(|e: gamma_core::shuffle::ShuffleError| bad(e.to_string()))
-        })
+        .map(|e| e.parse::<ErrorKind>().map_err(|e| bad(e.to_string())))
         .collect::<Result<_, _>>()?;
     let documents = args.input.read()?;
     if documents.len() != 1 {

@@ -3,7 +3,7 @@
 
 use super::Failure;
 use super::input::InputArgs;
-use super::settings_args::{SampleArgs, text_gamma_samples};
+use super::settings_args::{SampleArgs, setting_failure, text_gamma_samples};
 use clap::Args;
 use gamma_core::CategoryMatrix;
 use gamma_core::textgamma::sampler::{Probabilities, TextGammaOptions, text_gamma};
@@ -84,9 +84,6 @@ impl TextGammaArgs {
         let gaps = &mut options.alignment.gaps;
         gaps.text = self.gap_text.unwrap_or(gaps.text);
         gaps.boundary = self.gap_boundary.unwrap_or(gaps.boundary);
-        if gaps.text == 0 || gaps.boundary == 0 {
-            return Err(bad("gap costs must be at least 1"));
-        }
         if let Some(distance) = self.text_distance {
             options.alignment.dissimilarity.text = distance;
         }
@@ -107,18 +104,13 @@ impl TextGammaArgs {
                 p_segmentation,
             },
             _ => Probabilities::Estimated {
-                prior: match &self.prior {
-                    Some(ab) if ab.iter().any(|x| !x.is_finite() || *x < 1.0) => {
-                        return Err(bad("--prior A,B needs A ≥ 1 and B ≥ 1"));
-                    }
-                    Some(ab) => Some((ab[0], ab[1])),
-                    None => None,
-                },
+                prior: self.prior.as_ref().map(|ab| (ab[0], ab[1])),
             },
         };
         options.alignment.dissimilarity.layer_matrix = layer_matrix;
         options.reference_merges = self.reference_merges;
         text_gamma_samples(&self.samples, &mut options)?;
+        options.check().map_err(|e| setting_failure(&e))?;
         Ok(options)
     }
 
@@ -181,6 +173,7 @@ pub fn run(args: &TextGammaArgs) -> Result<(), Failure> {
     let result = text_gamma(&annotations, base.as_ref(), &options, Default::default()).map_err(
         |e| match e {
             TextGammaError::Cancelled => Failure::Computation(e.to_string()),
+            TextGammaError::Setting(setting) => setting_failure(&setting),
             other => bad(other.to_string()),
         },
     )?;

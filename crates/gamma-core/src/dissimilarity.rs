@@ -8,6 +8,7 @@
 //! Both terms are scaled by Δ∅ as the paper says. pygamma-agreement 0.5.9 forgets to scale
 //! its default categorical term when Δ∅ ≠ 1, so with Δ∅ ≠ 1 its numbers differ from ours.
 
+use crate::settings::{Range, Setting, SettingError};
 use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
@@ -381,23 +382,18 @@ pub enum CategoryScale {
     Levenshtein,
 }
 
-impl CategoryScale {
-    /// Every scale, in the order a user is offered them.
-    pub const ALL: [CategoryScale; 4] = [
-        CategoryScale::Nominal,
-        CategoryScale::Ordinal,
-        CategoryScale::Numeric,
-        CategoryScale::Levenshtein,
-    ];
+/// An ordinal category scale asked for without the order of its categories.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("an ordinal category scale needs the order of its categories")]
+pub struct NoCategoryOrder;
 
+impl CategoryScale {
     /// The categorical dissimilarity of this scale; `order` lists the categories of an ordinal
     /// scale (and must then be given).
-    pub fn dissimilarity(self, order: &[String]) -> Result<CategoryDissimilarity, String> {
+    pub fn dissimilarity(self, order: &[String]) -> Result<CategoryDissimilarity, NoCategoryOrder> {
         Ok(match self {
             CategoryScale::Nominal => CategoryDissimilarity::Nominal,
-            CategoryScale::Ordinal if order.is_empty() => {
-                return Err("an ordinal category scale needs the order of its categories".into());
-            }
+            CategoryScale::Ordinal if order.is_empty() => return Err(NoCategoryOrder),
             CategoryScale::Ordinal => CategoryDissimilarity::Ordinal(order.to_vec()),
             CategoryScale::Numeric => CategoryDissimilarity::Numeric,
             CategoryScale::Levenshtein => CategoryDissimilarity::Levenshtein,
@@ -405,23 +401,12 @@ impl CategoryScale {
     }
 }
 
-impl fmt::Display for CategoryScale {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            CategoryScale::Nominal => "nominal",
-            CategoryScale::Ordinal => "ordinal",
-            CategoryScale::Numeric => "numeric",
-            CategoryScale::Levenshtein => "levenshtein",
-        })
-    }
-}
-
-impl std::str::FromStr for CategoryScale {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        crate::settings::parse_named(name, &Self::ALL, "category scale")
-    }
+crate::named_choices! {
+    CategoryScale, "category scale", dash_or_underscore;
+    Nominal => "nominal",
+    Ordinal => "ordinal",
+    Numeric => "numeric",
+    Levenshtein => "levenshtein",
 }
 
 /// The largest α, β or Δ∅: a million times the paper's defaults, far past any useful weighting,
@@ -453,40 +438,37 @@ impl Default for Dissimilarity {
     }
 }
 
+/// The values α and β may take: from 0 to [`MAX_WEIGHT`].
+pub const WEIGHT_RANGE: Range = Range::closed(0.0, MAX_WEIGHT);
+
+/// The values Δ∅ may take: the dissimilarities are scaled by it and the paper's measures divide
+/// by it, so it is above 0, and at most [`MAX_WEIGHT`].
+pub const DELTA_EMPTY_RANGE: Range = Range::above(0.0, MAX_WEIGHT);
+
 /// Why parameters cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ParameterError {
-    /// α or β is negative, NaN or infinite.
-    #[error("{name} must be a number from 0 to 1e6 (got {value})")]
-    Negative {
-        /// "α" or "β".
-        name: &'static str,
-        /// The value given.
-        value: f64,
-    },
-    /// Δ∅ is not a finite positive number (the value given).
-    #[error("Δ∅ must be greater than 0 and at most 1e6 (got {0})")]
-    DeltaEmpty(f64),
+    /// α, β or Δ∅ is outside its range.
+    #[error(transparent)]
+    Setting(#[from] SettingError),
     /// The categorical dissimilarity does not cover the categories in use.
     #[error(transparent)]
     Matrix(#[from] MatrixError),
 }
 
 impl Dissimilarity {
+    /// Whether α and β are in [`WEIGHT_RANGE`] and Δ∅ in [`DELTA_EMPTY_RANGE`]: the one check
+    /// of these values, which every front end calls.
+    pub fn check(&self) -> Result<(), SettingError> {
+        WEIGHT_RANGE.check(Setting::Alpha, self.alpha)?;
+        WEIGHT_RANGE.check(Setting::Beta, self.beta)?;
+        DELTA_EMPTY_RANGE.check(Setting::DeltaEmpty, self.delta_empty)
+    }
+
     /// Resolves the categorical part against the categories in use, in their alphabetical order
     /// (category indices of [`crate::alignment::AlignmentProblem`] follow that order).
     pub fn resolve(&self, categories: &[String]) -> Result<ResolvedDissimilarity, ParameterError> {
-        for (name, value) in [("α", self.alpha), ("β", self.beta)] {
-            if !(value.is_finite() && (0.0..=MAX_WEIGHT).contains(&value)) {
-                return Err(ParameterError::Negative { name, value });
-            }
-        }
-        if !(self.delta_empty.is_finite()
-            && self.delta_empty > 0.0
-            && self.delta_empty <= MAX_WEIGHT)
-        {
-            return Err(ParameterError::DeltaEmpty(self.delta_empty));
-        }
+        self.check()?;
         let matrix = match &self.categorical {
             CategoryDissimilarity::Nominal => CategoryMatrix::nominal(categories),
             CategoryDissimilarity::Ordinal(order) => {

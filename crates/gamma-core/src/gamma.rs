@@ -26,6 +26,7 @@ use crate::sampler::{
     Sampler, SpanContinuum, StatisticalModel, corpus_sample, sample_rng, shuffle_sample,
 };
 pub use crate::sampler::{normal_quantile, required_samples};
+use crate::settings::{Range, Setting, SettingError};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -73,16 +74,12 @@ pub struct SampleChoices {
     pub max_samples: Option<usize>,
 }
 
-/// A sample count that cannot be used: the setting (`samples`, `precision`, `confidence`,
-/// `max_samples`) and what is wrong with it.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{setting} {problem}")]
-pub struct SampleCountError {
-    /// The setting, by its name in [`SampleChoices`].
-    pub setting: &'static str,
-    /// What is wrong, after the name ("must be …").
-    pub problem: String,
-}
+/// The values of [`SampleChoices::precision`] and [`SampleChoices::confidence`].
+pub const UNIT_INTERVAL: Range = Range::open(0.0, 1.0);
+
+/// The values of a fixed sample count and of the precision rule's upper bound: each sample is
+/// a whole alignment, so at most [`MAX_SAMPLES`].
+pub const SAMPLES_RANGE: Range = Range::closed(1.0, MAX_SAMPLES as f64);
 
 impl SampleCount {
     /// The confidence of the interval and of the precision reported (0.95 with a fixed count).
@@ -93,54 +90,44 @@ impl SampleCount {
         }
     }
 
-    /// This sample count with the user's choices: a fixed count replaces the precision rule;
-    /// otherwise each value given replaces the rule's (a fixed count stays fixed).
-    pub fn with_choices(self, choices: SampleChoices) -> Result<SampleCount, SampleCountError> {
-        let refuse = |setting: &'static str, problem: String| SampleCountError { setting, problem };
-        if let Some(n) = choices.samples {
-            if n == 0 {
-                return Err(refuse("samples", "must be at least 1".into()));
+    /// Whether every value is in its range ([`SAMPLES_RANGE`], [`UNIT_INTERVAL`]): the one
+    /// check of the sample count, which every front end calls.
+    pub fn check(&self) -> Result<(), SettingError> {
+        match *self {
+            SampleCount::Fixed(n) => SAMPLES_RANGE.check_count(Setting::Samples, n as u64),
+            SampleCount::Precision {
+                precision,
+                confidence,
+                max_samples,
+            } => {
+                UNIT_INTERVAL.check(Setting::Precision, precision)?;
+                UNIT_INTERVAL.check(Setting::Confidence, confidence)?;
+                SAMPLES_RANGE.check_count(Setting::MaxSamples, max_samples as u64)
             }
-            return Ok(SampleCount::Fixed(n));
         }
-        let SampleCount::Precision {
-            mut precision,
-            mut confidence,
-            mut max_samples,
-        } = self
-        else {
-            return Ok(self);
+    }
+
+    /// This sample count with the user's choices, checked: a fixed count replaces the precision
+    /// rule; otherwise each value given replaces the rule's (a fixed count stays fixed).
+    pub fn with_choices(self, choices: SampleChoices) -> Result<SampleCount, SettingError> {
+        let chosen = match (choices.samples, self) {
+            (Some(n), _) => SampleCount::Fixed(n),
+            (
+                None,
+                SampleCount::Precision {
+                    precision,
+                    confidence,
+                    max_samples,
+                },
+            ) => SampleCount::Precision {
+                precision: choices.precision.unwrap_or(precision),
+                confidence: choices.confidence.unwrap_or(confidence),
+                max_samples: choices.max_samples.unwrap_or(max_samples),
+            },
+            (None, fixed) => fixed,
         };
-        let in_unit_interval = |x: f64| x > 0.0 && x < 1.0;
-        if let Some(p) = choices.precision {
-            if !in_unit_interval(p) {
-                return Err(refuse(
-                    "precision",
-                    format!("must be between 0 and 1 (got {p})"),
-                ));
-            }
-            precision = p;
-        }
-        if let Some(c) = choices.confidence {
-            if !in_unit_interval(c) {
-                return Err(refuse(
-                    "confidence",
-                    format!("must be between 0 and 1 (got {c})"),
-                ));
-            }
-            confidence = c;
-        }
-        if let Some(m) = choices.max_samples {
-            if m == 0 {
-                return Err(refuse("max_samples", "must be at least 1".into()));
-            }
-            max_samples = m;
-        }
-        Ok(SampleCount::Precision {
-            precision,
-            confidence,
-            max_samples,
-        })
+        chosen.check()?;
+        Ok(chosen)
     }
 }
 
@@ -167,6 +154,16 @@ pub struct GammaOptions {
     pub limits: Limits,
 }
 
+impl GammaOptions {
+    /// Whether every number is in its range (the dissimilarity's weights, the sample count):
+    /// the one check, which the command line, the app and Python call before a run and
+    /// [`corpus_gamma`] calls again.
+    pub fn check(&self) -> Result<(), SettingError> {
+        self.dissimilarity.check()?;
+        self.samples.check()
+    }
+}
+
 impl Default for GammaOptions {
     fn default() -> Self {
         GammaOptions {
@@ -188,24 +185,69 @@ pub enum GammaError {
     /// The dissimilarity's parameters or category scale cannot be used.
     #[error(transparent)]
     Parameters(#[from] ParameterError),
+    /// A number of the options is outside its range (the sample count).
+    #[error(transparent)]
+    Setting(#[from] SettingError),
     /// No best alignment: too few annotators, no unit, too many candidates, solver failure.
     #[error(transparent)]
     Alignment(#[from] AlignmentError),
     /// One document of a corpus cannot be measured with the others.
-    #[error("document {document:?}: {message}")]
+    #[error("document {document:?}: {problem}")]
     Document {
         /// The document's name.
         document: String,
-        /// Why (fewer than two annotators, not the same number of annotators as the first).
-        message: String,
+        /// Why.
+        problem: DocumentProblem,
     },
-    /// The options cannot be used on this input (precision or confidence outside (0, 1), a
-    /// corpus sampler with fewer documents than annotators, an empty corpus).
-    #[error("{0}")]
-    Options(String),
+    /// The corpus has no document.
+    #[error("no document to measure")]
+    NoDocument,
+    /// The corpus sampler draws each annotator from a distinct document.
+    #[error(
+        "the corpus sampler needs at least as many documents as annotators ({annotators}), found {documents}"
+    )]
+    TooFewDocuments {
+        /// Annotators of each document.
+        annotators: usize,
+        /// Documents of the corpus.
+        documents: usize,
+    },
     /// [`RunControl::cancelled`] was set before the run ended.
     #[error("cancelled")]
     Cancelled,
+}
+
+impl GammaError {
+    /// The setting out of its range, if that is the error (for a front end to name it).
+    pub fn setting(&self) -> Option<&SettingError> {
+        match self {
+            GammaError::Setting(e) | GammaError::Parameters(ParameterError::Setting(e)) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// Why one document of a corpus cannot be measured with the others.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum DocumentProblem {
+    /// Fewer than two annotators (the number found).
+    #[error("γ needs at least 2 annotators, found {0}")]
+    TooFewAnnotators(usize),
+    /// Not as many annotators as the corpus's first document.
+    #[error(
+        "has {found} annotators but {first:?} has {expected}; every document of a corpus needs the same annotators"
+    )]
+    AnnotatorCount {
+        /// Annotators of this document.
+        found: usize,
+        /// The first document's name.
+        first: String,
+        /// Annotators of the first document.
+        expected: usize,
+    },
+    /// Its best alignment cannot be computed.
+    #[error(transparent)]
+    Alignment(Box<GammaError>),
 }
 
 /// Lets a caller follow and stop a long computation (the GUI's worker).
@@ -331,21 +373,17 @@ fn common_annotator_count(documents: &[Continuum]) -> Result<usize, GammaError> 
         if document.n_annotators() < 2 {
             return Err(GammaError::Document {
                 document: document.name.clone(),
-                message: format!(
-                    "γ needs at least 2 annotators, found {}",
-                    document.n_annotators()
-                ),
+                problem: DocumentProblem::TooFewAnnotators(document.n_annotators()),
             });
         }
         if document.n_annotators() != n_annotators {
             return Err(GammaError::Document {
                 document: document.name.clone(),
-                message: format!(
-                    "has {} annotators but {:?} has {}; every document of a corpus needs the same annotators",
-                    document.n_annotators(),
-                    documents[0].name,
-                    n_annotators
-                ),
+                problem: DocumentProblem::AnnotatorCount {
+                    found: document.n_annotators(),
+                    first: documents[0].name.clone(),
+                    expected: n_annotators,
+                },
             });
         }
     }
@@ -523,9 +561,10 @@ pub fn corpus_gamma(
     control: RunControl,
 ) -> Result<GammaResult, GammaError> {
     let clock = Instant::now();
+    options.check()?;
     let documents = &corpus.documents;
     if documents.is_empty() {
-        return Err(GammaError::Options("no document to measure".into()));
+        return Err(GammaError::NoDocument);
     }
     let n_annotators = common_annotator_count(documents)?;
     if corpus.n_units() == 0 {
@@ -559,10 +598,10 @@ pub fn corpus_gamma(
         .map(|(d, doc)| span_continuum(&d.problem, doc))
         .collect();
     if options.sampler == Sampler::Corpus && sources.len() < n_annotators {
-        return Err(GammaError::Options(format!(
-            "the corpus sampler needs at least as many documents as annotators ({n_annotators}), found {}",
-            sources.len()
-        )));
+        return Err(GammaError::TooFewDocuments {
+            annotators: n_annotators,
+            documents: sources.len(),
+        });
     }
     let statistical = StatisticalModel::fit(&sources.iter().collect::<Vec<_>>(), categories.len());
     let sources_with_units: Vec<&SpanContinuum> = sources
@@ -610,7 +649,6 @@ pub fn corpus_gamma(
         control,
         |c: &ChanceAlignment| c.disorder,
         solve,
-        GammaError::Options,
     )?;
     control.progress(chance.len(), chance.len());
     log::info!(
@@ -690,42 +728,25 @@ pub const MAX_SAMPLES: usize = 1_000_000;
 /// Draws samples `draw(0), draw(1), …` in parallel until the §5.3 rule holds for their
 /// disorders (`Precision`), or exactly `n` (`Fixed`), reporting progress; returns them in
 /// index order with the normal quantile `z` of the confidence. Shared by γ and tγ.
-pub(crate) fn draw_until_precise<T: Send, E: Send>(
+pub(crate) fn draw_until_precise<T: Send, E: Send + From<SettingError>>(
     samples: SampleCount,
     control: RunControl,
     disorder_of: impl Fn(&T) -> f64,
     draw: impl Fn(usize) -> Result<T, E> + Sync,
-    options_error: impl Fn(String) -> E,
 ) -> Result<(Vec<T>, f64), E> {
-    let too_many = |n: usize| {
-        options_error(format!(
-            "{n} samples is more than the {MAX_SAMPLES} allowed (each sample is a whole alignment)"
-        ))
-    };
+    samples.check()?;
     let (first, z, precision, max_samples) = match samples {
-        SampleCount::Fixed(n) if n > MAX_SAMPLES => return Err(too_many(n)),
-        SampleCount::Fixed(n) => (n.max(1), 1.959963984540054, None, n.max(1)),
-        SampleCount::Precision { max_samples, .. } if max_samples > MAX_SAMPLES => {
-            return Err(too_many(max_samples));
-        }
+        SampleCount::Fixed(n) => (n, 1.959963984540054, None, n),
         SampleCount::Precision {
             precision,
             confidence,
             max_samples,
-        } => {
-            let in_unit_interval = |x: f64| x > 0.0 && x < 1.0;
-            if !(in_unit_interval(precision) && in_unit_interval(confidence)) {
-                return Err(options_error(format!(
-                    "precision ({precision}) and confidence ({confidence}) must lie strictly between 0 and 1"
-                )));
-            }
-            (
-                30.min(max_samples.max(2)),
-                normal_quantile(1.0 - (1.0 - confidence) / 2.0),
-                Some(precision),
-                max_samples.max(2),
-            )
-        }
+        } => (
+            30.min(max_samples.max(2)),
+            normal_quantile(1.0 - (1.0 - confidence) / 2.0),
+            Some(precision),
+            max_samples.max(2),
+        ),
     };
     let done = AtomicUsize::new(0);
     let mut drawn: Vec<T> = Vec::new();

@@ -30,26 +30,10 @@ pub enum GammaCatVariant {
     Article,
 }
 
-impl GammaCatVariant {
-    /// Every variant, in the order a user is offered them.
-    pub const ALL: [GammaCatVariant; 2] = [GammaCatVariant::Pygamma, GammaCatVariant::Article];
-}
-
-impl std::fmt::Display for GammaCatVariant {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            GammaCatVariant::Pygamma => "pygamma",
-            GammaCatVariant::Article => "article",
-        })
-    }
-}
-
-impl std::str::FromStr for GammaCatVariant {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        crate::settings::parse_named(name, &Self::ALL, "γ-cat variant")
-    }
+crate::named_choices! {
+    GammaCatVariant, "γ-cat variant", dash_or_underscore;
+    Pygamma => "pygamma",
+    Article => "article",
 }
 
 use crate::alignment::{Alignment, AlignmentProblem};

@@ -47,53 +47,19 @@ pub enum Measure {
     Ghd,
 }
 
-impl Measure {
-    /// Every measure, in the order of the command line's help and the app's check boxes.
-    pub const ALL: [Measure; 11] = [
-        Measure::Gamma,
-        Measure::Kappa,
-        Measure::Pi,
-        Measure::Alpha,
-        Measure::Percentage,
-        Measure::AlphaU,
-        Measure::CuAlpha,
-        Measure::Ser,
-        Measure::WindowDiff,
-        Measure::Pk,
-        Measure::Ghd,
-    ];
-}
-
-/// A measure name that is neither a measure's name nor one of the aliases.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown measure {0:?} (gamma, kappa, pi, alpha, percentage, alpha_u, cu_alpha, ser, windowdiff, pk, ghd)"
-)]
-pub struct UnknownMeasure(pub String);
-
-impl std::str::FromStr for Measure {
-    type Err = UnknownMeasure;
-    fn from_str(s: &str) -> Result<Measure, UnknownMeasure> {
-        let wanted = s.trim().to_lowercase();
-        let alias = match wanted.as_str() {
-            "kappa_d" | "kd" => "kappa",
-            "ualpha" | "alphau" => "alpha_u",
-            "c|ualpha" | "cualpha" => "cu_alpha",
-            "wd" => "windowdiff",
-            other => other,
-        };
-        Measure::ALL
-            .into_iter()
-            .find(|m| m.name() == alias)
-            .ok_or_else(|| UnknownMeasure(s.trim().into()))
-    }
-}
-
-impl std::fmt::Display for Measure {
-    /// The [name](Measure::name), which [`FromStr`](std::str::FromStr) reads back.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
+crate::named_choices! {
+    Measure, "measure", exact;
+    Gamma => "gamma",
+    Kappa => "kappa" | "kappa_d" | "kd",
+    Pi => "pi",
+    Alpha => "alpha",
+    Percentage => "percentage",
+    AlphaU => "alpha_u" | "ualpha" | "alphau",
+    CuAlpha => "cu_alpha" | "c|ualpha" | "cualpha",
+    Ser => "ser",
+    WindowDiff => "windowdiff" | "wd",
+    Pk => "pk",
+    Ghd => "ghd",
 }
 
 impl From<Measure> for String {
@@ -103,30 +69,13 @@ impl From<Measure> for String {
 }
 
 impl TryFrom<String> for Measure {
-    type Error = UnknownMeasure;
-    fn try_from(name: String) -> Result<Measure, UnknownMeasure> {
+    type Error = crate::settings::UnknownName;
+    fn try_from(name: String) -> Result<Measure, Self::Error> {
         name.parse()
     }
 }
 
 impl Measure {
-    /// The name on the command line and in CSV headers.
-    pub fn name(self) -> &'static str {
-        match self {
-            Measure::Gamma => "gamma",
-            Measure::Kappa => "kappa",
-            Measure::Pi => "pi",
-            Measure::Alpha => "alpha",
-            Measure::Percentage => "percentage",
-            Measure::AlphaU => "alpha_u",
-            Measure::CuAlpha => "cu_alpha",
-            Measure::Ser => "ser",
-            Measure::WindowDiff => "windowdiff",
-            Measure::Pk => "pk",
-            Measure::Ghd => "ghd",
-        }
-    }
-
     /// The name in plots and reports.
     pub fn label(self) -> &'static str {
         match self {
@@ -325,11 +274,12 @@ mod tests {
             assert_eq!(alias.parse::<Measure>(), Ok(measure), "{alias}");
         }
         let error = "kappa-d".parse::<Measure>().unwrap_err();
-        assert_eq!(error, UnknownMeasure("kappa-d".into()));
+        assert_eq!(error.name, "kappa-d");
+        assert_eq!(error.accepted, Measure::ALL.map(Measure::name));
         assert!(
             error
                 .to_string()
-                .starts_with("unknown measure \"kappa-d\" (gamma, kappa,")
+                .starts_with("unknown measure \"kappa-d\": expected one of gamma, kappa,")
         );
     }
 

@@ -5,7 +5,6 @@ use crate::dissimilarity::Dissimilarity;
 use crate::gamma::GammaOptions;
 use crate::gamma_cat::GammaCatVariant;
 use crate::sampler::{PivotDistance, Sampler};
-use std::fmt;
 
 /// Settings of another tool, applied to [`GammaOptions`] before the user's own choices (an
 /// explicit α after a preset wins, in the command line and the app alike).
@@ -21,9 +20,6 @@ pub enum Preset {
 }
 
 impl Preset {
-    /// Every preset, in the order a user is offered them.
-    pub const ALL: [Preset; 2] = [Preset::GammaSoftware, Preset::Pygamma];
-
     /// What the preset sets, in a sentence for a tooltip or `--help`.
     pub fn description(self) -> &'static str {
         match self {
@@ -80,21 +76,10 @@ impl Preset {
     }
 }
 
-impl fmt::Display for Preset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Preset::GammaSoftware => "gamma-software",
-            Preset::Pygamma => "pygamma",
-        })
-    }
-}
-
-impl std::str::FromStr for Preset {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        crate::settings::parse_named(name, &Self::ALL, "preset")
-    }
+crate::named_choices! {
+    Preset, "preset", dash_or_underscore;
+    GammaSoftware => "gamma-software",
+    Pygamma => "pygamma",
 }
 
 #[cfg(test)]
@@ -124,7 +109,7 @@ mod tests {
         );
         let error = "shufle".parse::<SamplerKind>().unwrap_err();
         assert_eq!(
-            error,
+            error.to_string(),
             "unknown sampler \"shufle\": expected one of statistical, shuffle, corpus"
         );
     }

@@ -63,13 +63,6 @@ pub enum SamplerKind {
 }
 
 impl SamplerKind {
-    /// Every kind, in the order a user is offered them.
-    pub const ALL: [SamplerKind; 3] = [
-        SamplerKind::Statistical,
-        SamplerKind::Shuffle,
-        SamplerKind::Corpus,
-    ];
-
     /// What the kind does, in a sentence for a tooltip or `--help`.
     pub fn description(self) -> &'static str {
         match self {
@@ -82,22 +75,11 @@ impl SamplerKind {
     }
 }
 
-impl fmt::Display for SamplerKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            SamplerKind::Statistical => "statistical",
-            SamplerKind::Shuffle => "shuffle",
-            SamplerKind::Corpus => "corpus",
-        })
-    }
-}
-
-impl std::str::FromStr for SamplerKind {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        crate::settings::parse_named(name, &Self::ALL, "sampler")
-    }
+crate::named_choices! {
+    SamplerKind, "sampler", dash_or_underscore;
+    Statistical => "statistical",
+    Shuffle => "shuffle",
+    Corpus => "corpus",
 }
 
 impl Sampler {

@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Relative slack for comparisons with the bounds, so that rounding never drops a tie.
 const SLACK: f64 = 1e-9;
-/// Partial tuples the listing may visit (a second at most on dense k10×30) before it gives up
+/// Partial tuples the listing may visit (about a second of listing) before it gives up
 /// as too many candidates when column generation can take over: dense continua then go to it
 /// at once.
 pub(crate) const MAX_LISTING_NODES: usize = 1_000_000;

@@ -27,7 +27,7 @@ use super::components::split;
 use super::pricing::{ImplicitColumns, Wanted};
 use super::restricted_relaxation::RestrictedRelaxation;
 use super::solver::{Cuts, solve_all_with};
-use super::{AlignmentError, AlignmentProblem, Limits, Stop};
+use super::{AlignmentError, AlignmentProblem, Limits, SearchLimit, SearchPhase, Stop};
 use std::collections::HashSet;
 
 /// Rounds of the relaxation allowed before the search is declared beyond reach.
@@ -35,26 +35,21 @@ const MAX_ROUNDS: usize = 1000;
 /// A tuple is priced out when its reduced cost is below `−TOLERANCE·Δ∅`.
 const TOLERANCE: f64 = 1e-9;
 /// Weight of the stability centre in the values priced (dual smoothing, Wentges 1997): the
-/// relaxation's own values oscillate from round to round on these degenerate problems.
-/// Measured on dense samples, re-solving after every pricing round that found tuples: 0.3 and
-/// 0.4 took a third fewer rounds than 0.5 with a second pricing nearer the relaxation before each
-/// solve (10–15 % faster on k10×30 and k8×50, alike on k5×1000).
+/// relaxation's own values oscillate from round to round on these degenerate problems. The
+/// weight is the one that took the fewest rounds on dense samples (docs/benchmarks.md).
 const SMOOTHING: f64 = 0.3;
 /// The relaxation stops when the Lagrangian bound is within this many `Δ∅` of the relaxation's
 /// value (which it cannot pass); the tuples within the remaining gap to the best alignment over
 /// the tuples found are then listed and solved exactly. The number of tuples within a gap
-/// depends on the gap itself, not on the size of the continuum: a gap relative to the total
-/// (1e-4 before) left k5×1000 samples 0.17 `Δ∅` to list; measured on dense k5×1000, k8×50 and
-/// k10×30 samples, 0.003 to 0.03 `Δ∅` are alike, 30 % faster on k5×1000 than 1e-4 of the total.
+/// depends on the gap itself, not on the size of the continuum, so the gap is counted in `Δ∅`
+/// rather than as a share of the total (which grows with the continuum).
 const STOP_GAP: f64 = 0.01;
 /// … or within this fraction of it, on continua so large that a gap of [`STOP_GAP`] would take
 /// many rounds more.
 const STOP_GAP_RELATIVE: f64 = 1e-5;
 /// A listing within a gap finds an alignment of its own gap: when that is at most this many
 /// times the gap, the next listing is within it (which proves the best); otherwise the gap
-/// doubles. Measured on k5×1000 samples: about 10 % faster than doubling alone; jumping to the
-/// alignment's own gap whatever its size made k10×30 samples ten times slower (a first
-/// alignment can be poor).
+/// doubles: a first alignment can be poor, and the listing within its own gap far too long.
 const DIRECT_GAP_RATIO: f64 = 4.0;
 /// Tuples of negative reduced cost added per anchor and round: fewer rounds, each of which
 /// solves the relaxation again.
@@ -99,8 +94,8 @@ pub(crate) fn solve(
         relaxed.pool.len(),
         clock.elapsed().as_secs_f64()
     );
-    if let Some((phase, size)) = relaxed.blocked {
-        return beyond_reach(&centre, &relaxed.pool, delta, None, phase, size, limits);
+    if let Some(blocked) = relaxed.blocked {
+        return beyond_reach(&centre, &relaxed.pool, delta, None, blocked, limits);
     }
     // An alignment of cost `U` costs `Σ π + Σ_t c̄_t` with each tuple `t` anchored at a
     // different unit `a(t)` and `c̄_t ≥ m_{a(t)}` (the anchor's minimum), so each of its tuples
@@ -124,8 +119,8 @@ pub(crate) fn solve(
             },
         ) {
             Ok(found) => found,
-            Err(AlignmentError::BeyondReach { phase, size }) => {
-                return beyond_reach(&centre, &relaxed.pool, delta, best, phase, size, limits);
+            Err(blocked @ AlignmentError::BeyondReach { .. }) => {
+                return beyond_reach(&centre, &relaxed.pool, delta, best, blocked, limits);
             }
             Err(other) => return Err(other),
         };
@@ -160,30 +155,36 @@ pub(crate) fn solve(
     }
 }
 
-/// What to answer when the relaxation or the listing within the gap is beyond reach: the best
-/// alignment found (or one made greedily from the tuples found) with the proven lower bound when
-/// the caller accepts it, the error (with the bounds) otherwise.
+/// What to answer when the relaxation or the listing within the gap is beyond reach
+/// (`blocked`, an [`AlignmentError::BeyondReach`]): the best alignment found (or one made
+/// greedily from the tuples found) with the proven lower bound when the caller accepts it, the
+/// error (with the bounds) otherwise.
 fn beyond_reach(
     centre: &Centre,
     pool: &[Column],
     delta: f64,
     best: Option<BoundedPartition>,
-    phase: &'static str,
-    size: String,
+    blocked: AlignmentError,
     limits: &Limits,
 ) -> Result<BoundedPartition, AlignmentError> {
     if !limits.accept_bounded_answer {
-        let found = match &best {
-            Some(found) => format!(
-                "best alignment found Σδ = {:.6}, proven lower bound {:.6}",
-                found.total,
-                found.lower_bound.max(0.0).min(found.total)
-            ),
-            None => format!("proven lower bound {:.6}", centre.bound.max(0.0)),
-        };
-        return Err(AlignmentError::BeyondReach {
-            phase,
-            size: format!("{size}; {found}"),
+        return Err(match blocked {
+            AlignmentError::BeyondReach {
+                phase,
+                limit,
+                tuples_found,
+                ..
+            } => AlignmentError::BeyondReach {
+                phase,
+                limit,
+                tuples_found,
+                best_found: best.as_ref().map(|found| found.total),
+                lower_bound: Some(
+                    best.as_ref()
+                        .map_or(centre.bound, |found| found.lower_bound),
+                ),
+            },
+            other => other,
         });
     }
     let mut best = best.unwrap_or_else(|| greedy_partition(centre, pool, delta));
@@ -242,7 +243,7 @@ struct Relaxed {
     /// Every tuple found.
     pool: Vec<Column>,
     /// The phase and size that stopped it before the bound came close to the relaxation.
-    blocked: Option<(&'static str, String)>,
+    blocked: Option<AlignmentError>,
 }
 
 /// The linear relaxation by smoothed column generation, stopped when the Lagrangian bound is
@@ -277,13 +278,16 @@ fn relax(columns: &ImplicitColumns, n: usize, delta: f64) -> Result<Relaxed, Ali
             columns.check_stop()?;
             round += 1;
             if round > MAX_ROUNDS {
-                blocked = Some((
-                    "linear relaxation",
-                    format!(
-                        "{MAX_ROUNDS} rounds, {} tuples, relaxation {relaxation_value:.6} (Σ δ)",
-                        pool.len()
-                    ),
-                ));
+                blocked = Some(AlignmentError::BeyondReach {
+                    phase: SearchPhase::LinearRelaxation,
+                    limit: SearchLimit::Rounds {
+                        rounds: MAX_ROUNDS,
+                        relaxation: relaxation_value,
+                    },
+                    tuples_found: Some(pool.len()),
+                    best_found: None,
+                    lower_bound: None,
+                });
                 break 'relaxation;
             }
             let duals: Vec<f64> = if centre.bound.is_finite() {
@@ -304,8 +308,20 @@ fn relax(columns: &ImplicitColumns, n: usize, delta: f64) -> Result<Relaxed, Ali
                 },
             ) {
                 Ok(priced) => priced,
-                Err(AlignmentError::BeyondReach { phase, size }) => {
-                    blocked = Some((phase, format!("{size}, {} tuples found", pool.len())));
+                Err(AlignmentError::BeyondReach {
+                    phase,
+                    limit,
+                    best_found,
+                    lower_bound,
+                    ..
+                }) => {
+                    blocked = Some(AlignmentError::BeyondReach {
+                        phase,
+                        limit,
+                        tuples_found: Some(pool.len()),
+                        best_found,
+                        lower_bound,
+                    });
                     break 'relaxation;
                 }
                 Err(other) => return Err(other),

@@ -76,16 +76,24 @@ pub enum AlignmentError {
         /// The limit in force.
         limit: usize,
     },
-    /// The exact search would take too long or too much memory: the phase and the size that
-    /// blocked.
+    /// The exact search would take too long or too much memory: the phase and the limit that
+    /// blocked, with what was found by then (a bounded answer, [`Limits::accept_bounded_answer`],
+    /// returns that alignment with its proven lower bound instead).
     #[error(
-        "the exact alignment is beyond reach in the {phase} phase ({size}); ask for a bounded answer (--bounded) to get the best alignment found with its proven lower bound, or split the document"
+        "the exact alignment is beyond reach in the {phase} phase ({}); ask for a bounded answer to get the best alignment found with its proven lower bound, or split the document",
+        beyond_reach_words(limit, *tuples_found, *best_found, *lower_bound)
     )]
     BeyondReach {
         /// The phase of the search that blocked.
-        phase: &'static str,
-        /// The size that blocked, in words.
-        size: String,
+        phase: SearchPhase,
+        /// The limit reached.
+        limit: SearchLimit,
+        /// Unitary alignments found by then, when the phase counts them.
+        tuples_found: Option<usize>,
+        /// Total disorder Σδ of the best alignment found, if any.
+        best_found: Option<f64>,
+        /// Proven lower bound of the best total disorder, if known.
+        lower_bound: Option<f64>,
     },
     /// CBC failed on a set-partitioning MILP (its message).
     #[error("the MILP solver failed: {0}")]
@@ -97,6 +105,82 @@ pub enum AlignmentError {
     /// [`AlignmentProblem::from_continuum`].
     #[error("unknown category {0:?}")]
     UnknownCategory(String),
+}
+
+/// The phase of the exact search by column generation that a limit stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchPhase {
+    /// Solving the linear relaxation.
+    LinearRelaxation,
+    /// Searching the unitary alignments of negative reduced cost.
+    Pricing,
+    /// Listing the unitary alignments within the gap.
+    FinalEnumeration,
+}
+
+impl std::fmt::Display for SearchPhase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SearchPhase::LinearRelaxation => "linear relaxation",
+            SearchPhase::Pricing => "pricing",
+            SearchPhase::FinalEnumeration => "final enumeration",
+        })
+    }
+}
+
+/// The limit an exact search reached.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SearchLimit {
+    /// The searches visited more nodes than this ([`Limits::max_search_nodes`]).
+    SearchNodes(u64),
+    /// More unitary alignments than this lie within the gap ([`Limits::max_gap_tuples`]).
+    TuplesWithinGap(usize),
+    /// The relaxation ran this many rounds without its bound closing in, at this value (Σ δ).
+    Rounds {
+        /// Rounds run.
+        rounds: usize,
+        /// The relaxation's value when it stopped.
+        relaxation: f64,
+    },
+}
+
+impl std::fmt::Display for SearchLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SearchLimit::SearchNodes(limit) => write!(f, "more than {limit} search nodes"),
+            SearchLimit::TuplesWithinGap(limit) => {
+                write!(f, "more than {limit} unitary alignments within the gap")
+            }
+            SearchLimit::Rounds { rounds, relaxation } => {
+                write!(f, "{rounds} rounds, relaxation {relaxation:.6} (Σ δ)")
+            }
+        }
+    }
+}
+
+/// The size of a search beyond reach, in words: the limit, the tuples found, the best
+/// alignment found and the proven bound.
+fn beyond_reach_words(
+    limit: &SearchLimit,
+    tuples_found: Option<usize>,
+    best_found: Option<f64>,
+    lower_bound: Option<f64>,
+) -> String {
+    let mut words = limit.to_string();
+    if let Some(tuples) = tuples_found {
+        words += &format!(", {tuples} tuples found");
+    }
+    match (best_found, lower_bound) {
+        (Some(total), Some(bound)) => {
+            words += &format!(
+                "; best alignment found Σδ = {total:.6}, proven lower bound {:.6}",
+                bound.max(0.0).min(total)
+            )
+        }
+        (None, Some(bound)) => words += &format!("; proven lower bound {:.6}", bound.max(0.0)),
+        _ => {}
+    }
+    words
 }
 
 impl AlignmentProblem {
@@ -339,9 +423,8 @@ impl ListingOutlook {
 }
 
 /// Components of three annotators or more with more candidates than this are solved by column
-/// generation (measured on dense k6×100 samples of about 200,000 candidates: 1.2–2.8 s against
-/// 2.1–8.5 s for the memoised search); sparse components stay far below, and two annotators
-/// keep the assignment method.
+/// generation, which is then faster than the memoised search over the listed candidates; sparse
+/// components stay far below, and two annotators keep the assignment method.
 pub const COLUMN_GENERATION_MIN_CANDIDATES: usize = 150_000;
 
 /// Time and memory guards of the exact search.

@@ -18,7 +18,7 @@
 use super::candidates::{
     Column, CompatibleUnits, admissible, compatible_units, first_of_annotator,
 };
-use super::{AlignmentError, AlignmentProblem, Stop};
+use super::{AlignmentError, AlignmentProblem, SearchLimit, SearchPhase, Stop};
 use crate::disorder::{annotator_pairs, unitary_disorder_from_sum};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -97,8 +97,11 @@ impl<'a> ImplicitColumns<'a> {
 
     fn too_many_nodes(&self) -> AlignmentError {
         AlignmentError::BeyondReach {
-            phase: "pricing",
-            size: format!("more than {} search nodes", self.max_nodes),
+            phase: SearchPhase::Pricing,
+            limit: SearchLimit::SearchNodes(self.max_nodes),
+            tuples_found: None,
+            best_found: None,
+            lower_bound: None,
         }
     }
 
@@ -442,8 +445,11 @@ impl AnchorSearch<'_, '_> {
                     });
                     if self.found_total.fetch_add(1, Ordering::Relaxed) >= limit {
                         return Err(AlignmentError::BeyondReach {
-                            phase: "final enumeration",
-                            size: format!("more than {limit} unitary alignments within the gap"),
+                            phase: SearchPhase::FinalEnumeration,
+                            limit: SearchLimit::TuplesWithinGap(limit),
+                            tuples_found: None,
+                            best_found: None,
+                            lower_bound: None,
                         });
                     }
                 }

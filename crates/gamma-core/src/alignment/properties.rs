@@ -512,7 +512,7 @@ fn a_bounded_answer_reports_its_gap() {
     };
     let (error, bounded) = refused_then_bounded(&problem, cramped, &exact);
     assert!(
-        error.contains("final enumeration") && error.contains("--bounded"),
+        error.contains("final enumeration") && error.contains("ask for a bounded answer"),
         "{error}"
     );
     assert!(bounded.disorder - bounded.lower_bound > 0.0);

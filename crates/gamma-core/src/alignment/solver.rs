@@ -81,13 +81,11 @@ pub(crate) fn solve_all_with(
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Cuts {
     /// No cut: for every candidate of a continuum, whose relaxations are nearly integral, cuts
-    /// cost more than the branching they save (measured: 5× faster on k5×1000).
+    /// cost more than the branching they save.
     Off,
     /// Clique and Gomory cuts: for the tuples column generation left within its gap, whose
-    /// relaxations are fractional (measured: 4× faster on dense k8×50 samples than no cut).
-    /// CBC's other generators found no cut on them that these two miss, and probing alone took
-    /// more than half the time (k5×1000 samples: 2× faster without them, k8×50 and k10×30
-    /// 15–20 %).
+    /// relaxations are fractional. CBC's other generators find no cut on them that these two
+    /// miss, and probing costs more than it saves.
     On,
 }
 
@@ -538,8 +536,8 @@ pub(crate) fn milp(local: &LocalProblem, cuts: Cuts) -> Result<Vec<usize>, Align
     model.set_parameter("allowableGap", "1e-9");
     model.set_parameter("ratioGap", "0");
     // These set-partitioning problems have nearly integral LP relaxations: CBC's presolve,
-    // preprocessing and heuristics cost more than the branching they save (measured: 5×
-    // faster on the k5×1000 benchmark), and so do cuts unless asked for (see [`Cuts`]).
+    // preprocessing and heuristics cost more than the branching they save, and so do cuts
+    // unless asked for (see [`Cuts`]).
     // Optimality is still proven by branch and bound.
     for switch in ["presolve", "preprocess", "heuristics"] {
         model.set_parameter(switch, "off");

@@ -591,7 +591,7 @@ fn evaluate_system(
                 GammaError::Cancelled => e,
                 other => GammaError::Document {
                     document: pair.document.name.clone(),
-                    message: other.to_string(),
+                    problem: crate::gamma::DocumentProblem::Alignment(Box::new(other)),
                 },
             })?;
         total_disorder += aligned

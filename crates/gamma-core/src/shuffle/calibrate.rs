@@ -107,7 +107,7 @@ pub fn calibrate_against(
     if references.is_empty() {
         return Err("no reference to simulate annotators from".into());
     }
-    options.validate().map_err(|e| e.to_string())?;
+    options.check().map_err(|e| e.to_string())?;
     let mut gamma_options = options.gamma.clone();
     gamma_options.seed = options.seed;
     let gamma = crate::gamma(continuum, &gamma_options, RunControl::default())

@@ -6,6 +6,7 @@ use super::error::ShuffleError;
 use super::reference::Reference;
 use crate::continuum::{Annotator, Continuum};
 use crate::sampler::sample_rng;
+use crate::settings::{Range, Setting, SettingError};
 use crate::unit::Unit;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -35,31 +36,6 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    /// Every error kind, in the order of the command line's help.
-    pub const ALL: [ErrorKind; 9] = [
-        ErrorKind::Shift { keep_apart: false },
-        ErrorKind::Shift { keep_apart: true },
-        ErrorKind::FalseNegative,
-        ErrorKind::FalsePositive,
-        ErrorKind::Split,
-        ErrorKind::Category {
-            prevalence: false,
-            overlapping: false,
-        },
-        ErrorKind::Category {
-            prevalence: true,
-            overlapping: false,
-        },
-        ErrorKind::Category {
-            prevalence: false,
-            overlapping: true,
-        },
-        ErrorKind::Category {
-            prevalence: true,
-            overlapping: true,
-        },
-    ];
-
     /// The kinds a calibration sweeps unless told otherwise: one of each family.
     pub const CALIBRATION: [ErrorKind; 5] = [
         ErrorKind::Shift { keep_apart: false },
@@ -100,63 +76,25 @@ impl ErrorKind {
     }
 }
 
-impl std::str::FromStr for ErrorKind {
-    type Err = ShuffleError;
-    fn from_str(s: &str) -> Result<ErrorKind, ShuffleError> {
-        Ok(match s.trim() {
-            "shift" => ErrorKind::Shift { keep_apart: false },
-            "shift-no-overlap" => ErrorKind::Shift { keep_apart: true },
-            "false-negative" | "fn" => ErrorKind::FalseNegative,
-            "false-positive" | "fp" => ErrorKind::FalsePositive,
-            "split" => ErrorKind::Split,
-            "category" => ErrorKind::Category {
-                prevalence: false,
-                overlapping: false,
-            },
-            "category-prevalence" => ErrorKind::Category {
-                prevalence: true,
-                overlapping: false,
-            },
-            "category-overlap" => ErrorKind::Category {
-                prevalence: false,
-                overlapping: true,
-            },
-            "category-prevalence-overlap" => ErrorKind::Category {
-                prevalence: true,
-                overlapping: true,
-            },
-            other => return Err(ShuffleError::UnknownError(other.into())),
-        })
-    }
+crate::named_choices! {
+    ErrorKind, "error kind", exact;
+    Shift { keep_apart: false } => "shift",
+    Shift { keep_apart: true } => "shift-no-overlap",
+    FalseNegative => "false-negative" | "fn",
+    FalsePositive => "false-positive" | "fp",
+    Split => "split",
+    Category { prevalence: false, overlapping: false } => "category",
+    Category { prevalence: true, overlapping: false } => "category-prevalence",
+    Category { prevalence: false, overlapping: true } => "category-overlap",
+    Category { prevalence: true, overlapping: true } => "category-prevalence-overlap",
 }
 
-impl std::fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            ErrorKind::Shift { keep_apart: false } => "shift",
-            ErrorKind::Shift { keep_apart: true } => "shift-no-overlap",
-            ErrorKind::FalseNegative => "false-negative",
-            ErrorKind::FalsePositive => "false-positive",
-            ErrorKind::Split => "split",
-            ErrorKind::Category {
-                prevalence: false,
-                overlapping: false,
-            } => "category",
-            ErrorKind::Category {
-                prevalence: true,
-                overlapping: false,
-            } => "category-prevalence",
-            ErrorKind::Category {
-                prevalence: false,
-                overlapping: true,
-            } => "category-overlap",
-            ErrorKind::Category {
-                prevalence: true,
-                overlapping: true,
-            } => "category-prevalence-overlap",
-        })
-    }
-}
+/// The magnitudes of the errors: from 0 (copies of the reference) to 1.
+pub const MAGNITUDE_RANGE: Range = Range::closed(0.0, 1.0);
+
+/// The values of a factor: a larger one would only make the simulated annotations absurd or
+/// huge.
+pub const FACTOR_RANGE: Range = Range::closed(0.0, 100.0);
 
 /// The `x` factors of the paper.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -167,6 +105,15 @@ pub struct Factors {
     pub false_positive: f64,
     /// Split: N · `split` · m cuts (1).
     pub split: f64,
+}
+
+impl Factors {
+    /// Whether every factor is in [`FACTOR_RANGE`].
+    pub fn check(&self) -> Result<(), SettingError> {
+        FACTOR_RANGE.check(Setting::ShiftFactor, self.shift)?;
+        FACTOR_RANGE.check(Setting::FalsePositiveFactor, self.false_positive)?;
+        FACTOR_RANGE.check(Setting::SplitFactor, self.split)
+    }
 }
 
 impl Default for Factors {
@@ -448,9 +395,7 @@ pub fn shuffle(
     seed: u64,
     set: u64,
 ) -> Result<Continuum, ShuffleError> {
-    if !(0.0..=1.0).contains(&magnitude) {
-        return Err(ShuffleError::Magnitude(magnitude));
-    }
+    MAGNITUDE_RANGE.check(Setting::Magnitude, magnitude)?;
     let step = (magnitude * 1e6).round() as u64;
     let annotators = (0..annotators)
         .map(|a| {

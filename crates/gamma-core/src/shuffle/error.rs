@@ -9,17 +9,10 @@ pub enum ShuffleError {
     /// A statistical reference model that cannot generate a reference.
     #[error("reference model: {0}")]
     Model(String),
-    /// An error kind's name that is not one of [`ErrorKind`](super::ErrorKind)'s.
-    #[error(
-        "unknown error kind {0:?} (shift, shift-no-overlap, false-negative, false-positive, split, category, category-prevalence, category-overlap, category-prevalence-overlap)"
-    )]
-    UnknownError(String),
-    /// A magnitude outside `[0, 1]`.
-    #[error("magnitude {0} is not between 0 and 1")]
-    Magnitude(f64),
-    /// Sweep settings outside their range (the setting, the value and the range).
-    #[error("{0}")]
-    Settings(String),
+    /// A setting outside its range: the magnitude, a factor, the step, the sets, the
+    /// annotators.
+    #[error(transparent)]
+    Setting(#[from] crate::settings::SettingError),
     /// The run was cancelled (by the app's Cancel button).
     #[error("cancelled")]
     Cancelled,

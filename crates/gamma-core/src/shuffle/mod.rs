@@ -42,7 +42,10 @@ pub mod sweep;
 pub use calibrate::{
     Calibration, Curve, calibrate, calibrate_against, each_annotator_as_reference, magnitude_for,
 };
-pub use damage::{ErrorKind, Factors, confusion_matrix, damage, shift_latitude, shuffle};
+pub use damage::{
+    ErrorKind, FACTOR_RANGE, Factors, MAGNITUDE_RANGE, confusion_matrix, damage, shift_latitude,
+    shuffle,
+};
 pub use error::ShuffleError;
 pub use model::{
     CategoryModel, MAX_MODEL_EXTENT, MAX_MODEL_LENGTH, MAX_MODEL_UNITS, ReferenceModel,
@@ -50,8 +53,8 @@ pub use model::{
 pub use preset::SweepPreset;
 pub use reference::Reference;
 pub use sweep::{
-    MAX_SETS, MIN_STEP, SweepOptions, SweepRow, magnitudes, sweep, sweep_controlled, sweep_csv,
-    sweep_runs,
+    ANNOTATORS_RANGE, MAX_SETS, MIN_STEP, SETS_RANGE, STEP_RANGE, SweepOptions, SweepRow,
+    magnitudes, sweep, sweep_controlled, sweep_csv, sweep_runs,
 };
 
 #[cfg(test)]

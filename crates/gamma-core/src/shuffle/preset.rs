@@ -5,7 +5,6 @@
 use super::damage::Factors;
 use super::sweep::SweepOptions;
 use crate::preset::Preset;
-use std::fmt;
 
 /// The settings of a paper's or another tool's sweeps. They set what the curves measure (γ's
 /// dissimilarity, sampler and `x̄` rule; the errors' factors), never how many sets, which
@@ -27,13 +26,6 @@ pub enum SweepPreset {
 }
 
 impl SweepPreset {
-    /// Every preset, in the order a user is offered them.
-    pub const ALL: [SweepPreset; 3] = [
-        SweepPreset::Papers,
-        SweepPreset::GammaSoftware,
-        SweepPreset::Pygamma,
-    ];
-
     /// What the preset sets, in a sentence for a tooltip or `--help`.
     pub fn description(self) -> &'static str {
         match self {
@@ -94,20 +86,9 @@ impl SweepPreset {
     }
 }
 
-impl fmt::Display for SweepPreset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            SweepPreset::Papers => "papers",
-            SweepPreset::GammaSoftware => "gamma-software",
-            SweepPreset::Pygamma => "pygamma",
-        })
-    }
-}
-
-impl std::str::FromStr for SweepPreset {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        crate::settings::parse_named(name, &Self::ALL, "sweep preset")
-    }
+crate::named_choices! {
+    SweepPreset, "sweep preset", dash_or_underscore;
+    Papers => "papers",
+    GammaSoftware => "gamma-software",
+    Pygamma => "pygamma",
 }

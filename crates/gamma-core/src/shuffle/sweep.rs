@@ -6,6 +6,7 @@ use super::error::ShuffleError;
 use super::reference::Reference;
 use crate::gamma::{GammaOptions, RunControl, SampleCount};
 use crate::measure::Measure;
+use crate::settings::{Range, Setting, SettingError};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
@@ -68,32 +69,25 @@ pub const MAX_SETS: usize = 10_000;
 pub const MIN_STEP: f64 = 0.001;
 
 impl SweepOptions {
-    /// Whether the settings are within their ranges: step from [`MIN_STEP`] to 1, 1 to
-    /// [`MAX_SETS`] sets, 2 to 1,000 annotators, at least one error kind. A sweep's work is
-    /// their product, so each is bounded before any run is made.
-    pub fn validate(&self) -> Result<(), ShuffleError> {
-        let refuse = |message: String| Err(ShuffleError::Settings(message));
-        if !(MIN_STEP..=1.0).contains(&self.step) {
-            return refuse(format!(
-                "the step must be from {MIN_STEP} to 1 (got {})",
-                self.step
-            ));
-        }
-        if !(1..=MAX_SETS).contains(&self.sets) {
-            return refuse(format!(
-                "the sets must be from 1 to {MAX_SETS} (got {})",
-                self.sets
-            ));
-        }
-        if !(2..=1000).contains(&self.annotators) {
-            return refuse(format!(
-                "the simulated annotators must be from 2 to 1000 (got {})",
-                self.annotators
-            ));
-        }
-        Ok(())
+    /// Whether the settings are within their ranges ([`STEP_RANGE`], [`SETS_RANGE`],
+    /// [`ANNOTATORS_RANGE`], the factors'): the one check, which every front end calls. A
+    /// sweep's work is their product, so each is bounded before any run is made.
+    pub fn check(&self) -> Result<(), SettingError> {
+        STEP_RANGE.check(Setting::Step, self.step)?;
+        SETS_RANGE.check_count(Setting::Sets, self.sets as u64)?;
+        ANNOTATORS_RANGE.check_count(Setting::Annotators, self.annotators as u64)?;
+        self.factors.check()
     }
 }
+
+/// The steps between magnitudes: from [`MIN_STEP`] to 1.
+pub const STEP_RANGE: Range = Range::closed(MIN_STEP, 1.0);
+
+/// The sets per magnitude: from 1 to [`MAX_SETS`].
+pub const SETS_RANGE: Range = Range::closed(1.0, MAX_SETS as f64);
+
+/// The simulated annotators of a set: from 2 to 1,000.
+pub const ANNOTATORS_RANGE: Range = Range::closed(2.0, 1000.0);
 
 /// One magnitude of a sweep: the mean of each measure over the sets where it is defined.
 #[derive(Debug, Clone, PartialEq)]
@@ -133,7 +127,7 @@ pub fn sweep_controlled(
     options: &SweepOptions,
     control: RunControl,
 ) -> Result<Vec<SweepRow>, ShuffleError> {
-    options.validate()?;
+    options.check()?;
     let magnitudes = magnitudes(options.step);
     let jobs: Vec<(usize, usize)> = (0..magnitudes.len())
         .flat_map(|i| (0..options.sets).map(move |s| (i, s)))

@@ -440,7 +440,7 @@ fn absurd_models_and_sweeps_are_refused_with_their_range() {
     ] {
         assert!(matches!(
             sweep(&reference, &options),
-            Err(ShuffleError::Settings(_))
+            Err(ShuffleError::Setting(_))
         ));
     }
     assert_eq!(magnitudes(1e-300).len(), 1001);
@@ -577,7 +577,7 @@ fn sweep_presets_parse_round_trip_and_set_gamma_and_the_factors() {
     }
     assert_eq!("Papers".parse::<SweepPreset>(), Ok(SweepPreset::Papers));
     assert_eq!(
-        "paper".parse::<SweepPreset>().unwrap_err(),
+        "paper".parse::<SweepPreset>().unwrap_err().to_string(),
         "unknown sweep preset \"paper\": expected one of papers, gamma-software, pygamma"
     );
     assert_eq!(

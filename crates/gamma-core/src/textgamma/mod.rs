@@ -75,10 +75,10 @@ pub enum TextGammaError {
     /// The character alignment cannot be computed within its limits.
     #[error(transparent)]
     Align(#[from] align::AlignError),
-    /// The options cannot be used (a probability outside [0, 1], precision or confidence
-    /// outside (0, 1)).
-    #[error("{0}")]
-    Options(String),
+    /// A number of the options is outside its range (a probability outside [0, 1], precision
+    /// or confidence outside (0, 1)).
+    #[error(transparent)]
+    Setting(#[from] crate::settings::SettingError),
     /// Every chance annotation agrees with the others: tγ would divide by zero.
     #[error("the expected disorder is 0: every chance annotation agrees (is there any label?)")]
     NoExpectedDisorder,
@@ -98,26 +98,10 @@ pub enum TextDistance {
     Levenshtein,
 }
 
-impl TextDistance {
-    /// Every distance, in the order a user is offered them.
-    pub const ALL: [TextDistance; 2] = [TextDistance::Nominal, TextDistance::Levenshtein];
-}
-
-impl std::fmt::Display for TextDistance {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            TextDistance::Nominal => "nominal",
-            TextDistance::Levenshtein => "levenshtein",
-        })
-    }
-}
-
-impl std::str::FromStr for TextDistance {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        crate::settings::parse_named(name, &Self::ALL, "text distance")
-    }
+crate::named_choices! {
+    TextDistance, "text distance", dash_or_underscore;
+    Nominal => "nominal",
+    Levenshtein => "levenshtein",
 }
 
 /// How units compare.

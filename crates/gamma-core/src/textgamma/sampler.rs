@@ -21,6 +21,7 @@ use super::{
 };
 use crate::gamma::{RunControl, SampleCount, gamma_from};
 use crate::sampler::sample_rng;
+use crate::settings::{Range, Setting, SettingError};
 use rand::RngExt;
 use rand_distr::{Binomial, Distribution};
 use std::collections::BTreeMap;
@@ -85,6 +86,43 @@ impl Default for TextGammaOptions {
             },
             seed: crate::settings::DEFAULT_SEED,
         }
+    }
+}
+
+/// The values of a given p_t or p_s.
+pub const PROBABILITY_RANGE: Range = Range::closed(0.0, 1.0);
+
+/// The values of the Beta prior's `a` and `b`: from 1, where the prior is flat.
+pub const PRIOR_RANGE: Range = Range::at_least(1.0);
+
+/// The values of a gap cost of the character alignment.
+pub const GAP_RANGE: Range = Range::at_least(1.0);
+
+impl TextGammaOptions {
+    /// Whether every number is in its range (the gap costs, p_t and p_s or the prior, the
+    /// sample count): the one check, which every front end calls and [`text_gamma`] calls
+    /// again.
+    pub fn check(&self) -> Result<(), SettingError> {
+        let gaps = &self.alignment.gaps;
+        GAP_RANGE.check_count(Setting::TextGap, u64::from(gaps.text))?;
+        GAP_RANGE.check_count(Setting::BoundaryGap, u64::from(gaps.boundary))?;
+        match self.probabilities {
+            Probabilities::Given {
+                p_text,
+                p_segmentation,
+            } => {
+                PROBABILITY_RANGE.check(Setting::TextEditProbability, p_text)?;
+                PROBABILITY_RANGE.check(Setting::SegmentationProbability, p_segmentation)?;
+            }
+            Probabilities::Estimated {
+                prior: Some((a, b)),
+            } => {
+                PRIOR_RANGE.check(Setting::Prior, a)?;
+                PRIOR_RANGE.check(Setting::Prior, b)?;
+            }
+            Probabilities::Estimated { prior: None } => {}
+        }
+        self.samples.check()
     }
 }
 
@@ -360,6 +398,7 @@ pub fn text_gamma(
     options: &TextGammaOptions,
     control: RunControl,
 ) -> Result<TextGammaResult, TextGammaError> {
+    options.check()?;
     for annotation in annotations.iter().chain(base) {
         annotation.symbols()?;
     }
@@ -368,16 +407,7 @@ pub fn text_gamma(
         Probabilities::Given {
             p_text,
             p_segmentation,
-        } => {
-            for (name, p) in [("p_text", p_text), ("p_segmentation", p_segmentation)] {
-                if !(0.0..=1.0).contains(&p) {
-                    return Err(TextGammaError::Options(format!(
-                        "{name} must lie between 0 and 1, got {p}"
-                    )));
-                }
-            }
-            (p_text, p_segmentation)
-        }
+        } => (p_text, p_segmentation),
         Probabilities::Estimated { prior } => {
             estimate(annotations, base, prior, &options.alignment)?
         }
@@ -409,13 +439,8 @@ pub fn text_gamma(
             .collect();
         Ok(super::observed(&copies, &options.alignment)?.disorder)
     };
-    let (disorders, z) = crate::gamma::draw_until_precise(
-        options.samples,
-        control,
-        |d: &f64| *d,
-        sample,
-        TextGammaError::Options,
-    )?;
+    let (disorders, z) =
+        crate::gamma::draw_until_precise(options.samples, control, |d: &f64| *d, sample)?;
     let count = disorders.len();
     let expected_disorder = disorders.iter().sum::<f64>() / count as f64;
     if expected_disorder <= 0.0 {

@@ -65,18 +65,11 @@ pub enum Transcription {
     Ascii,
 }
 
-impl std::str::FromStr for Transcription {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "trans" => Ok(Transcription::Trans),
-            "utf" => Ok(Transcription::Utf),
-            "ascii" => Ok(Transcription::Ascii),
-            other => Err(format!(
-                "unknown transcription {other:?} (trans, utf or ascii)"
-            )),
-        }
-    }
+gamma_core::named_choices! {
+    Transcription, "transcription", dash_or_underscore;
+    Trans => "trans",
+    Utf => "utf",
+    Ascii => "ascii",
 }
 
 /// How units are made of a CorA file.
