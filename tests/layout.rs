@@ -346,19 +346,8 @@ fn the_measures_depend_on_no_gui_command_line_or_format_crate() {
     let names = dependencies(&manifest);
     assert!(names.contains(&"good_lp".to_string()), "{names:?}");
     let forbidden = [
-        "eframe",
-        "egui",
-        "egui_plot",
-        "egui_kittest",
-        "rfd",
-        "clap",
-        "dirs",
-        "png",
-        "csv",
-        "quick-xml",
-        "zip",
-        "gamma-formats",
-        "pyo3",
+        "eframe", "egui", "egui_plot", "egui_kittest", "rfd", "clap", "dirs", "png", "csv",
+        "quick-xml", "zip", "gamma-formats", "pyo3",
     ];
     for name in &names {
         assert!(

@@ -11,11 +11,11 @@ use gamma_core::evaluate::spans::Scheme;
 use gamma_core::evaluate::{
     ChanceModel, Evaluation, EvaluationError, EvaluationOptions, SystemEvaluation,
 };
+use gamma_formats::evaluation_report as report;
+use gamma_formats::reference;
 use gamma_core::gamma::{GammaError, RunControl};
 use gamma_core::{Continuum, Corpus};
 use gamma_formats::Document;
-use gamma_formats::evaluation_report as report;
-use gamma_formats::reference;
 use std::fmt::Write;
 use std::path::PathBuf;
 

@@ -23,8 +23,8 @@ use gamma_core::evaluate::{
     ChanceModel, Disagreement, EvaluatedUnit, Evaluation, EvaluationOptions, SystemEvaluation,
     evaluate,
 };
-use gamma_core::gamma::GammaOptions;
 use gamma_formats::evaluation_report as report;
+use gamma_core::gamma::GammaOptions;
 use gamma_formats::gold_export::check_not_input;
 use gamma_formats::reference::with_reference;
 use std::path::PathBuf;

@@ -555,10 +555,8 @@ fn keeping_units_apart_keeps_the_order_of_every_boundary() {
 
 #[test]
 fn the_built_in_model_files_are_the_built_in_models() {
-    let written: ReferenceModel = serde_json::from_str(include_str!(
-        "../../../../resources/models/segmentation.json"
-    ))
-    .unwrap();
+    let written: ReferenceModel =
+        serde_json::from_str(include_str!("../../../../resources/models/segmentation.json")).unwrap();
     assert_eq!(written, ReferenceModel::segmentation_model());
     for name in ReferenceModel::BUILT_IN {
         assert!(ReferenceModel::built_in(name).is_some(), "{name}");
