@@ -264,9 +264,13 @@ fn brat_folders_are_annotators_and_round_trip() {
         "{}",
         alignment.disorder
     );
-    for format in [Format::Brat, Format::WebannoTsv, Format::Csv] {
+    for format in [
+        gamma_formats::brat::BRAT,
+        gamma_formats::webanno_tsv::TSV3,
+        gamma_formats::csv::CSV,
+    ] {
         let out = root.join(format!("out-{format}"));
-        let out = if format == Format::Csv {
+        let out = if format == gamma_formats::csv::CSV {
             out.with_extension("csv")
         } else {
             out
@@ -301,7 +305,7 @@ fn observed_disorders_equal_pygamma_on_its_own_readings() {
         // pygamma: Continuum.add_textgrid(tier, path, selected_tiers=[tier]) for each tier.
         (
             "textgrid/MaureenMarvinRobin.TextGrid",
-            Format::TextGrid,
+            gamma_formats::textgrid::TEXTGRID,
             2.101320743560791,
             4,
             2,
@@ -309,7 +313,7 @@ fn observed_disorders_equal_pygamma_on_its_own_readings() {
         // pygamma: Continuum.from_rttm(path) (file-ids are annotators).
         (
             "rttm/debug.development.rttm",
-            Format::Rttm,
+            gamma_formats::rttm::RTTM,
             0.8986624479293823,
             17,
             10,
@@ -401,7 +405,10 @@ fn textgrid_and_rttm_round_trip_through_each_other() {
     )
     .unwrap();
     let continuum = &documents[0].continuum;
-    for (format, name) in [(Format::TextGrid, "a.TextGrid"), (Format::Rttm, "a.rttm")] {
+    for (format, name) in [
+        (gamma_formats::textgrid::TEXTGRID, "a.TextGrid"),
+        (gamma_formats::rttm::RTTM, "a.rttm"),
+    ] {
         let out = root.join(name);
         write_continuum(continuum, None, format, &out, &Default::default()).unwrap();
         let (again, _) = read_documents(&[out], &ReadOptions::default()).unwrap();
@@ -448,7 +455,10 @@ fn tsv3_files_of_users_are_one_document_and_round_trip() {
         .replacen("\tOTH\t", "\tPER\t", 1);
     std::fs::write(document.join("bob.tsv"), edited).unwrap();
     let paths = vec![document.join("alice.tsv"), document.join("bob.tsv")];
-    assert_eq!(Format::detect(&paths[0]).unwrap(), Format::WebannoTsv);
+    assert_eq!(
+        Format::detect(&paths[0]).unwrap(),
+        gamma_formats::webanno_tsv::TSV3
+    );
     let options = ReadOptions {
         layer: LayerChoice {
             layer: Some("NamedEntity".into()),
@@ -479,7 +489,7 @@ fn tsv3_files_of_users_are_one_document_and_round_trip() {
     let written = write_continuum(
         continuum,
         Some(&documents[0].source),
-        Format::WebannoTsv,
+        gamma_formats::webanno_tsv::TSV3,
         &out,
         &Default::default(),
     )
@@ -491,7 +501,7 @@ fn tsv3_files_of_users_are_one_document_and_round_trip() {
     let e = write_continuum(
         continuum,
         None,
-        Format::InceptionProject,
+        gamma_formats::inception_project::INCEPTION,
         &root.join("x.zip"),
         &Default::default(),
     )
@@ -508,22 +518,28 @@ fn formats_are_recognised_by_extension_and_content() {
     let root = temporary("detect");
     let csv = root.join("a.tsv");
     std::fs::write(&csv, "a\tb\n").unwrap();
-    assert_eq!(Format::detect(&csv).unwrap(), Format::Csv);
+    assert_eq!(Format::detect(&csv).unwrap(), gamma_formats::csv::CSV);
     let xmi_path = fixture("webanno-tsv/testSentenceWithEmoji.xmi");
-    assert_eq!(Format::detect(&xmi_path).unwrap(), Format::Xmi);
+    assert_eq!(Format::detect(&xmi_path).unwrap(), gamma_formats::xmi::XMI);
     let as_xml = root.join("b.xml");
     std::fs::copy(&xmi_path, &as_xml).unwrap();
-    assert_eq!(Format::detect(&as_xml).unwrap(), Format::Xmi);
+    assert_eq!(Format::detect(&as_xml).unwrap(), gamma_formats::xmi::XMI);
     assert_eq!(
         Format::detect(&fixture("cora/p1_pos_A.xml")).unwrap(),
-        Format::Cora
+        gamma_formats::cora::CORA
     );
-    assert_eq!(Format::detect(Path::new("x.ann")).unwrap(), Format::Brat);
+    assert_eq!(
+        Format::detect(Path::new("x.ann")).unwrap(),
+        gamma_formats::brat::BRAT
+    );
     assert_eq!(
         Format::detect(Path::new("x.TextGrid")).unwrap(),
-        Format::TextGrid
+        gamma_formats::textgrid::TEXTGRID
     );
-    assert_eq!(Format::detect(Path::new("x.rttm")).unwrap(), Format::Rttm);
+    assert_eq!(
+        Format::detect(Path::new("x.rttm")).unwrap(),
+        gamma_formats::rttm::RTTM
+    );
     let e = Format::detect(Path::new("x.docx")).unwrap_err();
     assert!(e.message.contains("unknown format .docx"), "{e}");
     for name in [
@@ -534,17 +550,23 @@ fn formats_are_recognised_by_extension_and_content() {
     }
     assert_eq!(
         Format::from_written_extension(Path::new("g.tsv")),
-        Some(Format::WebannoTsv)
+        Some(gamma_formats::webanno_tsv::TSV3)
     );
     assert_eq!(
         Format::from_written_extension(Path::new("g.TextGrid")),
-        Some(Format::TextGrid)
+        Some(gamma_formats::textgrid::TEXTGRID)
     );
     assert_eq!(
         Format::from_written_extension(Path::new("g.xmi")),
-        Some(Format::Xmi)
+        Some(gamma_formats::xmi::XMI)
     );
     assert_eq!(Format::from_written_extension(Path::new("g.zip")), None);
-    assert_eq!(Format::Xmi.gold_format(), Format::Xmi);
-    assert_eq!(Format::InceptionProject.gold_format(), Format::WebannoTsv);
+    assert_eq!(
+        gamma_formats::xmi::XMI.gold_format(),
+        gamma_formats::xmi::XMI
+    );
+    assert_eq!(
+        gamma_formats::inception_project::INCEPTION.gold_format(),
+        gamma_formats::webanno_tsv::TSV3
+    );
 }

@@ -5,7 +5,8 @@ mod common;
 
 use common::{best_alignment, fixture};
 use gamma_core::Dissimilarity;
-use gamma_formats::glozz::{self, AnnotatorFile, GlozzOptions, Positioning};
+use gamma_formats::AnnotatorFile;
+use gamma_formats::glozz::{self, GlozzOptions, Positioning};
 use gamma_formats::{ReadOptions, WarningKind, read_documents};
 use std::path::{Path, PathBuf};
 

@@ -5,7 +5,6 @@ mod common;
 use common::fixture;
 use gamma_core::gamma::{GammaOptions, best_alignment};
 use gamma_core::gold::{Adjudication, Decision};
-use gamma_formats::cora::CoraOptions;
 use gamma_formats::glozz::{self, GlozzOptions};
 use gamma_formats::gold_export::{report_json, write_gold, write_report};
 use gamma_formats::session::{Session, autosave_path, fingerprint};
@@ -107,13 +106,13 @@ fn glozz_gold_reads_back_with_features() {
         &adjudication,
         &out,
         Some(&document.source),
-        &CoraOptions::default(),
+        &ReadOptions::default(),
         false,
     )
     .unwrap();
     let (again, _, _) = glozz::read_document(
         &fixture("glozz/doc.ac"),
-        &[glozz::AnnotatorFile {
+        &[gamma_formats::AnnotatorFile {
             annotator: "gold".into(),
             path: out,
         }],
@@ -132,7 +131,7 @@ fn csv_and_elan_gold_read_back() {
     let dir = tempfile::tempdir().unwrap();
     for name in ["gold.csv", "gold.eaf"] {
         let out = dir.path().join(name);
-        write_gold(&adjudication, &out, None, &CoraOptions::default(), false).unwrap();
+        write_gold(&adjudication, &out, None, &ReadOptions::default(), false).unwrap();
         let again = read(&[out], &ReadOptions::default()).continuum;
         assert_eq!(again.annotators.len(), 1, "{name}");
         assert_eq!(again.annotators[0].name, "gold", "{name}");
@@ -163,7 +162,7 @@ fn cora_gold_keeps_the_first_annotators_file_and_reads_back() {
         &adjudication,
         &out,
         Some(&document.source),
-        &CoraOptions::default(),
+        &ReadOptions::default(),
         false,
     )
     .unwrap();
@@ -386,7 +385,7 @@ fn exports_never_overwrite_an_input_unless_confirmed() {
         &adjudication,
         &input,
         Some(&document.source),
-        &CoraOptions::default(),
+        &ReadOptions::default(),
         false,
     )
     .unwrap_err();
@@ -408,7 +407,7 @@ fn exports_never_overwrite_an_input_unless_confirmed() {
         &adjudication,
         &input,
         Some(&document.source),
-        &CoraOptions::default(),
+        &ReadOptions::default(),
         true,
     )
     .unwrap();

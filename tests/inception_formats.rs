@@ -7,7 +7,7 @@ mod common;
 use common::fixture;
 use gamma_core::Unit;
 use gamma_formats::webanno_tsv::{self, LayerChoice};
-use gamma_formats::{Format, ReadOptions, Source, read_documents, write_continuum, xmi, xml};
+use gamma_formats::{ReadOptions, Source, read_documents, write_continuum, xmi, xml};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -180,7 +180,7 @@ fn xmi_written_from_inception_files_is_inception_s() {
         let written = write_continuum(
             &document.continuum,
             Some(&document.source),
-            Format::Xmi,
+            gamma_formats::xmi::XMI,
             &out,
             &Default::default(),
         )
@@ -307,7 +307,7 @@ fn tsv3_writes_every_feature_of_the_layer() {
     let written = write_continuum(
         &continuum,
         Some(&documents[0].source),
-        Format::WebannoTsv,
+        gamma_formats::webanno_tsv::TSV3,
         &out,
         &Default::default(),
     )

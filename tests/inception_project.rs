@@ -35,7 +35,10 @@ fn temporary(name: &str) -> PathBuf {
 #[test]
 fn inception_project_export_opens_its_documents() {
     let zip = fixture("inception-project/curated-project-3.6.1.zip");
-    assert_eq!(Format::detect(&zip).unwrap(), Format::InceptionProject);
+    assert_eq!(
+        Format::detect(&zip).unwrap(),
+        gamma_formats::inception_project::INCEPTION
+    );
     let (documents, warnings) =
         read_documents(std::slice::from_ref(&zip), &ReadOptions::default()).unwrap();
     assert_eq!(documents.len(), 1);
@@ -232,7 +235,7 @@ fn users_are_chosen_and_the_gold_written_in_the_layer_read() {
     let written = write_continuum(
         &documents[0].continuum,
         Some(&documents[0].source),
-        Format::WebannoTsv,
+        gamma_formats::webanno_tsv::TSV3,
         &out,
         &Default::default(),
     )

@@ -7,7 +7,6 @@
 mod common;
 
 use gamma_core::{Continuum, Unit};
-use gamma_formats::cora::CoraOptions;
 use gamma_formats::{Format, ReadOptions, read_documents, write_continuum};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -156,8 +155,8 @@ fn spans(continuum: &Continuum) -> Vec<Vec<Span>> {
 }
 
 fn read_back(format: Format, written: &[PathBuf]) -> Continuum {
-    let options = match format {
-        Format::Glozz => ReadOptions {
+    let options = match format.name() {
+        "glozz" => ReadOptions {
             text: written
                 .iter()
                 .find(|p| p.extension().unwrap() == "ac")
@@ -165,7 +164,7 @@ fn read_back(format: Format, written: &[PathBuf]) -> Continuum {
             ..ReadOptions::default()
         },
         // The units' other features are columns of the layer too: the category is `value`.
-        Format::WebannoTsv | Format::Xmi => ReadOptions {
+        "tsv3" | "xmi" => ReadOptions {
             format: Some(format),
             layer: gamma_formats::webanno_tsv::LayerChoice {
                 layer: None,
@@ -190,7 +189,7 @@ fn read_back(format: Format, written: &[PathBuf]) -> Continuum {
 }
 
 fn write(continuum: &Continuum, format: Format, out: &Path) -> Vec<PathBuf> {
-    write_continuum(continuum, None, format, out, &CoraOptions::default())
+    write_continuum(continuum, None, format, out, &ReadOptions::default())
         .unwrap_or_else(|e| panic!("{format}, {}: {e}", continuum.name))
 }
 
@@ -221,20 +220,20 @@ fn time_formats_read_back_what_they_wrote_at_every_scale() {
     for seed in 0..10 {
         // (format, integer positions, tolerance relative to the positions' scale)
         for (format, whole, tiled, relative) in [
-            (Format::Csv, false, false, 0.0),
-            (Format::TextGrid, false, true, 0.0),
-            (Format::Rttm, false, false, 1e-15),
-            (Format::Elan, true, false, 0.0),
+            (gamma_formats::csv::CSV, false, false, 0.0),
+            (gamma_formats::textgrid::TEXTGRID, false, true, 0.0),
+            (gamma_formats::rttm::RTTM, false, false, 1e-15),
+            (gamma_formats::elan::ELAN, true, false, 0.0),
         ] {
             let original = timed_continuum(seed, whole, tiled);
             let out = dir
                 .path()
-                .join(format!("{seed}.{}", format.info().written_extension));
+                .join(format!("{seed}.{}", format.description().written_extension));
             let written = write(&original, format, &out);
             let again = read_back(format, &written);
             let what = format!("{format}, seed {seed}");
             let mut original = original;
-            if format == Format::Rttm {
+            if format == gamma_formats::rttm::RTTM {
                 // RTTM's fields have no spaces: names and speakers written with `_`.
                 for annotator in &mut original.annotators {
                     annotator.name = gamma_formats::brat::type_name(&annotator.name);
@@ -261,29 +260,29 @@ fn text_formats_read_back_what_they_wrote_on_awkward_texts() {
     for seed in 0..10 {
         let original = text_continuum(seed);
         for format in [
-            Format::Csv,
-            Format::Glozz,
-            Format::Brat,
-            Format::WebannoTsv,
-            Format::Xmi,
+            gamma_formats::csv::CSV,
+            gamma_formats::glozz::GLOZZ,
+            gamma_formats::brat::BRAT,
+            gamma_formats::webanno_tsv::TSV3,
+            gamma_formats::xmi::XMI,
         ] {
             let out = dir.path().join(format!("{seed}-{format}"));
             let written = write(&original, format, &out);
             let again = read_back(format, &written);
             let what = format!("{format}, seed {seed}");
             let mut expected = original.clone();
-            if format == Format::Brat {
+            if format == gamma_formats::brat::BRAT {
                 // brat types have no spaces: written with `_` (distinct ones only).
                 for unit in expected.annotators.iter_mut().flat_map(|a| &mut a.units) {
                     unit.category = gamma_formats::brat::type_name(&unit.category);
                 }
             }
             assert_same_spans(&expected, &again, 0.0, &what);
-            match format {
-                Format::Csv => {}
+            match format.name() {
+                "csv" => {}
                 // TSV 3 keeps the tokens at their offsets; the blanks between sentences are
                 // written as spaces and line breaks.
-                Format::WebannoTsv => {
+                "tsv3" => {
                     let chars =
                         |c: &Continuum| c.text.as_deref().unwrap().chars().collect::<Vec<_>>();
                     let (written, read) = (chars(&original), chars(&again));
@@ -332,8 +331,14 @@ fn cora_reads_back_the_words_and_categories_it_wrote() {
     marked.text = Some("word x|y end".into());
     marked.add_unit("a", Unit::new(5.0, 8.0, "PER").unwrap());
     let out = dir.path().join("refused");
-    let error =
-        write_continuum(&marked, None, Format::Cora, &out, &CoraOptions::default()).unwrap_err();
+    let error = write_continuum(
+        &marked,
+        None,
+        gamma_formats::cora::CORA,
+        &out,
+        &ReadOptions::default(),
+    )
+    .unwrap_err();
     assert!(
         error
             .to_string()
@@ -357,7 +362,10 @@ fn cora_reads_back_the_words_and_categories_it_wrote() {
             });
         }
         let out = dir.path().join(format!("{seed}-cora"));
-        let again = read_back(Format::Cora, &write(&original, Format::Cora, &out));
+        let again = read_back(
+            gamma_formats::cora::CORA,
+            &write(&original, gamma_formats::cora::CORA, &out),
+        );
         assert_eq!(covered(&original), covered(&again), "cora, seed {seed}");
     }
 }
@@ -367,7 +375,12 @@ fn cora_reads_back_the_words_and_categories_it_wrote() {
 fn features_read_back_from_every_format_that_stores_them() {
     let dir = tempfile::tempdir().unwrap();
     let original = text_continuum(3);
-    for format in [Format::Csv, Format::Glozz, Format::WebannoTsv, Format::Xmi] {
+    for format in [
+        gamma_formats::csv::CSV,
+        gamma_formats::glozz::GLOZZ,
+        gamma_formats::webanno_tsv::TSV3,
+        gamma_formats::xmi::XMI,
+    ] {
         let out = dir.path().join(format!("features-{format}"));
         let again = read_back(format, &write(&original, format, &out));
         let features = |c: &Continuum| -> Vec<Vec<BTreeMap<String, String>>> {
@@ -395,9 +408,9 @@ fn categories_that_brat_would_merge_are_refused() {
     let error = write_continuum(
         &continuum,
         None,
-        Format::Brat,
+        gamma_formats::brat::BRAT,
         &dir.path().join("out"),
-        &CoraOptions::default(),
+        &ReadOptions::default(),
     )
     .unwrap_err();
     assert!(

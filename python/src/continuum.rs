@@ -381,8 +381,16 @@ impl Continuum {
     /// renamed at the end).
     fn to_csv(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
         let inner = self.inner.clone();
-        py.detach(move || write_continuum(&inner, None, Format::Csv, &path, &Default::default()))
-            .map_err(|e| read_error(&e))?;
+        py.detach(move || {
+            write_continuum(
+                &inner,
+                None,
+                gamma_formats::csv::CSV,
+                &path,
+                &Default::default(),
+            )
+        })
+        .map_err(|e| read_error(&e))?;
         Ok(())
     }
 

@@ -13,10 +13,9 @@ use super::shown_alignments::ShownAlignments;
 use crate::environment::default_adjudicator;
 use gamma_core::gold::{Adjudication, Direction, Filter, GoldError, GoldId};
 use gamma_core::{Continuum, SampleCount};
-use gamma_formats::cora::CoraOptions;
 use gamma_formats::gold_export::{self as export, is_input};
 use gamma_formats::session::{Session, autosave_path, fingerprint};
-use gamma_formats::{Format, Source};
+use gamma_formats::{Format, ReadOptions, Source};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -288,7 +287,7 @@ impl Adjudicating {
         path: PathBuf,
         confirmed: bool,
         source: &Source,
-        cora_options: &CoraOptions,
+        read_options: &ReadOptions,
     ) -> Result<(), String> {
         let inputs = source.paths();
         if !confirmed && is_input(&path, &inputs) {
@@ -299,7 +298,7 @@ impl Adjudicating {
         let adjudication = self.adjudication();
         let written = match kind {
             ExportKind::Gold => {
-                export::write_gold(adjudication, &path, Some(source), cora_options, confirmed).map(
+                export::write_gold(adjudication, &path, Some(source), read_options, confirmed).map(
                     |format| {
                         format!(
                             "gold written ({format}, {} units): {}",
@@ -372,7 +371,7 @@ pub fn session_of(
 
 /// The extension the gold of a document gets by default: its own format's.
 pub fn gold_extension(format: Format) -> &'static str {
-    format.gold_format().info().written_extension
+    format.gold_format().description().written_extension
 }
 
 /// The adjudicator's name when none was set.

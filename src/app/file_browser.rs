@@ -6,7 +6,7 @@
 //! [`super::file_dialog::WithFallback`] opens it and takes its answer.
 
 use eframe::egui::{self, RichText};
-use gamma_formats::{FORMATS, Format};
+use gamma_formats::{CODECS, Format};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -484,7 +484,8 @@ fn filters_for(request: &Request) -> Vec<Filter> {
                     .map(String::from)
                     .collect(),
             )];
-            for row in &FORMATS {
+            for format in CODECS {
+                let row = format.description();
                 let extensions: Vec<String> = (row.extensions.iter())
                     .chain([&row.written_extension])
                     .filter(|e| !e.is_empty())

@@ -10,7 +10,7 @@
 
 use super::file_browser::{Browser, Request, extension_of};
 use eframe::egui;
-use gamma_formats::{FORMATS, Format};
+use gamma_formats::{CODECS, Format};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -115,21 +115,20 @@ impl Default for SystemDialog {
     }
 }
 
+/// The filters of the dialog that opens annotation files: every extension read, then one
+/// filter per format of [`CODECS`].
+pub fn annotation_filters() -> Vec<(&'static str, Vec<&'static str>)> {
+    std::iter::once(("Annotations", Format::readable_extensions()))
+        .chain(CODECS.iter().map(|f| (f.label(), f.dialog_extensions())))
+        .collect()
+}
+
 impl SystemFiles for SystemDialog {
     fn pick_files(&mut self, title: &str) -> Answer {
         self.answer(|| {
-            let mut dialog = rfd::FileDialog::new()
-                .set_title(title)
-                .add_filter("Annotations", &Format::readable_extensions());
-            for row in &FORMATS {
-                let extensions: Vec<&str> = row
-                    .extensions
-                    .iter()
-                    .chain([&row.written_extension])
-                    .copied()
-                    .filter(|e| !e.is_empty())
-                    .collect();
-                dialog = dialog.add_filter(row.label, &extensions);
+            let mut dialog = rfd::FileDialog::new().set_title(title);
+            for (name, extensions) in annotation_filters() {
+                dialog = dialog.add_filter(name, &extensions);
             }
             dialog.pick_files()
         })
@@ -335,5 +334,22 @@ impl SystemFiles for ScriptedDialog {
 
     fn save_file(&mut self, title: &str, _suggested_name: &str) -> Answer {
         self.next(title)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// One filter of every extension read, then one per format of the table, in its order.
+    #[test]
+    fn the_annotation_filters_are_the_formats_of_the_table() {
+        let filters = super::annotation_filters();
+        let labels: Vec<&str> = filters[1..].iter().map(|(label, _)| *label).collect();
+        let table: Vec<&str> = gamma_formats::CODECS.iter().map(|f| f.label()).collect();
+        assert_eq!(labels, table);
+        assert_eq!(filters[1], ("CSV", vec!["csv", "tsv", "txt"]));
+        assert_eq!(filters[0].0, "Annotations");
+        for (_, extensions) in &filters[1..] {
+            assert!(extensions.iter().all(|e| filters[0].1.contains(e)));
+        }
     }
 }

@@ -235,7 +235,7 @@ impl GammaStudioApp {
                     demo::Demo::NamedEntities => settings::AgreementMeasure::Gamma,
                 };
                 // The demo is read with the default options, not the last files' ones.
-                self.state.cora_options = Default::default();
+                self.state.read_options = Default::default();
                 self.state.set_documents(documents);
             }
             Err(e) => self

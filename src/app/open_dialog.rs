@@ -9,11 +9,11 @@
 
 use super::file_dialog::FileDialog;
 use eframe::egui::{self, Ui};
-use gamma_formats::cora::{self, CoraOptions, Transcription};
-use gamma_formats::format::default_annotators;
+use gamma_formats::cora::{CoraOptions, Transcription};
+use gamma_formats::format::{Choice, Offered};
 use gamma_formats::glozz::{self, GlozzOptions};
-use gamma_formats::webanno_tsv::{self, LayerChoice};
-use gamma_formats::{Format, ReadOptions, inception_project, textgrid, xmi};
+use gamma_formats::webanno_tsv::LayerChoice;
+use gamma_formats::{CODECS, Format, ReadOptions, inception_project};
 use std::path::{Path, PathBuf};
 
 /// The title of the request for the Glozz text.
@@ -66,16 +66,6 @@ pub struct OpenDialog {
     focus_first: bool,
 }
 
-/// What the files offer to choose from: span layers with their features, TextGrid tiers, the
-/// users of project exports (all read at first) and whether one has a curated document besides
-/// its users' annotations (not read as an annotator at first).
-struct Offered {
-    span_layers: Vec<(String, Vec<String>)>,
-    tiers: Vec<String>,
-    project_users: Vec<(String, bool)>,
-    project_curation: Option<bool>,
-}
-
 /// A name field's width: its name's, and room for a longer one (never the five characters
 /// of a default field's share of a narrow window).
 fn name_width(ui: &Ui, name: &str) -> f32 {
@@ -87,14 +77,6 @@ fn name_width(ui: &Ui, name: &str) -> f32 {
         .x;
     (text + 4.0 * ui.spacing().interact_size.y).max(12.0 * ui.spacing().interact_size.y)
 }
-
-/// The formats whose files hold one annotator each, named in the dialog.
-const PER_FILE: [Format; 4] = [
-    Format::WebannoTsv,
-    Format::Xmi,
-    Format::Brat,
-    Format::TextGrid,
-];
 
 fn format_of(path: &Path) -> Option<Format> {
     Format::detect(path).ok()
@@ -108,179 +90,61 @@ fn paths_of(paths: &[PathBuf], format: Format) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Each annotation file's default annotator name (from the paths alone): Glozz and CorA by
-/// their own rules, the per-file formats by file stem, or by folder when stems collide.
+/// Each annotation file's default annotator name (from the paths alone), by the rules of its
+/// format, for the formats whose annotators are named in the dialog.
 fn default_names(paths: &[PathBuf]) -> Vec<(PathBuf, String)> {
-    let per_file: Vec<PathBuf> = paths
-        .iter()
-        .filter(|p| format_of(p).is_some_and(|f| PER_FILE.contains(&f)))
-        .cloned()
-        .collect();
-    let glozz = glozz::default_annotators(&paths_of(paths, Format::Glozz));
-    let cora = cora::default_annotators(&paths_of(paths, Format::Cora));
-    let per_file = default_annotators(&per_file);
-    (glozz.into_iter().map(|f| (f.path, f.annotator)))
-        .chain(cora.into_iter().map(|f| (f.path, f.annotator)))
-        .chain(per_file.into_iter().map(|f| (f.path, f.annotator)))
+    (CODECS.iter())
+        .filter(|f| f.offers(Choice::AnnotatorNames))
+        .flat_map(|f| f.default_annotators(&paths_of(paths, *f)))
+        .map(|file| (file.path, file.annotator))
         .collect()
 }
 
-impl OpenDialog {
-    /// Whether these files need the dialog (Glozz, CorA, TSV 3, XMI, brat, TextGrid or a
-    /// project export, whose users and curated document are chosen, among them).
-    pub fn needed(paths: &[PathBuf]) -> bool {
-        paths.iter().any(|p| {
-            matches!(
-                format_of(p),
-                Some(
-                    Format::Glozz
-                        | Format::Cora
-                        | Format::WebannoTsv
-                        | Format::Xmi
-                        | Format::Brat
-                        | Format::TextGrid
-                        | Format::InceptionProject
-                )
-            )
-        })
+/// What the files offer to choose from (unit types, layers, span layers, tiers, users), with
+/// the problems of the files that could not be read.
+fn offered(paths: &[PathBuf]) -> (Offered, Vec<String>) {
+    let mut offered = Offered::default();
+    let mut problems = Vec::new();
+    for path in paths {
+        if let Some(format) = format_of(path)
+            && let Err(e) = format.offer(path, &mut offered)
+        {
+            problems.push(e.to_string());
+        }
     }
+    offered.unit_types.sort();
+    (offered, problems)
+}
 
-    /// The span layers (with features) of TSV 3 and XMI files, the tiers of TextGrid files and
-    /// the users of project exports.
-    fn layers_and_tiers(paths: &[PathBuf], problems: &mut Vec<String>) -> Offered {
-        let mut project_users: Vec<(String, bool)> = Vec::new();
-        let mut project_curation = None;
-        let mut span_layers: Vec<(String, Vec<String>)> = Vec::new();
-        let mut tiers: Vec<String> = Vec::new();
-        let mut add_layer = |name: &str, features: Vec<String>| match span_layers
-            .iter_mut()
-            .find(|(n, _)| n == name)
-        {
-            Some((_, known)) => {
-                for feature in features {
-                    if !known.contains(&feature) {
-                        known.push(feature);
-                    }
-                }
-            }
-            None => span_layers.push((name.to_string(), features)),
-        };
-        for path in paths {
-            match format_of(path) {
-                Some(Format::WebannoTsv) => match webanno_tsv::read(path) {
-                    Ok(file) => {
-                        for (_, layer) in file.span_layers() {
-                            let features = layer.features().into_iter().map(String::from).collect();
-                            add_layer(&layer.name, features);
-                        }
-                    }
-                    Err(e) => problems.push(e.to_string()),
-                },
-                Some(Format::Xmi) => match xmi::read(path) {
-                    Ok(file) => {
-                        for (name, features) in file.layers {
-                            add_layer(&name, features);
-                        }
-                    }
-                    Err(e) => problems.push(e.to_string()),
-                },
-                Some(Format::InceptionProject) => {
-                    let listing = gamma_formats::read_bytes(path)
-                        .and_then(|bytes| inception_project::list(&bytes, path));
-                    match listing {
-                        Ok(listing) => {
-                            // As the reader does: the curated document is an annotator only
-                            // when the export has no user's annotations.
-                            if listing.has_curation()
-                                && listing.users() != [inception_project::CURATION]
-                            {
-                                project_curation = Some(false);
-                            }
-                            for user in listing.users() {
-                                if !project_users.iter().any(|(u, _)| u == user) {
-                                    project_users.push((user.to_string(), true));
-                                }
-                            }
-                        }
-                        Err(e) => problems.push(e.to_string()),
-                    }
-                }
-                Some(Format::TextGrid) => match textgrid::read(path) {
-                    Ok(file) => {
-                        for tier in file.into_iter().filter(|t| t.intervals) {
-                            if !tiers.contains(&tier.name) {
-                                tiers.push(tier.name);
-                            }
-                        }
-                    }
-                    Err(e) => problems.push(e.to_string()),
-                },
-                _ => {}
-            }
-        }
-        if project_users
-            .iter()
-            .any(|(u, _)| u == inception_project::CURATION)
-        {
-            project_curation = None;
-        }
-        Offered {
-            span_layers,
-            tiers,
-            project_users,
-            project_curation,
-        }
+impl OpenDialog {
+    /// Whether these files need the dialog: a format among them offers a choice (Glozz,
+    /// CorA, TSV 3, XMI, brat, TextGrid, project exports).
+    pub fn needed(paths: &[PathBuf]) -> bool {
+        (paths.iter()).any(|p| format_of(p).is_some_and(|f| !f.description().choices.is_empty()))
     }
 
     /// Prepares the dialog: default names, and the types and layers found in the files.
     pub fn new(paths: Vec<PathBuf>) -> OpenDialog {
         let names = default_names(&paths);
-        let glozz_paths = paths_of(&paths, Format::Glozz);
-        let cora_paths = paths_of(&paths, Format::Cora);
-        let per_file: Vec<PathBuf> = paths
-            .iter()
-            .filter(|p| format_of(p).is_some_and(|f| PER_FILE.contains(&f)))
+        let glozz_paths = paths_of(&paths, glozz::GLOZZ);
+        let textgrid_paths: Vec<PathBuf> = (paths.iter())
+            .filter(|p| format_of(p).is_some_and(|f| f.offers(Choice::Tier)))
             .cloned()
             .collect();
-        let textgrid_paths: Vec<PathBuf> = per_file
-            .iter()
-            .filter(|p| format_of(p) == Some(Format::TextGrid))
-            .cloned()
-            .collect();
-        let mut problems = Vec::new();
+        let (offered, problems) = offered(&paths);
         let Offered {
+            unit_types,
+            annotation_layers: layers,
             span_layers,
             tiers,
-            project_users,
-            project_curation,
-        } = OpenDialog::layers_and_tiers(&paths, &mut problems);
-        let mut types: Vec<(String, bool)> = Vec::new();
-        for path in &glozz_paths {
-            match glozz::read_aa(path) {
-                Ok(file) => {
-                    for unit in file.units {
-                        if !types.iter().any(|(t, _)| *t == unit.kind) {
-                            types.push((unit.kind, true));
-                        }
-                    }
-                }
-                Err(e) => problems.push(e.to_string()),
-            }
-        }
-        types.sort();
-        let mut layers: Vec<String> = Vec::new();
-        for path in &cora_paths {
-            match cora::read(path) {
-                Ok(file) => {
-                    for layer in file.layer_names() {
-                        if !layers.contains(&layer) {
-                            layers.push(layer);
-                        }
-                    }
-                }
-                Err(e) => problems.push(e.to_string()),
-            }
-        }
+            users,
+            curation_besides_users,
+        } = offered;
+        let types: Vec<(String, bool)> = unit_types.into_iter().map(|t| (t, true)).collect();
+        let project_curation = (curation_besides_users
+            && !users.iter().any(|u| u == inception_project::CURATION))
+        .then_some(false);
+        let project_users = users.into_iter().map(|u| (u, true)).collect();
         let text = glozz_paths
             .first()
             .and_then(|p| glozz::text_beside(p))

@@ -18,7 +18,6 @@ use super::shown_alignments::ShownAlignments;
 use super::shuffling::Shuffling;
 use gamma_core::Unit;
 use gamma_core::gold::{Adjudication, Direction, GoldError};
-use gamma_formats::cora::CoraOptions;
 use gamma_formats::{Document, ReadOptions, Source, read_documents};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -60,8 +59,9 @@ pub struct AppState {
     pub data_folder: Option<PathBuf>,
     /// Recorded with every decision.
     pub adjudicator: String,
-    /// How the open CorA files were read (their gold is written the same way).
-    pub cora_options: CoraOptions,
+    /// How the open files were read (their gold is written the same way, tγ compares the
+    /// layers read).
+    pub read_options: ReadOptions,
     /// Which view fills the window.
     pub mode: Mode,
     /// The Corpus Shuffling Tool view.
@@ -138,7 +138,7 @@ impl AppState {
             resume_offer: None,
             data_folder: None,
             adjudicator: initial_adjudicator(),
-            cora_options: CoraOptions::default(),
+            read_options: ReadOptions::default(),
             keys_reach_document: true,
             last_decision: None,
             wake,
@@ -194,7 +194,7 @@ impl AppState {
                 if let Err(e) = self.recent_files.add(paths, options) {
                     self.errors.push(e);
                 }
-                self.cora_options = options.cora.clone();
+                self.read_options = options.clone();
                 self.set_documents(documents);
             }
             Err(e) => self.errors.push(e.to_string()),
@@ -241,7 +241,7 @@ impl AppState {
         };
         let options = self.settings.gamma_options();
         let request = if self.uses_text_gamma() {
-            GammaRequest::text_gamma(document, &self.settings, &self.cora_options)
+            GammaRequest::text_gamma(document, &self.settings, &self.read_options.cora)
         } else {
             Ok(GammaRequest::gamma(
                 &self.documents,
@@ -567,11 +567,11 @@ impl AppState {
         let Some(source) = self.document().map(|d| d.document.source.clone()) else {
             return;
         };
-        let cora_options = self.cora_options.clone();
+        let read_options = self.read_options.clone();
         let Some(adjudicating) = self.adjudicating_mut() else {
             return;
         };
-        if let Err(e) = adjudicating.export(kind, path, confirmed, &source, &cora_options) {
+        if let Err(e) = adjudicating.export(kind, path, confirmed, &source, &read_options) {
             self.errors.push(e);
         }
     }

@@ -231,7 +231,7 @@ mod tests {
     #[test]
     fn every_reading_option_comes_back() {
         let options = ReadOptions {
-            format: Some(Format::Glozz),
+            format: Some(gamma_formats::glozz::GLOZZ),
             text: Some("/stac/unannotated/s1_12.ac".into()),
             model: Some("/stac/model.aam".into()),
             annotator_names: vec![("hj".into(), "/stac/hjoseph/s1_12.aa".into())],

@@ -23,7 +23,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     let (names, layers) = match state.document() {
         Some(document) => (
             document.continuum().annotator_names(),
-            layers_of(document.continuum(), &state.cora_options),
+            layers_of(document.continuum(), &state.read_options.cora),
         ),
         None => (Vec::new(), Vec::new()),
     };

@@ -22,8 +22,8 @@ fn computation(e: impl std::fmt::Display) -> Failure {
 /// size, the seconds and the microseconds per unit.
 fn time_one(folder: &Path, format: Format, units: usize, seed: u64) -> Result<(), Failure> {
     let continuum = noisy_copies(2, units / 2, Density::Sparse, seed);
-    let extension = match format {
-        Format::Elan => "eaf",
+    let extension = match format.name() {
+        "elan" => "eaf",
         _ => "csv",
     };
     let path = folder.join(format!("bench-{units}.{extension}"));
@@ -68,11 +68,11 @@ pub fn run(seed: u64) -> Result<(), Failure> {
     );
     let result = SIZES
         .iter()
-        .try_for_each(|&units| time_one(&folder, Format::Csv, units, seed))
+        .try_for_each(|&units| time_one(&folder, gamma_formats::csv::CSV, units, seed))
         .and_then(|()| {
             ELAN_SIZES
                 .iter()
-                .try_for_each(|&units| time_one(&folder, Format::Elan, units, seed))
+                .try_for_each(|&units| time_one(&folder, gamma_formats::elan::ELAN, units, seed))
         });
     let _ = std::fs::remove_dir_all(&folder);
     result

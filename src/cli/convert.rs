@@ -3,6 +3,7 @@
 use super::Failure;
 use super::file_plan::FilePlan;
 use super::input::InputArgs;
+use super::input::format_parser;
 use clap::Args;
 use gamma_formats::format::Output;
 use gamma_formats::{Format, planned_paths, write_continuum};
@@ -12,9 +13,9 @@ use std::path::PathBuf;
 pub struct ConvertArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// The output format: csv, elan, textgrid or rttm (one file), glozz, cora, tsv3, xmi or brat
-    /// (a folder: one file per annotator; Glozz also the .ac, brat each .txt).
-    #[arg(long)]
+    /// The output format: one file (csv, elan, textgrid, rttm) or a folder with one file per
+    /// annotator (the others; Glozz also the .ac, brat each .txt).
+    #[arg(long, ignore_case = true, value_parser = format_parser(true))]
     pub to: Format,
     /// Where to write. Several input documents go to `OUT/<document>` each.
     #[arg(long, short = 'o', value_name = "OUT")]
@@ -24,7 +25,7 @@ pub struct ConvertArgs {
 pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let documents = args.input.read()?;
     let inputs: Vec<PathBuf> = documents.iter().flat_map(|d| d.source.paths()).collect();
-    let cora_options = args.input.cora_options();
+    let read_options = args.input.read_options()?;
     let several = documents.len() > 1;
     // A document's name comes from inside its file (a CorA text id, an archive's folder): with
     // several documents it becomes one file name inside OUT, or the conversion is refused.
@@ -40,10 +41,10 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
         if !several {
             return Ok(args.out.clone());
         }
-        let info = args.to.info();
-        let extension = match info.output {
-            Output::File => format!(".{}", info.written_extension),
-            Output::Folder => String::new(),
+        let description = args.to.description();
+        let extension = match description.output {
+            Some(Output::File) => format!(".{}", description.written_extension),
+            _ => String::new(),
         };
         let name = gamma_formats::safe_file_name(&document.continuum.name).map_err(bad_name)?;
         Ok(args.out.join(format!("{name}{extension}")))
@@ -74,7 +75,7 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
                 Some(&document.source),
                 args.to,
                 out,
-                &cora_options,
+                &read_options,
             )?);
         }
         Ok(written)
@@ -84,4 +85,35 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
         println!("{}", path.display());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{CommandFactory, Parser};
+
+    #[derive(Parser)]
+    struct Convert {
+        #[command(flatten)]
+        args: ConvertArgs,
+    }
+
+    /// `--to` offers (and `--help` lists) the formats of the table that are written.
+    #[test]
+    fn the_to_names_are_the_written_formats_of_the_table() {
+        let command = Convert::command();
+        let to = command
+            .get_arguments()
+            .find(|a| a.get_id() == "to")
+            .unwrap();
+        let names: Vec<String> = (to.get_possible_values().iter())
+            .map(|v| v.get_name().to_string())
+            .collect();
+        assert_eq!(names, gamma_formats::codec::names(true));
+        let parsed = Convert::try_parse_from(["convert", "a.csv", "--to", "ELAN", "-o", "o"]);
+        assert_eq!(parsed.unwrap().args.to, gamma_formats::elan::ELAN);
+        assert!(
+            Convert::try_parse_from(["convert", "a.csv", "--to", "inception", "-o", "o"]).is_err()
+        );
+    }
 }

@@ -124,7 +124,7 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
             .map_err(|e| bad(format!("--auto {text}: {e}")))?;
         counts.push((text.clone(), decided));
     }
-    let cora_options = args.input.cora_options();
+    let read_options = args.input.read_options()?;
     // The gold, the report and the session are replaced together: a kill leaves all three old
     // or all three new.
     let format = gamma_formats::write_together(|| {
@@ -132,7 +132,7 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
             &adjudication,
             &args.out,
             Some(&document.source),
-            &cora_options,
+            &read_options,
             args.overwrite_input,
         )?;
         if let Some(report) = &args.report {

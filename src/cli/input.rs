@@ -2,6 +2,7 @@
 
 use super::Failure;
 use clap::Args;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use gamma_formats::cora::{CoraOptions, Transcription};
 use gamma_formats::glozz::GlozzOptions;
 use gamma_formats::webanno_tsv::LayerChoice;
@@ -20,7 +21,7 @@ pub struct InputArgs {
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Read every file as this format instead of guessing from its extension.
-    #[arg(long)]
+    #[arg(long, ignore_case = true, value_parser = format_parser(false))]
     pub format: Option<Format>,
     /// Glozz: the text (.ac) of the .aa files (default: the .ac beside the first .aa). CSV: the
     /// text the offsets point into (default: the .txt of the same name).
@@ -62,6 +63,13 @@ pub struct InputArgs {
     /// CorA: the transcription that makes the running text (trans, utf or ascii).
     #[arg(long, default_value = "trans")]
     pub transcription: Transcription,
+}
+
+/// The parser of a format's name: the names of [`gamma_formats::CODECS`] (those written, with
+/// `writable_only`), which `--help` lists.
+pub fn format_parser(writable_only: bool) -> impl TypedValueParser<Value = Format> {
+    PossibleValuesParser::new(gamma_formats::codec::names(writable_only))
+        .map(|name| name.parse::<Format>().expect("a name of the table"))
 }
 
 impl InputArgs {

@@ -80,11 +80,9 @@ pub fn pairwise(corpus: &Corpus, options: &GammaOptions, control: RunControl) ->
                 cancelled: control.cancelled,
                 on_progress: None,
             };
+            // No document annotated by both: no corpus to measure.
             let result = if documents.is_empty() {
-                Err(GammaError::Document {
-                    document: format!("{} and {}", pair[0], pair[1]),
-                    message: "no document annotated by both".into(),
-                })
+                Err(GammaError::NoDocument)
             } else if control.is_cancelled() {
                 Err(GammaError::Cancelled)
             } else {

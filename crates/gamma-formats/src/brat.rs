@@ -173,9 +173,15 @@ pub fn to_ann(units: &[Unit], text: &str) -> Result<String, String> {
     Ok(out)
 }
 
+use super::annotator_files;
 /// The brat type of a category: its spaces replaced by `_` (brat types have none); `_` for
 /// the empty category.
 pub use super::files::without_spaces as type_name;
+use super::format::{
+    Choice, Codec, Description, Document, Format, Gold, Output, ReadContext, ReadOptions, Source,
+};
+use super::write::{annotator_folder_path, create_folder, text_of};
+use gamma_core::continuum::Continuum;
 
 /// An error naming two categories that would become one brat type (`a b` and `a_b`): written
 /// as they are, they would read back merged.
@@ -195,6 +201,111 @@ pub fn write(path: &Path, units: &[Unit], text: &str) -> Result<Vec<PathBuf>, Fi
     }
     write_atomically(path, ann.as_bytes())?;
     Ok(vec![path.to_path_buf(), text_path])
+}
+
+/// The brat codec: the `.ann` files given together are one document, one annotator each, each
+/// with the `.txt` beside it (or `--text`).
+pub const BRAT: Format = Format::new(&Brat);
+
+struct Brat;
+
+static DESCRIPTION: Description = Description {
+    name: "brat",
+    label: "brat standoff",
+    extensions: &["ann"],
+    written_extension: "ann",
+    mime_type: "text/plain",
+    output: Some(Output::Folder),
+    choices: &[Choice::AnnotatorNames, Choice::Text],
+};
+
+impl Codec for Brat {
+    fn description(&self) -> &'static Description {
+        &DESCRIPTION
+    }
+
+    /// `user/*` gives brat's `.txt` with its `.ann`: the text, not a CSV document.
+    fn companion(&self, path: &Path, paths: &[PathBuf]) -> bool {
+        path.extension().is_some_and(|e| e == "txt") && paths.contains(&path.with_extension("ann"))
+    }
+
+    fn read(
+        &self,
+        files: &[PathBuf],
+        context: &ReadContext<'_>,
+    ) -> Result<(Vec<Document>, Vec<Warning>), FileError> {
+        let files = annotator_files::named(
+            self.default_annotators(files),
+            &context.options.annotator_names,
+        )?;
+        let mut continuum = Continuum::new(annotator_files::document_name(&files));
+        let mut warnings = Vec::new();
+        let mut first_text = None;
+        for file in &files {
+            let text_path = match &context.options.text {
+                Some(text) => text.clone(),
+                None => text_beside(&file.path),
+            };
+            let text = read_text(&text_path, &file.path)?;
+            let ann = read_ann(&file.path, &text)?;
+            warnings.extend(ann.warnings);
+            first_text.get_or_insert(text_path);
+            annotator_files::add_with_text(&mut continuum, file, text, ann.units, &mut warnings);
+        }
+        let text = first_text.expect("a group has a file");
+        let source = Source::Brat { files, text };
+        Ok((vec![Document { continuum, source }], warnings))
+    }
+
+    fn planned_paths(&self, continuum: &Continuum, out: &Path) -> Vec<PathBuf> {
+        continuum
+            .annotators
+            .iter()
+            .flat_map(|a| {
+                let ann = annotator_folder_path(continuum, &a.name, "ann", out);
+                [text_beside(&ann), ann]
+            })
+            .collect()
+    }
+
+    /// `<out>/<annotator>/<document>.ann` and `.txt`.
+    fn write(
+        &self,
+        continuum: &Continuum,
+        _source: Option<&Source>,
+        out: &Path,
+        _options: &ReadOptions,
+    ) -> Result<Vec<PathBuf>, FileError> {
+        let problem = |e: String| FileError::new(out, None, e);
+        type_names_distinct(continuum.units().map(|(_, u)| u.category.as_str()))
+            .map_err(problem)?;
+        let mut written = Vec::new();
+        for (index, annotator) in continuum.annotators.iter().enumerate() {
+            let path = annotator_folder_path(continuum, &annotator.name, "ann", out);
+            let text = text_of(continuum, index, DESCRIPTION.label, out)?;
+            to_ann(&annotator.units, &text)
+                .map_err(|e| problem(format!("annotator {:?}: {e}", annotator.name)))?;
+            create_folder(path.parent().expect("inside out"))?;
+            written.extend(write(&path, &annotator.units, &text)?);
+        }
+        Ok(written)
+    }
+
+    fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
+        write(path, gold.units, gold.text(path, DESCRIPTION.label)?).map(drop)
+    }
+}
+
+/// The text of an `.ann`, from `text_path`.
+fn read_text(text_path: &Path, ann: &Path) -> Result<String, FileError> {
+    let bytes = super::read_bytes(text_path).map_err(|e| {
+        FileError::new(
+            ann,
+            None,
+            format!("{e} (brat keeps the text in a .txt beside the .ann; or give it with --text)"),
+        )
+    })?;
+    Ok(super::utf8_text(&bytes, text_path, "the text is not UTF-8")?.to_string())
 }
 
 #[cfg(test)]

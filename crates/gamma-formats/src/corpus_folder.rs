@@ -15,7 +15,7 @@
 //! hidden entries (`.name`) are skipped.
 
 use crate::files::FileError;
-use crate::format::{Document, Format, ReadOptions};
+use crate::format::{Document, Format, Grouping, ReadOptions};
 use crate::{Warning, WarningKind, read_documents};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -199,11 +199,9 @@ fn annotation_files(files: &[PathBuf], options: &ReadOptions) -> Vec<(PathBuf, F
 
 /// Whether one file of this format is a whole document (every annotator, or a project).
 fn holds_every_annotator(format: Format, options: &ReadOptions) -> bool {
-    match format {
-        Format::Csv | Format::Elan | Format::Rttm | Format::InceptionProject => true,
-        Format::TextGrid => options.layer.layer.is_none(),
-        _ => false,
-    }
+    // An RTTM file alone holds every speaker; several given together are one annotator each,
+    // but a corpus folder's RTTM files are its documents.
+    format.grouping(options) == Grouping::EachFile || format == crate::rttm::RTTM
 }
 
 fn stem(path: &Path) -> String {
@@ -290,7 +288,10 @@ fn plan_files(
         .filter(|(_, f)| holds_every_annotator(*f, options))
         .collect();
     if whole.len() == files.len() {
-        let layout = if whole.iter().all(|(_, f)| *f == Format::InceptionProject) {
+        let layout = if whole
+            .iter()
+            .all(|(_, f)| *f == crate::inception_project::INCEPTION)
+        {
             Layout::ProjectExports
         } else {
             Layout::DocumentFiles

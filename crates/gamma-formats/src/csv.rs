@@ -5,11 +5,16 @@
 //! numbers; its extra column names then name the features (otherwise `feature1`, …). Blank lines
 //! and lines starting with `#` are skipped; fields are trimmed.
 
+use super::format::{
+    Codec, Description, Document, Format, Grouping, Output, ReadContext, ReadOptions, Source,
+};
 use super::{FileError, write_atomically};
+use super::{Warning, WarningKind};
 use gamma_core::continuum::Continuum;
 use gamma_core::unit::Unit;
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::path::PathBuf;
 
 /// Reads one document from a CSV file; the document is named after the file.
 pub fn read(path: &Path) -> Result<Continuum, FileError> {
@@ -191,6 +196,111 @@ pub fn to_csv_string(continuum: &Continuum) -> String {
 /// Writes [`to_csv_string`] of the continuum to `path` (through a temporary file, renamed).
 pub fn write(continuum: &Continuum, path: &Path) -> Result<(), FileError> {
     write_atomically(path, to_csv_string(continuum).as_bytes())
+}
+
+/// The CSV codec: every file is a document; its text (for character offsets) is `--text`, or
+/// the `.txt` of the same name.
+pub const CSV: Format = Format::new(&Csv);
+
+struct Csv;
+
+static DESCRIPTION: Description = Description {
+    name: "csv",
+    label: "CSV",
+    extensions: &["csv", "tsv", "txt", ""],
+    written_extension: "csv",
+    mime_type: "text/csv",
+    output: Some(Output::File),
+    choices: &[],
+};
+
+impl Codec for Csv {
+    fn description(&self) -> &'static Description {
+        &DESCRIPTION
+    }
+
+    fn grouping(&self, _options: &ReadOptions) -> Grouping {
+        Grouping::EachFile
+    }
+
+    fn read(
+        &self,
+        files: &[PathBuf],
+        context: &ReadContext<'_>,
+    ) -> Result<(Vec<Document>, Vec<Warning>), FileError> {
+        let path = &files[0];
+        let bytes = super::read_bytes(path)?;
+        let mut continuum = parse(&bytes, path)?;
+        let warnings = truncation_warning(&bytes, path).into_iter().collect();
+        // The text: --text (when no Glozz or brat file is given), else a .txt of the same name.
+        let beside = path.with_extension("txt");
+        let text = match &context.options.text {
+            Some(text) if !context.text_taken_by_other_than(CSV) => Some(text.clone()),
+            _ => (beside != *path && beside.is_file()).then_some(beside),
+        };
+        if let Some(text) = text {
+            attach_text(&mut continuum, &text)?;
+        }
+        let source = Source::Csv(path.clone());
+        Ok((vec![Document { continuum, source }], warnings))
+    }
+
+    fn write(
+        &self,
+        continuum: &Continuum,
+        _source: Option<&Source>,
+        out: &Path,
+        _options: &ReadOptions,
+    ) -> Result<Vec<PathBuf>, FileError> {
+        write(continuum, out)?;
+        Ok(vec![out.to_path_buf()])
+    }
+}
+
+/// A file cut while it was copied ends inside a record, which then reads as a shorter one.
+fn truncation_warning(bytes: &[u8], path: &Path) -> Option<Warning> {
+    let last = bytes
+        .rsplit(|&b| b == b'\n' || b == b'\r')
+        .next()
+        .unwrap_or(&[]);
+    let last: String = String::from_utf8_lossy(last).chars().take(80).collect();
+    if last.trim().is_empty() || last.trim().starts_with('#') {
+        return None;
+    }
+    let last_line = bytes.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+    Some(Warning::new(
+        WarningKind::MaybeTruncated,
+        path,
+        Some(last_line),
+        format!(
+            "the file does not end with a line break: it may have been cut, and its last line {:?} was read as it stands",
+            last.trim()
+        ),
+    ))
+}
+
+/// Sets the text of a document read from CSV, after checking that every unit is a character
+/// span of it.
+fn attach_text(continuum: &mut Continuum, text_path: &Path) -> Result<(), FileError> {
+    let bytes = super::read_bytes(text_path)?;
+    let text = super::utf8_text(&bytes, text_path, "the text is not UTF-8")?;
+    let length = text.chars().count() as f64;
+    for annotator in &continuum.annotators {
+        if let Some(unit) = annotator.units.iter().find(|u| {
+            u.start < 0.0 || u.end > length || u.start.fract() != 0.0 || u.end.fract() != 0.0
+        }) {
+            return Err(FileError::new(
+                text_path,
+                None,
+                format!(
+                    "annotator {:?}: unit {unit} is not a character span of this {length}-character text",
+                    annotator.name
+                ),
+            ));
+        }
+    }
+    continuum.text = Some(text.to_string());
+    Ok(())
 }
 
 #[cfg(test)]

@@ -4,6 +4,10 @@
 //! are skipped (nothing was labelled), as are symbolic (reference) annotations, which have no
 //! time of their own.
 
+use super::Warning;
+use super::format::{
+    Codec, Description, Document, Format, Gold, Grouping, Output, ReadContext, ReadOptions, Source,
+};
 use super::xml::{self, escape};
 use super::{FileError, write_atomically};
 use gamma_core::continuum::Continuum;
@@ -11,6 +15,7 @@ use gamma_core::unit::Unit;
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
+use std::path::PathBuf;
 
 /// Reads an `.eaf` file; see [`parse`].
 pub fn read(path: &Path) -> Result<Continuum, FileError> {
@@ -207,6 +212,59 @@ pub fn to_eaf(continuum: &Continuum) -> String {
 /// Writes [`to_eaf`] of the continuum to `path` (through a temporary file, renamed).
 pub fn write(continuum: &Continuum, path: &Path) -> Result<(), FileError> {
     write_atomically(path, to_eaf(continuum).as_bytes())
+}
+
+/// The ELAN codec: every file is a document, its tiers the annotators.
+pub const ELAN: Format = Format::new(&Elan);
+
+struct Elan;
+
+static DESCRIPTION: Description = Description {
+    name: "elan",
+    label: "ELAN",
+    extensions: &["eaf"],
+    written_extension: "eaf",
+    mime_type: "text/x-eaf+xml",
+    output: Some(Output::File),
+    choices: &[],
+};
+
+impl Codec for Elan {
+    fn description(&self) -> &'static Description {
+        &DESCRIPTION
+    }
+
+    fn grouping(&self, _options: &ReadOptions) -> Grouping {
+        Grouping::EachFile
+    }
+
+    fn read(
+        &self,
+        files: &[PathBuf],
+        _context: &ReadContext<'_>,
+    ) -> Result<(Vec<Document>, Vec<Warning>), FileError> {
+        let document = Document {
+            continuum: read(&files[0])?,
+            source: Source::Elan(files[0].clone()),
+        };
+        Ok((vec![document], Vec::new()))
+    }
+
+    fn write(
+        &self,
+        continuum: &Continuum,
+        _source: Option<&Source>,
+        out: &Path,
+        _options: &ReadOptions,
+    ) -> Result<Vec<PathBuf>, FileError> {
+        write(continuum, out)?;
+        Ok(vec![out.to_path_buf()])
+    }
+
+    /// ELAN never overlaps annotations on one tier.
+    fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
+        write(&gold.as_document(true), path)
+    }
 }
 
 #[cfg(test)]

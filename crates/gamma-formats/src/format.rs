@@ -1,41 +1,18 @@
-//! The formats Gamma Studio reads and writes, in one table ([`FORMATS`]: name, label, file
-//! extensions, how output is laid out) that the readers, the writers, the command line, the
-//! gold export and the app's dialogs all use; how a file's format is recognised (extension,
-//! then content where an extension is shared); and the types that describe how files are read
-//! ([`ReadOptions`]) and where a document came from ([`Source`]).
+//! What a format is to the rest of the crate: the [`Codec`] trait every format module
+//! implements (it reads, writes and describes itself), the [`Format`] handle to one codec, and
+//! the types the codecs share: how files are read ([`ReadOptions`]), where a document came from
+//! ([`Source`]), one annotator's file ([`AnnotatorFile`]), the gold handed to a writer
+//! ([`Gold`]) and what the open dialog may offer to choose ([`Offered`]).
 //!
-//! Reading is in [`super::documents`], writing in [`super::write`].
+//! The table of every codec is [`crate::codec::CODECS`].
 
-use super::files::FileError;
+use super::annotator_files::{AnnotatorFile, default_annotators};
+use super::files::{FileError, Warning};
 use super::webanno_tsv::LayerChoice;
 use super::{aam, cora, glozz};
 use gamma_core::continuum::{Annotator, Continuum};
+use gamma_core::unit::Unit;
 use std::path::{Path, PathBuf};
-
-/// An annotation format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// `annotator,category,start,end` (pygamma-agreement's layout).
-    Csv,
-    /// Glozz `.aa` (one per annotator) with the document's `.ac`.
-    Glozz,
-    /// CorA-XML, one file per annotator.
-    Cora,
-    /// ELAN `.eaf`: tiers are annotators.
-    Elan,
-    /// WebAnno / INCEpTION TSV 3, one file per annotator.
-    WebannoTsv,
-    /// brat standoff `.ann` (with the `.txt`), one per annotator.
-    Brat,
-    /// Praat TextGrid: interval tiers.
-    TextGrid,
-    /// RTTM speaker turns.
-    Rttm,
-    /// UIMA CAS XMI (INCEpTION's export), one file per annotator.
-    Xmi,
-    /// An INCEpTION project export (`.zip`): every document with its users; read only.
-    InceptionProject,
-}
 
 /// How a format's output is laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,253 +23,355 @@ pub enum Output {
     Folder,
 }
 
-/// One row of the format table.
+/// A choice the open dialog offers before files of a format open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FormatInfo {
-    /// The format.
-    pub format: Format,
+pub enum Choice {
+    /// The annotator of each file.
+    AnnotatorNames,
+    /// The text file the annotations point into.
+    Text,
+    /// The unit types measured, and a feature as the category (Glozz).
+    UnitTypes,
+    /// The annotation layer that is the category, the layers kept, the transcription (CorA).
+    AnnotationLayers,
+    /// The span layer and its category feature (WebAnno TSV 3, XMI).
+    SpanLayer,
+    /// Whether a file's tiers are its annotators or one tier of each file is (TextGrid).
+    Tier,
+    /// The users read as annotators, and the curated document (INCEpTION project exports).
+    Users,
+}
+
+/// What a format is: its names, extensions, MIME type, how it is written, what is chosen
+/// before its files open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Description {
     /// Its name on the command line (`--format`, `--to`).
     pub name: &'static str,
     /// Its name for people (menus, messages).
     pub label: &'static str,
-    /// The extensions it is read from (lower case, without the dot); `.tsv` files are told
-    /// apart by their first line.
+    /// The extensions it is read from (lower case, without the dot); a file whose extension
+    /// several formats share is told apart by its content ([`Codec::recognises`]).
     pub extensions: &'static [&'static str],
     /// The extension it is written with (and that makes a gold export this format).
     pub written_extension: &'static str,
-    /// Whether `convert --to` writes one file or a folder.
-    pub output: Output,
-    /// Whether Gamma Studio writes it.
-    pub writable: bool,
+    /// The MIME type of its files.
+    pub mime_type: &'static str,
+    /// How `convert --to` lays it out; `None` for a format that is only read.
+    pub output: Option<Output>,
+    /// What the open dialog offers to choose before its files open (none: they open at once).
+    pub choices: &'static [Choice],
 }
 
-/// Every format: the one table of names and extensions.
-pub const FORMATS: [FormatInfo; 10] = [
-    FormatInfo {
-        format: Format::Csv,
-        name: "csv",
-        label: "CSV",
-        extensions: &["csv", "tsv", "txt", ""],
-        written_extension: "csv",
-        output: Output::File,
-        writable: true,
-    },
-    FormatInfo {
-        format: Format::Glozz,
-        name: "glozz",
-        label: "Glozz",
-        extensions: &["aa"],
-        written_extension: "aa",
-        output: Output::Folder,
-        writable: true,
-    },
-    FormatInfo {
-        format: Format::Cora,
-        name: "cora",
-        label: "CorA-XML",
-        extensions: &["xml"],
-        written_extension: "xml",
-        output: Output::Folder,
-        writable: true,
-    },
-    FormatInfo {
-        format: Format::Elan,
-        name: "elan",
-        label: "ELAN",
-        extensions: &["eaf"],
-        written_extension: "eaf",
-        output: Output::File,
-        writable: true,
-    },
-    FormatInfo {
-        format: Format::WebannoTsv,
-        name: "tsv3",
-        label: "WebAnno TSV 3",
-        extensions: &["tsv"],
-        written_extension: "tsv",
-        output: Output::Folder,
-        writable: true,
-    },
-    FormatInfo {
-        format: Format::Brat,
-        name: "brat",
-        label: "brat standoff",
-        extensions: &["ann"],
-        written_extension: "ann",
-        output: Output::Folder,
-        writable: true,
-    },
-    FormatInfo {
-        format: Format::TextGrid,
-        name: "textgrid",
-        label: "Praat TextGrid",
-        extensions: &["textgrid"],
-        written_extension: "TextGrid",
-        output: Output::File,
-        writable: true,
-    },
-    FormatInfo {
-        format: Format::Rttm,
-        name: "rttm",
-        label: "RTTM",
-        extensions: &["rttm"],
-        written_extension: "rttm",
-        output: Output::File,
-        writable: true,
-    },
-    FormatInfo {
-        format: Format::Xmi,
-        name: "xmi",
-        label: "UIMA CAS XMI",
-        extensions: &["xmi"],
-        written_extension: "xmi",
-        output: Output::Folder,
-        writable: true,
-    },
-    FormatInfo {
-        format: Format::InceptionProject,
-        name: "inception",
-        label: "INCEpTION project export",
-        extensions: &["zip"],
-        written_extension: "zip",
-        output: Output::Folder,
-        writable: false,
-    },
-];
+/// How the files of one format given together make documents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grouping {
+    /// Each file is read on its own ([`Codec::read`] gets one file).
+    EachFile,
+    /// The files are read together ([`Codec::read`] gets them all), one annotator each.
+    Together,
+}
+
+/// One annotation format: it reads, writes and describes itself. Every codec is a row of
+/// [`crate::codec::CODECS`]; see there for adding one.
+pub trait Codec: Sync {
+    /// What the format is.
+    fn description(&self) -> &'static Description;
+
+    /// Whether a file with one of its extensions is this format, from the file's first bytes:
+    /// `None` when the format has no test (it is then the format of such files that no other
+    /// format recognises).
+    fn recognises(&self, _start: &[u8]) -> Option<bool> {
+        None
+    }
+
+    /// How its files given together make documents.
+    fn grouping(&self, _options: &ReadOptions) -> Grouping {
+        Grouping::Together
+    }
+
+    /// Whether each of these files read together holds one annotator (who may then be
+    /// named with `--annotator NAME=FILE`).
+    fn one_annotator_per_file(&self, _group: &[PathBuf]) -> bool {
+        true
+    }
+
+    /// Whether `path`, given with `paths`, belongs to one of this format's files rather than
+    /// being a document (brat's `.txt` beside its `.ann`).
+    fn companion(&self, _path: &Path, _paths: &[PathBuf]) -> bool {
+        false
+    }
+
+    /// The default annotator of each file, from the paths alone.
+    fn default_annotators(&self, paths: &[PathBuf]) -> Vec<AnnotatorFile> {
+        default_annotators(paths)
+    }
+
+    /// Reads the files ([`Codec::grouping`]: one, or all of this format) as documents.
+    /// `context` says what else is being read.
+    fn read(
+        &self,
+        files: &[PathBuf],
+        context: &ReadContext<'_>,
+    ) -> Result<(Vec<Document>, Vec<Warning>), FileError>;
+
+    /// Adds what the file offers to choose from in the open dialog.
+    fn offer(&self, _path: &Path, _offered: &mut Offered) -> Result<(), FileError> {
+        Ok(())
+    }
+
+    /// The files [`Codec::write`] would write at `out`.
+    fn planned_paths(&self, _continuum: &Continuum, out: &Path) -> Vec<PathBuf> {
+        vec![out.to_path_buf()]
+    }
+
+    /// Writes a continuum at `out` (a file or a folder, [`Description::output`]); `source` is
+    /// where it came from (writers keep what they can of it). Returns the files written.
+    fn write(
+        &self,
+        _continuum: &Continuum,
+        _source: Option<&Source>,
+        out: &Path,
+        _options: &ReadOptions,
+    ) -> Result<Vec<PathBuf>, FileError> {
+        Err(self.read_only(out))
+    }
+
+    /// Writes an adjudicated gold to the file `path`. By default (formats of one file): a
+    /// document of one annotator, the gold, written by [`Codec::write`].
+    fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
+        let document = gold.as_document(false);
+        self.write(&document, None, path, gold.options).map(drop)
+    }
+
+    /// The error of writing a format that is only read.
+    fn read_only(&self, out: &Path) -> FileError {
+        FileError::new(
+            out,
+            None,
+            format!(
+                "{} is read, not written: write tsv3 or xmi (INCEpTION imports them)",
+                self.description().label
+            ),
+        )
+    }
+}
+
+/// An annotation format: a handle to its codec, compared by name.
+#[derive(Clone, Copy)]
+pub struct Format(&'static dyn Codec);
 
 impl Format {
-    /// Every format, in table order.
-    pub const ALL: [Format; 10] = [
-        Format::Csv,
-        Format::Glozz,
-        Format::Cora,
-        Format::Elan,
-        Format::WebannoTsv,
-        Format::Brat,
-        Format::TextGrid,
-        Format::Rttm,
-        Format::Xmi,
-        Format::InceptionProject,
-    ];
+    /// The format of a codec.
+    pub const fn new(codec: &'static dyn Codec) -> Format {
+        Format(codec)
+    }
 
-    /// Its row of [`FORMATS`].
-    pub fn info(self) -> &'static FormatInfo {
-        FORMATS
-            .iter()
-            .find(|row| row.format == self)
-            .expect("every format has a row")
+    /// Its codec.
+    pub fn codec(self) -> &'static dyn Codec {
+        self.0
+    }
+
+    /// What it is.
+    pub fn description(self) -> &'static Description {
+        self.0.description()
     }
 
     /// Its name on the command line.
     pub fn name(self) -> &'static str {
-        self.info().name
+        self.description().name
     }
 
-    /// The format written to a file with this extension (for gold exports), if any.
-    pub fn from_written_extension(path: &Path) -> Option<Format> {
-        let extension = path.extension()?.to_string_lossy().to_lowercase();
-        FORMATS
-            .iter()
-            .find(|row| row.writable && row.written_extension.to_lowercase() == extension)
-            .map(|row| row.format)
+    /// Its name for people.
+    pub fn label(self) -> &'static str {
+        self.description().label
     }
 
-    /// The format a gold standard of a document in this format is written in: the same, or for
-    /// a format that is only read (project exports), WebAnno TSV 3 (INCEpTION imports it as
-    /// curation).
-    pub fn gold_format(self) -> Format {
-        if self.info().writable {
-            self
-        } else {
-            Format::WebannoTsv
-        }
+    /// Whether Gamma Studio writes it.
+    pub fn writable(self) -> bool {
+        self.description().output.is_some()
     }
 
-    /// Every extension that is read, for file dialogs.
-    pub fn readable_extensions() -> Vec<&'static str> {
-        let mut all: Vec<&'static str> = Vec::new();
-        for row in &FORMATS {
-            for extension in row.extensions.iter().chain([&row.written_extension]) {
-                if !extension.is_empty() && !all.contains(extension) {
-                    all.push(extension);
-                }
-            }
-        }
-        all
-    }
-
-    /// The format of a file, from its extension, and for `.tsv` and `.xml` from its content (a
-    /// TSV 3 file starts with `#FORMAT=WebAnno TSV 3`, any other `.tsv` is CSV; an `.xml` with
-    /// an `<xmi:XMI>` root is XMI, any other CorA-XML).
-    pub fn detect(path: &Path) -> Result<Format, FileError> {
-        let extension = path
-            .extension()
-            .map(|e| e.to_string_lossy().to_lowercase())
-            .unwrap_or_default();
-        if extension == "tsv" {
-            let mut start = [0u8; 32];
-            let read = std::fs::File::open(path)
-                .and_then(|mut f| std::io::Read::read(&mut f, &mut start))
-                .unwrap_or(0);
-            if super::webanno_tsv::looks_like(&start[..read]) {
-                return Ok(Format::WebannoTsv);
-            }
-            return Ok(Format::Csv);
-        }
-        if extension == "xml" {
-            let mut start = vec![0u8; 2048];
-            let read = std::fs::File::open(path)
-                .and_then(|mut f| std::io::Read::read(&mut f, &mut start))
-                .unwrap_or(0);
-            if super::xmi::looks_like(&start[..read]) {
-                return Ok(Format::Xmi);
-            }
-            return Ok(Format::Cora);
-        }
-        if let Some(row) = FORMATS
-            .iter()
-            .find(|row| row.extensions.contains(&extension.as_str()))
-        {
-            return Ok(row.format);
-        }
-        let known: Vec<String> = FORMATS
-            .iter()
-            .map(|row| format!("{} (.{})", row.label, row.extensions[0]))
-            .collect();
-        Err(FileError::new(
-            path,
-            None,
-            match extension.as_str() {
-                "ac" => "a Glozz text: give the annotators' .aa files (and this file with --text)"
-                    .to_string(),
-                "aam" => {
-                    "a Glozz model: give the annotators' .aa files (and this file with --model)"
-                        .to_string()
-                }
-                other => format!(
-                    "unknown format .{other}: {} are read (or name the format with --format)",
-                    known.join(", ")
-                ),
-            },
-        ))
+    /// Whether the open dialog offers this choice for its files.
+    pub fn offers(self, choice: Choice) -> bool {
+        self.description().choices.contains(&choice)
     }
 }
 
-impl std::str::FromStr for Format {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Format, String> {
-        let names: Vec<&str> = FORMATS.iter().map(|row| row.name).collect();
-        FORMATS
-            .iter()
-            .find(|row| row.name == s.to_lowercase())
-            .map(|row| row.format)
-            .ok_or_else(|| format!("unknown format {s:?} ({})", names.join(", ")))
+impl std::ops::Deref for Format {
+    type Target = dyn Codec;
+    fn deref(&self) -> &(dyn Codec + 'static) {
+        self.0
+    }
+}
+
+impl PartialEq for Format {
+    fn eq(&self, other: &Format) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for Format {}
+
+impl std::hash::Hash for Format {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name().hash(state);
+    }
+}
+
+impl std::fmt::Debug for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.label())
     }
 }
 
 impl std::fmt::Display for Format {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// What a codec's reader is told besides its files.
+#[derive(Debug, Clone, Copy)]
+pub struct ReadContext<'a> {
+    /// Every file given.
+    pub paths: &'a [PathBuf],
+    /// The format of each file of `paths`, in order.
+    pub formats: &'a [Format],
+    /// How files are read.
+    pub options: &'a ReadOptions,
+}
+
+impl ReadContext<'_> {
+    /// Whether a file of another format than `format` that reads [`ReadOptions::text`] is
+    /// among the files (the text is then that format's).
+    pub fn text_taken_by_other_than(&self, format: Format) -> bool {
+        self.formats
+            .iter()
+            .any(|f| *f != format && f.offers(Choice::Text))
+    }
+}
+
+/// An adjudicated gold, as handed to a codec's writer.
+#[derive(Debug, Clone)]
+pub struct Gold<'a> {
+    /// The adjudicated document.
+    pub document: &'a Continuum,
+    /// The gold units.
+    pub units: &'a [Unit],
+    /// The gold as an annotator, named `gold`.
+    pub annotator: Annotator,
+    /// The author written in formats that keep one (the adjudicator, or `gold`).
+    pub author: &'a str,
+    /// Where the document came from.
+    pub source: Option<&'a Source>,
+    /// How the document was read (writers follow the same choices).
+    pub options: &'a ReadOptions,
+}
+
+impl Gold<'_> {
+    /// A document of the gold alone: one annotator, or with `no_overlap` as many tiers as
+    /// overlapping units need ([`tiers_without_overlap`]).
+    pub fn as_document(&self, no_overlap: bool) -> Continuum {
+        let mut gold = Continuum::new(self.document.name.clone());
+        gold.text = self.document.text.clone();
+        if no_overlap {
+            gold.annotators
+                .extend(tiers_without_overlap(self.annotator.clone()));
+        } else {
+            gold.annotators.push(self.annotator.clone());
+        }
+        gold
+    }
+
+    /// The document's text, or an error saying that `what` needs it.
+    pub fn text(&self, path: &Path, what: &str) -> Result<&str, FileError> {
+        self.document.text.as_deref().ok_or_else(|| {
+            FileError::new(
+                path,
+                None,
+                format!("{what} needs the document's text, and it has none"),
+            )
+        })
+    }
+}
+
+/// Units on as few tiers as keep each tier free of overlaps (`gold`, `gold-2`, …), each unit,
+/// by start, on the first tier free there: ELAN and TextGrid never overlap units on one tier.
+pub fn tiers_without_overlap(gold: Annotator) -> Vec<Annotator> {
+    let mut units = gold.units;
+    units.sort_by(|a, b| a.start.total_cmp(&b.start).then(b.end.total_cmp(&a.end)));
+    let mut tiers: Vec<Annotator> = Vec::new();
+    for unit in units {
+        let free = tiers
+            .iter()
+            .position(|t| t.units.last().is_none_or(|last| last.end <= unit.start));
+        let tier = match free {
+            Some(tier) => tier,
+            None => {
+                let name = match tiers.len() {
+                    0 => gold.name.clone(),
+                    n => format!("{}-{}", gold.name, n + 1),
+                };
+                tiers.push(Annotator {
+                    name,
+                    units: Vec::new(),
+                    own_text: None,
+                    relations: Vec::new(),
+                });
+                tiers.len() - 1
+            }
+        };
+        tiers[tier].units.push(unit);
+    }
+    if tiers.is_empty() {
+        tiers.push(Annotator {
+            name: gold.name,
+            units: Vec::new(),
+            own_text: None,
+            relations: Vec::new(),
+        });
+    }
+    tiers
+}
+
+/// What files offer to choose from in the open dialog, gathered by [`Codec::offer`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Offered {
+    /// Glozz unit types.
+    pub unit_types: Vec<String>,
+    /// CorA annotation layers.
+    pub annotation_layers: Vec<String>,
+    /// Span layers (full type names) with their features.
+    pub span_layers: Vec<(String, Vec<String>)>,
+    /// TextGrid interval tiers.
+    pub tiers: Vec<String>,
+    /// Users of project exports.
+    pub users: Vec<String>,
+    /// Whether an export has a curated document besides its users' annotations.
+    pub curation_besides_users: bool,
+}
+
+impl Offered {
+    /// Adds a span layer, or the features it did not have yet.
+    pub fn add_span_layer(&mut self, name: &str, features: Vec<String>) {
+        match self.span_layers.iter_mut().find(|(n, _)| n == name) {
+            Some((_, known)) => {
+                for feature in features {
+                    if !known.contains(&feature) {
+                        known.push(feature);
+                    }
+                }
+            }
+            None => self.span_layers.push((name.to_string(), features)),
+        }
+    }
+}
+
+/// Adds `value` to `values` unless it is there.
+pub(crate) fn add_new(values: &mut Vec<String>, value: String) {
+    if !values.contains(&value) {
+        values.push(value);
     }
 }
 
@@ -322,50 +401,6 @@ pub struct ReadOptions {
     pub users: Vec<String>,
 }
 
-/// A file that holds one annotator's annotations.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AnnotatorFile {
-    /// The annotator's name.
-    pub annotator: String,
-    /// The file.
-    pub path: PathBuf,
-}
-
-/// Annotators named after their files' stems, or after their folders when stems collide
-/// (brat and INCEpTION put one user per folder).
-pub fn default_annotators(paths: &[PathBuf]) -> Vec<AnnotatorFile> {
-    let stem = |p: &PathBuf| {
-        p.file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default()
-    };
-    let folder = |p: &PathBuf| {
-        p.parent()
-            .and_then(|f| f.file_name())
-            .map(|n| n.to_string_lossy().into_owned())
-    };
-    let stems: Vec<String> = paths.iter().map(stem).collect();
-    let distinct = |names: &[String]| {
-        names
-            .iter()
-            .enumerate()
-            .all(|(i, n)| !names[..i].contains(n))
-    };
-    let folders: Option<Vec<String>> = paths.iter().map(folder).collect();
-    let names = match folders {
-        Some(folders) if !distinct(&stems) && distinct(&folders) => folders,
-        _ => stems,
-    };
-    paths
-        .iter()
-        .zip(names)
-        .map(|(path, annotator)| AnnotatorFile {
-            annotator,
-            path: path.clone(),
-        })
-        .collect()
-}
-
 /// Where a document came from, with what a writer in the same format needs.
 #[derive(Debug, Clone)]
 pub enum Source {
@@ -378,14 +413,14 @@ pub enum Source {
         /// The `.ac`.
         text: PathBuf,
         /// The annotators' `.aa` files.
-        files: Vec<glozz::AnnotatorFile>,
+        files: Vec<AnnotatorFile>,
         /// The annotation model, when one was found.
         model: Option<aam::AnnotationModel>,
     },
     /// CorA-XML files of one text.
     Cora {
         /// The annotators' files.
-        files: Vec<cora::AnnotatorFile>,
+        files: Vec<AnnotatorFile>,
         /// Their content (writers keep its structure).
         contents: Vec<cora::CoraFile>,
     },
@@ -432,25 +467,16 @@ pub enum Source {
     TextGrid(Vec<PathBuf>),
     /// RTTM files: one with its file-ids as annotators, or one annotator each.
     Rttm(Vec<PathBuf>),
+    /// Files of a format whose writer needs nothing but the document.
+    Files {
+        /// The format.
+        format: Format,
+        /// The files.
+        paths: Vec<PathBuf>,
+    },
 }
 
 impl Source {
-    /// The format the document was read from.
-    pub fn format(&self) -> Format {
-        match self {
-            Source::Csv(_) => Format::Csv,
-            Source::Elan(_) => Format::Elan,
-            Source::Glozz { .. } => Format::Glozz,
-            Source::Cora { .. } => Format::Cora,
-            Source::WebannoTsv { .. } => Format::WebannoTsv,
-            Source::Brat { .. } => Format::Brat,
-            Source::TextGrid(_) => Format::TextGrid,
-            Source::Rttm(_) => Format::Rttm,
-            Source::Xmi { .. } => Format::Xmi,
-            Source::InceptionProject { .. } => Format::InceptionProject,
-        }
-    }
-
     /// Every input file of the document.
     pub fn paths(&self) -> Vec<PathBuf> {
         match self {
@@ -465,42 +491,11 @@ impl Source {
             Source::Brat { files, text } => std::iter::once(text.clone())
                 .chain(files.iter().map(|f| f.path.clone()))
                 .collect(),
-            Source::TextGrid(paths) | Source::Rttm(paths) => paths.clone(),
+            Source::TextGrid(paths) | Source::Rttm(paths) | Source::Files { paths, .. } => {
+                paths.clone()
+            }
             Source::InceptionProject { path, .. } => vec![path.clone()],
         }
-    }
-}
-
-/// The span layer and category feature written when a document's own are not known (it was
-/// read from another format): INCEpTION's built-in custom span layer.
-pub const DEFAULT_SPAN_LAYER: (&str, &str) = ("webanno.custom.Span", "value");
-
-/// The span layer (full type name) and category feature a TSV 3 or XMI file of a document is
-/// written in: those it was read with (TSV 3, XMI, project export); a layer read without a
-/// category feature (its units' category is its short name) keeps its type, with no category
-/// feature when every unit's category is that name and with `value` otherwise; a document read
-/// from another format gets [`DEFAULT_SPAN_LAYER`].
-pub fn span_layer<'a, 'u>(
-    source: Option<&'a Source>,
-    mut units: impl Iterator<Item = &'u gamma_core::unit::Unit>,
-) -> (&'a str, &'a str) {
-    match source {
-        Some(
-            Source::WebannoTsv { layer, feature, .. }
-            | Source::Xmi { layer, feature, .. }
-            | Source::InceptionProject { layer, feature, .. },
-        ) if !layer.is_empty() => {
-            if !feature.is_empty() {
-                return (layer.as_str(), feature.as_str());
-            }
-            let short = layer.rsplit('.').next().unwrap_or(layer);
-            if units.all(|u| u.category == short || u.category == "*") {
-                (layer.as_str(), "")
-            } else {
-                (layer.as_str(), DEFAULT_SPAN_LAYER.1)
-            }
-        }
-        _ => DEFAULT_SPAN_LAYER,
     }
 }
 

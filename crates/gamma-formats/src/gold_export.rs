@@ -1,18 +1,16 @@
 //! Writing the gold and the report of the decisions.
 //!
 //! The gold's format follows the output's extension (the written extensions of
-//! [`crate::FORMATS`]): `.aa` Glozz (for the document's `.ac`), `.xml` CorA-XML (in the
+//! [`crate::codec::CODECS`]), and that format's codec writes it: `.aa` Glozz (for the document's `.ac`), `.xml` CorA-XML (in the
 //! structure of the first annotator's file when the document came from CorA-XML), `.csv` CSV,
 //! `.eaf` ELAN, `.tsv` WebAnno TSV 3 and `.xmi` UIMA CAS XMI (the layer read, every feature of
 //! the gold units, to import as curation), `.ann` brat (with the `.txt` beside), `.TextGrid`
 //! Praat, `.rttm` RTTM. Writes go through a temporary file that is
 //! renamed, and an input file is never overwritten unless the caller says the user confirmed.
 
-use crate::{
-    FORMATS, FileError, Format, Source, brat, cora, csv, elan, format::span_layer, glozz, rttm,
-    textgrid, webanno_tsv, write_atomically, xmi,
-};
-use gamma_core::continuum::{Annotator, Continuum};
+use crate::codec::CODECS;
+use crate::format::{Format, Gold, ReadOptions, Source};
+use crate::{FileError, write_atomically};
 use gamma_core::gold::{Adjudication, Choice, Decision, Rule};
 use gamma_core::unit::Unit;
 use serde_json::{Value, json};
@@ -24,9 +22,8 @@ pub const GOLD_NAME: &str = "gold";
 /// The format of a gold export, from the extension of its path.
 pub fn gold_format(path: &Path) -> Result<Format, FileError> {
     Format::from_written_extension(path).ok_or_else(|| {
-        let choices: Vec<String> = FORMATS
-            .iter()
-            .map(|row| format!(".{} ({})", row.written_extension, row.label))
+        let choices: Vec<String> = (CODECS.iter())
+            .map(|f| format!(".{} ({})", f.description().written_extension, f.label()))
             .collect();
         FileError::new(
             path,
@@ -63,185 +60,41 @@ pub fn check_not_input(
     Ok(())
 }
 
-/// Writes the gold to `path` in the format its extension names. `source` is where the
-/// document came from (CorA-XML exports keep its structure). Returns the format written. A
-/// gold of several files (brat's `.ann` and `.txt`) is replaced together.
+/// Writes the gold to `path` in the format its extension names, with that format's writer
+/// ([`crate::format::Codec::write_gold`]). `source` is where the document came from and
+/// `options` how it was read (CorA-XML exports keep the source's structure and the layers
+/// read). Returns the format written. A gold of several files (brat's `.ann` and `.txt`) is
+/// replaced together.
 pub fn write_gold(
     adjudication: &Adjudication,
     path: &Path,
     source: Option<&Source>,
-    cora_options: &cora::CoraOptions,
-    overwrite_confirmed: bool,
-) -> Result<Format, FileError> {
-    crate::write_together(|| {
-        write_gold_files(
-            adjudication,
-            path,
-            source,
-            cora_options,
-            overwrite_confirmed,
-        )
-    })
-}
-
-fn write_gold_files(
-    adjudication: &Adjudication,
-    path: &Path,
-    source: Option<&Source>,
-    cora_options: &cora::CoraOptions,
+    options: &ReadOptions,
     overwrite_confirmed: bool,
 ) -> Result<Format, FileError> {
     let format = gold_format(path)?;
     let inputs = source.map(Source::paths).unwrap_or_default();
     check_not_input(path, &inputs, overwrite_confirmed)?;
-    let continuum = adjudication.continuum();
     let units: Vec<Unit> = adjudication
         .gold()
         .into_iter()
         .map(|(_, g)| g.unit.clone())
         .collect();
-    match format {
-        Format::Glozz => {
-            let text = continuum.text.as_deref().ok_or_else(|| {
-                FileError::new(
-                    path,
-                    None,
-                    "a Glozz .aa needs the document's text, and it has none",
-                )
-            })?;
-            let length = text.chars().count() as f64;
-            if let Some(unit) = units.iter().find(|u| {
-                u.start.fract() != 0.0 || u.end.fract() != 0.0 || u.start < 0.0 || u.end > length
-            }) {
-                return Err(FileError::new(
-                    path,
-                    None,
-                    format!(
-                        "gold unit {unit} is not a character span of the {length}-character text"
-                    ),
-                ));
-            }
-            let first_ms = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_millis() as u64);
-            let author = if adjudication.adjudicator.is_empty() {
-                GOLD_NAME
-            } else {
-                &adjudication.adjudicator
-            };
-            glozz::consensus_file(&units, author, text, first_ms).write(path)?;
-        }
-        Format::Cora => {
-            let file = match source {
-                Some(Source::Cora { files, contents }) if !contents.is_empty() => {
-                    let (file, _) = contents[0]
-                        .with_layers_from(&units, cora_options, &files[0].path)
-                        .map_err(|e| FileError::new(path, None, e))?;
-                    file
-                }
-                _ => {
-                    let text = continuum.text.as_deref().ok_or_else(|| {
-                        FileError::new(
-                            path,
-                            None,
-                            "CorA-XML needs the document's text, and it has none",
-                        )
-                    })?;
-                    cora::CoraFile::from_units(&continuum.name, text, &units, cora_options)
-                        .map_err(|e| FileError::new(path, None, e))?
-                }
-            };
-            file.write(path)?;
-        }
-        Format::WebannoTsv | Format::Xmi | Format::Brat => {
-            let text = continuum.text.as_deref().ok_or_else(|| {
-                FileError::new(
-                    path,
-                    None,
-                    format!(
-                        "{} needs the document's text, and it has none",
-                        format.info().label
-                    ),
-                )
-            })?;
-            let (layer, feature) = span_layer(source, units.iter());
-            match format {
-                Format::Brat => {
-                    brat::write(path, &units, text)?;
-                }
-                Format::Xmi => xmi::write(path, text, &units, layer, feature)?,
-                _ => webanno_tsv::write(path, text, &units, layer, feature)?,
-            }
-        }
-        Format::InceptionProject => {
-            return Err(FileError::new(
-                path,
-                None,
-                format!(
-                    "{} is read, not written: write the gold as .tsv or .xmi",
-                    format.info().label
-                ),
-            ));
-        }
-        Format::Csv | Format::Elan | Format::TextGrid | Format::Rttm => {
-            let mut gold = Continuum::new(continuum.name.clone());
-            gold.text = continuum.text.clone();
-            let annotator = adjudication.gold_annotator(GOLD_NAME);
-            // ELAN never overlaps annotations on one tier (nor do TextGrid's intervals).
-            if matches!(format, Format::Elan | Format::TextGrid) {
-                gold.annotators.extend(tiers_without_overlap(annotator));
-            } else {
-                gold.annotators.push(annotator);
-            }
-            match format {
-                Format::Csv => csv::write(&gold, path)?,
-                Format::Elan => elan::write(&gold, path)?,
-                Format::TextGrid => textgrid::write(&gold, path)?,
-                _ => rttm::write(&gold, path)?,
-            }
-        }
-    }
+    let gold = Gold {
+        document: adjudication.continuum(),
+        units: &units,
+        annotator: adjudication.gold_annotator(GOLD_NAME),
+        author: if adjudication.adjudicator.is_empty() {
+            GOLD_NAME
+        } else {
+            &adjudication.adjudicator
+        },
+        source,
+        options,
+    };
+    crate::write_together(|| format.write_gold(&gold, path))?;
     log::info!("gold written as {format}: {}", path.display());
     Ok(format)
-}
-
-/// ELAN never puts overlapping annotations on one tier: the gold units go to as few tiers
-/// as they need (`gold`, `gold-2`, …), each unit, by start, on the first tier free there.
-fn tiers_without_overlap(gold: Annotator) -> Vec<Annotator> {
-    let mut units = gold.units;
-    units.sort_by(|a, b| a.start.total_cmp(&b.start).then(b.end.total_cmp(&a.end)));
-    let mut tiers: Vec<Annotator> = Vec::new();
-    for unit in units {
-        let free = tiers
-            .iter()
-            .position(|t| t.units.last().is_none_or(|last| last.end <= unit.start));
-        let tier = match free {
-            Some(tier) => tier,
-            None => {
-                let name = match tiers.len() {
-                    0 => gold.name.clone(),
-                    n => format!("{}-{}", gold.name, n + 1),
-                };
-                tiers.push(Annotator {
-                    name,
-                    units: Vec::new(),
-                    own_text: None,
-                    relations: Vec::new(),
-                });
-                tiers.len() - 1
-            }
-        };
-        tiers[tier].units.push(unit);
-    }
-    if tiers.is_empty() {
-        tiers.push(Annotator {
-            name: gold.name,
-            units: Vec::new(),
-            own_text: None,
-            relations: Vec::new(),
-        });
-    }
-    tiers
 }
 
 /// A unit as the CSV report writes it: category, span and the words it covers.
@@ -479,7 +332,9 @@ pub fn write_report(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{ReadOptions, read_documents};
+    use crate::format::tiers_without_overlap;
+    use crate::read_documents;
+    use gamma_core::continuum::{Annotator, Continuum};
 
     /// Two annotators on "the cat sat on the mat", aligned as the core aligns them.
     fn adjudication() -> Adjudication {
@@ -525,7 +380,6 @@ mod tests {
                 unit(6.0, 20.0),
             ],
             own_text: None,
-            relations: Vec::new(),
         });
         let spans: Vec<(String, Vec<(f64, f64)>)> = tiers
             .iter()
@@ -548,7 +402,6 @@ mod tests {
             name: "gold".into(),
             units: Vec::new(),
             own_text: None,
-            relations: Vec::new(),
         });
         assert_eq!(empty.len(), 1, "an empty gold is still a tier");
     }
@@ -568,7 +421,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("gold.eaf");
         let format = write_gold(&adjudication, &path, None, &Default::default(), false).unwrap();
-        assert_eq!(format, Format::Elan);
+        assert_eq!(format, crate::elan::ELAN);
         let (documents, _) = read_documents(&[path], &ReadOptions::default()).unwrap();
         type Tier = (String, Vec<(f64, f64, String)>);
         let tiers: Vec<Tier> = documents[0]

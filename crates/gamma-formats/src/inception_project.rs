@@ -17,6 +17,11 @@ mod tests;
 
 pub use archive::{MAX_ENTRIES, MAX_ENTRY, MAX_INFLATED, MAX_RATIO};
 
+use super::format::{
+    Choice, Codec, Description, Document, Format, Grouping, Offered, ReadContext, ReadOptions,
+    Source, add_new,
+};
+use super::span_layer::SpanFile;
 use super::webanno_tsv::{self, LayerChoice};
 use super::{FileError, Warning, WarningKind, xmi};
 use archive::{Archive, unsafe_entry_name};
@@ -205,13 +210,6 @@ pub struct ProjectDocument {
     pub curation: Option<Annotator>,
 }
 
-/// What one annotation entry holds: its text, its units, and the layer and feature read.
-struct EntryContent {
-    text: String,
-    units: Vec<gamma_core::unit::Unit>,
-    layer: (String, String),
-}
-
 /// Reads one annotation entry (TSV 3, XMI, or a zip of an XMI and its type system).
 fn read_entry(
     archive: &mut Archive,
@@ -219,40 +217,25 @@ fn read_entry(
     entry: &Entry,
     choice: &LayerChoice,
     warnings: &mut Vec<Warning>,
-) -> Result<EntryContent, FileError> {
+) -> Result<SpanFile, FileError> {
     let inner: PathBuf = path.join(&entry.name);
     let content = archive.bytes(&entry.name)?;
-    if entry.name.to_lowercase().ends_with(".tsv") {
-        let file = webanno_tsv::parse(&content, &inner)?;
-        let (index, column) = file.resolve(choice, &inner)?;
-        let declared = &file.layers[index];
-        let layer = (
-            declared.name.clone(),
-            column
-                .map(|c| declared.columns[c].clone())
-                .unwrap_or_default(),
-        );
-        let (units, mut read_warnings) = file.units(choice, &inner)?;
-        warnings.append(&mut read_warnings);
-        return Ok(EntryContent {
-            text: file.text,
-            units,
-            layer,
-        });
-    }
-    let (content, type_system) = if entry.name.to_lowercase().ends_with(".zip") {
-        xmi_in_zip(&content, &inner, archive)?
+    let mut read = if entry.name.to_lowercase().ends_with(".tsv") {
+        webanno_tsv::span_file(webanno_tsv::parse(&content, &inner)?, choice, &inner)?
     } else {
-        (content, None)
+        let (content, type_system) = if entry.name.to_lowercase().ends_with(".zip") {
+            xmi_in_zip(&content, &inner, archive)?
+        } else {
+            (content, None)
+        };
+        xmi::span_file(
+            xmi::parse(&content, &inner, type_system.as_ref())?,
+            choice,
+            &inner,
+        )?
     };
-    let file = xmi::parse(&content, &inner, type_system.as_ref())?;
-    let (name, feature, units, mut read_warnings) = file.units(choice, &inner)?;
-    warnings.append(&mut read_warnings);
-    Ok(EntryContent {
-        text: file.text,
-        units,
-        layer: (name, feature),
-    })
+    warnings.append(&mut read.warnings);
+    Ok(read)
 }
 
 /// Reads every document of the export at `path` (its bytes `bytes`): the users in `users`
@@ -269,6 +252,59 @@ pub fn read(
     let mut archive = Archive::open(bytes, path, MAX_INFLATED)?;
     let listing = listing(&archive.names()?, path)?;
     let mut warnings = Vec::new();
+    check_users(&listing, users, path, &mut warnings)?;
+    let available = listing.users();
+    let chosen = |user: &str| {
+        if users.is_empty() {
+            available.contains(&user)
+        } else {
+            users.iter().any(|u| u == user)
+        }
+    };
+    let mut documents = Vec::new();
+    let mut references = Vec::new();
+    for document in listing.documents() {
+        let mut read = ProjectRead {
+            archive: &mut archive,
+            path,
+            listing: &listing,
+            chosen: &chosen,
+            choice,
+        };
+        if let Some(read) = read.document(document, &mut warnings, &mut references)? {
+            documents.push(read);
+        }
+    }
+    if let Some(first) = references.first() {
+        warnings.push(Warning::new(
+            WarningKind::Reference,
+            &path.join(first),
+            None,
+            format!(
+                "the curated document ({} of {} document(s)) is the reference, not an annotator: γ is measured between the users, `evaluate` scores them against it (--users …,{CURATION} measures it as an annotator)",
+                references.len(),
+                listing.documents().len()
+            ),
+        ));
+    }
+    if documents.is_empty() {
+        return Err(FileError::new(
+            path,
+            None,
+            "no annotation in WebAnno TSV 3 or XMI in this export (annotation/<document>/<user>.tsv)",
+        ));
+    }
+    Ok((documents, warnings))
+}
+
+/// Checks the users asked for against the export's, with the warnings of what is skipped and
+/// of an export of the curated document alone.
+fn check_users(
+    listing: &Listing,
+    users: &[String],
+    path: &Path,
+    warnings: &mut Vec<Warning>,
+) -> Result<(), FileError> {
     if listing.unreadable > 0 {
         warnings.push(Warning::new(
             WarningKind::Skipped,
@@ -309,26 +345,43 @@ pub fn read(
             ),
         ));
     }
-    let chosen = |user: &str| {
-        if users.is_empty() {
-            available.contains(&user)
-        } else {
-            users.iter().any(|u| u == user)
-        }
-    };
-    let mut documents = Vec::new();
-    let mut references = Vec::new();
-    for document in listing.documents() {
+    Ok(())
+}
+
+/// What reading one document of an export needs.
+struct ProjectRead<'a, 'b> {
+    archive: &'a mut Archive<'b>,
+    path: &'a Path,
+    listing: &'a Listing,
+    chosen: &'a dyn Fn(&str) -> bool,
+    choice: &'a LayerChoice,
+}
+
+impl ProjectRead<'_, '_> {
+    /// One document: its chosen users as annotators, its curated document the reference
+    /// (named in `references`); `None` when no chosen user annotated it.
+    fn document(
+        &mut self,
+        document: &str,
+        warnings: &mut Vec<Warning>,
+        references: &mut Vec<String>,
+    ) -> Result<Option<ProjectDocument>, FileError> {
+        let path = self.path;
         let mut continuum = Continuum::new(document);
         let mut layer = (String::new(), String::new());
         let mut curation = None;
-        for entry in listing.entries.iter().filter(|e| e.document == document) {
-            let reference = entry.user == CURATION && !chosen(CURATION);
-            if !reference && !chosen(&entry.user) {
+        for entry in self
+            .listing
+            .entries
+            .iter()
+            .filter(|e| e.document == document)
+        {
+            let reference = entry.user == CURATION && !(self.chosen)(CURATION);
+            if !reference && !(self.chosen)(&entry.user) {
                 continue;
             }
-            let content = read_entry(&mut archive, path, entry, choice, &mut warnings)?;
-            layer = content.layer;
+            let content = read_entry(self.archive, path, entry, self.choice, warnings)?;
+            layer = (content.layer, content.feature);
             if reference {
                 curation = Some((entry.name.clone(), content.text, content.units));
                 continue;
@@ -338,11 +391,11 @@ pub fn read(
                 None => continuum.text = Some(content.text),
                 Some(first) if *first != content.text => {
                     warnings.push(Warning::new(
-                        WarningKind::TextDiffers,
-                        &path.join(&entry.name),
-                        None,
-                        "its text differs from the first user's: its units are positions in its own text",
-                    ));
+                            WarningKind::TextDiffers,
+                            &path.join(&entry.name),
+                            None,
+                            "its text differs from the first user's: its units are positions in its own text",
+                        ));
                     continuum.annotators[index].own_text = Some(content.text);
                 }
                 Some(_) => {}
@@ -350,50 +403,95 @@ pub fn read(
             continuum.annotators[index].units.extend(content.units);
         }
         if continuum.annotators.is_empty() {
-            continue;
+            return Ok(None);
         }
         let curation = curation.map(|(name, text, units)| {
-            references.push(name.clone());
-            if continuum.text.as_ref() != Some(&text) {
-                warnings.push(Warning::new(
-                    WarningKind::TextDiffers,
-                    &path.join(&name),
-                    None,
-                    "the curated document's text differs from the users': its units are positions in its own text",
-                ));
-            }
-            Annotator {
-                name: CURATION.to_string(),
-                units,
-                own_text: (continuum.text.as_ref() != Some(&text)).then_some(text),
-                relations: Vec::new(),
-            }
-        });
-        documents.push(ProjectDocument {
+                references.push(name.clone());
+                if continuum.text.as_ref() != Some(&text) {
+                    warnings.push(Warning::new(
+                        WarningKind::TextDiffers,
+                        &path.join(&name),
+                        None,
+                        "the curated document's text differs from the users': its units are positions in its own text",
+                    ));
+                }
+                Annotator {
+                    name: CURATION.to_string(),
+                    units,
+                    own_text: (continuum.text.as_ref() != Some(&text)).then_some(text),
+                    relations: Vec::new(),
+                }
+            });
+        Ok(Some(ProjectDocument {
             continuum,
             layer: layer.0,
             feature: layer.1,
             curation,
-        });
+        }))
     }
-    if let Some(first) = references.first() {
-        warnings.push(Warning::new(
-            WarningKind::Reference,
-            &path.join(first),
-            None,
-            format!(
-                "the curated document ({} of {} document(s)) is the reference, not an annotator: γ is measured between the users, `evaluate` scores them against it (--users …,{CURATION} measures it as an annotator)",
-                references.len(),
-                listing.documents().len()
-            ),
-        ));
+}
+
+/// The codec of INCEpTION project exports (read only): every document of the export is a
+/// document, its users the annotators, its curated document the reference.
+pub const INCEPTION: Format = Format::new(&InceptionProject);
+
+struct InceptionProject;
+
+static DESCRIPTION: Description = Description {
+    name: "inception",
+    label: "INCEpTION project export",
+    extensions: &["zip"],
+    written_extension: "zip",
+    mime_type: "application/zip",
+    output: None,
+    choices: &[Choice::Users],
+};
+
+impl Codec for InceptionProject {
+    fn description(&self) -> &'static Description {
+        &DESCRIPTION
     }
-    if documents.is_empty() {
-        return Err(FileError::new(
-            path,
-            None,
-            "no annotation in WebAnno TSV 3 or XMI in this export (annotation/<document>/<user>.tsv)",
-        ));
+
+    fn grouping(&self, _options: &ReadOptions) -> Grouping {
+        Grouping::EachFile
     }
-    Ok((documents, warnings))
+
+    fn read(
+        &self,
+        files: &[PathBuf],
+        context: &ReadContext<'_>,
+    ) -> Result<(Vec<Document>, Vec<Warning>), FileError> {
+        let path = &files[0];
+        let options = context.options;
+        let bytes = super::read_bytes(path)?;
+        let (read, warnings) = read(&bytes, path, &options.users, &options.layer)?;
+        let documents = read
+            .into_iter()
+            .map(|document| Document {
+                source: Source::InceptionProject {
+                    path: path.to_path_buf(),
+                    document: document.continuum.name.clone(),
+                    layer: document.layer,
+                    feature: document.feature,
+                    curation: document.curation,
+                },
+                continuum: document.continuum,
+            })
+            .collect();
+        Ok((documents, warnings))
+    }
+
+    /// The users, and whether the curated document is offered besides them (as the reader
+    /// does, the curated document is an annotator only when the export has no user's
+    /// annotations).
+    fn offer(&self, path: &Path, offered: &mut Offered) -> Result<(), FileError> {
+        let listing = list(&super::read_bytes(path)?, path)?;
+        if listing.has_curation() && listing.users() != [CURATION] {
+            offered.curation_besides_users = true;
+        }
+        for user in listing.users() {
+            add_new(&mut offered.users, user.to_string());
+        }
+        Ok(())
+    }
 }

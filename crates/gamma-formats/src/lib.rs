@@ -1,9 +1,14 @@
 //! Reading and writing annotation files. Every reader returns the core model
 //! ([`gamma_core::Continuum`]); every error names the file, the line when there is one, and what is
 //! wrong. Files are never modified: writers go through a temporary file that is renamed.
+//!
+//! Each format is one module with one codec ([`format::Codec`]), and [`codec::CODECS`] is the
+//! table of them all: reading ([`read_documents`]), writing ([`write_continuum`]), the gold
+//! export and the front ends' format lists follow it.
 
 pub mod aam;
 pub mod brat;
+pub mod codec;
 pub mod cora;
 pub mod corpus_folder;
 pub mod csv;
@@ -25,15 +30,19 @@ pub mod write;
 pub mod xmi;
 pub mod xml;
 
+pub use annotator_files::AnnotatorFile;
 pub use atomic_write::{finish_interrupted_writes, write_atomically, write_together};
+pub use codec::CODECS;
 pub use corpus_folder::read_corpus;
 pub use documents::read_documents;
 pub use files::{
     FileError, Warning, WarningKind, distinct_safe_file_names, read_bytes, safe_file_name,
     utf8_text,
 };
-pub use format::{Document, FORMATS, Format, ReadOptions, Source};
+pub use format::{Document, Format, ReadOptions, Source};
 pub use write::{planned_paths, write_continuum};
 
+mod annotator_files;
 mod atomic_write;
 mod files;
+mod span_layer;

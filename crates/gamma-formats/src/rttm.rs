@@ -7,13 +7,18 @@
 //! does: one file, several systems or annotators); several files are one annotator each (see
 //! [`super::format`]). Lines of other types are skipped with a count, `;;` lines are comments.
 
+use super::annotator_files;
 use super::files::{distinct_without_spaces, without_spaces};
+use super::format::{
+    Codec, Description, Document, Format, Output, ReadContext, ReadOptions, Source,
+};
 use super::{FileError, Warning, WarningKind, write_atomically};
 use gamma_core::continuum::Continuum;
 use gamma_core::unit::Unit;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
+use std::path::PathBuf;
 
 /// One turn: the file-id field and the unit.
 #[derive(Debug, Clone, PartialEq)]
@@ -140,6 +145,75 @@ pub fn write(continuum: &Continuum, path: &Path) -> Result<(), FileError> {
         })
         .map_err(|e| FileError::new(path, None, e))?;
     write_atomically(path, to_rttm(continuum).as_bytes())
+}
+
+/// The RTTM codec: the files given together are one document; one file alone has its
+/// file-ids as annotators, several files one annotator each.
+pub const RTTM: Format = Format::new(&Rttm);
+
+struct Rttm;
+
+static DESCRIPTION: Description = Description {
+    name: "rttm",
+    label: "RTTM",
+    extensions: &["rttm"],
+    written_extension: "rttm",
+    mime_type: "text/plain",
+    output: Some(Output::File),
+    choices: &[],
+};
+
+impl Codec for Rttm {
+    fn description(&self) -> &'static Description {
+        &DESCRIPTION
+    }
+
+    fn one_annotator_per_file(&self, group: &[PathBuf]) -> bool {
+        group.len() > 1
+    }
+
+    fn read(
+        &self,
+        files: &[PathBuf],
+        context: &ReadContext<'_>,
+    ) -> Result<(Vec<Document>, Vec<Warning>), FileError> {
+        let source = Source::Rttm(files.to_vec());
+        if let [path] = files {
+            let (turns, warnings) = read(path)?;
+            let name = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let continuum = by_file_id(turns, &name);
+            return Ok((vec![Document { continuum, source }], warnings));
+        }
+        let named = annotator_files::named(
+            self.default_annotators(files),
+            &context.options.annotator_names,
+        )?;
+        let mut continuum = Continuum::new(annotator_files::document_name(&named));
+        let mut warnings = Vec::new();
+        for file in &named {
+            let (turns, mut read_warnings) = read(&file.path)?;
+            warnings.append(&mut read_warnings);
+            continuum.add_annotator(&file.annotator);
+            for turn in turns {
+                continuum.add_unit(&file.annotator, turn.unit);
+            }
+        }
+        Ok((vec![Document { continuum, source }], warnings))
+    }
+
+    fn write(
+        &self,
+        continuum: &Continuum,
+        _source: Option<&Source>,
+        out: &Path,
+        _options: &ReadOptions,
+    ) -> Result<Vec<PathBuf>, FileError> {
+        write(continuum, out)?;
+        Ok(vec![out.to_path_buf()])
+    }
 }
 
 #[cfg(test)]

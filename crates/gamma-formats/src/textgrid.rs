@@ -8,11 +8,18 @@
 //! tier of each file); each interval with a non-blank label is a unit, category = its label;
 //! point tiers (`TextTier`) have no units. Times are kept as read (seconds, full precision).
 
+use super::Warning;
+use super::annotator_files;
+use super::format::{
+    Choice, Codec, Description, Document, Format, Gold, Grouping, Offered, Output, ReadContext,
+    ReadOptions, Source, add_new,
+};
 use super::{FileError, write_atomically};
 use gamma_core::continuum::Continuum;
 use gamma_core::unit::Unit;
 use std::fmt::Write;
 use std::path::Path;
+use std::path::PathBuf;
 
 /// One tier: its name and its labelled intervals (none for a point tier).
 #[derive(Debug, Clone, PartialEq)]
@@ -413,6 +420,87 @@ pub fn to_textgrid(continuum: &Continuum) -> Result<String, String> {
 pub fn write(continuum: &Continuum, path: &Path) -> Result<(), FileError> {
     let text = to_textgrid(continuum).map_err(|e| FileError::new(path, None, e))?;
     write_atomically(path, text.as_bytes())
+}
+
+/// The Praat TextGrid codec: a file is a document whose interval tiers are the annotators, or
+/// with a tier chosen (`layer`) the files together are one document, that tier of each file
+/// one annotator.
+pub const TEXTGRID: Format = Format::new(&TextGrid);
+
+struct TextGrid;
+
+static DESCRIPTION: Description = Description {
+    name: "textgrid",
+    label: "Praat TextGrid",
+    extensions: &["textgrid"],
+    written_extension: "TextGrid",
+    mime_type: "text/praat-textgrid",
+    output: Some(Output::File),
+    choices: &[Choice::AnnotatorNames, Choice::Tier],
+};
+
+impl Codec for TextGrid {
+    fn description(&self) -> &'static Description {
+        &DESCRIPTION
+    }
+
+    fn grouping(&self, options: &ReadOptions) -> Grouping {
+        match options.layer.layer {
+            None => Grouping::EachFile,
+            Some(_) => Grouping::Together,
+        }
+    }
+
+    fn read(
+        &self,
+        files: &[PathBuf],
+        context: &ReadContext<'_>,
+    ) -> Result<(Vec<Document>, Vec<Warning>), FileError> {
+        let options = context.options;
+        let Some(tier) = options.layer.layer.as_deref() else {
+            let document = Document {
+                continuum: read_document(&files[0])?,
+                source: Source::TextGrid(files.to_vec()),
+            };
+            return Ok((vec![document], Vec::new()));
+        };
+        let files_named =
+            annotator_files::named(self.default_annotators(files), &options.annotator_names)?;
+        let mut continuum = Continuum::new(annotator_files::document_name(&files_named));
+        for file in &files_named {
+            let tiers = read(&file.path)?;
+            let units = select_tier(&tiers, tier, &file.path)?;
+            continuum.add_annotator(&file.annotator);
+            for unit in units {
+                continuum.add_unit(&file.annotator, unit);
+            }
+        }
+        let source = Source::TextGrid(files.to_vec());
+        Ok((vec![Document { continuum, source }], Vec::new()))
+    }
+
+    fn offer(&self, path: &Path, offered: &mut Offered) -> Result<(), FileError> {
+        for tier in read(path)?.into_iter().filter(|t| t.intervals) {
+            add_new(&mut offered.tiers, tier.name);
+        }
+        Ok(())
+    }
+
+    fn write(
+        &self,
+        continuum: &Continuum,
+        _source: Option<&Source>,
+        out: &Path,
+        _options: &ReadOptions,
+    ) -> Result<Vec<PathBuf>, FileError> {
+        write(continuum, out)?;
+        Ok(vec![out.to_path_buf()])
+    }
+
+    /// A TextGrid's intervals never overlap on one tier.
+    fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
+        write(&gold.as_document(true), path)
+    }
 }
 
 #[cfg(test)]

@@ -154,7 +154,8 @@ fn a_layer_left_out_of_text_gamma_is_not_compared() {
     h.get_by_label("Settings").click();
     h.run_steps(20);
     let continuum = h.state().state.document().unwrap().continuum().clone();
-    let layers = super::super::text_gamma_run::layers_of(&continuum, &h.state().state.cora_options);
+    let layers =
+        super::super::text_gamma_run::layers_of(&continuum, &h.state().state.read_options.cora);
     assert_eq!(layers, ["pos", "morph"]);
     let checkbox = h.get_by_role_and_label(Role::CheckBox, "morph");
     checkbox.scroll_to_me();

@@ -15,6 +15,7 @@
 //! One file is one annotator. The whole XML tree is kept, so that a consensus is written with
 //! the input's structure (header, layout, diplomatic tokens, comments) and new layers.
 
+use super::annotator_files::AnnotatorFile;
 use super::xml::{self, Element};
 use super::{FileError, Warning, WarningKind};
 use gamma_core::continuum::Continuum;
@@ -477,15 +478,6 @@ impl CoraFile {
     }
 }
 
-/// One annotator's CorA file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AnnotatorFile {
-    /// The annotator's name.
-    pub annotator: String,
-    /// The file.
-    pub path: PathBuf,
-}
-
 /// Reads one document: a file per annotator of the same text. The continuum's text is the
 /// first annotator's; when another's differs (corrected transcriptions, other tokenization),
 /// that annotator keeps its own text ([`gamma_core::continuum::Annotator::own_text`]) and a warning
@@ -546,7 +538,9 @@ pub fn default_annotators(paths: &[PathBuf]) -> Vec<AnnotatorFile> {
         .collect()
 }
 
+mod codec;
 mod write;
+pub use codec::CORA;
 
 #[cfg(test)]
 mod tests;

@@ -20,7 +20,10 @@ use gamma_core::unit::Unit;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
+mod codec;
 mod write;
+pub use codec::TSV3;
+pub(crate) use codec::span_file;
 pub use write::{escape, to_tsv3, write};
 pub(crate) use write::{feature_name, layer_features, sentences, unit_boundaries, utf16_offsets};
 

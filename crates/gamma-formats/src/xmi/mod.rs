@@ -18,7 +18,10 @@ use gamma_core::unit::Unit;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 
+mod codec;
 mod write;
+pub use codec::XMI;
+pub(crate) use codec::span_file;
 pub use write::{to_xmi, write};
 
 /// Types that structure the text rather than annotate it: never layers.

@@ -11,6 +11,7 @@
 //! `corpusHashcode` = `"<bytes of the .ac>-<product of the non-zero bytes mod 99999999>"`: a
 //! mismatch means the `.aa` was made on another text; it is reported as a warning.
 
+use super::annotator_files::AnnotatorFile;
 use super::xml::{self, Element, escape};
 use super::{FileError, Warning, WarningKind, write_atomically};
 use gamma_core::continuum::Continuum;
@@ -340,15 +341,6 @@ pub struct GlozzOptions {
     pub exclude_authors: Vec<String>,
 }
 
-/// One annotator's `.aa` file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AnnotatorFile {
-    /// The annotator's name in the continuum.
-    pub annotator: String,
-    /// The `.aa` file.
-    pub path: PathBuf,
-}
-
 /// The default annotator name of an `.aa`: its folder (STAC layout
 /// `<doc>/<stage>/<annotator>/<doc>.aa`), or its stem when several files share a folder.
 pub fn default_annotators(paths: &[PathBuf]) -> Vec<AnnotatorFile> {
@@ -599,6 +591,9 @@ pub fn consensus_file(units: &[Unit], author: &str, text: &str, first_ms: u64) -
         schemas: Vec::new(),
     }
 }
+
+mod codec;
+pub use codec::GLOZZ;
 
 #[cfg(test)]
 mod tests {

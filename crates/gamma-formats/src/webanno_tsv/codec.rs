@@ -1,0 +1,112 @@
+//! The WebAnno TSV 3 codec: the files given together are one document, one user each, read in
+//! the span layer chosen (see [`crate::span_layer`]).
+
+use super::{LayerChoice, Tsv3File, looks_like, read, to_tsv3};
+use crate::format::{
+    Choice, Codec, Description, Document, Format, Gold, Offered, Output, ReadContext, ReadOptions,
+    Source,
+};
+use crate::span_layer::{self, SpanFile};
+use crate::write::per_annotator_path;
+use crate::{FileError, Warning};
+use gamma_core::continuum::Continuum;
+use std::path::{Path, PathBuf};
+
+/// The WebAnno TSV 3 codec.
+pub const TSV3: Format = Format::new(&WebannoTsv);
+
+struct WebannoTsv;
+
+static DESCRIPTION: Description = Description {
+    name: "tsv3",
+    label: "WebAnno TSV 3",
+    extensions: &["tsv"],
+    written_extension: "tsv",
+    mime_type: "text/tab-separated-values",
+    output: Some(Output::Folder),
+    choices: &[Choice::AnnotatorNames, Choice::SpanLayer],
+};
+
+/// The span layer `choice` names in a TSV 3 file, with its units.
+pub(crate) fn span_file(
+    file: Tsv3File,
+    choice: &LayerChoice,
+    path: &Path,
+) -> Result<SpanFile, FileError> {
+    let (index, column) = file.resolve(choice, path)?;
+    let declared = &file.layers[index];
+    let layer = declared.name.clone();
+    let feature = column
+        .map(|c| declared.columns[c].clone())
+        .unwrap_or_default();
+    let (units, warnings) = file.units(choice, path)?;
+    Ok(SpanFile {
+        layer,
+        feature,
+        text: file.text,
+        units,
+        warnings,
+    })
+}
+
+impl Codec for WebannoTsv {
+    fn description(&self) -> &'static Description {
+        &DESCRIPTION
+    }
+
+    fn recognises(&self, start: &[u8]) -> Option<bool> {
+        Some(looks_like(start))
+    }
+
+    fn read(
+        &self,
+        files: &[PathBuf],
+        context: &ReadContext<'_>,
+    ) -> Result<(Vec<Document>, Vec<Warning>), FileError> {
+        let read = span_layer::read_document(
+            self.default_annotators(files),
+            context.options,
+            |path, choice| span_file(read(path)?, choice, path),
+        )?;
+        let source = Source::WebannoTsv {
+            files: read.files,
+            layer: read.layer,
+            feature: read.feature,
+        };
+        let document = Document {
+            continuum: read.continuum,
+            source,
+        };
+        Ok((vec![document], read.warnings))
+    }
+
+    fn offer(&self, path: &Path, offered: &mut Offered) -> Result<(), FileError> {
+        for (_, layer) in read(path)?.span_layers() {
+            let features = layer.features().into_iter().map(String::from).collect();
+            offered.add_span_layer(&layer.name, features);
+        }
+        Ok(())
+    }
+
+    fn planned_paths(&self, continuum: &Continuum, out: &Path) -> Vec<PathBuf> {
+        (continuum.annotators.iter())
+            .map(|a| per_annotator_path(&a.name, DESCRIPTION.written_extension, out))
+            .collect()
+    }
+
+    /// `<out>/<annotator>.tsv`, in the layer read (see [`span_layer::span_layer`]).
+    fn write(
+        &self,
+        continuum: &Continuum,
+        source: Option<&Source>,
+        out: &Path,
+        _options: &ReadOptions,
+    ) -> Result<Vec<PathBuf>, FileError> {
+        let kind = (DESCRIPTION.label, DESCRIPTION.written_extension);
+        span_layer::write_per_annotator(continuum, source, out, kind, to_tsv3)
+    }
+
+    fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
+        span_layer::write_gold(gold, path, DESCRIPTION.label, to_tsv3)
+    }
+}
