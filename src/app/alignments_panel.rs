@@ -144,7 +144,7 @@ pub fn show_list(ui: &mut Ui, state: &mut AppState) {
     if state.shown().is_none_or(|s| s.is_empty()) {
         return;
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.strong("Unitary alignments");
         ui.selectable_value(
             &mut state.selection.order,
@@ -164,7 +164,8 @@ pub fn show_list(ui: &mut Ui, state: &mut AppState) {
     let continuum = document.continuum();
     let adjudicating = state.adjudicating();
     let mut clicked = None;
-    egui::ScrollArea::vertical()
+    // Both ways: ten annotators' categories scroll instead of widening the panel.
+    egui::ScrollArea::both()
         .id_salt("alignment-list")
         .max_height(ui.available_height())
         .show_rows(ui, 18.0, shown.len(), |ui, rows| {

@@ -2,7 +2,8 @@
 //! stacked in sub-rows where one annotator's units overlap, units sorted by start, colours),
 //! and the timeline's visible window. No widgets here.
 
-use super::palette::{self, CategoryColours};
+use super::palette::{self, CategoryColours, CategoryMemory};
+use eframe::egui::Color32;
 use gamma_core::Continuum;
 use gamma_formats::{Document, Source};
 use std::collections::BTreeMap;
@@ -67,12 +68,53 @@ pub struct OpenDocument {
     /// A stable colour per category (the Glozz model's order first).
     pub colours: CategoryColours,
     /// The colour of each unit of each annotator (its category's).
-    pub unit_colours: Vec<Vec<eframe::egui::Color32>>,
+    pub unit_colours: Vec<Vec<Color32>>,
     /// The text's characters (positions are indices here), when there is a text.
     text_chars: Option<Vec<char>>,
 }
 
+/// The unit types of the document's Glozz model, in its order (the colours follow it).
+fn model_order(document: &Document) -> Option<Vec<String>> {
+    match &document.source {
+        Source::Glozz {
+            model: Some(model), ..
+        } => Some(
+            model
+                .unit_type_names()
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// The colour of each unit of each annotator.
+fn unit_colours(continuum: &Continuum, colours: &CategoryColours) -> Vec<Vec<Color32>> {
+    continuum
+        .annotators
+        .iter()
+        .map(|a| {
+            a.units
+                .iter()
+                .map(|u| colours.colour(&u.category))
+                .collect()
+        })
+        .collect()
+}
+
 impl OpenDocument {
+    /// Colours the categories as they were in the session's earlier documents.
+    pub fn recolour(&mut self, memory: &mut CategoryMemory) {
+        let categories: Vec<String> = self
+            .category_counts
+            .iter()
+            .map(|(c, _)| c.clone())
+            .collect();
+        self.colours = memory.colours(&categories, model_order(&self.document).as_deref());
+        self.unit_colours = unit_colours(self.continuum(), &self.colours);
+    }
+
     /// Prepares a document for drawing (sub-rows, order by start, colours, the legend).
     pub fn new(document: Document) -> OpenDocument {
         let continuum = &document.continuum;
@@ -93,29 +135,8 @@ impl OpenDocument {
             .map(|(c, n)| (c.to_string(), n))
             .collect();
         let categories: Vec<String> = category_counts.iter().map(|(c, _)| c.clone()).collect();
-        let model_order: Option<Vec<String>> = match &document.source {
-            Source::Glozz {
-                model: Some(model), ..
-            } => Some(
-                model
-                    .unit_type_names()
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect(),
-            ),
-            _ => None,
-        };
-        let colours = palette::for_categories(&categories, model_order.as_deref());
-        let unit_colours = continuum
-            .annotators
-            .iter()
-            .map(|a| {
-                a.units
-                    .iter()
-                    .map(|u| colours.colour(&u.category))
-                    .collect()
-            })
-            .collect();
+        let colours = palette::for_categories(&categories, model_order(&document).as_deref());
+        let unit_colours = unit_colours(continuum, &colours);
         let longest = continuum
             .annotators
             .iter()

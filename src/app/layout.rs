@@ -8,9 +8,9 @@ use super::state::AppState;
 use eframe::egui::{self, Ui};
 
 /// The left panel (settings, results) as a share of the window's width: default, most.
-const LEFT: (f32, f32) = (0.19, 0.2);
+const LEFT: (f32, f32) = (0.2, 0.35);
 /// The right panel (adjudication, inspector, alignments): default, most.
-const RIGHT: (f32, f32) = (0.26, 0.28);
+const RIGHT: (f32, f32) = (0.24, 0.28);
 /// The narrowest a side panel gets (its buttons keep their labels whole).
 const LEFT_MIN: f32 = 170.0;
 const RIGHT_MIN: f32 = 230.0;

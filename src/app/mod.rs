@@ -376,14 +376,15 @@ impl GammaStudioApp {
                 // Three parts, each with its own room: the adjudication, the inspector (never
                 // squeezed to a line by a long adjudication panel), the list.
                 let height = ui.available_height();
-                egui::ScrollArea::vertical()
+                // Both ways: a wide row scrolls instead of widening the panel over the text.
+                egui::ScrollArea::both()
                     .id_salt("right")
                     .max_height(height * 0.45)
                     .show(ui, |ui| {
                         adjudication_panel::show(ui, &mut self.state, self.dialog.as_mut());
                     });
                 ui.separator();
-                egui::ScrollArea::vertical()
+                egui::ScrollArea::both()
                     .id_salt("inspector")
                     .min_scrolled_height(height * 0.2)
                     .max_height(height * 0.3)

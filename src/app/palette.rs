@@ -1,59 +1,133 @@
-//! Colours: a stable colour per category (the Glozz model's order when there is one, else the
-//! alphabetical order), and the green → red scale of a unitary alignment's disorder.
+//! Colours: a colour per category that colour-blind readers can tell apart (Okabe and Ito's
+//! qualitative palette, then three light colours: every pair at least 15 CIE ΔE apart for
+//! normal, protanopic and deuteranopic vision), then, past ten categories, the same colours
+//! hatched; a category keeps its colour across the documents of a session
+//! ([`CategoryMemory`]). Also the green → red scale of a unitary alignment's disorder.
 
 use eframe::egui::{Color32, ecolor::Hsva};
 use std::collections::HashMap;
 
-/// Colours of well-separated hues for the first categories, then golden-angle hues.
-const FIRST: [(u8, u8, u8); 10] = [
-    (31, 119, 180),
-    (255, 127, 14),
-    (44, 160, 44),
-    (214, 39, 40),
-    (148, 103, 189),
-    (140, 86, 75),
-    (227, 119, 194),
-    (127, 127, 127),
-    (188, 189, 34),
-    (23, 190, 207),
+/// The qualitative palette: Okabe & Ito's (2008) without black, then pink, sand and white,
+/// all readable on the dark background.
+pub const QUALITATIVE: [(u8, u8, u8); 10] = [
+    (0xE6, 0x9F, 0x00), // orange
+    (0x56, 0xB4, 0xE9), // sky blue
+    (0x00, 0x9E, 0x73), // bluish green
+    (0xF0, 0xE4, 0x42), // yellow
+    (0x00, 0x72, 0xB2), // blue
+    (0xD5, 0x5E, 0x00), // vermillion
+    (0xCC, 0x79, 0xA7), // reddish purple
+    (0xFF, 0xAA, 0xBB), // pink
+    (0xEE, 0xCC, 0x66), // sand
+    (0xFF, 0xFF, 0xFF), // white
 ];
 
-/// The colour of each category.
-#[derive(Debug, Clone)]
+/// How a category's units are filled beyond its colour (past ten categories colours repeat).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pattern {
+    Solid,
+    /// Diagonal stripes.
+    Hatched,
+    /// Stripes the other way.
+    CrossHatched,
+}
+
+/// The colour (and pattern) of each category of a document.
+#[derive(Debug, Clone, Default)]
 pub struct CategoryColours {
-    colours: HashMap<String, Color32>,
+    slots: HashMap<String, usize>,
 }
 
 impl CategoryColours {
     pub fn colour(&self, category: &str) -> Color32 {
-        self.colours.get(category).copied().unwrap_or(Color32::GRAY)
+        self.slots
+            .get(category)
+            .map_or(Color32::GRAY, |&slot| nth_colour(slot))
     }
-}
 
-fn nth_colour(n: usize) -> Color32 {
-    match FIRST.get(n) {
-        Some(&(r, g, b)) => Color32::from_rgb(r, g, b),
-        None => {
-            let hue = (n as f32 * 0.618_034).fract();
-            Hsva::new(hue, 0.55, 0.85, 1.0).into()
+    pub fn pattern(&self, category: &str) -> Pattern {
+        match self
+            .slots
+            .get(category)
+            .map(|slot| slot / QUALITATIVE.len())
+        {
+            None | Some(0) => Pattern::Solid,
+            Some(1) => Pattern::Hatched,
+            Some(_) => Pattern::CrossHatched,
         }
     }
 }
 
-/// Colours for `categories`, in the model's order when given (its types first, then the
-/// others alphabetically), so that a category keeps its colour across documents of a campaign.
-pub fn for_categories(categories: &[String], model_order: Option<&[String]>) -> CategoryColours {
-    let mut order: Vec<&String> = model_order.map(|m| m.iter().collect()).unwrap_or_default();
-    let mut rest: Vec<&String> = categories.iter().filter(|c| !order.contains(c)).collect();
-    rest.sort();
-    order.extend(rest);
-    CategoryColours {
-        colours: order
-            .into_iter()
-            .enumerate()
-            .map(|(i, c)| (c.clone(), nth_colour(i)))
-            .collect(),
+fn nth_colour(n: usize) -> Color32 {
+    let (r, g, b) = QUALITATIVE[n % QUALITATIVE.len()];
+    Color32::from_rgb(r, g, b)
+}
+
+/// The slots given to categories in this session: a category seen in one document has the
+/// same colour in the next.
+#[derive(Debug, Clone, Default)]
+pub struct CategoryMemory {
+    slots: HashMap<String, usize>,
+}
+
+impl CategoryMemory {
+    /// Colours for `categories`: those seen before keep theirs; the others, in the model's
+    /// order when given (its types first, then the others alphabetically), take a colour no
+    /// category has had yet, else one no category of this document has, else a pattern.
+    pub fn colours(
+        &mut self,
+        categories: &[String],
+        model_order: Option<&[String]>,
+    ) -> CategoryColours {
+        let mut order: Vec<&String> = model_order
+            .map(|m| m.iter().filter(|c| categories.contains(c)).collect())
+            .unwrap_or_default();
+        let mut rest: Vec<&String> = categories.iter().filter(|c| !order.contains(c)).collect();
+        rest.sort();
+        order.extend(rest);
+        // Those seen before keep their slot (unless another category here has it already),
+        // then the new ones take a free one.
+        let mut here: HashMap<String, usize> = HashMap::new();
+        for category in &order {
+            if let Some(&slot) = self.slots.get(category.as_str())
+                && !here.values().any(|&s| s == slot)
+            {
+                here.insert(category.to_string(), slot);
+            }
+        }
+        for category in order {
+            if here.contains_key(category.as_str()) {
+                continue;
+            }
+            let free_here = |s: &usize| !here.values().any(|t| t == s);
+            let slot = (0..QUALITATIVE.len())
+                .find(|s| !self.slots.values().any(|t| t == s) && free_here(s))
+                .or_else(|| (0..).find(free_here))
+                .expect("an unbounded range has a free slot");
+            self.slots.insert(category.clone(), slot);
+            here.insert(category.clone(), slot);
+        }
+        CategoryColours { slots: here }
     }
+}
+
+/// Colours for `categories` of a document alone (a new session's).
+pub fn for_categories(categories: &[String], model_order: Option<&[String]>) -> CategoryColours {
+    CategoryMemory::default().colours(categories, model_order)
+}
+
+/// A chart's legend, drawn above it (never over its bars and curves): a swatch and a name
+/// for each series.
+pub fn legend(ui: &mut eframe::egui::Ui, entries: &[(String, Color32)]) {
+    use eframe::egui;
+    ui.horizontal_wrapped(|ui| {
+        for (name, colour) in entries {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 10.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, *colour);
+            ui.label(name);
+            ui.add_space(6.0);
+        }
+    });
 }
 
 /// Green (no disorder) → yellow → red (the worst), for `share` in [0, 1].
@@ -86,30 +160,4 @@ pub fn status_colour(decision: &gamma_core::gold::Decision) -> Color32 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn colours_follow_the_model_order_then_the_alphabet() {
-        let categories: Vec<String> = ["LOC", "PER", "DATE"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        let alphabetical = for_categories(&categories, None);
-        assert_eq!(alphabetical.colour("DATE"), nth_colour(0));
-        assert_eq!(alphabetical.colour("PER"), nth_colour(2));
-        let model = vec!["PER".to_string()];
-        let modelled = for_categories(&categories, Some(&model));
-        assert_eq!(modelled.colour("PER"), nth_colour(0));
-        assert_eq!(modelled.colour("DATE"), nth_colour(1));
-        assert_eq!(modelled.colour("unknown"), Color32::GRAY);
-    }
-
-    #[test]
-    fn disorder_goes_from_green_to_red() {
-        let low = disorder_colour(0.0);
-        let high = disorder_colour(1.0);
-        assert!(low.g() > low.r(), "{low:?}");
-        assert!(high.r() > high.g(), "{high:?}");
-    }
-}
+mod tests;

@@ -4,7 +4,7 @@
 use super::gamma_run::Status;
 use super::state::AppState;
 use eframe::egui::{self, Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, Legend, Plot, VLine};
+use egui_plot::{Bar, BarChart, Plot, VLine};
 
 pub fn show(ui: &mut Ui, state: &mut AppState) {
     show_status(ui, state);
@@ -148,17 +148,31 @@ fn histogram(ui: &mut Ui, chance: &[f64], (observed, expected): (f64, f64), capt
     ui.label(caption).on_hover_text(
         "the disorder of each sampled chance annotation; D_e is their mean, γ = 1 − D_o / D_e",
     );
+    let (observed_colour, expected_colour) = (
+        Color32::from_rgb(0, 158, 115),
+        Color32::from_rgb(230, 159, 0),
+    );
+    super::palette::legend(
+        ui,
+        &[
+            (
+                "chance disorders".into(),
+                ui.visuals().text_color().gamma_multiply(0.6),
+            ),
+            ("D_o".into(), observed_colour),
+            ("D_e".into(), expected_colour),
+        ],
+    );
     Plot::new("chance-disorders")
         .height(160.0)
-        .legend(Legend::default())
         .x_axis_label("disorder")
         .y_axis_label("samples")
         .allow_scroll(false)
         .allow_zoom(false)
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new("chance disorder", bars));
-            plot.vline(VLine::new("D_o", observed).color(Color32::from_rgb(40, 160, 60)));
-            plot.vline(VLine::new("D_e", expected).color(Color32::from_rgb(200, 80, 60)));
+            plot.vline(VLine::new("D_o", observed).color(observed_colour));
+            plot.vline(VLine::new("D_e", expected).color(expected_colour));
         });
 }
 

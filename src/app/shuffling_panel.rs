@@ -6,23 +6,18 @@ use super::file_dialog::FileDialog;
 use super::shuffling::{ReferenceChoice, Shuffling, reference_of};
 use super::state::AppState;
 use eframe::egui::{self, Color32, RichText, Ui};
-use egui_plot::{HLine, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
+use egui_plot::{HLine, Line, MarkerShape, Plot, PlotPoints, Points};
 use gamma_core::measure::Measure;
 use gamma_core::shuffle::{self, ErrorKind, ReferenceModel, SweepPreset};
 
-/// Distinct colours for the curves (Okabe–Ito, readable by colour-blind users).
-const SERIES: [Color32; 10] = [
-    Color32::from_rgb(230, 159, 0),
-    Color32::from_rgb(86, 180, 233),
-    Color32::from_rgb(0, 158, 115),
-    Color32::from_rgb(240, 228, 66),
-    Color32::from_rgb(0, 114, 178),
-    Color32::from_rgb(213, 94, 0),
-    Color32::from_rgb(204, 121, 167),
-    Color32::from_rgb(170, 170, 170),
-    Color32::from_rgb(150, 110, 230),
-    Color32::from_rgb(150, 220, 120),
-];
+/// Distinct colours for the curves: the categories' palette (readable by colour-blind
+/// users) without vermillion, too near γ's red and the document's line, and white.
+const SERIES: [usize; 8] = [0, 1, 2, 3, 4, 6, 7, 8];
+
+fn series_colour(i: usize) -> Color32 {
+    let (r, g, b) = super::palette::QUALITATIVE[SERIES[i % SERIES.len()]];
+    Color32::from_rgb(r, g, b)
+}
 
 /// Each measure keeps its colour from one sweep to the next; γ is the bold red one.
 fn measure_colour(measure: Measure) -> Color32 {
@@ -30,7 +25,7 @@ fn measure_colour(measure: Measure) -> Color32 {
         return Color32::from_rgb(235, 64, 52);
     }
     let index = Measure::ALL.iter().position(|m| *m == measure).unwrap_or(0);
-    SERIES[(index - 1) % SERIES.len()]
+    series_colour(index - 1)
 }
 
 /// The controls, in the left panel of the view.
@@ -388,7 +383,6 @@ fn progress(ui: &mut Ui, shuffling: &Shuffling) {
 fn magnitude_plot(ui: &Ui, id: &str, y_label: &str) -> Plot<'static> {
     Plot::new(id.to_string())
         .height(ui.available_height().max(160.0))
-        .legend(Legend::default())
         .include_x(0.0)
         .include_x(1.0)
         .include_y(0.0)
@@ -447,6 +441,10 @@ pub fn show_plots(ui: &mut Ui, state: &AppState) {
                 sweep.settings.sweep.seed,
                 sweep.seconds
             ));
+            let entries: Vec<(String, Color32)> = (sweep.settings.sweep.measures.iter())
+                .map(|m| (m.label().to_string(), measure_colour(*m)))
+                .collect();
+            super::palette::legend(ui, &entries);
             magnitude_plot(ui, "sweep-plot", "agreement").show(ui, |plot| {
                 for (column, measure) in sweep.settings.sweep.measures.iter().enumerate() {
                     let points = sweep.curve(column);
@@ -481,12 +479,19 @@ pub fn show_plots(ui: &mut Ui, state: &AppState) {
                 "references: {}; {} sets per magnitude, step {}, seed {}; {:.1} s",
                 outcome.references, outcome.sets, outcome.step, outcome.seed, outcome.seconds
             ));
+            let document_colour = ui.visuals().strong_text_color();
+            let mut entries = vec![(format!("this document: γ = {gamma:.3}"), document_colour)];
+            entries.extend(
+                (outcome.calibration.kinds.iter().enumerate())
+                    .map(|(i, (kind, _, _))| (kind.description().to_string(), series_colour(i))),
+            );
+            super::palette::legend(ui, &entries);
             magnitude_plot(ui, "calibration-plot", "γ of the simulated annotators").show(
                 ui,
                 |plot| {
                     plot.hline(
                         HLine::new(format!("this document: γ = {gamma:.3}"), gamma)
-                            .color(Color32::from_rgb(220, 60, 40))
+                            .color(document_colour)
                             .width(2.0),
                     );
                     for (i, (kind, magnitude, curve)) in
@@ -494,7 +499,7 @@ pub fn show_plots(ui: &mut Ui, state: &AppState) {
                     {
                         let points: Vec<[f64; 2]> =
                             curve.iter().filter_map(|&(m, g)| Some([m, g?])).collect();
-                        let colour = SERIES[i % SERIES.len()];
+                        let colour = series_colour(i);
                         let name = kind.description();
                         plot.line(
                             Line::new(name, PlotPoints::from(points))

@@ -10,6 +10,7 @@ use super::adjudication::{self, Adjudicating, ExportKind, ResumeOffer, initial_a
 use super::document_view::{OpenDocument, View};
 use super::gamma_run::{GammaRequest, GammaRun, Outcome, RunReport, Status, TextOutcome};
 use super::jobs::Wake;
+use super::palette::CategoryMemory;
 use super::reading_view::ReadingView;
 use super::recent_files::RecentFiles;
 use super::selection::Selection;
@@ -70,6 +71,8 @@ pub struct AppState {
     /// adjudication's keys): no dialog is open and no text field has the keyboard. Set at the
     /// start of every frame, before any panel reads a key.
     pub keys_reach_document: bool,
+    /// The colours categories had in this session's documents (they keep them).
+    pub category_colours: CategoryMemory,
     /// The last decision, for the views to flash its alignment.
     pub last_decision: Option<DecisionEcho>,
     pub(super) wake: Wake,
@@ -140,6 +143,7 @@ impl AppState {
             adjudicator: initial_adjudicator(),
             read_options: ReadOptions::default(),
             keys_reach_document: true,
+            category_colours: CategoryMemory::default(),
             last_decision: None,
             wake,
         }
@@ -167,6 +171,9 @@ impl AppState {
     /// Replaces the open documents and starts γ on the first.
     pub fn set_documents(&mut self, documents: Vec<Document>) {
         self.documents = documents.into_iter().map(OpenDocument::new).collect();
+        for document in &mut self.documents {
+            document.recolour(&mut self.category_colours);
+        }
         // A tγ base belongs to the documents it was chosen for.
         let base_fits = match &self.settings.text_gamma_base {
             super::settings::TextGammaBase::EachInTurn => true,

@@ -48,7 +48,8 @@ fn base_name(base: &TextGammaBase) -> String {
 
 /// The base: each annotator in turn, one of them, or a file (through the dialog seam).
 fn base_choice(ui: &mut Ui, s: &mut Settings, names: &[String], dialog: &mut dyn FileDialog) {
-    ui.horizontal(|ui| {
+    // Wrapped: in a narrow panel the button goes under the choice, never out of sight.
+    ui.horizontal_wrapped(|ui| {
         ui.label("base").on_hover_text(BASE_TIP);
         egui::ComboBox::from_id_salt("text-gamma-base")
             .selected_text(base_name(&s.text_gamma_base))

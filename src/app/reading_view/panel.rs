@@ -25,8 +25,8 @@ use std::ops::Range;
 const FONT_SIZE: f32 = 15.0;
 /// Left of the text: the disagreement marks.
 const MARGIN: f32 = 16.0;
-/// Height of one sub-lane under a line.
-const LANE: f32 = 4.0;
+/// Height of one sub-lane under a line (4 pixels drawn, a gap of one).
+const LANE: f32 = 5.0;
 /// An annotator overlapping itself more deeply is drawn in this many sub-lanes (the deeper
 /// spans in the last).
 const MOST_SUB_LANES: usize = 3;
@@ -502,7 +502,8 @@ fn annotator_lanes(
             let r = span_rect(row, unit.start, unit.end, y, LANE - 1.0);
             row.painter
                 .rect_filled(r, CornerRadius::ZERO, document.unit_colours[a][u]);
-            hits.push((r.expand2(vec2(0.0, 1.0)), a, u));
+            // The hit area is taller than the lane: a 4-pixel lane is hard to click.
+            hits.push((r.expand2(vec2(0.0, 2.0)), a, u));
         }
     }
 }

@@ -32,6 +32,9 @@ fn type_like_a_user(h: &mut Harness<'static, GammaStudioApp>, text: &str) {
     h.run_steps(1);
 }
 
+/// What opens a dialog (a click, a shortcut).
+type Opener = dyn Fn(&mut Harness<'static, GammaStudioApp>);
+
 /// What a key could have changed: the decisions, the last action, the selection.
 #[derive(Debug, PartialEq)]
 struct Decisions {
@@ -81,7 +84,7 @@ fn a_name_typed_into_every_dialog_decides_nothing_behind_it() {
     let mut h = adjudicating_the_demo();
     let before = decisions(h.state());
     // The in-app browser of each export and of the session, by button and by shortcut.
-    let openers: [(&str, Box<dyn Fn(&mut Harness<'static, GammaStudioApp>)>); 5] = [
+    let openers: [(&str, Box<Opener>); 5] = [
         (
             "Export the gold",
             Box::new(|h| h.get_by_label("Export the gold…").click()),

@@ -188,6 +188,30 @@ pub(super) fn draw_units(canvas: &Canvas, state: &AppState) -> Vec<(Rect, usize,
 /// One unit wide enough for an outline (and its category, when there is room).
 fn draw_unit(canvas: &Canvas, r: Rect, colour: egui::Color32, category: &str) {
     canvas.painter.rect_filled(r, CornerRadius::same(2), colour);
+    let pattern = canvas.document.colours.pattern(category);
+    if pattern != palette::Pattern::Solid {
+        // Past ten categories colours repeat: stripes tell the second ten apart.
+        let slope = if pattern == palette::Pattern::Hatched {
+            1.0
+        } else {
+            -1.0
+        };
+        let stroke = Stroke::new(1.5, palette::text_on(colour).gamma_multiply(0.6));
+        let painter = canvas
+            .painter
+            .with_clip_rect(r.intersect(canvas.painter.clip_rect()));
+        let mut x = r.left() - r.height();
+        while x < r.right() {
+            let (top, bottom) = (pos2(x, r.bottom()), pos2(x + r.height(), r.top()));
+            let line = if slope > 0.0 {
+                [top, bottom]
+            } else {
+                [pos2(x, r.top()), pos2(x + r.height(), r.bottom())]
+            };
+            painter.line_segment(line, stroke);
+            x += 6.0;
+        }
+    }
     canvas.painter.rect_stroke(
         r,
         CornerRadius::same(2),
