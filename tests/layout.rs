@@ -369,3 +369,24 @@ fn the_measures_depend_on_no_gui_command_line_or_format_crate() {
         );
     }
 }
+
+/// Module files in one style: a module with sub-modules is `folder/mod.rs`, never `folder.rs`
+/// beside `folder/` (tests/ excepted: there `name.rs` is a test binary and `name/` its parts).
+#[test]
+fn module_files_are_in_one_style() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut mixed = Vec::new();
+    for krate in CRATES {
+        let mut files = Vec::new();
+        let src = root.join(krate).join("src");
+        if src.is_dir() {
+            rust_files(&src, &mut files);
+        }
+        for file in files {
+            if file.with_extension("").is_dir() {
+                mixed.push(relative(&file));
+            }
+        }
+    }
+    assert!(mixed.is_empty(), "move these to <name>/mod.rs: {mixed:?}");
+}

@@ -425,7 +425,7 @@ impl Continuum {
     #[pyo3(signature = (dissimilarity=None, n_samples=None, precision_level=None, *,
                         precision=None, confidence=None, max_samples=None, sampler=None,
                         seed=None, preset=None, gamma_cat_variant=None, categorical_gammas=true,
-                        progress=None))]
+                        soft=false, progress=None))]
     #[allow(clippy::too_many_arguments)]
     fn compute_gamma<'py>(
         &self,
@@ -441,6 +441,7 @@ impl Continuum {
         preset: Option<String>,
         gamma_cat_variant: Option<String>,
         categorical_gammas: bool,
+        soft: bool,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<GammaResults> {
         let arguments = GammaArguments {
@@ -454,6 +455,7 @@ impl Continuum {
             preset,
             gamma_cat_variant,
             categorical_gammas,
+            soft,
         };
         compute(py, vec![self.inner.clone()], arguments.options()?, progress)
     }

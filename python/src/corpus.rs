@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 #[pyo3(signature = (documents, dissimilarity=None, n_samples=None, precision_level=None, *,
                     precision=None, confidence=None, max_samples=None, sampler=None,
                     seed=None, preset=None, gamma_cat_variant=None, categorical_gammas=true,
-                    progress=None))]
+                    soft=false, progress=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn corpus_gamma<'py>(
     py: Python<'py>,
@@ -28,6 +28,7 @@ pub fn corpus_gamma<'py>(
     preset: Option<String>,
     gamma_cat_variant: Option<String>,
     categorical_gammas: bool,
+    soft: bool,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<GammaResults> {
     let arguments = GammaArguments {
@@ -41,6 +42,7 @@ pub fn corpus_gamma<'py>(
         preset,
         gamma_cat_variant,
         categorical_gammas,
+        soft,
     };
     let documents = documents.into_iter().map(|c| c.inner).collect();
     compute(py, documents, arguments.options()?, progress)

@@ -136,6 +136,8 @@ pub struct GammaArguments<'py> {
     pub preset: Option<String>,
     pub gamma_cat_variant: Option<String>,
     pub categorical_gammas: bool,
+    /// Soft-γ: a unit may be in several unitary alignments (pygamma-agreement 0.5's).
+    pub soft: bool,
 }
 
 /// `precision_level` (pygamma-agreement's name) or `precision` (the same, as the issue and the
@@ -189,6 +191,7 @@ impl GammaArguments<'_> {
             options.gamma_cat_variant = parse::<GammaCatVariant>("gamma_cat_variant", name)?;
         }
         options.categorical_gammas = self.categorical_gammas;
+        options.soft = self.soft;
         if let Some(seed) = self.seed {
             options.seed = seed;
         }

@@ -46,7 +46,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     }
 }
 
-/// The preset, the dissimilarity's weights, the sampler and γ-cat's variant.
+/// The preset, the dissimilarity's weights, the sampler, γ-cat's variant and soft-γ.
 fn gamma_settings(ui: &mut Ui, s: &mut Settings) {
     let options = &mut s.gamma;
     egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
@@ -103,6 +103,9 @@ fn gamma_settings(ui: &mut Ui, s: &mut Settings) {
             })
             .response
             .on_hover_text("pygamma: pairs of a unit and an empty slot count (pygamma-agreement); article: only pairs of two units (Mathet 2017)");
+        ui.end_row();
+        ui.checkbox(&mut options.soft, "soft-γ")
+            .on_hover_text("pygamma-agreement 0.5's soft-γ: a unit may be in several unitary alignments, so a unit another annotator split in two is matched by both halves instead of left alone");
         ui.end_row();
     });
 }

@@ -196,6 +196,10 @@ pub struct GammaSettingsArgs {
     /// stopping with an error.
     #[arg(long)]
     pub bounded: bool,
+    /// Soft-γ (pygamma-agreement 0.5's): a unit may be in several unitary alignments, so a unit
+    /// split by another annotator is matched by both halves instead of left alone.
+    #[arg(long)]
+    pub soft: bool,
 }
 
 impl GammaSettingsArgs {
@@ -213,6 +217,7 @@ impl GammaSettingsArgs {
         if self.bounded {
             options.limits.accept_bounded_answer = true;
         }
+        options.soft = self.soft;
         Ok(options)
     }
 }

@@ -152,6 +152,11 @@ pub struct GammaOptions {
     pub gamma_cat_variant: GammaCatVariant,
     /// Memory guards of the exact alignment.
     pub limits: Limits,
+    /// Soft-γ (pygamma-agreement 0.5): a unit may belong to more than one unitary alignment
+    /// (a cover instead of a partition), so a unit that one annotator split in two is matched
+    /// by both halves at the cost of their disorders, not left alone at Δ∅. The observed and
+    /// every random continuum are aligned this way.
+    pub soft: bool,
 }
 
 impl GammaOptions {
@@ -175,6 +180,7 @@ impl Default for GammaOptions {
             categorical_gammas: true,
             gamma_cat_variant: GammaCatVariant::Pygamma,
             limits: Limits::default(),
+            soft: false,
         }
     }
 }
@@ -349,7 +355,11 @@ pub fn best_alignment(
     let dissimilarity = options.dissimilarity.resolve(&categories)?;
     let problem = AlignmentProblem::from_continuum(continuum, &categories, dissimilarity)?
         .with_mean_units_rule(options.mean_units_rule);
-    let alignment = problem.best_alignment(&options.limits)?;
+    let alignment = if options.soft {
+        problem.best_soft_alignment(&options.limits)?
+    } else {
+        problem.best_alignment(&options.limits)?
+    };
     Ok(DocumentAlignment {
         name: continuum.name.clone(),
         problem,
@@ -497,12 +507,15 @@ fn aligned_until(
     control: RunControl,
     outlook: &ListingOutlook,
 ) -> Result<Alignment, GammaError> {
-    problem
-        .best_alignment_among(&options.limits, control.cancelled, outlook)
-        .map_err(|e| match e {
-            AlignmentError::Cancelled => GammaError::Cancelled,
-            other => other.into(),
-        })
+    let aligned = if options.soft {
+        problem.best_soft_alignment_until(&options.limits, control.cancelled)
+    } else {
+        problem.best_alignment_among(&options.limits, control.cancelled, outlook)
+    };
+    aligned.map_err(|e| match e {
+        AlignmentError::Cancelled => GammaError::Cancelled,
+        other => other.into(),
+    })
 }
 
 /// `x̄` of the corpus (its units over its annotators) and the observed disorder of its

@@ -380,6 +380,7 @@ mod tests {
                 unit(6.0, 20.0),
             ],
             own_text: None,
+            relations: Vec::new(),
         });
         let spans: Vec<(String, Vec<(f64, f64)>)> = tiers
             .iter()
@@ -402,6 +403,7 @@ mod tests {
             name: "gold".into(),
             units: Vec::new(),
             own_text: None,
+            relations: Vec::new(),
         });
         assert_eq!(empty.len(), 1, "an empty gold is still a tier");
     }
