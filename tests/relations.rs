@@ -6,7 +6,8 @@ mod common;
 
 use common::cli::{gamma_studio, json_of};
 use gamma_core::gamma::{GammaOptions, best_alignment};
-use gamma_core::relations::{Endpoint, relation_agreement};
+use gamma_core::relation::Endpoint;
+use gamma_core::relations::relation_agreement;
 use gamma_formats::{ReadOptions, read_documents};
 use std::path::PathBuf;
 

@@ -3,7 +3,6 @@
 
 mod bench;
 mod bench_coverage;
-mod bench_project;
 mod bench_reading;
 mod coefficients_command;
 mod convert;

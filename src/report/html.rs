@@ -92,9 +92,25 @@ fn gamma(s: &mut String, report: &Report) {
         s,
         "γ = 1 − D_o / D_e: 1 when the annotators agree perfectly, 0 when they agree no more than chance, below 0 when less (Mathet, Widlöcher & Métivier 2015).",
     );
+    let interval = match &o.confidence_interval {
+        Ok(ci) => format!(
+            "<tr><td>{:.0} % confidence interval</td><td class=\"num\">{} … {}</td><td>{} ({} resampled, {} replicates, seed {}): how much γ would vary with other documents or stretches of text like these</td></tr>",
+            100.0 * ci.level,
+            number(Some(ci.gamma.0)),
+            number(Some(ci.gamma.1)),
+            escape(ci.unit.method()),
+            ci.n_units,
+            ci.replicates,
+            ci.seed
+        ),
+        Err(why) => format!(
+            "<tr><td>confidence interval</td><td>none</td><td>{}</td></tr>",
+            escape(why)
+        ),
+    };
     let _ = write!(
         s,
-        "<table><tr><th>figure</th><th>value</th><th>what it says</th></tr>\
+        "<table><tr><th>figure</th><th>value</th><th>what it says</th></tr>{interval}\
          <tr><td>precision interval ({:.0} %)</td><td class=\"num\">{} … {}</td><td>how precisely the expected disorder was estimated from {} chance continua; not a confidence interval over other documents</td></tr>\
          <tr><td>observed disorder D_o</td><td class=\"num\">{}</td><td>the disorder of the best alignment of the annotators' units, per unit</td></tr>\
          <tr><td>expected disorder D_e</td><td class=\"num\">{}</td><td>the mean disorder of chance continua drawn from the same annotations</td></tr></table>",

@@ -13,6 +13,7 @@ pub mod html;
 mod svg;
 pub mod tables;
 
+use gamma_core::bootstrap::{BootstrapOptions, ConfidenceInterval, bootstrap_gamma};
 use gamma_core::coefficients::unitizing::alpha_u;
 use gamma_core::gamma::{GammaError, RunControl, SampleCount};
 use gamma_core::measure::Measure;
@@ -25,6 +26,8 @@ use std::collections::BTreeMap;
 
 /// How many disagreements the report lists.
 const WORST_SHOWN: usize = 12;
+/// Bootstrap replicates of the confidence interval of γ.
+const REPLICATES: usize = 1000;
 
 /// The settings a reader needs to rerun the measure.
 #[derive(Debug, Clone, Serialize)]
@@ -69,6 +72,9 @@ pub struct Overall {
     pub gamma_k: BTreeMap<String, f64>,
     /// The disorders of the chance continua (the histogram).
     pub chance_disorders: Vec<f64>,
+    /// The 95 % bootstrap confidence interval of γ, γ-cat and γ-k (over documents, or over
+    /// stretches of one document), or why there is none.
+    pub confidence_interval: Result<ConfidenceInterval, String>,
 }
 
 /// One document measured alone.
@@ -234,7 +240,7 @@ impl Report {
                 software: format!("Gamma Studio {}", env!("CARGO_PKG_VERSION")),
                 rerun,
             },
-            overall: overall(&result),
+            overall: overall(&result, options),
             per_document,
             pairwise,
             coefficients: coefficients(corpus, options),
@@ -246,8 +252,15 @@ impl Report {
     }
 }
 
-fn overall(result: &GammaResult) -> Overall {
+fn overall(result: &GammaResult, options: &GammaOptions) -> Overall {
+    let bootstrap = BootstrapOptions {
+        replicates: REPLICATES,
+        level: 0.95,
+        seed: options.seed,
+    };
     Overall {
+        confidence_interval: bootstrap_gamma(result, options, &bootstrap)
+            .map_err(|e| e.to_string()),
         gamma: result.gamma,
         precision_interval: result.gamma_interval,
         observed_disorder: result.observed_disorder,

@@ -42,6 +42,16 @@ pub fn markdown(report: &Report) -> String {
     let _ = writeln!(s, "{}\n", methods_paragraph(report));
     let _ = writeln!(s, "| figure | value |\n|---|---|");
     let _ = writeln!(s, "| γ | {} |", number(Some(o.gamma)));
+    if let Ok(ci) = &o.confidence_interval {
+        let _ = writeln!(
+            s,
+            "| {:.0} % confidence interval ({}) | {} … {} |",
+            100.0 * ci.level,
+            ci.unit.method(),
+            number(Some(ci.gamma.0)),
+            number(Some(ci.gamma.1))
+        );
+    }
     let _ = writeln!(
         s,
         "| precision interval ({:.0} %) | {} … {} |",

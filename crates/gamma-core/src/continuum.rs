@@ -5,7 +5,7 @@
 //! one annotator may overlap or embed each other, and duplicates are kept as two units (the
 //! reference implementation merges them silently; we do not, because both were annotated).
 
-use crate::relations::Relation;
+use crate::relation::Relation;
 use crate::unit::{InvalidUnit, Unit};
 use std::collections::BTreeSet;
 

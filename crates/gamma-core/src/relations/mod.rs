@@ -31,38 +31,9 @@
 
 use crate::alignment::{Alignment, AlignmentProblem};
 use crate::continuum::Continuum;
-use serde::{Deserialize, Serialize};
+use crate::relation::Endpoint;
+use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-
-/// One end of a relation: a unit, or a group of units (a schema), by the units' ids in their
-/// file ([`crate::unit::Unit::source_id`]).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Endpoint {
-    /// A unit, by its id.
-    Unit(String),
-    /// A group of units (Glozz schema, e.g. a complex discourse unit): its id and its members' ids.
-    Group {
-        /// The group's own id in its file.
-        id: String,
-        /// Its member units' ids.
-        members: Vec<String>,
-    },
-}
-
-/// A relation of one annotator between two of its endpoints.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Relation {
-    /// Its id in its file.
-    pub id: String,
-    /// Its label (relation type).
-    pub label: String,
-    /// Where it starts (Glozz's first term).
-    pub source: Endpoint,
-    /// Where it ends (the second term).
-    pub target: Endpoint,
-    /// Whether source and target may not be swapped.
-    pub directed: bool,
-}
 
 /// Where a relation's endpoint lies in the best alignment: the unitary alignments of its units.
 type Image = Vec<usize>;

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::gamma::{GammaOptions, best_alignment};
+use crate::relation::Relation;
 use crate::unit::Unit;
 
 /// Five segments `s1…s5` of 10 characters, 5 apart, for annotator `name`.

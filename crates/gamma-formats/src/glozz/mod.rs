@@ -15,7 +15,7 @@ use super::annotator_files::AnnotatorFile;
 use super::xml::{self, Element, escape};
 use super::{FileError, Warning, WarningKind, write_atomically};
 use gamma_core::continuum::Continuum;
-use gamma_core::relations::{Endpoint, Relation};
+use gamma_core::relation::{Endpoint, Relation};
 use gamma_core::unit::Unit;
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;

@@ -3,6 +3,8 @@
 //! generated tagged text (case `tgammaN`, N tokens), each case in its own process so that its
 //! peak memory is its own. Prints wall time and peak resident memory against the targets.
 
+mod project;
+
 use super::Failure;
 use clap::Args;
 use gamma_core::gamma::RunControl;
@@ -201,7 +203,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
         return super::bench_reading::run(args.seed);
     }
     if let Some(documents) = args.project {
-        return super::bench_project::run(documents, args.seed);
+        return project::run(documents, args.seed);
     }
     if let Some(trials) = args.coverage {
         return super::bench_coverage::run(trials, args.seed);

@@ -4,7 +4,7 @@
 //! phase's wall time and the peak resident memory against the targets (the corpus γ and the
 //! table within 10 s on two cores, under 1 GB).
 
-use super::Failure;
+use crate::cli::Failure;
 use gamma_core::corpus::Corpus;
 use gamma_core::gamma::RunControl;
 use gamma_core::per_document::per_document;
@@ -57,7 +57,7 @@ pub fn run(documents: usize, seed: u64) -> Result<(), Failure> {
     let table_seconds = started.elapsed().as_secs_f64();
     let measured = rows.iter().filter(|r| r.result.is_ok()).count();
     let total = start.elapsed().as_secs_f64();
-    let peak = super::bench::peak_memory_mb().unwrap_or(f64::NAN);
+    let peak = super::peak_memory_mb().unwrap_or(f64::NAN);
     println!(
         "campaign: {documents} documents × 3 annotators × 100 units ({} units), seed {seed}",
         corpus.n_units()
