@@ -148,6 +148,7 @@ fn histogram(ui: &mut Ui, chance: &[f64], (observed, expected): (f64, f64), capt
     ui.label(caption).on_hover_text(
         "the disorder of each sampled chance annotation; D_e is their mean, γ = 1 − D_o / D_e",
     );
+    let bars_colour = ui.visuals().text_color().gamma_multiply(0.6);
     let (observed_colour, expected_colour) = (
         Color32::from_rgb(0, 158, 115),
         Color32::from_rgb(230, 159, 0),
@@ -155,10 +156,7 @@ fn histogram(ui: &mut Ui, chance: &[f64], (observed, expected): (f64, f64), capt
     super::palette::legend(
         ui,
         &[
-            (
-                "chance disorders".into(),
-                ui.visuals().text_color().gamma_multiply(0.6),
-            ),
+            ("chance disorders".into(), bars_colour),
             ("D_o".into(), observed_colour),
             ("D_e".into(), expected_colour),
         ],
@@ -170,7 +168,7 @@ fn histogram(ui: &mut Ui, chance: &[f64], (observed, expected): (f64, f64), capt
         .allow_scroll(false)
         .allow_zoom(false)
         .show(ui, |plot| {
-            plot.bar_chart(BarChart::new("chance disorder", bars));
+            plot.bar_chart(BarChart::new("chance disorder", bars).color(bars_colour));
             plot.vline(VLine::new("D_o", observed).color(observed_colour));
             plot.vline(VLine::new("D_e", expected).color(expected_colour));
         });
