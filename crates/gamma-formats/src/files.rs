@@ -155,7 +155,7 @@ pub const MAX_FILE_NAME_BYTES: usize = 200;
 /// characters and the characters Windows forbids (`<>"|?*`) become `_`, as does a final dot or
 /// space and the start of a Windows device name (`CON`, `NUL`, `COM1`…). Every other character
 /// is kept. Refused, with the reason: the empty name, a name of dots and spaces only (`.`,
-/// `..`), a name longer than [`MAX_FILE_NAME_BYTES`] bytes.
+/// `..`), a name longer than 200 bytes.
 pub fn safe_file_name(name: &str) -> Result<String, String> {
     if name.trim_matches(['.', ' ']).is_empty() {
         return Err(if name.is_empty() {

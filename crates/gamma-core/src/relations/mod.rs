@@ -1,7 +1,7 @@
 //! Relations between units (discourse relations, coreference links, dependencies) and how much
 //! annotators agree on them, through γ's best alignment of their units.
 //!
-//! An annotator's [`Relation`] links two of its own units, or groups of them (a Glozz schema such
+//! An annotator's [`Relation`](crate::relation::Relation) links two of its own units, or groups of them (a Glozz schema such
 //! as an SDRT complex discourse unit, by its member units), with a label. Annotators who segment
 //! a text differently cannot be compared relation by relation on positions: a relation of one
 //! annotator *corresponds* to another's when their endpoints lie in the same unitary alignments

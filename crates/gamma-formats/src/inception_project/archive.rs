@@ -15,7 +15,7 @@ pub const MAX_ENTRIES: usize = 50_000;
 pub const MAX_ENTRY: u64 = 256 * 1024 * 1024;
 /// The most bytes all the entries read from one export inflate to.
 pub const MAX_INFLATED: u64 = 1024 * 1024 * 1024;
-/// The highest compression ratio of an entry larger than [`RATIO_FROM`] bytes (annotation
+/// The highest compression ratio of an entry larger than 1 MiB (annotation
 /// files compress 5 to 50 times; a zip bomb about 1,000 times).
 pub const MAX_RATIO: u64 = 200;
 /// Entries up to this size may have any ratio (a small file of repeated lines).
