@@ -184,40 +184,44 @@ fn pairwise_matrix(ui: &mut Ui, state: &AppState) {
     if names.len() < 2 {
         return;
     }
-    ui.collapsing("γ of each pair of annotators over the corpus", |ui| {
-        egui::Grid::new("dashboard-pairwise")
-            .striped(true)
-            .show(ui, |ui| {
-                ui.label("");
-                for name in &names[1..] {
-                    ui.strong(*name);
-                }
-                ui.end_row();
-                for (i, first) in names[..names.len() - 1].iter().enumerate() {
-                    ui.strong(*first);
-                    for (j, second) in names.iter().enumerate().skip(1) {
-                        let cell = (j > i)
-                            .then(|| {
-                                pairs.iter().find(|p| {
-                                    p.annotators[0] == *first && p.annotators[1] == *second
-                                        || p.annotators[1] == *first && p.annotators[0] == *second
-                                })
-                            })
-                            .flatten();
-                        match cell {
-                            Some(pair) => match &pair.result {
-                                Ok(r) => ui.label(format!("{:.3}", r.gamma)).on_hover_text(
-                                    format!("{} documents in common", pair.documents),
-                                ),
-                                Err(e) => ui.label("—").on_hover_text(gamma_error_words(e)),
-                            },
-                            None => ui.label(""),
-                        };
+    let title = "γ of each pair of annotators over the corpus";
+    egui::CollapsingHeader::new(title)
+        .default_open(true)
+        .show(ui, |ui| {
+            egui::Grid::new("dashboard-pairwise")
+                .striped(true)
+                .show(ui, |ui| {
+                    ui.label("");
+                    for name in &names[1..] {
+                        ui.strong(*name);
                     }
                     ui.end_row();
-                }
-            });
-    });
+                    for (i, first) in names[..names.len() - 1].iter().enumerate() {
+                        ui.strong(*first);
+                        for (j, second) in names.iter().enumerate().skip(1) {
+                            let cell = (j > i)
+                                .then(|| {
+                                    pairs.iter().find(|p| {
+                                        p.annotators[0] == *first && p.annotators[1] == *second
+                                            || p.annotators[1] == *first
+                                                && p.annotators[0] == *second
+                                    })
+                                })
+                                .flatten();
+                            match cell {
+                                Some(pair) => match &pair.result {
+                                    Ok(r) => ui.label(format!("{:.3}", r.gamma)).on_hover_text(
+                                        format!("{} documents in common", pair.documents),
+                                    ),
+                                    Err(e) => ui.label("—").on_hover_text(gamma_error_words(e)),
+                                },
+                                None => ui.label(""),
+                            };
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
 }
 
 /// The header: a click sorts by the column, a second click reverses.

@@ -579,7 +579,10 @@ impl GammaStudioApp {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             return;
         }
-        let finished = !self.state.is_running()
+        let dashboard_shown = self.state.mode == state::Mode::Dashboard;
+        let busy =
+            self.state.is_running() || (dashboard_shown && self.state.dashboard.is_running());
+        let finished = !busy
             && (self.state.current_outcome().is_some()
                 || self.state.current_text_outcome().is_some())
             || matches!(self.state.run.status, gamma_run::Status::Failed(_))
@@ -592,6 +595,7 @@ impl GammaStudioApp {
                 *frames_after_result += 1;
                 // Show the worst alignment selected (inspector, highlight in the text).
                 if *frames_after_result == 1
+                    && !dashboard_shown
                     && self.state.selection.alignment.is_none()
                     && let Some(&worst) = self.state.shown().and_then(|s| s.worst_first.first())
                 {

@@ -232,6 +232,10 @@ impl AppState {
                 }
                 self.read_options = options.clone();
                 self.set_documents(documents);
+                // A campaign is seen first as a whole: where its documents disagree.
+                if self.documents.len() > 1 {
+                    self.mode = Mode::Dashboard;
+                }
             }
             Err(e) => self.errors.push(e.to_string()),
         }

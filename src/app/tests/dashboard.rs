@@ -62,6 +62,11 @@ fn a_folder_opens_as_a_corpus_from_the_file_menu() {
     let mut names: Vec<String> = (0..3).map(|i| name_of(h.state(), i)).collect();
     names.sort();
     assert_eq!(names, ["agreed", "scattered", "shifted"]);
+    assert_eq!(
+        state.mode,
+        Mode::Dashboard,
+        "a corpus opens on its dashboard"
+    );
     assert!(
         (state.errors.iter()).any(|m| m.contains("3 documents (one file per document")),
         "Messages says the layout: {:?}",
@@ -80,8 +85,6 @@ fn the_dashboard_measures_each_document_sorts_by_a_column_and_opens_a_row() {
     let mut h = harness(app(launch, ScriptedDialog::default()));
     h.state_mut().state.settings.gamma.samples = precision(0.02);
     h.state_mut().state.settings_changed();
-    h.step();
-    h.get_by_label("Dashboard").click();
     step_until(&mut h, dashboard_done);
     assert_eq!(h.state().state.mode, Mode::Dashboard);
 
