@@ -320,10 +320,13 @@ impl Browser {
 
     /// The path field (focused when the browser opens, the suggested name's stem selected).
     fn path_field(&mut self, ui: &mut egui::Ui) -> bool {
-        let saving = matches!(self.request, Request::Save { .. });
         let mut entered = false;
         ui.horizontal(|ui| {
-            let label = ui.label(if saving { "Save as" } else { "File" });
+            let label = ui.label(match self.request {
+                Request::Save { .. } => "Save as",
+                Request::Folder => "Corpus folder",
+                Request::Open { .. } => "File",
+            });
             let id = ui.make_persistent_id("in-app-browser-path");
             let edit = ui
                 .add(

@@ -6,6 +6,7 @@ use super::{app, harness, precision, step_until};
 use crate::app::file_dialog::ScriptedDialog;
 use crate::app::state::Mode;
 use crate::app::{GammaStudioApp, Launch, dashboard_panel};
+use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use gamma_core::Corpus;
 use std::path::Path;
@@ -142,4 +143,31 @@ fn the_dashboard_measures_each_document_sorts_by_a_column_and_opens_a_row() {
     let state = &h.state().state;
     assert_eq!(state.mode, Mode::Annotations);
     assert_eq!(state.document().unwrap().continuum().name, "shifted");
+}
+
+#[test]
+fn without_a_system_dialog_the_in_app_browser_picks_the_folder() {
+    let folder = tempfile::tempdir().unwrap();
+    write_corpus(folder.path());
+    let dialog = ScriptedDialog {
+        missing: true,
+        ..ScriptedDialog::default()
+    };
+    let mut h = harness(app(Launch::default(), dialog));
+    h.step();
+    h.get_by_label("File").click();
+    h.run_steps(2);
+    h.get_by_label("Open folder…").click();
+    h.run_steps(2);
+    let field = || egui::accesskit::Role::TextInput;
+    h.get_by_role_and_label(field(), "Corpus folder").focus();
+    h.run_steps(1);
+    h.get_by_role_and_label(field(), "Corpus folder")
+        .type_text(&folder.path().display().to_string());
+    h.run_steps(2);
+    h.get_by_label("Open this folder").click();
+    h.run_steps(3);
+    let state = &h.state().state;
+    assert_eq!(state.documents.len(), 3, "{:?}", state.errors);
+    assert_eq!(state.mode, Mode::Dashboard);
 }
