@@ -22,6 +22,8 @@ pub trait FileDialog {
     fn pick_file(&mut self, title: &str, extensions: &[&str]) -> Option<PathBuf>;
     /// Where to save (the suggested name's extension is the format offered).
     fn save_file(&mut self, title: &str, suggested_name: &str) -> Option<PathBuf>;
+    /// A folder to open (a corpus).
+    fn pick_folder(&mut self, title: &str) -> Option<PathBuf>;
     /// Whether an answer to the request titled `title` is waiting (the caller asks again).
     fn ready(&self, _title: &str) -> bool {
         false
@@ -57,6 +59,7 @@ pub trait SystemFiles {
     fn pick_file(&mut self, title: &str, extensions: &[&str]) -> Answer;
     /// Where to save.
     fn save_file(&mut self, title: &str, suggested_name: &str) -> Answer;
+    fn pick_folder(&mut self, title: &str) -> Answer;
 }
 
 /// The operating system's dialog (rfd: the XDG desktop portal, else zenity).
@@ -153,6 +156,14 @@ impl SystemFiles for SystemDialog {
                 dialog = dialog.add_filter(extension.to_uppercase(), &[extension.as_str()]);
             }
             dialog.save_file().map(|p| vec![p])
+        })
+    }
+
+    fn pick_folder(&mut self, title: &str) -> Answer {
+        self.answer(|| {
+            (rfd::FileDialog::new().set_title(title))
+                .pick_folder()
+                .map(|p| vec![p])
         })
     }
 }
@@ -267,6 +278,11 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
             .and_then(|p| p.into_iter().next())
     }
 
+    fn pick_folder(&mut self, title: &str) -> Option<PathBuf> {
+        self.ask(title, Request::Folder, |s| s.pick_folder(title))
+            .and_then(|p| p.into_iter().next())
+    }
+
     fn ready(&self, title: &str) -> bool {
         self.answers.contains_key(title)
     }
@@ -333,6 +349,10 @@ impl SystemFiles for ScriptedDialog {
     }
 
     fn save_file(&mut self, title: &str, _suggested_name: &str) -> Answer {
+        self.next(title)
+    }
+
+    fn pick_folder(&mut self, title: &str) -> Answer {
         self.next(title)
     }
 }

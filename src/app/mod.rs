@@ -7,6 +7,8 @@ mod adjudication;
 mod adjudication_panel;
 mod alignments_panel;
 pub mod bench;
+mod dashboard;
+mod dashboard_panel;
 pub mod demo;
 mod document_view;
 mod documents_panel;
@@ -152,6 +154,8 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
 
 /// The title of File → Open's dialog.
 const OPEN_TITLE: &str = "Open annotation files";
+/// The title of File → Open folder…'s dialog.
+const OPEN_FOLDER_TITLE: &str = "Open a corpus folder";
 
 /// Where the `--screenshot` run stands.
 enum Screenshot {
@@ -189,8 +193,10 @@ impl GammaStudioApp {
     ) -> GammaStudioApp {
         let mut state = AppState::new(wake).with_data_folder(launch.data_folder);
         let open_demo = launch.files.is_empty();
-        if !open_demo {
-            state.open_files(&launch.files, &launch.read_options);
+        match launch.files.as_slice() {
+            [] => {}
+            [folder] if folder.is_dir() => state.open_folder(folder, &launch.read_options),
+            files => state.open_files(files, &launch.read_options),
         }
         let mut app = GammaStudioApp {
             state,
@@ -249,7 +255,11 @@ impl GammaStudioApp {
     /// TSV 3, XMI, brat, TextGrid, project exports) go through the open dialog first, other
     /// formats open at once.
     pub fn request_open(&mut self, paths: Vec<PathBuf>) {
-        if OpenDialog::needed(&paths) {
+        if let [folder] = paths.as_slice()
+            && folder.is_dir()
+        {
+            self.state.open_folder(folder, &ReadOptions::default());
+        } else if OpenDialog::needed(&paths) {
             self.pending_open = Some(OpenDialog::new(paths));
         } else {
             self.state.open_files(&paths, &ReadOptions::default());
@@ -260,6 +270,13 @@ impl GammaStudioApp {
     fn ask_files_to_open(&mut self) {
         if let Some(paths) = self.dialog.pick_files(OPEN_TITLE) {
             self.request_open(paths);
+        }
+    }
+
+    /// File → Open folder…: the dialog, then the corpus (the in-app browser answers later).
+    fn ask_folder_to_open(&mut self) {
+        if let Some(folder) = self.dialog.pick_folder(OPEN_FOLDER_TITLE) {
+            self.state.open_folder(&folder, &ReadOptions::default());
         }
     }
 
@@ -293,6 +310,9 @@ impl GammaStudioApp {
     /// Draws the whole window (the eframe entry point and the tests call this).
     pub fn draw(&mut self, ui: &mut Ui) {
         self.state.poll();
+        let text_gamma = self.state.uses_text_gamma();
+        let state = &mut self.state;
+        (state.dashboard).keep_up(&state.documents, &state.settings, text_gamma, &state.wake);
         self.take_dropped_files(ui);
         self.state.keys_reach_document =
             !self.dialog_open() && !ui.ctx().egui_wants_keyboard_input();
@@ -314,15 +334,23 @@ impl GammaStudioApp {
         if open_key || self.dialog.ready(OPEN_TITLE) {
             self.ask_files_to_open();
         }
+        if self.dialog.ready(OPEN_FOLDER_TITLE) {
+            self.ask_folder_to_open();
+        }
         if !self.state.errors.is_empty() {
             egui::Panel::bottom("errors")
                 .resizable(true)
                 .show(ui, |ui| self.errors_panel(ui));
         }
-        if self.state.mode == state::Mode::Shuffling {
-            self.draw_shuffling(ui);
-        } else {
-            self.draw_annotations(ui);
+        match self.state.mode {
+            state::Mode::Shuffling => self.draw_shuffling(ui),
+            state::Mode::Dashboard => {
+                egui::CentralPanel::default().show(ui, |ui| {
+                    self.panels.central = ui.max_rect();
+                    dashboard_panel::show(ui, &mut self.state);
+                });
+            }
+            state::Mode::Annotations => self.draw_annotations(ui),
         }
         self.open_dialog_window(ui);
         self.evaluate
@@ -330,7 +358,10 @@ impl GammaStudioApp {
         self.dialog.show(ui.ctx());
         help::window(ui.ctx(), &mut self.help);
         self.state.errors.extend(self.dialog.take_messages());
-        if self.state.is_running() || self.state.shuffling.is_running() {
+        if self.state.is_running()
+            || self.state.shuffling.is_running()
+            || self.state.dashboard.is_running()
+        {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }
@@ -424,6 +455,14 @@ impl GammaStudioApp {
                     ui.close();
                     self.ask_files_to_open();
                 }
+                if ui
+                    .button("Open folder…")
+                    .on_hover_text("a corpus: its documents matched by name")
+                    .clicked()
+                {
+                    ui.close();
+                    self.ask_folder_to_open();
+                }
                 ui.menu_button("Open a demo", |ui| {
                     for demo in demo::Demo::ALL {
                         if ui.button(demo.title()).clicked() {
@@ -456,6 +495,8 @@ impl GammaStudioApp {
                 "Annotations",
             )
             .on_hover_text("the open documents: tracks, alignment, γ, adjudication");
+            ui.selectable_value(&mut self.state.mode, state::Mode::Dashboard, "Dashboard")
+                .on_hover_text("every open document's γ, the corpus γ, who disagrees with whom");
             ui.selectable_value(
                 &mut self.state.mode,
                 state::Mode::Shuffling,
@@ -538,7 +579,10 @@ impl GammaStudioApp {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             return;
         }
-        let finished = !self.state.is_running()
+        let dashboard_shown = self.state.mode == state::Mode::Dashboard;
+        let busy =
+            self.state.is_running() || (dashboard_shown && self.state.dashboard.is_running());
+        let finished = !busy
             && (self.state.current_outcome().is_some()
                 || self.state.current_text_outcome().is_some())
             || matches!(self.state.run.status, gamma_run::Status::Failed(_))
@@ -551,6 +595,7 @@ impl GammaStudioApp {
                 *frames_after_result += 1;
                 // Show the worst alignment selected (inspector, highlight in the text).
                 if *frames_after_result == 1
+                    && !dashboard_shown
                     && self.state.selection.alignment.is_none()
                     && let Some(&worst) = self.state.shown().and_then(|s| s.worst_first.first())
                 {

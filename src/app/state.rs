@@ -75,6 +75,8 @@ pub struct AppState {
     pub category_colours: CategoryMemory,
     /// The last decision, for the views to flash its alignment.
     pub last_decision: Option<DecisionEcho>,
+    /// The campaign dashboard: every document's γ, the corpus γ, the pairwise matrix.
+    pub dashboard: super::dashboard::Dashboard,
     pub(super) wake: Wake,
 }
 
@@ -115,6 +117,8 @@ pub enum Mode {
     Annotations,
     /// The Corpus Shuffling Tool and the calibration of γ.
     Shuffling,
+    /// The campaign dashboard: every open document in one table.
+    Dashboard,
 }
 
 impl AppState {
@@ -145,6 +149,7 @@ impl AppState {
             keys_reach_document: true,
             category_colours: CategoryMemory::default(),
             last_decision: None,
+            dashboard: Default::default(),
             wake,
         }
     }
@@ -188,6 +193,7 @@ impl AppState {
         }
         self.reading.forget();
         self.corpus_gamma = None;
+        self.dashboard.forget();
         self.adjudicating = None;
         self.select_document(0);
     }
@@ -203,6 +209,33 @@ impl AppState {
                 }
                 self.read_options = options.clone();
                 self.set_documents(documents);
+            }
+            Err(e) => self.errors.push(e.to_string()),
+        }
+    }
+
+    /// Opens every document of a corpus folder (matched by name, as
+    /// [`gamma_formats::read_corpus`] reads it) and says its layout in Messages.
+    pub fn open_folder(&mut self, folder: &Path, options: &ReadOptions) {
+        match gamma_formats::read_corpus(folder, options) {
+            Ok((documents, warnings, plan)) => {
+                self.errors.push(format!(
+                    "{}: {} documents ({})",
+                    folder.display(),
+                    documents.len(),
+                    plan.layout.describe()
+                ));
+                self.errors
+                    .extend(warnings.into_iter().map(|w| format!("warning: {w}")));
+                if documents.is_empty() {
+                    return;
+                }
+                self.read_options = options.clone();
+                self.set_documents(documents);
+                // A campaign is seen first as a whole: where its documents disagree.
+                if self.documents.len() > 1 {
+                    self.mode = Mode::Dashboard;
+                }
             }
             Err(e) => self.errors.push(e.to_string()),
         }

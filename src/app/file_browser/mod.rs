@@ -17,6 +17,8 @@ pub enum Request {
     Open { many: bool, extensions: Vec<String> },
     /// Where to save, suggesting `name` (its extension is the format).
     Save { name: String },
+    /// A folder to open: the one listed, or the one the path field names.
+    Folder,
 }
 
 /// One folder entry.
@@ -81,7 +83,7 @@ impl Browser {
     pub fn new(title: &str, request: Request, folder: PathBuf, recent: Vec<PathBuf>) -> Browser {
         let field = match &request {
             Request::Save { name } => name.clone(),
-            Request::Open { .. } => String::new(),
+            Request::Open { .. } | Request::Folder => String::new(),
         };
         let filters = filters_for(&request);
         let mut browser = Browser {
@@ -132,7 +134,7 @@ impl Browser {
         if let Some(path) = self.field_path().filter(|p| p.is_dir()) {
             self.field = match &self.request {
                 Request::Save { name } => name.clone(),
-                Request::Open { .. } => String::new(),
+                Request::Open { .. } | Request::Folder => String::new(),
             };
             self.enter(path);
             return Confirmed::Entered;
@@ -318,10 +320,13 @@ impl Browser {
 
     /// The path field (focused when the browser opens, the suggested name's stem selected).
     fn path_field(&mut self, ui: &mut egui::Ui) -> bool {
-        let saving = matches!(self.request, Request::Save { .. });
         let mut entered = false;
         ui.horizontal(|ui| {
-            let label = ui.label(if saving { "Save as" } else { "File" });
+            let label = ui.label(match self.request {
+                Request::Save { .. } => "Save as",
+                Request::Folder => "Corpus folder",
+                Request::Open { .. } => "File",
+            });
             let id = ui.make_persistent_id("in-app-browser-path");
             let edit = ui
                 .add(
@@ -375,6 +380,9 @@ impl Browser {
                 }
             };
         }
+        if self.request == Request::Folder {
+            return self.folder_buttons(ui);
+        }
         let many = matches!(self.request, Request::Open { many: true, .. });
         let saving = matches!(self.request, Request::Save { .. });
         let entered = self.path_field(ui);
@@ -403,6 +411,24 @@ impl Browser {
             if let Some(problem) = problem.filter(|_| !names_folder) {
                 ui.label(RichText::new(problem).weak());
             }
+        });
+        answer
+    }
+
+    /// Opening a folder: the one listed (or the one the path field names) is the answer.
+    fn folder_buttons(&mut self, ui: &mut egui::Ui) -> Option<Option<Vec<PathBuf>>> {
+        let entered = self.path_field(ui);
+        let chosen =
+            (self.field_path().filter(|p| p.is_dir())).unwrap_or_else(|| self.folder.clone());
+        let mut answer = None;
+        ui.horizontal(|ui| {
+            if ui.button("Open this folder").clicked() || entered {
+                answer = Some(Some(vec![chosen.clone()]));
+            }
+            if ui.button("Cancel").clicked() {
+                answer = Some(None);
+            }
+            ui.label(RichText::new(chosen.display().to_string()).weak());
         });
         answer
     }
@@ -442,6 +468,7 @@ impl Browser {
                 }
                 Some(_) => None,
             },
+            Request::Folder => None,
             Request::Open { .. } => match field {
                 None if self.chosen.is_empty() => Some("pick a file".into()),
                 None => None,
@@ -508,6 +535,7 @@ fn filters_for(request: &Request) -> Vec<Filter> {
             .map(|e| of(format!(".{e}"), vec![e]))
             .into_iter()
             .collect(),
+        Request::Folder => Vec::new(),
     };
     filters.push(of("all files".into(), Vec::new()));
     filters

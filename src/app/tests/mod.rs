@@ -22,6 +22,7 @@ fn precision(precision: f64) -> gamma_core::gamma::SampleCount {
 mod adjudication;
 mod categories;
 mod curation;
+mod dashboard;
 mod dialogs;
 mod laptop;
 mod messages;

@@ -1,0 +1,247 @@
+//! The campaign dashboard's room (its view is [`super::dashboard_panel`]): every open
+//! document's γ, the corpus γ and the pairwise matrix of annotators, and the table's order.
+//!
+//! The figures come from one background [`Job`]: each document measured alone
+//! ([`gamma_core::per_document::per_document`], in batches so that rows fill in as they come),
+//! then the corpus γ, then the pairwise matrix ([`gamma_core::pairwise::pairwise`]). The UI only
+//! reads what arrived; a change of documents or settings replaces (cancels) the job.
+
+use super::document_view::OpenDocument;
+use super::gamma_run::without;
+use super::jobs::{Job, JobContext, Wake};
+use super::settings::{Settings, gamma_error_words};
+use gamma_core::pairwise::{self, PairGamma};
+use gamma_core::per_document::per_document;
+use gamma_core::{Corpus, GammaOptions, GammaResult};
+use std::sync::Arc;
+
+/// How many documents a batch measures before its rows are sent (enough to keep every core
+/// busy, few enough that the table fills in visibly).
+const BATCH: usize = 8;
+
+/// A document's measured figures (γ-cat, γ-k and the alignments are not kept).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Measured {
+    pub gamma: f64,
+    pub interval: (f64, f64),
+    pub observed_disorder: f64,
+}
+
+/// The corpus γ and how it was computed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CorpusFigure {
+    pub gamma: f64,
+    pub interval: (f64, f64),
+    pub n_samples: usize,
+    pub seed: u64,
+}
+
+/// A column of the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Column {
+    Document,
+    Annotators,
+    Units,
+    Gamma,
+    ObservedDisorder,
+    Decided,
+    State,
+}
+
+impl Column {
+    pub const ALL: [Column; 7] = [
+        Column::Document,
+        Column::Annotators,
+        Column::Units,
+        Column::Gamma,
+        Column::ObservedDisorder,
+        Column::Decided,
+        Column::State,
+    ];
+
+    /// The header's words.
+    pub fn title(self) -> &'static str {
+        match self {
+            Column::Document => "Document",
+            Column::Annotators => "Annotators",
+            Column::Units => "Units",
+            Column::Gamma => "γ [95 % interval]",
+            Column::ObservedDisorder => "D_o",
+            Column::Decided => "Decided",
+            Column::State => "State",
+        }
+    }
+}
+
+/// What the job sends.
+enum Message {
+    /// Documents measured of all.
+    Progress(usize, usize),
+    /// The rows of a batch: (document index, its figures or why none).
+    Rows(Vec<(usize, Result<Measured, String>)>),
+    Corpus(Result<CorpusFigure, String>),
+    Pairwise(Vec<PairGamma>),
+}
+
+/// The dashboard: what arrived, the table's order, the job.
+pub struct Dashboard {
+    /// Each open document's figures (same order as the documents; `None` while measuring).
+    pub rows: Vec<Option<Result<Measured, String>>>,
+    pub corpus: Option<Result<CorpusFigure, String>>,
+    pub pairwise: Option<Vec<PairGamma>>,
+    /// Documents measured of all.
+    pub progress: (usize, usize),
+    /// The column sorted by, and whether ascending.
+    pub sort: (Column, bool),
+    /// The settings the figures are (being) computed with.
+    computed_with: Option<Settings>,
+    job: Option<Job<Message>>,
+}
+
+impl Default for Dashboard {
+    fn default() -> Self {
+        Dashboard {
+            rows: Vec::new(),
+            corpus: None,
+            pairwise: None,
+            progress: (0, 0),
+            // The worst documents first: the ones to adjudicate.
+            sort: (Column::Gamma, true),
+            computed_with: None,
+            job: None,
+        }
+    }
+}
+
+impl Dashboard {
+    /// Forgets every figure (other documents are open); the order chosen stays.
+    pub fn forget(&mut self) {
+        *self = Dashboard {
+            sort: self.sort,
+            ..Dashboard::default()
+        };
+    }
+
+    /// Whether the job runs.
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Takes what the job sent; call once per frame.
+    fn poll(&mut self) {
+        let Some(job) = &self.job else {
+            return;
+        };
+        let mut finished = false;
+        for message in job.messages() {
+            match message {
+                Message::Progress(done, total) => self.progress = (done, total),
+                Message::Rows(rows) => {
+                    for (i, row) in rows {
+                        if let Some(slot) = self.rows.get_mut(i) {
+                            *slot = Some(row);
+                        }
+                    }
+                }
+                Message::Corpus(corpus) => self.corpus = Some(corpus),
+                Message::Pairwise(pairs) => {
+                    self.pairwise = Some(pairs);
+                    finished = true;
+                }
+            }
+        }
+        if finished {
+            self.job = None;
+        }
+    }
+}
+
+impl Dashboard {
+    /// Starts the job when the documents or the settings changed (γ only: `text_gamma` runs
+    /// have no corpus figures), and takes what it sent. Call once per frame.
+    pub fn keep_up(
+        &mut self,
+        documents: &[OpenDocument],
+        settings: &Settings,
+        text_gamma: bool,
+        wake: &Wake,
+    ) {
+        if text_gamma || documents.is_empty() {
+            self.job = None;
+            return;
+        }
+        if self.computed_with.as_ref() != Some(settings) || self.rows.len() != documents.len() {
+            self.start(documents, settings, wake);
+        }
+        self.poll();
+    }
+
+    fn start(&mut self, documents: &[OpenDocument], settings: &Settings, wake: &Wake) {
+        let excluded = &settings.excluded_categories;
+        let corpus = Corpus::new(
+            (documents.iter())
+                .map(|d| without(d.continuum(), excluded).0)
+                .collect(),
+        );
+        let options = settings.gamma_options();
+        self.forget();
+        self.rows = vec![None; corpus.documents.len()];
+        self.progress = (0, corpus.documents.len());
+        self.computed_with = Some(settings.clone());
+        self.job = Some(Job::spawn("dashboard", Arc::clone(wake), move |context| {
+            measure(&corpus, &options, context)
+        }));
+    }
+}
+
+/// The job: the rows by batches, the corpus γ, the pairwise matrix.
+fn measure(corpus: &Corpus, options: &GammaOptions, context: &JobContext<Message>) {
+    let total = corpus.documents.len();
+    let quiet = context.control(None);
+    let mut done = 0;
+    for (b, batch) in corpus.documents.chunks(BATCH).enumerate() {
+        if context.is_cancelled() {
+            return;
+        }
+        let part = Corpus::new(batch.to_vec());
+        let rows = per_document(&part, options, quiet)
+            .into_iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let figures = row.result.map(|r| Measured {
+                    gamma: r.gamma,
+                    interval: r.gamma_interval,
+                    observed_disorder: r.observed_disorder,
+                });
+                (b * BATCH + i, figures.map_err(|e| gamma_error_words(&e)))
+            })
+            .collect();
+        done += batch.len();
+        context.send(Message::Rows(rows));
+        context.send(Message::Progress(done, total));
+    }
+    if context.is_cancelled() {
+        return;
+    }
+    let corpus_options = GammaOptions {
+        categorical_gammas: false,
+        ..options.clone()
+    };
+    let figure = gamma_core::corpus_gamma(corpus, &corpus_options, quiet)
+        .map(|r: GammaResult| CorpusFigure {
+            gamma: r.gamma,
+            interval: r.gamma_interval,
+            n_samples: r.n_samples,
+            seed: r.seed,
+        })
+        .map_err(|e| gamma_error_words(&e));
+    context.send(Message::Corpus(figure));
+    if context.is_cancelled() {
+        return;
+    }
+    context.send(Message::Pairwise(pairwise::pairwise(
+        corpus,
+        &corpus_options,
+        quiet,
+    )));
+}
