@@ -61,10 +61,8 @@ pub fn check_not_input(
 }
 
 /// Writes the gold to `path` in the format its extension names, with that format's writer
-/// ([`crate::format::Codec::write_gold`]). `source` is where the document came from and
-/// `options` how it was read (CorA-XML exports keep the source's structure and the layers
-/// read). Returns the format written. A gold of several files (brat's `.ann` and `.txt`) is
-/// replaced together.
+/// ([`crate::format::Codec::write_gold`]), the first annotator as the base
+/// ([`write_whole_gold`]). Returns the format written.
 pub fn write_gold(
     adjudication: &Adjudication,
     path: &Path,
@@ -72,16 +70,47 @@ pub fn write_gold(
     options: &ReadOptions,
     overwrite_confirmed: bool,
 ) -> Result<Format, FileError> {
+    write_whole_gold(adjudication, path, source, options, overwrite_confirmed, 0).map(|w| w.0)
+}
+
+/// Writes the gold to `path` in the format its extension names, with that format's writer
+/// ([`crate::format::Codec::write_gold`]). `source` is where the document came from and
+/// `options` how it was read (CorA-XML exports keep the source's structure and the layers
+/// read). In formats that carry the whole document (Glozz), what was not measured, the
+/// relations and the schemas come from annotator `base` where the annotators differ. Returns
+/// the format written and the notes for the report: what differed, what was kept out. A gold of
+/// several files (brat's `.ann` and `.txt`) is replaced together.
+pub fn write_whole_gold(
+    adjudication: &Adjudication,
+    path: &Path,
+    source: Option<&Source>,
+    options: &ReadOptions,
+    overwrite_confirmed: bool,
+    base: usize,
+) -> Result<(Format, Vec<String>), FileError> {
     let format = gold_format(path)?;
     let inputs = source.map(Source::paths).unwrap_or_default();
     check_not_input(path, &inputs, overwrite_confirmed)?;
-    let units: Vec<Unit> = adjudication
-        .gold()
-        .into_iter()
-        .map(|(_, g)| g.unit.clone())
+    let continuum = adjudication.continuum();
+    if base >= continuum.n_annotators() {
+        return Err(FileError::new(
+            path,
+            None,
+            format!(
+                "there is no annotator {} to be the base (the document has {})",
+                base + 1,
+                continuum.n_annotators()
+            ),
+        ));
+    }
+    let gold_units = adjudication.gold();
+    let units: Vec<Unit> = gold_units.iter().map(|(_, g)| g.unit.clone()).collect();
+    let stands_for: Vec<Vec<(usize, String)>> = gold_units
+        .iter()
+        .map(|(_, g)| stands_for(adjudication, g.proposal))
         .collect();
     let gold = Gold {
-        document: adjudication.continuum(),
+        document: continuum,
         units: &units,
         annotator: adjudication.gold_annotator(GOLD_NAME),
         author: if adjudication.adjudicator.is_empty() {
@@ -91,10 +120,34 @@ pub fn write_gold(
         },
         source,
         options,
+        stands_for: &stands_for,
+        base,
+    };
+    let notes = match (source, format == crate::glozz::GLOZZ, &continuum.text) {
+        (Some(Source::Glozz { files, .. }), true, Some(text)) => {
+            crate::glozz::whole_gold(&gold, text, files, 0)?.notes()
+        }
+        _ => Vec::new(),
     };
     crate::write_together(|| format.write_gold(&gold, path))?;
     log::info!("gold written as {format}: {}", path.display());
-    Ok(format)
+    Ok((format, notes))
+}
+
+/// The annotators' units a gold unit stands for: every unit of the unitary alignment it decides
+/// (the alignment says they are one unit, and the decision replaced them all), by their ids in
+/// their files. A unit the adjudicator added stands for none.
+fn stands_for(adjudication: &Adjudication, proposal: Option<usize>) -> Vec<(usize, String)> {
+    let continuum = adjudication.continuum();
+    let Some(proposal) = proposal.and_then(|p| adjudication.proposals().get(p)) else {
+        return Vec::new();
+    };
+    (proposal.slots.iter().enumerate())
+        .filter_map(|(a, slot)| {
+            let unit = &continuum.annotators[a].units[(*slot)?];
+            Some((a, unit.source_id.clone()?))
+        })
+        .collect()
 }
 
 /// A unit as the CSV report writes it: category, span and the words it covers.
@@ -380,6 +433,7 @@ mod tests {
                 unit(6.0, 20.0),
             ],
             own_text: None,
+            relations: Vec::new(),
         });
         let spans: Vec<(String, Vec<(f64, f64)>)> = tiers
             .iter()
@@ -402,6 +456,7 @@ mod tests {
             name: "gold".into(),
             units: Vec::new(),
             own_text: None,
+            relations: Vec::new(),
         });
         assert_eq!(empty.len(), 1, "an empty gold is still a tier");
     }
