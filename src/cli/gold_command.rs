@@ -59,6 +59,17 @@ fn bad(message: impl Into<String>) -> Failure {
     Failure::BadInput(message.into())
 }
 
+/// The index of the `--base` annotator (the first without one).
+fn base_index(names: &[String], base: Option<&str>) -> Result<usize, Failure> {
+    let Some(name) = base else { return Ok(0) };
+    names.iter().position(|n| n == name).ok_or_else(|| {
+        bad(format!(
+            "--base {name:?}: no such annotator (the annotators are {})",
+            names.join(", ")
+        ))
+    })
+}
+
 pub fn run(args: &GoldArgs) -> Result<(), Failure> {
     gold_format(&args.out).map_err(|e| bad(e.to_string()))?;
     let rules: Vec<_> = args
@@ -89,15 +100,7 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
     }
     let options = args.dissimilarity.options()?;
     let names = document.continuum.annotator_names();
-    let base = match &args.base {
-        None => 0,
-        Some(name) => names.iter().position(|n| n == name).ok_or_else(|| {
-            bad(format!(
-                "--base {name:?}: no such annotator (the annotators are {})",
-                names.join(", ")
-            ))
-        })?,
-    };
+    let base = base_index(&names, args.base.as_deref())?;
     let adjudicator = args.adjudicator.clone().unwrap_or_else(default_adjudicator);
     let resumed = match &args.session {
         Some(path) if !args.force => Session::resume(path, &document.continuum)
