@@ -70,6 +70,7 @@ fn gold_command_applies_rules_in_order_and_writes_gold_report_and_session() {
     );
     let report: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
     assert_eq!(report["adjudicator"], "Ada");
+    assert_eq!(report["carried_notes"], summary["carried_notes"]);
     assert_eq!(report["alignments"].as_array().unwrap().len(), 4);
     let loaded = gamma_formats::session::Session::load(&session).unwrap();
     assert_eq!(loaded.adjudication.progress().decided, 2);
@@ -109,4 +110,30 @@ fn gold_command_refuses_to_overwrite_an_input_and_bad_rules() {
     ]);
     assert_eq!(output.status.code(), Some(2));
     assert!(!out.exists());
+}
+
+#[test]
+fn an_unknown_base_annotator_is_refused_with_the_names_there_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("gold.aa");
+    let output = gamma_studio(&[
+        "gold",
+        &path("glozz/alice.aa"),
+        &path("glozz/bob.aa"),
+        "--text",
+        &path("glozz/doc.ac"),
+        "--auto",
+        "unanimous",
+        "--base",
+        "carol",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--base \"carol\": no such annotator (the annotators are alice, bob)"),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "nothing is written");
 }

@@ -7,7 +7,7 @@ use super::settings_args::DissimilarityArgs;
 use crate::environment::default_adjudicator;
 use clap::Args;
 use gamma_core::gold::Adjudication;
-use gamma_formats::gold_export::{gold_format, write_report, write_whole_gold};
+use gamma_formats::gold_export::{gold_format, write_report_with_notes, write_whole_gold};
 use gamma_formats::session::Session;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -155,7 +155,13 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
             base,
         )?;
         if let Some(report) = &args.report {
-            write_report(&adjudication, report, &inputs, args.overwrite_input)?;
+            write_report_with_notes(
+                &adjudication,
+                report,
+                &inputs,
+                args.overwrite_input,
+                &written.1,
+            )?;
         }
         if let Some(path) = &args.session {
             Session::new(inputs.clone(), options.clone(), adjudication.clone()).save(path)?;

@@ -370,14 +370,41 @@ pub fn write_report(
     inputs: &[PathBuf],
     overwrite_confirmed: bool,
 ) -> Result<(), FileError> {
+    write_report_with_notes(adjudication, path, inputs, overwrite_confirmed, &[])
+}
+
+/// [`write_report`], with the notes of the gold export ([`write_whole_gold`]: content not
+/// measured on which the annotators differ, relations and schemas kept out of the gold): in
+/// JSON as `carried_notes`, in CSV one row each, `status` = `note`, the note in the gold column.
+pub fn write_report_with_notes(
+    adjudication: &Adjudication,
+    path: &Path,
+    inputs: &[PathBuf],
+    overwrite_confirmed: bool,
+    notes: &[String],
+) -> Result<(), FileError> {
     check_not_input(path, inputs, overwrite_confirmed)?;
     let is_json = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
     let contents = if is_json {
-        serde_json::to_string_pretty(&report_json(adjudication)).expect("JSON of plain values")
+        let mut report = report_json(adjudication);
+        report["carried_notes"] = json!(notes);
+        serde_json::to_string_pretty(&report).expect("JSON of plain values")
     } else {
-        report_csv(adjudication)
+        let mut csv = report_csv(adjudication);
+        let columns = 8 + adjudication.continuum().n_annotators();
+        let mut writer = ::csv::Writer::from_writer(Vec::new());
+        for note in notes {
+            let mut row = vec![String::new(); columns];
+            row[2] = "note".into();
+            row[columns - 1] = note.clone();
+            writer.write_record(&row).expect("writing to memory");
+        }
+        csv.push_str(
+            &String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8"),
+        );
+        csv
     };
     write_atomically(path, contents.as_bytes())
 }
@@ -418,6 +445,26 @@ mod tests {
         assert!(
             added.ends_with("\"ANIMAL [0, 7) “the cat”\""),
             "a gold unit the adjudicator added: {added}"
+        );
+    }
+
+    #[test]
+    fn the_csv_report_ends_with_the_notes_of_the_export() {
+        let adjudication = adjudication();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("report.csv");
+        let note = "relation \"r1\" (Comment) of ann is not in the gold: u1 has no gold unit";
+        write_report_with_notes(&adjudication, &path, &[], false, &[note.into()]).unwrap();
+        let csv = std::fs::read_to_string(&path).unwrap();
+        let last = csv.lines().last().unwrap();
+        assert_eq!(
+            last,
+            format!(",,note,,,,,,,\"{}\"", note.replace('"', "\"\""))
+        );
+        let header = csv.lines().next().unwrap();
+        assert_eq!(
+            header,
+            "alignment,disorder,status,choice,rule,by,at,ann,bob,gold"
         );
     }
 
