@@ -47,7 +47,20 @@ fn gold_command_applies_rules_in_order_and_writes_gold_report_and_session() {
     assert_eq!(summary["gold_units"], 2);
     assert_eq!(summary["format"], "glozz");
     let aa = std::fs::read_to_string(&out).unwrap();
-    assert_eq!(aa.matches("<unit ").count(), 2, "{aa}");
+    // The two gold units, and the Sentence both annotators have alike (not measured: it has no
+    // entity feature), carried into the gold once.
+    assert_eq!(aa.matches("<unit ").count(), 3, "{aa}");
+    assert_eq!(aa.matches("<type>Sentence</type>").count(), 1, "{aa}");
+    // Alice's relation links "He" (left open: no gold unit), so it and the schema that holds it
+    // are kept out of the gold and said so.
+    assert_eq!(
+        summary["carried_notes"],
+        serde_json::json!([
+            "relation \"alice_1700000000005\" (Coref) of alice is not in the gold: alice_1700000000004 has no gold unit",
+            "schema \"alice_1700000000006\" (Chain) of alice is not in the gold: alice_1700000000004 has no gold unit",
+        ])
+    );
+    assert_eq!(summary["base"], "alice");
     assert!(aa.contains("<author>Ada</author>"));
     assert_eq!(aa.matches("<type>Mention</type>").count(), 2, "{aa}");
     assert_eq!(
@@ -57,6 +70,7 @@ fn gold_command_applies_rules_in_order_and_writes_gold_report_and_session() {
     );
     let report: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
     assert_eq!(report["adjudicator"], "Ada");
+    assert_eq!(report["carried_notes"], summary["carried_notes"]);
     assert_eq!(report["alignments"].as_array().unwrap().len(), 4);
     let loaded = gamma_formats::session::Session::load(&session).unwrap();
     assert_eq!(loaded.adjudication.progress().decided, 2);
@@ -96,4 +110,30 @@ fn gold_command_refuses_to_overwrite_an_input_and_bad_rules() {
     ]);
     assert_eq!(output.status.code(), Some(2));
     assert!(!out.exists());
+}
+
+#[test]
+fn an_unknown_base_annotator_is_refused_with_the_names_there_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("gold.aa");
+    let output = gamma_studio(&[
+        "gold",
+        &path("glozz/alice.aa"),
+        &path("glozz/bob.aa"),
+        "--text",
+        &path("glozz/doc.ac"),
+        "--auto",
+        "unanimous",
+        "--base",
+        "carol",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--base \"carol\": no such annotator (the annotators are alice, bob)"),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "nothing is written");
 }

@@ -119,7 +119,10 @@ fn glozz_gold_reads_back_with_features() {
         &GlozzOptions::default(),
     )
     .unwrap();
-    assert_eq!(spans_of(&again.annotators[0].units), expected);
+    // The Sentence both annotators have alike was not measured: it is carried into the gold.
+    let mut expected_whole = expected.clone();
+    expected_whole.insert(1, ("Sentence".into(), 0.0, 27.0, BTreeMap::new()));
+    assert_eq!(spans_of(&again.annotators[0].units), expected_whole);
     assert_eq!(expected[0].3["entity"], "person");
 }
 

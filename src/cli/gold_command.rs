@@ -7,7 +7,7 @@ use super::settings_args::DissimilarityArgs;
 use crate::environment::default_adjudicator;
 use clap::Args;
 use gamma_core::gold::Adjudication;
-use gamma_formats::gold_export::{gold_format, write_gold, write_report};
+use gamma_formats::gold_export::{gold_format, write_report_with_notes, write_whole_gold};
 use gamma_formats::session::Session;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -38,6 +38,11 @@ pub struct GoldArgs {
     /// Who decides (recorded with every decision; default: the login name).
     #[arg(long, value_name = "NAME")]
     pub adjudicator: Option<String>,
+    /// The annotator whose content goes into the gold where the annotators differ on what was
+    /// not measured (other unit types, excluded units), and whose relations and schemas are
+    /// carried into the gold (Glozz), remapped to the gold units (default: the first).
+    #[arg(long, value_name = "NAME")]
+    pub base: Option<String>,
     /// Allow writing over an input file.
     #[arg(long)]
     pub overwrite_input: bool,
@@ -52,6 +57,17 @@ pub struct GoldArgs {
 
 fn bad(message: impl Into<String>) -> Failure {
     Failure::BadInput(message.into())
+}
+
+/// The index of the `--base` annotator (the first without one).
+fn base_index(names: &[String], base: Option<&str>) -> Result<usize, Failure> {
+    let Some(name) = base else { return Ok(0) };
+    names.iter().position(|n| n == name).ok_or_else(|| {
+        bad(format!(
+            "--base {name:?}: no such annotator (the annotators are {})",
+            names.join(", ")
+        ))
+    })
 }
 
 pub fn run(args: &GoldArgs) -> Result<(), Failure> {
@@ -83,6 +99,8 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
         plan.writes("--session", session, false)?;
     }
     let options = args.dissimilarity.options()?;
+    let names = document.continuum.annotator_names();
+    let base = base_index(&names, args.base.as_deref())?;
     let adjudicator = args.adjudicator.clone().unwrap_or_else(default_adjudicator);
     let resumed = match &args.session {
         Some(path) if !args.force => Session::resume(path, &document.continuum)
@@ -127,23 +145,33 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
     let read_options = args.input.read_options()?;
     // The gold, the report and the session are replaced together: a kill leaves all three old
     // or all three new.
-    let format = gamma_formats::write_together(|| {
-        let format = write_gold(
+    let (format, notes) = gamma_formats::write_together(|| {
+        let written = write_whole_gold(
             &adjudication,
             &args.out,
             Some(&document.source),
             &read_options,
             args.overwrite_input,
+            base,
         )?;
         if let Some(report) = &args.report {
-            write_report(&adjudication, report, &inputs, args.overwrite_input)?;
+            write_report_with_notes(
+                &adjudication,
+                report,
+                &inputs,
+                args.overwrite_input,
+                &written.1,
+            )?;
         }
         if let Some(path) = &args.session {
             Session::new(inputs.clone(), options.clone(), adjudication.clone()).save(path)?;
         }
-        Ok(format)
+        Ok(written)
     })
     .map_err(|e| bad(e.to_string()))?;
+    for note in &notes {
+        eprintln!("gamma-studio: warning: {}: {note}", args.out.display());
+    }
     let progress = adjudication.progress();
     let gold_units = adjudication.gold().len();
     if args.json {
@@ -158,6 +186,8 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
             "open": progress.open,
             "rules": rules,
             "gold_units": gold_units,
+            "base": names[base],
+            "carried_notes": notes,
             "out": args.out,
             "format": format.name(),
             "report": args.report,

@@ -267,6 +267,13 @@ pub struct Gold<'a> {
     pub source: Option<&'a Source>,
     /// How the document was read (writers follow the same choices).
     pub options: &'a ReadOptions,
+    /// For each gold unit (as in [`units`](Self::units)), the annotators' units it stands for:
+    /// (annotator index, the unit's id in its file). Relations carried into the gold are
+    /// remapped through it.
+    pub stands_for: &'a [Vec<(usize, String)>],
+    /// The annotator (index) whose content that was not measured, relations and schemas go
+    /// into the gold where the annotators differ on it.
+    pub base: usize,
 }
 
 impl Gold<'_> {

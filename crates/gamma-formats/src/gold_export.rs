@@ -61,10 +61,8 @@ pub fn check_not_input(
 }
 
 /// Writes the gold to `path` in the format its extension names, with that format's writer
-/// ([`crate::format::Codec::write_gold`]). `source` is where the document came from and
-/// `options` how it was read (CorA-XML exports keep the source's structure and the layers
-/// read). Returns the format written. A gold of several files (brat's `.ann` and `.txt`) is
-/// replaced together.
+/// ([`crate::format::Codec::write_gold`]), the first annotator as the base
+/// ([`write_whole_gold`]). Returns the format written.
 pub fn write_gold(
     adjudication: &Adjudication,
     path: &Path,
@@ -72,16 +70,47 @@ pub fn write_gold(
     options: &ReadOptions,
     overwrite_confirmed: bool,
 ) -> Result<Format, FileError> {
+    write_whole_gold(adjudication, path, source, options, overwrite_confirmed, 0).map(|w| w.0)
+}
+
+/// Writes the gold to `path` in the format its extension names, with that format's writer
+/// ([`crate::format::Codec::write_gold`]). `source` is where the document came from and
+/// `options` how it was read (CorA-XML exports keep the source's structure and the layers
+/// read). In formats that carry the whole document (Glozz), what was not measured, the
+/// relations and the schemas come from annotator `base` where the annotators differ. Returns
+/// the format written and the notes for the report: what differed, what was kept out. A gold of
+/// several files (brat's `.ann` and `.txt`) is replaced together.
+pub fn write_whole_gold(
+    adjudication: &Adjudication,
+    path: &Path,
+    source: Option<&Source>,
+    options: &ReadOptions,
+    overwrite_confirmed: bool,
+    base: usize,
+) -> Result<(Format, Vec<String>), FileError> {
     let format = gold_format(path)?;
     let inputs = source.map(Source::paths).unwrap_or_default();
     check_not_input(path, &inputs, overwrite_confirmed)?;
-    let units: Vec<Unit> = adjudication
-        .gold()
-        .into_iter()
-        .map(|(_, g)| g.unit.clone())
+    let continuum = adjudication.continuum();
+    if base >= continuum.n_annotators() {
+        return Err(FileError::new(
+            path,
+            None,
+            format!(
+                "there is no annotator {} to be the base (the document has {})",
+                base + 1,
+                continuum.n_annotators()
+            ),
+        ));
+    }
+    let gold_units = adjudication.gold();
+    let units: Vec<Unit> = gold_units.iter().map(|(_, g)| g.unit.clone()).collect();
+    let stands_for: Vec<Vec<(usize, String)>> = gold_units
+        .iter()
+        .map(|(_, g)| stands_for(adjudication, g.proposal))
         .collect();
     let gold = Gold {
-        document: adjudication.continuum(),
+        document: continuum,
         units: &units,
         annotator: adjudication.gold_annotator(GOLD_NAME),
         author: if adjudication.adjudicator.is_empty() {
@@ -91,10 +120,34 @@ pub fn write_gold(
         },
         source,
         options,
+        stands_for: &stands_for,
+        base,
+    };
+    let notes = match (source, format == crate::glozz::GLOZZ, &continuum.text) {
+        (Some(Source::Glozz { files, .. }), true, Some(text)) => {
+            crate::glozz::whole_gold(&gold, text, files, 0)?.notes()
+        }
+        _ => Vec::new(),
     };
     crate::write_together(|| format.write_gold(&gold, path))?;
     log::info!("gold written as {format}: {}", path.display());
-    Ok(format)
+    Ok((format, notes))
+}
+
+/// The annotators' units a gold unit stands for: every unit of the unitary alignment it decides
+/// (the alignment says they are one unit, and the decision replaced them all), by their ids in
+/// their files. A unit the adjudicator added stands for none.
+fn stands_for(adjudication: &Adjudication, proposal: Option<usize>) -> Vec<(usize, String)> {
+    let continuum = adjudication.continuum();
+    let Some(proposal) = proposal.and_then(|p| adjudication.proposals().get(p)) else {
+        return Vec::new();
+    };
+    (proposal.slots.iter().enumerate())
+        .filter_map(|(a, slot)| {
+            let unit = &continuum.annotators[a].units[(*slot)?];
+            Some((a, unit.source_id.clone()?))
+        })
+        .collect()
 }
 
 /// A unit as the CSV report writes it: category, span and the words it covers.
@@ -317,14 +370,41 @@ pub fn write_report(
     inputs: &[PathBuf],
     overwrite_confirmed: bool,
 ) -> Result<(), FileError> {
+    write_report_with_notes(adjudication, path, inputs, overwrite_confirmed, &[])
+}
+
+/// [`write_report`], with the notes of the gold export ([`write_whole_gold`]: content not
+/// measured on which the annotators differ, relations and schemas kept out of the gold): in
+/// JSON as `carried_notes`, in CSV one row each, `status` = `note`, the note in the gold column.
+pub fn write_report_with_notes(
+    adjudication: &Adjudication,
+    path: &Path,
+    inputs: &[PathBuf],
+    overwrite_confirmed: bool,
+    notes: &[String],
+) -> Result<(), FileError> {
     check_not_input(path, inputs, overwrite_confirmed)?;
     let is_json = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
     let contents = if is_json {
-        serde_json::to_string_pretty(&report_json(adjudication)).expect("JSON of plain values")
+        let mut report = report_json(adjudication);
+        report["carried_notes"] = json!(notes);
+        serde_json::to_string_pretty(&report).expect("JSON of plain values")
     } else {
-        report_csv(adjudication)
+        let mut csv = report_csv(adjudication);
+        let columns = 8 + adjudication.continuum().n_annotators();
+        let mut writer = ::csv::Writer::from_writer(Vec::new());
+        for note in notes {
+            let mut row = vec![String::new(); columns];
+            row[2] = "note".into();
+            row[columns - 1] = note.clone();
+            writer.write_record(&row).expect("writing to memory");
+        }
+        csv.push_str(
+            &String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8"),
+        );
+        csv
     };
     write_atomically(path, contents.as_bytes())
 }
@@ -365,6 +445,26 @@ mod tests {
         assert!(
             added.ends_with("\"ANIMAL [0, 7) “the cat”\""),
             "a gold unit the adjudicator added: {added}"
+        );
+    }
+
+    #[test]
+    fn the_csv_report_ends_with_the_notes_of_the_export() {
+        let adjudication = adjudication();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("report.csv");
+        let note = "relation \"r1\" (Comment) of ann is not in the gold: u1 has no gold unit";
+        write_report_with_notes(&adjudication, &path, &[], false, &[note.into()]).unwrap();
+        let csv = std::fs::read_to_string(&path).unwrap();
+        let last = csv.lines().last().unwrap();
+        assert_eq!(
+            last,
+            format!(",,note,,,,,,,\"{}\"", note.replace('"', "\"\""))
+        );
+        let header = csv.lines().next().unwrap();
+        assert_eq!(
+            header,
+            "alignment,disorder,status,choice,rule,by,at,ann,bob,gold"
         );
     }
 

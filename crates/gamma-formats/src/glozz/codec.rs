@@ -124,7 +124,8 @@ impl Codec for Glozz {
     }
 
     /// The gold as one `.aa` for the document's `.ac`, its units' ids and creation dates
-    /// from the time of writing.
+    /// from the time of writing; when the document came from Glozz, with everything the
+    /// measure left out, its relations and schemas ([`super::whole`]).
     fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
         let text = gold.text(path, "a Glozz .aa")?;
         let length = text.chars().count() as f64;
@@ -138,7 +139,14 @@ impl Codec for Glozz {
         let first_ms = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_millis() as u64);
-        consensus_file(gold.units, gold.author, text, first_ms).write(path)
+        match gold.source {
+            Some(Source::Glozz { files, .. }) => {
+                super::whole::whole_gold(gold, text, files, first_ms)?
+                    .file
+                    .write(path)
+            }
+            _ => consensus_file(gold.units, gold.author, text, first_ms).write(path),
+        }
     }
 }
 

@@ -463,28 +463,62 @@ pub fn read_document(
         }
         let index = continuum.add_annotator(&file.annotator);
         continuum.annotators[index].relations = relations_of(&aa);
-        let not_measured: Vec<String> = [
-            ("relation", aa.relations.len()),
-            ("schema", aa.schemas.len()),
-        ]
-        .into_iter()
-        .filter(|(_, n)| *n > 0)
-        .map(|(what, n)| format!("{n} {what}{}", if n == 1 { "" } else { "s" }))
-        .collect();
-        if !not_measured.is_empty() {
+        if let Some(message) = carried_message(&aa, &continuum.annotators[index].units) {
             warnings.push(Warning::new(
                 WarningKind::Skipped,
                 &file.path,
                 None,
-                format!(
-                    "{} not measured (γ compares units; they are kept when the file is written back)",
-                    not_measured.join(" and ")
-                ),
+                message,
             ));
         }
         annotation_files.push(aa);
     }
     Ok((continuum, annotation_files, warnings))
+}
+
+/// What the opening says of a file's content beyond its measured units: relations and schemas
+/// are measured as relation agreement and carried into the gold; units left out of the measure
+/// (by type, feature or author) are carried into the gold.
+fn carried_message(aa: &AnnotationFile, measured: &[Unit]) -> Option<String> {
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let structure: Vec<String> = [
+        ("relation", aa.relations.len()),
+        ("schema", aa.schemas.len()),
+    ]
+    .into_iter()
+    .filter(|(_, n)| *n > 0)
+    .map(|(what, n)| plural(n, what))
+    .collect();
+    let measured: HashSet<&str> = measured
+        .iter()
+        .filter_map(|u| u.source_id.as_deref())
+        .collect();
+    let mut left_out: BTreeMap<&str, usize> = BTreeMap::new();
+    for unit in aa
+        .units
+        .iter()
+        .filter(|u| !measured.contains(u.id.as_str()))
+    {
+        *left_out.entry(unit.kind.as_str()).or_insert(0) += 1;
+    }
+    let mut parts = Vec::new();
+    if !structure.is_empty() {
+        parts.push(format!(
+            "{} are measured with --relations and carried into the gold",
+            structure.join(" and ")
+        ));
+    }
+    if !left_out.is_empty() {
+        let types: Vec<String> = left_out
+            .iter()
+            .map(|(kind, n)| format!("{kind} ({n})"))
+            .collect();
+        parts.push(format!(
+            "units of types {} are not measured and carried into the gold",
+            types.join(", ")
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
 }
 
 /// The relations of an `.aa` whose terms are units or schemas (a schema by its member units,
@@ -594,6 +628,8 @@ pub fn consensus_file(units: &[Unit], author: &str, text: &str, first_ms: u64) -
 
 mod codec;
 pub use codec::GLOZZ;
+mod whole;
+pub use whole::{WholeGold, whole_gold};
 
 #[cfg(test)]
 mod tests {
