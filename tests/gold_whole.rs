@@ -160,7 +160,7 @@ fn silver_against_its_copy_gives_the_whole_document() {
     assert_eq!(relations.len(), 19);
     assert_eq!(
         (relations.iter())
-            .filter(|r| matches!(r.target, gamma_core::relations::Endpoint::Group { .. }))
+            .filter(|r| matches!(r.target, gamma_core::relation::Endpoint::Group { .. }))
             .count(),
         1
     );
