@@ -83,7 +83,11 @@ fn kill_repeatedly(
         interrupted += usize::from(!status.success());
         // Every file is whole even before the recovery; the set may still be mixed.
         consistent(false).unwrap_or_else(|e| panic!("kill {kill} (seed {seed}): {e}"));
-        finish_interrupted_writes(out_folder);
+        // Each folder a batch writes into holds its own lock: the output folder and its
+        // annotators' folders are recovered, as the next write into each would.
+        for folder in std::iter::once(out_folder.to_path_buf()).chain(subfolders(out_folder)) {
+            finish_interrupted_writes(&folder);
+        }
         consistent(true).unwrap_or_else(|e| panic!("kill {kill} (seed {seed}), recovered: {e}"));
         let leftovers = hidden_files(out_folder);
         assert!(leftovers.is_empty(), "kill {kill}: left {leftovers:?}");
@@ -92,6 +96,17 @@ fn kill_repeatedly(
         interrupted >= KILLS / 8,
         "only {interrupted} of {KILLS} runs were killed before they ended"
     );
+}
+
+/// The folders in `folder` (not through links).
+fn subfolders(folder: &Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.path())
+        .collect()
 }
 
 /// Names starting with a dot (temporaries, batch files) in `folder` and its subfolders.
