@@ -17,15 +17,26 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             ui.label(corpus);
         });
         let mut chosen = None;
-        for (i, document) in state.documents.iter().enumerate() {
-            let gamma = document
-                .gamma
-                .map_or("γ …".to_string(), |g| format!("γ {g:.3}"));
-            let label = format!("{}   {gamma}", document.continuum().name);
-            if ui.selectable_label(i == state.current, label).clicked() {
-                chosen = Some(i);
-            }
-        }
+        // A corpus's list scrolls within a fifth of the panel (the dashboard holds the whole
+        // table): the reading view keeps its room, and only the visible rows are laid out.
+        let row_height = ui.spacing().interact_size.y;
+        let room = (ui.available_height() / 5.0).max(4.0 * row_height);
+        egui::ScrollArea::vertical()
+            .id_salt("documents")
+            .max_height(room)
+            .auto_shrink([false, true])
+            .show_rows(ui, row_height, state.documents.len(), |ui, rows| {
+                for i in rows {
+                    let document = &state.documents[i];
+                    let gamma = document
+                        .gamma
+                        .map_or("γ …".to_string(), |g| format!("γ {g:.3}"));
+                    let label = format!("{}   {gamma}", document.continuum().name);
+                    if ui.selectable_label(i == state.current, label).clicked() {
+                        chosen = Some(i);
+                    }
+                }
+            });
         if let Some(i) = chosen.filter(|&i| i != state.current) {
             state.select_document(i);
         }
