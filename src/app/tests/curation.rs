@@ -7,7 +7,7 @@ use super::*;
 use crate::app::evaluate_panel::{CURATED, ReferenceChoice};
 use crate::app::open_dialog::CURATION_AS_ANNOTATOR;
 use egui::accesskit::Role;
-use egui_kittest::kittest::NodeT;
+use egui_kittest::kittest::{By, NodeT};
 use gamma_core::Corpus;
 use gamma_core::evaluate::spans::Scheme;
 use gamma_core::evaluate::{Evaluation, EvaluationOptions, evaluate};
@@ -134,8 +134,14 @@ fn the_curated_document_is_the_default_reference_of_the_evaluate_window() {
     // The choices: the curated document (chosen) and the users.
     let combo = h.get_by_role_and_label(Role::ComboBox, "Reference:");
     assert_eq!(combo.value().as_deref(), Some(CURATED));
-    let before: Vec<_> = h
-        .query_all_by_label("bob")
+    let bob_toggle = || {
+        By::new()
+            .role(Role::Button)
+            .label("bob")
+            .predicate(|node| node.toggled().is_some())
+    };
+    let toggles_before: Vec<_> = h
+        .query_all(bob_toggle())
         .map(|n| n.accesskit_node().id())
         .collect();
     combo.click();
@@ -146,24 +152,18 @@ fn the_curated_document_is_the_default_reference_of_the_evaluate_window() {
         Some(egui::accesskit::Toggled::True),
         "chosen"
     );
-    // The popup's entry (the timeline and the table have a "bob" of their own). A click that
-    // lands while the popup is still opening is lost (seen once in CI, under load): the combo
-    // is opened again until the choice is taken.
-    for attempt in 0..5 {
-        if attempt > 0 {
-            h.get_by_role_and_label(Role::ComboBox, "Reference:")
-                .click();
-            h.run_steps(4);
-        }
-        h.get_all_by_label("bob")
-            .find(|n| !before.contains(&n.accesskit_node().id()))
-            .expect("offered")
-            .click();
-        h.run_steps(4);
-        if h.state().evaluate.reference == Some(ReferenceChoice::Annotator("bob".into())) {
-            break;
-        }
-    }
+    // The popup's entry: the toggle that came with it (the timeline has a "bob" toggle and
+    // labels of its own). Clicked through AccessKit, by its id, so that a layout that moves
+    // while the evaluation finishes under load cannot make the click land beside it.
+    h.get_all(bob_toggle())
+        .find(|n| !toggles_before.contains(&n.accesskit_node().id()))
+        .expect("bob is offered")
+        .click_accesskit();
+    h.run_steps(4);
+    assert_eq!(
+        h.state().evaluate.reference,
+        Some(ReferenceChoice::Annotator("bob".into()))
+    );
     step_until(&mut h, |app| {
         shown_evaluation(app).is_some_and(|e| e.reference == "bob")
     });

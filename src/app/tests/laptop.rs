@@ -69,7 +69,7 @@ fn the_central_panel_keeps_half_the_window_at_1024_and_1366() {
             .open_demo(crate::app::demo::Demo::NamedEntities);
         step_until(&mut h, has_result);
         h.run_steps(2);
-        assert_eq!(h.state().panels.central, demo_central, "{size:?}");
+        assert_within_a_pixel(h.state().panels.central, demo_central, size);
 
         // F9 folds the left panel away, F10 the right one; the View menu brings them back.
         h.key_press(LEFT_KEY);
@@ -95,12 +95,17 @@ fn the_central_panel_keeps_half_the_window_at_1024_and_1366() {
         }
         h.run_steps(2);
         assert!(h.state().panels.left && h.state().panels.right);
-        assert_eq!(
-            h.state().panels.central,
-            demo_central,
-            "{size:?}: as before"
-        );
+        assert_within_a_pixel(h.state().panels.central, demo_central, size);
     }
+}
+
+/// The same panel within a pixel: how far the worker had got when a frame was laid out moves
+/// the panels' edges by a fraction of a point (seen under load).
+fn assert_within_a_pixel(central: egui::Rect, expected: egui::Rect, size: [f32; 2]) {
+    assert!(
+        (central.min - expected.min).length() < 1.0 && (central.max - expected.max).length() < 1.0,
+        "{size:?}: the central panel is {central:?}, not {expected:?} as before"
+    );
 }
 
 #[test]
