@@ -228,3 +228,84 @@ fn a_gold_its_report_and_its_session_written_by_a_killed_run_belong_together() {
     };
     kill_repeatedly(&out, versions, 21, consistent);
 }
+
+/// `gold DIR`: every document's gold and the corpus's report, written by a killed run, are all
+/// of one run or all of the other.
+#[test]
+fn a_corpus_gold_written_by_a_killed_run_is_every_old_file_or_every_new_one() {
+    const DOCUMENTS: usize = 3;
+    let dir = tempfile::tempdir().unwrap();
+    let (small, large) = (30, 50);
+    let corpora = [("small", small), ("large", large)].map(|(version, units)| {
+        let corpus = dir.path().join(format!("{version}-corpus"));
+        std::fs::create_dir(&corpus).unwrap();
+        for d in 0..DOCUMENTS {
+            let csv = document(
+                dir.path(),
+                &format!("{version}-{d}"),
+                units,
+                GOLD_ANNOTATORS,
+            );
+            std::fs::rename(&csv, corpus.join(format!("doc{d}.csv"))).unwrap();
+        }
+        corpus
+    });
+    let out = dir.path().join("out");
+    let report = dir.path().join("r.json");
+    let versions = corpora.map(|corpus| {
+        [
+            "gold",
+            corpus.to_str().unwrap(),
+            "--auto",
+            "unanimous",
+            "--out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([out.to_string_lossy().into_owned(), "--report".into()])
+        .chain([report.to_string_lossy().into_owned()])
+        .collect::<Vec<String>>()
+    });
+    let consistent = |recovered: bool| -> Result<(), String> {
+        let mut counts = Vec::new();
+        for d in 0..DOCUMENTS {
+            let gold = std::fs::read_to_string(out.join(format!("doc{d}.csv")))
+                .map_err(|e| e.to_string())?;
+            if !gold.ends_with('\n') {
+                return Err(format!("the gold of doc{d} is torn"));
+            }
+            counts.push(gold.lines().count() - 1);
+        }
+        let value: serde_json::Value = serde_json::from_slice(
+            &std::fs::read(&report).map_err(|e| format!("{}: {e}", report.display()))?,
+        )
+        .map_err(|e| format!("the report is torn: {e}"))?;
+        for document in value["documents"].as_array().ok_or("no documents")? {
+            counts.push(
+                document["alignments"]
+                    .as_array()
+                    .ok_or("no alignments")?
+                    .len(),
+            );
+        }
+        if counts.iter().any(|&c| c != small && c != large) {
+            return Err(format!("a file of neither version: {counts:?}"));
+        }
+        if recovered && counts.iter().any(|&c| c != counts[0]) {
+            return Err(format!(
+                "the documents' golds and the report disagree: {counts:?}"
+            ));
+        }
+        Ok(())
+    };
+    std::fs::create_dir(&out).unwrap();
+    kill_repeatedly(&out, versions, 23, |recovered| {
+        consistent(recovered)?;
+        // The report is in the folder above the golds: recovered as the next write there would.
+        if recovered {
+            finish_interrupted_writes(dir.path());
+            consistent(true)?;
+        }
+        Ok(())
+    });
+}

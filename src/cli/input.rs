@@ -4,6 +4,7 @@ use super::Failure;
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use gamma_formats::cora::{CoraOptions, Transcription};
+use gamma_formats::corpus_folder::CorpusPlan;
 use gamma_formats::glozz::GlozzOptions;
 use gamma_formats::webanno_tsv::LayerChoice;
 use gamma_formats::{Document, Format, ReadOptions, read_documents};
@@ -163,6 +164,14 @@ impl InputArgs {
 
 /// A corpus folder: its layout and documents are said on stderr, with the warnings.
 fn read_folder(folder: &Path, options: &ReadOptions) -> Result<Vec<Document>, Failure> {
+    read_corpus_folder(folder, options).map(|(documents, _)| documents)
+}
+
+/// A corpus folder and how it holds its documents (said on stderr, with the warnings).
+pub fn read_corpus_folder(
+    folder: &Path,
+    options: &ReadOptions,
+) -> Result<(Vec<Document>, CorpusPlan), Failure> {
     let (documents, warnings, plan) = gamma_formats::read_corpus(folder, options)
         .map_err(|e| Failure::BadInput(e.to_string()))?;
     eprintln!(
@@ -174,5 +183,5 @@ fn read_folder(folder: &Path, options: &ReadOptions) -> Result<Vec<Document>, Fa
     for warning in warnings {
         eprintln!("gamma-studio: warning: {warning}");
     }
-    Ok(documents)
+    Ok((documents, plan))
 }

@@ -384,29 +384,58 @@ pub fn write_report_with_notes(
     notes: &[String],
 ) -> Result<(), FileError> {
     check_not_input(path, inputs, overwrite_confirmed)?;
-    let is_json = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    let contents = if is_json {
-        let mut report = report_json(adjudication);
-        report["carried_notes"] = json!(notes);
-        serde_json::to_string_pretty(&report).expect("JSON of plain values")
-    } else {
-        let mut csv = report_csv(adjudication);
-        let columns = 8 + adjudication.continuum().n_annotators();
-        let mut writer = ::csv::Writer::from_writer(Vec::new());
-        for note in notes {
-            let mut row = vec![String::new(); columns];
-            row[2] = "note".into();
-            row[columns - 1] = note.clone();
-            writer.write_record(&row).expect("writing to memory");
-        }
-        csv.push_str(
-            &String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8"),
-        );
-        csv
-    };
+    let contents = report_contents(adjudication, notes, ReportKind::of(path));
     write_atomically(path, contents.as_bytes())
+}
+
+/// How a decision report is written, from its file's extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportKind {
+    /// `.json`: [`report_json`] with the notes as `carried_notes`.
+    Json,
+    /// Any other extension: [`report_csv`] with a row per note.
+    Csv,
+}
+
+impl ReportKind {
+    /// JSON for a `.json` path, CSV for any other.
+    pub fn of(path: &Path) -> ReportKind {
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+        {
+            ReportKind::Json
+        } else {
+            ReportKind::Csv
+        }
+    }
+}
+
+/// The report of the decisions with the notes of the gold export, as [`write_report_with_notes`]
+/// writes it.
+pub fn report_contents(adjudication: &Adjudication, notes: &[String], kind: ReportKind) -> String {
+    match kind {
+        ReportKind::Json => {
+            let mut report = report_json(adjudication);
+            report["carried_notes"] = json!(notes);
+            serde_json::to_string_pretty(&report).expect("JSON of plain values")
+        }
+        ReportKind::Csv => {
+            let mut csv = report_csv(adjudication);
+            let columns = 8 + adjudication.continuum().n_annotators();
+            let mut writer = ::csv::Writer::from_writer(Vec::new());
+            for note in notes {
+                let mut row = vec![String::new(); columns];
+                row[2] = "note".into();
+                row[columns - 1] = note.clone();
+                writer.write_record(&row).expect("writing to memory");
+            }
+            csv.push_str(
+                &String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8"),
+            );
+            csv
+        }
+    }
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ pub mod elan;
 pub mod evaluation_report;
 pub mod format;
 pub mod glozz;
+pub mod gold_corpus;
 pub mod gold_export;
 pub mod inception_project;
 pub mod label_mapping;

@@ -121,3 +121,43 @@ impl Adjudication {
         chosen.len()
     }
 }
+
+/// What a gold export does with a document whose alignments are not all decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OpenAlignments {
+    /// The document is not exported until every alignment is decided.
+    Skip,
+    /// The gold holds what was decided; the open alignments put nothing in it.
+    #[default]
+    DecidedOnly,
+    /// The open alignments take the suggestion (recorded as the rule `threshold:inf:1`).
+    Suggestions,
+}
+
+crate::named_choices! {
+    OpenAlignments, "treatment of open alignments", dash_or_underscore;
+    Skip => "skip",
+    DecidedOnly => "decided" | "decided-only",
+    Suggestions => "suggestions" | "suggest",
+}
+
+impl Adjudication {
+    /// The adjudication a gold export writes under `policy`: `None` when the document is
+    /// skipped (open alignments under [`OpenAlignments::Skip`]); otherwise this one, or a copy
+    /// whose open alignments took the suggestion in one step.
+    pub fn for_export(&self, policy: OpenAlignments) -> Option<std::borrow::Cow<'_, Adjudication>> {
+        let open = self.progress().open;
+        match policy {
+            _ if open == 0 => Some(std::borrow::Cow::Borrowed(self)),
+            OpenAlignments::Skip => None,
+            OpenAlignments::DecidedOnly => Some(std::borrow::Cow::Borrowed(self)),
+            OpenAlignments::Suggestions => {
+                let mut completed = self.clone();
+                completed
+                    .decide_below_threshold(f64::INFINITY, 1)
+                    .expect("an infinite threshold and a majority of one are valid");
+                Some(std::borrow::Cow::Owned(completed))
+            }
+        }
+    }
+}

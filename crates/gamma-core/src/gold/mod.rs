@@ -18,6 +18,7 @@ mod model;
 mod navigation;
 mod tokens;
 
+pub use bulk_rules::OpenAlignments;
 pub use history::{Step, UNDO_DEPTH};
 pub use model::{
     Choice, Decision, Direction, Filter, GoldError, GoldId, GoldUnit, Progress, Proposal, Rule,

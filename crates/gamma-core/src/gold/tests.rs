@@ -550,3 +550,35 @@ fn validation_catches_damaged_state() {
     damaged.continuum.annotators[0].units[0].end = -1.0;
     assert!(damaged.validate().unwrap_err().contains("before start"));
 }
+
+#[test]
+fn an_export_skips_keeps_the_decided_or_completes_with_the_suggestions() {
+    let mut a = three_annotators();
+    a.decide_unanimous();
+    assert_eq!(a.progress().open, 3);
+    assert!(a.for_export(OpenAlignments::Skip).is_none());
+    let decided_only = a.for_export(OpenAlignments::DecidedOnly).unwrap();
+    assert_eq!(gold_spans(&decided_only), [span("PER", 0.0, 5.0)]);
+    let completed = a.for_export(OpenAlignments::Suggestions).unwrap();
+    assert_eq!(completed.progress().open, 0);
+    // Bob: A's unit (closest to the others); Paris: LOC (two of three); yesterday: only C has
+    // a unit, so the suggestion is to reject it.
+    assert_eq!(
+        gold_spans(&completed),
+        [
+            span("PER", 0.0, 5.0),
+            span("PER", 10.0, 13.0),
+            span("LOC", 17.0, 22.0)
+        ]
+    );
+    assert_eq!(a.progress().open, 3, "the adjudication itself is unchanged");
+    // Fully decided: every policy exports it as it is.
+    let mut done = completed.into_owned();
+    assert!(done.for_export(OpenAlignments::Skip).is_some());
+    done.undo();
+    assert!(done.for_export(OpenAlignments::Skip).is_none());
+    assert_eq!(
+        ["skip", "decided-only", "suggestions"].map(|n| n.parse::<OpenAlignments>().unwrap()),
+        OpenAlignments::ALL
+    );
+}

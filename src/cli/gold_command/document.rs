@@ -1,76 +1,16 @@
-//! `gamma-studio gold FILE... --auto RULE --out GOLD`: a consensus without the GUI.
+//! The gold of one document: its alignment, the rules, the gold file, its report and session.
 
-use super::Failure;
-use super::file_plan::FilePlan;
-use super::input::InputArgs;
-use super::settings_args::DissimilarityArgs;
+use super::{GoldArgs, bad, base_index};
+use crate::cli::Failure;
+use crate::cli::file_plan::FilePlan;
 use crate::environment::default_adjudicator;
-use clap::Args;
 use gamma_core::gold::Adjudication;
 use gamma_formats::gold_export::{gold_format, write_report_with_notes, write_whole_gold};
 use gamma_formats::session::Session;
 use serde_json::json;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-#[derive(Args, Debug, Clone)]
-pub struct GoldArgs {
-    #[command(flatten)]
-    pub input: InputArgs,
-    #[command(flatten)]
-    pub dissimilarity: DissimilarityArgs,
-    /// Bulk rule, applied in the order given (repeatable): `unanimous` (every annotator, same
-    /// category, same span), `threshold:T:K` (disorder at most T and at least K annotators
-    /// agreeing on the category; the gold unit is the suggestion of the app: an annotator's unit
-    /// of the majority category, the closest to the others, or none where most annotators have
-    /// none) or `median:T:K` (the same, with the median boundaries of the majority's units).
-    #[arg(long, value_name = "RULE", required = true)]
-    pub auto: Vec<String>,
-    /// The gold file; its extension gives the format: .aa (Glozz), .xml (CorA-XML), .csv, .eaf,
-    /// .tsv (WebAnno TSV 3), .xmi (UIMA CAS XMI), .ann (brat), .TextGrid, .rttm.
-    #[arg(long, short = 'o', value_name = "GOLD")]
-    pub out: PathBuf,
-    /// Also write a report of every decision (.json, or CSV for any other extension).
-    #[arg(long, value_name = "FILE")]
-    pub report: Option<PathBuf>,
-    /// Also save the adjudication session, to go on deciding in the app.
-    #[arg(long, value_name = "FILE.json")]
-    pub session: Option<PathBuf>,
-    /// Who decides (recorded with every decision; default: the login name).
-    #[arg(long, value_name = "NAME")]
-    pub adjudicator: Option<String>,
-    /// The annotator whose content goes into the gold where the annotators differ on what was
-    /// not measured (other unit types, excluded units), and whose relations and schemas are
-    /// carried into the gold (Glozz), remapped to the gold units (default: the first).
-    #[arg(long, value_name = "NAME")]
-    pub base: Option<String>,
-    /// Allow writing over an input file.
-    #[arg(long)]
-    pub overwrite_input: bool,
-    /// Replace a --session file that holds the adjudication of another document (by default
-    /// an existing session of this document is resumed, and one of another is refused).
-    #[arg(long)]
-    pub force: bool,
-    /// Print one JSON object instead of a summary.
-    #[arg(long)]
-    pub json: bool,
-}
-
-fn bad(message: impl Into<String>) -> Failure {
-    Failure::BadInput(message.into())
-}
-
-/// The index of the `--base` annotator (the first without one).
-fn base_index(names: &[String], base: Option<&str>) -> Result<usize, Failure> {
-    let Some(name) = base else { return Ok(0) };
-    names.iter().position(|n| n == name).ok_or_else(|| {
-        bad(format!(
-            "--base {name:?}: no such annotator (the annotators are {})",
-            names.join(", ")
-        ))
-    })
-}
-
-pub fn run(args: &GoldArgs) -> Result<(), Failure> {
+pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
     gold_format(&args.out).map_err(|e| bad(e.to_string()))?;
     let rules: Vec<_> = args
         .auto
@@ -121,7 +61,7 @@ pub fn run(args: &GoldArgs) -> Result<(), Failure> {
             adjudication
         }
         None => {
-            let _heartbeat = super::heartbeat::Heartbeat::start(format!(
+            let _heartbeat = crate::cli::heartbeat::Heartbeat::start(format!(
                 "the alignment of {:?}",
                 document.continuum.name
             ));

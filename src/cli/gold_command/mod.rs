@@ -1,0 +1,89 @@
+//! `gamma-studio gold FILE... --auto RULE --out GOLD`: a consensus without the GUI, of one
+//! document ([`document`]) or of every document of a corpus folder ([`corpus`]).
+
+mod corpus;
+mod document;
+
+use super::Failure;
+use super::input::InputArgs;
+use super::settings_args::DissimilarityArgs;
+use clap::Args;
+use gamma_core::gold::OpenAlignments;
+use gamma_formats::Format;
+use std::path::PathBuf;
+
+#[derive(Args, Debug, Clone)]
+pub struct GoldArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub dissimilarity: DissimilarityArgs,
+    /// Bulk rule, applied in the order given (repeatable): `unanimous` (every annotator, same
+    /// category, same span), `threshold:T:K` (disorder at most T and at least K annotators
+    /// agreeing on the category; the gold unit is the suggestion of the app: an annotator's unit
+    /// of the majority category, the closest to the others, or none where most annotators have
+    /// none) or `median:T:K` (the same, with the median boundaries of the majority's units).
+    #[arg(long, value_name = "RULE", required = true)]
+    pub auto: Vec<String>,
+    /// The gold file; its extension gives the format: .aa (Glozz), .xml (CorA-XML), .csv, .eaf,
+    /// .tsv (WebAnno TSV 3), .xmi (UIMA CAS XMI), .ann (brat), .TextGrid, .rttm. For a corpus
+    /// folder, the folder of the gold files, laid out as the corpus (a `gold` folder beside the
+    /// annotators' folders, `DOCUMENT/gold.EXT` in document folders, `DOCUMENT.EXT` otherwise).
+    #[arg(long, short = 'o', value_name = "GOLD")]
+    pub out: PathBuf,
+    /// For a corpus folder: the format of the gold files (default: the corpus's own; TSV 3 for
+    /// INCEpTION project exports).
+    #[arg(long, value_name = "FORMAT", value_parser = super::input::format_parser(true))]
+    pub to: Option<Format>,
+    /// For a corpus folder: what becomes of a document whose alignments are not all decided
+    /// after the rules: `skip` (no gold file), `decided` (the gold holds what was decided) or
+    /// `suggestions` (the open alignments take the suggestion, recorded as threshold:inf:1).
+    #[arg(long, value_name = "WHAT", default_value = "decided")]
+    pub open_alignments: OpenAlignments,
+    /// Also write a report of every decision (.json, or CSV for any other extension).
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// Also save the adjudication session, to go on deciding in the app.
+    #[arg(long, value_name = "FILE.json")]
+    pub session: Option<PathBuf>,
+    /// Who decides (recorded with every decision; default: the login name).
+    #[arg(long, value_name = "NAME")]
+    pub adjudicator: Option<String>,
+    /// The annotator whose content goes into the gold where the annotators differ on what was
+    /// not measured (other unit types, excluded units), and whose relations and schemas are
+    /// carried into the gold (Glozz), remapped to the gold units (default: the first).
+    #[arg(long, value_name = "NAME")]
+    pub base: Option<String>,
+    /// Allow writing over an input file.
+    #[arg(long)]
+    pub overwrite_input: bool,
+    /// Replace a --session file that holds the adjudication of another document (by default
+    /// an existing session of this document is resumed, and one of another is refused).
+    #[arg(long)]
+    pub force: bool,
+    /// Print one JSON object instead of a summary.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn bad(message: impl Into<String>) -> Failure {
+    Failure::BadInput(message.into())
+}
+
+/// The index of the `--base` annotator (the first without one).
+fn base_index(names: &[String], base: Option<&str>) -> Result<usize, Failure> {
+    let Some(name) = base else { return Ok(0) };
+    names.iter().position(|n| n == name).ok_or_else(|| {
+        bad(format!(
+            "--base {name:?}: no such annotator (the annotators are {})",
+            names.join(", ")
+        ))
+    })
+}
+
+pub fn run(args: &GoldArgs) -> Result<(), Failure> {
+    match args.input.files.as_slice() {
+        [folder] if folder.is_dir() => corpus::run(args, folder),
+        _ => document::run(args),
+    }
+}
