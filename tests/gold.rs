@@ -7,7 +7,7 @@ use gamma_core::gamma::{GammaOptions, best_alignment};
 use gamma_core::gold::{Adjudication, Decision};
 use gamma_formats::glozz::{self, GlozzOptions};
 use gamma_formats::gold_export::{report_json, write_gold, write_report};
-use gamma_formats::session::{Session, autosave_path, fingerprint};
+use gamma_formats::session::{Session, autosave_path, content_key, find_autosave};
 use gamma_formats::{Document, ReadOptions, read_documents};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -189,10 +189,15 @@ fn session_saves_and_loads_equal() {
         .unwrap();
     adjudication.split(added, 16.0).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let print = fingerprint(&document.continuum);
-    assert_eq!(print.len(), 16);
-    assert_eq!(print, fingerprint(&glozz_document().continuum), "stable");
-    let path = autosave_path(dir.path(), &print);
+    let key = content_key(&document.continuum);
+    assert_eq!(key.len(), 16);
+    assert_eq!(key, content_key(&glozz_document().continuum), "stable");
+    let path = autosave_path(dir.path(), &document.continuum);
+    assert_eq!(
+        path.file_name().unwrap().to_string_lossy(),
+        format!("{}.{key}.json", document.continuum.name),
+        "named after the document"
+    );
     let mut settings = gamma_core::Preset::GammaSoftware.options();
     settings.dissimilarity.categorical = gamma_core::CategoryDissimilarity::Matrix(
         gamma_core::CategoryMatrix::new(
@@ -205,6 +210,10 @@ fn session_saves_and_loads_equal() {
     let mut session = Session::new(document.source.paths(), settings, adjudication.clone());
     session.save(&path).unwrap();
     assert!(path.starts_with(dir.path().join("sessions")));
+    assert_eq!(
+        find_autosave(dir.path(), &document.continuum),
+        Some(path.clone())
+    );
     let loaded = Session::load(&path).unwrap();
     assert_eq!(loaded, session);
     // The undo history survives too.
@@ -260,7 +269,7 @@ fn damaged_sessions_are_errors_naming_the_file() {
     assert!(e.contains("not an adjudication session"), "{e}");
 
     let newer = dir.path().join("newer.json");
-    std::fs::write(&newer, json.replace("\"version\": 2", "\"version\": 99")).unwrap();
+    std::fs::write(&newer, json.replace("\"version\": 3", "\"version\": 99")).unwrap();
     let e = Session::load(&newer).unwrap_err().to_string();
     assert!(e.contains("version 99 is newer"), "{e}");
 
@@ -456,4 +465,102 @@ fn report_lists_every_decision() {
     );
     assert_eq!(lines.len(), 5);
     assert!(lines[1].starts_with("1,") && lines[1].contains(",open,"));
+}
+
+/// The same two files opened bob-first: the autosave is found, and the session resumes with its
+/// annotators in the new order and the same gold; another document's session is refused; the
+/// list names the session by document with its progress.
+#[test]
+fn a_session_resumes_whatever_the_order_of_the_files() {
+    let document = glozz_document();
+    let adjudication = adjudicate(&document);
+    let picks = adjudication.decisions().to_vec();
+    let dir = tempfile::tempdir().unwrap();
+    let path = autosave_path(dir.path(), &document.continuum);
+    Session::new(
+        document.source.paths(),
+        GammaOptions::default(),
+        adjudication.clone(),
+    )
+    .save(&path)
+    .unwrap();
+
+    let reversed = read(
+        &["bob.aa", "alice.aa"].map(|n| fixture(&format!("glozz/{n}"))),
+        &ReadOptions {
+            text: Some(fixture("glozz/doc.ac")),
+            glozz: GlozzOptions {
+                include_types: vec!["Mention".into()],
+                ..Default::default()
+            },
+            ..ReadOptions::default()
+        },
+    );
+    assert_eq!(reversed.continuum.annotator_names(), ["bob", "alice"]);
+    assert_eq!(
+        content_key(&reversed.continuum),
+        content_key(&document.continuum)
+    );
+    assert_eq!(
+        find_autosave(dir.path(), &reversed.continuum),
+        Some(path.clone())
+    );
+    let resumed = Session::resume(&path, &reversed.continuum)
+        .unwrap()
+        .unwrap();
+    let resumed = resumed.adjudication;
+    assert_eq!(resumed.continuum().annotator_names(), ["bob", "alice"]);
+    let spans = |a: &Adjudication| -> Vec<(String, f64, f64)> {
+        (a.gold().into_iter())
+            .map(|(_, g)| (g.unit.category.clone(), g.unit.start, g.unit.end))
+            .collect()
+    };
+    assert_eq!(spans(&resumed), spans(&adjudication));
+    // Every pick names the same annotator as before.
+    for (index, before) in picks.iter().enumerate() {
+        let name = |a: &Adjudication, d: &Decision| match d {
+            Decision::Decided {
+                choice: gamma_core::gold::Choice::Pick { annotator },
+                ..
+            } => Some(a.continuum().annotators[*annotator].name.clone()),
+            _ => None,
+        };
+        assert_eq!(
+            name(&resumed, resumed.decision(index).unwrap()),
+            name(&adjudication, before)
+        );
+    }
+
+    // Another document (one unit less): refused, naming both.
+    let mut other = document.continuum.clone();
+    other.annotators[1].units.pop();
+    let e = Session::resume(&path, &other).unwrap_err().to_string();
+    assert!(
+        e.contains("holds the adjudication of another document"),
+        "{e}"
+    );
+    assert!(find_autosave(dir.path(), &other).is_none());
+
+    // Renamed files: found by the key alone.
+    let mut renamed = document.continuum.clone();
+    renamed.name = "renamed".into();
+    assert_eq!(find_autosave(dir.path(), &renamed), Some(path.clone()));
+
+    // An autosave of an earlier version, under the fingerprint of the files' order: found.
+    let older = dir.path().join("sessions").join(format!(
+        "{}.json",
+        gamma_formats::session::fingerprint(&reversed.continuum)
+    ));
+    std::fs::rename(&path, &older).unwrap();
+    assert_eq!(
+        find_autosave(dir.path(), &reversed.continuum),
+        Some(older.clone())
+    );
+
+    let listed = gamma_formats::session::saved_sessions(dir.path());
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].path, older);
+    assert_eq!(listed[0].document, document.continuum.name);
+    assert_eq!(listed[0].annotators, ["alice", "bob"]);
+    assert_eq!(listed[0].progress, adjudication.progress());
 }

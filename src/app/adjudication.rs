@@ -14,7 +14,7 @@ use crate::environment::default_adjudicator;
 use gamma_core::gold::{Adjudication, Direction, Filter, GoldError, GoldId};
 use gamma_core::{Continuum, SampleCount};
 use gamma_formats::gold_export::{self as export, is_input};
-use gamma_formats::session::{Session, autosave_path, fingerprint};
+use gamma_formats::session::{Session, autosave_path, find_autosave};
 use gamma_formats::{Format, ReadOptions, Source};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -144,7 +144,8 @@ impl Adjudicating {
             outcome.settings.gamma_options(),
             adjudication,
         );
-        let save_path = data_folder.map(|folder| autosave_path(folder, &session.fingerprint));
+        let save_path =
+            data_folder.map(|folder| autosave_path(folder, session.adjudication.continuum()));
         Adjudicating::new(session, document, save_path)
     }
 
@@ -343,7 +344,9 @@ pub fn autosaved_session(
     continuum: &Continuum,
     document: usize,
 ) -> Result<Option<ResumeOffer>, String> {
-    let path = autosave_path(folder, &fingerprint(continuum));
+    let Some(path) = find_autosave(folder, continuum) else {
+        return Ok(None);
+    };
     let session = Session::resume(&path, continuum)
         .map_err(|e| format!("an autosaved adjudication cannot be resumed: {e}"))?;
     Ok(session.map(|session| ResumeOffer {

@@ -29,6 +29,7 @@ mod messages;
 mod panels;
 mod reading_view;
 mod recent;
+mod sessions;
 mod shuffling;
 mod text_gamma;
 

@@ -16,6 +16,7 @@ mod bulk_rules;
 mod history;
 mod model;
 mod navigation;
+mod reorder;
 mod tokens;
 
 pub use bulk_rules::OpenAlignments;

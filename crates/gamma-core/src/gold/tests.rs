@@ -582,3 +582,42 @@ fn an_export_skips_keeps_the_decided_or_completes_with_the_suggestions() {
         OpenAlignments::ALL
     );
 }
+
+#[test]
+fn the_same_adjudication_in_another_annotator_order_decides_the_same_gold() {
+    let mut a = three_annotators();
+    a.decide_unanimous();
+    a.pick(BOB, 2).unwrap(); // C's Bob, one character early
+    a.pick(PARIS, 1).unwrap(); // B's ORG
+    a.pick(PARIS, 0).unwrap(); // then A's LOC instead
+    a.undo(); // back to B's ORG; A's LOC is redoable
+    let names = |order: [&str; 3]| order.map(String::from).to_vec();
+    let reordered = a.in_annotator_order(&names(["C", "A", "B"])).unwrap();
+    assert_eq!(reordered.continuum().annotator_names(), ["C", "A", "B"]);
+    assert_eq!(
+        reordered.proposals()[YESTERDAY].slots,
+        [Some(3), None, None]
+    );
+    assert_eq!(gold_spans(&reordered), gold_spans(&a));
+    let picked = |adjudication: &Adjudication, index: usize| match adjudication.decision(index) {
+        Some(Decision::Decided {
+            choice: Choice::Pick { annotator },
+            ..
+        }) => adjudication.continuum().annotators[*annotator].name.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(picked(&reordered, BOB), "C");
+    assert_eq!(picked(&reordered, PARIS), "B");
+    // The history follows: redo picks A's unit, undo twice goes back to before B's.
+    let mut redone = reordered.clone();
+    redone.redo();
+    assert_eq!(picked(&redone, PARIS), "A");
+    redone.undo();
+    redone.undo();
+    assert!(redone.decision(PARIS).unwrap().is_open());
+    assert_eq!(reordered.validate(), Ok(()));
+    // Not a permutation of the names: refused.
+    assert!(a.in_annotator_order(&names(["A", "B", "B"])).is_none());
+    assert!(a.in_annotator_order(&names(["A", "B", "D"])).is_none());
+    assert!(a.in_annotator_order(&["A".to_string()]).is_none());
+}
