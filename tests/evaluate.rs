@@ -475,3 +475,40 @@ fn the_command_reads_the_stac_pair_with_glozz_options() {
     assert!(stdout.contains("FIXME:Offer → ∅: 2"), "{stdout}");
     assert!(stdout.contains("disagreements: 3"), "{stdout}");
 }
+
+/// `evaluate DIR` on a corpus whose documents have different annotators: each annotator is
+/// evaluated on the documents it annotated, which the JSON names.
+#[test]
+fn a_corpus_folder_whose_documents_have_different_annotators_is_evaluated() {
+    let dir = tempfile::tempdir().unwrap();
+    let header = "annotator,category,start,end\n";
+    std::fs::write(
+        dir.path().join("d1.csv"),
+        format!("{header}a,PER,0,5\nb,PER,0,5\ngold,PER,0,5\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("d2.csv"),
+        format!("{header}a,PER,0,5\ngold,PER,0,6\n"),
+    )
+    .unwrap();
+    let output = common::cli::gamma_studio(&[
+        "evaluate",
+        dir.path().to_str().unwrap(),
+        "--reference",
+        "gold",
+        "--json",
+    ]);
+    let json = common::cli::json_of(&output);
+    let systems = json["systems"].as_array().unwrap();
+    assert_eq!(systems[0]["annotator"], "a");
+    assert_eq!(systems[0]["documents"], serde_json::json!(["d1", "d2"]));
+    assert_eq!(systems[0]["spans"]["strict"]["correct"], 1);
+    assert_eq!(
+        systems[0]["spans"]["strict"]["incorrect"], 1,
+        "d2's [0, 5) against [0, 6)"
+    );
+    assert_eq!(systems[1]["annotator"], "b");
+    assert_eq!(systems[1]["documents"], serde_json::json!(["d1"]));
+    assert_eq!(systems[1]["spans"]["strict"]["f1"], 1.0);
+}

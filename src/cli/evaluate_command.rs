@@ -177,6 +177,15 @@ fn summary(evaluation: &Evaluation, args: &EvaluateArgs) -> String {
     );
     for system in &evaluation.systems {
         s.push('\n');
+        if system.documents.len() < evaluation.documents.len() {
+            let _ = writeln!(
+                s,
+                "{} annotated {} of the {} documents: evaluated on those",
+                system.annotator,
+                system.documents.len(),
+                evaluation.documents.len()
+            );
+        }
         system_summary(&mut s, system, evaluation, args);
     }
     if let Some(csv) = &args.csv {

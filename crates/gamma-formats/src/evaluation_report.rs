@@ -1,7 +1,8 @@
 //! An evaluation as JSON and as a CSV table: what `gamma-studio evaluate --json` prints and
 //! what `--csv` and the app's Evaluate panel export.
 //!
-//! JSON: `{"reference", "documents", "systems": [{"annotator", "gamma", "observed_disorder",
+//! JSON: `{"reference", "documents", "systems": [{"annotator", "documents" (those it annotated,
+//! the only ones it is evaluated on), "gamma", "observed_disorder",
 //! "expected_disorder", "n_samples", "seed", "spans": {SCHEME: {"precision", "recall", "f1",
 //! "correct", "incorrect", "partial", "missed", "spurious"}}, "per_category": {CATEGORY:
 //! {SCHEME: …}}, "confusion": {"reference": [categories…, null], "system": [categories…, null],
@@ -87,6 +88,7 @@ fn system_json(system: &SystemEvaluation, documents: &[String]) -> Value {
         .collect();
     let mut out = json!({
         "annotator": system.annotator,
+        "documents": system.documents.iter().map(|&d| &documents[d]).collect::<Vec<_>>(),
         "spans": scores_json(&system.spans),
         "per_category": per_category,
         "confusion": {

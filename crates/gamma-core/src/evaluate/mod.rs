@@ -89,14 +89,6 @@ pub enum EvaluationError {
         /// The annotators it has, comma separated.
         available: String,
     },
-    /// An annotator of the corpus is missing from one document.
-    #[error("document {document:?} has no annotator {annotator:?}, which other documents have")]
-    MissingAnnotator {
-        /// The document.
-        document: String,
-        /// The annotator missing from it.
-        annotator: String,
-    },
     /// Nothing to compare with the reference.
     #[error("there is no annotator besides the reference {0:?} to evaluate")]
     NoSystem(String),
@@ -218,6 +210,8 @@ pub struct LabelReport {
 pub struct SystemEvaluation {
     /// The system's annotator name.
     pub annotator: String,
+    /// The documents it annotated (by index in the corpus), the only ones it is evaluated on.
+    pub documents: Vec<usize>,
     /// γ against the reference, or why it is undefined (no unit at all, a reference with no
     /// unit under the reference chance model…).
     pub gamma: Result<PairGamma, String>,
@@ -283,10 +277,11 @@ pub fn evaluate(
     };
     let mut evaluations = Vec::with_capacity(systems.len());
     for system in &systems {
-        let pairs: Vec<Pair> = documents
-            .iter()
-            .zip(&reference_index)
-            .map(|(document, &r)| Pair::new(document, r, system, options.mapping.as_ref()))
+        let pairs: Vec<Pair> = (documents.iter().enumerate().zip(&reference_index))
+            .filter(|((_, document), _)| document.annotators.iter().any(|a| &a.name == system))
+            .map(|((index, document), &r)| {
+                Pair::new(index, document, r, system, options.mapping.as_ref())
+            })
             .collect();
         evaluations.push(evaluate_system(
             system,
@@ -321,8 +316,8 @@ fn check_units(document: &Continuum) -> Result<(), EvaluationError> {
     Ok(())
 }
 
-/// The annotators other than the reference, in the order they first appear; every document
-/// must have them all.
+/// The annotators other than the reference, in the order they first appear (each is evaluated
+/// on the documents that have it).
 fn system_names(documents: &[Continuum], reference: &str) -> Result<Vec<String>, EvaluationError> {
     let mut systems: Vec<String> = Vec::new();
     for document in documents {
@@ -330,17 +325,6 @@ fn system_names(documents: &[Continuum], reference: &str) -> Result<Vec<String>,
             if name != reference && !systems.contains(&name) {
                 systems.push(name);
             }
-        }
-    }
-    for document in documents {
-        if let Some(missing) = systems
-            .iter()
-            .find(|s| !document.annotators.iter().any(|a| &a.name == *s))
-        {
-            return Err(EvaluationError::MissingAnnotator {
-                document: document.name.clone(),
-                annotator: missing.clone(),
-            });
         }
     }
     if systems.is_empty() {
@@ -385,6 +369,8 @@ fn reference_chance(
 
 /// One document's reference and system, the system's labels mapped.
 struct Pair<'a> {
+    /// The document's index in the corpus.
+    index: usize,
     document: &'a Continuum,
     reference: usize,
     system: usize,
@@ -397,6 +383,7 @@ struct Pair<'a> {
 
 impl<'a> Pair<'a> {
     fn new(
+        index: usize,
         document: &'a Continuum,
         reference: usize,
         system_name: &str,
@@ -406,7 +393,7 @@ impl<'a> Pair<'a> {
             .annotators
             .iter()
             .position(|a| a.name == system_name)
-            .expect("checked by system_names");
+            .expect("only documents that have the system are paired");
         let source = &document.annotators[system];
         let mut mapped = Annotator {
             name: source.name.clone(),
@@ -442,6 +429,7 @@ impl<'a> Pair<'a> {
             annotators: vec![document.annotators[reference].clone(), mapped],
         };
         Pair {
+            index,
             document,
             reference,
             system,
@@ -581,7 +569,7 @@ fn evaluate_system(
     let mut disagreements = Vec::new();
     let mut total_disorder = 0.0;
     let mut total_units = 0;
-    for (document, pair) in pairs.iter().enumerate() {
+    for pair in pairs {
         total_units += pair.continuum.n_units();
         if pair.continuum.n_units() == 0 {
             continue;
@@ -600,7 +588,7 @@ fn evaluate_system(
             .iter()
             .map(|u| u.disorder)
             .sum::<f64>();
-        pair.read_alignment(document, &aligned, &mut confusion, &mut disagreements);
+        pair.read_alignment(pair.index, &aligned, &mut confusion, &mut disagreements);
     }
     let gamma = if total_units == 0 {
         Err("neither the reference nor this annotator has a unit".to_string())
@@ -620,6 +608,7 @@ fn evaluate_system(
     };
     Ok(SystemEvaluation {
         annotator: name.to_string(),
+        documents: pairs.iter().map(|p| p.index).collect(),
         gamma,
         spans,
         per_category,

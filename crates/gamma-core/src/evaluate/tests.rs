@@ -352,14 +352,30 @@ fn bad_input_is_a_clear_error() {
     let mut bad = o.clone();
     bad.min_overlap_percent = 0.0;
     assert!(run(&document(), "gold", &bad).contains("minimum overlap"));
+}
+
+/// A corpus whose documents have different annotators: each is evaluated on the documents it
+/// annotated, exactly as on those documents alone.
+#[test]
+fn each_annotator_is_evaluated_on_the_documents_it_annotated() {
+    let o = EvaluationOptions::default();
     let mut other = document();
     other.name = "other".into();
     other.annotators[1].name = "tagger2".into();
-    let two = Corpus::new(vec![document(), other]);
-    let e = evaluate(&two, "gold", &o, RunControl::default()).unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "document \"doc\" has no annotator \"tagger2\", which other documents have"
+    let two = Corpus::new(vec![document(), other.clone()]);
+    let both = evaluate(&two, "gold", &o, RunControl::default()).unwrap();
+    let names: Vec<&str> = both.systems.iter().map(|s| s.annotator.as_str()).collect();
+    assert_eq!(names, ["tagger", "tagger2"]);
+    assert_eq!(both.systems[0].documents, [0]);
+    assert_eq!(both.systems[1].documents, [1]);
+    let alone = evaluate(&Corpus::new(vec![other]), "gold", &o, RunControl::default()).unwrap();
+    let (together, by_itself) = (&both.systems[1], &alone.systems[0]);
+    assert_eq!(together.spans, by_itself.spans);
+    assert_eq!(together.confusion, by_itself.confusion);
+    assert_eq!(together.disagreements.len(), by_itself.disagreements.len());
+    assert!(
+        together.disagreements.iter().all(|d| d.document == 1),
+        "indexed in the corpus"
     );
 }
 
