@@ -146,3 +146,73 @@ fn the_html_report_renders_in_a_real_browser() {
         "a painted page, not a blank one: {size} bytes"
     );
 }
+
+/// The γ-k intervals of the bootstrap are in the page, and with a reference each annotator is
+/// scored as `evaluate` scores it, while the agreement figures leave the reference out.
+#[test]
+fn the_report_gives_gamma_k_intervals_and_each_annotator_against_the_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = demo();
+    let json_path = dir.path().join("report.json");
+    run_report(&inputs, &json_path, &["--reference", "chloe"]);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    assert_eq!(report["annotators"], serde_json::json!(["ana", "ben"]));
+    let mut gamma_args: Vec<&str> = vec!["gamma", "--json"];
+    gamma_args.extend(inputs[..2].iter().map(String::as_str));
+    let pair = json_of(&gamma_studio(&gamma_args));
+    assert_eq!(
+        report["overall"]["gamma"], pair["gamma"],
+        "ana and ben only"
+    );
+
+    let mut evaluate_args: Vec<&str> = vec!["evaluate", "--reference", "chloe", "--json"];
+    evaluate_args.extend(inputs.iter().map(String::as_str));
+    let evaluation = json_of(&gamma_studio(&evaluate_args));
+    let section = &report["against_reference"];
+    assert_eq!(section["reference"], "chloe");
+    let rows = section["annotators"]["Ok"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    for (row, system) in rows.iter().zip(evaluation["systems"].as_array().unwrap()) {
+        assert_eq!(row["annotator"], system["annotator"]);
+        assert_eq!(row["gamma"], system["gamma"]);
+        let strict = &system["spans"]["strict"];
+        assert_eq!(
+            row["strict"],
+            serde_json::json!([strict["precision"], strict["recall"], strict["f1"]])
+        );
+        assert_eq!(row["partial_f1"], system["spans"]["partial"]["f1"]);
+    }
+
+    let html_path = dir.path().join("report.html");
+    run_report(&inputs, &html_path, &["--reference", "chloe"]);
+    let html = std::fs::read_to_string(&html_path).unwrap();
+    assert!(html.contains("Against the reference: chloe"));
+    let intervals = report["overall"]["confidence_interval"]["Ok"]["gamma_k"]
+        .as_object()
+        .unwrap();
+    assert!(!intervals.is_empty());
+    for (category, bounds) in intervals {
+        let shown = format!(
+            "<td>{category}</td><td class=\"num\">{:.4}</td><td class=\"num\">{:.4} … {:.4}</td>",
+            report["overall"]["gamma_k"][category].as_f64().unwrap(),
+            bounds[0].as_f64().unwrap(),
+            bounds[1].as_f64().unwrap()
+        );
+        assert!(html.contains(&shown), "{shown}");
+    }
+
+    let unknown = gamma_studio(&[
+        "report",
+        &inputs[0],
+        &inputs[1],
+        "-o",
+        "r.html",
+        "--reference",
+        "zoe",
+    ]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains(
+        "--reference \"zoe\": no document has this annotator (the annotators are ana, ben)"
+    ));
+}

@@ -2,10 +2,12 @@
 //! Markdown, LaTeX tables or JSON, chosen by the output's extension.
 
 use super::Failure;
-use super::gamma_command::{GammaArgs, read_corpus};
+use super::gamma_command::GammaArgs;
 use crate::report::{Report, html, tables};
 use clap::Args;
 use gamma_core::gamma::GammaError;
+use gamma_core::{Continuum, Corpus};
+use gamma_formats::reference::with_reference;
 use std::path::PathBuf;
 
 #[derive(Args, Debug, Clone)]
@@ -15,6 +17,12 @@ pub struct ReportArgs {
     /// Where to write the report: .html (one self-contained page), .md, .tex or .json.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: PathBuf,
+    /// The reference (a gold standard: an annotator's name, or `curation` for a project
+    /// export's curated document, the default when the documents come with one): every other
+    /// annotator is scored against it, and the agreement figures are those of the annotators
+    /// without it.
+    #[arg(long, value_name = "NAME")]
+    pub reference: Option<String>,
 }
 
 /// The report's kinds, by extension.
@@ -54,14 +62,52 @@ fn rerun() -> String {
 pub fn run(args: &ReportArgs) -> Result<(), Failure> {
     let kind = kind_of(&args.out)?;
     let options = args.gamma.options()?;
-    let mut corpus = read_corpus(&args.gamma)?;
-    for document in &mut corpus.documents {
-        *document = document.filter_categories(|c| !args.gamma.input_excludes(c));
+    let documents = args.gamma.input.read()?;
+    let kept =
+        |continuum: &Continuum| continuum.filter_categories(|c| !args.gamma.input_excludes(c));
+    let referenced = with_reference(&documents, args.reference.as_deref());
+    let reference = referenced.as_ref().map(|r| r.reference.clone());
+    if let Some(name) = &args.reference
+        && !(referenced.iter().flat_map(|r| &r.continua))
+            .any(|c| c.annotators.iter().any(|a| &a.name == name))
+    {
+        let mut names: Vec<String> = (documents.iter())
+            .flat_map(|d| d.continuum.annotator_names())
+            .collect();
+        names.sort();
+        names.dedup();
+        return Err(Failure::BadInput(format!(
+            "--reference {name:?}: no document has this annotator (the annotators are {})",
+            names.join(", ")
+        )));
     }
-    let report = Report::gather(&corpus, &options, rerun()).map_err(|e| match e {
+    // The agreement of the annotators, the reference left out (a document it leaves with one
+    // annotator has no agreement to measure, only its score against the reference).
+    let mut agreement = Vec::new();
+    for document in &documents {
+        let mut continuum = kept(&document.continuum);
+        continuum
+            .annotators
+            .retain(|a| Some(&a.name) != reference.as_ref());
+        if reference.is_some() && continuum.n_annotators() < 2 {
+            eprintln!(
+                "gamma-studio: {:?} has one annotator besides the reference: scored against it, \
+                 not in the agreement figures",
+                continuum.name
+            );
+        } else {
+            agreement.push(continuum);
+        }
+    }
+    let corpus = Corpus::new(agreement);
+    let mut report = Report::gather(&corpus, &options, rerun()).map_err(|e| match e {
         GammaError::Cancelled => Failure::Computation(e.to_string()),
         other => Failure::BadInput(other.to_string()),
     })?;
+    if let Some(referenced) = referenced {
+        let scored = Corpus::new(referenced.continua.iter().map(kept).collect());
+        report = report.against(&scored, &referenced.reference, &options);
+    }
     let text = match kind {
         Kind::Html => html::render(&report),
         Kind::Markdown => tables::markdown(&report),

@@ -58,6 +58,7 @@ pub fn render(report: &Report) -> String {
     chance(&mut s, report);
     worst(&mut s, report);
     relations(&mut s, report);
+    against_reference(&mut s, report);
     s.push_str("</body></html>\n");
     s
 }
@@ -142,6 +143,39 @@ fn categories(s: &mut String, report: &Report) {
         s,
         "γ-k: γ of one category against all the others — where the scheme is hard to apply.",
     );
+    if let Ok(ci) = &o.confidence_interval {
+        let _ = write!(
+            s,
+            "<table><tr><th>category</th><th>γ-k</th><th>{:.0} % confidence interval</th></tr>",
+            100.0 * ci.level
+        );
+        if let Some((low, high)) = ci.gamma_cat {
+            let _ = write!(
+                s,
+                "<tr><td><em>γ-cat</em></td><td class=\"num\">{}</td><td class=\"num\">{} … {}</td></tr>",
+                number(o.gamma_cat),
+                number(Some(low)),
+                number(Some(high))
+            );
+        }
+        for (category, value) in &o.gamma_k {
+            let interval = ci.gamma_k.get(category).map_or_else(
+                || "none (too few resamples with this category)".to_string(),
+                |&(low, high)| format!("{} … {}", number(Some(low)), number(Some(high))),
+            );
+            let _ = write!(
+                s,
+                "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{interval}</td></tr>",
+                escape(category),
+                number(Some(*value))
+            );
+        }
+        s.push_str("</table>");
+        why(
+            s,
+            "The same bootstrap as γ's interval: a category whose interval is wide is used too rarely to say much.",
+        );
+    }
     s.push_str("</section>");
 }
 
@@ -359,5 +393,48 @@ fn relations(s: &mut String, report: &Report) {
         s,
         "Relations correspond when their endpoints lie in the same unitary alignments of the best alignment (docs/relations.md).",
     );
+    s.push_str("</section>");
+}
+
+fn against_reference(s: &mut String, report: &Report) {
+    let Some(section_of) = &report.against_reference else {
+        return;
+    };
+    section(
+        s,
+        "reference",
+        &format!("Against the reference: {}", escape(&section_of.reference)),
+    );
+    match &section_of.annotators {
+        Err(why_not) => {
+            let _ = write!(s, "<p>No evaluation: {}</p>", escape(why_not));
+        }
+        Ok(rows) => {
+            s.push_str("<table><tr><th>annotator</th><th>documents</th><th>γ</th><th>precision</th><th>recall</th><th>F1 strict</th><th>F1 partial</th><th>disagreements</th></tr>");
+            for row in rows {
+                let gamma = match (&row.gamma, &row.gamma_undefined) {
+                    (Some(g), _) => number(Some(*g)),
+                    (None, Some(why_not)) => escape(why_not),
+                    (None, None) => number(None),
+                };
+                let _ = write!(
+                    s,
+                    "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{gamma}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
+                    escape(&row.annotator),
+                    row.documents,
+                    number(Some(row.strict[0])),
+                    number(Some(row.strict[1])),
+                    number(Some(row.strict[2])),
+                    number(Some(row.partial_f1)),
+                    row.disagreements
+                );
+            }
+            s.push_str("</table>");
+            why(
+                s,
+                "Each annotator against the reference on the documents it annotated: γ with the reference's chance model, and span scores (strict: same boundaries and category; partial: overlapping spans count half). The agreement figures above are those of the annotators without the reference.",
+            );
+        }
+    }
     s.push_str("</section>");
 }

@@ -7,7 +7,9 @@
 //! γ-cat and γ-k (Mathet 2017), each document measured alone, γ of every pair of annotators,
 //! the classic and unitizing coefficients of each document, the confusion of categories and the
 //! coverage of the best alignment, the chance disorders, the worst disagreements with their
-//! text, and agreement on relations when the documents have them.
+//! text, agreement on relations when the documents have them, and each annotator against a
+//! reference (a gold standard, the curated document of a project export) when there is one
+//! ([`Report::against`]).
 
 pub mod html;
 mod svg;
@@ -15,6 +17,8 @@ pub mod tables;
 
 use gamma_core::bootstrap::{BootstrapOptions, ConfidenceInterval, bootstrap_gamma};
 use gamma_core::coefficients::unitizing::alpha_u;
+use gamma_core::evaluate::spans::Scheme;
+use gamma_core::evaluate::{EvaluationOptions, evaluate};
 use gamma_core::gamma::{GammaError, RunControl, SampleCount};
 use gamma_core::measure::Measure;
 use gamma_core::pairwise::{annotator_names, pairwise};
@@ -182,6 +186,37 @@ pub struct Report {
     pub worst: Vec<Disagreement>,
     /// Agreement on relations, when the documents have relations.
     pub relations: Option<RelationAgreement>,
+    /// Each annotator against the reference, when there is one (the agreement figures above
+    /// are then those of the annotators without it).
+    pub against_reference: Option<ReferenceSection>,
+}
+
+/// Each annotator scored against a reference (`gamma-studio evaluate`'s figures).
+#[derive(Debug, Clone, Serialize)]
+pub struct ReferenceSection {
+    /// The reference's name.
+    pub reference: String,
+    /// The evaluation of each annotator, or why there is none.
+    pub annotators: Result<Vec<AgainstReference>, String>,
+}
+
+/// One annotator against the reference.
+#[derive(Debug, Clone, Serialize)]
+pub struct AgainstReference {
+    /// The annotator.
+    pub annotator: String,
+    /// The documents it annotated (it is scored on those only).
+    pub documents: usize,
+    /// γ of the annotator and the reference, with the reference's chance model.
+    pub gamma: Option<f64>,
+    /// Why γ is undefined.
+    pub gamma_undefined: Option<String>,
+    /// Strict span scores (same boundaries and category): precision, recall, F1.
+    pub strict: [f64; 3],
+    /// F1 with partial credit for overlapping spans.
+    pub partial_f1: f64,
+    /// The unitary alignments where it differs from the reference.
+    pub disagreements: usize,
 }
 
 /// The confidence the precision interval is given at.
@@ -248,7 +283,53 @@ impl Report {
             coverage: coverage(corpus, &result),
             worst: worst(corpus, &result),
             relations: relations(corpus, &result),
+            against_reference: None,
         })
+    }
+
+    /// The report with each annotator of `referenced` (the documents with the reference as
+    /// one of their annotators) scored against `reference`.
+    pub fn against(
+        mut self,
+        referenced: &Corpus,
+        reference: &str,
+        options: &GammaOptions,
+    ) -> Report {
+        let evaluation_options = EvaluationOptions {
+            gamma: options.clone(),
+            ..EvaluationOptions::default()
+        };
+        let evaluation = evaluate(
+            referenced,
+            reference,
+            &evaluation_options,
+            RunControl::default(),
+        );
+        let annotators = evaluation.map_err(|e| e.to_string()).map(|evaluation| {
+            (evaluation.systems.iter())
+                .map(|system| {
+                    let strict = system.spans.get(Scheme::Strict);
+                    AgainstReference {
+                        annotator: system.annotator.clone(),
+                        documents: system.documents.len(),
+                        gamma: system.gamma.as_ref().ok().map(|g| g.gamma),
+                        gamma_undefined: system.gamma.as_ref().err().cloned(),
+                        strict: [
+                            strict.precision(Scheme::Strict),
+                            strict.recall(Scheme::Strict),
+                            strict.f1(Scheme::Strict),
+                        ],
+                        partial_f1: system.spans.get(Scheme::Partial).f1(Scheme::Partial),
+                        disagreements: system.disagreements.len(),
+                    }
+                })
+                .collect()
+        });
+        self.against_reference = Some(ReferenceSection {
+            reference: reference.to_string(),
+            annotators,
+        });
+        self
     }
 }
 

@@ -62,8 +62,15 @@ pub fn markdown(report: &Report) -> String {
     let _ = writeln!(s, "| D_o | {} |", number(Some(o.observed_disorder)));
     let _ = writeln!(s, "| D_e | {} |", number(Some(o.expected_disorder)));
     let _ = writeln!(s, "| γ-cat | {} |", number(o.gamma_cat));
+    let interval_of = |category: &str| -> String {
+        (o.confidence_interval.as_ref().ok())
+            .and_then(|ci| ci.gamma_k.get(category))
+            .map_or_else(String::new, |&(low, high)| {
+                format!(" ({} … {})", number(Some(low)), number(Some(high)))
+            })
+    };
     for (k, v) in &o.gamma_k {
-        let _ = writeln!(s, "| γ-k {k} | {} |", number(Some(*v)));
+        let _ = writeln!(s, "| γ-k {k} | {}{} |", number(Some(*v)), interval_of(k));
     }
     if !report.pairwise.is_empty() {
         let _ = writeln!(s, "\n| annotators | documents | γ |\n|---|---|---|");
@@ -75,6 +82,26 @@ pub fn markdown(report: &Report) -> String {
                 p.annotators[1],
                 p.documents,
                 number(p.gamma)
+            );
+        }
+    }
+    if let Some(Ok(rows)) = report.against_reference.as_ref().map(|r| &r.annotators) {
+        let reference = &report.against_reference.as_ref().expect("some").reference;
+        let _ = writeln!(
+            s,
+            "\n| against {reference} | documents | γ | precision | recall | F1 strict | F1 partial |\n|---|---|---|---|---|---|---|"
+        );
+        for row in rows {
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {} | {} | {} |",
+                row.annotator,
+                row.documents,
+                number(row.gamma),
+                number(Some(row.strict[0])),
+                number(Some(row.strict[1])),
+                number(Some(row.strict[2])),
+                number(Some(row.partial_f1))
             );
         }
     }
@@ -122,7 +149,17 @@ pub fn latex(report: &Report) -> String {
     let _ = writeln!(s, "$D_e$ & {} \\\\", number(Some(o.expected_disorder)));
     let _ = writeln!(s, "$\\gamma_{{cat}}$ & {} \\\\", number(o.gamma_cat));
     for (k, v) in &o.gamma_k {
-        let _ = writeln!(s, "$\\gamma_k$ {} & {} \\\\", tex(k), number(Some(*v)));
+        let interval = (o.confidence_interval.as_ref().ok())
+            .and_then(|ci| ci.gamma_k.get(k))
+            .map_or_else(String::new, |&(low, high)| {
+                format!(" [{}, {}]", number(Some(low)), number(Some(high)))
+            });
+        let _ = writeln!(
+            s,
+            "$\\gamma_k$ {} & {}{interval} \\\\",
+            tex(k),
+            number(Some(*v))
+        );
     }
     s.push_str("\\bottomrule\n\\end{tabular}\n");
     if !report.pairwise.is_empty() {
