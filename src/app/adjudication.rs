@@ -5,14 +5,14 @@
 //! here, and nothing of the rest of the app: the app state calls these methods and keeps the
 //! error panel, the selection and the view.
 
-use super::document_view::{OpenDocument, RowStack};
-use super::gamma_run::Outcome;
+use super::document_view::{DocumentId, OpenDocument, RowStack};
 use super::jobs::{Job, Wake};
 use super::settings::Settings;
 use super::shown_alignments::ShownAlignments;
 use crate::environment::default_adjudicator;
+use gamma_core::gamma::DocumentAlignment;
 use gamma_core::gold::{Adjudication, Direction, Filter, GoldError, GoldId};
-use gamma_core::{Continuum, SampleCount};
+use gamma_core::{Continuum, GammaOptions, SampleCount};
 use gamma_formats::gold_export::{self as export, is_input};
 use gamma_formats::session::{Session, autosave_path, find_autosave};
 use gamma_formats::{Format, ReadOptions, Source};
@@ -26,8 +26,11 @@ type AgainstGold = (usize, Result<f64, String>);
 pub struct Adjudicating {
     /// The adjudication and what the session file records with it.
     pub session: Session,
-    /// The document adjudicated (index in the open documents).
-    pub document: usize,
+    /// The document adjudicated.
+    pub document: DocumentId,
+    /// The undo history's length as the app counts it (an action +1, undo −1, redo +1): a
+    /// corpus-wide step is undone as one only where it is still the last step.
+    pub depth: i64,
     /// Where the session is saved after every change (`None` when the app has no data folder
     /// and the user has not chosen a file).
     pub save_path: Option<PathBuf>,
@@ -78,8 +81,8 @@ pub struct PendingExport {
 /// A session found for the document that is open, offered for resuming.
 #[derive(Debug, Clone)]
 pub struct ResumeOffer {
-    /// The document it is of (index in the open documents).
-    pub document: usize,
+    /// The document it is of.
+    pub document: DocumentId,
     /// The session file.
     pub path: PathBuf,
     /// The session read from it.
@@ -100,10 +103,11 @@ pub fn gold_error_text(error: &GoldError) -> String {
 }
 
 impl Adjudicating {
-    fn new(session: Session, document: usize, save_path: Option<PathBuf>) -> Adjudicating {
+    fn new(session: Session, document: DocumentId, save_path: Option<PathBuf>) -> Adjudicating {
         let n = session.adjudication.continuum().n_annotators();
         let mut adjudicating = Adjudicating {
             document,
+            depth: 0,
             save_path,
             selected_gold: None,
             filter: Filter::default(),
@@ -123,30 +127,26 @@ impl Adjudicating {
         adjudicating
     }
 
-    /// A fresh adjudication of `open` (document `document`) from its γ result `outcome`,
-    /// autosaved in `data_folder` (replacing any autosaved session of the same document).
+    /// A fresh adjudication of `open` from its best alignment `aligned` (computed with
+    /// `options`), autosaved in `data_folder` (replacing any autosaved session of the same
+    /// document).
     pub fn start(
-        document: usize,
         open: &OpenDocument,
-        outcome: &Outcome,
+        aligned: &DocumentAlignment,
+        options: GammaOptions,
         adjudicator: String,
         data_folder: Option<&Path>,
     ) -> Adjudicating {
-        let aligned = &outcome.result.documents[0];
         let adjudication = Adjudication::new(
             open.continuum().clone(),
             &aligned.problem,
             &aligned.alignment,
             adjudicator,
         );
-        let session = Session::new(
-            open.document.source.paths(),
-            outcome.settings.gamma_options(),
-            adjudication,
-        );
+        let session = Session::new(open.document.source.paths(), options, adjudication);
         let save_path =
             data_folder.map(|folder| autosave_path(folder, session.adjudication.continuum()));
-        Adjudicating::new(session, document, save_path)
+        Adjudicating::new(session, open.id, save_path)
     }
 
     /// The offered session, resumed.
@@ -181,14 +181,19 @@ impl Adjudicating {
         self.gold_rows = (rows, stack.rows);
     }
 
-    /// Runs an action; returns its message when it was done, else says why not (in the
-    /// panel's message). After a success call [`Adjudicating::changed`].
-    pub fn apply(
+    /// Runs an action that changes the undo history's length by `steps` (an action 1, an undo
+    /// −1); returns its message when it was done, else says why not (in the panel's message).
+    /// After a success call [`Adjudicating::changed`].
+    pub fn apply_counted(
         &mut self,
         action: impl FnOnce(&mut Adjudication) -> Result<String, GoldError>,
+        steps: i64,
     ) -> Option<String> {
         match action(&mut self.session.adjudication) {
-            Ok(message) => Some(message),
+            Ok(message) => {
+                self.depth += steps;
+                Some(message)
+            }
             Err(e) => {
                 self.message = Some(format!("not done: {}", gold_error_text(&e)));
                 None
@@ -204,6 +209,28 @@ impl Adjudicating {
         settings: &Settings,
         wake: Wake,
     ) -> Result<(), String> {
+        let saved = self.record(message);
+        self.start_against_gold(settings, wake);
+        saved
+    }
+
+    /// After a change made while another document is shown: lays out the gold track and saves
+    /// the session; γ against the gold waits until the document is shown
+    /// ([`Adjudicating::against_gold_waits`]).
+    pub fn changed_elsewhere(&mut self, message: Option<String>) -> Result<(), String> {
+        self.job = None;
+        self.against_gold = vec![None; self.against_gold.len()];
+        self.record(message)
+    }
+
+    /// Whether γ against the gold is to be computed (never started, or the gold changed while
+    /// another document was shown).
+    pub fn against_gold_waits(&self) -> bool {
+        self.job.is_none()
+    }
+
+    /// Lays out the gold track, keeps the message, saves the session where it is saved.
+    fn record(&mut self, message: Option<String>) -> Result<(), String> {
         self.layout_gold();
         if let Some(gone) = self.selected_gold
             && self.adjudication().gold_unit(gone).is_none()
@@ -211,15 +238,13 @@ impl Adjudicating {
             self.selected_gold = None;
         }
         self.message = message;
-        let saved = match &self.save_path {
+        match &self.save_path {
             Some(path) => self
                 .session
                 .save(path)
                 .map_err(|e| format!("the adjudication could not be saved: {e}")),
             None => Ok(()),
-        };
-        self.start_against_gold(settings, wake);
-        saved
+        }
     }
 
     /// Starts γ of each annotator against the gold decided so far (replacing any such job).
@@ -342,7 +367,7 @@ impl Adjudicating {
 pub fn autosaved_session(
     folder: &Path,
     continuum: &Continuum,
-    document: usize,
+    document: DocumentId,
 ) -> Result<Option<ResumeOffer>, String> {
     let Some(path) = find_autosave(folder, continuum) else {
         return Ok(None);
@@ -360,7 +385,7 @@ pub fn autosaved_session(
 pub fn session_of(
     path: &Path,
     continuum: &Continuum,
-    document: usize,
+    document: DocumentId,
 ) -> Result<ResumeOffer, String> {
     let session = Session::resume(path, continuum)
         .map_err(|e| e.to_string())?
@@ -398,14 +423,13 @@ mod tests {
             Default::default(),
         )
         .unwrap();
-        let outcome = Outcome {
-            shown: ShownAlignments::of_gamma(open.continuum(), &result.documents[0]),
-            result: Arc::new(result),
-            settings,
-            document: 0,
-            pairwise: Vec::new(),
-        };
-        let adjudicating = Adjudicating::start(0, &open, &outcome, "tester".into(), folder);
+        let adjudicating = Adjudicating::start(
+            &open,
+            &result.documents[0],
+            settings.gamma_options(),
+            "tester".into(),
+            folder,
+        );
         (open, adjudicating)
     }
 
@@ -432,7 +456,7 @@ mod tests {
         let (_, mut adjudicating) = adjudicating(None);
         let n = adjudicating.shown.len();
         assert_eq!(
-            adjudicating.apply(|a| a.pick(n, 0).map(|()| "x".into())),
+            adjudicating.apply_counted(|a| a.pick(n, 0).map(|()| "x".into()), 1),
             None
         );
         assert!(
@@ -444,7 +468,8 @@ mod tests {
         let blocked = dir.path().join("session.json");
         std::fs::create_dir(&blocked).unwrap();
         adjudicating.save_path = Some(blocked);
-        let message = adjudicating.apply(|a| Ok(format!("{} decided", a.decide_unanimous())));
+        let message =
+            adjudicating.apply_counted(|a| Ok(format!("{} decided", a.decide_unanimous())), 1);
         let saved = adjudicating.changed(message, &Settings::default(), Arc::new(|| {}));
         let error = saved.expect_err("a folder is in the way");
         assert!(
@@ -462,7 +487,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (open, mut adjudicating) = adjudicating(Some(dir.path()));
         assert!(
-            autosaved_session(dir.path(), open.continuum(), 0)
+            autosaved_session(dir.path(), open.continuum(), open.id)
                 .unwrap()
                 .is_none(),
             "nothing saved before the first change"
@@ -470,15 +495,15 @@ mod tests {
         adjudicating
             .changed(None, &Settings::default(), Arc::new(|| {}))
             .unwrap();
-        let offer = autosaved_session(dir.path(), open.continuum(), 3)
+        let offer = autosaved_session(dir.path(), open.continuum(), open.id)
             .unwrap()
             .expect("autosaved");
-        assert_eq!(offer.document, 3);
+        assert_eq!(offer.document, open.id);
         assert_eq!(Some(&offer.path), adjudicating.save_path.as_ref());
-        assert!(session_of(&offer.path, open.continuum(), 0).is_ok());
+        assert!(session_of(&offer.path, open.continuum(), open.id).is_ok());
         let mut other = open.continuum().clone();
         other.annotators.pop();
-        let refused = session_of(&offer.path, &other, 0).unwrap_err();
+        let refused = session_of(&offer.path, &other, open.id).unwrap_err();
         assert!(
             refused.starts_with(&offer.path.display().to_string())
                 && refused.contains("holds the adjudication of another document"),

@@ -3,6 +3,8 @@
 //! bulk rules, the selected gold unit's editor, undo/redo, agreement with the gold, exports.
 
 use super::adjudication::{ExportKind, gold_extension};
+use super::bulk_rules_panel;
+use super::commands::Command;
 use super::file_dialog::FileDialog;
 use super::palette;
 use super::state::AppState;
@@ -34,12 +36,12 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
     for key in pressed {
         let selected = state.selection.alignment;
         match key {
-            Key::Z if command && shift => state.redo(),
-            Key::Z if command => state.undo(),
-            Key::Y if command => state.redo(),
-            Key::N if shift => state.go_to_open(Direction::Previous),
-            Key::N => state.go_to_open(Direction::Next),
-            Key::P => state.go_to_open(Direction::Previous),
+            Key::Z if command && shift => state.send(Command::Redo),
+            Key::Z if command => state.send(Command::Undo),
+            Key::Y if command => state.send(Command::Redo),
+            Key::N if shift => state.send(Command::GoToOpen(Direction::Previous)),
+            Key::N => state.send(Command::GoToOpen(Direction::Next)),
+            Key::P => state.send(Command::GoToOpen(Direction::Previous)),
             Key::Delete => {
                 if let Some(id) = state.adjudicating().and_then(|a| a.selected_gold) {
                     state.adjudicate(|a| {
@@ -126,7 +128,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     ui.separator();
     show_gold_unit(ui, state);
     ui.separator();
-    show_bulk(ui, state);
+    bulk_rules_panel::show(ui, state);
     ui.separator();
     show_history(ui, state);
     show_against_gold(ui, state);
@@ -208,19 +210,32 @@ fn show_progress(ui: &mut Ui, state: &mut AppState) {
         return;
     };
     let progress = adjudicating.adjudication().progress();
-    let fraction = if progress.total == 0 {
-        1.0
-    } else {
-        progress.decided as f32 / progress.total as f32
+    let fraction = |decided: usize, total: usize| {
+        if total == 0 {
+            1.0
+        } else {
+            decided as f32 / total as f32
+        }
     };
     ui.add(
-        egui::ProgressBar::new(fraction)
+        egui::ProgressBar::new(fraction(progress.decided, progress.total))
             .desired_width(ui.available_width().min(300.0))
             .text(format!(
                 "decided {} of {} · skipped {}",
                 progress.decided, progress.total, progress.skipped
             )),
     );
+    if state.documents.len() > 1 {
+        let corpus = state.corpus_progress();
+        ui.add(
+            egui::ProgressBar::new(fraction(corpus.decided, corpus.total))
+                .desired_width(ui.available_width().min(300.0))
+                .text(format!(
+                    "corpus: decided {} of {} in {} documents",
+                    corpus.decided, corpus.total, corpus.documents
+                )),
+        );
+    }
     if let Some(message) = &adjudicating.message {
         ui.label(RichText::new(message).italics());
     }
@@ -231,10 +246,10 @@ fn show_progress(ui: &mut Ui, state: &mut AppState) {
     let annotators = adjudicating.adjudication().continuum().annotator_names();
     ui.horizontal(|ui| {
         if ui.button("◀ Previous (P)").clicked() {
-            state.go_to_open(Direction::Previous);
+            state.send(Command::GoToOpen(Direction::Previous));
         }
         if ui.button("Next (N) ▶").clicked() {
-            state.go_to_open(Direction::Next);
+            state.send(Command::GoToOpen(Direction::Next));
         }
     });
     let Some(adjudicating) = state.adjudicating_mut() else {
@@ -571,55 +586,11 @@ fn gold_unit_actions(
     });
 }
 
-fn show_bulk(ui: &mut Ui, state: &mut AppState) {
-    let n = state
-        .adjudicating()
-        .map_or(2, |a| a.adjudication().continuum().n_annotators());
-    if ui
-        .button("Decide all unanimous alignments")
-        .on_hover_text("every annotator, same category, same span")
-        .clicked()
-    {
-        state.adjudicate(|a| {
-            let decided = a.decide_unanimous();
-            Ok(format!("decided {decided} unanimous alignments"))
-        });
-    }
-    let Some(adjudicating) = state.adjudicating_mut() else {
-        return;
-    };
-    let (mut threshold, mut majority) = (adjudicating.threshold, adjudicating.majority);
-    let mut run = false;
-    ui.horizontal_wrapped(|ui| {
-        ui.label("δ ≤");
-        ui.add(
-            egui::DragValue::new(&mut threshold)
-                .speed(0.01)
-                .range(0.0..=5.0),
-        );
-        ui.label("and ≥");
-        ui.add(egui::DragValue::new(&mut majority).range(1..=n));
-        ui.label("agree:");
-        run = ui.button("Decide").clicked();
-    });
-    adjudicating.threshold = threshold;
-    adjudicating.majority = majority;
-    if run {
-        state.adjudicate(|a| {
-            let decided = a.decide_below_threshold(threshold, majority)?;
-            Ok(format!(
-                "decided {decided} alignments with δ ≤ {threshold} and {majority} agreeing"
-            ))
-        });
-    }
-}
-
 fn show_history(ui: &mut Ui, state: &mut AppState) {
-    let Some(adjudication) = state.adjudicating().map(|a| a.adjudication()) else {
+    if state.adjudicating().is_none() {
         return;
-    };
-    let undo = adjudication.undo_label().map(str::to_string);
-    let redo = adjudication.redo_label().map(str::to_string);
+    }
+    let (undo, redo) = (state.undo_label(), state.redo_label());
     ui.horizontal(|ui| {
         let undo_button = ui.add_enabled(undo.is_some(), egui::Button::new("Undo"));
         if undo_button
@@ -629,7 +600,7 @@ fn show_history(ui: &mut Ui, state: &mut AppState) {
             ))
             .clicked()
         {
-            state.undo();
+            state.send(Command::Undo);
         }
         let redo_button = ui.add_enabled(redo.is_some(), egui::Button::new("Redo"));
         if redo_button
@@ -639,7 +610,7 @@ fn show_history(ui: &mut Ui, state: &mut AppState) {
             ))
             .clicked()
         {
-            state.redo();
+            state.send(Command::Redo);
         }
     });
 }

@@ -2,29 +2,38 @@
 //! document's γ, the corpus γ and the pairwise matrix of annotators, and the table's order.
 //!
 //! The figures come from one background [`Job`]: each document measured alone
-//! ([`gamma_core::per_document::per_document`], in batches so that rows fill in as they come),
-//! then the corpus γ, then the pairwise matrix ([`gamma_core::pairwise::pairwise`]). The UI only
-//! reads what arrived; a change of documents or settings replaces (cancels) the job.
+//! ([`gamma_core::per_document::per_document`], in batches so that rows fill in as they come;
+//! each document's best alignment is kept, from which its adjudication starts), then the corpus
+//! γ with γ-k per category, then the pairwise matrix ([`gamma_core::pairwise::pairwise`]). The
+//! UI only reads what arrived; a change of documents or settings replaces (cancels) the job.
+//!
+//! The table can be narrowed to the documents of an annotator or with a category, and written
+//! as CSV with the columns of `gamma DIR --per-document FILE.csv`.
 
 use super::document_view::OpenDocument;
 use super::gamma_run::without;
 use super::jobs::{Job, JobContext, Wake};
 use super::settings::{Settings, gamma_error_words};
+use gamma_core::gamma::DocumentAlignment;
 use gamma_core::pairwise::{self, PairGamma};
 use gamma_core::per_document::per_document;
 use gamma_core::{Corpus, GammaOptions, GammaResult};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// How many documents a batch measures before its rows are sent (enough to keep every core
 /// busy, few enough that the table fills in visibly).
 const BATCH: usize = 8;
 
-/// A document's measured figures (γ-cat, γ-k and the alignments are not kept).
-#[derive(Debug, Clone, PartialEq)]
+/// A document's measured figures (γ-cat and γ-k are the corpus's).
+#[derive(Debug, Clone)]
 pub struct Measured {
     pub gamma: f64,
     pub interval: (f64, f64),
     pub observed_disorder: f64,
+    pub expected_disorder: f64,
+    /// Its best alignment: its adjudication starts from it.
+    pub alignment: Arc<DocumentAlignment>,
 }
 
 /// The corpus γ and how it was computed.
@@ -34,6 +43,8 @@ pub struct CorpusFigure {
     pub interval: (f64, f64),
     pub n_samples: usize,
     pub seed: u64,
+    /// γ-k of each category over the corpus (the categories that occur).
+    pub gamma_k: BTreeMap<String, f64>,
 }
 
 /// A column of the table.
@@ -93,6 +104,10 @@ pub struct Dashboard {
     pub progress: (usize, usize),
     /// The column sorted by, and whether ascending.
     pub sort: (Column, bool),
+    /// Only the documents this annotator annotated.
+    pub annotator_filter: Option<String>,
+    /// Only the documents with units of this category.
+    pub category_filter: Option<String>,
     /// The settings the figures are (being) computed with.
     computed_with: Option<Settings>,
     job: Option<Job<Message>>,
@@ -107,6 +122,8 @@ impl Default for Dashboard {
             progress: (0, 0),
             // The worst documents first: the ones to adjudicate.
             sort: (Column::Gamma, true),
+            annotator_filter: None,
+            category_filter: None,
             computed_with: None,
             job: None,
         }
@@ -118,6 +135,8 @@ impl Dashboard {
     pub fn forget(&mut self) {
         *self = Dashboard {
             sort: self.sort,
+            annotator_filter: self.annotator_filter.take(),
+            category_filter: self.category_filter.take(),
             ..Dashboard::default()
         };
     }
@@ -125,6 +144,17 @@ impl Dashboard {
     /// Whether the job runs.
     pub fn is_running(&self) -> bool {
         self.job.is_some()
+    }
+
+    /// Document `index`'s figures, once measured.
+    pub fn measured(&self, index: usize) -> Option<&Measured> {
+        self.rows.get(index)?.as_ref()?.as_ref().ok()
+    }
+
+    /// Document `index`'s best alignment and the options it was computed with, once measured.
+    pub fn alignment(&self, index: usize) -> Option<(&DocumentAlignment, GammaOptions)> {
+        let options = self.computed_with.as_ref()?.gamma_options();
+        Some((&self.measured(index)?.alignment, options))
     }
 
     /// Takes what the job sent; call once per frame.
@@ -208,10 +238,12 @@ fn measure(corpus: &Corpus, options: &GammaOptions, context: &JobContext<Message
             .into_iter()
             .enumerate()
             .map(|(i, row)| {
-                let figures = row.result.map(|r| Measured {
+                let figures = row.result.map(|mut r| Measured {
                     gamma: r.gamma,
                     interval: r.gamma_interval,
                     observed_disorder: r.observed_disorder,
+                    expected_disorder: r.expected_disorder,
+                    alignment: Arc::new(r.documents.swap_remove(0)),
                 });
                 (b * BATCH + i, figures.map_err(|e| gamma_error_words(&e)))
             })
@@ -223,25 +255,77 @@ fn measure(corpus: &Corpus, options: &GammaOptions, context: &JobContext<Message
     if context.is_cancelled() {
         return;
     }
-    let corpus_options = GammaOptions {
-        categorical_gammas: false,
+    // γ-k comes with the corpus γ (the same random continua), and the same γ.
+    let with_categories = GammaOptions {
+        categorical_gammas: true,
         ..options.clone()
     };
-    let figure = gamma_core::corpus_gamma(corpus, &corpus_options, quiet)
+    let figure = gamma_core::corpus_gamma(corpus, &with_categories, quiet)
         .map(|r: GammaResult| CorpusFigure {
             gamma: r.gamma,
             interval: r.gamma_interval,
             n_samples: r.n_samples,
             seed: r.seed,
+            gamma_k: r.gamma_k.unwrap_or_default(),
         })
         .map_err(|e| gamma_error_words(&e));
     context.send(Message::Corpus(figure));
     if context.is_cancelled() {
         return;
     }
+    let corpus_options = GammaOptions {
+        categorical_gammas: false,
+        ..options.clone()
+    };
     context.send(Message::Pairwise(pairwise::pairwise(
         corpus,
         &corpus_options,
         quiet,
     )));
+}
+
+/// One document's line of the per-document CSV: its name, annotators, units and figures (or
+/// why it could not be measured; nothing while it is being measured).
+pub struct CsvRow<'a> {
+    pub document: &'a str,
+    pub annotators: &'a [String],
+    pub n_units: usize,
+    pub measured: Option<&'a Result<Measured, String>>,
+}
+
+/// The table as CSV, with the columns of `gamma DIR --per-document FILE.csv`, rows in the
+/// order given.
+pub fn table_csv(rows: &[CsvRow]) -> String {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let header = [
+        "document",
+        "annotators",
+        "n_units",
+        "gamma",
+        "gamma_low",
+        "gamma_high",
+        "observed_disorder",
+        "expected_disorder",
+        "error",
+    ];
+    writer.write_record(header).expect("in memory");
+    for row in rows {
+        let number = |x: Option<f64>| x.map(|x| x.to_string()).unwrap_or_default();
+        let ok = row.measured.and_then(|m| m.as_ref().ok());
+        let error = row.measured.and_then(|m| m.as_ref().err());
+        writer
+            .write_record([
+                row.document.to_string(),
+                row.annotators.join(" "),
+                row.n_units.to_string(),
+                number(ok.map(|m| m.gamma)),
+                number(ok.map(|m| m.interval.0)),
+                number(ok.map(|m| m.interval.1)),
+                number(ok.map(|m| m.observed_disorder)),
+                number(ok.map(|m| m.expected_disorder)),
+                error.cloned().unwrap_or_default(),
+            ])
+            .expect("in memory");
+    }
+    String::from_utf8(writer.into_inner().expect("in memory")).expect("UTF-8 fields")
 }

@@ -1,130 +1,150 @@
-//! The campaign dashboard: every open document in one table (name, annotators, units, γ with
-//! its interval, D_o, decided/total while adjudicating, state), sortable by any column, worst γ
-//! first; above it the corpus γ, saying what it is, and the pairwise matrix of annotators over
-//! the corpus. A row opens its document. The figures are [`super::dashboard`]'s.
+//! The campaign dashboard: every open document in one table ([`super::dashboard_table`]),
+//! worst γ first, narrowed to an annotator's documents or those with a category, written as CSV;
+//! above it the corpus γ, saying what it is, the pairwise matrix of annotators and γ-k of each
+//! category over the corpus, and the order of the adjudication queue. A row opens its document.
+//! The figures are [`super::dashboard`]'s.
 
-use super::dashboard::{Column, Measured};
+use super::campaign::QueueOrder;
+use super::commands::Command;
+use super::dashboard_table::{self, Line};
+use super::file_dialog::FileDialog;
 use super::settings::gamma_error_words;
 use super::state::AppState;
 use eframe::egui::{self, Ui};
 use gamma_core::SampleCount;
+use std::collections::BTreeSet;
 
-/// One line of the table, as shown and sorted.
-struct Line {
-    index: usize,
-    name: String,
-    annotators: String,
-    n_annotators: usize,
-    units: usize,
-    measured: Option<Result<Measured, String>>,
-    /// (decided, total) when this document is adjudicated.
-    decided: Option<(usize, usize)>,
-}
+/// The title of the table's export dialog.
+const EXPORT_TITLE: &str = "Export the table as CSV";
 
-impl Line {
-    fn state(&self) -> String {
-        match (&self.measured, self.decided) {
-            (_, Some((decided, total))) if decided == total => "adjudicated".into(),
-            (_, Some(_)) => "adjudicating".into(),
-            (None, _) => "measuring…".into(),
-            (Some(Ok(_)), _) => "measured".into(),
-            (Some(Err(e)), _) => e.clone(),
-        }
-    }
-
-    fn gamma(&self) -> Option<f64> {
-        self.measured.as_ref()?.as_ref().ok().map(|m| m.gamma)
-    }
-
-    fn observed(&self) -> Option<f64> {
-        (self.measured.as_ref()?.as_ref().ok()).map(|m| m.observed_disorder)
-    }
-
-    /// `self` before `other` in `column`'s ascending order (documents not measured last).
-    fn compare(&self, other: &Line, column: Column) -> std::cmp::Ordering {
-        let number = |a: Option<f64>, b: Option<f64>| match (a, b) {
-            (Some(a), Some(b)) => a.total_cmp(&b),
-            (a, b) => b.is_some().cmp(&a.is_some()),
-        };
-        match column {
-            Column::Document => self.name.cmp(&other.name),
-            Column::Annotators => self.n_annotators.cmp(&other.n_annotators),
-            Column::Units => self.units.cmp(&other.units),
-            Column::Gamma => number(self.gamma(), other.gamma()),
-            Column::ObservedDisorder => number(self.observed(), other.observed()),
-            Column::Decided => self.decided.cmp(&other.decided),
-            Column::State => self.state().cmp(&other.state()),
-        }
-    }
-}
-
-/// The table's lines in the order chosen.
-fn lines(state: &AppState) -> Vec<Line> {
-    let adjudicated = state.adjudicating.as_ref().map(|a| {
-        let progress = a.session.adjudication.progress();
-        (a.document, (progress.decided, progress.total))
-    });
-    let mut lines: Vec<Line> = (state.documents.iter().enumerate())
-        .map(|(index, document)| {
-            let continuum = document.continuum();
-            let names = continuum.annotator_names();
-            Line {
-                index,
-                name: continuum.name.clone(),
-                annotators: names.join(", "),
-                n_annotators: names.len(),
-                units: continuum.n_units(),
-                measured: state.dashboard.rows.get(index).cloned().flatten(),
-                decided: adjudicated.filter(|(d, _)| *d == index).map(|(_, p)| p),
-            }
-        })
-        .collect();
-    let (column, ascending) = state.dashboard.sort;
-    lines.sort_by(|a, b| {
-        let order = a.compare(b, column).then(a.index.cmp(&b.index));
-        if ascending { order } else { order.reverse() }
-    });
-    lines
-}
-
-/// The open documents (their indices) in the table's order.
+/// The open documents (their indices) in the table's order, those the filters keep.
 #[cfg(test)]
 pub(super) fn order(state: &AppState) -> Vec<usize> {
-    lines(state).iter().map(|l| l.index).collect()
+    dashboard_table::lines(state)
+        .iter()
+        .map(|l| l.index)
+        .collect()
 }
 
 /// Draws the dashboard (the central view of [`super::state::Mode::Dashboard`]).
-pub fn show(ui: &mut Ui, state: &mut AppState) {
+pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     if state.uses_text_gamma() {
         ui.label("The dashboard measures γ: choose γ in Settings to see it.");
         return;
     }
     corpus_line(ui, state);
-    pairwise_matrix(ui, state);
+    ui.horizontal_top(|ui| {
+        pairwise_matrix(ui, state);
+        category_gammas(ui, state);
+    });
     ui.separator();
-    let lines = lines(state);
-    let mut opened = None;
-    egui::ScrollArea::both()
-        .id_salt("dashboard-table")
+    let lines = dashboard_table::lines(state);
+    filters(ui, state, dialog, &lines);
+    dashboard_table::show(ui, state, &lines);
+}
+
+/// The filters, the queue's order and the export of the rows shown.
+fn filters(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog, lines: &[Line]) {
+    let mut annotators = BTreeSet::new();
+    let mut categories = BTreeSet::new();
+    for document in &state.documents {
+        annotators.extend(document.continuum().annotator_names());
+        categories.extend(document.category_counts.iter().map(|(c, _)| c.clone()));
+    }
+    let dashboard = &mut state.dashboard;
+    let mut order = state.campaign.order;
+    ui.horizontal_wrapped(|ui| {
+        choice(
+            ui,
+            "annotator",
+            "any annotator",
+            &annotators,
+            &mut dashboard.annotator_filter,
+        );
+        choice(
+            ui,
+            "category",
+            "any category",
+            &categories,
+            &mut dashboard.category_filter,
+        );
+        ui.label(format!(
+            "{} of {} documents",
+            lines.len(),
+            state.documents.len()
+        ));
+        ui.separator();
+        ui.label("adjudicate");
+        ui.selectable_value(&mut order, QueueOrder::Documents, "in document order")
+            .on_hover_text("N goes on to the next document in the list");
+        ui.selectable_value(&mut order, QueueOrder::WorstFirst, "worst γ first")
+            .on_hover_text("N goes on to the document with the next lowest γ");
+        ui.separator();
+        let export = ui
+            .button("Export the table…")
+            .on_hover_text("the rows shown, as CSV (the columns of gamma DIR --per-document)");
+        if (export.clicked() || dialog.ready(EXPORT_TITLE))
+            && let Some(path) = dialog.save_file(EXPORT_TITLE, "per-document.csv")
+        {
+            let documents = lines.iter().map(|l| l.id).collect();
+            state
+                .commands
+                .push(Command::ExportTable { path, documents });
+        }
+    });
+    if order != state.campaign.order {
+        state.send(Command::QueueOrder(order));
+    }
+}
+
+/// A filter's drop-down, after its `label`: `any` or one of `values`.
+fn choice(
+    ui: &mut Ui,
+    label: &str,
+    any: &str,
+    values: &BTreeSet<String>,
+    chosen: &mut Option<String>,
+) {
+    let label = ui.label(label);
+    egui::ComboBox::from_id_salt(("dashboard-filter", label.id))
+        .selected_text(chosen.clone().unwrap_or_else(|| any.into()))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(chosen, None, any);
+            for value in values {
+                ui.selectable_value(chosen, Some(value.clone()), value);
+            }
+        })
+        .response
+        .labelled_by(label.id);
+}
+
+/// γ-k of each category over the corpus (with the corpus γ's random continua).
+fn category_gammas(ui: &mut Ui, state: &AppState) {
+    let Some(Ok(corpus)) = &state.dashboard.corpus else {
+        return;
+    };
+    if corpus.gamma_k.is_empty() {
+        return;
+    }
+    let filter = state.dashboard.category_filter.as_ref();
+    egui::CollapsingHeader::new("γ-k of each category over the corpus")
+        .default_open(true)
         .show(ui, |ui| {
-            egui::Grid::new("dashboard-grid")
+            egui::Grid::new("dashboard-gamma-k")
                 .striped(true)
-                .num_columns(Column::ALL.len())
                 .show(ui, |ui| {
-                    header(ui, &mut state.dashboard.sort);
-                    for line in &lines {
-                        if row(ui, line) {
-                            opened = Some(line.index);
-                        }
+                    for (category, gamma) in &corpus.gamma_k {
+                        let name = egui::RichText::new(category);
+                        ui.label(if filter == Some(category) {
+                            name.strong()
+                        } else {
+                            name
+                        });
+                        ui.label(format!("{gamma:.3}"));
+                        ui.end_row();
                     }
                 });
         });
-    if let Some(index) = opened {
-        state.mode = super::state::Mode::Annotations;
-        if index != state.current {
-            state.select_document(index);
-        }
-    }
 }
 
 /// The corpus γ, what it is, and how far the rows are.
@@ -222,53 +242,4 @@ fn pairwise_matrix(ui: &mut Ui, state: &AppState) {
                     }
                 });
         });
-}
-
-/// The header: a click sorts by the column, a second click reverses.
-fn header(ui: &mut Ui, sort: &mut (Column, bool)) {
-    for column in Column::ALL {
-        let arrow = match *sort {
-            (c, true) if c == column => " ▲",
-            (c, false) if c == column => " ▼",
-            _ => "",
-        };
-        let title = format!("{}{arrow}", column.title());
-        if ui
-            .add(egui::Button::new(egui::RichText::new(title).strong()).frame(false))
-            .on_hover_text("sort by this column (again: the other way)")
-            .clicked()
-        {
-            *sort = if sort.0 == column {
-                (column, !sort.1)
-            } else {
-                (column, true)
-            };
-        }
-    }
-    ui.end_row();
-}
-
-/// One document's row; whether its name was clicked (open it).
-fn row(ui: &mut Ui, line: &Line) -> bool {
-    let clicked = ui
-        .link(&line.name)
-        .on_hover_text("open this document")
-        .clicked();
-    ui.label(&line.annotators);
-    ui.label(line.units.to_string());
-    match &line.measured {
-        Some(Ok(m)) => ui.label(format!(
-            "{:.3} [{:.3}, {:.3}]",
-            m.gamma, m.interval.0, m.interval.1
-        )),
-        _ => ui.label("…"),
-    };
-    ui.label(line.observed().map_or("…".into(), |d| format!("{d:.3}")));
-    ui.label(
-        line.decided
-            .map_or(String::new(), |(d, t)| format!("{d} / {t}")),
-    );
-    ui.label(line.state());
-    ui.end_row();
-    clicked
 }

@@ -52,9 +52,25 @@ impl RowStack {
     }
 }
 
+/// An open document's name in the app state: given once when it opens, never reused in a run,
+/// so that what belongs to a document (its adjudication, its undo history) stays with it
+/// whatever the list's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DocumentId(u64);
+
+impl DocumentId {
+    /// A name no document of this run has had.
+    fn fresh() -> DocumentId {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        DocumentId(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
 /// An open document and what the timeline needs to draw it fast.
 #[derive(Debug, Clone)]
 pub struct OpenDocument {
+    /// Its name in the app state.
+    pub id: DocumentId,
     pub document: Document,
     /// For each annotator, its units stacked in sub-rows where they overlap, and its unit
     /// indices sorted by start (to find the visible ones).
@@ -144,6 +160,7 @@ impl OpenDocument {
             .collect();
         let text_chars = continuum.text.as_ref().map(|t| t.chars().collect());
         OpenDocument {
+            id: DocumentId::fresh(),
             text_chars,
             document,
             rows,

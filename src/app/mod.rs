@@ -7,8 +7,14 @@ mod adjudication;
 mod adjudication_panel;
 mod alignments_panel;
 pub mod bench;
+mod bulk_rules_panel;
+mod campaign;
+mod campaign_actions;
+mod command_handling;
+mod commands;
 mod dashboard;
 mod dashboard_panel;
+mod dashboard_table;
 pub mod demo;
 mod document_view;
 mod documents_panel;
@@ -347,7 +353,7 @@ impl GammaStudioApp {
             state::Mode::Dashboard => {
                 egui::CentralPanel::default().show(ui, |ui| {
                     self.panels.central = ui.max_rect();
-                    dashboard_panel::show(ui, &mut self.state);
+                    dashboard_panel::show(ui, &mut self.state, self.dialog.as_mut());
                 });
             }
             state::Mode::Annotations => self.draw_annotations(ui),
@@ -355,6 +361,8 @@ impl GammaStudioApp {
         self.open_dialog_window(ui);
         self.evaluate
             .window(ui, &mut self.state, self.dialog.as_mut());
+        // What the panels and keys asked for, in one place.
+        self.state.apply_commands();
         self.dialog.show(ui.ctx());
         help::window(ui.ctx(), &mut self.help);
         self.state.errors.extend(self.dialog.take_messages());

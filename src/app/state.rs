@@ -7,7 +7,7 @@
 //! the adjudication's actions (which also move the selection and the view, and report errors).
 
 use super::adjudication::{self, Adjudicating, ExportKind, ResumeOffer, initial_adjudicator};
-use super::document_view::{OpenDocument, View};
+use super::document_view::{DocumentId, OpenDocument, View};
 use super::gamma_run::{GammaRequest, GammaRun, Outcome, RunReport, Status, TextOutcome};
 use super::jobs::Wake;
 use super::palette::CategoryMemory;
@@ -20,7 +20,7 @@ use super::shuffling::Shuffling;
 use gamma_core::Unit;
 use gamma_core::gold::{Adjudication, Direction, GoldError};
 use gamma_formats::{Document, ReadOptions, Source, read_documents};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -52,8 +52,14 @@ pub struct AppState {
     pub recent_files: RecentFiles,
     /// γ of all open documents as one corpus (when several are open).
     pub corpus_gamma: Option<Result<f64, String>>,
-    /// The adjudication in progress (of one of the open documents).
-    pub adjudicating: Option<Adjudicating>,
+    /// The adjudications in progress, by document: each keeps its decisions, undo history and
+    /// autosave while other documents are shown.
+    pub adjudications: BTreeMap<DocumentId, Adjudicating>,
+    /// The adjudication of the corpus as a whole: the queue's order, the corpus-wide steps.
+    pub campaign: super::campaign::Campaign,
+    /// Actions asked for by the panels this frame, applied in one place
+    /// ([`AppState::apply_commands`]).
+    pub commands: Vec<super::commands::Command>,
     /// An autosaved adjudication of the document shown, offered for resuming.
     pub resume_offer: Option<ResumeOffer>,
     /// Where sessions and the recent files are kept (`None`: nothing is kept, as in tests).
@@ -139,7 +145,9 @@ impl AppState {
             errors: Vec::new(),
             recent_files: RecentFiles::default(),
             corpus_gamma: None,
-            adjudicating: None,
+            adjudications: BTreeMap::new(),
+            campaign: Default::default(),
+            commands: Vec::new(),
             mode: Mode::Annotations,
             shuffling: Shuffling::default(),
             resume_offer: None,
@@ -194,7 +202,8 @@ impl AppState {
         self.reading.forget();
         self.corpus_gamma = None;
         self.dashboard.forget();
-        self.adjudicating = None;
+        self.adjudications.clear();
+        self.campaign = Default::default();
         self.select_document(0);
     }
 
@@ -249,6 +258,13 @@ impl AppState {
         self.zoom_to_fit();
         self.recompute();
         self.look_for_session();
+        let (settings, wake) = (&self.settings, &self.wake);
+        if let Some(adjudicating) = (self.documents.get(self.current))
+            .and_then(|d| self.adjudications.get_mut(&d.id))
+            .filter(|a| a.against_gold_waits())
+        {
+            adjudicating.start_against_gold(settings, Arc::clone(wake));
+        }
     }
 
     /// The whole document in view.
@@ -346,7 +362,7 @@ impl AppState {
                 RunReport::Failed(message) => self.errors.push(message),
             }
         }
-        if let Some(adjudicating) = &mut self.adjudicating {
+        for adjudicating in self.adjudications.values_mut() {
             adjudicating.poll();
         }
         self.shuffling.poll();
@@ -428,15 +444,13 @@ impl AppState {
 impl AppState {
     /// The adjudication of the document shown, if there is one.
     pub fn adjudicating(&self) -> Option<&Adjudicating> {
-        self.adjudicating
-            .as_ref()
-            .filter(|a| a.document == self.current)
+        self.adjudications.get(&self.document()?.id)
     }
 
     /// The adjudication of the document shown, to change it.
     pub fn adjudicating_mut(&mut self) -> Option<&mut Adjudicating> {
-        let current = self.current;
-        self.adjudicating.as_mut().filter(|a| a.document == current)
+        let id = self.document()?.id;
+        self.adjudications.get_mut(&id)
     }
 
     /// Looks for an autosaved session of the current document (called when a document is
@@ -449,7 +463,7 @@ impl AppState {
         let (Some(folder), Some(document)) = (&self.data_folder, self.document()) else {
             return;
         };
-        match adjudication::autosaved_session(folder, document.continuum(), self.current) {
+        match adjudication::autosaved_session(folder, document.continuum(), document.id) {
             Ok(offer) => self.resume_offer = offer,
             Err(e) => self.errors.push(e),
         }
@@ -470,14 +484,15 @@ impl AppState {
         }
         let document = self.document().ok_or("no document")?;
         let adjudicating = Adjudicating::start(
-            self.current,
             document,
-            outcome,
+            &outcome.result.documents[0],
+            outcome.settings.gamma_options(),
             self.adjudicator.clone(),
             self.data_folder.as_deref(),
         );
+        let id = document.id;
         self.resume_offer = None;
-        self.adjudicating = Some(adjudicating);
+        self.adjudications.insert(id, adjudicating);
         self.after_change(None);
         Ok(())
     }
@@ -487,12 +502,13 @@ impl AppState {
         let Some(offer) = self.resume_offer.take() else {
             return;
         };
-        if offer.document != self.current {
+        if self.document().is_none_or(|d| d.id != offer.document) {
             return;
         }
         let mut adjudicating = Adjudicating::resume(offer);
         adjudicating.start_against_gold(&self.settings, Arc::clone(&self.wake));
-        self.adjudicating = Some(adjudicating);
+        self.adjudications
+            .insert(adjudicating.document, adjudicating);
     }
 
     /// Opens a session file the user chose (it must be of the document shown).
@@ -500,7 +516,7 @@ impl AppState {
         let Some(document) = self.document() else {
             return;
         };
-        match adjudication::session_of(path, document.continuum(), self.current) {
+        match adjudication::session_of(path, document.continuum(), document.id) {
             Ok(offer) => {
                 self.resume_offer = Some(offer);
                 self.resume_adjudication();
@@ -511,7 +527,9 @@ impl AppState {
 
     /// Stops adjudicating (the session stays saved).
     pub fn stop_adjudication(&mut self) {
-        self.adjudicating = None;
+        if let Some(id) = self.document().map(|d| d.id) {
+            self.adjudications.remove(&id);
+        }
         self.look_for_session();
     }
 
@@ -521,10 +539,20 @@ impl AppState {
         &mut self,
         action: impl FnOnce(&mut Adjudication) -> Result<String, GoldError>,
     ) -> bool {
+        self.adjudicate_counted(action, 1)
+    }
+
+    /// [`AppState::adjudicate`] for an action that changes the undo history's length by
+    /// `steps` (undo −1).
+    fn adjudicate_counted(
+        &mut self,
+        action: impl FnOnce(&mut Adjudication) -> Result<String, GoldError>,
+        steps: i64,
+    ) -> bool {
         let Some(adjudicating) = self.adjudicating_mut() else {
             return false;
         };
-        match adjudicating.apply(action) {
+        match adjudicating.apply_counted(action, steps) {
             Some(message) => {
                 self.echo(&message);
                 self.after_change(Some(message));
@@ -556,7 +584,10 @@ impl AppState {
 
     /// Saves the session where it is saved, and restarts γ against the gold.
     fn after_change(&mut self, message: Option<String>) {
-        let Some(adjudicating) = self.adjudicating.as_mut() else {
+        let Some(id) = self.document().map(|d| d.id) else {
+            return;
+        };
+        let Some(adjudicating) = self.adjudications.get_mut(&id) else {
             return;
         };
         if let Err(e) = adjudicating.changed(message, &self.settings, Arc::clone(&self.wake)) {
@@ -567,29 +598,32 @@ impl AppState {
     /// After a decision: the next open alignment, when the user asked for it.
     pub fn decided(&mut self) {
         if self.adjudicating().is_some_and(|a| a.advance) {
-            self.go_to_open(Direction::Next);
+            self.go_across(Direction::Next);
         }
     }
 
-    /// Undoes the last action.
-    pub fn undo(&mut self) {
-        self.adjudicate(|a| {
+    /// Undoes the last action of the document shown.
+    pub(super) fn undo_here(&mut self) {
+        let undo = |a: &mut Adjudication| {
             a.undo()
                 .map(|label| format!("undone: {label}"))
                 .ok_or(GoldError::BadRule("nothing to undo".into()))
-        });
+        };
+        self.adjudicate_counted(undo, -1);
     }
 
-    /// Redoes the last action undone.
-    pub fn redo(&mut self) {
-        self.adjudicate(|a| {
+    /// Redoes the last action of the document shown undone.
+    pub(super) fn redo_here(&mut self) {
+        let redo = |a: &mut Adjudication| {
             a.redo()
                 .map(|label| format!("redone: {label}"))
                 .ok_or(GoldError::BadRule("nothing to redo".into()))
-        });
+        };
+        self.adjudicate_counted(redo, 1);
     }
 
-    /// Selects the next (or previous) open alignment passing the filter.
+    /// Selects the next (or previous) open alignment of the document shown passing the filter
+    /// (wrapping around in it).
     pub fn go_to_open(&mut self, direction: Direction) {
         let Selection { alignment, order } = self.selection;
         let Some(adjudicating) = self.adjudicating_mut() else {

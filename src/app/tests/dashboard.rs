@@ -111,15 +111,19 @@ fn the_dashboard_measures_each_document_sorts_by_a_column_and_opens_a_row() {
     let pooled = gamma_core::corpus_gamma(
         &corpus,
         &gamma_core::GammaOptions {
-            categorical_gammas: false,
+            categorical_gammas: true,
             ..options.clone()
         },
         Default::default(),
     )
-    .unwrap()
-    .gamma;
+    .unwrap();
     let shown = h.state().state.dashboard.corpus.clone().unwrap().unwrap();
-    assert_eq!(shown.gamma, pooled);
+    assert_eq!(shown.gamma, pooled.gamma);
+    // γ-k of each category over the corpus, from the same run.
+    let gamma_k = pooled.gamma_k.unwrap();
+    assert_eq!(gamma_k.keys().collect::<Vec<_>>(), ["x", "y"]);
+    assert_eq!(shown.gamma_k, gamma_k);
+    h.get_by_label(&format!("{:.3}", gamma_k["x"]));
 
     // Worst γ first by default.
     let order = dashboard_panel::order(&h.state().state);

@@ -1,0 +1,349 @@
+//! Adjudicating a corpus in the app, on generated folders of CSV documents: N and P cross
+//! document boundaries (each document keeping its own decisions), a bulk rule over the corpus is
+//! one step that one undo takes back in every document, and the dashboard's filters narrow the
+//! table that its CSV export writes.
+
+use super::{app, harness, has_result, precision, step_until};
+use crate::app::commands::Command;
+use crate::app::file_dialog::ScriptedDialog;
+use crate::app::state::Mode;
+use crate::app::{GammaStudioApp, Launch, dashboard_panel};
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use std::path::Path;
+
+/// Writes one CSV per document: `(name, rows)`, rows as `annotator,category,start,end`.
+fn write_documents(folder: &Path, documents: &[(&str, &str)]) {
+    for (name, rows) in documents {
+        let body = format!("annotator,category,start,end\n{rows}");
+        std::fs::write(folder.join(format!("{name}.csv")), body).unwrap();
+    }
+}
+
+/// Every figure of the dashboard arrived.
+fn dashboard_done(app: &GammaStudioApp) -> bool {
+    let dashboard = &app.state.dashboard;
+    !dashboard.is_running()
+        && dashboard.pairwise.is_some()
+        && dashboard.rows.len() == app.state.documents.len()
+        && dashboard.rows.iter().all(Option::is_some)
+}
+
+/// The app on `folder` opened as a corpus, its dashboard measured.
+fn corpus_app(folder: &Path, dialog: ScriptedDialog) -> Harness<'static, GammaStudioApp> {
+    let launch = Launch {
+        files: vec![folder.to_path_buf()],
+        ..Launch::default()
+    };
+    let mut h = harness(app(launch, dialog));
+    h.state_mut().state.settings.gamma.samples = precision(0.05);
+    h.state_mut().state.settings_changed();
+    step_until(&mut h, dashboard_done);
+    h
+}
+
+/// The names of the open documents, in their order.
+fn names(app: &GammaStudioApp) -> Vec<String> {
+    (app.state.documents.iter())
+        .map(|d| d.continuum().name.clone())
+        .collect()
+}
+
+/// Shows document `name` and starts adjudicating it from the panel.
+fn adjudicate(h: &mut Harness<'static, GammaStudioApp>, name: &str) {
+    let id = (h.state().state.documents.iter())
+        .find(|d| d.continuum().name == name)
+        .unwrap()
+        .id;
+    h.state_mut().state.apply(Command::OpenDocument(id));
+    step_until(h, has_result);
+    h.get_by_label("Adjudicate this document").click();
+    h.run_steps(2);
+    assert!(h.state().state.adjudicating().is_some(), "{name}");
+}
+
+/// (decided, total) of document `name`'s adjudication, if it has one.
+fn progress_of(app: &GammaStudioApp, name: &str) -> Option<(usize, usize)> {
+    let document = app
+        .state
+        .documents
+        .iter()
+        .find(|d| d.continuum().name == name)?;
+    let progress = (app.state.adjudications.get(&document.id))?
+        .adjudication()
+        .progress();
+    Some((progress.decided, progress.total))
+}
+
+/// Three documents whose alignments are all disagreements (every unit of b shifted).
+const SHIFTED: [(&str, &str); 3] = [
+    (
+        "d1",
+        "a,x,0,10\na,y,20,30\na,x,40,50\nb,x,2,12\nb,y,23,31\nb,x,41,52\n",
+    ),
+    ("d2", "a,x,0,10\na,y,20,30\nb,x,1,12\nb,y,22,33\n"),
+    ("d3", "a,x,0,10\na,x,30,40\nb,x,3,10\nb,x,31,44\n"),
+];
+
+#[test]
+fn n_at_the_end_of_a_document_opens_the_next_one_and_p_comes_back() {
+    use gamma_core::gold::{Direction, Filter};
+    let folder = tempfile::tempdir().unwrap();
+    write_documents(folder.path(), &SHIFTED);
+    let mut h = corpus_app(folder.path(), ScriptedDialog::default());
+    assert_eq!(names(h.state()), ["d1", "d2", "d3"]);
+    adjudicate(&mut h, "d1");
+    // Every alignment of d1 but its last (in the list's order) rejected; the last selected.
+    let (order, last) = {
+        let state = &mut h.state_mut().state;
+        let order = (state.adjudicating().unwrap().shown).ordered(state.selection.order);
+        let (last, before) = order.split_last().unwrap();
+        let (last, before) = (*last, before.to_vec());
+        assert!(state.adjudicate(|a| {
+            for &i in &before {
+                a.reject(i)?;
+            }
+            Ok("rejected".into())
+        }));
+        state.select_alignment(last);
+        (order, last)
+    };
+    assert!(order.len() >= 2);
+    h.run_steps(1);
+
+    h.key_press(egui::Key::N);
+    h.run_steps(2);
+    let state = &h.state().state;
+    assert_eq!(state.document().unwrap().continuum().name, "d2");
+    let first_open = {
+        let adjudicating = state
+            .adjudicating()
+            .expect("d2 adjudicated from its alignment");
+        let order = adjudicating.shown.ordered(state.selection.order);
+        let found = (adjudicating.adjudication()).next_open(
+            &order,
+            None,
+            Direction::Next,
+            &Filter::default(),
+        );
+        assert_eq!(
+            found,
+            Some(order[0]),
+            "every alignment of d2 is a disagreement"
+        );
+        found
+    };
+    assert_eq!(state.selection.alignment, first_open);
+    // d1 keeps its decisions while d2 is shown.
+    let d1_decided = order.len() - 1;
+    assert_eq!(progress_of(h.state(), "d1").unwrap().0, d1_decided);
+    // The corpus's progress: every alignment of the three documents, measured.
+    let total: usize = (0..3)
+        .map(|i| {
+            let measured = state.dashboard.measured(i).unwrap();
+            measured.alignment.alignment.unitary_alignments.len()
+        })
+        .sum();
+    assert_eq!(state.corpus_progress().total, total);
+    h.get_by_label_contains(&format!(
+        "corpus: decided {d1_decided} of {total} in 3 documents"
+    ));
+
+    // P from d2's first open alignment: back to d1's last open one.
+    h.key_press(egui::Key::P);
+    h.run_steps(2);
+    let state = &h.state().state;
+    assert_eq!(state.document().unwrap().continuum().name, "d1");
+    assert_eq!(state.selection.alignment, Some(last));
+    assert_eq!(progress_of(h.state(), "d1").unwrap().0, d1_decided);
+    assert_eq!(progress_of(h.state(), "d2").unwrap().0, 0);
+
+    // Deciding d1's last alignment goes on by itself into d2.
+    h.key_press(egui::Key::R);
+    h.run_steps(2);
+    let state = &h.state().state;
+    assert_eq!(
+        progress_of(h.state(), "d1"),
+        Some((order.len(), order.len()))
+    );
+    assert_eq!(state.document().unwrap().continuum().name, "d2");
+    assert_eq!(state.selection.alignment, first_open);
+}
+
+/// Documents with unanimous alignments: d1 two of three, d2 one of two, d3 none.
+const SOME_UNANIMOUS: [(&str, &str); 3] = [
+    (
+        "d1",
+        "a,x,0,10\na,y,20,30\na,x,40,50\nb,x,0,10\nb,y,20,30\nb,x,42,55\n",
+    ),
+    ("d2", "a,x,0,10\na,y,20,30\nb,x,0,10\nb,y,24,33\n"),
+    ("d3", "a,x,0,10\na,x,30,40\nb,x,3,10\nb,x,31,44\n"),
+];
+
+#[test]
+fn a_bulk_rule_over_the_corpus_is_one_step_that_one_undo_takes_back_everywhere() {
+    let folder = tempfile::tempdir().unwrap();
+    write_documents(folder.path(), &SOME_UNANIMOUS);
+    let mut h = corpus_app(folder.path(), ScriptedDialog::default());
+    adjudicate(&mut h, "d1");
+    let decided = |h: &Harness<'static, GammaStudioApp>| {
+        ["d1", "d2", "d3"].map(|d| progress_of(h.state(), d).map(|p| p.0))
+    };
+    h.get_by_label("Decide every unanimous alignment").click();
+    h.run_steps(2);
+    assert_eq!(decided(&h), [Some(2), Some(1), Some(0)]);
+    let message = "decided 3 unanimous alignments in 2 of 3 documents: d1 2, d2 1";
+    assert!(
+        (h.state().state.errors.iter()).any(|m| m.ends_with(message)),
+        "{:?}",
+        h.state().state.errors
+    );
+
+    // A decision of d1's own after the rule: the first undo takes back that one only…
+    let open = {
+        let adjudication = h.state().state.adjudicating().unwrap().adjudication();
+        (0..3)
+            .find(|&i| adjudication.decision(i).unwrap().is_open())
+            .unwrap()
+    };
+    h.state_mut().state.adjudicating_mut().unwrap().advance = false;
+    h.state_mut().state.select_alignment(open);
+    h.key_press(egui::Key::S);
+    h.run_steps(2);
+    assert_eq!(
+        h.state()
+            .state
+            .adjudicating()
+            .unwrap()
+            .adjudication()
+            .progress()
+            .skipped,
+        1
+    );
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(
+        h.state()
+            .state
+            .adjudicating()
+            .unwrap()
+            .adjudication()
+            .progress()
+            .skipped,
+        0
+    );
+    assert_eq!(decided(&h), [Some(2), Some(1), Some(0)]);
+    // …the next one takes back the rule in every document at once.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(decided(&h), [Some(0), Some(0), Some(0)]);
+    assert!(
+        (h.state().state.errors.iter()).any(|m| m.contains("undone in 2 documents")),
+        "{:?}",
+        h.state().state.errors
+    );
+    // d2 has nothing left to undo: its history held the rule alone.
+    let d2 = h.state().state.documents[1].id;
+    assert!(!h.state().state.adjudications[&d2].adjudication().can_undo());
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run_steps(2);
+    assert_eq!(
+        decided(&h),
+        [Some(2), Some(1), Some(0)],
+        "redone everywhere"
+    );
+}
+
+/// Three documents, each with two of three annotators, and categories x, y, z spread unevenly.
+const THREE_PAIRS: [(&str, &str); 3] = [
+    ("ab", "a,x,0,10\na,y,20,30\nb,x,1,10\nb,y,20,31\n"),
+    ("ac", "a,x,0,10\na,z,20,30\nc,x,4,10\nc,y,20,36\n"),
+    ("bc", "b,x,0,10\nb,x,20,30\nc,x,0,12\nc,y,22,30\n"),
+];
+
+/// Chooses `value` in the drop-down labelled `filter` (the widgets named so, not the words of
+/// the table or the matrix).
+fn choose(h: &mut Harness<'static, GammaStudioApp>, filter: &str, value: &str) {
+    for name in [filter, value] {
+        let widget = h
+            .get_all_by_label(name)
+            .find(|n| n.accesskit_node().role() != egui::accesskit::Role::Label);
+        widget.unwrap_or_else(|| panic!("no widget {name}")).click();
+        h.run_steps(2);
+    }
+}
+
+#[test]
+fn the_dashboard_filters_by_annotator_and_category_and_exports_the_rows_shown() {
+    let folder = tempfile::tempdir().unwrap();
+    write_documents(folder.path(), &THREE_PAIRS);
+    let out = folder.path().join("out").join("table.csv");
+    std::fs::create_dir(out.parent().unwrap()).unwrap();
+    let mut dialog = ScriptedDialog::default();
+    dialog.answers.push_back(Some(vec![out.clone()]));
+    let mut h = corpus_app(folder.path(), dialog);
+    assert_eq!(h.state().state.mode, Mode::Dashboard);
+    let shown = |h: &Harness<'static, GammaStudioApp>| {
+        let state = &h.state().state;
+        (dashboard_panel::order(state).into_iter())
+            .map(|i| state.documents[i].continuum().name.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(shown(&h).len(), 3);
+    choose(&mut h, "annotator", "c");
+    let mut with_c = shown(&h);
+    with_c.sort();
+    assert_eq!(with_c, ["ac", "bc"]);
+    h.get_by_label("2 of 3 documents");
+    choose(&mut h, "category", "z");
+    assert_eq!(shown(&h), ["ac"], "c's documents with a unit of z");
+    choose(&mut h, "category", "any category");
+    let order = shown(&h);
+    assert_eq!(order.len(), 2);
+
+    h.get_by_label("Export the table…").click();
+    h.run_steps(2);
+    let written = std::fs::read_to_string(&out).expect("the table was written");
+    let mut lines = written.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "document,annotators,n_units,gamma,gamma_low,gamma_high,observed_disorder,\
+             expected_disorder,error"
+        )
+    );
+    let state = &h.state().state;
+    for (line, name) in lines.by_ref().zip(&order) {
+        let index = state
+            .documents
+            .iter()
+            .position(|d| &d.continuum().name == name);
+        let measured = state.dashboard.measured(index.unwrap()).unwrap();
+        let fields: Vec<&str> = line.split(',').collect();
+        let expected = [
+            name.to_string(),
+            state.documents[index.unwrap()]
+                .continuum()
+                .annotator_names()
+                .join(" "),
+            "4".into(),
+            measured.gamma.to_string(),
+            measured.interval.0.to_string(),
+            measured.interval.1.to_string(),
+            measured.observed_disorder.to_string(),
+            measured.expected_disorder.to_string(),
+            String::new(),
+        ];
+        assert_eq!(fields, expected, "{line}");
+    }
+    assert_eq!(lines.next(), None, "only the rows shown");
+    assert!(
+        (state.errors.iter()).any(|m| m.starts_with("table written (2 documents)")),
+        "{:?}",
+        state.errors
+    );
+}
