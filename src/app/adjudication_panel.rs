@@ -688,10 +688,46 @@ fn show_exports(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) 
             state.stop_adjudication();
         }
     });
+    if state.documents.len() > 1 {
+        show_corpus_export(ui, state, dialog);
+    }
     if let Some(path) = state.adjudicating().and_then(|a| a.save_path.clone()) {
         ui.label(RichText::new(format!("autosaved to {}", path.display())).weak());
     } else {
         ui.label(RichText::new("not saved: save the session to keep it").weak());
+    }
+}
+
+/// The gold of every document at once, into a folder laid out as the corpus.
+fn show_corpus_export(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
+    let title = "Export the gold corpus";
+    ui.horizontal_wrapped(|ui| {
+        let export = ui.button("Export the gold corpus…").on_hover_text(
+            "every document's gold into one folder, laid out as the corpus, written together \
+             with one decision report",
+        );
+        ui.label("documents not fully decided:");
+        let choice = &mut state.campaign.open_alignments;
+        egui::ComboBox::from_id_salt("gold-corpus-open-alignments")
+            .selected_text(open_alignments_label(*choice))
+            .show_ui(ui, |ui| {
+                for option in gamma_core::gold::OpenAlignments::ALL {
+                    ui.selectable_value(choice, option, open_alignments_label(option));
+                }
+            });
+        if (export.clicked() || dialog.ready(title))
+            && let Some(folder) = dialog.pick_folder(title)
+        {
+            state.send(crate::app::commands::Command::ExportGoldCorpus(folder));
+        }
+    });
+}
+
+fn open_alignments_label(choice: gamma_core::gold::OpenAlignments) -> &'static str {
+    match choice {
+        gamma_core::gold::OpenAlignments::Skip => "skip them",
+        gamma_core::gold::OpenAlignments::DecidedOnly => "what is decided",
+        gamma_core::gold::OpenAlignments::Suggestions => "complete with the suggestions",
     }
 }
 

@@ -73,6 +73,8 @@ pub(super) struct Mark {
 pub struct Campaign {
     /// The order of the documents in the queue (chosen on the dashboard).
     pub order: QueueOrder,
+    /// What the gold corpus export does with documents not fully decided.
+    pub open_alignments: gamma_core::gold::OpenAlignments,
     pub(super) undo: Vec<CorpusStep>,
     pub(super) redo: Vec<CorpusStep>,
 }

@@ -32,7 +32,7 @@ impl AppState {
     /// The adjudication of document `index`, made if there is none: its autosaved session
     /// resumed, else a fresh one from the alignment the dashboard measured. Why not, if it
     /// cannot be adjudicated (yet).
-    fn ensure_adjudication(&mut self, index: usize) -> Result<DocumentId, String> {
+    pub(super) fn ensure_adjudication(&mut self, index: usize) -> Result<DocumentId, String> {
         let document = &self.documents[index];
         let id = document.id;
         if self.adjudications.contains_key(&id) {

@@ -37,6 +37,9 @@ impl AppState {
                 }
             }
             Command::ExportTable { path, documents } => self.export_table(path, &documents),
+            Command::ExportGoldCorpus(folder) => {
+                self.export_gold_corpus(&folder, self.campaign.open_alignments)
+            }
         }
     }
 

@@ -29,4 +29,6 @@ pub enum Command {
         path: PathBuf,
         documents: Vec<DocumentId>,
     },
+    /// Write every adjudicated document's gold into this folder, laid out as the corpus.
+    ExportGoldCorpus(PathBuf),
 }

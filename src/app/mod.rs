@@ -22,6 +22,7 @@ mod evaluate_panel;
 mod file_browser;
 pub mod file_dialog;
 mod gamma_run;
+mod gold_corpus_export;
 mod help;
 mod jobs;
 mod layout;

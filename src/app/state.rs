@@ -83,6 +83,8 @@ pub struct AppState {
     pub last_decision: Option<DecisionEcho>,
     /// The campaign dashboard: every document's γ, the corpus γ, the pairwise matrix.
     pub dashboard: super::dashboard::Dashboard,
+    /// How the corpus folder opened holds its documents (its gold is laid out the same).
+    pub corpus_layout: Option<gamma_formats::corpus_folder::Layout>,
     pub(super) wake: Wake,
 }
 
@@ -158,6 +160,7 @@ impl AppState {
             category_colours: CategoryMemory::default(),
             last_decision: None,
             dashboard: Default::default(),
+            corpus_layout: None,
             wake,
         }
     }
@@ -218,6 +221,7 @@ impl AppState {
                 }
                 self.read_options = options.clone();
                 self.set_documents(documents);
+                self.corpus_layout = None;
             }
             Err(e) => self.errors.push(e.to_string()),
         }
@@ -241,6 +245,7 @@ impl AppState {
                 }
                 self.read_options = options.clone();
                 self.set_documents(documents);
+                self.corpus_layout = Some(plan.layout);
                 // A campaign is seen first as a whole: where its documents disagree.
                 if self.documents.len() > 1 {
                     self.mode = Mode::Dashboard;

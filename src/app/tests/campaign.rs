@@ -347,3 +347,55 @@ fn the_dashboard_filters_by_annotator_and_category_and_exports_the_rows_shown() 
         state.errors
     );
 }
+
+/// "Export the gold corpus…": after the corpus rule, every document's gold in the chosen
+/// folder (one CSV per document, as the corpus), with one decision report; skipping documents
+/// not fully decided writes none of them.
+#[test]
+fn export_the_gold_corpus_writes_every_document_into_the_chosen_folder() {
+    let folder = tempfile::tempdir().unwrap();
+    write_documents(folder.path(), &SOME_UNANIMOUS);
+    let out = tempfile::tempdir().unwrap();
+    let (gold, skipping) = (out.path().join("gold"), out.path().join("skipping"));
+    let mut dialog = ScriptedDialog::default();
+    dialog.answers.push_back(Some(vec![gold.clone()]));
+    dialog.answers.push_back(Some(vec![skipping.clone()]));
+    let mut h = corpus_app(folder.path(), dialog);
+    adjudicate(&mut h, "d1");
+    h.get_by_label("Decide every unanimous alignment").click();
+    h.run_steps(2);
+    // Below the fold of the panel at this size: clicked through AccessKit.
+    h.get_by_label("Export the gold corpus…").click_accesskit();
+    h.run_steps(2);
+    let lines = |path: &Path| std::fs::read_to_string(path).unwrap().lines().count() - 1;
+    // What was decided: d1's two unanimous units, d2's one, none of d3.
+    let counts: Vec<usize> = ["d1", "d2", "d3"]
+        .iter()
+        .map(|d| lines(&gold.join(format!("{d}.csv"))))
+        .collect();
+    assert_eq!(counts, [2, 1, 0]);
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(gold.join("gold-decisions.json")).unwrap()).unwrap();
+    assert_eq!(report["documents"].as_array().unwrap().len(), 3);
+    assert!(
+        (h.state().state.errors.iter())
+            .any(|m| m.starts_with("gold of 3 document(s) written (3 units)")),
+        "{:?}",
+        h.state().state.errors
+    );
+    // Skipping what is not fully decided: no document is.
+    h.state_mut().state.campaign.open_alignments = gamma_core::gold::OpenAlignments::Skip;
+    h.get_by_label("Export the gold corpus…").click_accesskit();
+    h.run_steps(2);
+    let written: Vec<_> = std::fs::read_dir(&skipping)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(written, ["gold-decisions.json"]);
+    assert!(
+        (h.state().state.errors.iter()).any(|m| m == "d3: skipped, 2 alignment(s) open"),
+        "{:?}",
+        h.state().state.errors
+    );
+}
