@@ -51,6 +51,13 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
             }
         }
     }
+    // Each tier is an annotator: their number is checked before any is read.
+    super::files::refuse_too_many_annotators(
+        root.children_named("TIER").count(),
+        "tiers",
+        path,
+        None,
+    )?;
     let mut tier_ids = std::collections::HashSet::new();
     let name = path
         .file_stem()

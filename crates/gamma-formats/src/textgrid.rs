@@ -256,6 +256,7 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Vec<Tier>, FileError> {
         return Ok(tiers);
     }
     let size = values.count("the number of tiers")?;
+    super::files::refuse_too_many_annotators(size, "tiers", path, Some(values.last_line))?;
     for _ in 0..size {
         let class = values.text("a tier class")?;
         let class_line = values.last_line;
