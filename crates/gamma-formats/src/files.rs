@@ -179,6 +179,24 @@ pub fn refuse_too_many_annotators(
     ))
 }
 
+/// A warning naming the annotators of `path` (each `what`, e.g. "tier") that have no unit and
+/// so are not measured, when there are any.
+pub fn empty_annotators_warning(names: &[String], what: &str, path: &Path) -> Option<Warning> {
+    if names.is_empty() {
+        return None;
+    }
+    Some(Warning::new(
+        WarningKind::EmptyAnnotator,
+        path,
+        None,
+        format!(
+            "{} {what}(s) without a labelled annotation, not measured as annotators: {}",
+            names.len(),
+            names.join(", ")
+        ),
+    ))
+}
+
 /// The longest name from inside a file used as a file name, in bytes (leaving room for an
 /// extension and the temporary's additions under the usual 255-byte limit).
 pub const MAX_FILE_NAME_BYTES: usize = 200;
