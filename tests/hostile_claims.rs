@@ -234,7 +234,7 @@ fn empty_tiers_are_named_in_a_warning() {
     let folder = tempfile::tempdir().unwrap();
     let grid = write(folder.path(), "two.TextGrid", TEXTGRID);
     let options = gamma_formats::ReadOptions::default();
-    let (documents, warnings) = read_documents(&[grid.clone()], &options).unwrap();
+    let (documents, warnings) = read_documents(std::slice::from_ref(&grid), &options).unwrap();
     assert_eq!(documents[0].continuum.n_annotators(), 1);
     let empty: Vec<String> = warnings
         .iter()
@@ -258,7 +258,7 @@ fn empty_tiers_are_named_in_a_warning() {
             ("none", &[]),
         ]),
     );
-    let (documents, warnings) = read_documents(&[eaf.clone()], &options).unwrap();
+    let (documents, warnings) = read_documents(std::slice::from_ref(&eaf), &options).unwrap();
     assert_eq!(documents[0].continuum.n_annotators(), 2);
     let empty: Vec<String> = warnings
         .iter()
@@ -276,4 +276,35 @@ fn empty_tiers_are_named_in_a_warning() {
     let output = run_capped(&["gamma", eaf.to_str().unwrap(), "--samples", "3"], 60);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(stderr(&output).contains("not measured as annotators: \"silent\", \"none\""));
+}
+
+/// `gold doc.csv --report doc.txt` replaced the CSV's own text (the text its offsets point
+/// into) with the report: a companion found by convention is an input, never an output.
+#[test]
+fn the_text_beside_a_csv_is_never_an_output() {
+    let folder = tempfile::tempdir().unwrap();
+    let csv = write(folder.path(), "doc.csv", "a,X,0,5\nb,X,1,5\n");
+    let txt = write(folder.path(), "doc.txt", "hello world\n");
+    let (csv, txt) = (csv.to_str().unwrap(), txt.to_str().unwrap());
+    let gold = folder.path().join("g.csv");
+    let gold = gold.to_str().unwrap();
+    let report = folder.path().join("r.json");
+    let report = report.to_str().unwrap();
+    let base = ["gold", csv, "--auto", "unanimous"];
+    for outputs in [
+        ["--out", gold, "--report", txt],
+        ["--out", gold, "--session", txt],
+    ] {
+        let args: Vec<&str> = base.iter().chain(&outputs).copied().collect();
+        let output = run_capped(&args, 60);
+        assert_refused(
+            &output,
+            &format!("is an input file of this command (a companion of an annotation file: {txt})"),
+        );
+        assert_eq!(std::fs::read_to_string(txt).unwrap(), "hello world\n");
+        assert!(!Path::new(gold).exists() && !Path::new(report).exists());
+    }
+    let output = run_capped(&["convert", csv, "--to", "csv", "--out", txt], 60);
+    assert_refused(&output, "a companion of an annotation file");
+    assert_eq!(std::fs::read_to_string(txt).unwrap(), "hello world\n");
 }
