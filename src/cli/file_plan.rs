@@ -32,6 +32,34 @@ struct Role {
     replaceable: bool,
 }
 
+/// The files found beside an annotation file by convention and read with it, that exist: the
+/// `.txt` of a CSV or brat `.ann`, the `.ac` of a Glozz `.aa` and the `.aam` files of its folder.
+fn companions(path: &Path) -> Vec<PathBuf> {
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    match extension.as_str() {
+        "csv" | "tsv" | "ann" => out.push(path.with_extension("txt")),
+        "aa" => {
+            out.push(path.with_extension("ac"));
+            let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+            if let Ok(entries) = std::fs::read_dir(folder.unwrap_or(Path::new("."))) {
+                out.extend(
+                    entries
+                        .flatten()
+                        .map(|e| e.path())
+                        .filter(|p| p.extension().is_some_and(|e| e == "aam")),
+                );
+            }
+        }
+        _ => {}
+    }
+    out.retain(|p| p != path && p.is_file());
+    out
+}
+
 /// The files of one command.
 #[derive(Default)]
 pub struct FilePlan {
@@ -73,6 +101,14 @@ impl FilePlan {
         for path in found {
             if !self.inputs.iter().any(|i| i.resolved == resolved(path)) {
                 self.reads("a file read with the annotations", path);
+            }
+        }
+        // Companions found by convention (a CSV's or brat file's .txt, a Glozz .ac and the
+        // .aam beside it) are read too, though a reader may not list them.
+        let annotations: Vec<PathBuf> = input.files.iter().chain(found).cloned().collect();
+        for path in annotations.iter().flat_map(|p| companions(p)) {
+            if !self.inputs.iter().any(|i| i.resolved == resolved(&path)) {
+                self.reads("a companion of an annotation file", &path);
             }
         }
     }

@@ -67,12 +67,58 @@ pub enum MatrixError {
     /// A category of the annotations has no row in the matrix (or no rank in the ordinal scale).
     #[error("category {0:?} is not in the category matrix")]
     MissingCategory(String),
+    /// More categories than [`MAX_CATEGORIES`]: the `k × k` matrix is refused before it is
+    /// allocated.
+    #[error(
+        "{file}: {categories} categories would need a {categories}×{categories} dissimilarity matrix of {}; the limit is {limit} categories",
+        bytes_in_words(*bytes)
+    )]
+    TooManyCategories {
+        /// Where the categories come from (a file, "the annotations").
+        file: String,
+        /// Categories found.
+        categories: usize,
+        /// Bytes the matrix would take.
+        bytes: u128,
+        /// The limit in force, [`MAX_CATEGORIES`].
+        limit: usize,
+    },
     /// A numeric scale met a category label that does not parse as a number.
     #[error("category {label:?} is not a number, so a numeric dissimilarity cannot use it")]
     NotNumeric {
         /// The label that is not a number.
         label: String,
     },
+}
+
+/// The most categories a dissimilarity matrix (and a confusion matrix) may have: its `k²`
+/// values take 128 MiB at this size, and each is made twice (the matrix, then the table the
+/// alignment reads). Tag sets have tens to hundreds of categories; this many means labels that
+/// are free text (transcriptions, identifiers) read as categories.
+pub const MAX_CATEGORIES: usize = 4096;
+
+/// [`MatrixError::TooManyCategories`] when `categories` is past [`MAX_CATEGORIES`].
+pub fn check_category_count(categories: usize, source: &str) -> Result<(), MatrixError> {
+    if categories <= MAX_CATEGORIES {
+        return Ok(());
+    }
+    Err(MatrixError::TooManyCategories {
+        file: source.to_string(),
+        categories,
+        bytes: (categories as u128).pow(2) * std::mem::size_of::<f64>() as u128,
+        limit: MAX_CATEGORIES,
+    })
+}
+
+/// A size in MiB, or GiB past 1 GiB.
+fn bytes_in_words(bytes: u128) -> String {
+    const MIB: f64 = 1024.0 * 1024.0;
+    let mib = bytes as f64 / MIB;
+    if mib >= 1024.0 {
+        format!("{:.1} GiB", mib / 1024.0)
+    } else {
+        format!("{mib:.0} MiB")
+    }
 }
 
 impl CategoryMatrix {
@@ -152,6 +198,7 @@ impl CategoryMatrix {
         source: &str,
     ) -> Result<CategoryMatrix, MatrixError> {
         let k = categories.len();
+        check_category_count(k, source)?;
         let invalid = |message: String| MatrixError::Invalid {
             file: source.to_string(),
             message,
@@ -233,6 +280,7 @@ impl CategoryMatrix {
         if categories.is_empty() {
             return Err(syntax(header_line, "the header names no category".into()));
         }
+        check_category_count(categories.len(), source)?;
         let mut values = Vec::with_capacity(categories.len() * categories.len());
         let mut rows = 0;
         for (line_no, line) in lines {
@@ -469,6 +517,7 @@ impl Dissimilarity {
     /// (category indices of [`crate::alignment::AlignmentProblem`] follow that order).
     pub fn resolve(&self, categories: &[String]) -> Result<ResolvedDissimilarity, ParameterError> {
         self.check()?;
+        check_category_count(categories.len(), "the annotations")?;
         let matrix = match &self.categorical {
             CategoryDissimilarity::Nominal => CategoryMatrix::nominal(categories),
             CategoryDissimilarity::Ordinal(order) => {
@@ -484,16 +533,24 @@ impl Dissimilarity {
             CategoryDissimilarity::Matrix(m) => m.clone(),
         };
         let k = categories.len();
+        // Rows looked up once each, not by a scan per cell (cubic in k).
+        let rows: HashMap<&str, usize> = matrix
+            .categories
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.as_str(), i))
+            .collect();
+        let row = |c: &String| {
+            rows.get(c.as_str())
+                .copied()
+                .ok_or_else(|| MatrixError::MissingCategory(c.clone()))
+        };
+        let indices = categories.iter().map(row).collect::<Result<Vec<_>, _>>()?;
+        let width = matrix.categories.len();
         let mut table = vec![0.0; k * k];
-        for (i, a) in categories.iter().enumerate() {
-            for (j, b) in categories.iter().enumerate() {
-                table[i * k + j] = matrix.get(a, b).ok_or_else(|| {
-                    MatrixError::MissingCategory(if matrix.get(a, a).is_none() {
-                        a.clone()
-                    } else {
-                        b.clone()
-                    })
-                })?;
+        for (i, &a) in indices.iter().enumerate() {
+            for (j, &b) in indices.iter().enumerate() {
+                table[i * k + j] = matrix.values[a * width + b];
             }
         }
         Ok(ResolvedDissimilarity {

@@ -252,6 +252,9 @@ pub fn best_alignment(
     if continuum.n_annotators() < 2 {
         return Err(AlignmentError::TooFewAnnotators(continuum.n_annotators()).into());
     }
+    if continuum.n_annotators() > crate::alignment::MAX_ALIGNED_ANNOTATORS {
+        return Err(AlignmentError::too_many_annotators(continuum.n_annotators()).into());
+    }
     if continuum.n_units() == 0 {
         return Err(AlignmentError::NoUnits.into());
     }
@@ -283,6 +286,10 @@ struct ChanceAlignment {
 /// differs.
 fn common_annotator_count(documents: &[Continuum]) -> Result<usize, GammaError> {
     let n_annotators = documents[0].n_annotators();
+    // Refused before the categories, the matrices or any alignment are made.
+    if n_annotators > crate::alignment::MAX_ALIGNED_ANNOTATORS {
+        return Err(AlignmentError::too_many_annotators(n_annotators).into());
+    }
     for document in documents {
         if document.n_annotators() < 2 {
             return Err(GammaError::Document {

@@ -36,6 +36,7 @@ pub fn read_ann(path: &Path, text: &str) -> Result<AnnFile, FileError> {
 /// Parses the bytes of an `.ann`; `text` is the document text its offsets point into.
 pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileError> {
     let content = super::utf8_text(bytes, path, "the file is not UTF-8 text")?;
+    super::lines::refuse_long_lines(content, path)?;
     let length = text.chars().count();
     let mut units = Vec::new();
     let mut skipped: BTreeMap<char, usize> = BTreeMap::new();

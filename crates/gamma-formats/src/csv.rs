@@ -2,8 +2,11 @@
 //! Gamma Software), one unit per line, optionally followed by feature columns.
 //!
 //! A header line is optional: the first record is a header when its start and end fields are not
-//! numbers; its extra column names then name the features (otherwise `feature1`, …). Blank lines
-//! and lines starting with `#` are skipped; fields are trimmed.
+//! numbers; its extra column names then name the features (otherwise `feature1`, …). A first
+//! record read as a header whose start or end holds a digit (`0,5`, `0x10`, full-width digits) is
+//! warned about: it may be a unit whose numbers are not written the CSV way. Blank lines and lines
+//! starting with `#` are skipped. Fields are trimmed of spaces, and an annotator or category
+//! name that loses spaces so is warned about (its file's names are not read exactly).
 
 use super::format::{
     Codec, Description, Document, Format, Grouping, Output, ReadContext, ReadOptions, Source,
@@ -24,13 +27,22 @@ pub fn read(path: &Path) -> Result<Continuum, FileError> {
 
 /// Parses CSV bytes; `path` is only used in messages and for the document name.
 pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
+    parse_with_warnings(bytes, path).map(|(continuum, _)| continuum)
+}
+
+/// [`parse`], with the warnings about what was not read exactly: a first line read as a header
+/// although it holds digits, names trimmed of spaces.
+pub fn parse_with_warnings(
+    bytes: &[u8],
+    path: &Path,
+) -> Result<(Continuum, Vec<Warning>), FileError> {
     let text = super::utf8_text(bytes, path, "the file is not UTF-8 text")?;
+    super::lines::refuse_long_lines(text, path)?;
     refuse_units_in_comments(text, path)?;
     let mut reader = ::csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
         .comment(Some(b'#'))
-        .trim(::csv::Trim::All)
         .from_reader(text.as_bytes());
     let name = path
         .file_stem()
@@ -39,6 +51,8 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
     let mut continuum = Continuum::new(name);
     let mut feature_names: Vec<String> = Vec::new();
     let mut first = true;
+    let mut warnings = Vec::new();
+    let mut trimmed = std::collections::BTreeSet::new();
     // The csv crate does not count blank lines, so lines are counted from byte offsets.
     // A record's position may point at the blank or comment lines skipped before it.
     let lines = super::lines::LineIndex::new(text);
@@ -61,18 +75,29 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
             FileError::new(path, line, format!("unreadable CSV: {e}"))
         })?;
         let line = record.position().map(|p| line_at(p.byte()));
-        if record.iter().all(str::is_empty) {
+        if record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
-        let field = |i: usize| record.get(i).unwrap_or("");
+        let field = |i: usize| record.get(i).unwrap_or("").trim();
         if first {
             first = false;
             if record.len() >= 4
                 && field(2).parse::<f64>().is_err()
                 && field(3).parse::<f64>().is_err()
             {
-                feature_names = record.iter().skip(4).map(str::to_string).collect();
+                feature_names = record
+                    .iter()
+                    .skip(4)
+                    .map(|f| f.trim().to_string())
+                    .collect();
+                warnings.extend(header_with_digits(field(2), field(3), path, line));
                 continue;
+            }
+        }
+        for (i, what) in [(0, "annotator"), (1, "category")] {
+            let raw = record.get(i).unwrap_or("");
+            if raw != field(i) && !field(i).is_empty() {
+                trimmed.insert(format!("{what} {raw:?} read as {:?}", field(i)));
             }
         }
         if record.len() < 4 {
@@ -99,6 +124,7 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
             .map_err(|e| FileError::new(path, line, e.to_string()))?;
         let features: BTreeMap<String, String> = record
             .iter()
+            .map(str::trim)
             .skip(4)
             .enumerate()
             .filter(|(_, value)| !value.is_empty())
@@ -111,6 +137,12 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
             })
             .collect();
         continuum.add_unit(annotator, unit.with_features(features));
+        super::files::refuse_too_many_annotators(
+            continuum.n_annotators(),
+            "annotators",
+            path,
+            line,
+        )?;
     }
     if continuum.n_units() == 0 {
         return Err(FileError::new(
@@ -119,7 +151,42 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
             "no unit in this file (empty, or only a header and comments)",
         ));
     }
-    Ok(continuum)
+    if !trimmed.is_empty() {
+        let listed: Vec<String> = trimmed.iter().take(5).cloned().collect();
+        let more = trimmed.len().saturating_sub(listed.len());
+        warnings.push(Warning::new(
+            WarningKind::NamesChanged,
+            path,
+            None,
+            format!(
+                "spaces around names were dropped: {}{}; quoting a name does not keep them",
+                listed.join(", "),
+                if more > 0 {
+                    format!(" and {more} more")
+                } else {
+                    String::new()
+                }
+            ),
+        ));
+    }
+    Ok((continuum, warnings))
+}
+
+/// A warning when the first record, read as a header because its start and end are not
+/// numbers, holds digits there: it may be a unit written with a decimal comma, hexadecimal or
+/// full-width digits, which would otherwise be lost without a word.
+fn header_with_digits(start: &str, end: &str, path: &Path, line: Option<u64>) -> Option<Warning> {
+    if !(start.chars().any(char::is_numeric) || end.chars().any(char::is_numeric)) {
+        return None;
+    }
+    Some(Warning::new(
+        WarningKind::Skipped,
+        path,
+        line,
+        format!(
+            "read as a header line, but its start and end ({start:?}, {end:?}) hold digits: if it is a unit, write its times as numbers with a decimal point (0.5)"
+        ),
+    ))
 }
 
 /// An error naming the first comment line (starting with `#`) that reads as a unit — an
@@ -230,8 +297,8 @@ impl Codec for Csv {
     ) -> Result<(Vec<Document>, Vec<Warning>), FileError> {
         let path = &files[0];
         let bytes = super::read_bytes(path)?;
-        let mut continuum = parse(&bytes, path)?;
-        let warnings = truncation_warning(&bytes, path).into_iter().collect();
+        let (mut continuum, mut warnings) = parse_with_warnings(&bytes, path)?;
+        warnings.extend(truncation_warning(&bytes, path));
         // The text: --text (when no Glozz or brat file is given), else a .txt of the same name.
         let beside = path.with_extension("txt");
         let text = match &context.options.text {
@@ -327,6 +394,80 @@ mod tests {
         assert_eq!(
             error.to_string(),
             "test.csv: line 2: this line starts with # (a comment) but reads as a unit of annotator \"#b\": quote the name (\"#b\") to read it, or delete the line"
+        );
+    }
+
+    /// A bare CR inside a quoted field (RFC 4180; our writer makes such files) and every line
+    /// end read the same units; names keep their CR.
+    #[test]
+    fn a_cr_in_a_quoted_field_and_every_line_end_read_the_same() {
+        let mut expected = Continuum::new("test");
+        expected.add_unit("a", Unit::new(0.0, 5.0, "X").unwrap());
+        expected.add_unit("b\rc", Unit::new(1.0, 5.0, "X").unwrap());
+        expected.add_unit("d", Unit::new(0.0, 5.0, "Y\r\nZ").unwrap());
+        let written = to_csv_string(&expected);
+        assert!(written.contains("\"b\rc\""), "{written:?}");
+        for end in ["\n", "\r\n", "\r"] {
+            let text = format!("a,X,0,5{end}\"b\rc\",X,1,5{end}d,\"Y\r\nZ\",0,5{end}");
+            for text in [text.clone(), format!("\u{feff}{text}")] {
+                let read = parse_str(&text).unwrap();
+                assert_eq!(read.annotators, expected.annotators, "{text:?}");
+            }
+        }
+        assert_eq!(parse_str(&written).unwrap().annotators, expected.annotators);
+    }
+
+    /// Names trimmed of their spaces are listed in a warning; a first line with digits read as
+    /// a header is warned about (it was a unit lost without a word).
+    #[test]
+    fn trimmed_names_and_a_header_with_digits_are_warned_about() {
+        let (c, warnings) =
+            parse_with_warnings(b" a , X,0,5\nb,X ,1,5\nb,X,2,6\n", Path::new("t.csv")).unwrap();
+        let names: Vec<&str> = c.annotators.iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, ["a", "b"]);
+        assert_eq!(warnings.len(), 1);
+        assert_eq!(warnings[0].kind, WarningKind::NamesChanged);
+        assert_eq!(
+            warnings[0].to_string(),
+            "t.csv: spaces around names were dropped: annotator \" a \" read as \"a\", category \" X\" read as \"X\", category \"X \" read as \"X\"; quoting a name does not keep them"
+        );
+        let (_, quiet) = parse_with_warnings(
+            b"annotator,category,start,end\na,X,0,5\n",
+            Path::new("q.csv"),
+        )
+        .unwrap();
+        assert!(quiet.is_empty(), "{quiet:?}");
+        for first in [
+            "a,X,\"0,5\",\"1,5\"",
+            "a,X,0x10,0x20",
+            "a,X,\u{ff11},\u{ff15}",
+        ] {
+            let text = format!("{first}\nb,X,0,5\n");
+            let (c, warnings) = parse_with_warnings(text.as_bytes(), Path::new("h.csv")).unwrap();
+            assert_eq!(c.n_units(), 1, "{first}");
+            assert_eq!(warnings.len(), 1, "{first}");
+            assert_eq!(warnings[0].line, Some(1));
+            assert!(
+                warnings[0]
+                    .message
+                    .starts_with("read as a header line, but its start and end"),
+                "{}",
+                warnings[0]
+            );
+        }
+    }
+
+    /// More annotators than a file may hold are refused at the first one past the limit.
+    #[test]
+    fn more_annotators_than_the_limit_are_refused_naming_the_line() {
+        let mut text = String::new();
+        for a in 0..=crate::MAX_ANNOTATORS_PER_FILE {
+            text.push_str(&format!("a{a},X,0,5\n"));
+        }
+        let error = parse_str(&text).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "test.csv: line 10001: 10001 annotators: more than the 10000 annotators a file may hold (γ measures at most 32)"
         );
     }
 

@@ -25,6 +25,15 @@ pub fn read(path: &Path) -> Result<Continuum, FileError> {
 
 /// Every tier with time-aligned annotations is an annotator.
 pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
+    parse_with_warnings(bytes, path).map(|(continuum, _)| continuum)
+}
+
+/// [`parse`], with a warning naming the tiers without a time-aligned annotation with a value
+/// (annotators who are not measured).
+pub fn parse_with_warnings(
+    bytes: &[u8],
+    path: &Path,
+) -> Result<(Continuum, Vec<Warning>), FileError> {
     let root = xml::parse_with_root(bytes, path, "ANNOTATION_DOCUMENT", "an ELAN file")?;
     let mut slots: HashMap<&str, Option<f64>> = HashMap::new();
     if let Some(order) = root.child("TIME_ORDER") {
@@ -51,12 +60,20 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
             }
         }
     }
+    // Each tier is an annotator: their number is checked before any is read.
+    super::files::refuse_too_many_annotators(
+        root.children_named("TIER").count(),
+        "tiers",
+        path,
+        None,
+    )?;
     let mut tier_ids = std::collections::HashSet::new();
     let name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     let mut continuum = Continuum::new(name);
+    let mut empty = Vec::new();
     for tier in root.children_named("TIER") {
         let tier_id = tier.attribute("TIER_ID").unwrap_or_default().to_string();
         if !tier_ids.insert(tier_id.clone()) {
@@ -111,6 +128,9 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
             }
             aligned.push(unit);
         }
+        if aligned.is_empty() {
+            empty.push(format!("{tier_id:?}"));
+        }
         if !aligned.is_empty() {
             continuum.add_annotator(&tier_id);
             for unit in aligned {
@@ -125,7 +145,10 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
             "no time-aligned annotation with a value in this file",
         ));
     }
-    Ok(continuum)
+    let warnings = super::files::empty_annotators_warning(&empty, "tier", path)
+        .into_iter()
+        .collect();
+    Ok((continuum, warnings))
 }
 
 /// One tier of a file, as the annotator named `annotator`.
@@ -243,11 +266,12 @@ impl Codec for Elan {
         files: &[PathBuf],
         _context: &ReadContext<'_>,
     ) -> Result<(Vec<Document>, Vec<Warning>), FileError> {
+        let (continuum, warnings) = parse_with_warnings(&super::read_bytes(&files[0])?, &files[0])?;
         let document = Document {
-            continuum: read(&files[0])?,
+            continuum,
             source: Source::Elan(files[0].clone()),
         };
-        Ok((vec![document], Vec::new()))
+        Ok((vec![document], warnings))
     }
 
     fn write(

@@ -70,6 +70,13 @@ pub enum WarningKind {
     /// A document of a corpus folder is left out (only one annotator has it) or measured with
     /// only the annotators that have it.
     Corpus,
+    /// Names were not read (or written) exactly as they stand: spaces trimmed, characters a
+    /// format cannot hold replaced.
+    NamesChanged,
+    /// An annotator of the file has no unit (an empty tier) and is not measured.
+    EmptyAnnotator,
+    /// What a conversion's output format cannot hold and leaves out or changes.
+    Lossy,
 }
 
 impl Warning {
@@ -144,6 +151,50 @@ pub fn refuse_nul(text: &str, path: &Path) -> Result<(), FileError> {
         )),
         None => Ok(()),
     }
+}
+
+/// The most annotators (tiers, file-ids, annotator names) one file may hold: reading stays
+/// quick below it (names are matched by a scan per unit), and γ itself measures at most
+/// [`gamma_core::alignment::MAX_ALIGNED_ANNOTATORS`]; a file with more is damaged or generated.
+pub const MAX_ANNOTATORS_PER_FILE: usize = 10_000;
+
+/// An error when a file holds (or declares, `what`: "tiers", "annotators") more than
+/// [`MAX_ANNOTATORS_PER_FILE`] annotators, naming the count and the limit.
+pub fn refuse_too_many_annotators(
+    count: usize,
+    what: &str,
+    path: &Path,
+    line: Option<u64>,
+) -> Result<(), FileError> {
+    if count <= MAX_ANNOTATORS_PER_FILE {
+        return Ok(());
+    }
+    Err(FileError::new(
+        path,
+        line,
+        format!(
+            "{count} {what}: more than the {MAX_ANNOTATORS_PER_FILE} annotators a file may hold (γ measures at most {})",
+            gamma_core::alignment::MAX_ALIGNED_ANNOTATORS
+        ),
+    ))
+}
+
+/// A warning naming the annotators of `path` (each `what`, e.g. "tier") that have no unit and
+/// so are not measured, when there are any.
+pub fn empty_annotators_warning(names: &[String], what: &str, path: &Path) -> Option<Warning> {
+    if names.is_empty() {
+        return None;
+    }
+    Some(Warning::new(
+        WarningKind::EmptyAnnotator,
+        path,
+        None,
+        format!(
+            "{} {what}(s) without a labelled annotation, not measured as annotators: {}",
+            names.len(),
+            names.join(", ")
+        ),
+    ))
 }
 
 /// The longest name from inside a file used as a file name, in bytes (leaving room for an

@@ -29,6 +29,45 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// The longest line a line-based reader (CSV, RTTM, brat, WebAnno TSV 3) reads: 16 MiB. An
+/// annotation line is a few hundred bytes (a sentence in TSV 3, some covered text in brat); a
+/// longer one is a damaged or hostile file, whose fields (a line of 200 MB of commas is 200
+/// million fields) would take many times its size in memory.
+pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+
+/// An error naming the first line of `text` longer than [`MAX_LINE_BYTES`] (lines end at LF,
+/// CR LF or a lone CR, as [`text_lines`] reads them), with its length and the limit.
+pub fn refuse_long_lines(text: &str, path: &std::path::Path) -> Result<(), super::FileError> {
+    if text.len() <= MAX_LINE_BYTES {
+        return Ok(());
+    }
+    let (mut line, mut start) = (1u64, 0usize);
+    let bytes = text.as_bytes();
+    for at in (0..bytes.len()).chain([bytes.len()]) {
+        let end = at == bytes.len() || bytes[at] == b'\n' || bytes[at] == b'\r';
+        if !end {
+            continue;
+        }
+        if at - start > MAX_LINE_BYTES {
+            return Err(super::FileError::new(
+                path,
+                Some(line),
+                format!(
+                    "this line is {} bytes long; the limit is {} bytes (16 MiB) per line: the file is damaged, or not of this format",
+                    at - start,
+                    MAX_LINE_BYTES
+                ),
+            ));
+        }
+        // CR LF is one line end.
+        if !(at < bytes.len() && bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n')) {
+            line += 1;
+        }
+        start = at + 1;
+    }
+    Ok(())
+}
+
 /// Where the lines of a text start.
 #[derive(Debug, Clone)]
 pub struct LineIndex {
@@ -70,7 +109,34 @@ impl LineIndex {
 
 #[cfg(test)]
 mod tests {
-    use super::{LineIndex, text_lines};
+    use super::{LineIndex, MAX_LINE_BYTES, refuse_long_lines, text_lines};
+    use std::path::Path;
+
+    #[test]
+    fn a_line_past_the_limit_is_refused_naming_it_whatever_the_line_ends() {
+        let long = ",".repeat(MAX_LINE_BYTES + 1);
+        for end in ["\n", "\r\n", "\r"] {
+            let text = format!("a,X,0,5{end}b,X,0,5{end}{long}{end}c,X,0,5{end}");
+            let error = refuse_long_lines(&text, Path::new("long.csv")).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                format!(
+                    "long.csv: line 3: this line is {} bytes long; the limit is 16777216 bytes (16 MiB) per line: the file is damaged, or not of this format",
+                    MAX_LINE_BYTES + 1
+                ),
+                "{end:?}"
+            );
+        }
+        let at_limit = format!("a\n{}\r\nb", ",".repeat(MAX_LINE_BYTES));
+        assert!(refuse_long_lines(&at_limit, Path::new("ok.csv")).is_ok());
+        let last = format!("a\r\n{}", "x".repeat(MAX_LINE_BYTES + 5));
+        assert_eq!(
+            refuse_long_lines(&last, Path::new("l.tsv"))
+                .unwrap_err()
+                .line,
+            Some(2)
+        );
+    }
 
     #[test]
     fn every_line_end_and_a_byte_order_mark_read_the_same_lines() {

@@ -38,6 +38,7 @@ pub fn read(path: &Path) -> Result<(Vec<Turn>, Vec<Warning>), FileError> {
 /// Parses RTTM bytes; `path` is only used in messages.
 pub fn parse(bytes: &[u8], path: &Path) -> Result<(Vec<Turn>, Vec<Warning>), FileError> {
     let text = super::utf8_text(bytes, path, "the file is not UTF-8 text")?;
+    super::lines::refuse_long_lines(text, path)?;
     let mut turns = Vec::new();
     let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
     let mut zero_length = 0usize;
@@ -80,6 +81,10 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<(Vec<Turn>, Vec<Warning>), Fil
             unit,
         });
     }
+    // Each file-id is an annotator when a file is one document.
+    let file_ids: std::collections::HashSet<&str> =
+        turns.iter().map(|t| t.file_id.as_str()).collect();
+    super::files::refuse_too_many_annotators(file_ids.len(), "file-ids", path, None)?;
     let mut warnings = Vec::new();
     if !skipped.is_empty() {
         let counts: Vec<String> = skipped.iter().map(|(k, n)| format!("{n} {k}")).collect();

@@ -143,6 +143,20 @@ impl Session {
             .adjudication
             .validate()
             .map_err(|e| FileError::new(path, None, format!("damaged session: {e}")))?;
+        // The document the session holds must be the one its fingerprint names: an edited
+        // copy (an invented category) or another document's session with an edited
+        // fingerprint is refused, never resumed.
+        let held = fingerprint(session.adjudication.continuum());
+        if held != session.fingerprint {
+            return Err(FileError::new(
+                path,
+                None,
+                format!(
+                    "damaged session: the document it holds (fingerprint {held}) is not the one it claims ({}): it was edited or belongs to another document",
+                    session.fingerprint
+                ),
+            ));
+        }
         Ok(session)
     }
 }

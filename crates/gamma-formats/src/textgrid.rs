@@ -40,8 +40,18 @@ enum Value {
     Flag(bool),
 }
 
-/// The file's text: UTF-16 (either byte order) or UTF-8, after its byte-order mark.
+/// The file's text: UTF-16 (either byte order) or UTF-8, after its byte-order mark, with every
+/// line end (CR LF, a lone CR) made LF, so that lines are counted and labels read alike.
 fn decode(bytes: &[u8], path: &Path) -> Result<String, FileError> {
+    let text = decode_any_line_ends(bytes, path)?;
+    Ok(if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        text
+    })
+}
+
+fn decode_any_line_ends(bytes: &[u8], path: &Path) -> Result<String, FileError> {
     let utf16 = |big_endian: bool| -> Result<String, FileError> {
         let units: Vec<u16> = bytes[2..]
             .chunks(2)
@@ -256,6 +266,7 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Vec<Tier>, FileError> {
         return Ok(tiers);
     }
     let size = values.count("the number of tiers")?;
+    super::files::refuse_too_many_annotators(size, "tiers", path, Some(values.last_line))?;
     for _ in 0..size {
         let class = values.text("a tier class")?;
         let class_line = values.last_line;
@@ -300,13 +311,37 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Vec<Tier>, FileError> {
             units,
         });
     }
+    // A tier past the declared count would otherwise be dropped without a word.
+    if let Some((_, line)) = values.values.next() {
+        return Err(FileError::new(
+            path,
+            Some(*line),
+            format!(
+                "the file declares size = {size} tiers but goes on after the last of them: the size is wrong or the file is damaged"
+            ),
+        ));
+    }
     Ok(tiers)
 }
 
 /// A document of one TextGrid file: every interval tier with a labelled interval is an
 /// annotator named after the tier.
 pub fn read_document(path: &Path) -> Result<Continuum, FileError> {
+    read_document_with_warnings(path).map(|(continuum, _)| continuum)
+}
+
+/// [`read_document`], with a warning naming the interval tiers without a labelled interval
+/// (annotators who are not measured).
+pub fn read_document_with_warnings(path: &Path) -> Result<(Continuum, Vec<Warning>), FileError> {
     let tiers = read(path)?;
+    let empty: Vec<String> = tiers
+        .iter()
+        .filter(|t| t.intervals && t.units.is_empty())
+        .map(|t| format!("{:?}", t.name))
+        .collect();
+    let warnings = super::files::empty_annotators_warning(&empty, "interval tier", path)
+        .into_iter()
+        .collect();
     let name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -335,7 +370,7 @@ pub fn read_document(path: &Path) -> Result<Continuum, FileError> {
             "no interval with a label in this file",
         ));
     }
-    Ok(continuum)
+    Ok((continuum, warnings))
 }
 
 /// The units of the tier named `name`, or an error listing the tiers.
@@ -458,11 +493,12 @@ impl Codec for TextGrid {
     ) -> Result<(Vec<Document>, Vec<Warning>), FileError> {
         let options = context.options;
         let Some(tier) = options.layer.layer.as_deref() else {
+            let (continuum, warnings) = read_document_with_warnings(&files[0])?;
             let document = Document {
-                continuum: read_document(&files[0])?,
+                continuum,
                 source: Source::TextGrid(files.to_vec()),
             };
-            return Ok((vec![document], Vec::new()));
+            return Ok((vec![document], warnings));
         };
         let files_named =
             annotator_files::named(self.default_annotators(files), &options.annotator_names)?;

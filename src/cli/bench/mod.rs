@@ -78,11 +78,64 @@ const DENSE_CASES: [(&str, f64); 6] = [
 ];
 const DENSE_MEMORY_TARGET_MB: f64 = 1000.0;
 
+/// The most units a generated case (annotators × units, or tγ tokens) or the timeline's document
+/// may have: ten times the reading benchmark's largest file, far past every reference case.
+/// A generated unit takes about 200 bytes with its alignment's share, so this is some 200 MB.
+const MAX_GENERATED_UNITS: usize = 1_000_000;
+/// The most documents of `--project` (each 3 annotators × 100 units) and trials of `--coverage`.
+const MAX_DOCUMENTS: usize = 10_000;
+
 fn parse_case(case: &str) -> Result<(usize, usize), Failure> {
     let bad = || Failure::BadInput(format!("case {case:?} is not of the form k3x100"));
     let rest = case.strip_prefix('k').ok_or_else(bad)?;
     let (k, p) = rest.split_once('x').ok_or_else(bad)?;
-    Ok((k.parse().map_err(|_| bad())?, p.parse().map_err(|_| bad())?))
+    let (k, p): (usize, usize) = (k.parse().map_err(|_| bad())?, p.parse().map_err(|_| bad())?);
+    let limit = gamma_core::alignment::MAX_ALIGNED_ANNOTATORS;
+    if !(2..=limit).contains(&k) {
+        return Err(Failure::BadInput(format!(
+            "case {case:?}: {k} annotators; a case has 2 to {limit}"
+        )));
+    }
+    check_size(case, k.saturating_mul(p), "units")?;
+    Ok((k, p))
+}
+
+/// Refuses a size past [`MAX_GENERATED_UNITS`] before anything is generated.
+fn check_size(what: &str, size: usize, unit: &str) -> Result<(), Failure> {
+    if size > MAX_GENERATED_UNITS {
+        return Err(Failure::BadInput(format!(
+            "{what}: {size} {unit} (about {} MB to generate); the limit is {MAX_GENERATED_UNITS} {unit}",
+            size / 5_000
+        )));
+    }
+    Ok(())
+}
+
+/// Every size asked for, checked before the first case runs.
+fn check_sizes(args: &BenchArgs) -> Result<(), Failure> {
+    if let Some(units) = args.timeline {
+        check_size("--timeline", units.saturating_mul(3), "units")?;
+    }
+    for (flag, count) in [("--project", args.project), ("--coverage", args.coverage)] {
+        if let Some(count) = count.filter(|&n| n > MAX_DOCUMENTS) {
+            return Err(Failure::BadInput(format!(
+                "{flag} {count}: the limit is {MAX_DOCUMENTS}"
+            )));
+        }
+    }
+    for case in &args.cases {
+        match case.strip_prefix("tgamma") {
+            Some(tokens) => {
+                if let Ok(tokens) = tokens.parse::<usize>() {
+                    check_size(case, tokens.saturating_mul(2), "tokens")?;
+                }
+            }
+            None => {
+                parse_case(case)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 pub fn peak_memory_mb() -> Option<f64> {
@@ -193,6 +246,7 @@ fn run_sweep(seed: u64) -> Result<(), Failure> {
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), Failure> {
+    check_sizes(args)?;
     if let Some(units) = args.timeline {
         return run_timeline(units);
     }

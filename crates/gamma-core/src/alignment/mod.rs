@@ -65,6 +65,19 @@ pub enum AlignmentError {
     /// No annotator has any unit.
     #[error("there is no unit to align")]
     NoUnits,
+    /// More annotators than [`MAX_ALIGNED_ANNOTATORS`]: refused before anything is allocated,
+    /// with the size of one unitary alignment as the estimate of the search.
+    #[error(
+        "γ of {annotators} annotators is beyond reach: each unitary alignment would compare up to {pairs} pairs of units, among 2^{annotators} combinations of annotators; the limit is {limit} annotators — measure smaller groups of annotators (e.g. pairwise) or split the document"
+    )]
+    TooManyAnnotators {
+        /// Annotators of the continuum.
+        annotators: usize,
+        /// Pairs of annotators one unitary alignment compares, `n(n − 1)/2`.
+        pairs: usize,
+        /// The limit in force, [`MAX_ALIGNED_ANNOTATORS`].
+        limit: usize,
+    },
     /// The candidate unitary alignments would exceed [`Limits::max_candidates`].
     #[error(
         "this continuum would need more than {limit} candidate unitary alignments (stopped at {count}); \
@@ -105,6 +118,24 @@ pub enum AlignmentError {
     /// [`AlignmentProblem::from_continuum`].
     #[error("unknown category {0:?}")]
     UnknownCategory(String),
+}
+
+/// The most annotators γ aligns. A unitary alignment holds a unit or nothing of each annotator
+/// and its disorder averages `n(n − 1)/2` pairs, so the exact search grows exponentially with
+/// `n`: five stacks of overlapping units take seconds for 8 annotators, ten times longer for 12,
+/// and minutes for 16 (tests/limits.rs). Agreement campaigns have a handful of annotators;
+/// past 32 the search would not end in any useful time.
+pub const MAX_ALIGNED_ANNOTATORS: usize = 32;
+
+impl AlignmentError {
+    /// [`AlignmentError::TooManyAnnotators`] for `annotators` annotators.
+    pub fn too_many_annotators(annotators: usize) -> AlignmentError {
+        AlignmentError::TooManyAnnotators {
+            annotators,
+            pairs: annotators.saturating_mul(annotators.saturating_sub(1)) / 2,
+            limit: MAX_ALIGNED_ANNOTATORS,
+        }
+    }
 }
 
 /// The phase of the exact search by column generation that a limit stopped.
@@ -360,6 +391,9 @@ impl AlignmentProblem {
         let stop = Stop(cancelled);
         if self.n_annotators < 2 {
             return Err(AlignmentError::TooFewAnnotators(self.n_annotators));
+        }
+        if self.n_annotators > MAX_ALIGNED_ANNOTATORS {
+            return Err(AlignmentError::too_many_annotators(self.n_annotators));
         }
         if self.units.is_empty() {
             return Err(AlignmentError::NoUnits);

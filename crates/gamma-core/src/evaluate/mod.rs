@@ -562,6 +562,16 @@ fn evaluate_system(
     labels.system_only = only(&system_categories, &reference_categories);
     labels.reference_only = only(&reference_categories, &system_categories);
 
+    // The confusion matrix has a cell per pair of categories: refused before it is made.
+    let check = |count: usize, what: &str| {
+        crate::dissimilarity::check_category_count(count, what)
+            .map_err(|e| GammaError::Parameters(e.into()))
+    };
+    check(reference_categories.len(), "the reference's categories")?;
+    check(
+        system_categories.len(),
+        &format!("the categories of {name:?}"),
+    )?;
     let mut confusion = ConfusionMatrix::new(
         reference_categories.iter().map(|c| c.to_string()).collect(),
         system_categories.iter().map(|c| c.to_string()).collect(),

@@ -230,6 +230,7 @@ fn parse_layer(kind: LayerKind, declaration: &str) -> Layer {
 /// Parses TSV 3 bytes; `path` is only used in messages.
 pub fn parse(bytes: &[u8], path: &Path) -> Result<Tsv3File, FileError> {
     let text = super::utf8_text(bytes, path, "the file is not UTF-8 text")?;
+    super::lines::refuse_long_lines(text, path)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let error = |line: u64, message: String| FileError::new(path, Some(line), message);
     let mut layers = Vec::new();
