@@ -5,7 +5,7 @@
 use gamma_core::gamma::best_alignment;
 use gamma_core::gold::Adjudication;
 use gamma_core::{Continuum, GammaOptions, Unit};
-use gamma_formats::session::{Session, fingerprint};
+use gamma_formats::session::{Session, content_key};
 
 fn document(name: &str, second: f64) -> Continuum {
     let mut continuum = Continuum::new(name);
@@ -47,7 +47,7 @@ fn a_session_whose_document_was_edited_or_swapped_is_refused() {
     assert!(
         error.message.ends_with(&format!(
             ") is not the one it claims ({}): it was edited or belongs to another document",
-            fingerprint(&doc)
+            content_key(&doc)
         )),
         "{error}"
     );
@@ -58,7 +58,7 @@ fn a_session_whose_document_was_edited_or_swapped_is_refused() {
     session_of(&other).save(&swapped).unwrap();
     let mut json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&swapped).unwrap()).unwrap();
-    json["fingerprint"] = fingerprint(&doc).into();
+    json["fingerprint"] = content_key(&doc).into();
     std::fs::write(&swapped, json.to_string()).unwrap();
     let error = Session::resume(&swapped, &doc).unwrap_err();
     assert_eq!(
@@ -66,8 +66,8 @@ fn a_session_whose_document_was_edited_or_swapped_is_refused() {
         format!(
             "{}: damaged session: the document it holds (fingerprint {}) is not the one it claims ({}): it was edited or belongs to another document",
             swapped.display(),
-            fingerprint(&other),
-            fingerprint(&doc)
+            content_key(&other),
+            content_key(&doc)
         )
     );
 }

@@ -146,8 +146,10 @@ impl Session {
         // The document the session holds must be the one its fingerprint names: an edited
         // copy (an invented category) or another document's session with an edited
         // fingerprint is refused, never resumed.
-        let held = fingerprint(session.adjudication.continuum());
-        if held != session.fingerprint {
+        // (Version 3 records the content key; earlier versions the fingerprint.)
+        let continuum = session.adjudication.continuum();
+        let held = content_key(continuum);
+        if held != session.fingerprint && fingerprint(continuum) != session.fingerprint {
             return Err(FileError::new(
                 path,
                 None,
