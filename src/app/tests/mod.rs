@@ -21,6 +21,7 @@ fn precision(precision: f64) -> gamma_core::gamma::SampleCount {
 
 mod adjudication;
 mod categories;
+mod cockpit;
 mod curation;
 mod dashboard;
 mod dialogs;
