@@ -3,7 +3,7 @@
 //! of the measure.
 
 use super::state::AppState;
-use eframe::egui::{self, Color32, CornerRadius, Sense, Ui, vec2};
+use eframe::egui::{self, Sense, Ui, vec2};
 
 pub fn show(ui: &mut Ui, state: &mut AppState) {
     if state.documents.len() > 1 {
@@ -59,19 +59,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         for (category, count) in &document.category_counts {
             let hidden = state.hidden_categories.contains(category);
             let (rect, _) = ui.allocate_exact_size(vec2(12.0, 12.0), Sense::hover());
-            let colour = if hidden {
-                Color32::TRANSPARENT
-            } else {
-                colours.colour(category)
-            };
-            ui.painter()
-                .rect_filled(rect, CornerRadius::same(2), colour);
-            ui.painter().rect_stroke(
-                rect,
-                CornerRadius::same(2),
-                egui::Stroke::new(1.0, colours.colour(category)),
-                egui::StrokeKind::Inside,
-            );
+            super::palette::category_swatch(ui.painter(), rect, colours, category, hidden);
             let name = if category.is_empty() {
                 "(none)"
             } else {

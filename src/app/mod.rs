@@ -267,7 +267,8 @@ impl GammaStudioApp {
         {
             self.state.open_folder(folder, &ReadOptions::default());
         } else if OpenDialog::needed(&paths) {
-            self.pending_open = Some(OpenDialog::new(paths));
+            let remembered = &self.state.recent_files.choices;
+            self.pending_open = Some(OpenDialog::new(paths, remembered));
         } else {
             self.state.open_files(&paths, &ReadOptions::default());
         }
@@ -300,7 +301,11 @@ impl GammaStudioApp {
             });
         match decision {
             Some(Decision::Open(paths, options)) => {
-                self.pending_open = None;
+                if let Some(dialog) = self.pending_open.take()
+                    && let Err(e) = self.state.recent_files.remember(dialog.choices())
+                {
+                    self.state.errors.push(e);
+                }
                 self.state.open_files(&paths, &options);
             }
             Some(Decision::Cancel) => self.pending_open = None,

@@ -6,8 +6,10 @@
 //!
 //! Earlier versions stored each entry as a bare list of paths: such entries are still read
 //! (without options; they open through the open dialog again). Paths and options are stored
-//! as [`super::stored_options`] says.
+//! as [`super::stored_options`] says. Beside them, the open dialog's choices for the next files
+//! of the same kind ([`OpenChoices`]).
 
+use super::open_dialog::OpenChoices;
 use super::stored_options::{StoredOptions, StoredPath};
 use gamma_formats::ReadOptions;
 use serde::{Deserialize, Serialize};
@@ -33,6 +35,8 @@ pub struct RecentEntry {
 pub struct RecentFiles {
     /// The entries, newest first.
     pub entries: Vec<RecentEntry>,
+    /// What the user chose in the open dialog, for the next files of the same kind.
+    pub choices: OpenChoices,
     /// The data folder (`None`: nothing is kept, as in tests).
     folder: Option<PathBuf>,
 }
@@ -80,7 +84,21 @@ impl RecentFiles {
             .filter_map(|value| serde_json::from_value::<StoredEntry>(value).ok())
             .filter_map(StoredEntry::entry)
             .collect();
-        RecentFiles { entries, folder }
+        RecentFiles {
+            entries,
+            choices: OpenChoices::in_folder(folder.as_deref()),
+            folder,
+        }
+    }
+
+    /// Remembers the open dialog's `choices` (and keeps them in the data folder); an error
+    /// says why they were not kept.
+    pub fn remember(&mut self, choices: OpenChoices) -> Result<(), String> {
+        self.choices = choices;
+        match &self.folder {
+            Some(folder) => self.choices.save(folder),
+            None => Ok(()),
+        }
     }
 
     /// The files of each entry, newest first.

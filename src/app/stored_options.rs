@@ -115,7 +115,7 @@ struct StoredCora {
     split_marks: String,
 }
 
-fn transcription_name(transcription: Transcription) -> &'static str {
+pub fn transcription_name(transcription: Transcription) -> &'static str {
     match transcription {
         Transcription::Trans => "trans",
         Transcription::Utf => "utf",

@@ -14,7 +14,7 @@ use super::file_dialog::FileDialog;
 use super::jobs::Job;
 use super::state::AppState;
 use eframe::egui::{self, Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, Legend, Plot};
+use egui_plot::{Bar, BarChart, Plot};
 use gamma_core::Continuum;
 use gamma_core::corpus::Corpus;
 use gamma_core::evaluate::mapping::LabelMapping;
@@ -491,15 +491,24 @@ fn category_bars(ui: &mut Ui, chosen: &mut Scheme, system: &SystemEvaluation) {
     });
     let scheme = *chosen;
     let categories: Vec<&String> = system.per_category.keys().collect();
+    // Okabe & Ito's blue, orange and bluish green: told apart by colour-blind readers too.
+    let colour = |i: usize| {
+        let (r, g, b) = super::palette::QUALITATIVE[i];
+        Color32::from_rgb(r, g, b)
+    };
     let series = [
-        ("precision", Color32::from_rgb(90, 140, 210)),
-        ("recall", Color32::from_rgb(230, 150, 60)),
-        ("F1", Color32::from_rgb(60, 160, 90)),
+        ("precision", colour(4)),
+        ("recall", colour(0)),
+        ("F1", colour(2)),
     ];
+    // The legend above the chart, never over its bars.
+    let entries: Vec<(String, Color32)> = (series.iter())
+        .map(|(name, colour)| (name.to_string(), *colour))
+        .collect();
+    super::palette::legend(ui, &entries);
     let names = categories.clone();
     Plot::new("evaluate-categories")
         .height(180.0)
-        .legend(Legend::default())
         .include_y(0.0)
         .include_y(1.0)
         .allow_scroll(false)

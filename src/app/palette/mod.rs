@@ -116,6 +116,60 @@ pub fn for_categories(categories: &[String], model_order: Option<&[String]>) -> 
     CategoryMemory::default().colours(categories, model_order)
 }
 
+/// Stripes over `rect` (already filled with `colour`) for a category's `pattern`: diagonal
+/// lines every `spacing` pixels, in black or white (whichever reads on the colour). Past ten
+/// categories colours repeat: the stripes tell the second ten apart, wherever units and
+/// swatches are drawn (timeline, reading view, legends).
+pub fn paint_stripes(
+    painter: &eframe::egui::Painter,
+    rect: eframe::egui::Rect,
+    colour: Color32,
+    pattern: Pattern,
+) {
+    use eframe::egui::{Stroke, pos2};
+    if pattern == Pattern::Solid || rect.width() <= 0.0 {
+        return;
+    }
+    // Lines at 45°, as far apart as the box is high (at least 4 px): a thin lane gets a few
+    // clear strokes rather than a grey blur.
+    let spacing = rect.height().clamp(4.0, 6.0);
+    let stroke = Stroke::new(1.5, text_on(colour).gamma_multiply(0.6));
+    let painter = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
+    let mut x = rect.left() - rect.height();
+    while x < rect.right() {
+        let line = if pattern == Pattern::Hatched {
+            [pos2(x, rect.bottom()), pos2(x + rect.height(), rect.top())]
+        } else {
+            [pos2(x, rect.top()), pos2(x + rect.height(), rect.bottom())]
+        };
+        painter.line_segment(line, stroke);
+        x += spacing;
+    }
+}
+
+/// A category's swatch in a legend: its colour (an outline only when `hidden`), with its
+/// stripes, as its units are drawn.
+pub fn category_swatch(
+    painter: &eframe::egui::Painter,
+    rect: eframe::egui::Rect,
+    colours: &CategoryColours,
+    category: &str,
+    hidden: bool,
+) {
+    use eframe::egui::{CornerRadius, Stroke, StrokeKind};
+    let colour = colours.colour(category);
+    if !hidden {
+        painter.rect_filled(rect, CornerRadius::same(2), colour);
+        paint_stripes(painter, rect, colour, colours.pattern(category));
+    }
+    painter.rect_stroke(
+        rect,
+        CornerRadius::same(2),
+        Stroke::new(1.0, colour),
+        StrokeKind::Inside,
+    );
+}
+
 /// A chart's legend, drawn above it (never over its bars and curves): a swatch and a name
 /// for each series.
 pub fn legend(ui: &mut eframe::egui::Ui, entries: &[(String, Color32)]) {

@@ -8,6 +8,7 @@
 //! Only the visible lines are laid out: the text is wrapped once per document and width (a
 //! list of line starts), and every lookup after that is a binary search.
 
+mod gold_picker;
 mod panel;
 
 pub use panel::{is_shown, show, tabs};

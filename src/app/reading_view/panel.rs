@@ -8,8 +8,8 @@
 //! offers a new gold unit there (a category to pick) or new boundaries for the selected gold
 //! unit, snapped to tokens.
 
+use super::gold_picker::{gold_picker, selection_for_gold};
 use super::{FrameGeometry, ReadingView, SpanIndex, Wrapped, in_shown_text};
-use crate::app::adjudication_panel::gold_categories;
 use crate::app::document_view::OpenDocument;
 use crate::app::palette;
 use crate::app::state::{AppState, DecisionEcho};
@@ -23,15 +23,37 @@ use std::ops::Range;
 
 /// Size of the text.
 const FONT_SIZE: f32 = 15.0;
-/// Left of the text: the disagreement marks.
-const MARGIN: f32 = 16.0;
-/// Height of one sub-lane under a line (4 pixels drawn, a gap of one).
-const LANE: f32 = 5.0;
+/// Between the annotators' names and the text: the disagreement marks.
+const MARK_ROOM: f32 = 16.0;
+/// Height of a span's bar in a lane (at least 4 px: thinner ones are hard to tell apart and
+/// to click).
+const BAR: f32 = 5.0;
+/// From one sub-lane to the next, where an annotator overlaps itself.
+const SUB_LANE: f32 = 6.0;
+/// An annotator's lanes are at least this high: its name in the margin fits beside them.
+const NAME_ROW: f32 = 11.0;
+/// Size of the annotators' names in the margin.
+const NAME_SIZE: f32 = 10.0;
+/// The margin of names is at most this wide (longer names are cut, whole on hover).
+const MOST_NAME_WIDTH: f32 = 84.0;
 /// An annotator overlapping itself more deeply is drawn in this many sub-lanes (the deeper
 /// spans in the last).
 const MOST_SUB_LANES: usize = 3;
 /// Space under each line's lanes.
 const LINE_GAP: f32 = 7.0;
+
+/// The height of the lanes of an annotator (or the gold) with `rows` sub-lanes.
+fn lane_height(rows: usize) -> f32 {
+    (rows as f32 * SUB_LANE).max(NAME_ROW)
+}
+
+/// The top of sub-lane `sub` of `rows` in a lane whose top is `top` (the sub-lanes centred).
+fn sub_lane_top(top: f32, rows: usize, sub: usize) -> f32 {
+    let rows = rows.max(1);
+    top + (lane_height(rows) - rows as f32 * SUB_LANE) / 2.0
+        + sub.min(rows - 1) as f32 * SUB_LANE
+        + (SUB_LANE - BAR) / 2.0
+}
 
 /// Where each annotator's lanes go under a line.
 struct Lanes {
@@ -48,14 +70,14 @@ impl Lanes {
         let mut y = 1.0;
         let mut annotators = Vec::new();
         for stack in &document.rows {
-            let rows = stack.rows.min(MOST_SUB_LANES);
+            let rows = stack.rows.clamp(1, MOST_SUB_LANES);
             annotators.push((y, rows));
-            y += rows as f32 * LANE + 1.0;
+            y += lane_height(rows) + 1.0;
         }
         let gold = gold_rows.map(|rows| {
             let rows = rows.clamp(1, MOST_SUB_LANES);
             let top = y + 1.0;
-            y = top + rows as f32 * (LANE + 1.0);
+            y = top + lane_height(rows);
             (top, rows)
         });
         Lanes {
@@ -73,6 +95,40 @@ struct Metrics {
     text_height: f32,
     pitch: f32,
     lanes: Lanes,
+    /// The width of the margin of names, left of the disagreement marks.
+    names_width: f32,
+}
+
+/// The width of the margin of names: the widest name (or `gold`), within bounds.
+fn names_width(ui: &Ui, document: &OpenDocument) -> f32 {
+    let font = FontId::proportional(NAME_SIZE);
+    let widest = (document.continuum().annotators.iter())
+        .map(|a| a.name.as_str())
+        .chain(["gold"])
+        .map(|name| {
+            ui.painter()
+                .layout_no_wrap(name.to_string(), font.clone(), Color32::WHITE)
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max);
+    (widest + 4.0).clamp(24.0, MOST_NAME_WIDTH)
+}
+
+/// An annotator's (or the gold's) name in the margin beside its lanes under a line: a label
+/// (read by screen readers), cut to the margin with the whole name on hover.
+fn lane_name(ui: &mut Ui, rect: Rect, name: &str, id: (usize, usize)) {
+    let mut margin = ui.new_child(
+        egui::UiBuilder::new()
+            .id_salt(("lane-name", id))
+            .max_rect(rect)
+            .layout(egui::Layout::left_to_right(egui::Align::Center)),
+    );
+    margin.add(
+        egui::Label::new(egui::RichText::new(name).size(NAME_SIZE).weak())
+            .truncate()
+            .selectable(false),
+    );
 }
 
 /// Reading view or timeline: the tabs above the central view (the reading view needs a text).
@@ -113,7 +169,8 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     let font = FontId::monospace(FONT_SIZE);
     let (char_width, text_height) =
         ui.fonts_mut(|f| (f.glyph_width(&font, 'n'), f.row_height(&font)));
-    let columns = ((ui.available_width() - MARGIN - 24.0) / char_width)
+    let names_width = state.document().map_or(0.0, |d| names_width(ui, d));
+    let columns = ((ui.available_width() - names_width - MARK_ROOM - 24.0) / char_width)
         .floor()
         .max(10.0) as usize;
     let current = state.current;
@@ -139,6 +196,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         text_height,
         pitch: row_height + ui.spacing().item_spacing.y,
         lanes,
+        names_width,
     };
     if let Some(shown) = state.shown() {
         reading.alignment_index(current, shown);
@@ -288,7 +346,7 @@ fn draw_lines(
         end_line: lines.end,
         top: rect.top(),
         pitch: metrics.pitch,
-        text_left: rect.left() + MARGIN,
+        text_left: rect.left() + metrics.names_width + MARK_ROOM,
         char_width: metrics.char_width,
         text_height: metrics.text_height,
         ..Default::default()
@@ -334,25 +392,31 @@ fn draw_lines(
             metrics.font.clone(),
             visuals.text_color(),
         );
-        disagreement_mark(&row, context, rect.left(), metrics.text_height);
+        let names_left = rect.left();
+        disagreement_mark(
+            &row,
+            context,
+            names_left + metrics.names_width,
+            metrics.text_height,
+        );
         annotator_lanes(&row, context, document, &mut frame.spans);
+        lane_names(ui, &row, context, document, (names_left, line));
         if let Some((offset, rows)) = metrics.lanes.gold {
             let lane_top = top + metrics.text_height + offset;
             for (id, unit, sub) in &gold {
                 if unit.end <= row.start || unit.start >= row.end {
                     continue;
                 }
-                let y = lane_top + (*sub).min(rows - 1) as f32 * (LANE + 1.0);
-                let r = span_rect(&row, unit.start, unit.end, y, LANE);
+                let y = sub_lane_top(lane_top, rows, *sub);
+                let r = span_rect(&row, unit.start, unit.end, y, BAR);
                 let selected = context
                     .state
                     .adjudicating()
                     .is_some_and(|a| a.selected_gold == Some(*id));
-                painter.rect_filled(
-                    r,
-                    CornerRadius::ZERO,
-                    document.colours.colour(&unit.category),
-                );
+                let colour = document.colours.colour(&unit.category);
+                painter.rect_filled(r, CornerRadius::ZERO, colour);
+                let pattern = document.colours.pattern(&unit.category);
+                palette::paint_stripes(&painter, r, colour, pattern);
                 if selected {
                     painter.rect_stroke(
                         r.expand(1.0),
@@ -497,14 +561,41 @@ fn annotator_lanes(
             {
                 continue;
             }
-            let sub = document.rows[a].row_of[u].min(rows.max(1) - 1);
-            let y = lane_top + offset + sub as f32 * LANE;
-            let r = span_rect(row, unit.start, unit.end, y, LANE - 1.0);
-            row.painter
-                .rect_filled(r, CornerRadius::ZERO, document.unit_colours[a][u]);
-            // The hit area is taller than the lane: a 4-pixel lane is hard to click.
-            hits.push((r.expand2(vec2(0.0, 2.0)), a, u));
+            let y = sub_lane_top(lane_top + offset, rows, document.rows[a].row_of[u]);
+            let r = span_rect(row, unit.start, unit.end, y, BAR);
+            let colour = document.unit_colours[a][u];
+            row.painter.rect_filled(r, CornerRadius::ZERO, colour);
+            let pattern = document.colours.pattern(&unit.category);
+            palette::paint_stripes(row.painter, r, colour, pattern);
+            // The hit area fills the gap between sub-lanes: a thin bar is hard to click.
+            hits.push((r.expand2(vec2(0.0, (SUB_LANE - BAR) / 2.0 + 1.0)), a, u));
         }
+    }
+}
+
+/// The names of the annotators whose lanes are under this line (and `gold`), in the margin.
+fn lane_names(
+    ui: &mut Ui,
+    row: &LineRow,
+    context: &Context,
+    document: &OpenDocument,
+    (left, line): (f32, usize),
+) {
+    let metrics = context.metrics;
+    let lane_top = row.top + metrics.text_height;
+    let text_of = context.reading.text_of.as_deref();
+    let continuum = document.continuum();
+    let lanes = (continuum.annotators.iter().enumerate())
+        .filter(|(a, _)| in_shown_text(continuum, text_of, *a))
+        .map(|(a, annotator)| (a, annotator.name.as_str(), metrics.lanes.annotators[a]))
+        .chain((metrics.lanes.gold).map(|lane| (continuum.annotators.len(), "gold", lane)));
+    for (k, name, (offset, rows)) in lanes {
+        let top = lane_top + offset;
+        let rect = Rect::from_min_max(
+            pos2(left + 2.0, top),
+            pos2(left + metrics.names_width, top + lane_height(rows)),
+        );
+        lane_name(ui, rect, name, (line, k));
     }
 }
 
@@ -594,104 +685,5 @@ fn click(state: &mut AppState, reading: &mut ReadingView, pointer: egui::Pos2) {
     {
         state.selection.alignment = Some(index);
         reading.scrolled_to = Some(index);
-    }
-}
-
-/// The characters `[low, high)` selected with the mouse, snapped to tokens, while adjudicating
-/// (`None` otherwise, or for an empty selection).
-fn selection_for_gold(state: &AppState, low: usize, high: usize) -> Option<(f64, f64)> {
-    let adjudication = state.adjudicating()?.adjudication();
-    // Offsets of another annotator's text are not the gold's.
-    if high <= low || state.reading.text_of.is_some() {
-        return None;
-    }
-    let start = adjudication.snap(low as f64, true);
-    let end = adjudication.snap(high as f64, false);
-    Some(if end > start {
-        (start, end)
-    } else {
-        (low as f64, high as f64)
-    })
-}
-
-/// What the user chose for a selection.
-enum GoldChoice {
-    /// A new gold unit of this category.
-    New(String),
-    /// The selected gold unit's new boundaries.
-    Bounds(GoldId),
-    Cancel,
-}
-
-/// The window offered for a finished selection: a new gold unit of a category, or the
-/// selected gold unit's boundaries moved there.
-fn gold_picker(ui: &Ui, state: &mut AppState, reading: &mut ReadingView) {
-    let Some((start, end)) = reading.pending_gold else {
-        return;
-    };
-    if state.adjudicating().is_none() {
-        reading.pending_gold = None;
-        return;
-    }
-    let covered: String = reading.wrapped.as_ref().map_or_else(String::new, |w| {
-        w.chars[(start as usize).min(w.chars.len())..(end as usize).min(w.chars.len())]
-            .iter()
-            .collect()
-    });
-    let categories = gold_categories(state);
-    let selected_gold = state.adjudicating().and_then(|a| a.selected_gold);
-    let mut choice = None;
-    egui::Window::new("New gold unit")
-        .collapsible(false)
-        .resizable(false)
-        .show(ui.ctx(), |ui| {
-            ui.label(format!("“{covered}” [{start}, {end})"));
-            ui.label("Category of a new gold unit here:");
-            ui.horizontal_wrapped(|ui| {
-                for category in &categories {
-                    if ui.button(category).clicked() {
-                        choice = Some(GoldChoice::New(category.clone()));
-                    }
-                }
-            });
-            if let Some(id) = selected_gold
-                && ui
-                    .button("Move the selected gold unit here")
-                    .on_hover_text("its boundaries become those of the selection")
-                    .clicked()
-            {
-                choice = Some(GoldChoice::Bounds(id));
-            }
-            if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
-                choice = Some(GoldChoice::Cancel);
-            }
-        });
-    let Some(choice) = choice else {
-        return;
-    };
-    reading.pending_gold = None;
-    match choice {
-        GoldChoice::New(category) => {
-            let Ok(unit) = Unit::new(start, end, category) else {
-                return;
-            };
-            let mut added = None;
-            state.adjudicate(|a| {
-                added = Some(a.add(unit.clone())?);
-                Ok(format!("added {unit}"))
-            });
-            if let Some(adjudicating) = state.adjudicating_mut()
-                && added.is_some()
-            {
-                adjudicating.selected_gold = added;
-            }
-        }
-        GoldChoice::Bounds(id) => {
-            state.adjudicate(|a| {
-                a.set_bounds(id, start, end)?;
-                Ok(format!("boundaries moved to [{start}, {end})"))
-            });
-        }
-        GoldChoice::Cancel => {}
     }
 }

@@ -22,6 +22,7 @@ fn precision(precision: f64) -> gamma_core::gamma::SampleCount {
 mod adjudication;
 mod campaign;
 mod categories;
+mod cockpit;
 mod curation;
 mod dashboard;
 mod dialogs;

@@ -21,7 +21,7 @@ use eframe::egui::{self, Rect, Sense, Ui, Vec2, vec2};
 use gamma_core::gold::{Adjudication, GoldId};
 use geometry::{Canvas, Layout, height, position_of};
 use gold::{drag_gold_boundaries, draw_gold_track};
-use tracks::{draw_alignments, draw_text_and_overview, draw_tracks, draw_units};
+use tracks::{draw_alignments, draw_text_and_overview, draw_tracks, draw_units, track_names};
 
 /// Draws the timeline of the document shown and handles its mouse input.
 pub fn show(ui: &mut Ui, state: &mut AppState) {
@@ -54,6 +54,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         document,
     };
     draw_tracks(&canvas);
+    track_names(ui, &canvas);
     let bands = draw_alignments(&canvas, state);
     let (gold, selected_gold) = draw_gold_track(&canvas, state);
     let units = draw_units(&canvas, state);

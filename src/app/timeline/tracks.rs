@@ -12,10 +12,10 @@ use eframe::egui::{
     self, Align2, CornerRadius, FontId, Pos2, Rect, Stroke, StrokeKind, pos2, vec2,
 };
 
-/// Track labels and backgrounds.
+/// Track backgrounds.
 pub(super) fn draw_tracks(canvas: &Canvas) {
     let (painter, visuals, area) = (&canvas.painter, &canvas.visuals, canvas.area);
-    for (a, annotator) in canvas.document.continuum().annotators.iter().enumerate() {
+    for a in 0..canvas.document.continuum().annotators.len() {
         let top = canvas.layout.track_tops[a];
         let bottom = top + canvas.layout.track_rows[a] as f32 * ROW_HEIGHT;
         painter.rect_filled(
@@ -23,12 +23,30 @@ pub(super) fn draw_tracks(canvas: &Canvas) {
             CornerRadius::ZERO,
             visuals.faint_bg_color,
         );
-        painter.text(
-            pos2(canvas.rect.left() + 4.0, (top + bottom) / 2.0),
-            Align2::LEFT_CENTER,
-            &annotator.name,
-            FontId::proportional(13.0),
-            visuals.strong_text_color(),
+    }
+}
+
+/// The annotators' names in the margin left of their tracks: labels (read by screen
+/// readers), cut to the margin with the whole name on hover.
+pub(super) fn track_names(ui: &mut egui::Ui, canvas: &Canvas) {
+    let layout = canvas.layout;
+    for (a, annotator) in canvas.document.continuum().annotators.iter().enumerate() {
+        let top = layout.track_tops[a];
+        let middle = top + layout.track_rows[a] as f32 * ROW_HEIGHT / 2.0;
+        let rect = Rect::from_min_max(
+            pos2(canvas.rect.left() + 4.0, middle - ROW_HEIGHT / 2.0),
+            pos2(canvas.area.left() - 6.0, middle + ROW_HEIGHT / 2.0),
+        );
+        let mut margin = ui.new_child(
+            egui::UiBuilder::new()
+                .id_salt(("track-name", a))
+                .max_rect(rect)
+                .layout(egui::Layout::left_to_right(egui::Align::Center)),
+        );
+        margin.add(
+            egui::Label::new(egui::RichText::new(&annotator.name).strong())
+                .truncate()
+                .selectable(false),
         );
     }
 }
@@ -189,29 +207,7 @@ pub(super) fn draw_units(canvas: &Canvas, state: &AppState) -> Vec<(Rect, usize,
 fn draw_unit(canvas: &Canvas, r: Rect, colour: egui::Color32, category: &str) {
     canvas.painter.rect_filled(r, CornerRadius::same(2), colour);
     let pattern = canvas.document.colours.pattern(category);
-    if pattern != palette::Pattern::Solid {
-        // Past ten categories colours repeat: stripes tell the second ten apart.
-        let slope = if pattern == palette::Pattern::Hatched {
-            1.0
-        } else {
-            -1.0
-        };
-        let stroke = Stroke::new(1.5, palette::text_on(colour).gamma_multiply(0.6));
-        let painter = canvas
-            .painter
-            .with_clip_rect(r.intersect(canvas.painter.clip_rect()));
-        let mut x = r.left() - r.height();
-        while x < r.right() {
-            let (top, bottom) = (pos2(x, r.bottom()), pos2(x + r.height(), r.top()));
-            let line = if slope > 0.0 {
-                [top, bottom]
-            } else {
-                [pos2(x, r.top()), pos2(x + r.height(), r.bottom())]
-            };
-            painter.line_segment(line, stroke);
-            x += 6.0;
-        }
-    }
+    palette::paint_stripes(&canvas.painter, r, colour, pattern);
     canvas.painter.rect_stroke(
         r,
         CornerRadius::same(2),

@@ -6,8 +6,18 @@
 //! INCEpTION project export (its curated document is the reference that Evaluate uses, or —
 //! ticked, or when the export has no user's annotations — an annotator named `curation`, as
 //! `--users` does on the command line). CSV, ELAN and RTTM files open at once.
+//!
+//! Glozz types that are a pre-segmentation ([`pre_segmentation`]) are offered unticked, with a
+//! line saying why; what the user ticks, unticks or chooses is remembered for the next files
+//! offering the same names ([`choices`]).
+
+mod choices;
+mod pre_segmentation;
+
+pub use choices::OpenChoices;
 
 use super::file_dialog::FileDialog;
+use super::stored_options::transcription_name;
 use eframe::egui::{self, Ui};
 use gamma_formats::cora::{CoraOptions, Transcription};
 use gamma_formats::format::{Choice, Offered};
@@ -20,6 +30,9 @@ use std::path::{Path, PathBuf};
 const TEXT_TITLE: &str = "Glozz text";
 /// The title of the request for more files.
 const ADD_TITLE: &str = "Add annotation files";
+/// Why the pre-segmentation types are unticked.
+pub const IDENTICAL_TYPES: &str =
+    "identical in every annotator's file: measuring them would only raise γ";
 /// The checkbox that reads the curated document of a project export as an annotator.
 pub const CURATION_AS_ANNOTATOR: &str =
     "the curated document as an annotator too (curation; unticked: the reference)";
@@ -37,6 +50,10 @@ pub struct OpenDialog {
     text: String,
     /// Unit types found in the `.aa` files, and whether they are measured.
     types: Vec<(String, bool)>,
+    /// The types that are a pre-segmentation (unticked unless the user ticked them before).
+    identical: Vec<String>,
+    /// The choices remembered from earlier openings, as they were when the dialog opened.
+    remembered: OpenChoices,
     category_feature: String,
     layers: Vec<String>,
     layer: String,
@@ -123,10 +140,12 @@ impl OpenDialog {
         (paths.iter()).any(|p| format_of(p).is_some_and(|f| !f.description().choices.is_empty()))
     }
 
-    /// Prepares the dialog: default names, and the types and layers found in the files.
-    pub fn new(paths: Vec<PathBuf>) -> OpenDialog {
+    /// Prepares the dialog: default names, and the types and layers found in the files, ticked
+    /// and chosen as `remembered` says where it has a choice about them.
+    pub fn new(paths: Vec<PathBuf>, remembered: &OpenChoices) -> OpenDialog {
         let names = default_names(&paths);
         let glozz_paths = paths_of(&paths, glozz::GLOZZ);
+        let identical = pre_segmentation::identical_types(&glozz_paths);
         let textgrid_paths: Vec<PathBuf> = (paths.iter())
             .filter(|p| format_of(p).is_some_and(|f| f.offers(Choice::Tier)))
             .cloned()
@@ -155,11 +174,13 @@ impl OpenDialog {
         } else {
             layers[0].clone()
         };
-        OpenDialog {
+        let mut dialog = OpenDialog {
             paths,
             names,
             text,
             types,
+            identical,
+            remembered: remembered.clone(),
             category_feature: String::new(),
             kept_layers: vec![true; layers.len()],
             layers,
@@ -181,11 +202,115 @@ impl OpenDialog {
             project_curation,
             problems,
             focus_first: true,
+        };
+        dialog.apply_remembered();
+        dialog
+    }
+
+    /// Whether type `kind` is measured unless the user says otherwise (not a pre-segmentation).
+    fn type_default(&self, kind: &str) -> bool {
+        !self.identical.iter().any(|t| t == kind)
+    }
+
+    /// Whether type `kind` is ticked when the dialog opens: as remembered, else the default.
+    fn type_initial(&self, kind: &str) -> bool {
+        (self.remembered.unit_types.get(kind).copied()).unwrap_or_else(|| self.type_default(kind))
+    }
+
+    /// Whether a layer is kept, a user read, when the dialog opens (by default they all are).
+    fn layer_initial(&self, layer: &str) -> bool {
+        self.remembered.layers.get(layer).copied().unwrap_or(true)
+    }
+
+    fn user_initial(&self, user: &str) -> bool {
+        self.remembered.users.get(user).copied().unwrap_or(true)
+    }
+
+    /// The layers and whether each is kept.
+    fn layer_ticks(&self) -> Vec<(String, bool)> {
+        (self.layers.iter().cloned())
+            .zip(self.kept_layers.iter().copied())
+            .collect()
+    }
+
+    /// Ticks and chooses what the remembered choices say, where the files offer it.
+    fn apply_remembered(&mut self) {
+        let types: Vec<bool> = self
+            .types
+            .iter()
+            .map(|(t, _)| self.type_initial(t))
+            .collect();
+        for ((_, on), initial) in self.types.iter_mut().zip(types) {
+            *on = initial;
+        }
+        let kept: Vec<bool> = self.layers.iter().map(|l| self.layer_initial(l)).collect();
+        self.kept_layers = kept;
+        let users: Vec<bool> = (self.project_users.iter())
+            .map(|(u, _)| self.user_initial(u))
+            .collect();
+        for ((_, read), initial) in self.project_users.iter_mut().zip(users) {
+            *read = initial;
+        }
+        let remembered = &self.remembered;
+        if let Some(feature) = &remembered.category_feature
+            && !self.types.is_empty()
+        {
+            self.category_feature.clone_from(feature);
+        }
+        if let Some(layer) = &remembered.category_layer
+            && self.layers.contains(layer)
+        {
+            self.layer.clone_from(layer);
+        }
+        if let Some(transcription) = remembered.transcription.as_deref() {
+            self.transcription = transcription.parse().unwrap_or(self.transcription);
+        }
+        if let Some(layer) = &remembered.span_layer
+            && let Some((_, features)) = self.span_layers.iter().find(|(l, _)| l == layer)
+        {
+            self.span_layer.clone_from(layer);
+            self.span_feature = match (&remembered.span_feature, features.as_slice()) {
+                (Some(f), _) if features.contains(f) => f.clone(),
+                (_, [only]) => only.clone(),
+                _ => String::new(),
+            };
+        }
+        if let Some(tier) = &remembered.tier
+            && self.tiers.contains(tier)
+        {
+            self.tier.clone_from(tier);
         }
     }
 
+    /// What to remember of this dialog: the choices remembered before, with this dialog's
+    /// (ticks that differ from the default, and the choices it offered).
+    pub fn choices(&self) -> OpenChoices {
+        let mut choices = self.remembered.clone();
+        let chosen = |text: &str| Some(text.trim().to_string()).filter(|t| !t.is_empty());
+        choices::record_ticks(&mut choices.unit_types, &self.types, |t| {
+            self.type_default(t)
+        });
+        choices::record_ticks(&mut choices.layers, &self.layer_ticks(), |_| true);
+        choices::record_ticks(&mut choices.users, &self.project_users, |_| true);
+        if !self.types.is_empty() {
+            choices.category_feature = chosen(&self.category_feature);
+        }
+        if !self.layers.is_empty() {
+            choices.category_layer = chosen(&self.layer);
+            choices.transcription = Some(transcription_name(self.transcription).to_string());
+        }
+        if !self.span_layers.is_empty() {
+            choices.span_layer = chosen(&self.span_layer);
+            choices.span_feature = chosen(&self.span_feature);
+        }
+        if !self.tiers.is_empty() {
+            choices.tier = chosen(&self.tier);
+        }
+        choices
+    }
+
     /// Adds files (those not there yet), keeping what the user already chose: the names,
-    /// the text, the types and layers unticked, the category feature and layer, the tier.
+    /// the text, the ticks the user changed, the category feature and layer, the tier.
     fn add_files(&mut self, more: Vec<PathBuf>) {
         let mut paths = self.paths.clone();
         for path in more {
@@ -193,7 +318,8 @@ impl OpenDialog {
                 paths.push(path);
             }
         }
-        let old = std::mem::replace(self, OpenDialog::new(paths));
+        let remembered = self.remembered.clone();
+        let old = std::mem::replace(self, OpenDialog::new(paths, &remembered));
         // A name the user typed stays; a default one follows the new files (two `doc.tsv`
         // are then named by their folders).
         let old_defaults = default_names(&old.paths);
@@ -205,22 +331,33 @@ impl OpenDialog {
             }
         }
         if !old.text.trim().is_empty() {
-            self.text = old.text;
+            self.text.clone_from(&old.text);
         }
-        let was_off =
-            |kinds: &[(String, bool)], kind: &str| kinds.iter().any(|(k, on)| k == kind && !*on);
-        for (kind, on) in &mut self.types {
-            *on &= !was_off(&old.types, kind);
+        // A tick the user changed stays; the others follow the files (a type identical in
+        // one file is not yet a pre-segmentation: the second file decides).
+        let changed = |ticks: &[(String, bool)], initial: &dyn Fn(&str) -> bool| {
+            (ticks.iter())
+                .filter(|(name, on)| *on != initial(name.as_str()))
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        for (kind, on) in changed(&old.types, &|t| old.type_initial(t)) {
+            if let Some((_, now)) = self.types.iter_mut().find(|(k, _)| *k == kind) {
+                *now = on;
+            }
         }
-        for (user, read) in &mut self.project_users {
-            *read &= !was_off(&old.project_users, user);
+        for (user, read) in changed(&old.project_users, &|u| old.user_initial(u)) {
+            if let Some((_, now)) = self.project_users.iter_mut().find(|(u, _)| *u == user) {
+                *now = read;
+            }
         }
         if let (Some(read), Some(was)) = (&mut self.project_curation, old.project_curation) {
             *read = was;
         }
-        for (layer, kept) in self.layers.iter().zip(&mut self.kept_layers) {
-            let dropped = (old.layers.iter().zip(&old.kept_layers)).any(|(l, k)| l == layer && !k);
-            *kept &= !dropped;
+        for (layer, kept) in changed(&old.layer_ticks(), &|l| old.layer_initial(l)) {
+            if let Some(i) = self.layers.iter().position(|l| *l == layer) {
+                self.kept_layers[i] = kept;
+            }
         }
         self.category_feature = old.category_feature;
         if self.layers.contains(&old.layer) {
@@ -376,57 +513,8 @@ impl OpenDialog {
                 ui.end_row();
             }
         });
-        if !self.types.is_empty() {
-            ui.separator();
-            ui.horizontal(|ui| {
-                ui.label("Glozz text (.ac)");
-                ui.text_edit_singleline(&mut self.text);
-                if (ui.button("Choose…").clicked() || dialog.ready(TEXT_TITLE))
-                    && let Some(path) = dialog.pick_file(TEXT_TITLE, &["ac"])
-                {
-                    self.text = path.to_string_lossy().into_owned();
-                }
-            });
-            ui.label("Unit types measured");
-            ui.horizontal_wrapped(|ui| {
-                for (kind, on) in &mut self.types {
-                    ui.checkbox(on, kind.as_str());
-                }
-            });
-            ui.horizontal(|ui| {
-                ui.label("category = the feature (empty: the type)");
-                ui.text_edit_singleline(&mut self.category_feature);
-            });
-        }
-        if !self.layers.is_empty() {
-            ui.separator();
-            ui.horizontal(|ui| {
-                ui.label("CorA layer as category");
-                egui::ComboBox::from_id_salt("cora-layer")
-                    .selected_text(self.layer.as_str())
-                    .show_ui(ui, |ui| {
-                        for layer in &self.layers {
-                            ui.selectable_value(&mut self.layer, layer.clone(), layer.as_str());
-                        }
-                    });
-            });
-            ui.label("layers that count (features; compared by tγ)");
-            ui.horizontal_wrapped(|ui| {
-                for (layer, kept) in self.layers.iter().zip(&mut self.kept_layers) {
-                    ui.checkbox(kept, layer.as_str());
-                }
-            });
-            ui.horizontal(|ui| {
-                ui.label("text from");
-                for (choice, name) in [
-                    (Transcription::Trans, "trans"),
-                    (Transcription::Utf, "utf"),
-                    (Transcription::Ascii, "ascii"),
-                ] {
-                    ui.selectable_value(&mut self.transcription, choice, name);
-                }
-            });
-        }
+        self.show_glozz(ui, dialog);
+        self.show_cora_layers(ui);
         self.show_span_layers(ui);
         self.show_tiers(ui);
         self.show_project_users(ui);
@@ -450,6 +538,83 @@ impl OpenDialog {
             }
         });
         decision
+    }
+
+    /// The Glozz text, the unit types measured (with why the pre-segmentation is unticked),
+    /// and the feature that is the category.
+    fn show_glozz(&mut self, ui: &mut Ui, dialog: &mut dyn FileDialog) {
+        if self.types.is_empty() {
+            return;
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.label("Glozz text (.ac)");
+            ui.text_edit_singleline(&mut self.text);
+            if (ui.button("Choose…").clicked() || dialog.ready(TEXT_TITLE))
+                && let Some(path) = dialog.pick_file(TEXT_TITLE, &["ac"])
+            {
+                self.text = path.to_string_lossy().into_owned();
+            }
+        });
+        ui.label("Unit types measured");
+        ui.horizontal_wrapped(|ui| {
+            for (kind, on) in &mut self.types {
+                ui.checkbox(on, kind.as_str());
+            }
+        });
+        if !self.identical.is_empty() {
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!(
+                        "{}: {IDENTICAL_TYPES}",
+                        self.identical.join(", ")
+                    ))
+                    .weak(),
+                )
+                .wrap(),
+            )
+            .on_hover_text(
+                "the same spans in every file, holding the other units (a segmentation made before annotating); tick them to measure them anyway",
+            );
+        }
+        ui.horizontal(|ui| {
+            ui.label("category = the feature (empty: the type)");
+            ui.text_edit_singleline(&mut self.category_feature);
+        });
+    }
+
+    /// The CorA layer that is the category, the layers that count, and the transcription.
+    fn show_cora_layers(&mut self, ui: &mut Ui) {
+        if self.layers.is_empty() {
+            return;
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.label("CorA layer as category");
+            egui::ComboBox::from_id_salt("cora-layer")
+                .selected_text(self.layer.as_str())
+                .show_ui(ui, |ui| {
+                    for layer in &self.layers {
+                        ui.selectable_value(&mut self.layer, layer.clone(), layer.as_str());
+                    }
+                });
+        });
+        ui.label("layers that count (features; compared by tγ)");
+        ui.horizontal_wrapped(|ui| {
+            for (layer, kept) in self.layers.iter().zip(&mut self.kept_layers) {
+                ui.checkbox(kept, layer.as_str());
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label("text from");
+            for (choice, name) in [
+                (Transcription::Trans, "trans"),
+                (Transcription::Utf, "utf"),
+                (Transcription::Ascii, "ascii"),
+            ] {
+                ui.selectable_value(&mut self.transcription, choice, name);
+            }
+        });
     }
 
     /// The TSV 3 / XMI span layer and its category feature.
@@ -538,87 +703,4 @@ impl OpenDialog {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Two brat users' `doc.ann`: default names follow the files added (folders when the stems
-    /// collide); a name the user typed stays.
-    #[test]
-    fn adding_files_renews_default_names_and_keeps_typed_ones() {
-        let names = |dialog: &OpenDialog| -> Vec<String> {
-            dialog.names.iter().map(|(_, n)| n.clone()).collect()
-        };
-        let mut dialog = OpenDialog::new(vec![PathBuf::from("/ana/doc.ann")]);
-        assert_eq!(names(&dialog), ["doc"]);
-        dialog.add_files(vec![PathBuf::from("/ben/doc.ann")]);
-        assert_eq!(names(&dialog), ["ana", "ben"]);
-        dialog.names[0].1 = "Ana K.".into();
-        dialog.add_files(vec![PathBuf::from("/carl/doc.ann")]);
-        assert_eq!(names(&dialog), ["Ana K.", "ben", "carl"]);
-    }
-
-    fn fixture(relative: &str) -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures")
-            .join(relative)
-    }
-
-    #[test]
-    fn offers_span_layers_features_tiers_and_users() {
-        let tsv = fixture("webanno-tsv/example2.tsv");
-        let grid = fixture("textgrid/mary.TextGrid");
-        let project = fixture("inception-project/curated-project-3.6.1.zip");
-        let paths = vec![tsv.clone(), grid.clone(), project];
-        assert!(OpenDialog::needed(&paths));
-        assert!(!OpenDialog::needed(&[fixture("rttm/sample.rttm")]));
-        let mut dialog = OpenDialog::new(paths);
-        let layers: Vec<&str> = dialog.span_layers.iter().map(|(l, _)| l.as_str()).collect();
-        assert_eq!(
-            layers,
-            [
-                "de.tudarmstadt.ukp.dkpro.core.api.lexmorph.type.pos.POS",
-                "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"
-            ]
-        );
-        assert_eq!(dialog.span_layers[1].1, ["value"]);
-        assert_eq!(
-            dialog.tiers,
-            ["phone", "word"],
-            "the point tier is not offered"
-        );
-        assert_eq!(dialog.project_users, [("curation".to_string(), true)]);
-        // Each tier an annotator: the TextGrid file is not named.
-        let options = dialog.read_options();
-        assert_eq!(
-            options.annotator_names,
-            [("example2".to_string(), tsv.clone())]
-        );
-        assert_eq!(options.layer, LayerChoice::default());
-        assert!(options.users.is_empty(), "all users: no filter");
-        dialog.span_layer = dialog.span_layers[1].0.clone();
-        dialog.span_feature = "value".into();
-        dialog.project_users[0].1 = false;
-        let options = dialog.read_options();
-        assert_eq!(
-            options.layer.layer.as_deref(),
-            Some(dialog.span_layers[1].0.as_str())
-        );
-        assert_eq!(options.layer.category_feature.as_deref(), Some("value"));
-        let (documents, _) = gamma_formats::read_documents(&[tsv], &options).unwrap();
-        assert_eq!(
-            documents[0].continuum.annotators[0].units.len(),
-            9,
-            "the named entities"
-        );
-        dialog.span_layer.clear();
-        dialog.tier = "word".into();
-        let options = dialog.read_options();
-        assert_eq!(options.layer.layer.as_deref(), Some("word"));
-        assert!(
-            options
-                .annotator_names
-                .iter()
-                .any(|(name, path)| name == "mary" && *path == grid)
-        );
-    }
-}
+mod tests;
