@@ -103,7 +103,11 @@ pub fn gold_error_text(error: &GoldError) -> String {
 }
 
 impl Adjudicating {
-    fn new(session: Session, document: DocumentId, save_path: Option<PathBuf>) -> Adjudicating {
+    pub(super) fn new(
+        session: Session,
+        document: DocumentId,
+        save_path: Option<PathBuf>,
+    ) -> Adjudicating {
         let n = session.adjudication.continuum().n_annotators();
         let mut adjudicating = Adjudicating {
             document,

@@ -256,7 +256,7 @@ fn show_progress(ui: &mut Ui, state: &mut AppState) {
         return;
     };
     ui.horizontal(|ui| {
-        ui.label("only");
+        let only = ui.label("only").id;
         egui::ComboBox::from_id_salt("filter-category")
             .selected_text(
                 adjudicating
@@ -274,7 +274,9 @@ fn show_progress(ui: &mut Ui, state: &mut AppState) {
                         category,
                     );
                 }
-            });
+            })
+            .response
+            .labelled_by(only);
         egui::ComboBox::from_id_salt("filter-annotator")
             .selected_text(
                 adjudicating
@@ -287,7 +289,9 @@ fn show_progress(ui: &mut Ui, state: &mut AppState) {
                 for (a, name) in annotators.iter().enumerate() {
                     ui.selectable_value(&mut adjudicating.filter.annotator, Some(a), name);
                 }
-            });
+            })
+            .response
+            .labelled_by(only);
     });
     ui.checkbox(
         &mut adjudicating.advance,
@@ -444,20 +448,24 @@ fn show_gold_unit(ui: &mut Ui, state: &mut AppState) {
     let (mut new_key, mut new_value): (String, String) =
         ui.data(|d| d.get_temp(key_id)).unwrap_or_default();
     egui::Grid::new("gold-unit").num_columns(2).show(ui, |ui| {
-        ui.label("category");
+        let label = ui.label("category").id;
         egui::ComboBox::from_id_salt("gold-category")
             .selected_text(&category)
             .show_ui(ui, |ui| {
                 for c in &categories {
                     ui.selectable_value(&mut category, c.clone(), c);
                 }
-            });
+            })
+            .response
+            .labelled_by(label);
         ui.end_row();
-        ui.label("start");
-        ui.add(egui::DragValue::new(&mut start).speed(0.2));
+        let label = ui.label("start").id;
+        ui.add(egui::DragValue::new(&mut start).speed(0.2))
+            .labelled_by(label);
         ui.end_row();
-        ui.label("end");
-        ui.add(egui::DragValue::new(&mut end).speed(0.2));
+        let label = ui.label("end").id;
+        ui.add(egui::DragValue::new(&mut end).speed(0.2))
+            .labelled_by(label);
         ui.end_row();
         for (key, value) in &gold.unit.features {
             let label = ui.label(key);
@@ -706,7 +714,7 @@ fn show_corpus_export(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDi
             "every document's gold into one folder, laid out as the corpus, written together \
              with one decision report",
         );
-        ui.label("documents not fully decided:");
+        let label = ui.label("documents not fully decided:").id;
         let choice = &mut state.campaign.open_alignments;
         egui::ComboBox::from_id_salt("gold-corpus-open-alignments")
             .selected_text(open_alignments_label(*choice))
@@ -714,7 +722,9 @@ fn show_corpus_export(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDi
                 for option in gamma_core::gold::OpenAlignments::ALL {
                     ui.selectable_value(choice, option, open_alignments_label(option));
                 }
-            });
+            })
+            .response
+            .labelled_by(label);
         if (export.clicked() || dialog.ready(title))
             && let Some(folder) = dialog.pick_folder(title)
         {

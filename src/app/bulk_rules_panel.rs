@@ -29,14 +29,16 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     let (mut threshold, mut majority) = (adjudicating.threshold, adjudicating.majority);
     let mut run = false;
     ui.horizontal_wrapped(|ui| {
-        ui.label("δ ≤");
+        let label = ui.label("δ ≤").id;
         ui.add(
             egui::DragValue::new(&mut threshold)
                 .speed(0.01)
                 .range(0.0..=5.0),
-        );
-        ui.label("and ≥");
-        ui.add(egui::DragValue::new(&mut majority).range(1..=n));
+        )
+        .labelled_by(label);
+        let label = ui.label("and ≥").id;
+        ui.add(egui::DragValue::new(&mut majority).range(1..=n))
+            .labelled_by(label);
         ui.label("agree:");
         run = ui.button("Decide").clicked();
     });

@@ -27,7 +27,9 @@ mod help;
 mod jobs;
 mod layout;
 mod open_dialog;
+mod opened;
 mod palette;
+mod project;
 mod reading_view;
 mod recent_files;
 mod results_panel;
@@ -161,6 +163,10 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
 
 /// The title of File → Open's dialog.
 const OPEN_TITLE: &str = "Open annotation files";
+/// The title of File → Open project…'s dialog.
+const OPEN_PROJECT_TITLE: &str = "Open a project";
+/// The title of File → Save project as…'s dialog.
+const SAVE_PROJECT_TITLE: &str = "Save the project";
 /// The title of File → Open folder…'s dialog.
 const OPEN_FOLDER_TITLE: &str = "Open a corpus folder";
 
@@ -203,6 +209,7 @@ impl GammaStudioApp {
         match launch.files.as_slice() {
             [] => {}
             [folder] if folder.is_dir() => state.open_folder(folder, &launch.read_options),
+            [file] if project::is_project(file) => state.open_project(file),
             files => state.open_files(files, &launch.read_options),
         }
         let mut app = GammaStudioApp {
@@ -250,6 +257,8 @@ impl GammaStudioApp {
                 // The demo is read with the default options, not the last files' ones.
                 self.state.read_options = Default::default();
                 self.state.set_documents(documents);
+                self.state.opened = None;
+                self.state.project_path = None;
             }
             Err(e) => self
                 .state
@@ -278,6 +287,31 @@ impl GammaStudioApp {
     fn ask_files_to_open(&mut self) {
         if let Some(paths) = self.dialog.pick_files(OPEN_TITLE) {
             self.request_open(paths);
+        }
+    }
+
+    /// File → Open project…: the dialog, then the project.
+    fn ask_project_to_open(&mut self) {
+        if let Some(path) =
+            (self.dialog).pick_file(OPEN_PROJECT_TITLE, &[project::PROJECT_EXTENSION])
+        {
+            self.state.open_project(&path);
+        }
+    }
+
+    /// File → Save project as…: the dialog, then the project file.
+    fn ask_project_to_save(&mut self) {
+        if let Some(path) = self.dialog.save_file(SAVE_PROJECT_TITLE, "project.json") {
+            match self.state.save_project(&path) {
+                Ok(()) => self.state.errors.push(format!(
+                    "project saved (and autosaved from now on): {}",
+                    path.display()
+                )),
+                Err(e) => self
+                    .state
+                    .errors
+                    .push(format!("the project was not saved: {e}")),
+            }
         }
     }
 
@@ -349,6 +383,12 @@ impl GammaStudioApp {
         if self.dialog.ready(OPEN_FOLDER_TITLE) {
             self.ask_folder_to_open();
         }
+        if self.dialog.ready(OPEN_PROJECT_TITLE) {
+            self.ask_project_to_open();
+        }
+        if self.dialog.ready(SAVE_PROJECT_TITLE) {
+            self.ask_project_to_save();
+        }
         if !self.state.errors.is_empty() {
             egui::Panel::bottom("errors")
                 .resizable(true)
@@ -369,6 +409,7 @@ impl GammaStudioApp {
             .window(ui, &mut self.state, self.dialog.as_mut());
         // What the panels and keys asked for, in one place.
         self.state.apply_commands();
+        self.state.autosave_project();
         self.dialog.show(ui.ctx());
         help::window(ui.ctx(), &mut self.help);
         self.state.errors.extend(self.dialog.take_messages());
@@ -476,6 +517,28 @@ impl GammaStudioApp {
                 {
                     ui.close();
                     self.ask_folder_to_open();
+                }
+                if ui
+                    .button("Open project…")
+                    .on_hover_text("a campaign saved with Save project as…")
+                    .clicked()
+                {
+                    ui.close();
+                    self.ask_project_to_open();
+                }
+                if ui
+                    .add_enabled(
+                        self.state.opened.is_some(),
+                        egui::Button::new("Save project as…"),
+                    )
+                    .on_hover_text(
+                        "the inputs, reading options, settings and every adjudication in one \
+                         file, autosaved from then on",
+                    )
+                    .clicked()
+                {
+                    ui.close();
+                    self.ask_project_to_save();
                 }
                 ui.menu_button("Open a demo", |ui| {
                     for demo in demo::Demo::ALL {

@@ -85,6 +85,12 @@ pub struct AppState {
     pub dashboard: super::dashboard::Dashboard,
     /// How the corpus folder opened holds its documents (its gold is laid out the same).
     pub corpus_layout: Option<gamma_formats::corpus_folder::Layout>,
+    /// What was opened (a project records it).
+    pub opened: Option<super::opened::OpenedInputs>,
+    /// The project file autosaved after every change, once saved or opened.
+    pub project_path: Option<PathBuf>,
+    /// What the project file held when last saved (see [`AppState::autosave_project`]).
+    pub(super) project_saved: String,
     pub(super) wake: Wake,
 }
 
@@ -161,6 +167,9 @@ impl AppState {
             last_decision: None,
             dashboard: Default::default(),
             corpus_layout: None,
+            opened: None,
+            project_path: None,
+            project_saved: String::new(),
             wake,
         }
     }
@@ -222,6 +231,8 @@ impl AppState {
                 self.read_options = options.clone();
                 self.set_documents(documents);
                 self.corpus_layout = None;
+                self.opened = Some(super::opened::OpenedInputs::Files(paths.to_vec()));
+                self.project_path = None;
             }
             Err(e) => self.errors.push(e.to_string()),
         }
@@ -246,6 +257,8 @@ impl AppState {
                 self.read_options = options.clone();
                 self.set_documents(documents);
                 self.corpus_layout = Some(plan.layout);
+                self.opened = Some(super::opened::OpenedInputs::Folder(folder.to_path_buf()));
+                self.project_path = None;
                 // A campaign is seen first as a whole: where its documents disagree.
                 if self.documents.len() > 1 {
                     self.mode = Mode::Dashboard;

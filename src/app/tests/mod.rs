@@ -29,6 +29,7 @@ mod dialogs;
 mod laptop;
 mod messages;
 mod panels;
+mod project;
 mod reading_view;
 mod recent;
 mod sessions;

@@ -1,0 +1,117 @@
+//! The project file: a corpus, its settings, view and every adjudication saved in one file,
+//! autosaved after every change, reopened — even after the whole folder was moved.
+
+use super::{app, harness, has_result, step_until};
+use crate::app::commands::Command;
+use crate::app::file_dialog::ScriptedDialog;
+use crate::app::state::Mode;
+use crate::app::{GammaStudioApp, Launch};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::path::Path;
+
+const DOCUMENTS: [(&str, &str); 2] = [
+    (
+        "d1",
+        "a,x,0,10\na,y,20,30\na,x,40,50\nb,x,0,10\nb,y,20,30\nb,x,42,55\n",
+    ),
+    ("d2", "a,x,0,10\na,y,20,30\nb,x,0,10\nb,y,24,33\n"),
+];
+
+fn decided(app: &GammaStudioApp) -> Vec<Option<usize>> {
+    (app.state.documents.iter())
+        .map(|d| (app.state.adjudications.get(&d.id)).map(|a| a.adjudication().progress().decided))
+        .collect()
+}
+
+fn opened(launch: Launch) -> Harness<'static, GammaStudioApp> {
+    let mut h = harness(app(launch, ScriptedDialog::default()));
+    step_until(&mut h, |app| {
+        app.state.documents.len() == 2 && app.state.dashboard.rows.iter().all(Option::is_some)
+    });
+    h
+}
+
+#[test]
+fn a_project_saves_the_campaign_and_reopens_it_after_the_folder_moved() {
+    let root = tempfile::tempdir().unwrap();
+    let campaign = root.path().join("campaign");
+    let corpus = campaign.join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    for (name, rows) in DOCUMENTS {
+        let body = format!("annotator,category,start,end\n{rows}");
+        std::fs::write(corpus.join(format!("{name}.csv")), body).unwrap();
+    }
+    let project = campaign.join("projects/stac.json");
+    std::fs::create_dir_all(project.parent().unwrap()).unwrap();
+
+    let mut h = opened(Launch {
+        files: vec![corpus.clone()],
+        ..Launch::default()
+    });
+    let first = h.state().state.documents[0].id;
+    h.state_mut().state.apply(Command::OpenDocument(first));
+    step_until(&mut h, has_result);
+    h.get_by_label("Adjudicate this document").click();
+    h.run_steps(2);
+    h.get_by_label("Decide every unanimous alignment").click();
+    h.run_steps(2);
+    assert_eq!(decided(h.state()), [Some(2), Some(1)]);
+    h.state_mut().state.save_project(&project).unwrap();
+
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&project).unwrap()).unwrap();
+    assert_eq!(json["format"], "gamma-studio project");
+    assert_eq!(
+        json["inputs"]["folder"], "../corpus",
+        "relative to the project file"
+    );
+    assert_eq!(json["shown"], "d1");
+    assert_eq!(json["documents"].as_array().unwrap().len(), 2);
+
+    // A decision after the save: autosaved into the project.
+    let open = {
+        let adjudication = h.state().state.adjudicating().unwrap().adjudication();
+        (0..adjudication.proposals().len())
+            .find(|&i| adjudication.decision(i).unwrap().is_open())
+            .unwrap()
+    };
+    h.state_mut()
+        .state
+        .adjudicate(|a| a.reject(open).map(|()| "rejected".to_string()));
+    h.run_steps(2);
+    assert_eq!(decided(h.state()), [Some(3), Some(1)]);
+    drop(h);
+
+    // The whole campaign folder moved elsewhere: the project still finds its corpus.
+    let moved = root.path().join("moved");
+    std::fs::rename(&campaign, &moved).unwrap();
+    let project = moved.join("projects/stac.json");
+    let mut h = opened(Launch {
+        files: vec![project.clone()],
+        ..Launch::default()
+    });
+    assert_eq!(decided(h.state()), [Some(3), Some(1)]);
+    assert_eq!(h.state().state.document().unwrap().continuum().name, "d1");
+    assert_eq!(h.state().state.mode, Mode::Annotations);
+    assert_eq!(
+        h.state().state.project_path.as_deref(),
+        Some(project.as_path())
+    );
+    h.get_by_label_contains("project: 2 adjudication(s) restored");
+    // One undo takes back the rejection restored with its history.
+    h.state_mut().state.apply(Command::Undo);
+    h.run_steps(2);
+    assert_eq!(decided(h.state()), [Some(2), Some(1)]);
+    let saved: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&project).unwrap()).unwrap();
+    let decisions = saved["documents"][0]["adjudication"]["decisions"]
+        .as_array()
+        .unwrap();
+    let saved_decided = decisions
+        .iter()
+        .filter(|d| d["status"] == "decided")
+        .count();
+    assert_eq!(saved_decided, 2, "autosaved after the undo");
+    assert!(Path::new(&project).is_file());
+}
