@@ -34,6 +34,7 @@ mod reading_view;
 mod recent_files;
 mod results_panel;
 mod selection;
+mod sessions_window;
 pub mod settings;
 mod settings_panel;
 mod shown_alignments;
@@ -189,6 +190,7 @@ pub struct GammaStudioApp {
     pending_open: Option<OpenDialog>,
     /// The Help window shown, if any.
     help: Option<help::HelpPage>,
+    sessions: sessions_window::SessionsWindow,
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
     screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, String>>>>,
     evaluate: evaluate_panel::EvaluatePanel,
@@ -226,6 +228,7 @@ impl GammaStudioApp {
             pending_open: None,
             evaluate: Default::default(),
             help: None,
+            sessions: Default::default(),
             panels: Default::default(),
             focus_watch: Default::default(),
         };
@@ -412,6 +415,7 @@ impl GammaStudioApp {
         self.state.autosave_project();
         self.dialog.show(ui.ctx());
         help::window(ui.ctx(), &mut self.help);
+        self.sessions.window(ui.ctx(), &mut self.state);
         self.state.errors.extend(self.dialog.take_messages());
         if self.state.is_running()
             || self.state.shuffling.is_running()
@@ -549,6 +553,14 @@ impl GammaStudioApp {
                     }
                 });
                 self.recent_menu(ui);
+                if ui
+                    .button("Saved adjudications…")
+                    .on_hover_text("every adjudication autosaved, by document, with its progress")
+                    .clicked()
+                {
+                    ui.close();
+                    self.sessions.open(&self.state);
+                }
                 ui.separator();
                 if ui.button("Quit").clicked() {
                     ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);

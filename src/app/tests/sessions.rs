@@ -95,3 +95,58 @@ fn a_session_resumes_when_the_same_files_are_opened_in_the_other_order() {
     assert_eq!(adjudication.progress().decided, 1);
     assert_eq!(picked(h.state(), 0).as_deref(), Some("bob"));
 }
+
+#[test]
+fn the_saved_adjudications_are_listed_by_document_and_open_their_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let launch = Launch {
+        data_folder: Some(dir.path().join("data")),
+        ..Launch::default()
+    };
+    let options = ReadOptions {
+        text: Some(fixture("doc.ac")),
+        ..ReadOptions::default()
+    };
+    let mut h = harness(app(launch, ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    h.state_mut()
+        .state
+        .open_files(&[fixture("alice.aa"), fixture("bob.aa")], &options);
+    step_until(&mut h, has_result);
+    h.get_by_label("Adjudicate this document").click();
+    h.run_steps(2);
+    h.state_mut().state.select_alignment(0);
+    h.run_steps(1);
+    h.key_press(egui::Key::Num2);
+    h.run_steps(2);
+    h.state_mut().state.stop_adjudication();
+    h.state_mut()
+        .open_demo(crate::app::demo::Demo::NamedEntities);
+    step_until(&mut h, has_result);
+
+    h.get_by_label("File").click();
+    h.run_steps(2);
+    h.get_by_label("Saved adjudications…").click();
+    h.run_steps(2);
+    h.get_by_label("doc");
+    h.get_by_label("alice, bob");
+    let total = {
+        let listed = gamma_formats::session::saved_sessions(&dir.path().join("data"));
+        assert_eq!(listed.len(), 1);
+        listed[0].progress.total
+    };
+    h.get_by_label(&format!("decided 1 of {total}"));
+    h.get_by_label("Open").click();
+    h.run_steps(2);
+    step_until(&mut h, has_result);
+    assert_eq!(
+        h.state()
+            .state
+            .document()
+            .unwrap()
+            .continuum()
+            .annotator_names(),
+        ["alice", "bob"]
+    );
+    h.get_by_label_contains("An adjudication of this document was saved on");
+}
