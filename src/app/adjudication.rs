@@ -54,6 +54,9 @@ pub struct Adjudicating {
     pub gold_rows: (BTreeMap<GoldId, usize>, usize),
     /// An export waiting for the user's confirmation to overwrite an input.
     pub confirm_overwrite: Option<PendingExport>,
+    /// What the last gold export said it carried from the base annotator or kept out (the
+    /// report of the decisions lists them).
+    pub gold_notes: Vec<String>,
     /// A boundary of a gold unit being dragged on the timeline: the unit, whether it is the
     /// start (else the end), and where it is now.
     pub dragging: Option<(GoldId, bool, f64)>,
@@ -123,6 +126,7 @@ impl Adjudicating {
             shown: ShownAlignments::of_adjudication(&session.adjudication),
             gold_rows: (BTreeMap::new(), 1),
             confirm_overwrite: None,
+            gold_notes: Vec::new(),
             dragging: None,
             job: None,
             session,
@@ -325,21 +329,37 @@ impl Adjudicating {
             return Ok(());
         }
         self.confirm_overwrite = None;
-        let adjudication = self.adjudication();
+        let adjudication = &self.session.adjudication;
         let written = match kind {
-            ExportKind::Gold => {
-                export::write_gold(adjudication, &path, Some(source), read_options, confirmed).map(
-                    |format| {
-                        format!(
-                            "gold written ({format}, {} units): {}",
-                            adjudication.gold().len(),
-                            path.display()
-                        )
-                    },
-                )
-            }
-            ExportKind::Report => export::write_report(adjudication, &path, &inputs, confirmed)
-                .map(|()| format!("report written: {}", path.display())),
+            ExportKind::Gold => export::write_whole_gold(
+                adjudication,
+                &path,
+                Some(source),
+                read_options,
+                confirmed,
+                0,
+            )
+            .map(|(format, notes)| {
+                let mut message = format!(
+                    "gold written ({format}, {} units): {}",
+                    adjudication.gold().len(),
+                    path.display()
+                );
+                for note in &notes {
+                    message.push_str(&format!("\n  {note}"));
+                }
+                self.gold_notes = notes;
+                message
+            }),
+            // The report says what the last gold export carried or kept out.
+            ExportKind::Report => export::write_report_with_notes(
+                adjudication,
+                &path,
+                &inputs,
+                confirmed,
+                &self.gold_notes,
+            )
+            .map(|()| format!("report written: {}", path.display())),
         };
         match written {
             Ok(message) => {

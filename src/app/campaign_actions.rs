@@ -216,6 +216,7 @@ impl AppState {
     /// After a corpus-wide change: every document changed is saved; γ against the gold restarts
     /// for the one shown, the others when they are shown.
     fn after_corpus_change(&mut self, marks: &[Mark], current: Option<DocumentId>, message: &str) {
+        let message = &panel_line(message);
         for mark in marks {
             let Some(adjudicating) = self.adjudications.get_mut(&mark.document) else {
                 continue;
@@ -242,7 +243,7 @@ impl AppState {
         self.errors
             .push(format!("{}{message}", super::state::DECISION_PREFIX));
         if let Some(adjudicating) = self.adjudicating_mut() {
-            adjudicating.message = Some(message);
+            adjudicating.message = Some(panel_line(&message));
         }
     }
 
@@ -385,5 +386,15 @@ impl AppState {
             progress.documents += 1;
         }
         progress
+    }
+}
+
+/// A corpus-wide message as the adjudication panel shows it: its first clause, the counts of
+/// every document being in Messages (thirty documents' counts would push the alignment's
+/// choices out of the panel).
+fn panel_line(message: &str) -> String {
+    match message.split_once(": ") {
+        Some((head, _)) => format!("{head} (each document's count in Messages)"),
+        None => message.to_string(),
     }
 }

@@ -324,7 +324,7 @@ impl Browser {
         ui.horizontal(|ui| {
             let label = ui.label(match self.request {
                 Request::Save { .. } => "Save as",
-                Request::Folder => "Corpus folder",
+                Request::Folder => "Chosen folder",
                 Request::Open { .. } => "File",
             });
             let id = ui.make_persistent_id("in-app-browser-path");
@@ -415,22 +415,49 @@ impl Browser {
         answer
     }
 
-    /// Opening a folder: the one listed (or the one the path field names) is the answer.
+    /// Choosing a folder: the one the path field names — an existing folder, or a new one in an
+    /// existing folder (an export creates it; opening says it does not exist) — else the one
+    /// listed. Never another folder than the one shown beside the button.
     fn folder_buttons(&mut self, ui: &mut egui::Ui) -> Option<Option<Vec<PathBuf>>> {
         let entered = self.path_field(ui);
-        let chosen =
-            (self.field_path().filter(|p| p.is_dir())).unwrap_or_else(|| self.folder.clone());
+        let (chosen, problem) = match self.chosen_folder() {
+            Ok(chosen) => (Some(chosen), None),
+            Err(problem) => (None, Some(problem)),
+        };
         let mut answer = None;
         ui.horizontal(|ui| {
-            if ui.button("Open this folder").clicked() || entered {
+            let button = ui.add_enabled(chosen.is_some(), egui::Button::new("Choose this folder"));
+            if let Some(chosen) = &chosen
+                && (button.clicked() || entered)
+            {
                 answer = Some(Some(vec![chosen.clone()]));
             }
             if ui.button("Cancel").clicked() {
                 answer = Some(None);
             }
-            ui.label(RichText::new(chosen.display().to_string()).weak());
+            let said = match (&chosen, problem) {
+                (Some(chosen), _) if !chosen.exists() => {
+                    format!("{} (a new folder)", chosen.display())
+                }
+                (Some(chosen), _) => chosen.display().to_string(),
+                (None, Some(problem)) => problem,
+                (None, None) => String::new(),
+            };
+            ui.label(RichText::new(said).weak());
         });
         answer
+    }
+
+    /// The folder a folder request answers: the one the path field names (an existing folder,
+    /// or a new one in an existing folder), else the one listed; or why there is none.
+    fn chosen_folder(&self) -> Result<PathBuf, String> {
+        match self.field_path() {
+            None => Ok(self.folder.clone()),
+            Some(path) if path.is_dir() => Ok(path),
+            Some(path) if path.exists() => Err(format!("{} is a file", path.display())),
+            Some(path) if path.parent().is_some_and(Path::is_dir) => Ok(path),
+            Some(path) => Err(format!("no such folder: {}", path.display())),
+        }
     }
 
     /// The Add button and the files added so far (opening several).

@@ -201,3 +201,40 @@ fn a_new_folder_is_made_in_the_folder_and_entered() {
     assert!(failure.contains("exports cannot be made"), "{failure}");
     assert_eq!(browser.folder, dir.path(), "stays where it was");
 }
+
+/// Choosing a folder: a new folder typed in an existing one is the answer (an export creates
+/// it), never the folder listed or its parent; a path under a missing folder or a file cannot
+/// be chosen; an empty field chooses the folder listed.
+#[test]
+fn a_typed_new_folder_is_chosen_as_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut browser = Browser::new(
+        "Export",
+        Request::Folder,
+        dir.path().to_path_buf(),
+        Vec::new(),
+    );
+    assert_eq!(browser.chosen_folder(), Ok(dir.path().to_path_buf()));
+    let new = dir.path().join("out");
+    browser.field = new.display().to_string();
+    assert_eq!(browser.chosen_folder(), Ok(new.clone()));
+    browser.field = "out".into();
+    assert_eq!(
+        browser.chosen_folder(),
+        Ok(new.clone()),
+        "relative to the folder listed"
+    );
+    assert!(!new.exists(), "choosing creates nothing");
+    let deep = dir.path().join("missing/out");
+    browser.field = deep.display().to_string();
+    assert_eq!(
+        browser.chosen_folder(),
+        Err(format!("no such folder: {}", deep.display()))
+    );
+    std::fs::write(dir.path().join("a.csv"), "").unwrap();
+    browser.field = "a.csv".into();
+    assert_eq!(
+        browser.chosen_folder(),
+        Err(format!("{} is a file", dir.path().join("a.csv").display()))
+    );
+}

@@ -164,12 +164,12 @@ fn without_a_system_dialog_the_in_app_browser_picks_the_folder() {
     h.get_by_label("Open folder…").click();
     h.run_steps(2);
     let field = || egui::accesskit::Role::TextInput;
-    h.get_by_role_and_label(field(), "Corpus folder").focus();
+    h.get_by_role_and_label(field(), "Chosen folder").focus();
     h.run_steps(1);
-    h.get_by_role_and_label(field(), "Corpus folder")
+    h.get_by_role_and_label(field(), "Chosen folder")
         .type_text(&folder.path().display().to_string());
     h.run_steps(2);
-    h.get_by_label("Open this folder").click();
+    h.get_by_label("Choose this folder").click();
     h.run_steps(3);
     let state = &h.state().state;
     assert_eq!(state.documents.len(), 3, "{:?}", state.errors);
