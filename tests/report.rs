@@ -188,6 +188,13 @@ fn the_report_gives_gamma_k_intervals_and_each_annotator_against_the_reference()
     run_report(&inputs, &html_path, &["--reference", "chloe"]);
     let html = std::fs::read_to_string(&html_path).unwrap();
     assert!(html.contains("Against the reference: chloe"));
+    assert!(
+        html.find("Against the reference").unwrap() < html.find("γ-cat and γ-k").unwrap(),
+        "next to γ, not below the coefficients"
+    );
+    assert!(html.contains(
+        "chloe is the reference: it is left out of these figures, and each annotator is scored against it separately"
+    ));
     let intervals = report["overall"]["confidence_interval"]["Ok"]["gamma_k"]
         .as_object()
         .unwrap();

@@ -50,6 +50,7 @@ pub fn render(report: &Report) -> String {
     );
     methods(&mut s, report);
     gamma(&mut s, report);
+    against_reference(&mut s, report);
     categories(&mut s, report);
     per_document(&mut s, report);
     pairwise(&mut s, report);
@@ -58,7 +59,6 @@ pub fn render(report: &Report) -> String {
     chance(&mut s, report);
     worst(&mut s, report);
     relations(&mut s, report);
-    against_reference(&mut s, report);
     s.push_str("</body></html>\n");
     s
 }

@@ -14,7 +14,18 @@ fn number(x: Option<f64>) -> String {
 /// A paragraph for a paper's method section.
 pub fn methods_paragraph(report: &Report) -> String {
     let m = &report.method;
-    format!(
+    let reference = report
+        .against_reference
+        .as_ref()
+        .map_or_else(String::new, |r| {
+            format!(
+                " {} is the reference: it is left out of these figures, and each annotator is \
+             scored against it separately (γ with the reference's chance model, and span \
+             precision, recall and F1).",
+                r.reference
+            )
+        });
+    let paragraph = format!(
         "Inter-annotator agreement was measured with γ (Mathet, Widlöcher & Métivier 2015) on {} \
          document(s) annotated by {} annotators ({} units), with α = {}, β = {}, Δ∅ = {} and the \
          {} categorical dissimilarity; the best alignment was computed exactly. The expected \
@@ -32,7 +43,8 @@ pub fn methods_paragraph(report: &Report) -> String {
         m.seed,
         m.software,
         m.rerun
-    )
+    );
+    paragraph + &reference
 }
 
 /// The main figures as Markdown.
