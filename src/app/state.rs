@@ -256,6 +256,7 @@ impl AppState {
                 }
                 self.read_options = options.clone();
                 self.set_documents(documents);
+                self.say_pre_segmentation();
                 self.corpus_layout = Some(plan.layout);
                 self.opened = Some(super::opened::OpenedInputs::Folder(folder.to_path_buf()));
                 self.project_path = None;
@@ -265,6 +266,32 @@ impl AppState {
                 }
             }
             Err(e) => self.errors.push(e.to_string()),
+        }
+    }
+
+    /// Says which Glozz unit types are a pre-segmentation in every document opened (the same
+    /// spans in every annotator's file, framing the other units: STAC's `Dialogue`, `Turn`,
+    /// `paragraph`), which the open dialog leaves out and a folder opens with.
+    fn say_pre_segmentation(&mut self) {
+        let mut common: Option<Vec<String>> = None;
+        for document in &self.documents {
+            let gamma_formats::Source::Glozz { files, .. } = &document.document.source else {
+                return;
+            };
+            let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
+            let types = super::open_dialog::pre_segmentation::identical_types(&paths);
+            common = Some(match common {
+                None => types,
+                Some(before) => before.into_iter().filter(|t| types.contains(t)).collect(),
+            });
+        }
+        if let Some(types) = common.filter(|t| !t.is_empty()) {
+            self.errors.push(format!(
+                "{}: identical in every annotator's file of every document, a pre-segmentation: \
+                 they are measured here and raise γ (File → Open… leaves them out; so does \
+                 --exclude-category on the command line)",
+                types.join(", ")
+            ));
         }
     }
 

@@ -12,7 +12,7 @@
 //! offering the same names ([`choices`]).
 
 mod choices;
-mod pre_segmentation;
+pub(super) mod pre_segmentation;
 
 pub use choices::OpenChoices;
 
