@@ -218,6 +218,14 @@ static DESCRIPTION: Description = Description {
     mime_type: "text/plain",
     output: Some(Output::Folder),
     choices: &[Choice::AnnotatorNames, Choice::Text],
+    holds: crate::losses::Holds {
+        features: false,
+        relations: false,
+        empty_categories: false,
+        overlapping_units: true,
+        spaces_in_categories: false,
+        spaces_in_annotators: true,
+    },
 };
 
 impl Codec for Brat {

@@ -61,6 +61,9 @@ pub struct Description {
     pub output: Option<Output>,
     /// What the open dialog offers to choose before its files open (none: they open at once).
     pub choices: &'static [Choice],
+    /// What its writer keeps of a document ([`crate::losses::conversion_losses`] says what it
+    /// does not).
+    pub holds: crate::losses::Holds,
 }
 
 /// How the files of one format given together make documents.

@@ -472,6 +472,14 @@ static DESCRIPTION: Description = Description {
     mime_type: "text/praat-textgrid",
     output: Some(Output::File),
     choices: &[Choice::AnnotatorNames, Choice::Tier],
+    holds: crate::losses::Holds {
+        features: false,
+        relations: false,
+        empty_categories: false,
+        overlapping_units: false,
+        spaces_in_categories: true,
+        spaces_in_annotators: true,
+    },
 };
 
 impl Codec for TextGrid {
