@@ -263,7 +263,7 @@ static DESCRIPTION: Description = Description {
     mime_type: "text/plain",
     output: Some(Output::Folder),
     choices: &[Choice::AnnotatorNames, Choice::Text],
-    holds: crate::losses::Holds {
+    holds: crate::format::Holds {
         features: false,
         relations: false,
         empty_categories: false,

@@ -5,40 +5,11 @@
 //! a conversion either keeps everything or says what it changed (issue 35).
 
 use crate::files::{Warning, WarningKind, without_spaces};
+pub use crate::format::Holds;
 use crate::format::{Format, Output};
 use gamma_core::continuum::Continuum;
 use std::collections::BTreeSet;
 use std::path::Path;
-
-/// What a written format keeps of a document.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Holds {
-    /// The units' features (extra attributes, columns, layers).
-    pub features: bool,
-    /// Relations between units.
-    pub relations: bool,
-    /// Units whose category is empty (when not held, they are not read back, or — in a format
-    /// whose names have no spaces — become the category `_`).
-    pub empty_categories: bool,
-    /// Units of one annotator that overlap (one tier of ELAN).
-    pub overlapping_units: bool,
-    /// Whitespace in categories (replaced by `_` when not held).
-    pub spaces_in_categories: bool,
-    /// Whitespace in annotators' names (replaced by `_` when not held).
-    pub spaces_in_annotators: bool,
-}
-
-impl Holds {
-    /// A format that keeps all of the above.
-    pub const EVERYTHING_BUT_RELATIONS: Holds = Holds {
-        features: true,
-        relations: false,
-        empty_categories: true,
-        overlapping_units: true,
-        spaces_in_categories: true,
-        spaces_in_annotators: true,
-    };
-}
 
 /// The warnings ([`WarningKind::Lossy`], [`WarningKind::NamesChanged`]) about `out` that
 /// writing `continuum` in `format` deserves: what the format cannot hold and leaves out or

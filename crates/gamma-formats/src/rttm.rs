@@ -166,7 +166,7 @@ static DESCRIPTION: Description = Description {
     mime_type: "text/plain",
     output: Some(Output::File),
     choices: &[],
-    holds: crate::losses::Holds {
+    holds: crate::format::Holds {
         features: false,
         relations: false,
         empty_categories: false,

@@ -508,7 +508,7 @@ static DESCRIPTION: Description = Description {
     mime_type: "text/praat-textgrid",
     output: Some(Output::File),
     choices: &[Choice::AnnotatorNames, Choice::Tier],
-    holds: crate::losses::Holds {
+    holds: crate::format::Holds {
         features: false,
         relations: false,
         empty_categories: false,

@@ -26,7 +26,7 @@ static DESCRIPTION: Description = Description {
     mime_type: "application/xml",
     output: Some(Output::Folder),
     choices: &[Choice::AnnotatorNames, Choice::AnnotationLayers],
-    holds: crate::losses::Holds::EVERYTHING_BUT_RELATIONS,
+    holds: crate::format::Holds::EVERYTHING_BUT_RELATIONS,
 };
 
 impl Codec for Cora {
