@@ -84,6 +84,12 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
     for path in written {
         println!("{}", path.display());
     }
+    // What the output format could not hold, said once the files are written.
+    for (document, out) in documents.iter().zip(&outs) {
+        for warning in gamma_formats::losses::conversion_losses(&document.continuum, args.to, out) {
+            eprintln!("gamma-studio: warning: {warning}");
+        }
+    }
     Ok(())
 }
 

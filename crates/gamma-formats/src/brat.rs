@@ -37,7 +37,12 @@ pub fn read_ann(path: &Path, text: &str) -> Result<AnnFile, FileError> {
 pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileError> {
     let content = super::utf8_text(bytes, path, "the file is not UTF-8 text")?;
     super::lines::refuse_long_lines(content, path)?;
-    let length = text.chars().count();
+    let chars: Vec<char> = text.chars().collect();
+    let length = chars.len();
+    // The first text-bound annotation whose own text is not the text at its offsets, and
+    // how many there are.
+    let mut differs: Option<(u64, String, String)> = None;
+    let mut differing = 0;
     let mut units = Vec::new();
     let mut skipped: BTreeMap<char, usize> = BTreeMap::new();
     let mut discontinuous: Vec<u64> = Vec::new();
@@ -62,7 +67,9 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
         }
         let mut fields = raw.splitn(3, '\t');
         let id = fields.next().unwrap_or_default();
-        let Some(spec) = fields.next() else {
+        let spec = fields.next();
+        let written_text = fields.next();
+        let Some(spec) = spec else {
             return Err(error(format!(
                 "text-bound annotation {id}: expected ID<TAB>TYPE START END<TAB>TEXT"
             )));
@@ -95,6 +102,12 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
             }
             fragments.push(pair);
         }
+        if let Some(written) = written_text
+            && !covers(&chars, &fragments, written)
+        {
+            differing += 1;
+            differs.get_or_insert_with(|| (line, id.to_string(), written.to_string()));
+        }
         let start = fragments.iter().map(|f| f.0).min().unwrap_or(0);
         let end = fragments.iter().map(|f| f.1).max().unwrap_or(0);
         if fragments.len() > 1 {
@@ -114,6 +127,18 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
             format!(
                 "{} discontinuous span(s) read as one unit from the first start to the last end",
                 discontinuous.len()
+            ),
+        ));
+    }
+    if let Some((line, id, written)) = differs {
+        warnings.push(Warning::new(
+            WarningKind::TextDiffers,
+            path,
+            Some(line),
+            format!(
+                "{differing} text-bound annotation(s) name another text than the .txt holds at \
+                 their offsets (first {id}: {written:?}): the .txt may not be the text they were \
+                 made on"
             ),
         ));
     }
@@ -174,6 +199,26 @@ pub fn to_ann(units: &[Unit], text: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// Whether `written`, an annotation's own text, is the text at its `fragments` (brat joins
+/// fragments with a space and writes line breaks and tabs as spaces).
+fn covers(chars: &[char], fragments: &[(usize, usize)], written: &str) -> bool {
+    let blank = |c: char| {
+        if matches!(c, '\n' | '\r' | '\t') {
+            ' '
+        } else {
+            c
+        }
+    };
+    let mut covered = String::new();
+    for (i, &(start, end)) in fragments.iter().enumerate() {
+        if i > 0 {
+            covered.push(' ');
+        }
+        covered.extend(chars[start.min(end)..end].iter().map(|&c| blank(c)));
+    }
+    covered == written.chars().map(blank).collect::<String>()
+}
+
 use super::annotator_files;
 /// The brat type of a category: its spaces replaced by `_` (brat types have none); `_` for
 /// the empty category.
@@ -218,6 +263,14 @@ static DESCRIPTION: Description = Description {
     mime_type: "text/plain",
     output: Some(Output::Folder),
     choices: &[Choice::AnnotatorNames, Choice::Text],
+    holds: crate::format::Holds {
+        features: false,
+        relations: false,
+        empty_categories: false,
+        overlapping_units: true,
+        spaces_in_categories: false,
+        spaces_in_annotators: true,
+    },
 };
 
 impl Codec for Brat {
@@ -331,6 +384,34 @@ mod tests {
             let file = parse_ann(text.as_bytes(), Path::new("a.ann"), TEXT).unwrap();
             assert_eq!(file.units, expected, "{text:?}");
         }
+    }
+
+    /// An annotation's own text that is not the `.txt`'s at its offsets (another version of
+    /// the text) is warned about, with the first and the count; matching texts, discontinuous
+    /// ones joined by a space, and line breaks written as spaces are not.
+    #[test]
+    fn covered_text_that_differs_from_the_txt_is_warned_about() {
+        let text = "Sony bought\nColumbia Pictures in 1989.\n";
+        let ann = "T1\tOrganization 0 4\tSony\nT2\tOrganization 12 20;21 29\tColumbia Pictures\n\
+                   T3\tDeal 5 20\tbought Columbia\n";
+        let file = parse_ann(ann.as_bytes(), Path::new("a.ann"), text).unwrap();
+        assert_eq!(file.units.len(), 3);
+        let kinds: Vec<WarningKind> = file.warnings.iter().map(|w| w.kind).collect();
+        assert_eq!(kinds, [WarningKind::DiscontinuousSpan]);
+        let edited = "Sany bought\nColumbia Pictures in 1898.\n";
+        let ann = format!("{ann}T4\tDate 33 37\t1989\n");
+        let file = parse_ann(ann.as_bytes(), Path::new("a.ann"), edited).unwrap();
+        assert_eq!(file.units.len(), 4, "the units are read all the same");
+        assert_eq!(
+            file.warnings[1..],
+            [Warning::new(
+                WarningKind::TextDiffers,
+                Path::new("a.ann"),
+                Some(1),
+                "2 text-bound annotation(s) name another text than the .txt holds at their \
+                 offsets (first T1: \"Sony\"): the .txt may not be the text they were made on"
+            )]
+        );
     }
 
     #[test]

@@ -279,6 +279,7 @@ static DESCRIPTION: Description = Description {
     mime_type: "text/csv",
     output: Some(Output::File),
     choices: &[],
+    holds: crate::format::Holds::EVERYTHING_BUT_RELATIONS,
 };
 
 impl Codec for Csv {

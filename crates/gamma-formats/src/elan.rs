@@ -250,6 +250,14 @@ static DESCRIPTION: Description = Description {
     mime_type: "text/x-eaf+xml",
     output: Some(Output::File),
     choices: &[],
+    holds: crate::format::Holds {
+        features: false,
+        relations: false,
+        empty_categories: false,
+        overlapping_units: false,
+        spaces_in_categories: true,
+        spaces_in_annotators: true,
+    },
 };
 
 impl Codec for Elan {

@@ -61,6 +61,38 @@ pub struct Description {
     pub output: Option<Output>,
     /// What the open dialog offers to choose before its files open (none: they open at once).
     pub choices: &'static [Choice],
+    /// What its writer keeps of a document (a conversion says what it does not).
+    pub holds: Holds,
+}
+
+/// What a written format keeps of a document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Holds {
+    /// The units' features (extra attributes, columns, layers).
+    pub features: bool,
+    /// Relations between units.
+    pub relations: bool,
+    /// Units whose category is empty (when not held, they are not read back, or — in a format
+    /// whose names have no spaces — become the category `_`).
+    pub empty_categories: bool,
+    /// Units of one annotator that overlap (one tier of ELAN).
+    pub overlapping_units: bool,
+    /// Whitespace in categories (replaced by `_` when not held).
+    pub spaces_in_categories: bool,
+    /// Whitespace in annotators' names (replaced by `_` when not held).
+    pub spaces_in_annotators: bool,
+}
+
+impl Holds {
+    /// A format that keeps all of the above.
+    pub const EVERYTHING_BUT_RELATIONS: Holds = Holds {
+        features: true,
+        relations: false,
+        empty_categories: true,
+        overlapping_units: true,
+        spaces_in_categories: true,
+        spaces_in_annotators: true,
+    };
 }
 
 /// How the files of one format given together make documents.

@@ -22,6 +22,7 @@ pub mod gold_export;
 pub mod inception_project;
 pub mod label_mapping;
 pub mod lines;
+pub mod losses;
 pub mod reference;
 pub mod rttm;
 pub mod session;

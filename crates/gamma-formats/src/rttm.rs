@@ -166,6 +166,14 @@ static DESCRIPTION: Description = Description {
     mime_type: "text/plain",
     output: Some(Output::File),
     choices: &[],
+    holds: crate::format::Holds {
+        features: false,
+        relations: false,
+        empty_categories: false,
+        overlapping_units: true,
+        spaces_in_categories: false,
+        spaces_in_annotators: false,
+    },
 };
 
 impl Codec for Rttm {

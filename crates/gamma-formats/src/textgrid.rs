@@ -271,25 +271,13 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Vec<Tier>, FileError> {
         let class = values.text("a tier class")?;
         let class_line = values.last_line;
         let name = values.text("a tier name")?;
-        values.number("the tier's xmin")?;
-        values.number("the tier's xmax")?;
+        let tier_start = values.number("the tier's xmin")?;
+        let tier_end = values.number("the tier's xmax")?;
         let n = values.count("the number of intervals or points")?;
         let mut units = Vec::new();
         match class.as_str() {
             "IntervalTier" => {
-                for _ in 0..n {
-                    let start = values.number("an interval's xmin")?;
-                    let end = values.number("an interval's xmax")?;
-                    let label = values.text("an interval's text")?;
-                    let line = values.last_line;
-                    if label.trim().is_empty() || end == start {
-                        continue;
-                    }
-                    let unit = Unit::new(start, end, label.trim()).map_err(|e| {
-                        FileError::new(path, Some(line), format!("tier {name:?}: {e}"))
-                    })?;
-                    units.push(unit);
-                }
+                units = intervals(&mut values, &name, n, (tier_start, tier_end))?;
             }
             "TextTier" => {
                 for _ in 0..n {
@@ -322,6 +310,54 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Vec<Tier>, FileError> {
         ));
     }
     Ok(tiers)
+}
+
+/// The labelled intervals of tier `name` (`n` intervals within `span`) as units. An interval
+/// that begins before the one before it ends, or lies outside the tier, is refused: an interval
+/// tier's intervals follow each other within it, and a file that says otherwise is damaged.
+fn intervals(
+    values: &mut Values<'_>,
+    name: &str,
+    n: usize,
+    (tier_start, tier_end): (f64, f64),
+) -> Result<Vec<Unit>, FileError> {
+    let path = values.path;
+    // Praat writes the same numbers for one boundary; a rounding of another writer is allowed.
+    let slack = |x: f64| 1e-9 * x.abs().max(1.0);
+    let mut units = Vec::new();
+    let mut previous_end = tier_start;
+    for index in 1..=n {
+        let start = values.number("an interval's xmin")?;
+        let end = values.number("an interval's xmax")?;
+        let label = values.text("an interval's text")?;
+        let line = values.last_line;
+        let refuse = |problem: String| {
+            Err(FileError::new(
+                path,
+                Some(line),
+                format!("tier {name:?}: interval {index} [{start}, {end}] {problem}"),
+            ))
+        };
+        if start < previous_end - slack(previous_end) {
+            return refuse(format!(
+                "begins before the end of the one before it ({previous_end}): an interval tier's \
+                 intervals follow each other"
+            ));
+        }
+        if start < tier_start - slack(tier_start) || end > tier_end + slack(tier_end) {
+            return refuse(format!(
+                "lies outside the tier's [{tier_start}, {tier_end}]"
+            ));
+        }
+        previous_end = end;
+        if label.trim().is_empty() || end == start {
+            continue;
+        }
+        let unit = Unit::new(start, end, label.trim())
+            .map_err(|e| FileError::new(path, Some(line), format!("tier {name:?}: {e}")))?;
+        units.push(unit);
+    }
+    Ok(units)
 }
 
 /// A document of one TextGrid file: every interval tier with a labelled interval is an
@@ -472,6 +508,14 @@ static DESCRIPTION: Description = Description {
     mime_type: "text/praat-textgrid",
     output: Some(Output::File),
     choices: &[Choice::AnnotatorNames, Choice::Tier],
+    holds: crate::format::Holds {
+        features: false,
+        relations: false,
+        empty_categories: false,
+        overlapping_units: false,
+        spaces_in_categories: true,
+        spaces_in_annotators: true,
+    },
 };
 
 impl Codec for TextGrid {
@@ -567,6 +611,25 @@ mod tests {
         let mut big = vec![0xFE, 0xFF];
         big.extend(SHORT.encode_utf16().flat_map(u16::to_be_bytes));
         assert_eq!(parse(&big, Path::new("u.TextGrid")).unwrap(), tiers);
+    }
+
+    /// Intervals that overlap or lie outside their tier are a damaged file: refused at the
+    /// interval's line, never read as they stand.
+    #[test]
+    fn overlapping_intervals_and_intervals_past_the_tier_are_refused() {
+        let path = Path::new("s.TextGrid");
+        let overlapping = SHORT.replace("1.25\n2.5\n\"  \"", "1\n2.5\n\"  \"");
+        assert_eq!(
+            parse(overlapping.as_bytes(), path).unwrap_err().to_string(),
+            "s.TextGrid: line 21: tier \"ann \\\"one\\\"\": interval 3 [1, 2.5] begins before the \
+             end of the one before it (1.25): an interval tier's intervals follow each other"
+        );
+        let past = SHORT.replace("1.25\n2.5\n\"  \"", "1.25\n3\n\"  \"");
+        assert_eq!(
+            parse(past.as_bytes(), path).unwrap_err().to_string(),
+            "s.TextGrid: line 21: tier \"ann \\\"one\\\"\": interval 3 [1.25, 3] lies outside \
+             the tier's [0, 2.5]"
+        );
     }
 
     #[test]

@@ -30,9 +30,14 @@
 //! target still as it was at the commit, the staged file lands; a target written since is kept
 //! and its staged file dropped. A lock that can be taken tells a dead writer. Recovery trusts a
 //! folder's batch files only as far as they prove to be this program's own: see
-//! [`recovery`](self::recovery). Two live processes replacing the same files at the same moment
-//! are not ordered: the last rename wins, file by file.
+//! [`recovery`](self::recovery).
+//!
+//! Batches into one folder take turns ([`busy`]): a batch that finds another live batch of
+//! this user writing into a folder waits for it, at most [`busy::WAIT`], then refuses with an
+//! error naming the folder — so two runs writing the same set never mix their files. Single
+//! files written outside a batch are not ordered: the last rename wins, each file whole.
 
+mod busy;
 mod recovery;
 mod target;
 #[cfg(test)]
@@ -215,7 +220,7 @@ impl Batch {
             finish_interrupted_writes(&folder);
             self.recovered.push(folder.clone());
         }
-        let index = self.part_for(&folder).map_err(|e| cannot_write(path, e))?;
+        let index = self.part_for(&folder, path)?;
         let id = self.id.clone();
         let part = &mut self.parts[index];
         let target_name = file_name(&file).to_os_string();
@@ -234,16 +239,18 @@ impl Batch {
     }
 
     /// The part of `folder` (canonical), made with its lock file when it is the first write
-    /// there; the primary's lock file lists the other parts' folders.
-    fn part_for(&mut self, folder: &Path) -> std::io::Result<usize> {
+    /// there (once no other batch writes there: see [`busy`]); the primary's lock file lists
+    /// the other parts' folders. Errors name `path`, the file being written.
+    fn part_for(&mut self, folder: &Path, path: &Path) -> Result<usize, FileError> {
         if let Some(index) = self.parts.iter().position(|p| p.folder == folder) {
             return Ok(index);
         }
-        let lock = create_lock(folder, &self.id)?;
+        let lock = busy::lock_folder(folder, &self.id, path)?;
         if let Some(primary) = self.parts.first_mut() {
             let line = format!("secondary {}\n", hex(folder.as_os_str()));
-            primary.lock.write_all(line.as_bytes())?;
-            primary.lock.sync_all()?;
+            (primary.lock.write_all(line.as_bytes()))
+                .and_then(|()| primary.lock.sync_all())
+                .map_err(|e| cannot_write(path, e))?;
         }
         self.parts.push(Part {
             folder: folder.to_path_buf(),

@@ -218,7 +218,7 @@ fn own_regular(path: &Path) -> bool {
 
 /// `path` opened for reading when it is [`own_regular`] — and still the same file once open
 /// (never through a link put in its place meanwhile).
-fn open_own(path: &Path) -> Option<File> {
+pub(super) fn open_own(path: &Path) -> Option<File> {
     if !own_regular(path) {
         return None;
     }

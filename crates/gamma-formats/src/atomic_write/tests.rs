@@ -494,3 +494,92 @@ fn a_link_output_writes_the_file_it_names() {
     let error = write_atomically(dir.path(), b"x").unwrap_err();
     assert!(error.message.contains("it is a folder"), "{error}");
 }
+
+#[test]
+fn a_second_batch_into_a_folder_waits_for_the_live_one_then_writes_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let (gold, report) = old_pair(dir.path());
+    let mut first = Batch::new();
+    first.stage(&gold, b"first gold").unwrap();
+    first.stage(&report, b"first report").unwrap();
+    let committing = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        first.commit()
+    });
+    let started = std::time::Instant::now();
+    write_together(|| {
+        write_atomically(&gold, b"second gold")?;
+        write_atomically(&report, b"second report")
+    })
+    .unwrap();
+    assert!(
+        started.elapsed() >= std::time::Duration::from_millis(350),
+        "the second batch waited for the first ({:?})",
+        started.elapsed()
+    );
+    committing.join().unwrap().unwrap();
+    assert_eq!(
+        (read(&gold), read(&report)),
+        ("second gold".into(), "second report".into()),
+        "the second batch landed after the first, whole"
+    );
+    assert_no_leftovers(dir.path());
+}
+
+#[test]
+fn a_second_batch_is_refused_when_the_live_one_outlasts_the_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let (gold, report) = old_pair(dir.path());
+    let mut first = Batch::new();
+    first.stage(&report, b"first report").unwrap();
+    let lock = format!(".gamma-studio-batch.{}.lock", first.id);
+    assert!(hidden(&dir.path().join("sub")).contains(&lock));
+    let before = snapshot(dir.path());
+    let started = std::time::Instant::now();
+    let refused = write_together(|| {
+        write_atomically(&gold, b"second gold")?;
+        write_atomically(&report, b"second report")
+    })
+    .unwrap_err();
+    assert!(started.elapsed() >= busy::WAIT);
+    let sub = dir.path().join("sub").canonicalize().unwrap();
+    assert_eq!(
+        refused.to_string(),
+        format!(
+            "{}: another Gamma Studio run is writing into {} (its lock {lock} is held); waited 2 \
+             s, nothing was written: run again once it has finished",
+            report.display(),
+            sub.display()
+        )
+    );
+    assert_eq!(snapshot(dir.path()), before, "the gold was not replaced");
+    first.commit().unwrap();
+    assert_eq!(
+        (read(&gold), read(&report)),
+        ("old gold".into(), "first report".into())
+    );
+    assert_no_leftovers(dir.path());
+}
+
+#[test]
+fn a_lock_of_another_users_or_a_dead_writer_does_not_hold_a_batch_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let (gold, report) = old_pair(dir.path());
+    // A dead writer's lock (free) and a planted lock that is a link to a held one.
+    killed_writer(&gold, &report, false, false);
+    let mut held = Batch::new();
+    held.stage(&dir.path().join("elsewhere.txt"), b"x").unwrap();
+    let held_lock = dir
+        .path()
+        .join(format!(".gamma-studio-batch.{}.lock", held.id));
+    let planted = dir
+        .path()
+        .join("sub/.gamma-studio-batch.0123456789abcdef.lock");
+    std::os::unix::fs::symlink(&held_lock, &planted).unwrap();
+    let started = std::time::Instant::now();
+    write_atomically(&report, b"new report").unwrap();
+    write_together(|| write_atomically(&report, b"newer report")).unwrap();
+    assert!(started.elapsed() < busy::WAIT);
+    assert_eq!(read(&report), "newer report");
+    held.discard();
+}

@@ -26,6 +26,7 @@ static DESCRIPTION: Description = Description {
     mime_type: "application/xml",
     output: Some(Output::Folder),
     choices: &[Choice::AnnotatorNames, Choice::AnnotationLayers],
+    holds: crate::format::Holds::EVERYTHING_BUT_RELATIONS,
 };
 
 impl Codec for Cora {

@@ -27,6 +27,7 @@ static DESCRIPTION: Description = Description {
     mime_type: "application/xml",
     output: Some(Output::Folder),
     choices: &[Choice::AnnotatorNames, Choice::Text, Choice::UnitTypes],
+    holds: crate::format::Holds::EVERYTHING_BUT_RELATIONS,
 };
 
 impl Codec for Glozz {

@@ -503,8 +503,12 @@ fn carried_message(aa: &AnnotationFile, measured: &[Unit]) -> Option<String> {
     }
     let mut parts = Vec::new();
     if !structure.is_empty() {
+        let verb = match structure.as_slice() {
+            [one] if one.starts_with("1 ") => "is",
+            _ => "are",
+        };
         parts.push(format!(
-            "{} are measured with --relations and carried into the gold",
+            "{} {verb} measured with --relations and carried into the gold",
             structure.join(" and ")
         ));
     }

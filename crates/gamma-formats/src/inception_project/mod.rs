@@ -445,6 +445,7 @@ static DESCRIPTION: Description = Description {
     mime_type: "application/zip",
     output: None,
     choices: &[Choice::Users],
+    holds: crate::format::Holds::EVERYTHING_BUT_RELATIONS,
 };
 
 impl Codec for InceptionProject {

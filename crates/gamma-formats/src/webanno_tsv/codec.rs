@@ -25,6 +25,7 @@ static DESCRIPTION: Description = Description {
     mime_type: "text/tab-separated-values",
     output: Some(Output::Folder),
     choices: &[Choice::AnnotatorNames, Choice::SpanLayer],
+    holds: crate::format::Holds::EVERYTHING_BUT_RELATIONS,
 };
 
 /// The span layer `choice` names in a TSV 3 file, with its units.

@@ -26,6 +26,7 @@ static DESCRIPTION: Description = Description {
     mime_type: "application/vnd.xmi+xml",
     output: Some(Output::Folder),
     choices: &[Choice::AnnotatorNames, Choice::SpanLayer],
+    holds: crate::format::Holds::EVERYTHING_BUT_RELATIONS,
 };
 
 /// The span layer `choice` names in an XMI file, with its units.

@@ -150,6 +150,9 @@ pub fn parse(
         .find(|s| s.attribute("sofaID") == Some("_InitialView"))
         .ok_or_else(|| FileError::new(path, Some(root.line), "no cas:Sofa of the _InitialView"))?;
     let sofa_id = sofa.attribute("xmi:id").unwrap_or_default();
+    let sofas: HashSet<&str> = (root.children_named("cas:Sofa"))
+        .filter_map(|s| s.attribute("xmi:id"))
+        .collect();
     let text = sofa.attribute("sofaString").unwrap_or_default().to_string();
     let members: HashSet<&str> = root
         .children_named("cas:View")
@@ -169,6 +172,18 @@ pub fn parse(
             continue;
         };
         let id = element.attribute("xmi:id").unwrap_or_default();
+        // Another view's annotations are left to it; one of a sofa the file lacks is damage.
+        if let Some(missing) = element.attribute("sofa").filter(|s| !sofas.contains(s)) {
+            return Err(FileError::new(
+                path,
+                Some(element.line),
+                format!(
+                    "<{}> xmi:id {id:?} is on sofa {missing:?}, and the file has no cas:Sofa \
+                     of that xmi:id: the file is damaged",
+                    element.name
+                ),
+            ));
+        }
         if element.attribute("sofa") != Some(sofa_id) || !members.contains(id) {
             continue;
         }
@@ -364,6 +379,23 @@ mod tests {
 <cas:Sofa xmi:id="2" sofaNum="1" sofaID="_InitialView" mimeType="text" sofaString="I 😊&#13;&#10;x"/>
 <cas:View sofa="2" members="3 10 11 13"/>
 </xmi:XMI>"#;
+
+    /// An annotation on a sofa the file does not have is refused at its line (annotations of
+    /// another view, or left out of the view, are not read: they are not the initial view's).
+    #[test]
+    fn an_annotation_on_a_missing_sofa_is_refused() {
+        let damaged = SAMPLE.replace(
+            "<cas:Sofa ",
+            "<custom:Span xmi:id=\"14\" sofa=\"9\" begin=\"0\" end=\"1\"/>\n<cas:Sofa ",
+        );
+        assert_eq!(
+            parse(damaged.as_bytes(), Path::new("a.xmi"), None)
+                .unwrap_err()
+                .to_string(),
+            "a.xmi: line 8: <custom:Span> xmi:id \"14\" is on sofa \"9\", and the file has no \
+             cas:Sofa of that xmi:id: the file is damaged"
+        );
+    }
 
     #[test]
     fn initial_view_utf16_offsets_and_references() {
