@@ -137,3 +137,33 @@ fn an_unknown_base_annotator_is_refused_with_the_names_there_are() {
     );
     assert!(!out.exists(), "nothing is written");
 }
+
+/// A gold written in a format that cannot hold what the gold units have says what it left out.
+#[test]
+fn a_gold_in_a_format_without_features_says_they_are_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("doc.csv");
+    std::fs::write(
+        &input,
+        "annotator,category,start,end,entity\na,PER,0,5,x\nb,PER,0,5,x\n",
+    )
+    .unwrap();
+    let out = dir.path().join("gold.rttm");
+    let output = common::cli::gamma_studio(&[
+        "gold",
+        input.to_str().unwrap(),
+        "--auto",
+        "unanimous",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "{}: RTTM has no place for the units' features: those of 1 unit (entity) are left out",
+            out.display()
+        )),
+        "{stderr}"
+    );
+}

@@ -123,12 +123,20 @@ pub fn write_whole_gold(
         stands_for: &stands_for,
         base,
     };
-    let notes = match (source, format == crate::glozz::GLOZZ, &continuum.text) {
+    let mut notes = match (source, format == crate::glozz::GLOZZ, &continuum.text) {
         (Some(Source::Glozz { files, .. }), true, Some(text)) => {
             crate::glozz::whole_gold(&gold, text, files, 0)?.notes()
         }
         _ => Vec::new(),
     };
+    // What the gold's own format cannot hold of the gold units (their features in RTTM…).
+    let mut decided = gamma_core::Continuum::new(continuum.name.clone());
+    decided.text = continuum.text.clone();
+    decided.annotators.push(gold.annotator.clone());
+    notes.extend(
+        (crate::losses::conversion_losses(&decided, format, path).into_iter())
+            .map(|warning| warning.message),
+    );
     crate::write_together(|| format.write_gold(&gold, path))?;
     log::info!("gold written as {format}: {}", path.display());
     Ok((format, notes))
