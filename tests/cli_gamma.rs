@@ -283,3 +283,30 @@ fn verbose_logs_the_steps_to_stderr() {
     assert_eq!(lines(&quiet.stdout), lines(&verbose.stdout));
     assert!(lines(&quiet.stdout)[0].starts_with("γ = "));
 }
+
+/// A misspelt `--exclude-category` is not silently ignored: the warning lists the categories.
+#[test]
+fn an_excluded_category_no_document_has_is_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("doc.csv");
+    std::fs::write(
+        &input,
+        "annotator,category,start,end\na,PER,0,5\nb,PER,0,5\na,LOC,10,15\nb,LOC,10,16\n",
+    )
+    .unwrap();
+    let output = common::cli::gamma_studio(&[
+        "gamma",
+        input.to_str().unwrap(),
+        "--exclude-category",
+        "Loc",
+        "--json",
+    ]);
+    assert!(output.status.success());
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains(
+            "warning: --exclude-category \"Loc\": no document has this category (the categories are LOC, PER)"
+        ),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

@@ -9,7 +9,7 @@ use gamma_core::bootstrap::{BootstrapError, BootstrapOptions, ConfidenceInterval
 use gamma_core::gamma::{RunControl, SampleCount};
 use gamma_core::per_document::{DocumentGamma, per_document};
 use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
-use gamma_core::{Corpus, GammaOptions, GammaResult};
+use gamma_core::{Continuum, Corpus, GammaOptions, GammaResult};
 use serde_json::{Value, json};
 
 #[derive(Args, Debug, Clone)]
@@ -61,6 +61,28 @@ impl GammaArgs {
     pub fn input_excludes(&self, category: &str) -> bool {
         self.exclude_category.iter().any(|x| x == category)
     }
+
+    /// Warns on stderr about each `--exclude-category` no document has (a misspelt category
+    /// would otherwise be measured without a word).
+    pub fn warn_unknown_exclusions<'a>(&self, documents: impl IntoIterator<Item = &'a Continuum>) {
+        if self.exclude_category.is_empty() {
+            return;
+        }
+        let mut categories = std::collections::BTreeSet::new();
+        for document in documents {
+            categories.extend(document.units().map(|(_, u)| u.category.clone()));
+        }
+        for excluded in &self.exclude_category {
+            if !categories.contains(excluded) {
+                let known: Vec<&str> = categories.iter().map(String::as_str).collect();
+                eprintln!(
+                    "gamma-studio: warning: --exclude-category {excluded:?}: no document has \
+                     this category (the categories are {})",
+                    known.join(", ")
+                );
+            }
+        }
+    }
 }
 
 /// The documents named on the command line (see `gamma_formats::format` for the grouping).
@@ -89,6 +111,7 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
     }
     let options = args.options()?;
     let mut corpus = read_corpus(args)?;
+    args.warn_unknown_exclusions(&corpus.documents);
     for document in &mut corpus.documents {
         *document = document.filter_categories(|c| !args.exclude_category.iter().any(|x| x == c));
     }

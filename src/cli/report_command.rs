@@ -63,6 +63,13 @@ pub fn run(args: &ReportArgs) -> Result<(), Failure> {
     let kind = kind_of(&args.out)?;
     let options = args.gamma.options()?;
     let documents = args.gamma.input.read()?;
+    // Every file read (companions included) is protected from the report.
+    let mut plan = super::file_plan::FilePlan::default();
+    let found: Vec<PathBuf> = documents.iter().flat_map(|d| d.source.paths()).collect();
+    plan.reads_input_args(&args.gamma.input, &found);
+    plan.writes("--out", &args.out, false)?;
+    args.gamma
+        .warn_unknown_exclusions(documents.iter().map(|d| &d.continuum));
     let kept =
         |continuum: &Continuum| continuum.filter_categories(|c| !args.gamma.input_excludes(c));
     let referenced = with_reference(&documents, args.reference.as_deref());
