@@ -21,22 +21,34 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         // table): the reading view keeps its room, and only the visible rows are laid out.
         let row_height = ui.spacing().interact_size.y;
         let room = (ui.available_height() / 5.0).max(4.0 * row_height);
-        egui::ScrollArea::vertical()
+        // The document shown changed elsewhere (N into the next document, a dashboard row):
+        // its row is scrolled into view once.
+        let shown_id = ui.make_persistent_id("documents-list-shown");
+        let listed_before: Option<usize> = ui.data(|d| d.get_temp(shown_id));
+        ui.data_mut(|d| d.insert_temp(shown_id, state.current));
+        let mut list = egui::ScrollArea::vertical()
             .id_salt("documents")
             .max_height(room)
-            .auto_shrink([false, true])
-            .show_rows(ui, row_height, state.documents.len(), |ui, rows| {
-                for i in rows {
-                    let document = &state.documents[i];
-                    let gamma = document
-                        .gamma
-                        .map_or("γ …".to_string(), |g| format!("γ {g:.3}"));
-                    let label = format!("{}   {gamma}", document.continuum().name);
-                    if ui.selectable_label(i == state.current, label).clicked() {
-                        chosen = Some(i);
-                    }
+            .auto_shrink([false, true]);
+        if listed_before.is_some_and(|before| before != state.current) {
+            let row_with_spacing = row_height + ui.spacing().item_spacing.y;
+            let above = (room / row_with_spacing / 2.0).floor();
+            list = list.vertical_scroll_offset(
+                ((state.current as f32 - above).max(0.0)) * row_with_spacing,
+            );
+        }
+        list.show_rows(ui, row_height, state.documents.len(), |ui, rows| {
+            for i in rows {
+                let document = &state.documents[i];
+                let gamma = document
+                    .gamma
+                    .map_or("γ …".to_string(), |g| format!("γ {g:.3}"));
+                let label = format!("{}   {gamma}", document.continuum().name);
+                if ui.selectable_label(i == state.current, label).clicked() {
+                    chosen = Some(i);
                 }
-            });
+            }
+        });
         if let Some(i) = chosen.filter(|&i| i != state.current) {
             state.select_document(i);
         }

@@ -399,3 +399,39 @@ fn export_the_gold_corpus_writes_every_document_into_the_chosen_folder() {
         h.state().state.errors
     );
 }
+
+/// A document shown from elsewhere (the dashboard, N into the next document) is scrolled into
+/// view in the documents list, which lays out only its visible rows.
+#[test]
+fn the_documents_list_scrolls_to_the_document_shown() {
+    let folder = tempfile::tempdir().unwrap();
+    let documents: Vec<(String, &str)> = (0..20)
+        .map(|i| (format!("doc{i:02}"), "a,x,0,10\nb,x,0,12\n"))
+        .collect();
+    let borrowed: Vec<(&str, &str)> = documents.iter().map(|(n, r)| (n.as_str(), *r)).collect();
+    write_documents(folder.path(), &borrowed);
+    let mut h = corpus_app(folder.path(), ScriptedDialog::default());
+    let shown_in_list = |h: &Harness<'static, GammaStudioApp>, name: &str| {
+        h.query_all_by_label_contains(name)
+            .any(|n| n.accesskit_node().role() == egui::accesskit::Role::Button)
+    };
+    let id = |h: &Harness<'static, GammaStudioApp>, name: &str| {
+        (h.state().state.documents.iter())
+            .find(|d| d.continuum().name == name)
+            .unwrap()
+            .id
+    };
+    let first = id(&h, "doc00");
+    h.state_mut().state.apply(Command::OpenDocument(first));
+    step_until(&mut h, has_result);
+    assert!(shown_in_list(&h, "doc00"));
+    assert!(
+        !shown_in_list(&h, "doc17"),
+        "only the visible rows are laid out"
+    );
+    let far = id(&h, "doc17");
+    h.state_mut().state.apply(Command::OpenDocument(far));
+    step_until(&mut h, has_result);
+    h.run_steps(3);
+    assert!(shown_in_list(&h, "doc17"), "scrolled to the document shown");
+}
