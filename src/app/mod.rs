@@ -32,6 +32,7 @@ mod palette;
 mod project;
 mod reading_view;
 mod recent_files;
+mod report_export;
 mod results_panel;
 mod selection;
 mod sessions_window;
@@ -191,6 +192,7 @@ pub struct GammaStudioApp {
     /// The Help window shown, if any.
     help: Option<help::HelpPage>,
     sessions: sessions_window::SessionsWindow,
+    report_export: report_export::ReportExport,
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
     screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, String>>>>,
     evaluate: evaluate_panel::EvaluatePanel,
@@ -229,6 +231,7 @@ impl GammaStudioApp {
             evaluate: Default::default(),
             help: None,
             sessions: Default::default(),
+            report_export: Default::default(),
             panels: Default::default(),
             focus_watch: Default::default(),
         };
@@ -318,6 +321,15 @@ impl GammaStudioApp {
         }
     }
 
+    /// File → Export the agreement report…: the dialog, then the report's job.
+    fn ask_report_to_export(&mut self) {
+        if let Some(path) =
+            (self.dialog).save_file(report_export::REPORT_TITLE, "agreement-report.html")
+        {
+            self.report_export.start(&mut self.state, path);
+        }
+    }
+
     /// File → Open folder…: the dialog, then the corpus (the in-app browser answers later).
     fn ask_folder_to_open(&mut self) {
         if let Some(folder) = self.dialog.pick_folder(OPEN_FOLDER_TITLE) {
@@ -392,6 +404,9 @@ impl GammaStudioApp {
         if self.dialog.ready(SAVE_PROJECT_TITLE) {
             self.ask_project_to_save();
         }
+        if self.dialog.ready(report_export::REPORT_TITLE) {
+            self.ask_report_to_export();
+        }
         if !self.state.errors.is_empty() {
             egui::Panel::bottom("errors")
                 .resizable(true)
@@ -416,8 +431,10 @@ impl GammaStudioApp {
         self.dialog.show(ui.ctx());
         help::window(ui.ctx(), &mut self.help);
         self.sessions.window(ui.ctx(), &mut self.state);
+        self.report_export.poll(&mut self.state);
         self.state.errors.extend(self.dialog.take_messages());
         if self.state.is_running()
+            || self.report_export.is_running()
             || self.state.shuffling.is_running()
             || self.state.dashboard.is_running()
         {
@@ -553,6 +570,20 @@ impl GammaStudioApp {
                     }
                 });
                 self.recent_menu(ui);
+                if ui
+                    .add_enabled(
+                        !self.state.documents.is_empty(),
+                        egui::Button::new("Export the agreement report…"),
+                    )
+                    .on_hover_text(
+                        "γ with its intervals, γ-cat, γ-k, each document and pair, the \
+                         coefficients, the worst disagreements: .html, .md, .tex or .json",
+                    )
+                    .clicked()
+                {
+                    ui.close();
+                    self.ask_report_to_export();
+                }
                 if ui
                     .button("Saved adjudications…")
                     .on_hover_text("every adjudication autosaved, by document, with its progress")

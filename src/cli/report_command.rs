@@ -3,7 +3,7 @@
 
 use super::Failure;
 use super::gamma_command::GammaArgs;
-use crate::report::{Report, html, tables};
+use crate::report::{Rendering, Report};
 use clap::Args;
 use gamma_core::gamma::GammaError;
 use gamma_core::{Continuum, Corpus};
@@ -25,29 +25,18 @@ pub struct ReportArgs {
     pub reference: Option<String>,
 }
 
-/// The report's kinds, by extension.
-enum Kind {
-    Html,
-    Markdown,
-    Latex,
-    Json,
-}
-
-fn kind_of(path: &std::path::Path) -> Result<Kind, Failure> {
-    let extension = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_lowercase())
-        .unwrap_or_default();
-    match extension.as_str() {
-        "html" | "htm" => Ok(Kind::Html),
-        "md" => Ok(Kind::Markdown),
-        "tex" => Ok(Kind::Latex),
-        "json" => Ok(Kind::Json),
-        other => Err(Failure::BadInput(format!(
-            "--out {}: .{other} is not a report format (.html, .md, .tex or .json)",
+/// The report's form, by the output's extension.
+fn kind_of(path: &std::path::Path) -> Result<Rendering, Failure> {
+    Rendering::of(path).ok_or_else(|| {
+        let extension = path
+            .extension()
+            .map(|e| e.to_string_lossy().to_lowercase())
+            .unwrap_or_default();
+        Failure::BadInput(format!(
+            "--out {}: .{extension} is not a report format (.html, .md, .tex or .json)",
             path.display()
-        ))),
-    }
+        ))
+    })
 }
 
 /// The command line that gives the same figures (the arguments as given).
@@ -115,12 +104,7 @@ pub fn run(args: &ReportArgs) -> Result<(), Failure> {
         let scored = Corpus::new(referenced.continua.iter().map(kept).collect());
         report = report.against(&scored, &referenced.reference, &options);
     }
-    let text = match kind {
-        Kind::Html => html::render(&report),
-        Kind::Markdown => tables::markdown(&report),
-        Kind::Latex => tables::latex(&report),
-        Kind::Json => serde_json::to_string_pretty(&report).expect("JSON of plain values"),
-    };
+    let text = kind.render(&report);
     gamma_formats::write_atomically(&args.out, text.as_bytes())
         .map_err(|e| Failure::BadInput(e.to_string()))?;
     eprintln!(

@@ -28,6 +28,43 @@ use gamma_core::{Corpus, GammaOptions, GammaResult};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+/// The forms a report is written in, chosen by the output's extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rendering {
+    /// `.html`, `.htm`: one self-contained page.
+    Html,
+    /// `.md`: Markdown tables.
+    Markdown,
+    /// `.tex`: LaTeX tables (booktabs).
+    Latex,
+    /// `.json`: the [`Report`] itself.
+    Json,
+}
+
+impl Rendering {
+    /// The rendering an output's extension asks for, if any.
+    pub fn of(path: &std::path::Path) -> Option<Rendering> {
+        let extension = path.extension()?.to_string_lossy().to_lowercase();
+        match extension.as_str() {
+            "html" | "htm" => Some(Rendering::Html),
+            "md" => Some(Rendering::Markdown),
+            "tex" => Some(Rendering::Latex),
+            "json" => Some(Rendering::Json),
+            _ => None,
+        }
+    }
+
+    /// The report in this form.
+    pub fn render(self, report: &Report) -> String {
+        match self {
+            Rendering::Html => html::render(report),
+            Rendering::Markdown => tables::markdown(report),
+            Rendering::Latex => tables::latex(report),
+            Rendering::Json => serde_json::to_string_pretty(report).expect("JSON of plain values"),
+        }
+    }
+}
+
 /// How many disagreements the report lists.
 const WORST_SHOWN: usize = 12;
 /// Bootstrap replicates of the confidence interval of γ.

@@ -32,6 +32,7 @@ mod panels;
 mod project;
 mod reading_view;
 mod recent;
+mod report_export;
 mod sessions;
 mod shuffling;
 mod text_gamma;

@@ -1,0 +1,53 @@
+//! File → Export the agreement report…: the report of the open documents, gathered by a job,
+//! holds the figures the app shows and the command line's report gives.
+
+use super::{app, harness, has_result, step_until};
+use crate::app::Launch;
+use crate::app::file_dialog::ScriptedDialog;
+use egui_kittest::kittest::Queryable;
+
+#[test]
+fn the_agreement_report_is_exported_with_the_figures_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("agreement.json");
+    let mut dialog = ScriptedDialog::default();
+    dialog.answers.push_back(Some(vec![out.clone()]));
+    dialog
+        .answers
+        .push_back(Some(vec![dir.path().join("agreement.pdf")]));
+    let mut h = harness(app(Launch::default(), dialog));
+    step_until(&mut h, has_result);
+    let shown = h.state().state.current_outcome().unwrap().result.gamma;
+    let export = |h: &mut egui_kittest::Harness<'static, crate::app::GammaStudioApp>| {
+        h.get_by_label("File").click();
+        h.run_steps(2);
+        h.get_by_label("Export the agreement report…").click();
+        h.run_steps(2);
+    };
+    export(&mut h);
+    step_until(&mut h, |app| {
+        app.state
+            .errors
+            .iter()
+            .any(|m| m.starts_with("agreement report written"))
+    });
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!(report["overall"]["gamma"].as_f64().unwrap(), shown);
+    assert_eq!(
+        report["annotators"],
+        serde_json::json!(["ana", "ben", "chloe"])
+    );
+    assert!(report["overall"]["confidence_interval"]["Ok"]["gamma"].is_array());
+    let rerun = report["method"]["rerun"].as_str().unwrap();
+    assert!(rerun.starts_with("gamma-studio report"), "{rerun}");
+    // A form the report is not written in: said, nothing written.
+    export(&mut h);
+    assert!(
+        (h.state().state.errors.iter()).any(|m| m.ends_with(
+            "agreement.pdf: the agreement report is written as .html, .md, .tex or .json"
+        )),
+        "{:?}",
+        h.state().state.errors
+    );
+    assert!(!dir.path().join("agreement.pdf").exists());
+}
