@@ -21,6 +21,7 @@ mod documents_panel;
 mod evaluate_panel;
 mod file_browser;
 pub mod file_dialog;
+mod file_menu_actions;
 mod gamma_run;
 mod gold_corpus_export;
 mod help;
@@ -166,9 +167,9 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
 /// The title of File → Open's dialog.
 const OPEN_TITLE: &str = "Open annotation files";
 /// The title of File → Open project…'s dialog.
-const OPEN_PROJECT_TITLE: &str = "Open a project";
+pub(super) const OPEN_PROJECT_TITLE: &str = "Open a project";
 /// The title of File → Save project as…'s dialog.
-const SAVE_PROJECT_TITLE: &str = "Save the project";
+pub(super) const SAVE_PROJECT_TITLE: &str = "Save the project";
 /// The title of File → Open folder…'s dialog.
 const OPEN_FOLDER_TITLE: &str = "Open a corpus folder";
 
@@ -293,40 +294,6 @@ impl GammaStudioApp {
     fn ask_files_to_open(&mut self) {
         if let Some(paths) = self.dialog.pick_files(OPEN_TITLE) {
             self.request_open(paths);
-        }
-    }
-
-    /// File → Open project…: the dialog, then the project.
-    fn ask_project_to_open(&mut self) {
-        if let Some(path) =
-            (self.dialog).pick_file(OPEN_PROJECT_TITLE, &[project::PROJECT_EXTENSION])
-        {
-            self.state.open_project(&path);
-        }
-    }
-
-    /// File → Save project as…: the dialog, then the project file.
-    fn ask_project_to_save(&mut self) {
-        if let Some(path) = self.dialog.save_file(SAVE_PROJECT_TITLE, "project.json") {
-            match self.state.save_project(&path) {
-                Ok(()) => self.state.errors.push(format!(
-                    "project saved (and autosaved from now on): {}",
-                    path.display()
-                )),
-                Err(e) => self
-                    .state
-                    .errors
-                    .push(format!("the project was not saved: {e}")),
-            }
-        }
-    }
-
-    /// File → Export the agreement report…: the dialog, then the report's job.
-    fn ask_report_to_export(&mut self) {
-        if let Some(path) =
-            (self.dialog).save_file(report_export::REPORT_TITLE, "agreement-report.html")
-        {
-            self.report_export.start(&mut self.state, path);
         }
     }
 
