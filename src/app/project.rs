@@ -152,7 +152,8 @@ impl AppState {
         Ok(())
     }
 
-    /// What the autosave compares: every adjudication's progress and last step.
+    /// What the autosave compares, every frame: each adjudication's progress, history depth
+    /// and last steps (counters and labels only, nothing sorted or encoded).
     fn project_signature(&self) -> String {
         let mut signature = format!("{:?}|{:?}", self.mode, self.current);
         for (id, adjudicating) in &self.adjudications {
@@ -160,7 +161,7 @@ impl AppState {
             signature.push_str(&format!(
                 "|{id:?}:{:?}:{}:{:?}:{:?}",
                 a.progress(),
-                a.gold().len(),
+                adjudicating.depth,
                 a.undo_label(),
                 a.redo_label()
             ));

@@ -2,9 +2,10 @@
 //! the files are opened in.
 
 use super::{app, harness, has_result, step_until};
-use crate::app::Launch;
 use crate::app::file_dialog::ScriptedDialog;
+use crate::app::{GammaStudioApp, Launch};
 use eframe::egui;
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use gamma_core::gold::{Choice, Decision};
 use gamma_formats::ReadOptions;
@@ -28,11 +29,11 @@ fn picked(app: &crate::app::GammaStudioApp, index: usize) -> Option<String> {
     }
 }
 
-#[test]
-fn a_session_resumes_when_the_same_files_are_opened_in_the_other_order() {
-    let dir = tempfile::tempdir().unwrap();
+/// The app with a data folder in `dir`, alice.aa and bob.aa open (with their text) and their
+/// adjudication started; the options they were read with.
+fn adjudicating_the_pair(dir: &std::path::Path) -> (Harness<'static, GammaStudioApp>, ReadOptions) {
     let launch = Launch {
-        data_folder: Some(dir.path().join("data")),
+        data_folder: Some(dir.join("data")),
         ..Launch::default()
     };
     let options = ReadOptions {
@@ -47,6 +48,13 @@ fn a_session_resumes_when_the_same_files_are_opened_in_the_other_order() {
     step_until(&mut h, has_result);
     h.get_by_label("Adjudicate this document").click();
     h.run_steps(2);
+    (h, options)
+}
+
+#[test]
+fn a_session_resumes_when_the_same_files_are_opened_in_the_other_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, options) = adjudicating_the_pair(dir.path());
     // Alignment 1: bob's unit (key 2), autosaved.
     h.state_mut().state.select_alignment(0);
     h.run_steps(1);
@@ -99,22 +107,7 @@ fn a_session_resumes_when_the_same_files_are_opened_in_the_other_order() {
 #[test]
 fn the_saved_adjudications_are_listed_by_document_and_open_their_files() {
     let dir = tempfile::tempdir().unwrap();
-    let launch = Launch {
-        data_folder: Some(dir.path().join("data")),
-        ..Launch::default()
-    };
-    let options = ReadOptions {
-        text: Some(fixture("doc.ac")),
-        ..ReadOptions::default()
-    };
-    let mut h = harness(app(launch, ScriptedDialog::default()));
-    step_until(&mut h, has_result);
-    h.state_mut()
-        .state
-        .open_files(&[fixture("alice.aa"), fixture("bob.aa")], &options);
-    step_until(&mut h, has_result);
-    h.get_by_label("Adjudicate this document").click();
-    h.run_steps(2);
+    let (mut h, _) = adjudicating_the_pair(dir.path());
     h.state_mut().state.select_alignment(0);
     h.run_steps(1);
     h.key_press(egui::Key::Num2);
