@@ -338,6 +338,8 @@ impl GammaStudioApp {
     /// Draws the whole window (the eframe entry point and the tests call this).
     pub fn draw(&mut self, ui: &mut Ui) {
         self.state.poll();
+        // Before the panels, so that Messages shows what the job ended with in this frame.
+        self.report_export.poll(&mut self.state);
         let text_gamma = self.state.uses_text_gamma();
         let state = &mut self.state;
         (state.dashboard).keep_up(&state.documents, &state.settings, text_gamma, &state.wake);
@@ -398,7 +400,6 @@ impl GammaStudioApp {
         self.dialog.show(ui.ctx());
         help::window(ui.ctx(), &mut self.help);
         self.sessions.window(ui.ctx(), &mut self.state);
-        self.report_export.poll(&mut self.state);
         self.state.errors.extend(self.dialog.take_messages());
         if self.state.is_running()
             || self.report_export.is_running()
