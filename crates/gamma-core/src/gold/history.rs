@@ -3,6 +3,7 @@
 //! decision of thousands of proposals is one step.
 
 use super::model::{Choice, Decision, GoldId, GoldUnit};
+use super::relations::{RelationChoice, RelationDecision};
 use crate::unit::Unit;
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +20,11 @@ pub(super) enum Change {
         id: GoldId,
         before: Option<GoldUnit>,
         after: Option<GoldUnit>,
+    },
+    Relation {
+        relation: usize,
+        before: RelationDecision,
+        after: RelationDecision,
     },
 }
 
@@ -37,6 +43,7 @@ pub const UNDO_DEPTH: usize = 1000;
 /// the gold ids handed out so far.
 pub(super) struct Bounds {
     pub proposals: usize,
+    pub relations: usize,
     pub annotators: usize,
     pub next_id: GoldId,
 }
@@ -90,6 +97,22 @@ fn check_change(change: &Change, bounds: &Bounds) -> Result<(), String> {
                 check_gold_unit(*id, gold, bounds.proposals)?;
             }
         }
+        Change::Relation {
+            relation,
+            before,
+            after,
+        } => {
+            if *relation >= bounds.relations {
+                return Err(format!(
+                    "no relation {} (the document has {})",
+                    relation + 1,
+                    bounds.relations
+                ));
+            }
+            for decision in [before, after] {
+                check_relation_decision(decision, bounds.annotators)?;
+            }
+        }
     }
     Ok(())
 }
@@ -99,6 +122,20 @@ pub(super) fn check_decision(decision: &Decision, annotators: usize) -> Result<(
     match decision {
         Decision::Decided {
             choice: Choice::Pick { annotator },
+            ..
+        } if *annotator >= annotators => Err(format!("no annotator {annotator}")),
+        _ => Ok(()),
+    }
+}
+
+/// A relation decision that keeps an annotator's relation must name an existing annotator.
+pub(super) fn check_relation_decision(
+    decision: &RelationDecision,
+    annotators: usize,
+) -> Result<(), String> {
+    match decision {
+        RelationDecision::Decided {
+            choice: RelationChoice::Pick { annotator },
             ..
         } if *annotator >= annotators => Err(format!("no annotator {annotator}")),
         _ => Ok(()),

@@ -16,6 +16,7 @@ mod bulk_rules;
 mod history;
 mod model;
 mod navigation;
+mod relations;
 mod reorder;
 mod tokens;
 
@@ -24,6 +25,9 @@ pub use history::{Step, UNDO_DEPTH};
 pub use model::{
     Choice, Decision, Direction, Filter, GoldError, GoldId, GoldUnit, Progress, Proposal, Rule,
     now, parse_rule,
+};
+pub use relations::{
+    GoldRelation, LostEndpoint, RelationChoice, RelationDecision, RelationProposal,
 };
 pub use tokens::{is_token_end, is_token_start, snap_to_token};
 
@@ -42,6 +46,10 @@ pub struct Adjudication {
     proposals: Vec<Proposal>,
     decisions: Vec<Decision>,
     gold: BTreeMap<GoldId, GoldUnit>,
+    #[serde(default)]
+    relation_proposals: Vec<RelationProposal>,
+    #[serde(default)]
+    relation_decisions: Vec<RelationDecision>,
     next_id: GoldId,
     undo: Vec<Step>,
     redo: Vec<Step>,
@@ -66,8 +74,11 @@ impl Adjudication {
                 disorder: alignment.unitary_alignments[i].disorder,
             })
             .collect();
+        let relation_proposals = relations::relation_proposals(&continuum, &proposals);
         Adjudication {
             decisions: vec![Decision::Open; proposals.len()],
+            relation_decisions: vec![RelationDecision::Open; relation_proposals.len()],
+            relation_proposals,
             proposals,
             continuum,
             gold: BTreeMap::new(),
@@ -367,8 +378,10 @@ impl Adjudication {
                 ));
             }
         }
+        self.validate_relations()?;
         let bounds = Bounds {
             proposals: self.proposals.len(),
+            relations: self.relation_proposals.len(),
             annotators: n,
             next_id: self.next_id,
         };

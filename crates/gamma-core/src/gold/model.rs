@@ -141,6 +141,20 @@ pub enum GoldError {
     #[error("merging needs two different gold units")]
     /// A unit cannot be merged with itself.
     MergeItself,
+    #[error("there is no relation {}", .0 + 1)]
+    /// No relation proposal has this index.
+    NoSuchRelation(usize),
+    /// The annotator has no relation in this relation proposal.
+    #[error("annotator {annotator:?} has no relation in relation {}", .relation + 1)]
+    NoRelation {
+        /// The relation proposal, by index.
+        relation: usize,
+        /// The annotator's name.
+        annotator: String,
+    },
+    #[error("a relation's label cannot be empty")]
+    /// A relabelling with an empty label.
+    EmptyLabel,
     #[error("bulk rule: {0}")]
     /// A bulk rule that cannot be read or applied.
     BadRule(String),
