@@ -97,3 +97,90 @@ fn gamma_reports_relations_in_json() {
     );
     assert_eq!(pair["f1_labelled"], 24.0 / 38.0);
 }
+
+/// brat's units shared by the three annotators of the constructed cases below.
+const BRAT_TEXT: &str = "Sony bought Columbia Pictures in 1989. It paid them.";
+const BRAT_UNITS: &str = "T1\tOrganization 0 4\tSony\nT2\tOrganization 12 29\tColumbia Pictures\n\
+                          T4\tTransfer 5 11\tbought\nT5\tOrganization 39 41\tIt\n\
+                          T6\tOrganization 47 51\tthem\n";
+
+/// `a/doc.ann`, `b/doc.ann`, `c/doc.ann` (each with its `doc.txt`): a has five relations (R1
+/// Owns, R2 Pays, the equivalence Sony–It, the event's Buyer and Thing); b is a copy without
+/// R2; c is a copy with R1 relabelled Buys.
+fn brat_trio(folder: &std::path::Path) -> Vec<String> {
+    let a = "R1\tOwns Arg1:T1 Arg2:T2\nR2\tPays Arg1:T5 Arg2:T6\n*\tCoref T5 T1\n\
+             E1\tTransfer:T4 Buyer:T1 Thing:T2\n";
+    let b = a.replace("R2\tPays Arg1:T5 Arg2:T6\n", "");
+    let c = a.replace("Owns", "Buys");
+    let mut files = Vec::new();
+    for (name, links) in [("a", a.to_string()), ("b", b), ("c", c)] {
+        let dir = folder.join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("doc.txt"), BRAT_TEXT).unwrap();
+        std::fs::write(dir.join("doc.ann"), format!("{BRAT_UNITS}{links}")).unwrap();
+        files.push(dir.join("doc.ann").to_str().unwrap().to_string());
+    }
+    files
+}
+
+/// By hand (the units are the same, each aligned with its copies): a–b match 4 relations with
+/// the same label, a's R2 alone, F1 8/9; a–c match all 5, R1 with another label: unlabelled F1
+/// 1, labelled 8/10, κ of the labels (0.8 − 0.16)/(1 − 0.16) (five labels each once a side);
+/// b–c match 4 (R1 with another label), c's R2 alone: unlabelled 8/9, labelled 6/9. Overall
+/// 14 and 14 relations, 11 with the same label and 2 with another: F1 26/28 and 22/28.
+#[test]
+fn brat_relations_of_a_copy_less_one_and_one_relabelled_counted_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = brat_trio(dir.path());
+    let mut args = vec!["gamma"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["--relations", "--json"]);
+    let out = json_of(&gamma_studio(&args));
+    let relations = &out["relations"];
+    let pairs = relations["pairs"].as_array().unwrap();
+    let counts = |p: &serde_json::Value| {
+        let n = |key: &str| p[key].as_u64().unwrap();
+        (
+            p["annotators"].clone(),
+            p["relations"].clone(),
+            [
+                n("same_label"),
+                n("other_label"),
+                n("only_first"),
+                n("only_second"),
+            ],
+        )
+    };
+    use serde_json::json;
+    assert_eq!(
+        pairs.iter().map(counts).collect::<Vec<_>>(),
+        [
+            (json!(["a", "b"]), json!([5, 4]), [4, 0, 1, 0]),
+            (json!(["a", "c"]), json!([5, 5]), [4, 1, 0, 0]),
+            (json!(["b", "c"]), json!([4, 5]), [3, 1, 0, 1]),
+        ]
+    );
+    let f1 = |p: &serde_json::Value, key: &str| p[key].as_f64().unwrap();
+    assert_eq!(f1(&pairs[0], "f1_unlabelled"), 8.0 / 9.0);
+    assert_eq!(f1(&pairs[0], "f1_labelled"), 8.0 / 9.0);
+    assert_eq!(f1(&pairs[1], "f1_unlabelled"), 1.0);
+    assert_eq!(f1(&pairs[1], "f1_labelled"), 0.8);
+    assert!((f1(&pairs[1], "label_kappa") - 0.64 / 0.84).abs() < 1e-12);
+    assert_eq!(f1(&pairs[2], "f1_unlabelled"), 8.0 / 9.0);
+    assert_eq!(f1(&pairs[2], "f1_labelled"), 6.0 / 9.0);
+    let overall = &relations["overall"];
+    assert_eq!(overall["relations"], json!([14, 14]));
+    assert_eq!(f1(overall, "f1_unlabelled"), 26.0 / 28.0);
+    assert_eq!(f1(overall, "f1_labelled"), 22.0 / 28.0);
+    let owns = relations["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["label"] == "Owns")
+        .unwrap();
+    assert_eq!(
+        (owns["relations"].clone(), owns["f1"].clone()),
+        (json!([3, 1]), json!(0.5))
+    );
+    assert_eq!(relations["unplaced"], json!([]));
+}

@@ -30,8 +30,9 @@ pub struct GammaArgs {
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
-    /// Also measure agreement on relations (Glozz relations and schemas) through the best
-    /// alignment of the units: matched with the same label, another label, on one side only; F1.
+    /// Also measure agreement on relations (Glozz relations and schemas; brat relations,
+    /// equivalences and events) through the best alignment of the units: matched with the same
+    /// label, another label, on one side only; F1.
     #[arg(long)]
     pub relations: bool,
     /// A corpus: also write the per-document table (document, annotators, units, γ, its interval,
