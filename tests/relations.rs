@@ -184,3 +184,103 @@ fn brat_relations_of_a_copy_less_one_and_one_relabelled_counted_by_hand() {
     );
     assert_eq!(relations["unplaced"], json!([]));
 }
+
+/// INCEpTION's own `example2.tsv`: dependency relations over the POS layer, written on the
+/// dependent's row with the governor's token in the base column. Sentence 1 by hand: "plays"
+/// (1-3) governs Ms. (SUBJ), Haag (SBJ), itself (ROOT, stacked after P from the full stop) and
+/// Elianti (OBJ); the full stop governs nothing and has no head. Every other row's base cell
+/// counts its stacked entries.
+#[test]
+fn inception_dependencies_are_relations_between_pos_spans() {
+    let path = common::fixture("webanno-tsv/example2.tsv");
+    let file = gamma_formats::webanno_tsv::read(&path).unwrap();
+    let (relations, warning) = file.relations(0, &path);
+    assert_eq!(warning, None);
+    let unit = |e: &Endpoint| match e {
+        Endpoint::Unit(id) => id.clone(),
+        Endpoint::Group { id, .. } => id.clone(),
+    };
+    let first: Vec<(String, String, String, String)> = relations[..5]
+        .iter()
+        .map(|r| {
+            (
+                r.id.clone(),
+                r.label.clone(),
+                unit(&r.source),
+                unit(&r.target),
+            )
+        })
+        .collect();
+    let expected = [
+        ("1-1/1", "SUBJ", "1-3", "1-1"),
+        ("1-2/1", "SBJ", "1-3", "1-2"),
+        ("1-3/1", "P", "1-5", "1-3"),
+        ("1-3/2", "ROOT", "1-3", "1-3"),
+        ("1-4/1", "OBJ", "1-3", "1-4"),
+    ];
+    assert_eq!(
+        first,
+        expected.map(|(a, b, c, d)| (a.into(), b.into(), c.into(), d.into()))
+    );
+    let stacked: usize = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| l.split('\t').nth(6).unwrap())
+        .filter(|cell| *cell != "_")
+        .map(|cell| cell.split('|').count())
+        .sum();
+    assert_eq!(relations.len(), stacked);
+    // The named entities have no relation layer over them.
+    assert_eq!(file.relations(1, &path), (Vec::new(), None));
+}
+
+/// A TSV 3 file with a relation layer: "bought" to Sony (Agent), to Columbia Pictures
+/// (`[1]`, Theme), to the stacked 1989 spans DATE `[2]` (Time) and TIME `[3]` (no value).
+const TSV3_RELATIONS: &str = "#FORMAT=WebAnno TSV 3.3\n\
+    #T_SP=webanno.custom.Span|value\n\
+    #T_RL=webanno.custom.Relation|value|BT_webanno.custom.Span\n\n\n\
+    #Text=Sony bought Columbia Pictures in 1989 .\n\
+    1-1\t0-4\tSony\tORG\tAgent\t1-2\t\n\
+    1-2\t5-11\tbought\tEVT\t_\t_\t\n\
+    1-3\t12-20\tColumbia\tORG[1]\tTheme\t1-2[0_1]\t\n\
+    1-4\t21-29\tPictures\tORG[1]\t_\t_\t\n\
+    1-5\t30-32\tin\t_\t_\t_\t\n\
+    1-6\t33-37\t1989\tDATE[2]|TIME[3]\tTime|*\t1-2[0_2]|1-2[0_3]\t\n\
+    1-7\t38-39\t.\t_\t_\t_\t\n";
+
+/// b relabels Theme as Patient and drops Time. By hand: 4 and 3 relations; Agent and the
+/// unvalued one match with the same label (2), Theme/Patient with another (1), Time is a's
+/// alone: F1 unlabelled 2·3/7, labelled 2·2/7.
+#[test]
+fn tsv3_relations_of_a_relabelled_copy_less_one_counted_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = TSV3_RELATIONS
+        .replace("Theme", "Patient")
+        .replace("Time|*\t1-2[0_2]|1-2[0_3]", "*\t1-2[0_3]");
+    std::fs::write(dir.path().join("a.tsv"), TSV3_RELATIONS).unwrap();
+    std::fs::write(dir.path().join("b.tsv"), b).unwrap();
+    let out = json_of(&gamma_studio(&[
+        "gamma",
+        dir.path().join("a.tsv").to_str().unwrap(),
+        dir.path().join("b.tsv").to_str().unwrap(),
+        "--relations",
+        "--json",
+    ]));
+    let pair = &out["relations"]["pairs"][0];
+    assert_eq!(pair["annotators"], serde_json::json!(["a", "b"]));
+    assert_eq!(pair["relations"], serde_json::json!([4, 3]));
+    let n = |key: &str| pair[key].as_u64().unwrap();
+    assert_eq!(
+        [
+            n("same_label"),
+            n("other_label"),
+            n("only_first"),
+            n("only_second")
+        ],
+        [2, 1, 1, 0]
+    );
+    assert_eq!(pair["f1_unlabelled"], 6.0 / 7.0);
+    assert_eq!(pair["f1_labelled"], 4.0 / 7.0);
+    assert_eq!(out["relations"]["unplaced"], serde_json::json!([]));
+}

@@ -31,8 +31,8 @@ pub struct GammaArgs {
     #[arg(long)]
     pub json: bool,
     /// Also measure agreement on relations (Glozz relations and schemas; brat relations,
-    /// equivalences and events) through the best alignment of the units: matched with the same
-    /// label, another label, on one side only; F1.
+    /// equivalences and events; TSV 3 relation layers over the span layer) through the best
+    /// alignment of the units: matched with the same label, another label, on one side only; F1.
     #[arg(long)]
     pub relations: bool,
     /// A corpus: also write the per-document table (document, annotators, units, γ, its interval,
