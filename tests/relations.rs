@@ -284,3 +284,68 @@ fn tsv3_relations_of_a_relabelled_copy_less_one_counted_by_hand() {
     assert_eq!(pair["f1_labelled"], 4.0 / 7.0);
     assert_eq!(out["relations"]["unplaced"], serde_json::json!([]));
 }
+
+/// `evaluate --relations`: the reference `gold` has R1 Owns, R2 Pays, the equivalence Sony–It
+/// and the event's Buyer and Thing (5); the system `sys` misses R2 and relabels R1 Buys (4).
+/// By hand: same label 3, other label 1, missed 1, spurious 0; labelled P 3/4, R 3/5, F1
+/// 2·3/9; unlabelled (and attachment) P 4/4, R 4/5, F1 2·4/9.
+#[test]
+fn evaluate_scores_a_systems_relations_against_the_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    let gold = "R1\tOwns Arg1:T1 Arg2:T2\nR2\tPays Arg1:T5 Arg2:T6\n*\tCoref T5 T1\n\
+                E1\tTransfer:T4 Buyer:T1 Thing:T2\n";
+    let system = gold
+        .replace("R2\tPays Arg1:T5 Arg2:T6\n", "")
+        .replace("Owns", "Buys");
+    let mut files = Vec::new();
+    for (name, links) in [("gold", gold.to_string()), ("sys", system)] {
+        let folder = dir.path().join(name);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join("doc.txt"), BRAT_TEXT).unwrap();
+        std::fs::write(folder.join("doc.ann"), format!("{BRAT_UNITS}{links}")).unwrap();
+        files.push(folder.join("doc.ann").to_str().unwrap().to_string());
+    }
+    let evaluate = |extra: &[&str]| {
+        let mut args = vec!["evaluate", &files[0], &files[1], "--reference", "gold"];
+        args.extend(extra);
+        gamma_studio(&args)
+    };
+    let out = json_of(&evaluate(&["--relations", "--json"]));
+    let r = &out["systems"][0]["relations"];
+    let n = |key: &str| r[key].as_u64().unwrap();
+    assert_eq!(
+        [
+            "reference",
+            "system",
+            "same_label",
+            "other_label",
+            "missed",
+            "spurious",
+            "attached",
+            "unplaced"
+        ]
+        .map(n),
+        [5, 4, 3, 1, 1, 0, 4, 0]
+    );
+    let score = |reading: &str, key: &str| r[reading][key].as_f64().unwrap();
+    assert_eq!(score("labelled", "precision"), 0.75);
+    assert_eq!(score("labelled", "recall"), 0.6);
+    assert!((score("labelled", "f1") - 6.0 / 9.0).abs() < 1e-15);
+    for reading in ["unlabelled", "attachment"] {
+        assert_eq!(score(reading, "precision"), 1.0);
+        assert_eq!(score(reading, "recall"), 0.8);
+        assert!((score(reading, "f1") - 8.0 / 9.0).abs() < 1e-15);
+    }
+    // Without the flag the JSON has no relations; the summary shows them with it.
+    assert!(json_of(&evaluate(&["--json"]))["systems"][0]["relations"].is_null());
+    let text = String::from_utf8(evaluate(&["--relations"]).stdout).unwrap();
+    assert!(
+        text.contains(
+            "  relations (matched through γ's best alignment): reference 5, system 4; same label \
+             3, other label 1, missed 1, spurious 0\n             precision  recall      F1\n  \
+             labelled      0.7500  0.6000  0.6667\n  unlabelled    1.0000  0.8000  0.8889\n  \
+             attachment    1.0000  0.8000  0.8889\n"
+        ),
+        "{text}"
+    );
+}
