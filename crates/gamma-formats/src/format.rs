@@ -70,7 +70,8 @@ pub struct Description {
 pub struct Holds {
     /// The units' features (extra attributes, columns, layers).
     pub features: bool,
-    /// Relations between units.
+    /// Relations between units (one whose endpoint is a group of units, a Glozz schema, is left
+    /// out: no other format has groups).
     pub relations: bool,
     /// Units whose category is empty (when not held, they are not read back, or — in a format
     /// whose names have no spaces — become the category `_`).
