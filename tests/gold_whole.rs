@@ -315,9 +315,10 @@ fn relation_decisions_go_into_the_whole_gold() {
     assert_eq!(labels(14), ["Continuation"], "hjoseph's alone");
     // The question-answer pair both draw from hjoseph's "anyone has ore? for sheep? or clay?"
     // (alignment 3, open: SILVER cut it in three) is decided but has no gold unit there.
+    // It waits for that alignment's decision: not flagged until the alignment is rejected.
     assert_eq!(labels(4), ["Question-answer_pair"; 2]);
-    assert_eq!(adjudication.flagged_relations().len(), 1);
     assert_eq!(adjudication.lost_endpoints(4)[0].alignment, 2);
+    assert!(adjudication.flagged_relations().is_empty());
 
     let decide = |a: &mut Adjudication, i: usize, choice: RelationChoice| {
         a.decide_relation(i, choice).unwrap()

@@ -204,7 +204,7 @@ impl Adjudicating {
                 let flagged = self.session.adjudication.flagged_relations().len();
                 if flagged > flagged_before {
                     message.push_str(&format!(
-                        " — ⚠ {} decided into the gold now without a gold unit at an endpoint",
+                        " — ⚠ {} decided into the gold now with an endpoint rejected",
                         match flagged - flagged_before {
                             1 => "1 relation".to_string(),
                             n => format!("{n} relations"),

@@ -2,7 +2,8 @@
 //! relations (a relation proposal of [`gamma_core::gold`]) with its endpoints, whether the
 //! annotators disagree on it, its decision and the buttons that decide it — keep one
 //! annotator's, relabel, none, skip. A relation decided into the gold whose endpoint has no
-//! gold unit is flagged here and in the progress line, never dropped without a word.
+//! gold unit is shown here; one whose endpoint was rejected is flagged here, in the progress
+//! line and in the message of the decision that rejected it, never dropped without a word.
 
 use super::palette;
 use super::state::AppState;
@@ -30,7 +31,7 @@ pub fn show_progress(ui: &mut Ui, adjudication: &Adjudication) {
     );
     if flagged > 0 {
         line.push_str(&format!(
-            " · ⚠ {flagged} decided into the gold without a gold unit at an endpoint"
+            " · ⚠ {flagged} decided into the gold with an endpoint rejected"
         ));
     }
     let text = RichText::new(line);
@@ -167,8 +168,12 @@ fn show_relation(
         _ => true,
     };
     if !lost.is_empty() && into_gold {
-        let warning = format!("⚠ {}", lost_text(&lost, decision.is_decided()));
-        ui.label(RichText::new(warning).color(ui.visuals().warn_fg_color));
+        let text = lost_text(&lost, decision.is_decided());
+        if lost.iter().any(|l| l.rejected) {
+            ui.label(RichText::new(format!("⚠ {text}")).color(ui.visuals().warn_fg_color));
+        } else {
+            ui.label(RichText::new(text).weak());
+        }
     }
 }
 

@@ -11,9 +11,11 @@
 //! pair and a proposal with one is "only on one side".
 //!
 //! A gold relation's endpoints follow the unit decisions: an endpoint is the gold units that
-//! decide its alignments. When one of those alignments has no gold unit (rejected, open or
-//! skipped), the relation has nowhere to go: it is [flagged](Adjudication::lost_endpoints) —
-//! shown to the adjudicator and listed in the report — never silently dropped.
+//! decide its alignments. When one of those alignments has no gold unit, the relation has
+//! nowhere to go ([`Adjudication::lost_endpoints`]): while the alignment is open or skipped it
+//! waits for it; once the alignment is rejected the relation is
+//! [flagged](Adjudication::flagged_relations). Either way it is shown to the adjudicator and
+//! listed in the report of the gold — never silently dropped.
 
 use super::Adjudication;
 use super::history::{Change, check_relation_decision};
@@ -483,8 +485,8 @@ impl Adjudication {
     }
 
     /// The gold relations: every relation proposal decided into the gold whose endpoints all
-    /// have gold units. Those decided into the gold without them are in
-    /// [`Self::flagged_relations`].
+    /// have gold units (see [`Self::lost_endpoints`] and [`Self::flagged_relations`] for the
+    /// others).
     pub fn gold_relations(&self) -> Vec<GoldRelation> {
         let gold_of = |alignments: &[usize]| -> Vec<GoldId> {
             (self.gold.iter())
@@ -516,17 +518,17 @@ impl Adjudication {
         out
     }
 
-    /// The relation proposals decided into the gold whose endpoints lack a gold unit.
+    /// The relation proposals decided into the gold with an endpoint whose alignment was
+    /// rejected: they cannot be in the gold unless the adjudicator changes one decision or the
+    /// other. (An endpoint whose alignment is still open is waiting, not flagged.)
     pub fn flagged_relations(&self) -> Vec<(usize, Vec<LostEndpoint>)> {
         (self.relation_decisions.iter().enumerate())
-            .filter(|(i, d)| match d {
-                RelationDecision::Decided { choice, .. } => {
-                    !matches!(choice, RelationChoice::Reject) && self.relation_proposals.len() > *i
-                }
+            .filter(|(_, d)| match d {
+                RelationDecision::Decided { choice, .. } => *choice != RelationChoice::Reject,
                 _ => false,
             })
             .map(|(i, _)| (i, self.lost_endpoints(i)))
-            .filter(|(_, lost)| !lost.is_empty())
+            .filter(|(_, lost)| lost.iter().any(|l| l.rejected))
             .collect()
     }
 

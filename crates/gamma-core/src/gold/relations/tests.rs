@@ -207,9 +207,11 @@ fn a_relation_whose_endpoint_was_rejected_is_flagged_not_dropped() {
     a.decide_relation(0, RelationChoice::Reject).unwrap();
     let flagged: Vec<usize> = a.flagged_relations().into_iter().map(|(i, _)| i).collect();
     assert_eq!(flagged, vec![1]);
-    // An open alignment is not "rejected".
+    // An open alignment is not "rejected": the relation waits for it, unflagged.
     a.reopen(1).unwrap();
     assert!(!a.lost_endpoints(1)[0].rejected);
+    assert!(a.flagged_relations().is_empty());
+    assert_eq!(labels(&a).len(), 2);
 }
 
 #[test]
