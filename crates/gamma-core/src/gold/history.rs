@@ -2,8 +2,7 @@
 //! or a gold unit, before and after), so that undo and redo need no snapshots and a bulk
 //! decision of thousands of proposals is one step.
 
-use super::model::{Choice, Decision, GoldId, GoldUnit};
-use super::relations::{RelationChoice, RelationDecision};
+use super::model::{Choice, Decision, GoldId, GoldUnit, RelationChoice, RelationDecision};
 use crate::unit::Unit;
 use serde::{Deserialize, Serialize};
 

@@ -23,11 +23,8 @@ mod tokens;
 pub use bulk_rules::OpenAlignments;
 pub use history::{Step, UNDO_DEPTH};
 pub use model::{
-    Choice, Decision, Direction, Filter, GoldError, GoldId, GoldUnit, Progress, Proposal, Rule,
-    now, parse_rule,
-};
-pub use relations::{
-    GoldRelation, LostEndpoint, RelationChoice, RelationDecision, RelationProposal,
+    Choice, Decision, Direction, Filter, GoldError, GoldId, GoldRelation, GoldUnit, LostEndpoint,
+    Progress, Proposal, RelationChoice, RelationDecision, RelationProposal, Rule, now, parse_rule,
 };
 pub use tokens::{is_token_end, is_token_start, snap_to_token};
 

@@ -3,8 +3,7 @@
 
 use super::Adjudication;
 use super::history::Change;
-use super::model::{Choice, Decision};
-use super::relations::{RelationChoice, RelationDecision};
+use super::model::{Choice, Decision, RelationChoice, RelationDecision};
 
 impl Adjudication {
     /// This adjudication with the annotators in the order of `names` (the same names, each

@@ -48,8 +48,11 @@ fn adjudication(discourses: Vec<Vec<Relation>>) -> Adjudication {
     Adjudication::new(c, &aligned.problem, &aligned.alignment, "tester")
 }
 
+/// A relation proposal's source and target alignments, and its members.
+type Layout = (Vec<usize>, Vec<usize>, Vec<Option<usize>>);
+
 /// The members of every relation proposal, with its place (source and target alignments).
-fn layout(a: &Adjudication) -> Vec<(Vec<usize>, Vec<usize>, Vec<Option<usize>>)> {
+fn layout(a: &Adjudication) -> Vec<Layout> {
     (a.relation_proposals().iter())
         .map(|p| (p.source.clone(), p.target.clone(), p.members.clone()))
         .collect()

@@ -19,108 +19,19 @@
 
 use super::Adjudication;
 use super::history::{Change, check_relation_decision};
-use super::model::{Decision, GoldError, GoldId, Progress, Proposal, Rule, now};
+use super::model::{
+    Decision, GoldError, GoldId, GoldRelation, LostEndpoint, Progress, Proposal, RelationChoice,
+    RelationDecision, RelationProposal, Rule, now,
+};
 use crate::continuum::Continuum;
 use crate::relation::Endpoint;
-use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-/// Corresponding relations of the annotators, to be decided.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RelationProposal {
-    /// For each annotator, the index of its relation (in its
-    /// [`relations`](crate::continuum::Annotator::relations)), or `None`.
-    pub members: Vec<Option<usize>>,
-    /// The unitary alignments (proposal indices) the relations' sources lie in.
-    pub source: Vec<usize>,
-    /// The unitary alignments their targets lie in.
-    pub target: Vec<usize>,
-    /// Whether source and target may not be swapped.
-    pub directed: bool,
-}
+/// An annotator's relation: (annotator, index in its relations).
+pub type AnnotatorRelation = (usize, usize);
 
-/// What a decided relation proposal put in the gold.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum RelationChoice {
-    /// One annotator's relation, with its label.
-    Pick {
-        /// The annotator, by index.
-        annotator: usize,
-    },
-    /// The relation between the same units, with this label.
-    Relabel {
-        /// The gold relation's label.
-        label: String,
-    },
-    /// No relation in the gold.
-    Reject,
-}
-
-/// The state of one relation proposal.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "status", rename_all = "snake_case")]
-pub enum RelationDecision {
-    /// Not decided yet.
-    Open,
-    /// Left for later.
-    Skipped {
-        /// The adjudicator.
-        by: String,
-        /// When (RFC 3339, UTC).
-        at: String,
-    },
-    /// Decided.
-    Decided {
-        /// What went into the gold.
-        choice: RelationChoice,
-        /// Who or what decided ([`Rule::Manual`] or [`Rule::Unanimous`]).
-        rule: Rule,
-        /// The adjudicator.
-        by: String,
-        /// When (RFC 3339, UTC).
-        at: String,
-    },
-}
-
-impl RelationDecision {
-    /// Not decided and not skipped.
-    pub fn is_open(&self) -> bool {
-        matches!(self, RelationDecision::Open)
-    }
-
-    /// Decided (by hand or by the unanimous rule).
-    pub fn is_decided(&self) -> bool {
-        matches!(self, RelationDecision::Decided { .. })
-    }
-}
-
-/// A relation of the gold: its label, and its endpoints as gold units.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GoldRelation {
-    /// The relation proposal it decides.
-    pub proposal: usize,
-    /// Its label.
-    pub label: String,
-    /// The gold units of its source (one, or the members of a group).
-    pub source: Vec<GoldId>,
-    /// The gold units of its target.
-    pub target: Vec<GoldId>,
-    /// Whether source and target may not be swapped.
-    pub directed: bool,
-    /// The annotator whose relation (and endpoints) it is.
-    pub from: usize,
-}
-
-/// Why a relation that should be in the gold cannot be: an alignment of one of its endpoints
-/// has no gold unit.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LostEndpoint {
-    /// The unitary alignment (proposal index) without a gold unit.
-    pub alignment: usize,
-    /// Whether that alignment was rejected (else it is open or skipped).
-    pub rejected: bool,
-}
+/// An annotator's relation kept in the gold: (annotator, index in its relations, gold label).
+pub type KeptRelation = (usize, usize, String);
 
 /// The relation proposals of `continuum`, whose unitary alignments are `proposals`.
 pub(super) fn relation_proposals(
@@ -549,10 +460,7 @@ impl Adjudication {
     /// that a writer keeps the base's own relation (its id, what links to it) —; and every
     /// relation of a decided proposal, kept or not. A writer carrying the base annotator's
     /// relations leaves the decided ones to this list.
-    pub fn decided_relations(
-        &self,
-        base: usize,
-    ) -> (Vec<(usize, usize, String)>, Vec<(usize, usize)>) {
+    pub fn decided_relations(&self, base: usize) -> (Vec<KeptRelation>, Vec<AnnotatorRelation>) {
         let mut kept = Vec::new();
         let mut decided = Vec::new();
         for (index, decision) in self.relation_decisions.iter().enumerate() {
