@@ -16,6 +16,9 @@ use std::time::Instant;
 
 const REPLICATES: usize = 1000;
 
+/// How many large documents of the generator average to its γ.
+const TRUTH_DOCUMENTS: u64 = 10;
+
 fn gamma_of(documents: Vec<Continuum>, options: &GammaOptions) -> Result<GammaResult, Failure> {
     gamma_core::corpus_gamma(&Corpus::new(documents), options, RunControl::default())
         .map_err(|e| Failure::Computation(e.to_string()))
@@ -64,7 +67,24 @@ pub fn run(trials: usize, seed: u64) -> Result<(), Failure> {
     // Seeds of the large samples stay clear of the trials' (seed + 0 … seed + trials).
     let big = seed + 1_000_000;
     let clock = Instant::now();
-    let document_truth = gamma_of(vec![noisy_copies(2, 4000, Density::Sparse, big)], &precise)?;
+    // One document of the generator, however large, is one draw: its γ is averaged over
+    // TRUTH_DOCUMENTS of them (their spread is printed).
+    let large: Vec<f64> = (0..TRUTH_DOCUMENTS)
+        .map(|d| {
+            gamma_of(
+                vec![noisy_copies(2, 4000, Density::Sparse, big + 10_000 + d)],
+                &precise,
+            )
+            .map(|r| r.gamma)
+        })
+        .collect::<Result<_, _>>()?;
+    let document_truth = large.iter().sum::<f64>() / large.len() as f64;
+    let spread = (large
+        .iter()
+        .map(|g| (g - document_truth).powi(2))
+        .sum::<f64>()
+        / (large.len() - 1) as f64)
+        .sqrt();
     let corpus_truth = gamma_of(
         (0..400)
             .map(|d| noisy_copies(2, 20, Density::Sparse, big + 1 + d))
@@ -72,16 +92,14 @@ pub fn run(trials: usize, seed: u64) -> Result<(), Failure> {
         &precise,
     )?;
     println!(
-        "generator γ (2 annotators, sparse noisy copies): document {:.4} (4,000 units each, {} samples), corpus {:.4} (400 documents of 20 units, {} samples), {:.1} s",
-        document_truth.gamma,
-        document_truth.n_samples,
+        "generator γ (2 annotators, sparse noisy copies): document {document_truth:.4} (mean of {TRUTH_DOCUMENTS} documents of 4,000 units each, sd {spread:.4}), corpus {:.4} (400 documents of 20 units, {} samples), {:.1} s",
         corpus_truth.gamma,
         corpus_truth.n_samples,
         clock.elapsed().as_secs_f64()
     );
 
     let clock = Instant::now();
-    let (documents, doc_width, doc_mean) = coverage(trials, document_truth.gamma, seed, |s| {
+    let (documents, doc_width, doc_mean) = coverage(trials, document_truth, seed, |s| {
         vec![noisy_copies(2, 100, Density::Sparse, s)]
     })?;
     let doc_seconds = clock.elapsed().as_secs_f64();

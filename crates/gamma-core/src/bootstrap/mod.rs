@@ -21,8 +21,14 @@
 //! Monte-Carlo error of `D_e` into the interval; the chance model is not refitted per replicate
 //! (Krippendorff's bootstrap of α also keeps `D_e`), since it depends on the annotations' margins
 //! (lengths, categories, counts), which vary far less between samples than the disorder does.
-//! The interval is the percentile interval of the replicates. Coverage is measured, not assumed:
-//! `gamma-studio bench --coverage` and docs/benchmarks-coverage.md.
+//! The interval is the *expanded* percentile interval of the replicates (Hesterberg 2015, "What
+//! teachers should know about the bootstrap", The American Statistician 69(4) §5.3): with n
+//! documents or stretches, the percentiles taken are those of the normal tail beyond
+//! `√(n / (n − 1)) · t_{n−1}` instead of `z`, which corrects the too-narrow percentile interval
+//! of small samples (the bootstrap's spread is that of n values, as a standard error with n in
+//! place of n − 1, and its tails are the normal's where Student's are due). With 20 stretches a
+//! 95 % interval takes the 1.6th and 98.4th percentiles. Coverage is measured, not assumed:
+//! `gamma-studio bench --coverage` and docs/benchmarks.md.
 
 use crate::alignment::{Alignment, AlignmentProblem, UnitaryAlignment};
 use crate::gamma::{GammaOptions, GammaResult, gamma_from};
@@ -50,9 +56,9 @@ impl ResamplingUnit {
     /// How the interval was made, in a few words (the `method` of the JSON output).
     pub fn method(self) -> &'static str {
         match self {
-            ResamplingUnit::Documents => "percentile bootstrap over documents",
+            ResamplingUnit::Documents => "expanded percentile bootstrap over documents",
             ResamplingUnit::Stretches => {
-                "percentile bootstrap over stretches of the continuum that no alignment crosses"
+                "expanded percentile bootstrap over stretches of the continuum that no alignment crosses"
             }
         }
     }
@@ -191,6 +197,22 @@ pub(crate) fn percentile_interval(values: &mut [f64], level: f64) -> (f64, f64) 
     ((at((1.0 - level) / 2.0)), at(1.0 - (1.0 - level) / 2.0))
 }
 
+/// The level of the percentiles that make the expanded `level` interval from `n` resampled
+/// units (see the module doc): the normal tail beyond `√(n / (n − 1)) · t_{n−1, (1 + level) / 2}`.
+pub(crate) fn expanded_level(level: f64, n: usize) -> f64 {
+    use statrs::distribution::{ContinuousCDF, Normal, StudentsT};
+    if n < 2 {
+        return level;
+    }
+    let degrees = (n - 1) as f64;
+    let t = StudentsT::new(0.0, 1.0, degrees)
+        .expect("positive degrees of freedom")
+        .inverse_cdf((1.0 + level) / 2.0);
+    let z = (n as f64 / degrees).sqrt() * t;
+    let tail = Normal::standard().cdf(-z);
+    1.0 - 2.0 * tail
+}
+
 /// Checks the options and returns the seeded generator of the draws.
 pub(crate) fn check(options: &BootstrapOptions) -> Result<ChaCha8Rng, BootstrapError> {
     if !(2..=MAX_REPLICATES).contains(&options.replicates) {
@@ -270,20 +292,21 @@ pub fn bootstrap_gamma(
             }
         }
     }
+    let percentiles = expanded_level(options.level, clusters.len());
     let gamma_k = match &result.gamma_k {
         Some(k) if categorical => result
             .categories
             .iter()
             .zip(k_values.iter_mut())
             .filter(|(name, _)| k.contains_key(*name))
-            .map(|(name, values)| (name.clone(), percentile_interval(values, options.level)))
+            .map(|(name, values)| (name.clone(), percentile_interval(values, percentiles)))
             .collect(),
         _ => BTreeMap::new(),
     };
     Ok(ConfidenceInterval {
         level: options.level,
-        gamma: percentile_interval(&mut gamma_values, options.level),
-        gamma_cat: categorical.then(|| percentile_interval(&mut cat_values, options.level)),
+        gamma: percentile_interval(&mut gamma_values, percentiles),
+        gamma_cat: categorical.then(|| percentile_interval(&mut cat_values, percentiles)),
         gamma_k,
         unit,
         n_units: clusters.len(),

@@ -112,3 +112,13 @@ fn percentiles_interpolate() {
         "{low} {high}"
     );
 }
+
+#[test]
+fn the_expanded_percentiles_follow_student_with_n_minus_one_degrees() {
+    // n = 20: √(20/19) · t₁₉(0.975) = 1.02598 · 2.09302 = 2.14740; Φ(−2.14740) = 0.01588.
+    assert!((expanded_level(0.95, 20) - (1.0 - 2.0 * 0.01588)).abs() < 1e-4);
+    // n = 5: √(5/4) · t₄(0.975) = 1.11803 · 2.77645 = 3.10417; Φ(−3.10417) = 0.000954.
+    assert!((expanded_level(0.95, 5) - (1.0 - 2.0 * 0.000954)).abs() < 3e-5);
+    // Large n: the plain percentiles.
+    assert!((expanded_level(0.95, 100_000) - 0.95).abs() < 1e-4);
+}
