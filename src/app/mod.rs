@@ -27,6 +27,7 @@ mod gold_corpus_export;
 mod help;
 mod jobs;
 mod layout;
+mod number_rows;
 mod open_dialog;
 mod opened;
 mod palette;
@@ -312,6 +313,7 @@ impl GammaStudioApp {
         egui::Window::new("Open annotation files")
             .collapsible(false)
             .resizable(true)
+            .default_width(560f32.min(ui.ctx().content_rect().width() - 40.0))
             .show(ui.ctx(), |ui| {
                 decision = pending.show(ui, self.dialog.as_mut());
             });

@@ -171,14 +171,28 @@ pub fn category_swatch(
 }
 
 /// A chart's legend, drawn above it (never over its bars and curves): a swatch and a name
-/// for each series.
+/// for each series, an entry never split from its swatch, the entries on as many lines as the
+/// width needs (never wider than the panel).
 pub fn legend(ui: &mut eframe::egui::Ui, entries: &[(String, Color32)]) {
-    use eframe::egui;
+    use eframe::egui::{self, TextStyle, TextWrapMode, WidgetText};
+    let swatch = egui::vec2(14.0, 10.0);
     ui.horizontal_wrapped(|ui| {
-        for (name, colour) in entries {
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 10.0), egui::Sense::hover());
+        let right = ui.max_rect().right();
+        let spacing = ui.spacing().item_spacing.x;
+        for (i, (name, colour)) in entries.iter().enumerate() {
+            let text = WidgetText::from(name.as_str()).into_galley(
+                ui,
+                Some(TextWrapMode::Extend),
+                f32::INFINITY,
+                TextStyle::Body,
+            );
+            let width = swatch.x + spacing + text.size().x;
+            if i > 0 && ui.cursor().left() + width > right {
+                ui.end_row();
+            }
+            let (rect, _) = ui.allocate_exact_size(swatch, egui::Sense::hover());
             ui.painter().rect_filled(rect, 2.0, *colour);
-            ui.label(name);
+            ui.add(egui::Label::new(name.as_str()).wrap());
             ui.add_space(6.0);
         }
     });

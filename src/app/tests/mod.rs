@@ -33,6 +33,7 @@ mod project;
 mod reading_view;
 mod recent;
 mod report_export;
+mod results;
 mod sessions;
 mod shuffling;
 mod text_gamma;
