@@ -38,21 +38,30 @@ fn text_width(ui: &Ui, text: &str) -> f32 {
         .x
 }
 
-/// Shows `rows` in the width `ui` has.
+/// Shows `rows` in the width `ui` has. The names' column is as wide as the name that lets the
+/// most rows stand side by side (a long name of a row whose value could never fit beside it
+/// does not push every other value onto a line of its own).
 pub fn show(ui: &mut Ui, rows: &[NumberRow]) {
     let available = ui.available_width();
     let spacing = ui.spacing().item_spacing.x;
     let gap = 2.0 * spacing;
-    let names = rows
-        .iter()
-        .map(|row| text_width(ui, &row.name))
-        .fold(0.0, f32::max);
-    for row in rows {
-        let value = text_width(ui, &row.value);
-        if names + gap + value <= available {
+    let names: Vec<f32> = rows.iter().map(|row| text_width(ui, &row.name)).collect();
+    let values: Vec<f32> = rows.iter().map(|row| text_width(ui, &row.value)).collect();
+    let beside =
+        |column: f32, i: usize| names[i] <= column && column + gap + values[i] <= available;
+    let fitting = |column: f32| (0..rows.len()).filter(|&i| beside(column, i)).count();
+    let column = names.iter().copied().fold(0.0, |best: f32, column| {
+        match fitting(column).cmp(&fitting(best)) {
+            std::cmp::Ordering::Greater => column,
+            std::cmp::Ordering::Equal => best.max(column),
+            std::cmp::Ordering::Less => best,
+        }
+    });
+    for (i, row) in rows.iter().enumerate() {
+        if beside(column, i) {
             ui.horizontal(|ui| {
                 let name = ui.label(&row.name).on_hover_text(&row.tip);
-                ui.add_space((names + gap - name.rect.width() - spacing).max(0.0));
+                ui.add_space((column + gap - name.rect.width() - spacing).max(0.0));
                 ui.label(&row.value).on_hover_text(&row.tip);
             });
         } else {

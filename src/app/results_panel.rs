@@ -1,11 +1,14 @@
 //! γ and its parts, the progress of the running job (with cancel), the histogram of the
-//! sampled chance disorders with D_o and D_e marked, γ-cat/γ-k, and pairwise γ.
+//! sampled chance disorders with D_o and D_e marked, γ-cat/γ-k, pairwise γ and the corpus γ;
+//! γ's two intervals named apart: the bootstrap's confidence interval (how γ would vary with
+//! other stretches of text or other documents) and the precision interval of D_e.
 
-use super::gamma_run::Status;
+use super::gamma_run::{Outcome, Status};
 use super::number_rows::{self, NumberRow};
 use super::state::AppState;
 use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot, VLine};
+use gamma_core::bootstrap::{ConfidenceInterval, ResamplingUnit};
 
 pub fn show(ui: &mut Ui, state: &mut AppState) {
     show_status(ui, state);
@@ -29,6 +32,53 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         }
     });
     below_chance(ui, r.gamma);
+    // The interval a paper reports, in a group of its own under γ.
+    number_rows::show(ui, &confidence_rows(outcome.confidence_interval.as_ref()));
+    ui.add_space(4.0);
+    number_rows::show(ui, &gamma_rows(state, outcome));
+    if let Some(gamma_k) = &r.gamma_k {
+        let intervals = match &outcome.confidence_interval {
+            Some(Ok(ci)) => Some(&ci.gamma_k),
+            _ => None,
+        };
+        egui::CollapsingHeader::new("γ-k per category")
+            .default_open(true)
+            .show(ui, |ui| {
+                ui.label(RichText::new("γ of each category alone: how well the annotators agree on where its units are (in brackets, its 95 % confidence interval)").weak());
+                let rows: Vec<NumberRow> = gamma_k
+                    .iter()
+                    .map(|(category, value)| {
+                        let interval = intervals.and_then(|k| k.get(category)).copied();
+                        NumberRow::new(
+                            category.as_str(),
+                            with_interval(*value, interval),
+                            format!("γ of the units of {category} alone, with its bootstrap confidence interval"),
+                        )
+                    })
+                    .collect();
+                number_rows::show(ui, &rows);
+            });
+    }
+    if !outcome.pairwise.is_empty() {
+        egui::CollapsingHeader::new("pairwise γ")
+            .default_open(true)
+            .show(ui, |ui| {
+                ui.label(RichText::new("γ of each pair of annotators alone").weak());
+                pairwise(ui, &state.annotator_names(), &outcome.pairwise);
+            });
+    }
+    corpus(ui, state);
+    histogram(
+        ui,
+        &r.chance_disorders,
+        (r.observed_disorder, r.expected_disorder),
+        "chance disorders (sampled continua)",
+    );
+}
+
+/// γ's table: D_o, D_e, the precision interval of D_e, the sampling, the weights, the categories not measured and γ-cat.
+fn gamma_rows(state: &AppState, outcome: &Outcome) -> Vec<NumberRow> {
+    let r = &outcome.result;
     let confidence = outcome.settings.gamma.samples.confidence();
     let s = &outcome.settings;
     let d = &s.gamma.dissimilarity;
@@ -44,15 +94,15 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             format!("{:.6}", r.expected_disorder),
             EXPECTED_TIP,
         ),
-        NumberRow::new(
-            "precision interval",
-            interval_text(r.gamma_interval),
-            format!(
-                "{} interval of γ from the precision of D_e alone: D_e is estimated from sampled chance continua, so γ carries sampling error. It says nothing of how γ would vary with other documents or stretches of text (that is the bootstrap's confidence interval)",
-                percent(confidence)
-            ),
-        ),
     ];
+    rows.push(NumberRow::new(
+        "precision interval",
+        interval_text(r.gamma_interval),
+        format!(
+            "{} interval of γ from the precision of D_e alone: D_e is estimated from sampled chance continua, so γ carries sampling error. It says nothing of how γ would vary with other documents or stretches of text (that is the confidence interval's)",
+            percent(confidence)
+        ),
+    ));
     rows.extend(sampling_rows(
         r.n_samples,
         r.achieved_precision,
@@ -69,46 +119,89 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     ));
     rows.extend(not_measured_row(state, &s.excluded_categories));
     if let Some(gamma_cat) = r.gamma_cat {
+        let interval = match &outcome.confidence_interval {
+            Some(Ok(ci)) => ci.gamma_cat,
+            _ => None,
+        };
         rows.push(NumberRow::new(
             "γ-cat",
-            format!("{gamma_cat:.4}"),
-            "agreement on the categories alone, among the units the best alignment pairs (Mathet 2015 §6): 1 when aligned units always share their category",
+            with_interval(gamma_cat, interval),
+            "agreement on the categories alone, among the units the best alignment pairs (Mathet 2015 §6): 1 when aligned units always share their category; in brackets, its 95 % confidence interval",
         ));
     }
-    number_rows::show(ui, &rows);
-    if let Some(gamma_k) = &r.gamma_k {
-        egui::CollapsingHeader::new("γ-k per category")
-            .default_open(true)
-            .show(ui, |ui| {
-                ui.label(RichText::new("γ of each category alone: how well the annotators agree on where its units are").weak());
-                let rows: Vec<NumberRow> = gamma_k
-                    .iter()
-                    .map(|(category, value)| {
-                        let value = if value.is_finite() {
-                            format!("{value:.4}")
-                        } else {
-                            "–".into()
-                        };
-                        NumberRow::new(category.as_str(), value, format!("γ of the units of {category} alone"))
-                    })
-                    .collect();
-                number_rows::show(ui, &rows);
-            });
+    rows
+}
+
+/// What the confidence interval is, on its rows.
+const CONFIDENCE_TIP: &str = "how much γ would vary with other stretches of text or other documents annotated the same way: the percentile interval of γ over bootstrap replicates (seeded by γ's seed; Settings → replicates). Not the precision interval, which only says how precisely D_e was estimated";
+
+/// The rows of a bootstrap's confidence interval of γ: the interval, and how it was made
+/// (what was resampled, the replicates, the seed); "computing…" until the job sends it.
+fn confidence_rows(interval: Option<&Result<ConfidenceInterval, String>>) -> Vec<NumberRow> {
+    let name = "95 % confidence interval";
+    match interval {
+        None => vec![NumberRow::new(name, "computing…", CONFIDENCE_TIP)],
+        Some(Err(why)) => vec![NumberRow::new(name, why.as_str(), CONFIDENCE_TIP)],
+        Some(Ok(ci)) => {
+            let unit = match ci.unit {
+                ResamplingUnit::Stretches => "stretches of the text",
+                ResamplingUnit::Documents => "documents",
+            };
+            vec![
+                NumberRow::new(
+                    format!("{} confidence interval", percent(ci.level)),
+                    interval_text(ci.gamma),
+                    CONFIDENCE_TIP,
+                ),
+                NumberRow::new(
+                    "bootstrap",
+                    format!(
+                        "over {} {unit}, {} replicates, seed {}",
+                        ci.n_units, ci.replicates, ci.seed
+                    ),
+                    ci.unit.method(),
+                ),
+            ]
+        }
     }
-    if !outcome.pairwise.is_empty() {
-        egui::CollapsingHeader::new("pairwise γ")
-            .default_open(true)
-            .show(ui, |ui| {
-                ui.label(RichText::new("γ of each pair of annotators alone").weak());
-                pairwise(ui, &state.annotator_names(), &outcome.pairwise);
-            });
+}
+
+/// A value with its confidence interval in brackets when there is one.
+fn with_interval(value: f64, interval: Option<(f64, f64)>) -> String {
+    if !value.is_finite() {
+        return "–".into();
     }
-    histogram(
-        ui,
-        &r.chance_disorders,
-        (r.observed_disorder, r.expected_disorder),
-        "chance disorders (sampled continua)",
-    );
+    match interval {
+        Some(interval) => format!("{value:.4} [{}]", interval_text(interval)),
+        None => format!("{value:.4}"),
+    }
+}
+
+/// The corpus γ of the open documents (when several are open) with its confidence interval
+/// over the documents.
+fn corpus(ui: &mut Ui, state: &AppState) {
+    if state.documents.len() < 2 {
+        return;
+    }
+    egui::CollapsingHeader::new("corpus (the open documents)")
+        .default_open(true)
+        .show(ui, |ui| {
+            let tip = "γ of the open documents pooled as one corpus (Mathet 2015 §5.3)";
+            let rows = match &state.corpus_gamma {
+                None => vec![NumberRow::new("corpus γ", "computing…", tip)],
+                Some(Err(why)) => vec![NumberRow::new("corpus γ", why.as_str(), tip)],
+                Some(Ok(corpus)) => {
+                    let mut rows = vec![NumberRow::new(
+                        "corpus γ",
+                        format!("{:.4}", corpus.gamma),
+                        tip,
+                    )];
+                    rows.extend(confidence_rows(Some(&corpus.confidence_interval)));
+                    rows
+                }
+            };
+            number_rows::show(ui, &rows);
+        });
 }
 
 /// The sampled chance disorders (`caption` says of what), with D_o and D_e marked.

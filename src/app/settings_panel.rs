@@ -10,6 +10,7 @@ use super::settings::{AgreementMeasure, Settings};
 use super::state::AppState;
 use super::text_gamma_settings;
 use eframe::egui::{self, Ui};
+use gamma_core::bootstrap::MAX_REPLICATES;
 use gamma_core::gamma::SampleCount;
 use gamma_core::gamma_cat::GammaCatVariant;
 use gamma_core::{CategoryDissimilarity, CategoryMatrix, Preset, SamplerKind};
@@ -34,6 +35,9 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
         AgreementMeasure::TextGamma => text_gamma_settings::show(ui, state, dialog),
     }
     sampling_settings(ui, &mut state.settings);
+    if !state.uses_text_gamma() {
+        bootstrap_settings(ui, &mut state.settings);
+    }
     // Widgets keep their values in range; a session file may hold any, which the core refuses.
     if let Err(message) = state.settings.check() {
         ui.colored_label(egui::Color32::from_rgb(200, 60, 40), message);
@@ -162,6 +166,18 @@ fn sampling_settings(ui: &mut Ui, s: &mut Settings) {
             ui.end_row();
         });
 }
+
+/// The replicates of the bootstrap's confidence interval of γ (its seed is γ's).
+fn bootstrap_settings(ui: &mut Ui, s: &mut Settings) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("replicates").on_hover_text(REPLICATES_TIP);
+        ui.add(egui::DragValue::new(&mut s.bootstrap_replicates).range(2..=MAX_REPLICATES))
+            .on_hover_text(REPLICATES_TIP);
+    });
+}
+
+/// What the replicates are.
+const REPLICATES_TIP: &str = "bootstrap replicates of γ's 95 % confidence interval (over stretches of the text, or over documents), drawn with γ's seed: more give a steadier interval";
 
 /// Which categories count in γ: a checkbox per category of the document shown (and per
 /// excluded category it lacks, to bring it back).

@@ -8,7 +8,9 @@
 
 use super::adjudication::{self, Adjudicating, ExportKind, ResumeOffer, initial_adjudicator};
 use super::document_view::{DocumentId, OpenDocument, View};
-use super::gamma_run::{GammaRequest, GammaRun, Outcome, RunReport, Status, TextOutcome};
+use super::gamma_run::{
+    CorpusOutcome, GammaRequest, GammaRun, Outcome, RunReport, Status, TextOutcome,
+};
 use super::jobs::Wake;
 use super::palette::CategoryMemory;
 use super::reading_view::ReadingView;
@@ -50,8 +52,8 @@ pub struct AppState {
     pub errors: Vec<String>,
     /// Files opened before, newest first (kept in the data folder across runs).
     pub recent_files: RecentFiles,
-    /// γ of all open documents as one corpus (when several are open).
-    pub corpus_gamma: Option<Result<f64, String>>,
+    /// γ of all open documents as one corpus (when several are open), with its interval.
+    pub corpus_gamma: Option<Result<CorpusOutcome, String>>,
     /// The adjudications in progress, by document: each keeps its decisions, undo history and
     /// autosave while other documents are shown.
     pub adjudications: BTreeMap<DocumentId, Adjudicating>,
@@ -340,15 +342,13 @@ impl AppState {
             self.run.stop(Status::Idle);
             return;
         };
-        let options = self.settings.gamma_options();
         let request = if self.uses_text_gamma() {
             GammaRequest::text_gamma(document, &self.settings, &self.read_options.cora)
         } else {
             Ok(GammaRequest::gamma(
                 &self.documents,
                 self.current,
-                options,
-                &self.settings.excluded_categories,
+                &self.settings,
                 self.corpus_gamma.is_some(),
             ))
         };

@@ -80,3 +80,86 @@ fn the_left_panel_shows_text_gamma_and_its_settings_whole_at_1024_by_700() {
     let cut = cut_in_left_panel(&h);
     assert!(cut.is_empty(), "cut by the panel's edge: {cut:#?}");
 }
+
+/// Waits for the confidence interval of the document shown.
+fn step_until_interval(h: &mut Harness<'static, GammaStudioApp>) {
+    step_until(h, |app| {
+        has_result(app)
+            && !app.state.run.stale
+            && (app.state.current_outcome()).is_some_and(|o| o.confidence_interval.is_some())
+    });
+}
+
+#[test]
+fn the_confidence_interval_of_gamma_is_the_cores_bootstrap_drawn_with_the_settings_seed() {
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    h.state_mut().state.settings.gamma.seed = 7;
+    h.state_mut().state.settings.bootstrap_replicates = 400;
+    h.state_mut().state.settings_changed();
+    step_until_interval(&mut h);
+    let outcome = h.state().state.current_outcome().unwrap().clone();
+    // The core, called directly: γ with the same options, then its bootstrap.
+    let options = outcome.settings.gamma_options();
+    let result =
+        gamma_core::gamma(&demo_document().continuum, &options, Default::default()).unwrap();
+    let bootstrap = gamma_core::bootstrap::BootstrapOptions {
+        replicates: 400,
+        level: 0.95,
+        seed: 7,
+    };
+    let expected = gamma_core::bootstrap::bootstrap_gamma(&result, &options, &bootstrap).unwrap();
+    let shown = outcome.confidence_interval.unwrap().unwrap();
+    assert_eq!(shown, expected);
+    assert_eq!(shown.unit, gamma_core::bootstrap::ResamplingUnit::Stretches);
+    let (low, high) = shown.gamma;
+    assert!(
+        low < result.gamma && result.gamma < high,
+        "{low} {} {high}",
+        result.gamma
+    );
+    // Named apart from the precision interval, with how it was made and its seed.
+    h.get_by_label("95 % confidence interval");
+    h.get_by_label(&format!("{low:.4} … {high:.4}"));
+    h.get_by_label(&format!(
+        "over {} stretches of the text, 400 replicates, seed 7",
+        shown.n_units
+    ));
+    h.get_by_label("precision interval");
+}
+
+#[test]
+fn the_corpus_gamma_has_its_confidence_interval_over_the_documents() {
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    let documents: Vec<gamma_formats::Document> = [3, 4, 5]
+        .into_iter()
+        .map(|seed| gamma_formats::Document {
+            continuum: gamma_core::synthetic::noisy_copies(
+                2,
+                15,
+                gamma_core::synthetic::Density::Sparse,
+                seed,
+            ),
+            source: gamma_formats::Source::Csv(format!("doc{seed}.csv").into()),
+        })
+        .collect();
+    let corpus = gamma_core::Corpus::new(documents.iter().map(|d| d.continuum.clone()).collect());
+    h.state_mut().state.set_documents(documents);
+    step_until(&mut h, |app| app.state.corpus_gamma.is_some());
+    h.run_steps(2);
+    let shown = h.state().state.corpus_gamma.clone().unwrap().unwrap();
+    let options = h.state().state.settings.gamma_options();
+    let result = gamma_core::corpus_gamma(&corpus, &options, Default::default()).unwrap();
+    let bootstrap = h.state().state.settings.bootstrap_options();
+    assert_eq!(bootstrap.seed, gamma_core::settings::DEFAULT_SEED);
+    let expected = gamma_core::bootstrap::bootstrap_gamma(&result, &options, &bootstrap).unwrap();
+    assert_eq!(shown.gamma, result.gamma);
+    let interval = shown.confidence_interval.unwrap();
+    assert_eq!(interval, expected);
+    h.get_by_label(&format!("{:.4}", result.gamma));
+    h.get_by_label(&format!(
+        "over 3 documents, 1000 replicates, seed {}",
+        gamma_core::settings::DEFAULT_SEED
+    ));
+}
