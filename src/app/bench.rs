@@ -190,6 +190,7 @@ fn show_best_alignment(app: &mut GammaStudioApp, continuum: gamma_core::Continuu
         pairwise: Vec::new(),
         shown,
         confidence_interval: None,
+        relations: None,
     });
     app.state.run.status = Status::Done;
 }

@@ -1,10 +1,12 @@
 //! γ and its parts, the progress of the running job (with cancel), the histogram of the
-//! sampled chance disorders with D_o and D_e marked, γ-cat/γ-k, pairwise γ and the corpus γ;
+//! sampled chance disorders with D_o and D_e marked, γ-cat/γ-k, pairwise γ, the agreement on
+//! the relations and the corpus γ;
 //! γ's two intervals named apart: the bootstrap's confidence interval (how γ would vary with
 //! other stretches of text or other documents) and the precision interval of D_e.
 
 use super::gamma_run::{Outcome, Status};
 use super::number_rows::{self, NumberRow};
+use super::relations_panel;
 use super::state::AppState;
 use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot, VLine};
@@ -66,6 +68,9 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
                 ui.label(RichText::new("γ of each pair of annotators alone").weak());
                 pairwise(ui, &state.annotator_names(), &outcome.pairwise);
             });
+    }
+    if let Some(relations) = &outcome.relations {
+        relations_panel::show(ui, "relations", relations);
     }
     corpus(ui, state);
     histogram(
@@ -201,6 +206,11 @@ fn corpus(ui: &mut Ui, state: &AppState) {
                 }
             };
             number_rows::show(ui, &rows);
+            if let Some(Ok(corpus)) = &state.corpus_gamma
+                && let Some(relations) = &corpus.relations
+            {
+                relations_panel::show(ui, "corpus relations", relations);
+            }
         });
 }
 

@@ -403,7 +403,7 @@ impl AppState {
                         .errors
                         .push(format!("document {}: {message}", document + 1)),
                 },
-                RunReport::Corpus(gamma) => self.corpus_gamma = Some(gamma),
+                RunReport::Corpus(gamma) => self.corpus_gamma = Some(*gamma),
                 RunReport::Failed(message) => self.errors.push(message),
             }
         }

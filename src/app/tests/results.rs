@@ -163,3 +163,122 @@ fn the_corpus_gamma_has_its_confidence_interval_over_the_documents() {
         gamma_core::settings::DEFAULT_SEED
     ));
 }
+
+/// Three segments for each of A (u1…u3) and B (v1…v3), at the same places, and three
+/// relations each: A u1→u2 Elaboration, u2→u3 Comment, u1→u3 Contrast; B v1→v2 Elaboration,
+/// v3→v2 Comment (the other way), v1→v3 Result.
+fn discourse(name: &str) -> gamma_formats::Document {
+    use gamma_core::relation::{Endpoint, Relation};
+    let mut continuum = gamma_core::Continuum::new(name);
+    for (annotator, prefix) in [("A", "u"), ("B", "v")] {
+        for i in 0..3 {
+            let start = 15.0 * i as f64;
+            let unit = gamma_core::Unit::new(start, start + 10.0, "Segment")
+                .unwrap()
+                .with_source_id(format!("{prefix}{}", i + 1));
+            continuum.add_unit(annotator, unit);
+        }
+    }
+    let relation = |id: &str, label: &str, source: &str, target: &str| Relation {
+        id: id.into(),
+        label: label.into(),
+        source: Endpoint::Unit(source.into()),
+        target: Endpoint::Unit(target.into()),
+        directed: true,
+    };
+    continuum.annotators[0].relations = vec![
+        relation("r1", "Elaboration", "u1", "u2"),
+        relation("r2", "Comment", "u2", "u3"),
+        relation("r3", "Contrast", "u1", "u3"),
+    ];
+    continuum.annotators[1].relations = vec![
+        relation("q1", "Elaboration", "v1", "v2"),
+        relation("q2", "Comment", "v3", "v2"),
+        relation("q3", "Result", "v1", "v3"),
+    ];
+    gamma_formats::Document {
+        continuum,
+        source: gamma_formats::Source::Csv(format!("{name}.csv").into()),
+    }
+}
+
+/// The text of the label that follows the label `name` in the panel (its value, beside it or
+/// under it).
+fn value_of(h: &Harness<'static, GammaStudioApp>, name: &str) -> String {
+    let labels: Vec<String> = h
+        .query_all_by_role(Role::Label)
+        .filter_map(|n| n.accesskit_node().value())
+        .collect();
+    let at = labels
+        .iter()
+        .position(|l| l == name)
+        .unwrap_or_else(|| panic!("no {name}"));
+    labels[at + 1].clone()
+}
+
+#[test]
+fn the_relation_agreement_of_each_pair_is_shown_beside_gamma_and_summed_over_the_corpus() {
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    h.state_mut().state.set_documents(vec![discourse("doc")]);
+    step_until(&mut h, |app| {
+        has_result(app) && (app.state.current_outcome()).is_some_and(|o| o.relations.is_some())
+    });
+    h.run_steps(2);
+    let relations = (h.state().state.current_outcome().unwrap().relations.clone()).unwrap();
+    let pair = &relations.pairs[0];
+    // By hand: u1→u2 and v1→v2 match with the same label, u1→u3 and v1→v3 with another;
+    // u2→u3 and v3→v2 link the same units the other way: one side only each, attached alike.
+    assert_eq!(pair.relations, [3, 3]);
+    assert_eq!(
+        (
+            pair.same_label,
+            pair.other_label,
+            pair.only_first,
+            pair.only_second
+        ),
+        (1, 1, 1, 1)
+    );
+    h.get_by_label("A – B");
+    assert_eq!(value_of(&h, "relations"), "A 3, B 3");
+    assert_eq!(value_of(&h, "same label"), "1");
+    assert_eq!(value_of(&h, "other label"), "1");
+    assert_eq!(value_of(&h, "only A"), "1");
+    assert_eq!(value_of(&h, "only B"), "1");
+    // 2·2/6, 2·1/6, 2·3/6.
+    assert_eq!(value_of(&h, "unlabelled F1"), "0.6667");
+    assert_eq!(value_of(&h, "labelled F1"), "0.3333");
+    assert_eq!(value_of(&h, "attachment F1"), "1.0000");
+    // Matched labels (Elaboration, Elaboration) and (Contrast, Result): p_o = 1/2,
+    // p_e = ½·½ (Elaboration) = 1/4, κ = (1/2 − 1/4) / (1 − 1/4) = 1/3.
+    assert_eq!(value_of(&h, "κ of the labels"), "0.3333");
+
+    // Two such documents: the corpus sums the counts of the pair, κ the documents' mean.
+    h.state_mut()
+        .state
+        .set_documents(vec![discourse("doc1"), discourse("doc2")]);
+    step_until(&mut h, |app| {
+        (app.state.corpus_gamma.as_ref())
+            .is_some_and(|c| c.as_ref().is_ok_and(|c| c.relations.is_some()))
+    });
+    h.run_steps(2);
+    let corpus = h.state().state.corpus_gamma.clone().unwrap().unwrap();
+    let pair = &corpus.relations.unwrap().pairs[0];
+    assert_eq!(pair.relations, [6, 6]);
+    assert_eq!(
+        (
+            pair.same_label,
+            pair.other_label,
+            pair.only_first,
+            pair.only_second
+        ),
+        (2, 2, 2, 2)
+    );
+    assert_eq!(
+        (pair.f1_unlabelled, pair.f1_labelled, pair.f1_attachment),
+        (4.0 / 6.0, 2.0 / 6.0, 1.0)
+    );
+    assert!((pair.label_kappa.unwrap() - 1.0 / 3.0).abs() < 1e-12);
+    h.get_by_label("corpus relations");
+    h.get_by_label("A 6, B 6");
+}
