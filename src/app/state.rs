@@ -179,6 +179,7 @@ impl AppState {
     /// Keeps sessions and recent files in `folder` (and reads the recent files from it).
     pub fn with_data_folder(mut self, folder: Option<PathBuf>) -> AppState {
         self.recent_files = RecentFiles::in_folder(folder.clone());
+        self.category_colours = CategoryMemory::in_folder(folder.as_deref());
         self.data_folder = folder;
         self
     }
@@ -198,8 +199,15 @@ impl AppState {
     /// Replaces the open documents and starts γ on the first.
     pub fn set_documents(&mut self, documents: Vec<Document>) {
         self.documents = documents.into_iter().map(OpenDocument::new).collect();
+        let before = self.category_colours.clone();
         for document in &mut self.documents {
             document.recolour(&mut self.category_colours);
+        }
+        if self.category_colours != before
+            && let Some(folder) = &self.data_folder
+            && let Err(e) = self.category_colours.save(folder)
+        {
+            self.errors.push(e);
         }
         // A tγ base belongs to the documents it was chosen for.
         let base_fits = match &self.settings.text_gamma_base {
