@@ -34,7 +34,7 @@ mod palette;
 mod project;
 mod reading_view;
 mod recent_files;
-mod relations_panel;
+mod relation_agreement_panel;
 mod report_export;
 mod results_panel;
 mod selection;

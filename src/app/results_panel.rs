@@ -6,7 +6,7 @@
 
 use super::gamma_run::{Outcome, Status};
 use super::number_rows::{self, NumberRow};
-use super::relations_panel;
+use super::relation_agreement_panel;
 use super::state::AppState;
 use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot, VLine};
@@ -70,7 +70,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             });
     }
     if let Some(relations) = &outcome.relations {
-        relations_panel::show(ui, "relations", relations);
+        relation_agreement_panel::show(ui, "relations", relations);
     }
     corpus(ui, state);
     histogram(
@@ -209,7 +209,7 @@ fn corpus(ui: &mut Ui, state: &AppState) {
             if let Some(Ok(corpus)) = &state.corpus_gamma
                 && let Some(relations) = &corpus.relations
             {
-                relations_panel::show(ui, "corpus relations", relations);
+                relation_agreement_panel::show(ui, "corpus relations", relations);
             }
         });
 }
