@@ -6,6 +6,7 @@
 mod common;
 
 use common::{best_alignment, fixture, relative_difference};
+use gamma_core::relation::Endpoint;
 use gamma_core::{Continuum, Dissimilarity};
 use gamma_formats::webanno_tsv::{self, LayerChoice};
 use gamma_formats::{
@@ -205,8 +206,39 @@ fn brat_offsets_point_at_the_text_brat_shows() {
     assert_eq!(file.units.len(), 7);
     assert_eq!(
         file.warnings[0].message,
-        "lines that are not text-bound annotations skipped: 1 #, 5 A, 1 E, 1 N, 2 R"
+        "lines that are not text-bound annotations skipped: 1 #, 5 A, 1 N"
     );
+    // The event, by hand: from its trigger T3 "moving" to each of its four arguments; then
+    // R2 and R1 as they stand.
+    let relations: Vec<(&str, &str, String, String)> = file
+        .relations
+        .iter()
+        .map(|r| {
+            let id = |e: &Endpoint| match e {
+                Endpoint::Unit(id) => id.clone(),
+                Endpoint::Group { id, .. } => format!("group {id}"),
+            };
+            (
+                r.id.as_str(),
+                r.label.as_str(),
+                id(&r.source),
+                id(&r.target),
+            )
+        })
+        .collect();
+    let expected = [
+        ("E1/1", "Transfer-money:Giver-Arg", "T3", "T1"),
+        ("E1/2", "Transfer-money:Money-Arg", "T3", "T2"),
+        ("E1/3", "Transfer-money:Beneficiary-Arg", "T3", "T4"),
+        ("E1/4", "Transfer-money:Recipient-Arg", "T3", "T6"),
+        ("R2", "Origin", "T6", "T7"),
+        ("R1", "Family", "T4", "T5"),
+    ];
+    assert_eq!(
+        relations,
+        expected.map(|(i, l, s, t)| (i, l, s.to_string(), t.to_string()))
+    );
+    assert!(file.relations.iter().all(|r| r.directed));
 }
 
 /// brat keeps one folder per annotator with the same file names: the annotators are the
@@ -294,6 +326,16 @@ fn brat_folders_are_annotators_and_round_trip() {
             every_unit(continuum),
             "{format}"
         );
+        if format == gamma_formats::brat::BRAT {
+            // anna's six relations come back as they were; ben's R2 named his deleted T7
+            // (read, unplaced) and is not written.
+            let relations = |c: &Continuum, a: usize| c.annotators[a].relations.clone();
+            assert_eq!(relations(&again[0].continuum, 0), relations(continuum, 0));
+            assert_eq!(relations(continuum, 1).len(), 6);
+            let mut kept = relations(continuum, 1);
+            kept.retain(|r| r.id != "R2");
+            assert_eq!(relations(&again[0].continuum, 1), kept);
+        }
     }
 }
 

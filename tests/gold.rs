@@ -269,7 +269,9 @@ fn damaged_sessions_are_errors_naming_the_file() {
     assert!(e.contains("not an adjudication session"), "{e}");
 
     let newer = dir.path().join("newer.json");
-    std::fs::write(&newer, json.replace("\"version\": 3", "\"version\": 99")).unwrap();
+    let current = format!("\"version\": {}", gamma_formats::session::SESSION_VERSION);
+    assert!(json.contains(&current));
+    std::fs::write(&newer, json.replace(&current, "\"version\": 99")).unwrap();
     let e = Session::load(&newer).unwrap_err().to_string();
     assert!(e.contains("version 99 is newer"), "{e}");
 

@@ -2,7 +2,7 @@
 //! in place, skipped with a notice when absent), the measured Segments are adjudicated and the
 //! gold `.aa` holds every other unit (Turn, paragraph, Dialogue), the relations and the schemas.
 
-use gamma_core::gold::Adjudication;
+use gamma_core::gold::{Adjudication, RelationChoice};
 use gamma_formats::glozz::{self, Annotation, AnnotationFile, GlozzOptions, Positioning};
 use gamma_formats::gold_export::write_whole_gold;
 use gamma_formats::{ReadOptions, read_documents};
@@ -273,4 +273,139 @@ fn content_not_measured_on_which_the_annotators_differ_comes_from_the_base() {
             names[base]
         );
     }
+}
+
+/// hjoseph against SILVER adjudicated, units and relations by the unanimous rule.
+fn adjudicated_pair(stac: &Path) -> (Adjudication, gamma_formats::Document, Vec<PathBuf>) {
+    let files = ["hjoseph", "SILVER"]
+        .map(|a| stac.join(format!("discourse/{a}/s1-league2-game1_12.aa")))
+        .to_vec();
+    let (mut documents, _) = read_documents(&files, &segments(stac)).unwrap();
+    let document = documents.remove(0);
+    let aligned =
+        gamma_core::gamma::best_alignment(&document.continuum, &Default::default()).unwrap();
+    let mut adjudication = Adjudication::new(
+        document.continuum.clone(),
+        &aligned.problem,
+        &aligned.alignment,
+        "tester",
+    );
+    adjudication.apply_rule("unanimous").unwrap();
+    (adjudication, document, files)
+}
+
+#[test]
+fn relation_decisions_go_into_the_whole_gold() {
+    let Some(stac) = stac() else { return };
+    let (mut adjudication, document, _) = adjudicated_pair(&stac);
+    // Counted from the files: 23 places where a relation of either lies; the unanimous rule
+    // decided the 12 where both have one with the same label (checked by hand: e.g. both link
+    // the segments of alignments 8 and 9 by Comment, 15 and 16 by Parallel).
+    assert_eq!(adjudication.relation_progress().decided, 12);
+    assert_eq!(adjudication.relation_proposals().len(), 23);
+    let labels = |i: usize| -> Vec<&str> {
+        (adjudication.relation_members(i).into_iter())
+            .map(|(_, _, l)| l)
+            .collect()
+    };
+    assert_eq!(labels(17), ["Comment", "Q-Elab"]);
+    assert_eq!(labels(21), ["Comment", "Acknowledgement"]);
+    assert_eq!(labels(22), ["Comment", "Acknowledgement"]);
+    assert_eq!(labels(8), ["Continuation"], "hjoseph's alone");
+    assert_eq!(labels(14), ["Continuation"], "hjoseph's alone");
+    // The question-answer pair both draw from hjoseph's "anyone has ore? for sheep? or clay?"
+    // (alignment 3, open: SILVER cut it in three) is decided but has no gold unit there.
+    // It waits for that alignment's decision: not flagged until the alignment is rejected.
+    assert_eq!(labels(4), ["Question-answer_pair"; 2]);
+    assert_eq!(adjudication.lost_endpoints(4)[0].alignment, 2);
+    assert!(adjudication.flagged_relations().is_empty());
+
+    let decide = |a: &mut Adjudication, i: usize, choice: RelationChoice| {
+        a.decide_relation(i, choice).unwrap()
+    };
+    decide(&mut adjudication, 17, RelationChoice::Pick { annotator: 1 });
+    decide(
+        &mut adjudication,
+        21,
+        RelationChoice::Relabel {
+            label: "Contrast".into(),
+        },
+    );
+    decide(&mut adjudication, 22, RelationChoice::Reject);
+    decide(&mut adjudication, 14, RelationChoice::Reject);
+    decide(&mut adjudication, 8, RelationChoice::Pick { annotator: 0 });
+    let span = |alignment: usize| {
+        let (_, g) = adjudication.gold_of(alignment)[0];
+        format!("[{}, {})", g.unit.start, g.unit.end)
+    };
+    let between = |file: &AnnotationFile, from: usize, to: usize| -> Vec<String> {
+        (described(file)["relations"].iter())
+            .filter(|r| {
+                let (source, target) = r.split_once(" → ").unwrap();
+                source.contains(&span(from)) && target.contains(&span(to))
+            })
+            .map(|r| r.split('(').next().unwrap().to_string())
+            .collect()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("gold.aa");
+    let options = segments(&stac);
+    for base in [0, 1] {
+        let (_, notes) = write_whole_gold(
+            &adjudication,
+            &out,
+            Some(&document.source),
+            &options,
+            false,
+            base,
+        )
+        .unwrap();
+        let gold = glozz::read_aa(&out).unwrap();
+        assert_eq!(
+            between(&gold, 13, 14),
+            ["Q-Elab"],
+            "SILVER's label, base {base}"
+        );
+        assert_eq!(
+            between(&gold, 15, 17),
+            ["Contrast"],
+            "relabelled, base {base}"
+        );
+        assert_eq!(
+            between(&gold, 16, 17),
+            Vec::<String>::new(),
+            "none, base {base}"
+        );
+        assert_eq!(
+            between(&gold, 9, 10),
+            Vec::<String>::new(),
+            "none, base {base}"
+        );
+        assert_eq!(
+            between(&gold, 6, 7),
+            ["Continuation"],
+            "hjoseph's kept, base {base}"
+        );
+        // hjoseph as the base: its 17 relations of the unanimous gold, less the two decided
+        // out. SILVER as the base: its 14, less one decided out, plus hjoseph's Continuation.
+        let expected = if base == 0 { 15 } else { 14 };
+        assert_eq!(gold.relations.len(), expected, "base {base}: {notes:?}");
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains("(Question-answer_pair)") && n.contains("no gold unit")),
+            "the decided relation without a gold unit is listed: {notes:?}"
+        );
+    }
+    // The decision report lists every relation with its decision and the flag.
+    let report = gamma_formats::gold_export::report_json(&adjudication);
+    assert_eq!(report["relation_progress"]["decided"], 12 + 5);
+    assert_eq!(report["relations"][17]["choice"], "SILVER");
+    assert_eq!(report["relations"][17]["gold_label"], "Q-Elab");
+    assert_eq!(report["relations"][21]["gold_label"], "Contrast");
+    assert_eq!(report["relations"][22]["choice"], "none");
+    assert_eq!(
+        report["relations"][4]["endpoints_without_gold_unit"][0]["alignment"],
+        3
+    );
 }

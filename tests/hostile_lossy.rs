@@ -154,3 +154,81 @@ fn names_empty_categories_and_overlaps_a_format_cannot_hold_are_listed() {
          as \"named_entity\"\n"
     );
 }
+
+/// brat links units: a Glozz relation between two units is written as an `R` line between
+/// their T lines (their Glozz ids renumbered), and nothing is said of relations; a relation to
+/// a schema (a group of units) is left out, and said.
+#[test]
+fn glozz_relations_between_units_go_into_brat_and_those_on_schemas_are_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    glozz_document(dir.path());
+    let glozz = ["alice.aa", "bob.aa", "--text", "doc.ac"];
+    let (ok, _, stderr) = convert(
+        dir.path(),
+        &[&glozz[..], &["--to", "brat", "-o", "b"]].concat(),
+    );
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "{GLOZZ_READ}gamma-studio: warning: b: brat standoff has no place for the units' \
+             features: those of 4 units (entity) are left out\n"
+        )
+    );
+    let alice = std::fs::read_to_string(dir.path().join("b/alice/doc.ann")).unwrap();
+    assert_eq!(
+        alice,
+        "T1\tMention 8 11\tBob\nT2\tMention 13 15\tHe\nR1\tCoref Arg1:T1 Arg2:T2\n"
+    );
+
+    // alice groups her two mentions in a schema and links the first to it.
+    let aa = std::fs::read_to_string(dir.path().join("alice.aa")).unwrap();
+    let schema = "<relation id=\"r2\"><metadata><author>alice</author></metadata>\
+        <characterisation><type>Part</type><featureSet/></characterisation><positioning>\
+        <term id=\"a1\"/><term id=\"s1\"/></positioning></relation>\n<schema id=\"s1\">\
+        <metadata><author>alice</author></metadata><characterisation><type>Group</type>\
+        <featureSet/></characterisation><positioning><embedded-unit id=\"a1\"/>\
+        <embedded-unit id=\"a2\"/></positioning></schema>\n";
+    let aa = aa.replace("</annotations>", &format!("{schema}</annotations>"));
+    std::fs::write(dir.path().join("alice.aa"), aa).unwrap();
+    let (ok, _, stderr) = convert(
+        dir.path(),
+        &[&glozz[..], &["--to", "brat", "-o", "c"]].concat(),
+    );
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.ends_with(
+            "gamma-studio: warning: c: brat standoff links units only: 1 relation whose endpoint \
+             is a group of units or a unit not written (\"alice\" 1) is left out\n"
+        ),
+        "{stderr}"
+    );
+    let alice = std::fs::read_to_string(dir.path().join("c/alice/doc.ann")).unwrap();
+    assert!(alice.ends_with("\nR1\tCoref Arg1:T1 Arg2:T2\n"), "{alice}");
+}
+
+/// brat to brat keeps every relation, equivalence and event as it was (the equivalence's
+/// members in text order), and says nothing.
+#[test]
+fn brat_to_brat_keeps_relations_equivalences_and_events() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("ann")).unwrap();
+    std::fs::write(
+        dir.path().join("ann/doc.txt"),
+        "Sony bought Columbia. It paid.",
+    )
+    .unwrap();
+    let units = "T1\tOrg 0 4\tSony\nT2\tOrg 12 20\tColumbia\nT3\tBuy 5 11\tbought\n\
+                 T4\tOrg 22 24\tIt\nT5\tPay 25 29\tpaid\n";
+    let links = "E1\tBuy:T3 Buyer:T1 Thing:T2\nR1\tOwns Arg1:T1 Arg2:T2\n*\tCoref T4 T1\n\
+                 E2\tPay:T5 Payer:T4 Cause:E1\n";
+    std::fs::write(dir.path().join("ann/doc.ann"), format!("{units}{links}")).unwrap();
+    let (ok, _, stderr) = convert(dir.path(), &["ann/doc.ann", "--to", "brat", "-o", "out"]);
+    assert!(ok, "{stderr}");
+    assert_eq!(stderr, "");
+    let written = std::fs::read_to_string(dir.path().join("out/doc/doc.ann")).unwrap();
+    assert_eq!(
+        written,
+        format!("{units}{}", links.replace("T4 T1", "T1 T4"))
+    );
+}

@@ -97,3 +97,255 @@ fn gamma_reports_relations_in_json() {
     );
     assert_eq!(pair["f1_labelled"], 24.0 / 38.0);
 }
+
+/// brat's units shared by the three annotators of the constructed cases below.
+const BRAT_TEXT: &str = "Sony bought Columbia Pictures in 1989. It paid them.";
+const BRAT_UNITS: &str = "T1\tOrganization 0 4\tSony\nT2\tOrganization 12 29\tColumbia Pictures\n\
+                          T4\tTransfer 5 11\tbought\nT5\tOrganization 39 41\tIt\n\
+                          T6\tOrganization 47 51\tthem\n";
+
+/// `a/doc.ann`, `b/doc.ann`, `c/doc.ann` (each with its `doc.txt`): a has five relations (R1
+/// Owns, R2 Pays, the equivalence Sony–It, the event's Buyer and Thing); b is a copy without
+/// R2; c is a copy with R1 relabelled Buys.
+fn brat_trio(folder: &std::path::Path) -> Vec<String> {
+    let a = "R1\tOwns Arg1:T1 Arg2:T2\nR2\tPays Arg1:T5 Arg2:T6\n*\tCoref T5 T1\n\
+             E1\tTransfer:T4 Buyer:T1 Thing:T2\n";
+    let b = a.replace("R2\tPays Arg1:T5 Arg2:T6\n", "");
+    let c = a.replace("Owns", "Buys");
+    let mut files = Vec::new();
+    for (name, links) in [("a", a.to_string()), ("b", b), ("c", c)] {
+        let dir = folder.join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("doc.txt"), BRAT_TEXT).unwrap();
+        std::fs::write(dir.join("doc.ann"), format!("{BRAT_UNITS}{links}")).unwrap();
+        files.push(dir.join("doc.ann").to_str().unwrap().to_string());
+    }
+    files
+}
+
+/// By hand (the units are the same, each aligned with its copies): a–b match 4 relations with
+/// the same label, a's R2 alone, F1 8/9; a–c match all 5, R1 with another label: unlabelled F1
+/// 1, labelled 8/10, κ of the labels (0.8 − 0.16)/(1 − 0.16) (five labels each once a side);
+/// b–c match 4 (R1 with another label), c's R2 alone: unlabelled 8/9, labelled 6/9. Overall
+/// 14 and 14 relations, 11 with the same label and 2 with another: F1 26/28 and 22/28.
+#[test]
+fn brat_relations_of_a_copy_less_one_and_one_relabelled_counted_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = brat_trio(dir.path());
+    let mut args = vec!["gamma"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["--relations", "--json"]);
+    let out = json_of(&gamma_studio(&args));
+    let relations = &out["relations"];
+    let pairs = relations["pairs"].as_array().unwrap();
+    let counts = |p: &serde_json::Value| {
+        let n = |key: &str| p[key].as_u64().unwrap();
+        (
+            p["annotators"].clone(),
+            p["relations"].clone(),
+            [
+                n("same_label"),
+                n("other_label"),
+                n("only_first"),
+                n("only_second"),
+            ],
+        )
+    };
+    use serde_json::json;
+    assert_eq!(
+        pairs.iter().map(counts).collect::<Vec<_>>(),
+        [
+            (json!(["a", "b"]), json!([5, 4]), [4, 0, 1, 0]),
+            (json!(["a", "c"]), json!([5, 5]), [4, 1, 0, 0]),
+            (json!(["b", "c"]), json!([4, 5]), [3, 1, 0, 1]),
+        ]
+    );
+    let f1 = |p: &serde_json::Value, key: &str| p[key].as_f64().unwrap();
+    assert_eq!(f1(&pairs[0], "f1_unlabelled"), 8.0 / 9.0);
+    assert_eq!(f1(&pairs[0], "f1_labelled"), 8.0 / 9.0);
+    assert_eq!(f1(&pairs[1], "f1_unlabelled"), 1.0);
+    assert_eq!(f1(&pairs[1], "f1_labelled"), 0.8);
+    assert!((f1(&pairs[1], "label_kappa") - 0.64 / 0.84).abs() < 1e-12);
+    assert_eq!(f1(&pairs[2], "f1_unlabelled"), 8.0 / 9.0);
+    assert_eq!(f1(&pairs[2], "f1_labelled"), 6.0 / 9.0);
+    let overall = &relations["overall"];
+    assert_eq!(overall["relations"], json!([14, 14]));
+    assert_eq!(f1(overall, "f1_unlabelled"), 26.0 / 28.0);
+    assert_eq!(f1(overall, "f1_labelled"), 22.0 / 28.0);
+    let owns = relations["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["label"] == "Owns")
+        .unwrap();
+    assert_eq!(
+        (owns["relations"].clone(), owns["f1"].clone()),
+        (json!([3, 1]), json!(0.5))
+    );
+    assert_eq!(relations["unplaced"], json!([]));
+}
+
+/// INCEpTION's own `example2.tsv`: dependency relations over the POS layer, written on the
+/// dependent's row with the governor's token in the base column. Sentence 1 by hand: "plays"
+/// (1-3) governs Ms. (SUBJ), Haag (SBJ), itself (ROOT, stacked after P from the full stop) and
+/// Elianti (OBJ); the full stop governs nothing and has no head. Every other row's base cell
+/// counts its stacked entries.
+#[test]
+fn inception_dependencies_are_relations_between_pos_spans() {
+    let path = common::fixture("webanno-tsv/example2.tsv");
+    let file = gamma_formats::webanno_tsv::read(&path).unwrap();
+    let (relations, warning) = file.relations(0, &path);
+    assert_eq!(warning, None);
+    let unit = |e: &Endpoint| match e {
+        Endpoint::Unit(id) => id.clone(),
+        Endpoint::Group { id, .. } => id.clone(),
+    };
+    let first: Vec<(String, String, String, String)> = relations[..5]
+        .iter()
+        .map(|r| {
+            (
+                r.id.clone(),
+                r.label.clone(),
+                unit(&r.source),
+                unit(&r.target),
+            )
+        })
+        .collect();
+    let expected = [
+        ("1-1/1", "SUBJ", "1-3", "1-1"),
+        ("1-2/1", "SBJ", "1-3", "1-2"),
+        ("1-3/1", "P", "1-5", "1-3"),
+        ("1-3/2", "ROOT", "1-3", "1-3"),
+        ("1-4/1", "OBJ", "1-3", "1-4"),
+    ];
+    assert_eq!(
+        first,
+        expected.map(|(a, b, c, d)| (a.into(), b.into(), c.into(), d.into()))
+    );
+    let stacked: usize = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| l.split('\t').nth(6).unwrap())
+        .filter(|cell| *cell != "_")
+        .map(|cell| cell.split('|').count())
+        .sum();
+    assert_eq!(relations.len(), stacked);
+    // The named entities have no relation layer over them.
+    assert_eq!(file.relations(1, &path), (Vec::new(), None));
+}
+
+/// A TSV 3 file with a relation layer: "bought" to Sony (Agent), to Columbia Pictures
+/// (`[1]`, Theme), to the stacked 1989 spans DATE `[2]` (Time) and TIME `[3]` (no value).
+const TSV3_RELATIONS: &str = "#FORMAT=WebAnno TSV 3.3\n\
+    #T_SP=webanno.custom.Span|value\n\
+    #T_RL=webanno.custom.Relation|value|BT_webanno.custom.Span\n\n\n\
+    #Text=Sony bought Columbia Pictures in 1989 .\n\
+    1-1\t0-4\tSony\tORG\tAgent\t1-2\t\n\
+    1-2\t5-11\tbought\tEVT\t_\t_\t\n\
+    1-3\t12-20\tColumbia\tORG[1]\tTheme\t1-2[0_1]\t\n\
+    1-4\t21-29\tPictures\tORG[1]\t_\t_\t\n\
+    1-5\t30-32\tin\t_\t_\t_\t\n\
+    1-6\t33-37\t1989\tDATE[2]|TIME[3]\tTime|*\t1-2[0_2]|1-2[0_3]\t\n\
+    1-7\t38-39\t.\t_\t_\t_\t\n";
+
+/// b relabels Theme as Patient and drops Time. By hand: 4 and 3 relations; Agent and the
+/// unvalued one match with the same label (2), Theme/Patient with another (1), Time is a's
+/// alone: F1 unlabelled 2·3/7, labelled 2·2/7.
+#[test]
+fn tsv3_relations_of_a_relabelled_copy_less_one_counted_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = TSV3_RELATIONS
+        .replace("Theme", "Patient")
+        .replace("Time|*\t1-2[0_2]|1-2[0_3]", "*\t1-2[0_3]");
+    std::fs::write(dir.path().join("a.tsv"), TSV3_RELATIONS).unwrap();
+    std::fs::write(dir.path().join("b.tsv"), b).unwrap();
+    let out = json_of(&gamma_studio(&[
+        "gamma",
+        dir.path().join("a.tsv").to_str().unwrap(),
+        dir.path().join("b.tsv").to_str().unwrap(),
+        "--relations",
+        "--json",
+    ]));
+    let pair = &out["relations"]["pairs"][0];
+    assert_eq!(pair["annotators"], serde_json::json!(["a", "b"]));
+    assert_eq!(pair["relations"], serde_json::json!([4, 3]));
+    let n = |key: &str| pair[key].as_u64().unwrap();
+    assert_eq!(
+        [
+            n("same_label"),
+            n("other_label"),
+            n("only_first"),
+            n("only_second")
+        ],
+        [2, 1, 1, 0]
+    );
+    assert_eq!(pair["f1_unlabelled"], 6.0 / 7.0);
+    assert_eq!(pair["f1_labelled"], 4.0 / 7.0);
+    assert_eq!(out["relations"]["unplaced"], serde_json::json!([]));
+}
+
+/// `evaluate --relations`: the reference `gold` has R1 Owns, R2 Pays, the equivalence Sony–It
+/// and the event's Buyer and Thing (5); the system `sys` misses R2 and relabels R1 Buys (4).
+/// By hand: same label 3, other label 1, missed 1, spurious 0; labelled P 3/4, R 3/5, F1
+/// 2·3/9; unlabelled (and attachment) P 4/4, R 4/5, F1 2·4/9.
+#[test]
+fn evaluate_scores_a_systems_relations_against_the_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    let gold = "R1\tOwns Arg1:T1 Arg2:T2\nR2\tPays Arg1:T5 Arg2:T6\n*\tCoref T5 T1\n\
+                E1\tTransfer:T4 Buyer:T1 Thing:T2\n";
+    let system = gold
+        .replace("R2\tPays Arg1:T5 Arg2:T6\n", "")
+        .replace("Owns", "Buys");
+    let mut files = Vec::new();
+    for (name, links) in [("gold", gold.to_string()), ("sys", system)] {
+        let folder = dir.path().join(name);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join("doc.txt"), BRAT_TEXT).unwrap();
+        std::fs::write(folder.join("doc.ann"), format!("{BRAT_UNITS}{links}")).unwrap();
+        files.push(folder.join("doc.ann").to_str().unwrap().to_string());
+    }
+    let evaluate = |extra: &[&str]| {
+        let mut args = vec!["evaluate", &files[0], &files[1], "--reference", "gold"];
+        args.extend(extra);
+        gamma_studio(&args)
+    };
+    let out = json_of(&evaluate(&["--relations", "--json"]));
+    let r = &out["systems"][0]["relations"];
+    let n = |key: &str| r[key].as_u64().unwrap();
+    assert_eq!(
+        [
+            "reference",
+            "system",
+            "same_label",
+            "other_label",
+            "missed",
+            "spurious",
+            "attached",
+            "unplaced"
+        ]
+        .map(n),
+        [5, 4, 3, 1, 1, 0, 4, 0]
+    );
+    let score = |reading: &str, key: &str| r[reading][key].as_f64().unwrap();
+    assert_eq!(score("labelled", "precision"), 0.75);
+    assert_eq!(score("labelled", "recall"), 0.6);
+    assert!((score("labelled", "f1") - 6.0 / 9.0).abs() < 1e-15);
+    for reading in ["unlabelled", "attachment"] {
+        assert_eq!(score(reading, "precision"), 1.0);
+        assert_eq!(score(reading, "recall"), 0.8);
+        assert!((score(reading, "f1") - 8.0 / 9.0).abs() < 1e-15);
+    }
+    // Without the flag the JSON has no relations; the summary shows them with it.
+    assert!(json_of(&evaluate(&["--json"]))["systems"][0]["relations"].is_null());
+    let text = String::from_utf8(evaluate(&["--relations"]).stdout).unwrap();
+    assert!(
+        text.contains(
+            "  relations (matched through γ's best alignment): reference 5, system 4; same label \
+             3, other label 1, missed 1, spurious 0\n             precision  recall      F1\n  \
+             labelled      0.7500  0.6000  0.6667\n  unlabelled    1.0000  0.8000  0.8889\n  \
+             attachment    1.0000  0.8000  0.8889\n"
+        ),
+        "{text}"
+    );
+}

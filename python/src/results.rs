@@ -7,6 +7,7 @@ use crate::unit::Unit;
 use gamma_core::gamma::{
     DocumentAlignment, GammaError, RunControl, corpus_gamma as core_corpus_gamma,
 };
+use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
 use gamma_core::{Corpus, GammaOptions};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -206,6 +207,8 @@ pub struct GammaResults {
     pub seconds: f64,
     gamma_ks: Option<BTreeMap<String, f64>>,
     alignments: Vec<Py<Alignment>>,
+    /// The agreement on relations through the best alignments, as JSON.
+    relations: String,
 }
 
 #[pymethods]
@@ -245,6 +248,20 @@ impl GammaResults {
     #[getter]
     fn best_alignments(&self, py: Python<'_>) -> Vec<Py<Alignment>> {
         self.alignments.iter().map(|a| a.clone_ref(py)).collect()
+    }
+
+    /// Agreement on the documents' relations (Glozz relations and schemas, brat relations,
+    /// equivalences and events, TSV 3 relation layers) through the best alignment of the units,
+    /// as a dict with the keys of `gamma-studio gamma --relations --json`: `pairs` (per pair of
+    /// annotators: `annotators`, `relations` [n₁, n₂], `same_label`, `other_label`,
+    /// `only_first`, `only_second`, `attached`, `f1_unlabelled`, `f1_labelled`,
+    /// `f1_attachment`, `label_kappa`, `matches`), `overall` (the pairs summed),
+    /// `mean_label_kappa`, `labels` (per label: `label`, `relations`, `same_label`, `f1`) and
+    /// `unplaced` (relations an endpoint of which is not a measured unit).
+    fn relation_agreement<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("json")?
+            .getattr("loads")?
+            .call1((&self.relations,))
     }
 
     /// The main values as a dict (JSON-ready).
@@ -347,6 +364,16 @@ pub fn compute(
         .zip(&corpus.documents)
         .map(|(aligned, document)| Py::new(py, Alignment::of(aligned, document)))
         .collect::<PyResult<Vec<_>>>()?;
+    let each: Vec<RelationAgreement> = (result.documents.iter().zip(&corpus.documents))
+        .map(|(aligned, document)| {
+            relation_agreement(document, &aligned.problem, &aligned.alignment)
+        })
+        .collect();
+    let relations = match each.as_slice() {
+        [one] => one.clone(),
+        several => combine(several),
+    };
+    let relations = serde_json::to_string(&relations).map_err(computation)?;
     Ok(GammaResults {
         gamma: result.gamma,
         observed_disorder: result.observed_disorder,
@@ -361,5 +388,6 @@ pub fn compute(
         seconds: result.seconds,
         gamma_ks: result.gamma_k,
         alignments,
+        relations,
     })
 }

@@ -197,9 +197,20 @@ impl Adjudicating {
         action: impl FnOnce(&mut Adjudication) -> Result<String, GoldError>,
         steps: i64,
     ) -> Option<String> {
+        let flagged_before = self.session.adjudication.flagged_relations().len();
         match action(&mut self.session.adjudication) {
-            Ok(message) => {
+            Ok(mut message) => {
                 self.depth += steps;
+                let flagged = self.session.adjudication.flagged_relations().len();
+                if flagged > flagged_before {
+                    message.push_str(&format!(
+                        " — ⚠ {} decided into the gold now with an endpoint rejected",
+                        match flagged - flagged_before {
+                            1 => "1 relation".to_string(),
+                            n => format!("{n} relations"),
+                        }
+                    ));
+                }
                 Some(message)
             }
             Err(e) => {

@@ -7,6 +7,7 @@ use super::bulk_rules_panel;
 use super::commands::Command;
 use super::file_dialog::FileDialog;
 use super::palette;
+use super::relations_panel;
 use super::state::AppState;
 use eframe::egui::{self, Key, RichText, Ui};
 use gamma_core::gold::{Decision, Direction};
@@ -125,6 +126,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     show_progress(ui, state);
     ui.separator();
     show_current(ui, state);
+    relations_panel::show(ui, state);
     ui.separator();
     show_gold_unit(ui, state);
     ui.separator();
@@ -236,6 +238,7 @@ fn show_progress(ui: &mut Ui, state: &mut AppState) {
                 )),
         );
     }
+    relations_panel::show_progress(ui, adjudicating.adjudication());
     if let Some(message) = &adjudicating.message {
         ui.label(RichText::new(message).italics());
     }

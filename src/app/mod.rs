@@ -35,6 +35,7 @@ mod project;
 mod reading_view;
 mod recent_files;
 mod relation_agreement_panel;
+mod relations_panel;
 mod report_export;
 mod results_panel;
 mod selection;

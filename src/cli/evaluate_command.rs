@@ -12,6 +12,7 @@ use gamma_core::evaluate::{
     ChanceModel, Evaluation, EvaluationError, EvaluationOptions, SystemEvaluation,
 };
 use gamma_core::gamma::RunControl;
+use gamma_core::relations::RelationScores;
 use gamma_core::{Continuum, Corpus};
 use gamma_formats::Document;
 use gamma_formats::evaluation_report as report;
@@ -52,6 +53,11 @@ pub struct EvaluateArgs {
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
+    /// Also score each annotator's relations (Glozz, brat, TSV 3 relation layers) against the
+    /// reference's, matched through γ's best alignment: labelled, unlabelled and attachment
+    /// precision, recall and F1.
+    #[arg(long)]
+    pub relations: bool,
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,7 +127,15 @@ pub fn run(args: &EvaluateArgs) -> Result<(), Failure> {
             .map_err(|e| Failure::Computation(e.to_string()))?;
     }
     if args.json {
-        let json = report::to_json(&evaluation);
+        let mut json = report::to_json(&evaluation);
+        if args.relations {
+            for (out, system) in
+                (json["systems"].as_array_mut().into_iter().flatten()).zip(&evaluation.systems)
+            {
+                out["relations"] =
+                    serde_json::to_value(&system.relations).expect("JSON of plain values");
+            }
+        }
         println!(
             "{}",
             serde_json::to_string_pretty(&json).expect("JSON of plain values")
@@ -194,6 +208,39 @@ fn summary(evaluation: &Evaluation, args: &EvaluateArgs) -> String {
     s
 }
 
+/// The system's relations against the reference's: counts, then each reading's scores.
+fn relations_summary(s: &mut String, r: &RelationScores) {
+    let _ = writeln!(
+        s,
+        "  relations (matched through γ's best alignment): reference {}, system {}; same label \
+         {}, other label {}, missed {}, spurious {}",
+        r.reference, r.system, r.same_label, r.other_label, r.missed, r.spurious
+    );
+    let _ = writeln!(
+        s,
+        "  {:<10} {:>9} {:>7} {:>7}",
+        "", "precision", "recall", "F1"
+    );
+    for (name, scores) in [
+        ("labelled", r.labelled),
+        ("unlabelled", r.unlabelled),
+        ("attachment", r.attachment),
+    ] {
+        let _ = writeln!(
+            s,
+            "  {name:<10} {:>9.4} {:>7.4} {:>7.4}",
+            scores.precision, scores.recall, scores.f1
+        );
+    }
+    if r.unplaced > 0 {
+        let _ = writeln!(
+            s,
+            "  {} relation(s) not scored: an endpoint is not a measured unit",
+            r.unplaced
+        );
+    }
+}
+
 fn system_summary(
     s: &mut String,
     system: &SystemEvaluation,
@@ -258,6 +305,9 @@ fn system_summary(
             f1(Scheme::Partial),
             f1(Scheme::Type)
         );
+    }
+    if args.relations {
+        relations_summary(s, &system.relations);
     }
     let m = &system.confusion;
     let _ = writeln!(

@@ -30,7 +30,8 @@ pub struct GammaArgs {
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
-    /// Also measure agreement on relations (Glozz relations and schemas) through the best
+    /// Also measure agreement on relations (Glozz relations and schemas; brat relations,
+    /// equivalences and events; TSV 3 relation layers over the span layer) through the best
     /// alignment of the units: matched with the same label, another label, on one side only; F1.
     #[arg(long)]
     pub relations: bool,

@@ -70,7 +70,8 @@ pub struct Description {
 pub struct Holds {
     /// The units' features (extra attributes, columns, layers).
     pub features: bool,
-    /// Relations between units.
+    /// Relations between units (one whose endpoint is a group of units, a Glozz schema, is left
+    /// out: no other format has groups).
     pub relations: bool,
     /// Units whose category is empty (when not held, they are not read back, or — in a format
     /// whose names have no spaces — become the category `_`).
@@ -306,6 +307,47 @@ pub struct Gold<'a> {
     /// The annotator (index) whose content that was not measured, relations and schemas go
     /// into the gold where the annotators differ on it.
     pub base: usize,
+    /// The relations the adjudicator decided: the base annotator's others are carried.
+    pub relations: &'a DecidedRelations,
+}
+
+/// The relations of the annotators as the adjudication decided them, by their ids in their
+/// files ([`gamma_core::relation::Relation::id`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DecidedRelations {
+    /// Into the gold: (annotator, relation id, gold label).
+    pub kept: Vec<(usize, String, String)>,
+    /// Every relation of a decided relation proposal, kept or not: (annotator, relation id).
+    pub decided: std::collections::HashSet<(usize, String)>,
+}
+
+impl DecidedRelations {
+    /// The decisions of `adjudication`'s relations, for a gold whose base annotator is `base`.
+    pub fn of(adjudication: &gamma_core::gold::Adjudication, base: usize) -> DecidedRelations {
+        let relations = |a: usize| &adjudication.continuum().annotators[a].relations;
+        let (kept, decided) = adjudication.decided_relations(base);
+        DecidedRelations {
+            kept: (kept.into_iter())
+                .map(|(a, r, label)| (a, relations(a)[r].id.clone(), label))
+                .collect(),
+            decided: (decided.into_iter())
+                .map(|(a, r)| (a, relations(a)[r].id.clone()))
+                .collect(),
+        }
+    }
+
+    /// The gold label of annotator `annotator`'s relation `id` when it was decided: `Some(None)`
+    /// for a relation decided out of the gold, `None` when undecided.
+    pub fn fate(&self, annotator: usize, id: &str) -> Option<Option<&str>> {
+        if !self.decided.contains(&(annotator, id.to_string())) {
+            return None;
+        }
+        Some(
+            (self.kept.iter())
+                .find(|(a, r, _)| *a == annotator && r == id)
+                .map(|(_, _, label)| label.as_str()),
+        )
+    }
 }
 
 impl Gold<'_> {

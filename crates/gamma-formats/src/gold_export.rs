@@ -109,7 +109,9 @@ pub fn write_whole_gold(
         .iter()
         .map(|(_, g)| stands_for(adjudication, g.proposal))
         .collect();
+    let relations = crate::format::DecidedRelations::of(adjudication, base);
     let gold = Gold {
+        relations: &relations,
         document: continuum,
         units: &units,
         annotator: adjudication.gold_annotator(GOLD_NAME),
@@ -293,7 +295,7 @@ pub fn report_json(adjudication: &Adjudication) -> Value {
         })
         .collect();
     let progress = adjudication.progress();
-    json!({
+    let mut report = json!({
         "document": continuum.name,
         "adjudicator": adjudication.adjudicator,
         "annotators": continuum.annotator_names(),
@@ -301,7 +303,75 @@ pub fn report_json(adjudication: &Adjudication) -> Value {
         "gold_units": adjudication.gold().len(),
         "alignments": entries,
         "added_units": added,
-    })
+    });
+    if !adjudication.relation_proposals().is_empty() {
+        report["relation_progress"] = json!(adjudication.relation_progress());
+        report["relations"] = json!(relations_json(adjudication));
+    }
+    report
+}
+
+/// Every relation proposal of the report: where it lies (alignments numbered from 1), each
+/// annotator's relation, the decision and the gold label, and the endpoints without a gold
+/// unit.
+fn relations_json(adjudication: &Adjudication) -> Vec<Value> {
+    use gamma_core::gold::{RelationChoice, RelationDecision};
+    let continuum = adjudication.continuum();
+    let numbered = |alignments: &[usize]| alignments.iter().map(|a| a + 1).collect::<Vec<_>>();
+    (adjudication.relation_proposals().iter().enumerate())
+        .map(|(index, proposal)| {
+            let decision = &adjudication.relation_decisions()[index];
+            let annotators: Vec<Value> = (proposal.members.iter().enumerate())
+                .map(|(a, member)| match member {
+                    Some(r) => {
+                        let relation = &continuum.annotators[a].relations[*r];
+                        json!({"id": relation.id, "label": relation.label})
+                    }
+                    None => Value::Null,
+                })
+                .collect();
+            let mut entry = json!({
+                "relation": index + 1,
+                "source": numbered(&proposal.source),
+                "target": numbered(&proposal.target),
+                "directed": proposal.directed,
+                "annotators": annotators,
+            });
+            match decision {
+                RelationDecision::Open => entry["status"] = json!("open"),
+                RelationDecision::Skipped { by, at } => {
+                    entry["status"] = json!("skipped");
+                    entry["by"] = json!(by);
+                    entry["at"] = json!(at);
+                }
+                RelationDecision::Decided {
+                    choice,
+                    rule,
+                    by,
+                    at,
+                } => {
+                    entry["status"] = json!("decided");
+                    entry["choice"] = json!(match choice {
+                        RelationChoice::Pick { annotator } =>
+                            continuum.annotators[*annotator].name.clone(),
+                        RelationChoice::Relabel { .. } => "relabel".to_string(),
+                        RelationChoice::Reject => "none".to_string(),
+                    });
+                    entry["gold_label"] = json!(adjudication.relation_label(index, choice));
+                    entry["rule"] = json!(rule);
+                    entry["by"] = json!(by);
+                    entry["at"] = json!(at);
+                }
+            }
+            let lost: Vec<Value> = (adjudication.lost_endpoints(index).into_iter())
+                .map(|l| json!({"alignment": l.alignment + 1, "rejected": l.rejected}))
+                .collect();
+            if !lost.is_empty() {
+                entry["endpoints_without_gold_unit"] = json!(lost);
+            }
+            entry
+        })
+        .collect()
 }
 
 /// The report as CSV: one row per unitary alignment (`alignment, disorder, status, choice,

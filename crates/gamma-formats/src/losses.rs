@@ -8,6 +8,7 @@ use crate::files::{Warning, WarningKind, without_spaces};
 pub use crate::format::Holds;
 use crate::format::{Format, Output};
 use gamma_core::continuum::Continuum;
+use gamma_core::relation::Endpoint;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -42,6 +43,20 @@ pub fn conversion_losses(continuum: &Continuum, format: Format, out: &Path) -> V
         if let Some((total, listed)) = tally(per_annotator) {
             warnings.push(lossy(format!(
                 "{label} has no place for relations: {} ({listed}) {}",
+                count(total, "relation"),
+                left_out(total)
+            )));
+        }
+    }
+    if holds.relations {
+        let per_annotator = continuum
+            .annotators
+            .iter()
+            .map(|a| (a.name.as_str(), unwritable_relations(a)));
+        if let Some((total, listed)) = tally(per_annotator) {
+            warnings.push(lossy(format!(
+                "{label} links units only: {} whose endpoint is a group of units or a unit not \
+                 written ({listed}) {}",
                 count(total, "relation"),
                 left_out(total)
             )));
@@ -93,6 +108,17 @@ fn names_changed(continuum: &Continuum, format: Format, out: &Path) -> Option<Wa
             }
         }
     }
+    if holds.relations && !holds.spaces_in_categories {
+        for relation in continuum.annotators.iter().flat_map(|a| &a.relations) {
+            let written = without_spaces(&relation.label);
+            if written != relation.label {
+                changes.insert(format!(
+                    "relation label {:?} as {written:?}",
+                    relation.label
+                ));
+            }
+        }
+    }
     for annotator in &continuum.annotators {
         let name = annotator.name.as_str();
         let mut written = name.to_string();
@@ -120,6 +146,25 @@ fn names_changed(continuum: &Continuum, format: Format, out: &Path) -> Option<Wa
             changes.join(", ")
         ),
     ))
+}
+
+/// How many of the annotator's relations a format that links units only cannot write: an
+/// endpoint is a group (a Glozz schema) or names none of the annotator's units.
+fn unwritable_relations(annotator: &gamma_core::continuum::Annotator) -> usize {
+    let ids: BTreeSet<&str> = annotator
+        .units
+        .iter()
+        .filter_map(|u| u.source_id.as_deref())
+        .collect();
+    let written = |endpoint: &Endpoint| match endpoint {
+        Endpoint::Unit(id) => ids.contains(id.as_str()),
+        Endpoint::Group { .. } => false,
+    };
+    annotator
+        .relations
+        .iter()
+        .filter(|r| !written(&r.source) || !written(&r.target))
+        .count()
 }
 
 /// The total of `counts` and the annotators with some, `name N` each; `None` when there is none.

@@ -24,8 +24,8 @@ use std::path::{Path, PathBuf};
 pub const SESSION_FORMAT: &str = "gamma-studio adjudication session";
 /// The version this program writes. Version 1 recorded a few γ settings as strings; version 2
 /// records every setting typed; version 3 keys the session by the document's content in any
-/// order of its annotators (every version is read).
-pub const SESSION_VERSION: u32 = 3;
+/// order of its annotators; version 4 adds the relations' decisions (every version is read).
+pub const SESSION_VERSION: u32 = 4;
 
 /// The content of an adjudication session file (JSON).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -115,7 +115,7 @@ impl Session {
     /// Reads and checks a session file.
     pub fn load(path: &Path) -> Result<Session, FileError> {
         let bytes = read_bytes(path)?;
-        let session: Session = serde_json::from_slice(&bytes).map_err(|e| {
+        let mut session: Session = serde_json::from_slice(&bytes).map_err(|e| {
             FileError::new(
                 path,
                 Some(e.line() as u64),
@@ -139,6 +139,8 @@ impl Session {
                 ),
             ));
         }
+        // Sessions before version 4 hold no relation proposals: every relation starts open.
+        session.adjudication.restore_relation_proposals();
         session
             .adjudication
             .validate()

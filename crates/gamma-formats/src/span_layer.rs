@@ -11,6 +11,7 @@ use super::webanno_tsv::LayerChoice;
 use super::write::{per_annotator_path, text_of};
 use super::{FileError, Warning, write_atomically};
 use gamma_core::continuum::Continuum;
+use gamma_core::relation::Relation;
 use gamma_core::unit::Unit;
 use std::path::{Path, PathBuf};
 
@@ -24,6 +25,8 @@ pub(crate) struct SpanFile {
     pub text: String,
     /// The units.
     pub units: Vec<Unit>,
+    /// The relations between them (TSV 3 relation layers over the span layer).
+    pub relations: Vec<Relation>,
     /// Problems that leave the units usable.
     pub warnings: Vec<Warning>,
 }
@@ -53,6 +56,10 @@ pub(crate) fn read_document(
         layer = (read.layer, read.feature);
         warnings.append(&mut read.warnings);
         annotator_files::add_with_text(&mut continuum, file, read.text, read.units, &mut warnings);
+        let index = continuum.add_annotator(&file.annotator);
+        continuum.annotators[index]
+            .relations
+            .append(&mut read.relations);
     }
     Ok(SpanDocument {
         continuum,

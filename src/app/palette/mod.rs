@@ -270,11 +270,25 @@ pub fn text_on(background: Color32) -> Color32 {
 pub fn status_colour(decision: &gamma_core::gold::Decision) -> Color32 {
     use gamma_core::gold::Decision;
     match decision {
-        Decision::Open => Color32::from_rgb(235, 160, 30),
-        Decision::Decided { .. } => Color32::from_rgb(60, 170, 90),
-        Decision::Skipped { .. } => Color32::from_rgb(150, 150, 150),
+        Decision::Open => OPEN,
+        Decision::Decided { .. } => DECIDED,
+        Decision::Skipped { .. } => SKIPPED,
     }
 }
+
+/// A relation decision's colour, as an alignment's ([`status_colour`]).
+pub fn relation_status_colour(decision: &gamma_core::gold::RelationDecision) -> Color32 {
+    use gamma_core::gold::RelationDecision;
+    match decision {
+        RelationDecision::Open => OPEN,
+        RelationDecision::Decided { .. } => DECIDED,
+        RelationDecision::Skipped { .. } => SKIPPED,
+    }
+}
+
+const OPEN: Color32 = Color32::from_rgb(235, 160, 30);
+const DECIDED: Color32 = Color32::from_rgb(60, 170, 90);
+const SKIPPED: Color32 = Color32::from_rgb(150, 150, 150);
 
 #[cfg(test)]
 mod tests;

@@ -32,6 +32,7 @@ mod panels;
 mod project;
 mod reading_view;
 mod recent;
+mod relations;
 mod report_export;
 mod results;
 mod sessions;

@@ -112,24 +112,56 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
     for note in &notes {
         eprintln!("gamma-studio: warning: {}: {note}", args.out.display());
     }
+    let written = Written {
+        document: &document.continuum.name,
+        base: &names[base],
+        format: format.name(),
+        notes: &notes,
+        counts: &counts,
+    };
+    print_summary(args, &adjudication, &written);
+    Ok(())
+}
+
+/// What a gold run wrote, for its summary.
+struct Written<'a> {
+    document: &'a str,
+    base: &'a str,
+    format: &'a str,
+    notes: &'a [String],
+    counts: &'a [(String, usize)],
+}
+
+/// The summary on stdout: JSON with `--json`, else lines for people.
+fn print_summary(args: &GoldArgs, adjudication: &Adjudication, written: &Written<'_>) {
     let progress = adjudication.progress();
     let gold_units = adjudication.gold().len();
+    let relation_progress = adjudication.relation_progress();
+    let relations = (relation_progress.total > 0).then(|| {
+        json!({
+            "total": relation_progress.total,
+            "decided": relation_progress.decided,
+            "open": relation_progress.open,
+            "flagged": adjudication.flagged_relations().len(),
+        })
+    });
     if args.json {
-        let rules: Vec<_> = counts
+        let rules: Vec<_> = (written.counts)
             .iter()
             .map(|(rule, decided)| json!({"rule": rule, "decided": decided}))
             .collect();
         let out = json!({
-            "document": document.continuum.name,
+            "document": written.document,
             "alignments": progress.total,
             "decided": progress.decided,
             "open": progress.open,
             "rules": rules,
             "gold_units": gold_units,
-            "base": names[base],
-            "carried_notes": notes,
+            "relations": relations,
+            "base": written.base,
+            "carried_notes": written.notes,
             "out": args.out,
-            "format": format.name(),
+            "format": written.format,
             "report": args.report,
             "session": args.session,
         });
@@ -138,18 +170,27 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
             serde_json::to_string_pretty(&out).expect("plain values")
         );
     } else {
-        println!("document: {}", document.continuum.name);
+        println!("document: {}", written.document);
         println!("unitary alignments: {}", progress.total);
-        for (rule, decided) in &counts {
+        for (rule, decided) in written.counts {
             println!("  {rule}: decided {decided}");
         }
         println!(
             "decided {} of {}; {} left open (not in the gold)",
             progress.decided, progress.total, progress.open
         );
+        if relation_progress.total > 0 {
+            println!(
+                "relations: decided {} of {}; {} decided into the gold with an endpoint rejected",
+                relation_progress.decided,
+                relation_progress.total,
+                adjudication.flagged_relations().len()
+            );
+        }
         println!(
-            "gold: {gold_units} units → {} ({format})",
-            args.out.display()
+            "gold: {gold_units} units → {} ({})",
+            args.out.display(),
+            written.format
         );
         if let Some(report) = &args.report {
             println!("report: {}", report.display());
@@ -158,5 +199,4 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
             println!("session: {}", session.display());
         }
     }
-    Ok(())
 }

@@ -12,6 +12,9 @@
 //! * **Span scores** in the four schemes of SemEval-2013 Task 9.1 ([`spans`]), overall and per
 //!   category (each category on its own: both sides' units of that category only).
 //! * **Confusion matrix** of categories over the pairs of γ's best alignment ([`confusion`]).
+//! * **Relations** of the system against the reference's, matched through the same best
+//!   alignment ([`crate::relations::RelationScores`]): labelled, unlabelled and attachment
+//!   precision, recall and F1.
 //! * **Disagreements**: every unitary alignment of the best alignment that is not an identical
 //!   pair (missed, spurious, boundary, category, or both), with the text each unit covers.
 //!
@@ -34,6 +37,7 @@ mod tests;
 use crate::continuum::{Annotator, Continuum};
 use crate::corpus::Corpus;
 use crate::gamma::{DocumentAlignment, GammaError, GammaOptions, RunControl};
+use crate::relations::{RelationScores, relation_agreement};
 use crate::unit::Unit;
 use confusion::ConfusionMatrix;
 use mapping::{LabelMapping, Mapped};
@@ -225,6 +229,8 @@ pub struct SystemEvaluation {
     pub disagreements: Vec<Disagreement>,
     /// How the label sets compare.
     pub labels: LabelReport,
+    /// Its relations against the reference's (all zero when neither has relations).
+    pub relations: RelationScores,
 }
 
 /// Every system of a corpus against one reference.
@@ -399,7 +405,7 @@ impl<'a> Pair<'a> {
             name: source.name.clone(),
             units: Vec::with_capacity(source.units.len()),
             own_text: source.own_text.clone(),
-            relations: Vec::new(),
+            relations: source.relations.clone(),
         };
         let mut system_indices = Vec::with_capacity(source.units.len());
         let mut labels = LabelReport::default();
@@ -579,6 +585,7 @@ fn evaluate_system(
     let mut disagreements = Vec::new();
     let mut total_disorder = 0.0;
     let mut total_units = 0;
+    let mut relations = Vec::new();
     for pair in pairs {
         total_units += pair.continuum.n_units();
         if pair.continuum.n_units() == 0 {
@@ -599,6 +606,11 @@ fn evaluate_system(
             .map(|u| u.disorder)
             .sum::<f64>();
         pair.read_alignment(pair.index, &aligned, &mut confusion, &mut disagreements);
+        relations.push(relation_agreement(
+            &pair.continuum,
+            &aligned.problem,
+            &aligned.alignment,
+        ));
     }
     let gamma = if total_units == 0 {
         Err("neither the reference nor this annotator has a unit".to_string())
@@ -625,6 +637,7 @@ fn evaluate_system(
         confusion,
         disagreements,
         labels,
+        relations: RelationScores::over_documents(&relations),
     })
 }
 

@@ -374,6 +374,13 @@ impl Adjudication {
                     None => self.gold.remove(id),
                 };
             }
+            Change::Relation {
+                relation,
+                before,
+                after,
+            } => {
+                self.relation_decisions[*relation] = if forward { after } else { before }.clone();
+            }
         }
     }
 

@@ -6,12 +6,20 @@ use super::model::{Choice, GoldError, Rule, parse_rule};
 
 impl Adjudication {
     /// Decides every open proposal where all annotators have the same unit (same category
-    /// and span) with that unit. One step; returns how many were decided.
+    /// and span) with that unit, and every open relation proposal where all annotators have a
+    /// relation with the same label. One step; returns how many alignments were decided (the
+    /// relations: [`Self::relation_progress`]).
     pub fn decide_unanimous(&mut self) -> usize {
         let chosen: Vec<usize> = (0..self.proposals.len())
             .filter(|&i| self.decisions[i].is_open() && self.is_unanimous(i))
             .collect();
-        self.decide_by_suggestion(&chosen, Rule::Unanimous, "decide the unanimous alignments")
+        let mut changes = Vec::new();
+        let relations = self.decide_unanimous_relations(&mut changes);
+        let label = match relations {
+            0 => "decide the unanimous alignments".to_string(),
+            n => format!("decide the unanimous alignments and {n} unanimous relations"),
+        };
+        self.decide_by_suggestion_into(changes, &chosen, Rule::Unanimous, &label)
     }
 
     /// Decides every open proposal whose disorder is at most `max_disorder` and where at least
@@ -98,7 +106,16 @@ impl Adjudication {
     }
 
     fn decide_by_suggestion(&mut self, chosen: &[usize], rule: Rule, label: &str) -> usize {
-        let mut changes = Vec::new();
+        self.decide_by_suggestion_into(Vec::new(), chosen, rule, label)
+    }
+
+    fn decide_by_suggestion_into(
+        &mut self,
+        mut changes: Vec<super::history::Change>,
+        chosen: &[usize],
+        rule: Rule,
+        label: &str,
+    ) -> usize {
         for &index in chosen {
             let suggested = match rule {
                 Rule::Median { .. } => self.median_suggestion(index),
@@ -145,19 +162,27 @@ impl Adjudication {
     /// The adjudication a gold export writes under `policy`: `None` when the document is
     /// skipped (open alignments under [`OpenAlignments::Skip`]); otherwise this one, or a copy
     /// whose open alignments took the suggestion in one step.
+    /// Under [`OpenAlignments::Suggestions`] the open relations take their suggestion too
+    /// ([`Self::relation_suggestion`]); otherwise an open relation is left to the writer, which
+    /// carries the base annotator's.
     pub fn for_export(&self, policy: OpenAlignments) -> Option<std::borrow::Cow<'_, Adjudication>> {
         let open = self.progress().open;
+        let open_relations = self.relation_progress().open;
         match policy {
-            _ if open == 0 => Some(std::borrow::Cow::Borrowed(self)),
-            OpenAlignments::Skip => None,
-            OpenAlignments::DecidedOnly => Some(std::borrow::Cow::Borrowed(self)),
-            OpenAlignments::Suggestions => {
+            OpenAlignments::Skip if open > 0 => None,
+            OpenAlignments::Suggestions if open + open_relations > 0 => {
                 let mut completed = self.clone();
-                completed
-                    .decide_below_threshold(f64::INFINITY, 1)
-                    .expect("an infinite threshold and a majority of one are valid");
+                if open > 0 {
+                    completed
+                        .decide_below_threshold(f64::INFINITY, 1)
+                        .expect("an infinite threshold and a majority of one are valid");
+                }
+                let mut changes = Vec::new();
+                completed.suggest_open_relations(&mut changes);
+                completed.commit("suggest the open relations".into(), changes);
                 Some(std::borrow::Cow::Owned(completed))
             }
+            _ => Some(std::borrow::Cow::Borrowed(self)),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! or a gold unit, before and after), so that undo and redo need no snapshots and a bulk
 //! decision of thousands of proposals is one step.
 
-use super::model::{Choice, Decision, GoldId, GoldUnit};
+use super::model::{Choice, Decision, GoldId, GoldUnit, RelationChoice, RelationDecision};
 use crate::unit::Unit;
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +19,11 @@ pub(super) enum Change {
         id: GoldId,
         before: Option<GoldUnit>,
         after: Option<GoldUnit>,
+    },
+    Relation {
+        relation: usize,
+        before: RelationDecision,
+        after: RelationDecision,
     },
 }
 
@@ -37,6 +42,7 @@ pub const UNDO_DEPTH: usize = 1000;
 /// the gold ids handed out so far.
 pub(super) struct Bounds {
     pub proposals: usize,
+    pub relations: usize,
     pub annotators: usize,
     pub next_id: GoldId,
 }
@@ -90,6 +96,22 @@ fn check_change(change: &Change, bounds: &Bounds) -> Result<(), String> {
                 check_gold_unit(*id, gold, bounds.proposals)?;
             }
         }
+        Change::Relation {
+            relation,
+            before,
+            after,
+        } => {
+            if *relation >= bounds.relations {
+                return Err(format!(
+                    "no relation {} (the document has {})",
+                    relation + 1,
+                    bounds.relations
+                ));
+            }
+            for decision in [before, after] {
+                check_relation_decision(decision, bounds.annotators)?;
+            }
+        }
     }
     Ok(())
 }
@@ -99,6 +121,20 @@ pub(super) fn check_decision(decision: &Decision, annotators: usize) -> Result<(
     match decision {
         Decision::Decided {
             choice: Choice::Pick { annotator },
+            ..
+        } if *annotator >= annotators => Err(format!("no annotator {annotator}")),
+        _ => Ok(()),
+    }
+}
+
+/// A relation decision that keeps an annotator's relation must name an existing annotator.
+pub(super) fn check_relation_decision(
+    decision: &RelationDecision,
+    annotators: usize,
+) -> Result<(), String> {
+    match decision {
+        RelationDecision::Decided {
+            choice: RelationChoice::Pick { annotator },
             ..
         } if *annotator >= annotators => Err(format!("no annotator {annotator}")),
         _ => Ok(()),

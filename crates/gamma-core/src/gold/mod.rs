@@ -16,14 +16,15 @@ mod bulk_rules;
 mod history;
 mod model;
 mod navigation;
+mod relations;
 mod reorder;
 mod tokens;
 
 pub use bulk_rules::OpenAlignments;
 pub use history::{Step, UNDO_DEPTH};
 pub use model::{
-    Choice, Decision, Direction, Filter, GoldError, GoldId, GoldUnit, Progress, Proposal, Rule,
-    now, parse_rule,
+    Choice, Decision, Direction, Filter, GoldError, GoldId, GoldRelation, GoldUnit, LostEndpoint,
+    Progress, Proposal, RelationChoice, RelationDecision, RelationProposal, Rule, now, parse_rule,
 };
 pub use tokens::{is_token_end, is_token_start, snap_to_token};
 
@@ -42,6 +43,10 @@ pub struct Adjudication {
     proposals: Vec<Proposal>,
     decisions: Vec<Decision>,
     gold: BTreeMap<GoldId, GoldUnit>,
+    #[serde(default)]
+    relation_proposals: Vec<RelationProposal>,
+    #[serde(default)]
+    relation_decisions: Vec<RelationDecision>,
     next_id: GoldId,
     undo: Vec<Step>,
     redo: Vec<Step>,
@@ -66,8 +71,11 @@ impl Adjudication {
                 disorder: alignment.unitary_alignments[i].disorder,
             })
             .collect();
+        let relation_proposals = relations::relation_proposals(&continuum, &proposals);
         Adjudication {
             decisions: vec![Decision::Open; proposals.len()],
+            relation_decisions: vec![RelationDecision::Open; relation_proposals.len()],
+            relation_proposals,
             proposals,
             continuum,
             gold: BTreeMap::new(),
@@ -367,8 +375,10 @@ impl Adjudication {
                 ));
             }
         }
+        self.validate_relations()?;
         let bounds = Bounds {
             proposals: self.proposals.len(),
+            relations: self.relation_proposals.len(),
             annotators: n,
             next_id: self.next_id,
         };

@@ -1,5 +1,5 @@
-//! The adjudication's vocabulary: the proposals to decide, the decisions, the gold units, the
-//! bulk rules and what can go wrong. Plain data, serialisable as a session stores it.
+//! The adjudication's vocabulary: the proposals to decide (alignments and relations), the
+//! decisions, the gold units and relations, the bulk rules and what can go wrong. Plain data, serialisable as a session stores it.
 
 use crate::unit::{InvalidUnit, Unit};
 use serde::{Deserialize, Serialize};
@@ -93,6 +93,103 @@ impl Decision {
     }
 }
 
+/// Corresponding relations of the annotators, to be decided.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RelationProposal {
+    /// For each annotator, the index of its relation (in its
+    /// [`relations`](crate::continuum::Annotator::relations)), or `None`.
+    pub members: Vec<Option<usize>>,
+    /// The unitary alignments (proposal indices) the relations' sources lie in.
+    pub source: Vec<usize>,
+    /// The unitary alignments their targets lie in.
+    pub target: Vec<usize>,
+    /// Whether source and target may not be swapped.
+    pub directed: bool,
+}
+
+/// What a decided relation proposal put in the gold.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RelationChoice {
+    /// One annotator's relation, with its label.
+    Pick {
+        /// The annotator, by index.
+        annotator: usize,
+    },
+    /// The relation between the same units, with this label.
+    Relabel {
+        /// The gold relation's label.
+        label: String,
+    },
+    /// No relation in the gold.
+    Reject,
+}
+
+/// The state of one relation proposal.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum RelationDecision {
+    /// Not decided yet.
+    Open,
+    /// Left for later.
+    Skipped {
+        /// The adjudicator.
+        by: String,
+        /// When (RFC 3339, UTC).
+        at: String,
+    },
+    /// Decided.
+    Decided {
+        /// What went into the gold.
+        choice: RelationChoice,
+        /// Who or what decided ([`Rule::Manual`] or [`Rule::Unanimous`]).
+        rule: Rule,
+        /// The adjudicator.
+        by: String,
+        /// When (RFC 3339, UTC).
+        at: String,
+    },
+}
+
+impl RelationDecision {
+    /// Not decided and not skipped.
+    pub fn is_open(&self) -> bool {
+        matches!(self, RelationDecision::Open)
+    }
+
+    /// Decided (by hand or by the unanimous rule).
+    pub fn is_decided(&self) -> bool {
+        matches!(self, RelationDecision::Decided { .. })
+    }
+}
+
+/// A relation of the gold: its label, and its endpoints as gold units.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GoldRelation {
+    /// The relation proposal it decides.
+    pub proposal: usize,
+    /// Its label.
+    pub label: String,
+    /// The gold units of its source (one, or the members of a group).
+    pub source: Vec<GoldId>,
+    /// The gold units of its target.
+    pub target: Vec<GoldId>,
+    /// Whether source and target may not be swapped.
+    pub directed: bool,
+    /// The annotator whose relation (and endpoints) it is.
+    pub from: usize,
+}
+
+/// Why a relation that should be in the gold cannot be: an alignment of one of its endpoints
+/// has no gold unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LostEndpoint {
+    /// The unitary alignment (proposal index) without a gold unit.
+    pub alignment: usize,
+    /// Whether that alignment was rejected (else it is open or skipped).
+    pub rejected: bool,
+}
+
 /// Identifier of a gold unit (stable across undo and redo, never reused).
 pub type GoldId = u64;
 
@@ -141,6 +238,20 @@ pub enum GoldError {
     #[error("merging needs two different gold units")]
     /// A unit cannot be merged with itself.
     MergeItself,
+    #[error("there is no relation {}", .0 + 1)]
+    /// No relation proposal has this index.
+    NoSuchRelation(usize),
+    /// The annotator has no relation in this relation proposal.
+    #[error("annotator {annotator:?} has no relation in relation {}", .relation + 1)]
+    NoRelation {
+        /// The relation proposal, by index.
+        relation: usize,
+        /// The annotator's name.
+        annotator: String,
+    },
+    #[error("a relation's label cannot be empty")]
+    /// A relabelling with an empty label.
+    EmptyLabel,
     #[error("bulk rule: {0}")]
     /// A bulk rule that cannot be read or applied.
     BadRule(String),

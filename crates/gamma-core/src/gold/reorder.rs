@@ -3,7 +3,7 @@
 
 use super::Adjudication;
 use super::history::Change;
-use super::model::{Choice, Decision};
+use super::model::{Choice, Decision, RelationChoice, RelationDecision};
 
 impl Adjudication {
     /// This adjudication with the annotators in the order of `names` (the same names, each
@@ -42,11 +42,34 @@ impl Adjudication {
             }
         };
         reordered.decisions.iter_mut().for_each(follow);
+        for proposal in &mut reordered.relation_proposals {
+            proposal.members = order.iter().map(|&old| proposal.members[old]).collect();
+        }
+        let follow_relation = |decision: &mut RelationDecision| {
+            if let RelationDecision::Decided {
+                choice: RelationChoice::Pick { annotator },
+                ..
+            } = decision
+            {
+                *annotator = new_position[*annotator];
+            }
+        };
+        reordered
+            .relation_decisions
+            .iter_mut()
+            .for_each(follow_relation);
         for step in reordered.undo.iter_mut().chain(reordered.redo.iter_mut()) {
             for change in &mut step.changes {
-                if let Change::Decision { before, after, .. } = change {
-                    follow(before);
-                    follow(after);
+                match change {
+                    Change::Decision { before, after, .. } => {
+                        follow(before);
+                        follow(after);
+                    }
+                    Change::Relation { before, after, .. } => {
+                        follow_relation(before);
+                        follow_relation(after);
+                    }
+                    Change::Gold { .. } => {}
                 }
             }
         }

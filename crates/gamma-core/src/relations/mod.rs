@@ -29,6 +29,9 @@
 //! opposite directions: unmatched (only_first = only_second = 1), yet attached alike. So the
 //! unlabelled and labelled F1 are 2·1/4 = 0.5 and the attachment F1 is 2·2/4 = 1.
 
+mod scores;
+pub use scores::{PrecisionRecall, RelationScores};
+
 use crate::alignment::{Alignment, AlignmentProblem};
 use crate::continuum::Continuum;
 use crate::relation::Endpoint;

@@ -8,7 +8,10 @@
 //! from the base annotator, their terms and members remapped to the gold units that stand for
 //! the base annotator's units ([`Gold::stands_for`]). A relation or schema with a term that has
 //! no gold unit (its unitary alignment was rejected or left open) is kept out of the gold and
-//! listed: never dropped silently.
+//! listed: never dropped silently. Relations the adjudicator decided ([`Gold::relations`])
+//! follow the decisions: rejected ones are left out, relabelled ones take the gold label, and a
+//! kept relation of another annotator is written between the gold units that stand for its
+//! terms.
 
 use super::{Annotation, AnnotationFile, Positioning, consensus_file, hashcode, read_aa};
 use crate::FileError;
@@ -104,20 +107,50 @@ pub fn whole_gold(
         first_ms += units.len() as u64;
         units = consensus_file(gold.units, gold.author, text, first_ms).units;
     }
-    let mut remap: HashMap<&str, String> = HashMap::new();
-    for (gold_unit, stands_for) in units.iter().zip(gold.stands_for) {
-        for (annotator, id) in stands_for {
-            if *annotator == gold.base {
-                remap
-                    .entry(id.as_str())
-                    .or_insert_with(|| gold_unit.id.clone());
+    let remaps: Vec<HashMap<&str, String>> = (0..aas.len())
+        .map(|a| {
+            let mut remap: HashMap<&str, String> = HashMap::new();
+            for (gold_unit, stands_for) in units.iter().zip(gold.stands_for) {
+                for (annotator, id) in stands_for {
+                    if *annotator == a {
+                        remap
+                            .entry(id.as_str())
+                            .or_insert_with(|| gold_unit.id.clone());
+                    }
+                }
             }
-        }
-    }
+            remap
+        })
+        .collect();
+    let mut remap = remaps[gold.base].clone();
     for unit in &carried {
         remap.insert(unit.id.as_str(), unit.id.clone());
     }
-    let (relations, schemas, flagged) = remapped_structure(base_aa, &remap, name(gold.base));
+    let base_structure = as_decided(base_aa, gold);
+    let (mut relations, schemas, mut flagged) =
+        remapped_structure(&base_structure, &remap, name(gold.base));
+    let mut written: HashSet<String> = (units.iter().chain(&carried))
+        .chain(&relations)
+        .chain(&schemas)
+        .map(|a| a.id.clone())
+        .collect();
+    for (a, id, label) in gold.relations.kept.iter().filter(|k| k.0 != gold.base) {
+        let Some(relation) = aas
+            .get(*a)
+            .and_then(|aa| aa.relations.iter().find(|r| &r.id == id))
+        else {
+            continue;
+        };
+        match picked_relation(relation, label, &remaps[*a], gold.author, &mut written) {
+            Ok(relation) => relations.push(relation),
+            Err(missing) => flagged.push(format!(
+                "relation {id:?} ({label}) of {}, decided into the gold, is not in it: {} {} no gold unit",
+                name(*a),
+                missing.join(", "),
+                if missing.len() == 1 { "has" } else { "have" }
+            )),
+        }
+    }
     units.extend(carried);
     units.sort_by_key(|u| match u.positioning {
         Positioning::Span { start, end } => (start, end),
@@ -132,6 +165,61 @@ pub fn whole_gold(
         },
         differed,
         flagged,
+    })
+}
+
+/// The base annotator's file as the relation decisions leave it: its relations decided out of
+/// the gold (rejected, or another annotator's kept) removed, those relabelled with the gold
+/// label; its undecided relations as they are.
+fn as_decided(aa: &AnnotationFile, gold: &Gold<'_>) -> AnnotationFile {
+    let mut decided = aa.clone();
+    decided.relations = (aa.relations.iter())
+        .filter_map(|r| match gold.relations.fate(gold.base, &r.id) {
+            None => Some(r.clone()),
+            Some(None) => None,
+            Some(Some(label)) => Some(Annotation {
+                kind: label.to_string(),
+                ..r.clone()
+            }),
+        })
+        .collect();
+    decided
+}
+
+/// Another annotator's relation that the adjudicator kept, its terms moved to the gold units
+/// standing for that annotator's units (`remap`), its label the gold's; an id of its own in the
+/// gold. Err: the terms with no gold unit (a term that is a schema or a relation of that
+/// annotator has none: only the base annotator's structure is carried).
+fn picked_relation(
+    relation: &Annotation,
+    label: &str,
+    remap: &HashMap<&str, String>,
+    author: &str,
+    written: &mut HashSet<String>,
+) -> Result<Annotation, Vec<String>> {
+    let Positioning::Terms(terms) = &relation.positioning else {
+        return Err(Vec::new());
+    };
+    let missing: Vec<String> = (terms.iter())
+        .filter(|t| !remap.contains_key(t.as_str()))
+        .cloned()
+        .collect();
+    if !missing.is_empty() {
+        return Err(missing);
+    }
+    let mut id = relation.id.clone();
+    let mut n = 1;
+    while written.contains(&id) {
+        id = format!("{author}_relation_{n}");
+        n += 1;
+    }
+    written.insert(id.clone());
+    Ok(Annotation {
+        id,
+        kind: label.to_string(),
+        positioning: Positioning::Terms(terms.iter().map(|t| remap[t.as_str()].clone()).collect()),
+        line: 0,
+        ..relation.clone()
     })
 }
 

@@ -40,12 +40,15 @@ pub(crate) fn span_file(
     let feature = column
         .map(|c| declared.columns[c].clone())
         .unwrap_or_default();
-    let (units, warnings) = file.units(choice, path)?;
+    let (units, mut warnings) = file.units(choice, path)?;
+    let (relations, unknown) = file.relations(index, path);
+    warnings.extend(unknown);
     Ok(SpanFile {
         layer,
         feature,
         text: file.text,
         units,
+        relations,
         warnings,
     })
 }

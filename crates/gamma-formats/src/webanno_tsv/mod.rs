@@ -11,8 +11,10 @@
 //! Offsets are UTF-16 code units (INCEpTION is Java): they are converted to characters through
 //! the document text, which is rebuilt from the `#Text=` lines at the offsets of their tokens
 //! (what lies between two sentences is not in the file: spaces ending in a line break).
-//! Units are the annotations of one span layer; relation and chain columns are read only so
-//! that the columns after them stay aligned.
+//! Units are the annotations of one span layer, each with an id: its `[id]`, or the address of
+//! its token (`1-3`) when it has none (a single-token annotation that is not stacked). The
+//! relation layers over that span layer give the annotators' relations ([`relations`] says
+//! how); chain columns are read only so that the columns after them stay aligned.
 
 use super::{FileError, Warning, WarningKind};
 use gamma_core::continuum::Continuum;
@@ -21,9 +23,11 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 mod codec;
+mod relations;
 mod write;
 pub use codec::TSV3;
 pub(crate) use codec::span_file;
+pub use relations::RelationAnnotation;
 pub use write::{escape, to_tsv3, write};
 pub(crate) use write::{feature_name, layer_features, sentences, unit_boundaries, utf16_offsets};
 
@@ -42,7 +46,7 @@ pub struct LayerChoice {
 pub enum LayerKind {
     /// `#T_SP=`: spans, the units.
     Span,
-    /// `#T_RL=`: relations between spans (skipped).
+    /// `#T_RL=`: relations between spans.
     Relation,
     /// `#T_CH=`: coreference chains (skipped).
     Chain,
@@ -98,6 +102,15 @@ pub struct SpanAnnotation {
     pub line: u64,
     /// Its `[id]`, if it had one.
     pub id: Option<String>,
+    /// The address of its first token (`1-3`, `1-3.1`).
+    pub token: String,
+}
+
+impl SpanAnnotation {
+    /// The id relations name it by: its `[id]`, or its token's address when it has none.
+    pub fn key(&self) -> &str {
+        self.id.as_deref().unwrap_or(&self.token)
+    }
 }
 
 /// The content of one TSV 3 file.
@@ -109,6 +122,8 @@ pub struct Tsv3File {
     pub layers: Vec<Layer>,
     /// The span annotations, in order of first appearance.
     pub spans: Vec<SpanAnnotation>,
+    /// The relation annotations, in file order.
+    pub relations: Vec<RelationAnnotation>,
 }
 
 /// Reads one TSV 3 file.
@@ -199,6 +214,7 @@ impl Utf16Offsets {
 /// A token line as read.
 struct TokenLine<'a> {
     line: u64,
+    address: &'a str,
     begin: usize,
     end: usize,
     token: &'a str,
@@ -307,10 +323,12 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Tsv3File, FileError> {
     let document = rebuild_text(&sentences, path)?;
     let offsets = Utf16Offsets::new(&document);
     let spans = collect_spans(&sentences, &layers, &offsets, path)?;
+    let relations = relations::collect(&sentences, &layers);
     Ok(Tsv3File {
         text: document,
         layers,
         spans,
+        relations,
     })
 }
 
@@ -350,6 +368,7 @@ fn parse_token_line<'a>(
         line,
         begin,
         end,
+        address: fields[0],
         token: fields[2],
         cells,
     })
@@ -460,6 +479,7 @@ fn collect_spans(
                             values: vec![None; layer.columns.len()],
                             line: token.line,
                             id: id.clone(),
+                            token: token.address.to_string(),
                         });
                         spans.len() - 1
                     });
@@ -592,12 +612,10 @@ impl Tsv3File {
                 .filter(|&c| Some(c) != column && declared.is_primitive(c))
                 .filter_map(|c| Some((declared.columns[c].clone(), span.values[c].clone()?)))
                 .collect();
-            let mut unit = Unit::new(span.start as f64, span.end as f64, category)
+            let unit = Unit::new(span.start as f64, span.end as f64, category)
                 .map_err(|e| FileError::new(path, Some(span.line), e.to_string()))?
-                .with_features(features);
-            if let Some(id) = &span.id {
-                unit = unit.with_source_id(id.clone());
-            }
+                .with_features(features)
+                .with_source_id(span.key());
             units.push(unit);
         }
         let mut warnings = Vec::new();

@@ -41,6 +41,7 @@ pub(crate) fn span_file(
         feature,
         text: file.text,
         units,
+        relations: Vec::new(),
         warnings,
     })
 }

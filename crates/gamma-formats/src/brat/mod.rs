@@ -4,12 +4,16 @@
 //! Every text-bound line `T<id><TAB><type> <start> <end>[;<start> <end>…]<TAB><text>` is a
 //! unit: category = the type, offsets in characters of the `.txt` (brat is Python: code
 //! points). A discontinuous span becomes one unit from its first start to its last end, with a
-//! warning. Events, relations, attributes, normalisations, equivalences and notes
-//! (`E R A N * #`) are skipped, counted in a warning.
+//! warning. Relations, equivalences and events (`R * E`) are the annotator's relations between
+//! its units ([`relations`] says how); attributes, normalisations and notes (`A N #`) are
+//! skipped, counted in a warning.
+
+mod relations;
 
 use super::{FileError, Warning, WarningKind, write_atomically};
+use gamma_core::relation::Relation;
 use gamma_core::unit::Unit;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -18,6 +22,8 @@ use std::path::{Path, PathBuf};
 pub struct AnnFile {
     /// One unit per T line, in file order (source id = the T id).
     pub units: Vec<Unit>,
+    /// The relations of the `R`, `*` and `E` lines, between the units' T ids.
+    pub relations: Vec<Relation>,
     /// Problems that leave the units usable.
     pub warnings: Vec<Warning>,
 }
@@ -46,6 +52,7 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
     let mut units = Vec::new();
     let mut skipped: BTreeMap<char, usize> = BTreeMap::new();
     let mut discontinuous: Vec<u64> = Vec::new();
+    let mut links = relations::Links::default();
     for (index, raw) in super::lines::text_lines(content).enumerate() {
         let line = index as u64 + 1;
         let error = |message: String| FileError::new(path, Some(line), message);
@@ -55,8 +62,12 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
         let Some(kind) = raw.chars().next() else {
             continue;
         };
+        if "RE*".contains(kind) {
+            links.add(raw, line).map_err(error)?;
+            continue;
+        }
         if kind != 'T' {
-            if "ERAN*#M".contains(kind) {
+            if "AN#M".contains(kind) {
                 *skipped.entry(kind).or_default() += 1;
                 continue;
             }
@@ -118,6 +129,11 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
             .with_source_id(id);
         units.push(unit);
     }
+    let (relations, dangling) = links.relations(&units, path);
+    let bare_events = links.events_without_arguments();
+    if bare_events > 0 {
+        *skipped.entry('E').or_default() += bare_events;
+    }
     let mut warnings = Vec::new();
     if let Some(&first) = discontinuous.first() {
         warnings.push(Warning::new(
@@ -142,6 +158,7 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
             ),
         ));
     }
+    warnings.extend(dangling);
     if !skipped.is_empty() {
         let counts: Vec<String> = skipped
             .iter()
@@ -157,16 +174,34 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
             ),
         ));
     }
-    Ok(AnnFile { units, warnings })
+    Ok(AnnFile {
+        units,
+        relations,
+        warnings,
+    })
 }
 
 /// The `.ann` of `units` over `text`: T lines numbered from 1, the type with its spaces
 /// replaced by `_` (brat types have none), the covered text with line breaks as spaces.
 pub fn to_ann(units: &[Unit], text: &str) -> Result<String, String> {
+    to_ann_with_relations(units, &[], text).map(|(ann, _)| ann)
+}
+
+/// The `.ann` of `units` and of the `relations` between them over `text`, and how many
+/// relations are left out (an endpoint is a group of units or no unit of `units`). The T ids
+/// are the units' own ids when each has a distinct one of brat's (`T<n>`, as read from brat),
+/// otherwise `T1`, `T2`… in order; the relations follow them ([`relations`] says how they are
+/// written).
+pub fn to_ann_with_relations(
+    units: &[Unit],
+    relations: &[Relation],
+    text: &str,
+) -> Result<(String, usize), String> {
     type_names_distinct(units.iter().map(|u| u.category.as_str()))?;
     let chars: Vec<char> = text.chars().collect();
+    let ids = t_ids(units);
     let mut out = String::new();
-    for (index, unit) in units.iter().enumerate() {
+    for (unit, id) in units.iter().zip(&ids) {
         if unit.start.fract() != 0.0
             || unit.end.fract() != 0.0
             || unit.start < 0.0
@@ -190,13 +225,31 @@ pub fn to_ann(units: &[Unit], text: &str) -> Result<String, String> {
         let category = type_name(&unit.category);
         let _ = writeln!(
             out,
-            "T{}\t{category} {} {}\t{covered}",
-            index + 1,
-            unit.start,
-            unit.end
+            "{id}\t{category} {} {}\t{covered}",
+            unit.start, unit.end
         );
     }
-    Ok(out)
+    let t_id: HashMap<&str, String> = units
+        .iter()
+        .zip(ids)
+        .filter_map(|(unit, id)| Some((unit.source_id.as_deref()?, id)))
+        .collect();
+    let (lines, left_out) = relations::relation_lines(relations, &t_id);
+    out.push_str(&lines);
+    Ok((out, left_out))
+}
+
+/// The T id of each unit: its own when every unit has a distinct `T<n>`, else `T<index + 1>`.
+fn t_ids(units: &[Unit]) -> Vec<String> {
+    let mut seen = BTreeSet::new();
+    let own: Option<Vec<String>> = units
+        .iter()
+        .map(|u| {
+            let id = u.source_id.as_deref()?;
+            (relations::numbered(id, 'T') && seen.insert(id)).then(|| id.to_string())
+        })
+        .collect();
+    own.unwrap_or_else(|| (1..=units.len()).map(|n| format!("T{n}")).collect())
 }
 
 /// Whether `written`, an annotation's own text, is the text at its `fragments` (brat joins
@@ -240,7 +293,20 @@ pub fn type_names_distinct<'a>(
 /// Writes `units` as the `.ann` at `path` and the text as the `.txt` beside it (left alone
 /// when it already holds this text).
 pub fn write(path: &Path, units: &[Unit], text: &str) -> Result<Vec<PathBuf>, FileError> {
-    let ann = to_ann(units, text).map_err(|e| FileError::new(path, None, e))?;
+    write_with_relations(path, units, &[], text)
+}
+
+/// Writes `units` and the `relations` between them as the `.ann` at `path` and the text as the
+/// `.txt` beside it (left alone when it already holds this text); the relations that cannot be
+/// written are left out ([`to_ann_with_relations`]; [`crate::losses`] lists them beforehand).
+pub fn write_with_relations(
+    path: &Path,
+    units: &[Unit],
+    relations: &[Relation],
+    text: &str,
+) -> Result<Vec<PathBuf>, FileError> {
+    let (ann, _) =
+        to_ann_with_relations(units, relations, text).map_err(|e| FileError::new(path, None, e))?;
     let text_path = text_beside(path);
     if std::fs::read(&text_path).ok().as_deref() != Some(text.as_bytes()) {
         write_atomically(&text_path, text.as_bytes())?;
@@ -265,7 +331,7 @@ static DESCRIPTION: Description = Description {
     choices: &[Choice::AnnotatorNames, Choice::Text],
     holds: crate::format::Holds {
         features: false,
-        relations: false,
+        relations: true,
         empty_categories: false,
         overlapping_units: true,
         spaces_in_categories: false,
@@ -305,6 +371,8 @@ impl Codec for Brat {
             warnings.extend(ann.warnings);
             first_text.get_or_insert(text_path);
             annotator_files::add_with_text(&mut continuum, file, text, ann.units, &mut warnings);
+            let index = continuum.add_annotator(&file.annotator);
+            continuum.annotators[index].relations.extend(ann.relations);
         }
         let text = first_text.expect("a group has a file");
         let source = Source::Brat { files, text };
@@ -340,7 +408,12 @@ impl Codec for Brat {
             to_ann(&annotator.units, &text)
                 .map_err(|e| problem(format!("annotator {:?}: {e}", annotator.name)))?;
             create_folder(path.parent().expect("inside out"))?;
-            written.extend(write(&path, &annotator.units, &text)?);
+            written.extend(write_with_relations(
+                &path,
+                &annotator.units,
+                &annotator.relations,
+                &text,
+            )?);
         }
         Ok(written)
     }
@@ -365,6 +438,7 @@ fn read_text(text_path: &Path, ann: &Path) -> Result<String, FileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gamma_core::relation::Endpoint;
 
     const TEXT: &str = "Sony bought Columbia Pictures in 1989.\n";
 
@@ -436,8 +510,19 @@ mod tests {
             messages,
             [
                 "a.ann: line 2: 1 discontinuous span(s) read as one unit from the first start to the last end",
-                "a.ann: lines that are not text-bound annotations skipped: 1 #, 1 A, 1 R"
+                "a.ann: lines that are not text-bound annotations skipped: 1 #, 1 A"
             ]
+        );
+        let relations: Vec<(&str, &str, &Endpoint)> = file
+            .relations
+            .iter()
+            .map(|r| (r.id.as_str(), r.label.as_str(), &r.target))
+            .collect();
+        assert_eq!(
+            relations,
+            [("R1", "Owns", &Endpoint::Unit("T2".into()))],
+            "{:?}",
+            file.relations
         );
         let again = parse_ann(
             to_ann(&file.units, TEXT).unwrap().as_bytes(),
@@ -483,3 +568,6 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod relation_tests;
