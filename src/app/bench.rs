@@ -189,6 +189,8 @@ fn show_best_alignment(app: &mut GammaStudioApp, continuum: gamma_core::Continuu
         document: 0,
         pairwise: Vec::new(),
         shown,
+        confidence_interval: None,
+        relations: None,
     });
     app.state.run.status = Status::Done;
 }
@@ -201,13 +203,7 @@ fn background_gamma(app: &GammaStudioApp) -> GammaRun {
         source: Source::Csv(PathBuf::from("background.csv")),
     })];
     let settings = app.state.settings.clone();
-    let request = GammaRequest::gamma(
-        &documents,
-        0,
-        settings.gamma_options(),
-        &settings.excluded_categories,
-        true,
-    );
+    let request = GammaRequest::gamma(&documents, 0, &settings, true);
     let mut run = GammaRun::default();
     run.start(0, settings, request, Arc::new(|| {}));
     run

@@ -8,7 +8,7 @@ use eframe::egui::{self, Sense, Ui, vec2};
 pub fn show(ui: &mut Ui, state: &mut AppState) {
     if state.documents.len() > 1 {
         let corpus = match &state.corpus_gamma {
-            Some(Ok(gamma)) => format!("corpus γ {gamma:.3}"),
+            Some(Ok(corpus)) => format!("corpus γ {:.3}", corpus.gamma),
             Some(Err(e)) => format!("corpus γ: {e}"),
             None => "corpus γ …".into(),
         };

@@ -1,13 +1,16 @@
-//! The γ run room: what to compute for the document shown (γ, its pairwise γ, γ of the other
-//! open documents and of the corpus; or tγ), the [`Job`] computing it, where it stands, and
-//! the latest result with its shown alignments (built in the job's thread, once per result).
-//! No widgets here.
+//! The γ run room: what to compute for the document shown (γ with its bootstrap confidence
+//! interval, the agreement on its relations and its pairwise γ, γ of the other open documents,
+//! and of the corpus with its interval and relations; or tγ), the [`Job`] computing it, where
+//! it stands, and the latest result with its shown alignments (built in the job's thread, once
+//! per result). No widgets here.
 
 use super::document_view::OpenDocument;
 use super::jobs::{Job, JobContext, Wake};
 use super::settings::Settings;
 use super::shown_alignments::ShownAlignments;
 use super::text_gamma_run::TextGammaRequest;
+use gamma_core::bootstrap::{BootstrapOptions, ConfidenceInterval, bootstrap_gamma};
+use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
 use gamma_core::textgamma::TextGammaResult;
 use gamma_core::{Continuum, Corpus, GammaOptions, GammaResult};
 use gamma_formats::cora::CoraOptions;
@@ -47,6 +50,32 @@ pub struct Outcome {
     pub pairwise: Vec<((usize, usize), Result<f64, String>)>,
     /// The best alignment, as the panels show it.
     pub shown: ShownAlignments,
+    /// The bootstrap's confidence interval of γ over stretches of the text (`None` until the
+    /// job sends it, or why there is none).
+    pub confidence_interval: Option<Result<ConfidenceInterval, String>>,
+    /// Agreement on the relations between the units, through γ's best alignment (when the
+    /// annotators have relations).
+    pub relations: Option<RelationAgreement>,
+}
+
+/// γ of all open documents as one corpus, with its bootstrap confidence interval over the
+/// documents (or why there is none).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CorpusOutcome {
+    pub gamma: f64,
+    pub confidence_interval: Result<ConfidenceInterval, String>,
+    /// Agreement on the relations, each document's through its best alignment, summed by pair
+    /// of annotators (when any annotator has relations).
+    pub relations: Option<RelationAgreement>,
+}
+
+/// The main result of a γ job: γ, its shown alignments, and the agreement on the relations
+/// through its best alignment.
+#[derive(Debug)]
+struct Measured {
+    result: Arc<GammaResult>,
+    shown: ShownAlignments,
+    relations: Option<RelationAgreement>,
 }
 
 /// A tγ result and its shown alignments (the first pair's aligned tokens).
@@ -78,19 +107,22 @@ pub struct GammaRequest {
     pub corpus: Option<Corpus>,
     /// tγ instead of γ.
     pub text_gamma: Option<TextGammaRequest>,
+    /// The bootstrap of γ's confidence interval (of the document, of the corpus).
+    pub bootstrap: BootstrapOptions,
 }
 
 impl GammaRequest {
-    /// γ of document `current` with its pairwise γ, then γ of the other documents not
-    /// measured yet, then the corpus γ when several are open and `corpus_known` is false; the
-    /// units of the `excluded` categories are left out of every one.
+    /// γ of document `current` with its confidence interval and pairwise γ, then γ of the
+    /// other documents not measured yet, then the corpus γ with its confidence interval when
+    /// several are open and `corpus_known` is false; the units of the categories `settings`
+    /// excludes are left out of every one.
     pub fn gamma(
         documents: &[OpenDocument],
         current: usize,
-        options: GammaOptions,
-        excluded: &BTreeSet<String>,
+        settings: &Settings,
         corpus_known: bool,
     ) -> GammaRequest {
+        let (options, excluded) = (settings.gamma_options(), &settings.excluded_categories);
         let measured = |d: &OpenDocument| without(d.continuum(), excluded).0;
         let others = documents
             .iter()
@@ -110,6 +142,7 @@ impl GammaRequest {
             others,
             corpus,
             text_gamma: None,
+            bootstrap: settings.bootstrap_options(),
         }
     }
 
@@ -127,6 +160,7 @@ impl GammaRequest {
             others: Vec::new(),
             corpus: None,
             text_gamma: Some(TextGammaRequest::new(document.continuum(), settings, cora)?),
+            bootstrap: settings.bootstrap_options(),
         })
     }
 }
@@ -155,7 +189,9 @@ enum GammaMessage {
         done: usize,
         needed: usize,
     },
-    Finished(Result<Box<(GammaResult, ShownAlignments)>, String>),
+    Finished(Result<Box<Measured>, String>),
+    /// The confidence interval of the main result (sent right after it).
+    Bootstrap(Box<Result<ConfidenceInterval, String>>),
     TextGammaFinished(Result<Box<(TextGammaResult, ShownAlignments)>, String>),
     /// γ of one pair of annotators (sent after the main result).
     Pairwise {
@@ -169,7 +205,7 @@ enum GammaMessage {
         gamma: Result<f64, String>,
     },
     /// γ of all open documents as one corpus (sent last).
-    Corpus(Result<f64, String>),
+    Corpus(Box<Result<CorpusOutcome, String>>),
 }
 
 /// What the run tells the rest of the app after a poll.
@@ -189,7 +225,7 @@ pub enum RunReport {
         gamma: Result<f64, String>,
     },
     /// γ of the open documents as one corpus.
-    Corpus(Result<f64, String>),
+    Corpus(Box<Result<CorpusOutcome, String>>),
     /// The run failed (not cancelled): the message for the error panel.
     Failed(String),
 }
@@ -286,10 +322,7 @@ impl GammaRun {
                     self.status = Status::Running { done, needed };
                     None
                 }
-                GammaMessage::Finished(Ok(finished)) => {
-                    let (result, shown) = *finished;
-                    self.show_gamma(result, shown)
-                }
+                GammaMessage::Finished(Ok(measured)) => self.show_gamma(*measured),
                 GammaMessage::TextGammaFinished(Ok(finished)) => {
                     let (result, shown) = *finished;
                     self.show_text_gamma(result, shown)
@@ -298,6 +331,12 @@ impl GammaRun {
                 | GammaMessage::TextGammaFinished(Err(message)) => {
                     self.status = Status::Failed(message.clone());
                     Some(RunReport::Failed(message))
+                }
+                GammaMessage::Bootstrap(interval) => {
+                    if let Some(outcome) = &mut self.outcome {
+                        outcome.confidence_interval = Some(*interval);
+                    }
+                    None
                 }
                 GammaMessage::Pairwise {
                     first,
@@ -319,9 +358,13 @@ impl GammaRun {
         reports
     }
 
-    /// Shows a γ result of the document of the job running (the bench shows one it computed
-    /// itself this way).
-    pub fn show_gamma(&mut self, result: GammaResult, shown: ShownAlignments) -> Option<RunReport> {
+    /// Shows a γ result of the document of the job running.
+    fn show_gamma(&mut self, measured: Measured) -> Option<RunReport> {
+        let Measured {
+            result,
+            shown,
+            relations,
+        } = measured;
         let (document, settings) = self.running.clone()?;
         let keeps_selection = self
             .outcome
@@ -329,11 +372,13 @@ impl GammaRun {
             .is_some_and(|o| o.document == document && o.shown.len() == shown.len());
         let gamma = result.gamma;
         self.outcome = Some(Outcome {
-            result: Arc::new(result),
+            result,
             settings,
             document,
             pairwise: Vec::new(),
             shown,
+            confidence_interval: None,
+            relations,
         });
         self.stale = false;
         self.status = Status::Done;
@@ -392,17 +437,26 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
                 Some((shown, kept)) => ShownAlignments::of_gamma_kept(shown, &r.documents[0], kept),
                 None => ShownAlignments::of_gamma(continuum, &r.documents[0]),
             };
-            Box::new((r, shown))
+            Box::new(Measured {
+                relations: relations_of(std::slice::from_ref(continuum), &r),
+                result: Arc::new(r),
+                shown,
+            })
         })
         .map_err(|e| super::settings::gamma_error_words(&e));
-    let succeeded = result.is_ok();
+    let measured = result.as_ref().ok().map(|m| Arc::clone(&m.result));
     if context.is_cancelled() {
         return;
     }
     context.send(GammaMessage::Finished(result));
-    if !succeeded {
+    let Some(measured) = measured else {
         return;
-    }
+    };
+    context.send(GammaMessage::Bootstrap(Box::new(bootstrap(
+        &measured,
+        options,
+        &request.bootstrap,
+    ))));
     let quiet = context.control(None);
     let n = if request.pairwise {
         continuum.n_annotators()
@@ -444,9 +498,43 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
     if let Some(corpus) = &request.corpus
         && !context.is_cancelled()
     {
-        let gamma = gamma_core::corpus_gamma(corpus, options, quiet)
-            .map(|r| r.gamma)
+        let outcome = gamma_core::corpus_gamma(corpus, options, quiet)
+            .map(|r| CorpusOutcome {
+                gamma: r.gamma,
+                confidence_interval: bootstrap(&r, options, &request.bootstrap),
+                relations: relations_of(&corpus.documents, &r),
+            })
             .map_err(|e| super::settings::gamma_error_words(&e));
-        context.send(GammaMessage::Corpus(gamma));
+        context.send(GammaMessage::Corpus(Box::new(outcome)));
     }
+}
+
+/// The bootstrap's confidence interval of `result` (over stretches of one document's text, or
+/// over the documents of a corpus), in the app's words when there is none.
+fn bootstrap(
+    result: &GammaResult,
+    options: &GammaOptions,
+    bootstrap: &BootstrapOptions,
+) -> Result<ConfidenceInterval, String> {
+    bootstrap_gamma(result, options, bootstrap)
+        .map_err(|e| super::settings::bootstrap_error_words(&e))
+}
+
+/// Agreement on the relations of `documents` (measured as `result` says, in the same order),
+/// each through its best alignment and summed by pair of annotators over several; `None` when
+/// no annotator has relations.
+fn relations_of(documents: &[Continuum], result: &GammaResult) -> Option<RelationAgreement> {
+    let any = (documents.iter()).any(|d| d.annotators.iter().any(|a| !a.relations.is_empty()));
+    if !any {
+        return None;
+    }
+    let each: Vec<RelationAgreement> = (documents.iter().zip(&result.documents))
+        .map(|(continuum, aligned)| {
+            relation_agreement(continuum, &aligned.problem, &aligned.alignment)
+        })
+        .collect();
+    Some(match each.as_slice() {
+        [one] => one.clone(),
+        several => combine(several),
+    })
 }

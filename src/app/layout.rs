@@ -28,8 +28,9 @@ pub struct Panels {
     pub left: bool,
     pub right: bool,
     /// The document the widths are of (its name and annotators) and the window's width, and
-    /// a count of their changes: the panels' ids include it, so that egui forgets the widths
-    /// of another document or of another window's size.
+    /// a count of their changes: the panels' ids include both, so that egui forgets the widths
+    /// of another document or of another window's size, also those it stored in a previous
+    /// run (where the count started from the same number).
     document: Option<(String, usize, u32)>,
     generation: u64,
     /// Where the last frame put the central panel (the reading view or the timeline).
@@ -110,7 +111,7 @@ impl Panels {
     pub fn left(&self, ui: &Ui, name: &str) -> egui::Panel {
         let window = ui.ctx().content_rect().width();
         side(
-            egui::Panel::left((name, self.generation)),
+            egui::Panel::left((name, &self.document, self.generation)),
             window,
             LEFT,
             LEFT_MIN,
@@ -122,7 +123,7 @@ impl Panels {
     pub fn right(&self, ui: &Ui, name: &str) -> egui::Panel {
         let window = ui.ctx().content_rect().width();
         side(
-            egui::Panel::right((name, self.generation)),
+            egui::Panel::right((name, &self.document, self.generation)),
             window,
             RIGHT,
             RIGHT_MIN,
@@ -134,7 +135,7 @@ impl Panels {
     pub fn controls(&self, ui: &Ui, name: &str) -> egui::Panel {
         let window = ui.ctx().content_rect().width();
         side(
-            egui::Panel::left((name, self.generation)),
+            egui::Panel::left((name, &self.document, self.generation)),
             window,
             RIGHT,
             RIGHT_MIN,

@@ -27,12 +27,14 @@ mod gold_corpus_export;
 mod help;
 mod jobs;
 mod layout;
+mod number_rows;
 mod open_dialog;
 mod opened;
 mod palette;
 mod project;
 mod reading_view;
 mod recent_files;
+mod relation_agreement_panel;
 mod relations_panel;
 mod report_export;
 mod results_panel;
@@ -313,6 +315,7 @@ impl GammaStudioApp {
         egui::Window::new("Open annotation files")
             .collapsible(false)
             .resizable(true)
+            .default_width(560f32.min(ui.ctx().content_rect().width() - 40.0))
             .show(ui.ctx(), |ui| {
                 decision = pending.show(ui, self.dialog.as_mut());
             });

@@ -1,7 +1,8 @@
 //! The project file: a campaign saved as one JSON file a person can read — the inputs (their
 //! paths relative to the project file, so that the folder can be moved or shared), how they were
-//! read, the settings, the view, and every document's adjudication (matched back to its
-//! document by the key of its content, so the files may be reordered or renamed). Saved with
+//! read, the settings, the view, the categories' colours, and every document's adjudication
+//! (matched back to its document by the key of its content, so the files may be reordered or
+//! renamed). Saved with
 //! File → Save project as…, autosaved after every change from then on, reopened with File →
 //! Open project… or `gamma-studio open PROJECT.json`.
 
@@ -13,7 +14,7 @@ use gamma_core::GammaOptions;
 use gamma_core::gold::Adjudication;
 use gamma_formats::session::{Session, autosave_path, content_key};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
 
 /// What the `format` field of a project file says.
@@ -56,6 +57,10 @@ struct ProjectFile {
     /// The document shown, by name.
     shown: Option<String>,
     documents: Vec<ProjectDocument>,
+    /// The colour (palette slot) of each category of the documents: the same in every session
+    /// that opens the project, whatever was opened before.
+    #[serde(default)]
+    category_colours: BTreeMap<String, usize>,
 }
 
 /// `path` relative to `folder` when both are on one root (`../data/a.aa`), else as it is.
@@ -124,6 +129,10 @@ impl AppState {
             view: mode_name(self.mode).to_string(),
             shown: self.document().map(|d| d.continuum().name.clone()),
             documents,
+            category_colours: self.category_colours.slots_of(
+                (self.documents.iter())
+                    .flat_map(|d| d.category_counts.iter().map(|(c, _)| c.as_str())),
+            ),
         })
     }
 
@@ -221,6 +230,7 @@ impl AppState {
             .ok_or("its reading options name a path this system cannot hold")?;
         self.settings.gamma = project.settings.clone();
         self.settings.excluded_categories = project.excluded_categories.clone();
+        self.category_colours.adopt(&project.category_colours);
         match project.inputs.clone() {
             ProjectInputs::Folder(corpus) => self.open_folder(&resolve(corpus)?, &options),
             ProjectInputs::Files(files) => {

@@ -3,6 +3,9 @@
 //! command line compute the same thing for the same choices; and the categories left out of
 //! the measure, which the command line gives as `--exclude-category`.
 
+use gamma_core::bootstrap::{
+    BootstrapError, BootstrapOptions, MAX_REPLICATES, MIN_UNITS_PER_STRETCH, ResamplingUnit,
+};
 use gamma_core::gamma::{GammaError, GammaOptions, SampleCount};
 use gamma_core::settings::{Setting, SettingError};
 use gamma_core::textgamma::TextGammaError;
@@ -34,8 +37,12 @@ pub enum TextGammaBase {
     File(PathBuf),
 }
 
+/// The replicates of the bootstrap's confidence interval unless the user asks for others (the
+/// report's).
+pub const DEFAULT_REPLICATES: usize = 1000;
+
 /// The settings the user edits.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Settings {
     /// γ or tγ.
     pub measure: AgreementMeasure,
@@ -52,9 +59,35 @@ pub struct Settings {
     /// Categories left out of γ: their units are dropped before measuring (the core's
     /// `Continuum::filter_categories`, as the command line's `--exclude-category`).
     pub excluded_categories: BTreeSet<String>,
+    /// Replicates of the bootstrap's 95 % confidence interval of γ (seeded by γ's seed).
+    pub bootstrap_replicates: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            measure: AgreementMeasure::default(),
+            gamma: GammaOptions::default(),
+            text_gamma: TextGammaOptions::default(),
+            matrix_file: None,
+            text_gamma_base: TextGammaBase::default(),
+            text_gamma_excluded_layers: BTreeSet::new(),
+            excluded_categories: BTreeSet::new(),
+            bootstrap_replicates: DEFAULT_REPLICATES,
+        }
+    }
 }
 
 impl Settings {
+    /// The bootstrap of γ's 95 % confidence interval: the replicates chosen, γ's seed.
+    pub fn bootstrap_options(&self) -> BootstrapOptions {
+        BootstrapOptions {
+            replicates: self.bootstrap_replicates,
+            level: 0.95,
+            seed: self.gamma.seed,
+        }
+    }
+
     /// The tγ options.
     pub fn text_gamma_options(&self) -> TextGammaOptions {
         self.text_gamma.clone()
@@ -115,6 +148,26 @@ pub fn gamma_error_words(error: &GammaError) -> String {
     }
 }
 
+/// Why the bootstrap made no confidence interval, in the app's words.
+pub fn bootstrap_error_words(error: &BootstrapError) -> String {
+    match error {
+        BootstrapError::Replicates(n) => {
+            format!("bootstrap replicates must be from 2 to {MAX_REPLICATES} (got {n})")
+        }
+        BootstrapError::TooFewUnits {
+            unit: ResamplingUnit::Stretches,
+            found,
+        } => format!(
+            "none: the text has {found} stretch(es) that no alignment crosses with at least {MIN_UNITS_PER_STRETCH} units each, and a bootstrap needs 2"
+        ),
+        BootstrapError::TooFewUnits {
+            unit: ResamplingUnit::Documents,
+            found,
+        } => format!("none: {found} document(s), and a bootstrap needs 2"),
+        other => other.to_string(),
+    }
+}
+
 /// Why tγ could not be computed, in the app's words (a setting by its label).
 pub fn text_gamma_error_words(error: &TextGammaError) -> String {
     match error {
@@ -131,7 +184,13 @@ impl Settings {
             AgreementMeasure::Gamma => self.gamma.check(),
             AgreementMeasure::TextGamma => self.text_gamma.check(),
         }
-        .map_err(|e| setting_words(&e))
+        .map_err(|e| setting_words(&e))?;
+        match self.measure {
+            AgreementMeasure::Gamma => {
+                (self.bootstrap_options().check()).map_err(|e| bootstrap_error_words(&e))
+            }
+            AgreementMeasure::TextGamma => Ok(()),
+        }
     }
 }
 
@@ -169,6 +228,12 @@ mod tests {
         assert_eq!(
             settings.check(),
             Err("confidence must be strictly between 0 and 1 (got 0)".into())
+        );
+        settings.gamma.samples = SampleCount::default();
+        settings.bootstrap_replicates = 1;
+        assert_eq!(
+            settings.check(),
+            Err("bootstrap replicates must be from 2 to 1000000 (got 1)".into())
         );
         settings.measure = AgreementMeasure::TextGamma;
         settings.text_gamma.probabilities = Probabilities::Given {

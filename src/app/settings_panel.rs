@@ -5,10 +5,12 @@
 //! change restarts the computation.
 
 use super::file_dialog::FileDialog;
+use super::number_rows::{self, Form};
 use super::settings::{AgreementMeasure, Settings};
 use super::state::AppState;
 use super::text_gamma_settings;
 use eframe::egui::{self, Ui};
+use gamma_core::bootstrap::MAX_REPLICATES;
 use gamma_core::gamma::SampleCount;
 use gamma_core::gamma_cat::GammaCatVariant;
 use gamma_core::{CategoryDissimilarity, CategoryMatrix, Preset, SamplerKind};
@@ -33,6 +35,9 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
         AgreementMeasure::TextGamma => text_gamma_settings::show(ui, state, dialog),
     }
     sampling_settings(ui, &mut state.settings);
+    if !state.uses_text_gamma() {
+        bootstrap_settings(ui, &mut state.settings);
+    }
     // Widgets keep their values in range; a session file may hold any, which the core refuses.
     if let Err(message) = state.settings.check() {
         ui.colored_label(egui::Color32::from_rgb(200, 60, 40), message);
@@ -49,10 +54,12 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
 /// The preset, the dissimilarity's weights, the sampler, γ-cat's variant and soft-γ.
 fn gamma_settings(ui: &mut Ui, s: &mut Settings) {
     let options = &mut s.gamma;
-    egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
-        ui.label("preset");
+    let form = Form::new(ui, &["preset", "sampler", "γ-cat variant"]);
+    let combo = ui.spacing().combo_width;
+    form.row(ui, "preset", combo, |ui| {
         let current = Preset::matching(options);
         egui::ComboBox::from_id_salt("preset")
+            .width(combo)
             .selected_text(current.map_or("custom".to_string(), |p| p.to_string()))
             .show_ui(ui, |ui| {
                 for preset in Preset::ALL {
@@ -67,17 +74,27 @@ fn gamma_settings(ui: &mut Ui, s: &mut Settings) {
             })
             .response
             .on_hover_text("another tool's settings; any change afterwards makes them custom");
-        ui.end_row();
-        let d = &mut options.dissimilarity;
-        ui.add(egui::Slider::new(&mut d.alpha, 0.0..=10.0).text("α (positional)"));
-        ui.end_row();
-        ui.add(egui::Slider::new(&mut d.beta, 0.0..=10.0).text("β (categorical)"));
-        ui.end_row();
-        ui.add(egui::Slider::new(&mut d.delta_empty, 0.1..=10.0).text("Δ∅ (empty slot)"));
-        ui.end_row();
-        ui.label("sampler");
+    });
+    let d = &mut options.dissimilarity;
+    number_rows::slider(
+        ui,
+        egui::Slider::new(&mut d.alpha, 0.0..=10.0),
+        "α (positional)",
+    );
+    number_rows::slider(
+        ui,
+        egui::Slider::new(&mut d.beta, 0.0..=10.0),
+        "β (categorical)",
+    );
+    number_rows::slider(
+        ui,
+        egui::Slider::new(&mut d.delta_empty, 0.1..=10.0),
+        "Δ∅ (empty slot)",
+    );
+    form.row(ui, "sampler", combo, |ui| {
         let kind = options.sampler.kind();
         egui::ComboBox::from_id_salt("sampler")
+            .width(combo)
             .selected_text(kind.to_string())
             .show_ui(ui, |ui| {
                 // The corpus sampler draws annotators from distinct documents: the app computes
@@ -92,9 +109,10 @@ fn gamma_settings(ui: &mut Ui, s: &mut Settings) {
                     }
                 }
             });
-        ui.end_row();
-        ui.label("γ-cat variant");
+    });
+    form.row(ui, "γ-cat variant", combo, |ui| {
         egui::ComboBox::from_id_salt("gamma-cat-variant")
+            .width(combo)
             .selected_text(options.gamma_cat_variant.to_string())
             .show_ui(ui, |ui| {
                 for variant in GammaCatVariant::ALL {
@@ -103,11 +121,9 @@ fn gamma_settings(ui: &mut Ui, s: &mut Settings) {
             })
             .response
             .on_hover_text("pygamma: pairs of a unit and an empty slot count (pygamma-agreement); article: only pairs of two units (Mathet 2017)");
-        ui.end_row();
-        ui.checkbox(&mut options.soft, "soft-γ")
-            .on_hover_text("pygamma-agreement 0.5's soft-γ: a unit may be in several unitary alignments, so a unit another annotator split in two is matched by both halves instead of left alone");
-        ui.end_row();
     });
+    ui.checkbox(&mut options.soft, "soft-γ")
+        .on_hover_text("pygamma-agreement 0.5's soft-γ: a unit may be in several unitary alignments, so a unit another annotator split in two is matched by both halves instead of left alone");
 }
 
 /// Precision, confidence (or a fixed number of samples) and seed of the measure chosen.
@@ -150,6 +166,18 @@ fn sampling_settings(ui: &mut Ui, s: &mut Settings) {
             ui.end_row();
         });
 }
+
+/// The replicates of the bootstrap's confidence interval of γ (its seed is γ's).
+fn bootstrap_settings(ui: &mut Ui, s: &mut Settings) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("replicates").on_hover_text(REPLICATES_TIP);
+        ui.add(egui::DragValue::new(&mut s.bootstrap_replicates).range(2..=MAX_REPLICATES))
+            .on_hover_text(REPLICATES_TIP);
+    });
+}
+
+/// What the replicates are.
+const REPLICATES_TIP: &str = "bootstrap replicates of γ's 95 % confidence interval (over stretches of the text, or over documents), drawn with γ's seed: more give a steadier interval";
 
 /// Which categories count in γ: a checkbox per category of the document shown (and per
 /// excluded category it lacks, to bring it back).
@@ -196,8 +224,8 @@ fn measured_categories(ui: &mut Ui, state: &mut AppState) {
 fn category_settings(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     let settings = &mut state.settings;
     let categorical = &mut settings.gamma.dissimilarity.categorical;
-    ui.horizontal(|ui| {
-        ui.label("categories");
+    let combo = ui.spacing().combo_width;
+    Form::new(ui, &["categories"]).row(ui, "categories", combo, |ui| {
         let name = match (&*categorical, &settings.matrix_file) {
             (CategoryDissimilarity::Matrix(_), Some(from)) => format!(
                 "matrix {}",
@@ -209,6 +237,7 @@ fn category_settings(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
             (other, _) => other.to_string(),
         };
         egui::ComboBox::from_id_salt("categories")
+            .width(combo)
             .selected_text(name)
             .show_ui(ui, |ui| {
                 for choice in [
@@ -224,7 +253,7 @@ fn category_settings(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
             });
     });
     let mut load_error = None;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if (ui.button("Load category matrix…").clicked() || dialog.ready("Category matrix"))
             && let Some(path) = dialog.pick_file("Category matrix", &["csv", "tsv", "txt"])
         {
@@ -275,36 +304,42 @@ fn matrix_editor(ui: &mut Ui, state: &mut AppState) {
             .collect();
         let k = names.len();
         let mut changed = false;
-        egui::Grid::new("matrix-editor").show(ui, |ui| {
-            ui.label("");
-            for name in &names {
-                ui.strong(name);
-            }
-            ui.end_row();
-            for i in 0..k {
-                ui.strong(&names[i]);
-                for j in 0..k {
-                    if j <= i {
-                        ui.label(if i == j {
-                            "0".to_string()
-                        } else {
-                            format!("{:.2}", values[i * k + j])
-                        });
-                    } else if ui
-                        .add(
-                            egui::DragValue::new(&mut values[i * k + j])
-                                .speed(0.01)
-                                .range(0.0..=1.0),
-                        )
-                        .changed()
-                    {
-                        values[j * k + i] = values[i * k + j];
-                        changed = true;
+        // A matrix wider than the panel scrolls on its own (never widening the panel).
+        egui::ScrollArea::horizontal()
+            .id_salt("matrix-editor-scroll")
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+            .show(ui, |ui| {
+                egui::Grid::new("matrix-editor").show(ui, |ui| {
+                    ui.label("");
+                    for name in &names {
+                        ui.strong(name);
                     }
-                }
-                ui.end_row();
-            }
-        });
+                    ui.end_row();
+                    for i in 0..k {
+                        ui.strong(&names[i]);
+                        for j in 0..k {
+                            if j <= i {
+                                ui.label(if i == j {
+                                    "0".to_string()
+                                } else {
+                                    format!("{:.2}", values[i * k + j])
+                                });
+                            } else if ui
+                                .add(
+                                    egui::DragValue::new(&mut values[i * k + j])
+                                        .speed(0.01)
+                                        .range(0.0..=1.0),
+                                )
+                                .changed()
+                            {
+                                values[j * k + i] = values[i * k + j];
+                                changed = true;
+                            }
+                        }
+                        ui.end_row();
+                    }
+                })
+            });
         if changed {
             match CategoryMatrix::new(names, values, "the editor") {
                 Ok(matrix) => {

@@ -8,7 +8,9 @@
 
 use super::adjudication::{self, Adjudicating, ExportKind, ResumeOffer, initial_adjudicator};
 use super::document_view::{DocumentId, OpenDocument, View};
-use super::gamma_run::{GammaRequest, GammaRun, Outcome, RunReport, Status, TextOutcome};
+use super::gamma_run::{
+    CorpusOutcome, GammaRequest, GammaRun, Outcome, RunReport, Status, TextOutcome,
+};
 use super::jobs::Wake;
 use super::palette::CategoryMemory;
 use super::reading_view::ReadingView;
@@ -50,8 +52,8 @@ pub struct AppState {
     pub errors: Vec<String>,
     /// Files opened before, newest first (kept in the data folder across runs).
     pub recent_files: RecentFiles,
-    /// γ of all open documents as one corpus (when several are open).
-    pub corpus_gamma: Option<Result<f64, String>>,
+    /// γ of all open documents as one corpus (when several are open), with its interval.
+    pub corpus_gamma: Option<Result<CorpusOutcome, String>>,
     /// The adjudications in progress, by document: each keeps its decisions, undo history and
     /// autosave while other documents are shown.
     pub adjudications: BTreeMap<DocumentId, Adjudicating>,
@@ -177,6 +179,7 @@ impl AppState {
     /// Keeps sessions and recent files in `folder` (and reads the recent files from it).
     pub fn with_data_folder(mut self, folder: Option<PathBuf>) -> AppState {
         self.recent_files = RecentFiles::in_folder(folder.clone());
+        self.category_colours = CategoryMemory::in_folder(folder.as_deref());
         self.data_folder = folder;
         self
     }
@@ -196,8 +199,15 @@ impl AppState {
     /// Replaces the open documents and starts γ on the first.
     pub fn set_documents(&mut self, documents: Vec<Document>) {
         self.documents = documents.into_iter().map(OpenDocument::new).collect();
+        let before = self.category_colours.clone();
         for document in &mut self.documents {
             document.recolour(&mut self.category_colours);
+        }
+        if self.category_colours != before
+            && let Some(folder) = &self.data_folder
+            && let Err(e) = self.category_colours.save(folder)
+        {
+            self.errors.push(e);
         }
         // A tγ base belongs to the documents it was chosen for.
         let base_fits = match &self.settings.text_gamma_base {
@@ -340,15 +350,13 @@ impl AppState {
             self.run.stop(Status::Idle);
             return;
         };
-        let options = self.settings.gamma_options();
         let request = if self.uses_text_gamma() {
             GammaRequest::text_gamma(document, &self.settings, &self.read_options.cora)
         } else {
             Ok(GammaRequest::gamma(
                 &self.documents,
                 self.current,
-                options,
-                &self.settings.excluded_categories,
+                &self.settings,
                 self.corpus_gamma.is_some(),
             ))
         };
@@ -403,7 +411,7 @@ impl AppState {
                         .errors
                         .push(format!("document {}: {message}", document + 1)),
                 },
-                RunReport::Corpus(gamma) => self.corpus_gamma = Some(gamma),
+                RunReport::Corpus(gamma) => self.corpus_gamma = Some(*gamma),
                 RunReport::Failed(message) => self.errors.push(message),
             }
         }

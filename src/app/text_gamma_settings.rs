@@ -5,6 +5,7 @@
 //! layers the app passes beside them.
 
 use super::file_dialog::FileDialog;
+use super::number_rows::Form;
 use super::settings::{Settings, TextGammaBase};
 use super::state::AppState;
 use super::text_gamma_run::layers_of;
@@ -165,37 +166,34 @@ fn compared_layers(ui: &mut Ui, s: &mut Settings, layers: &[String]) {
 
 /// The text distance, the gap costs and TextGammaTool's merges.
 fn comparison(ui: &mut Ui, options: &mut TextGammaOptions) {
-    egui::Grid::new("text-gamma-comparison")
-        .num_columns(2)
-        .show(ui, |ui| {
-            ui.label("text distance");
-            egui::ComboBox::from_id_salt("text-distance")
-                .selected_text(options.alignment.dissimilarity.text.to_string())
-                .show_ui(ui, |ui| {
-                    for distance in TextDistance::ALL {
-                        ui.selectable_value(
-                            &mut options.alignment.dissimilarity.text,
-                            distance,
-                            distance.to_string(),
-                        );
-                    }
-                });
-            ui.end_row();
-            let gaps = &mut options.alignment.gaps;
-            ui.label("gap costs").on_hover_text(
-                "the character alignment's cost of a gap at a character of the text, and at a token boundary",
-            );
-            ui.horizontal(|ui| {
-                ui.add(egui::DragValue::new(&mut gaps.text).range(1..=100).prefix("text "));
-                ui.add(
-                    egui::DragValue::new(&mut gaps.boundary)
-                        .range(1..=100)
-                        .prefix("boundary "),
-                );
+    let combo = ui.spacing().combo_width;
+    Form::new(ui, &["text distance"]).row(ui, "text distance", combo, |ui| {
+        egui::ComboBox::from_id_salt("text-distance")
+            .width(combo)
+            .selected_text(options.alignment.dissimilarity.text.to_string())
+            .show_ui(ui, |ui| {
+                for distance in TextDistance::ALL {
+                    ui.selectable_value(
+                        &mut options.alignment.dissimilarity.text,
+                        distance,
+                        distance.to_string(),
+                    );
+                }
             });
-            ui.end_row();
-            ui.checkbox(&mut options.reference_merges, "TextGammaTool's merges")
-                .on_hover_text("chance merges join only touching tokens, as TextGammaTool does");
-            ui.end_row();
-        });
+    });
+    let gaps = &mut options.alignment.gaps;
+    // Wrapped: in a narrow panel the second cost goes under the first.
+    ui.horizontal_wrapped(|ui| {
+        ui.label("gap costs").on_hover_text(
+            "the character alignment's cost of a gap at a character of the text, and at a token boundary",
+        );
+        ui.add(egui::DragValue::new(&mut gaps.text).range(1..=100).prefix("text "));
+        ui.add(
+            egui::DragValue::new(&mut gaps.boundary)
+                .range(1..=100)
+                .prefix("boundary "),
+        );
+    });
+    ui.checkbox(&mut options.reference_merges, "TextGammaTool's merges")
+        .on_hover_text("chance merges join only touching tokens, as TextGammaTool does");
 }

@@ -95,6 +95,22 @@ fn name_width(ui: &Ui, name: &str) -> f32 {
     (text + 4.0 * ui.spacing().interact_size.y).max(12.0 * ui.spacing().interact_size.y)
 }
 
+/// A file as the dialog names it: its name, with its folder when another file of `all` has the
+/// same name (annotators' folders of same-named files: "SILVER/game_12.aa", "hjoseph/game_12.aa").
+fn file_label(path: &Path, all: &[PathBuf]) -> String {
+    let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned());
+    let own = name(path).unwrap_or_else(|| path.display().to_string());
+    let shared = all
+        .iter()
+        .filter(|p| name(p).as_deref() == Some(&own))
+        .count()
+        > 1;
+    match path.parent().and_then(|folder| folder.file_name()) {
+        Some(folder) if shared => format!("{}/{own}", folder.to_string_lossy()),
+        _ => own,
+    }
+}
+
 fn format_of(path: &Path) -> Option<Format> {
     Format::detect(path).ok()
 }
@@ -495,16 +511,16 @@ impl OpenDialog {
         let tier_chosen = !self.tier.is_empty();
         let textgrid_paths = &self.textgrid_paths;
         let focus_first = &mut self.focus_first;
-        egui::Grid::new("open-names").show(ui, |ui| {
+        let paths: Vec<PathBuf> = self.names.iter().map(|(p, _)| p.clone()).collect();
+        // Two columns: the last one has the dialog's width (a first column would keep the
+        // width of its previous frame, five characters of a name).
+        egui::Grid::new("open-names").num_columns(2).show(ui, |ui| {
             for (path, name) in &mut self.names {
                 if !tier_chosen && textgrid_paths.contains(path) {
                     continue;
                 }
-                ui.label(
-                    path.file_name()
-                        .map(|n| n.to_string_lossy())
-                        .unwrap_or_default(),
-                );
+                ui.label(file_label(path, &paths))
+                    .on_hover_text(path.display().to_string());
                 let width = name_width(ui, name);
                 let field = ui.add(egui::TextEdit::singleline(name).desired_width(width));
                 if std::mem::take(focus_first) {
@@ -549,13 +565,21 @@ impl OpenDialog {
         ui.separator();
         ui.horizontal(|ui| {
             ui.label("Glozz text (.ac)");
-            ui.text_edit_singleline(&mut self.text);
             if (ui.button("Choose…").clicked() || dialog.ready(TEXT_TITLE))
                 && let Some(path) = dialog.pick_file(TEXT_TITLE, &["ac"])
             {
                 self.text = path.to_string_lossy().into_owned();
             }
         });
+        // The whole path, on as many lines as it needs (a one-line field shows its start only).
+        let field = ui.add(
+            egui::TextEdit::multiline(&mut self.text)
+                .desired_rows(1)
+                .desired_width(f32::INFINITY),
+        );
+        if field.changed() {
+            self.text.retain(|c| c != '\n' && c != '\r');
+        }
         ui.label("Unit types measured");
         ui.horizontal_wrapped(|ui| {
             for (kind, on) in &mut self.types {

@@ -1,11 +1,18 @@
 //! Colours: a colour per category that colour-blind readers can tell apart (Okabe and Ito's
 //! qualitative palette, then three light colours: every pair at least 15 CIE ΔE apart for
 //! normal, protanopic and deuteranopic vision), then, past ten categories, the same colours
-//! hatched; a category keeps its colour across the documents of a session
-//! ([`CategoryMemory`]). Also the green → red scale of a unitary alignment's disorder.
+//! hatched; a category keeps its colour from one document to the next and across sessions
+//! ([`CategoryMemory`]: the colour of each category name, first come first served, kept in the
+//! data folder and in the project file), and two categories of one document never share one.
+//! Also the green → red scale of a unitary alignment's disorder.
 
 use eframe::egui::{Color32, ecolor::Hsva};
-use std::collections::HashMap;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
+/// The file in the data folder that keeps each category's colour.
+const CATEGORY_COLOURS: &str = "category-colours.json";
 
 /// The qualitative palette: Okabe & Ito's (2008) without black, then pink, sand and white,
 /// all readable on the dark background.
@@ -63,14 +70,56 @@ fn nth_colour(n: usize) -> Color32 {
     Color32::from_rgb(r, g, b)
 }
 
-/// The slots given to categories in this session: a category seen in one document has the
-/// same colour in the next.
-#[derive(Debug, Clone, Default)]
+/// The slots (colour and pattern) given to category names: a category seen in one document has
+/// the same colour in the next, and in the next session (kept in the data folder).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct CategoryMemory {
-    slots: HashMap<String, usize>,
+    slots: BTreeMap<String, usize>,
 }
 
 impl CategoryMemory {
+    /// The colours kept in `folder` (none when it is `None`, holds none, or holds a file that
+    /// cannot be read: the colours are then given afresh).
+    pub fn in_folder(folder: Option<&Path>) -> CategoryMemory {
+        folder
+            .and_then(|f| std::fs::read(f.join(CATEGORY_COLOURS)).ok())
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .unwrap_or_default()
+    }
+
+    /// Keeps the colours in `folder`; an error says why they were not kept.
+    pub fn save(&self, folder: &Path) -> Result<(), String> {
+        let json = serde_json::to_vec_pretty(self).map_err(|e| e.to_string())?;
+        std::fs::create_dir_all(folder)
+            .map_err(|e| e.to_string())
+            .and_then(|()| {
+                gamma_formats::write_atomically(&folder.join(CATEGORY_COLOURS), &json)
+                    .map_err(|e| e.to_string())
+            })
+            .map_err(|e| format!("the categories' colours could not be kept: {e}"))
+    }
+
+    /// The slots of `categories` (those that have one), for a project file.
+    pub fn slots_of<'a>(
+        &self,
+        categories: impl IntoIterator<Item = &'a str>,
+    ) -> BTreeMap<String, usize> {
+        categories
+            .into_iter()
+            .filter_map(|c| Some((c.to_string(), *self.slots.get(c)?)))
+            .collect()
+    }
+
+    /// Takes a project's slots: its categories keep the colours they had in it (a category
+    /// remembered with one of those slots gives it up and is coloured afresh).
+    pub fn adopt(&mut self, slots: &BTreeMap<String, usize>) {
+        self.slots
+            .retain(|name, slot| slots.contains_key(name) || !slots.values().any(|s| s == slot));
+        self.slots
+            .extend(slots.iter().map(|(name, slot)| (name.clone(), *slot)));
+    }
+
     /// Colours for `categories`: those seen before keep theirs; the others, in the model's
     /// order when given (its types first, then the others alphabetically), take a colour no
     /// category has had yet, else one no category of this document has, else a pattern.
@@ -171,14 +220,28 @@ pub fn category_swatch(
 }
 
 /// A chart's legend, drawn above it (never over its bars and curves): a swatch and a name
-/// for each series.
+/// for each series, an entry never split from its swatch, the entries on as many lines as the
+/// width needs (never wider than the panel).
 pub fn legend(ui: &mut eframe::egui::Ui, entries: &[(String, Color32)]) {
-    use eframe::egui;
+    use eframe::egui::{self, TextStyle, TextWrapMode, WidgetText};
+    let swatch = egui::vec2(14.0, 10.0);
     ui.horizontal_wrapped(|ui| {
-        for (name, colour) in entries {
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 10.0), egui::Sense::hover());
+        let right = ui.max_rect().right();
+        let spacing = ui.spacing().item_spacing.x;
+        for (i, (name, colour)) in entries.iter().enumerate() {
+            let text = WidgetText::from(name.as_str()).into_galley(
+                ui,
+                Some(TextWrapMode::Extend),
+                f32::INFINITY,
+                TextStyle::Body,
+            );
+            let width = swatch.x + spacing + text.size().x;
+            if i > 0 && ui.cursor().left() + width > right {
+                ui.end_row();
+            }
+            let (rect, _) = ui.allocate_exact_size(swatch, egui::Sense::hover());
             ui.painter().rect_filled(rect, 2.0, *colour);
-            ui.label(name);
+            ui.add(egui::Label::new(name.as_str()).wrap());
             ui.add_space(6.0);
         }
     });

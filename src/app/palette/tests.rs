@@ -163,6 +163,31 @@ fn a_remembered_colour_taken_in_this_document_is_given_up() {
 }
 
 #[test]
+fn a_projects_colours_win_over_those_remembered_and_are_kept_in_the_data_folder() {
+    let mut memory = CategoryMemory::default();
+    memory.colours(&names(&["A", "B"]), None);
+    // The project gave B's slot (1) to C, and A's (0) to B.
+    let project = BTreeMap::from([("B".to_string(), 0), ("C".to_string(), 1)]);
+    memory.adopt(&project);
+    let colours = memory.colours(&names(&["A", "B", "C"]), None);
+    assert_eq!(colours.colour("B"), nth_colour(0));
+    assert_eq!(colours.colour("C"), nth_colour(1));
+    assert_eq!(
+        colours.colour("A"),
+        nth_colour(2),
+        "A gave up its slot: a new one"
+    );
+    assert_eq!(
+        memory.slots_of(["C", "unknown"]),
+        BTreeMap::from([("C".to_string(), 1)])
+    );
+    let folder = tempfile::tempdir().unwrap();
+    memory.save(folder.path()).unwrap();
+    assert_eq!(CategoryMemory::in_folder(Some(folder.path())), memory);
+    assert_eq!(CategoryMemory::in_folder(None), CategoryMemory::default());
+}
+
+#[test]
 fn disorder_goes_from_green_to_red() {
     let low = disorder_colour(0.0);
     let high = disorder_colour(1.0);

@@ -435,3 +435,88 @@ fn the_documents_list_scrolls_to_the_document_shown() {
     h.run_steps(3);
     assert!(shown_in_list(&h, "doc17"), "scrolled to the document shown");
 }
+
+/// Three documents of two annotators whose γ differ, in the reverse of their order: d1 nearly
+/// agrees (one unit of b a point short), d2 is between (every unit of b shifted by a few
+/// points), d3 disagrees everywhere (b's units elsewhere, other categories). Each has an open
+/// alignment. Worst first, N goes d3, d2, d1: not the document order from any start.
+const THREE_GAMMAS: [(&str, &str); 3] = [
+    (
+        "d1",
+        "a,x,0,10\na,y,20,30\na,x,40,50\na,y,60,70\nb,x,0,10\nb,y,20,30\nb,x,40,50\nb,y,61,70\n",
+    ),
+    (
+        "d2",
+        "a,x,0,10\na,y,20,30\na,x,40,50\nb,x,2,12\nb,y,23,31\nb,x,41,52\n",
+    ),
+    (
+        "d3",
+        "a,x,0,10\na,y,20,30\na,x,40,50\nb,y,5,15\nb,x,33,38\nb,y,52,60\n",
+    ),
+];
+
+/// The documents N visits, in order, from the first open alignment of document `start`, with
+/// the queue order chosen on the dashboard by the button `order`, until `count` changes of
+/// document were seen.
+fn visited_with(
+    h: &mut Harness<'static, GammaStudioApp>,
+    order: &str,
+    start: &str,
+    count: usize,
+) -> Vec<String> {
+    assert_eq!(h.state().state.mode, Mode::Dashboard);
+    h.get_by_label(order).click();
+    h.run_steps(2);
+    h.state_mut().state.mode = Mode::Annotations;
+    h.run_steps(3);
+    adjudicate(h, start);
+    let mut visited = vec![start.to_string()];
+    for _ in 0..40 {
+        h.key_press(egui::Key::N);
+        h.run_steps(2);
+        let shown = h.state().state.document().unwrap().continuum().name.clone();
+        if visited.last() != Some(&shown) {
+            visited.push(shown);
+        }
+        if visited.len() == count {
+            break;
+        }
+    }
+    visited
+}
+
+#[test]
+fn worst_gamma_first_makes_n_visit_the_documents_from_the_lowest_gamma() {
+    let folder = tempfile::tempdir().unwrap();
+    write_documents(folder.path(), &THREE_GAMMAS);
+    let mut h = corpus_app(folder.path(), ScriptedDialog::default());
+    assert_eq!(names(h.state()), ["d1", "d2", "d3"]);
+    // The γ of each document, from the core: d3 < d2 < d1.
+    let options = h.state().state.settings.gamma_options();
+    let gammas: Vec<f64> = (h.state().state.documents.iter())
+        .map(|d| {
+            gamma_core::gamma(d.continuum(), &options, Default::default())
+                .unwrap()
+                .gamma
+        })
+        .collect();
+    assert!(gammas[2] < gammas[1] && gammas[1] < gammas[0], "{gammas:?}");
+    for (i, gamma) in gammas.iter().enumerate() {
+        assert_eq!(h.state().state.dashboard.measured(i).unwrap().gamma, *gamma);
+    }
+    // "worst γ first" on the dashboard, then N from the worst document on; around to it again.
+    assert_eq!(
+        visited_with(&mut h, "worst γ first", "d3", 4),
+        ["d3", "d2", "d1", "d3"]
+    );
+    assert_eq!(
+        h.state().state.campaign.order,
+        crate::app::campaign::QueueOrder::WorstFirst
+    );
+    // In document order (another app on the same corpus), from the worst too: d3, d1, d2.
+    let mut h = corpus_app(folder.path(), ScriptedDialog::default());
+    assert_eq!(
+        visited_with(&mut h, "in document order", "d3", 4),
+        ["d3", "d1", "d2", "d3"]
+    );
+}

@@ -92,3 +92,100 @@ fn the_legends_context_menu_leaves_a_category_out_of_gamma() {
     assert_eq!(outcome.result.gamma, expected.gamma);
     h.get_by_label(&format!("DATE ({dates} units)"));
 }
+
+/// A CSV document `name` in `dir`: two annotators with a unit of each category, in the order
+/// given.
+fn csv_document(dir: &std::path::Path, name: &str, categories: &[&str]) -> std::path::PathBuf {
+    let mut csv = String::from("annotator,category,start,end\n");
+    for annotator in ["ana", "ben"] {
+        for (i, category) in categories.iter().enumerate() {
+            csv.push_str(&format!(
+                "{annotator},{category},{},{}\n",
+                10 * i,
+                10 * i + 5
+            ));
+        }
+    }
+    let path = dir.join(format!("{name}.csv"));
+    std::fs::write(&path, csv).unwrap();
+    path
+}
+
+/// The colour of each of `categories` in the document shown.
+fn colours_of(h: &Harness<'static, GammaStudioApp>, categories: &[&str]) -> Vec<[u8; 4]> {
+    let document = h.state().state.document().unwrap();
+    (categories.iter())
+        .map(|c| document.colours.colour(c).to_array())
+        .collect()
+}
+
+#[test]
+fn a_category_keeps_its_colour_from_one_document_to_the_next_and_across_sessions() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = csv_document(dir.path(), "game1", &["Refusal", "Offer", "Accept"]);
+    let second = csv_document(
+        dir.path(),
+        "game2",
+        &["Other", "Accept", "Counteroffer", "Offer"],
+    );
+    let launch = Launch {
+        data_folder: Some(dir.path().join("data")),
+        ..Launch::default()
+    };
+    let open = |h: &mut Harness<'static, GammaStudioApp>, path: &std::path::Path| {
+        h.state_mut()
+            .state
+            .open_files(&[path.to_path_buf()], &Default::default());
+        step_until(h, has_result);
+    };
+    let mut h = harness(app(launch.clone(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    open(&mut h, &first);
+    let in_first = colours_of(&h, &["Accept", "Offer", "Refusal"]);
+    open(&mut h, &second);
+    let in_second = colours_of(&h, &["Accept", "Counteroffer", "Offer", "Other"]);
+    assert_eq!([in_second[0], in_second[2]], [in_first[0], in_first[1]]);
+    // These five categories: five colours, none of them the demo's.
+    let mut seen: Vec<[u8; 4]> = in_first.clone();
+    seen.extend(&in_second);
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), 5, "{seen:?}");
+    let demo = demo_document();
+    let demo_categories = demo.continuum.categories();
+    h.state_mut().state.set_documents(vec![demo]);
+    step_until(&mut h, has_result);
+    let demo_refs: Vec<&str> = demo_categories.iter().map(String::as_str).collect();
+    for colour in colours_of(&h, &demo_refs) {
+        assert!(!seen.contains(&colour), "{colour:?}");
+    }
+    // A project of the second game, its colours in it.
+    open(&mut h, &second);
+    let project = dir.path().join("campaign.json");
+    h.state_mut().state.save_project(&project).unwrap();
+
+    // The next session, the second game first: the same colours, then the first game's.
+    let mut h = harness(app(launch, ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    open(&mut h, &second);
+    assert_eq!(
+        colours_of(&h, &["Accept", "Counteroffer", "Offer", "Other"]),
+        in_second
+    );
+    open(&mut h, &first);
+    assert_eq!(colours_of(&h, &["Accept", "Offer", "Refusal"]), in_first);
+
+    // Another computer (nothing remembered) opening the project: its colours.
+    let elsewhere = Launch {
+        data_folder: Some(dir.path().join("elsewhere")),
+        ..Launch::default()
+    };
+    let mut h = harness(app(elsewhere, ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    h.state_mut().state.open_project(&project);
+    step_until(&mut h, has_result);
+    assert_eq!(
+        colours_of(&h, &["Accept", "Counteroffer", "Offer", "Other"]),
+        in_second
+    );
+}

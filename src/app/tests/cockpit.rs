@@ -210,6 +210,56 @@ fn stacs_paragraph_turn_and_dialogue_are_offered_unticked() {
     assert_eq!(categories, measured, "the text found in unannotated/");
 }
 
+#[test]
+fn the_open_dialog_shows_names_files_and_the_text_whole_at_1024_by_700() {
+    let dir = tempfile::tempdir().unwrap();
+    // A long folder name: the text's path is longer than the dialog is wide.
+    let files = glozz_pair(
+        &dir.path()
+            .join("a-campaign-folder-with-a-rather-long-name/game1"),
+    );
+    let mut h = harness_of_size(
+        app(Launch::default(), ScriptedDialog::default()),
+        [1024.0, 700.0],
+    );
+    step_until(&mut h, has_result);
+    offer(&mut h, &files, &[]);
+    h.run_steps(3);
+    let width = |h: &Harness<'static, GammaStudioApp>, text: &str| {
+        h.ctx.fonts_mut(|f| {
+            (f.layout_no_wrap(
+                text.into(),
+                egui::FontId::proportional(14.0),
+                egui::Color32::WHITE,
+            ))
+            .size()
+            .x
+        })
+    };
+    // Same-named files told apart by their folders; each name field wider than its name with
+    // room to type (it was five characters wide).
+    for (file, name) in [("ana/doc.aa", "ana"), ("ben/doc.aa", "ben")] {
+        h.get_by_label(file);
+        let field = h
+            .query_all_by_role(Role::TextInput)
+            .find(|n| n.accesskit_node().value().as_deref() == Some(name))
+            .unwrap_or_else(|| panic!("the name field of {file}"));
+        assert!(field.rect().width() >= 200.0, "{name}: {:?}", field.rect());
+    }
+    // The text's path whole: as wide as the field, or on several lines.
+    let text = files[0].parent().unwrap().parent().unwrap().join("doc.ac");
+    let text = text.to_string_lossy();
+    let field = h
+        .query_all_by_role(Role::MultilineTextInput)
+        .find(|n| n.accesskit_node().value().as_deref() == Some(&*text))
+        .expect("the Glozz text field");
+    let (rect, one_line) = (field.rect(), width(&h, &text));
+    assert!(
+        rect.width() >= one_line || rect.height() >= 2.0 * 18.0,
+        "{rect:?} for {one_line} points of path"
+    );
+}
+
 /// The labels `name` drawn in the central panel, left of `margin` points from its left.
 fn names_in_margin(h: &Harness<'static, GammaStudioApp>, name: &str, margin: f32) -> usize {
     let central = h.state().panels.central;

@@ -99,6 +99,28 @@ fn the_central_panel_keeps_half_the_window_at_1024_and_1366() {
     }
 }
 
+#[test]
+fn a_panel_width_that_a_previous_run_stored_for_another_window_size_is_not_restored() {
+    let fresh = |size: [f32; 2]| {
+        let mut h = harness_of_size(app(Launch::default(), ScriptedDialog::default()), size);
+        step_until(&mut h, has_result);
+        h.run_steps(2);
+        h
+    };
+    let at_1366 = fresh([1366.0, 768.0]).state().panels.central;
+    // A run at 1024×700 stores its memory (eframe keeps it across runs); the next run opens the
+    // same document in a 1366×768 window with that memory.
+    let stored = fresh([1024.0, 700.0]).ctx.memory(|m| m.clone());
+    let mut h = harness_of_size(
+        app(Launch::default(), ScriptedDialog::default()),
+        [1366.0, 768.0],
+    );
+    h.ctx.memory_mut(|m| *m = stored);
+    step_until(&mut h, has_result);
+    h.run_steps(2);
+    assert_within_a_pixel(h.state().panels.central, at_1366, [1366.0, 768.0]);
+}
+
 /// The same panel within a pixel: how far the worker had got when a frame was laid out moves
 /// the panels' edges by a fraction of a point (seen under load).
 fn assert_within_a_pixel(central: egui::Rect, expected: egui::Rect, size: [f32; 2]) {

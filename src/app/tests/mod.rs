@@ -34,6 +34,7 @@ mod reading_view;
 mod recent;
 mod relations;
 mod report_export;
+mod results;
 mod sessions;
 mod shuffling;
 mod text_gamma;

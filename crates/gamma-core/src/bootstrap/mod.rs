@@ -75,6 +75,14 @@ pub struct BootstrapOptions {
     pub seed: u64,
 }
 
+impl BootstrapOptions {
+    /// The range checks of the options (what [`bootstrap_gamma`] refuses before drawing): the
+    /// front ends check a setting the user typed with this, before any run.
+    pub fn check(&self) -> Result<(), BootstrapError> {
+        check(self).map(|_| ())
+    }
+}
+
 /// Why no interval could be made.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum BootstrapError {
