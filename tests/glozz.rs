@@ -56,7 +56,7 @@ fn reads_units_with_character_offsets_relations_and_schemas() {
     assert_eq!(
         messages,
         [
-            "1 relation and 1 schema are measured with --relations and carried into the gold; units of types Sentence (1) are not measured and carried into the gold",
+            "1 relation and 1 schema are measured as relation agreement, adjudicated with the units and carried into the gold; units of types Sentence (1) are not measured and carried into the gold",
             "units of types Sentence (1) are not measured and carried into the gold",
         ],
     );
@@ -399,8 +399,8 @@ fn what_is_measured_and_what_is_carried_is_said_at_opening() {
     assert_eq!(
         skipped(&ReadOptions::default()),
         [
-            "19 relations are measured with --relations and carried into the gold",
-            "19 relations and 1 schema are measured with --relations and carried into the gold",
+            "19 relations are measured as relation agreement, adjudicated with the units and carried into the gold",
+            "19 relations and 1 schema are measured as relation agreement, adjudicated with the units and carried into the gold",
         ]
     );
     let mut segments = ReadOptions::default();
@@ -410,10 +410,10 @@ fn what_is_measured_and_what_is_carried_is_said_at_opening() {
         skipped(&segments),
         [
             format!(
-                "19 relations are measured with --relations and carried into the gold; {types}"
+                "19 relations are measured as relation agreement, adjudicated with the units and carried into the gold; {types}"
             ),
             format!(
-                "19 relations and 1 schema are measured with --relations and carried into the gold; {types}"
+                "19 relations and 1 schema are measured as relation agreement, adjudicated with the units and carried into the gold; {types}"
             ),
         ]
     );

@@ -57,8 +57,8 @@ fn convert(folder: &Path, args: &[&str]) -> (bool, String, String) {
     )
 }
 
-const GLOZZ_READ: &str = "gamma-studio: warning: alice.aa: 1 relation is measured with --relations and carried into \
-     the gold\n";
+const GLOZZ_READ: &str = "gamma-studio: warning: alice.aa: 1 relation is measured as relation agreement, \
+     adjudicated with the units and carried into the gold\n";
 
 #[test]
 fn a_glozz_document_converted_to_csv_and_rttm_lists_what_they_cannot_hold() {

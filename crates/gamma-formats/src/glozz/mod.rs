@@ -508,7 +508,7 @@ fn carried_message(aa: &AnnotationFile, measured: &[Unit]) -> Option<String> {
             _ => "are",
         };
         parts.push(format!(
-            "{} {verb} measured with --relations and carried into the gold",
+            "{} {verb} measured as relation agreement, adjudicated with the units and carried into the gold",
             structure.join(" and ")
         ));
     }
