@@ -323,6 +323,11 @@ fn show_current(ui: &mut Ui, state: &mut AppState) {
     let status = match decision {
         Decision::Open => "open".to_string(),
         Decision::Skipped { by, .. } => format!("skipped by {by}"),
+        Decision::Decided {
+            choice: gamma_core::gold::Choice::Reject,
+            by,
+            ..
+        } => format!("rejected by {by}: no unit in the gold"),
         Decision::Decided { by, .. } => format!("decided by {by}"),
     };
     ui.label(

@@ -15,12 +15,20 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         .map_or(2, |a| a.adjudication().continuum().n_annotators());
     if ui
         .button("Decide all unanimous alignments")
-        .on_hover_text("every annotator, same category, same span")
+        .on_hover_text("every annotator, same category, same span; and the relations every annotator has with the same label")
         .clicked()
     {
-        state.adjudicate(|a| match a.decide_unanimous() {
-            0 => Err(GoldError::BadRule("no open unanimous alignment".into())),
-            decided => Ok(format!("decided {decided} unanimous alignments")),
+        state.adjudicate(|a| {
+            let relations_before = a.relation_progress().decided;
+            let decided = a.decide_unanimous();
+            let relations = a.relation_progress().decided - relations_before;
+            match (decided, relations) {
+                (0, 0) => Err(GoldError::BadRule("no open unanimous alignment".into())),
+                (_, 0) => Ok(format!("decided {decided} unanimous alignments")),
+                _ => Ok(format!(
+                    "decided {decided} unanimous alignments and {relations} unanimous relations"
+                )),
+            }
         });
     }
     let Some(adjudicating) = state.adjudicating_mut() else {

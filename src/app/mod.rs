@@ -455,18 +455,23 @@ impl GammaStudioApp {
                 // Three parts, each with its own room: the adjudication, the inspector (never
                 // squeezed to a line by a long adjudication panel), the list.
                 let height = ui.available_height();
+                // While adjudicating, the decisions (and the relations under them) get most room.
+                let (decisions, inspector): (f32, f32) = match self.state.adjudicating() {
+                    Some(_) => (0.6, 0.18),
+                    None => (0.45, 0.3),
+                };
                 // Both ways: a wide row scrolls instead of widening the panel over the text.
                 egui::ScrollArea::both()
                     .id_salt("right")
-                    .max_height(height * 0.45)
+                    .max_height(height * decisions)
                     .show(ui, |ui| {
                         adjudication_panel::show(ui, &mut self.state, self.dialog.as_mut());
                     });
                 ui.separator();
                 egui::ScrollArea::both()
                     .id_salt("inspector")
-                    .min_scrolled_height(height * 0.2)
-                    .max_height(height * 0.3)
+                    .min_scrolled_height(height * inspector.min(0.2))
+                    .max_height(height * inspector)
                     .show(ui, |ui| alignments_panel::show_inspector(ui, &self.state));
                 ui.separator();
                 alignments_panel::show_list(ui, &mut self.state);

@@ -7,7 +7,7 @@
 
 use super::palette;
 use super::state::AppState;
-use eframe::egui::{RichText, Ui};
+use eframe::egui::{self, RichText, Ui};
 use gamma_core::gold::{Adjudication, LostEndpoint, RelationChoice, RelationDecision};
 
 /// A decision asked for by a button.
@@ -95,27 +95,49 @@ fn show_relation(
         endpoint(adjudication, &proposal.source, alignment),
         endpoint(adjudication, &proposal.target, alignment)
     );
+    let lost = adjudication.lost_endpoints(index);
+    let stranded = lost.iter().any(|l| l.rejected);
     let status = match decision {
         RelationDecision::Open => "open".to_string(),
         RelationDecision::Skipped { by, .. } => format!("skipped by {by}"),
         RelationDecision::Decided { choice, .. } => {
             match adjudication.relation_label(index, choice) {
+                Some(label) if stranded => format!("⚠ decided as {label}, an endpoint rejected"),
                 Some(label) => format!("in the gold as {label}"),
                 None => "not in the gold".to_string(),
             }
         }
     };
     let agreement = if agreeing { "agreed" } else { "disagreement" };
+    let colour = if stranded && decision.is_decided() {
+        ui.visuals().warn_fg_color
+    } else {
+        palette::relation_status_colour(decision)
+    };
     ui.label(
         RichText::new(format!("Relation {} ({agreement}) — {status}", index + 1))
             .strong()
-            .color(palette::relation_status_colour(decision)),
+            .color(colour),
     );
-    ui.label(RichText::new(ends).small());
+    ui.label(ends);
     let continuum = adjudication.continuum();
     ui.horizontal_wrapped(|ui| {
+        if agreeing {
+            let label = members.first().map_or("", |m| m.2);
+            if ui
+                .button(format!("keep: {label}"))
+                .on_hover_text("every annotator has this relation, with this label")
+                .clicked()
+            {
+                *act = Some(RelationAct::Decide(
+                    index,
+                    RelationChoice::Pick { annotator: 0 },
+                ));
+            }
+        }
         for (a, name) in continuum.annotator_names().iter().enumerate() {
             match members.iter().find(|m| m.0 == a) {
+                Some(_) if agreeing => {}
                 Some((_, _, label)) => {
                     if ui
                         .button(format!("{name}: {label}"))
@@ -133,16 +155,31 @@ fn show_relation(
                 }
             }
         }
+        let current = match decision {
+            RelationDecision::Decided { choice, .. } => adjudication.relation_label(index, choice),
+            _ => None,
+        };
         ui.menu_button(format!("relabel relation {}", index + 1), |ui| {
-            for label in labels {
-                if ui.button(label).clicked() {
-                    let choice = RelationChoice::Relabel {
-                        label: label.clone(),
-                    };
-                    *act = Some(RelationAct::Decide(index, choice));
-                    ui.close();
-                }
-            }
+            egui::ScrollArea::vertical()
+                .max_height(240.0)
+                .show(ui, |ui| {
+                    for label in labels {
+                        let mark = if current.as_ref() == Some(label) {
+                            "✔ "
+                        } else {
+                            ""
+                        };
+                        if ui.button(format!("{mark}{label}")).clicked() {
+                            let choice = RelationChoice::Relabel {
+                                label: label.clone(),
+                            };
+                            *act = Some(RelationAct::Decide(index, choice));
+                            ui.close();
+                        }
+                    }
+                });
+            ui.separator();
+            relabel_with_typed_label(ui, index, act);
         });
         if ui
             .button(format!("no relation {}", index + 1))
@@ -162,7 +199,6 @@ fn show_relation(
             *act = Some(RelationAct::Reopen(index));
         }
     });
-    let lost = adjudication.lost_endpoints(index);
     let into_gold = match decision {
         RelationDecision::Decided { choice, .. } => *choice != RelationChoice::Reject,
         _ => true,
@@ -189,10 +225,13 @@ pub fn lost_text(lost: &[LostEndpoint], decided: bool) -> String {
             format!("alignment {} is {fate}", l.alignment + 1)
         })
         .collect();
-    let consequence = if decided {
-        "this relation, decided into the gold, cannot be written until it has a gold unit"
-    } else {
-        "a relation kept here would have no gold unit at that end"
+    let rejected = lost.iter().any(|l| l.rejected);
+    let consequence = match (decided, rejected) {
+        (true, true) => {
+            "this relation, decided into the gold, is left out of it unless that alignment is reopened and kept (or the relation decided otherwise)"
+        }
+        (true, false) => "this relation, decided into the gold, waits for that alignment's unit",
+        (false, _) => "a relation kept here would have no gold unit at that end",
     };
     format!("{}: {consequence}", places.join(", "))
 }
@@ -200,25 +239,52 @@ pub fn lost_text(lost: &[LostEndpoint], decided: bool) -> String {
 /// An endpoint as the alignments it lies in, the selected one named "here", with the words of
 /// the first one's first unit.
 fn endpoint(adjudication: &Adjudication, alignments: &[usize], here: usize) -> String {
-    let names: Vec<String> = (alignments.iter())
+    let words = |alignment: usize| {
+        (adjudication.members(alignment).first().copied())
+            .and_then(|(annotator, unit)| adjudication.continuum().covered_text(annotator, unit))
+            .map(|text| {
+                let short: String = text.chars().take(30).collect();
+                let more = if text.chars().count() > 30 { "…" } else { "" };
+                format!(" “{short}{more}”")
+            })
+            .unwrap_or_default()
+    };
+    (alignments.iter())
         .map(|&a| {
-            if a == here {
+            let name = if a == here {
                 "here".to_string()
             } else {
                 format!("alignment {}", a + 1)
-            }
+            };
+            format!("{name}{}", words(a))
         })
-        .collect();
-    let words = (alignments.first())
-        .and_then(|&a| adjudication.members(a).first().copied())
-        .and_then(|(annotator, unit)| adjudication.continuum().covered_text(annotator, unit))
-        .map(|text| {
-            let short: String = text.chars().take(40).collect();
-            let more = if text.chars().count() > 40 { "…" } else { "" };
-            format!(" “{short}{more}”")
-        })
-        .unwrap_or_default();
-    format!("{}{words}", names.join(" + "))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// A field in the relabel menu for a label no annotator used (the annotation model may have
+/// more relation types than the document shows).
+fn relabel_with_typed_label(ui: &mut Ui, index: usize, act: &mut Option<RelationAct>) {
+    let id = ui.id().with(("typed relation label", index));
+    let mut typed: String = ui.data_mut(|d| d.get_temp(id).unwrap_or_default());
+    ui.horizontal(|ui| {
+        let field = ui.label("other label");
+        ui.add(egui::TextEdit::singleline(&mut typed).desired_width(140.0))
+            .labelled_by(field.id);
+        let label = typed.trim().to_string();
+        if ui
+            .add_enabled(!label.is_empty(), egui::Button::new("relabel"))
+            .clicked()
+        {
+            *act = Some(RelationAct::Decide(
+                index,
+                RelationChoice::Relabel { label },
+            ));
+            typed.clear();
+            ui.close();
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(id, typed));
 }
 
 /// Every relation label the annotators of the document used, sorted.
