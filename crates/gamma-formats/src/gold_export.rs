@@ -125,9 +125,12 @@ pub fn write_whole_gold(
         stands_for: &stands_for,
         base,
     };
-    let mut notes = match (source, format == crate::glozz::GLOZZ, &continuum.text) {
-        (Some(Source::Glozz { files, .. }), true, Some(text)) => {
+    let mut notes = match (source, &continuum.text) {
+        (Some(Source::Glozz { files, .. }), Some(text)) if format == crate::glozz::GLOZZ => {
             crate::glozz::whole_gold(&gold, text, files, 0)?.notes()
+        }
+        (Some(Source::Brat { files, .. }), Some(text)) if format == crate::brat::BRAT => {
+            crate::brat::whole_gold(&gold, text, files, path)?.notes()
         }
         _ => Vec::new(),
     };
