@@ -12,7 +12,7 @@ mod relations;
 mod standoff;
 mod whole;
 
-pub use whole::{WholeGold, whole_gold};
+pub(crate) use whole::whole_gold;
 
 use super::{FileError, Warning, WarningKind, write_atomically};
 use gamma_core::relation::Relation;
