@@ -135,6 +135,7 @@ pub fn write_whole_gold(
         (Some(Source::Elan(eaf)), _) if format == crate::elan::ELAN => {
             crate::elan::whole_gold(&gold, eaf)?.notes()
         }
+        _ if format == crate::webanno_tsv::TSV3 => crate::span_layer::gold_relations(&gold).2,
         _ => Vec::new(),
     };
     // What the gold's own format cannot hold of the gold units (their features in RTTM…).
