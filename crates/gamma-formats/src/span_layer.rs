@@ -11,7 +11,7 @@ use super::webanno_tsv::LayerChoice;
 use super::write::{per_annotator_path, text_of};
 use super::{FileError, Warning, write_atomically};
 use gamma_core::continuum::Continuum;
-use gamma_core::relation::Relation;
+use gamma_core::relation::{Endpoint, Relation};
 use gamma_core::unit::Unit;
 use std::path::{Path, PathBuf};
 
@@ -70,8 +70,14 @@ pub(crate) fn read_document(
     })
 }
 
-/// Makes one file of the family: `(text, units, layer, feature)` to its contents.
-pub(crate) type MakeFile = fn(&str, &[Unit], &str, &str) -> Result<String, String>;
+/// Makes one file of the family: `(text, units, the relations between them, layer, feature)` to
+/// its contents (a format without relations leaves them aside).
+pub(crate) trait MakeFile:
+    Fn(&str, &[Unit], &[Relation], &str, &str) -> Result<String, String>
+{
+}
+
+impl<F: Fn(&str, &[Unit], &[Relation], &str, &str) -> Result<String, String>> MakeFile for F {}
 
 /// Writes `<out>/<annotator>.<extension>` for every annotator, in the layer of [`span_layer`];
 /// every file is made before the first is written.
@@ -80,15 +86,20 @@ pub(crate) fn write_per_annotator(
     source: Option<&Source>,
     out: &Path,
     (label, extension): (&str, &str),
-    make: MakeFile,
+    make: impl MakeFile,
 ) -> Result<Vec<PathBuf>, FileError> {
     let (layer, feature) = span_layer(source, continuum.annotators.iter().flat_map(|a| &a.units));
     let mut files = Vec::new();
     for (index, annotator) in continuum.annotators.iter().enumerate() {
         let text = text_of(continuum, index, label, out)?;
-        let made = make(&text, &annotator.units, layer, feature).map_err(|e| {
-            FileError::new(out, None, format!("annotator {:?}: {e}", annotator.name))
-        })?;
+        let made = make(
+            &text,
+            &annotator.units,
+            &annotator.relations,
+            layer,
+            feature,
+        )
+        .map_err(|e| FileError::new(out, None, format!("annotator {:?}: {e}", annotator.name)))?;
         files.push((per_annotator_path(&annotator.name, extension, out), made));
     }
     for (path, made) in &files {
@@ -97,18 +108,87 @@ pub(crate) fn write_per_annotator(
     Ok(files.into_iter().map(|(path, _)| path).collect())
 }
 
-/// Writes the gold units at `path`, in the layer of [`span_layer`].
+/// Writes the gold units and the relations between them ([`gold_relations`]) at `path`, in the
+/// layer of [`span_layer`].
 pub(crate) fn write_gold(
     gold: &Gold<'_>,
     path: &Path,
     label: &str,
-    make: MakeFile,
+    make: impl MakeFile,
 ) -> Result<(), FileError> {
     let text = gold.text(path, label)?;
     let (layer, feature) = span_layer(gold.source, gold.units.iter());
-    let contents =
-        make(text, gold.units, layer, feature).map_err(|e| FileError::new(path, None, e))?;
+    let (units, relations, _) = gold_relations(gold);
+    let contents = make(text, &units, &relations, layer, feature)
+        .map_err(|e| FileError::new(path, None, e))?;
     write_atomically(path, contents.as_bytes())
+}
+
+/// The gold's relations between the gold units, for the formats that hold relations but not
+/// the rest of the document: the gold units with their index as id, the relations between
+/// them, and the notes on those left out. The base annotator's relations ([`Gold::base`])
+/// as the decisions leave them (decided out: left out; relabelled: the gold label; undecided:
+/// as they are) and the other annotators' relations kept into the gold, their endpoints moved
+/// to the gold units standing for their units ([`Gold::stands_for`]); one with an endpoint
+/// without a gold unit is left out and listed.
+pub(crate) fn gold_relations(gold: &Gold<'_>) -> (Vec<Unit>, Vec<Relation>, Vec<String>) {
+    let annotators = &gold.document.annotators;
+    let mut remaps: Vec<std::collections::HashMap<&str, usize>> =
+        vec![Default::default(); annotators.len()];
+    for (i, stands_for) in gold.stands_for.iter().enumerate() {
+        for (a, id) in stands_for {
+            if let Some(remap) = remaps.get_mut(*a) {
+                remap.entry(id.as_str()).or_insert(i);
+            }
+        }
+    }
+    let units = (gold.units.iter().enumerate())
+        .map(|(i, u)| u.clone().with_source_id(i.to_string()))
+        .collect();
+    let base = (annotators.get(gold.base).into_iter())
+        .flat_map(|a| &a.relations)
+        .filter_map(|r| match gold.relations.fate(gold.base, &r.id) {
+            None => Some((gold.base, r, r.label.clone(), "")),
+            Some(None) => None,
+            Some(Some(label)) => Some((gold.base, r, label.to_string(), "")),
+        });
+    let picked = (gold.relations.kept.iter())
+        .filter(|(a, _, _)| *a != gold.base)
+        .filter_map(|(a, id, label)| {
+            let relation = annotators.get(*a)?.relations.iter().find(|r| &r.id == id)?;
+            Some((*a, relation, label.clone(), ", decided into the gold,"))
+        });
+    let mut relations = Vec::new();
+    let mut notes = Vec::new();
+    for (a, relation, label, decided) in base.chain(picked) {
+        let place = |e: &Endpoint| match e {
+            Endpoint::Unit(id) => (remaps[a].get(id.as_str()))
+                .map(|i| Endpoint::Unit(i.to_string()))
+                .ok_or_else(|| id.clone()),
+            Endpoint::Group { .. } => Err("a group".to_string()),
+        };
+        match (place(&relation.source), place(&relation.target)) {
+            (Ok(source), Ok(target)) => relations.push(Relation {
+                label,
+                source,
+                target,
+                ..relation.clone()
+            }),
+            (source, target) => {
+                let missing: Vec<String> =
+                    [source.err(), target.err()].into_iter().flatten().collect();
+                notes.push(format!(
+                    "relation {:?} ({label}) of {}{decided} is not in {}: {} {} no gold unit",
+                    relation.id,
+                    annotators[a].name,
+                    if decided.is_empty() { "the gold" } else { "it" },
+                    missing.join(", "),
+                    if missing.len() == 1 { "has" } else { "have" }
+                ));
+            }
+        }
+    }
+    (units, relations, notes)
 }
 
 /// The span layer and category feature written when a document's own are not known (it was

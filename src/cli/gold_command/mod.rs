@@ -50,8 +50,9 @@ pub struct GoldArgs {
     #[arg(long, value_name = "NAME")]
     pub adjudicator: Option<String>,
     /// The annotator whose content goes into the gold where the annotators differ on what was
-    /// not measured (other unit types, excluded units), and whose relations and schemas are
-    /// carried into the gold (Glozz), remapped to the gold units (default: the first).
+    /// not measured (other unit types, excluded units, other tiers), and whose relations and
+    /// schemas (Glozz), relations, attributes and notes (brat) and dependent tiers (ELAN) are
+    /// carried into the gold, remapped to the gold units (default: the first).
     #[arg(long, value_name = "NAME")]
     pub base: Option<String>,
     /// Allow writing over an input file.

@@ -9,12 +9,15 @@
 //! skipped, counted in a warning.
 
 mod relations;
+mod standoff;
+mod whole;
+
+pub(crate) use whole::whole_gold;
 
 use super::{FileError, Warning, WarningKind, write_atomically};
 use gamma_core::relation::Relation;
 use gamma_core::unit::Unit;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// The units of one `.ann` file and the warnings of its reading.
@@ -202,32 +205,8 @@ pub fn to_ann_with_relations(
     let ids = t_ids(units);
     let mut out = String::new();
     for (unit, id) in units.iter().zip(&ids) {
-        if unit.start.fract() != 0.0
-            || unit.end.fract() != 0.0
-            || unit.start < 0.0
-            || unit.end > chars.len() as f64
-        {
-            return Err(format!(
-                "unit {unit} is not a character span of the {}-character text",
-                chars.len()
-            ));
-        }
-        let covered: String = chars[unit.start as usize..unit.end as usize]
-            .iter()
-            .map(|&c| {
-                if c == '\n' || c == '\r' || c == '\t' {
-                    ' '
-                } else {
-                    c
-                }
-            })
-            .collect();
-        let category = type_name(&unit.category);
-        let _ = writeln!(
-            out,
-            "{id}\t{category} {} {}\t{covered}",
-            unit.start, unit.end
-        );
+        out.push_str(&t_line(id, unit, &chars)?);
+        out.push('\n');
     }
     let t_id: HashMap<&str, String> = units
         .iter()
@@ -237,6 +216,37 @@ pub fn to_ann_with_relations(
     let (lines, left_out) = relations::relation_lines(relations, &t_id);
     out.push_str(&lines);
     Ok((out, left_out))
+}
+
+/// The T line of `unit` with the id `id` (without its line end), over the text's `chars`: the
+/// type with its spaces replaced by `_`, the covered text with line breaks as spaces. An error
+/// when the unit is not a character span of the text.
+fn t_line(id: &str, unit: &Unit, chars: &[char]) -> Result<String, String> {
+    if unit.start.fract() != 0.0
+        || unit.end.fract() != 0.0
+        || unit.start < 0.0
+        || unit.end > chars.len() as f64
+    {
+        return Err(format!(
+            "unit {unit} is not a character span of the {}-character text",
+            chars.len()
+        ));
+    }
+    let covered: String = chars[unit.start as usize..unit.end as usize]
+        .iter()
+        .map(|&c| {
+            if c == '\n' || c == '\r' || c == '\t' {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    let category = type_name(&unit.category);
+    Ok(format!(
+        "{id}\t{category} {} {}\t{covered}",
+        unit.start, unit.end
+    ))
 }
 
 /// The T id of each unit: its own when every unit has a distinct `T<n>`, else `T<index + 1>`.
@@ -307,6 +317,12 @@ pub fn write_with_relations(
 ) -> Result<Vec<PathBuf>, FileError> {
     let (ann, _) =
         to_ann_with_relations(units, relations, text).map_err(|e| FileError::new(path, None, e))?;
+    write_ann(path, &ann, text)
+}
+
+/// Writes `ann` at `path` and the text as the `.txt` beside it (left alone when it already
+/// holds this text).
+fn write_ann(path: &Path, ann: &str, text: &str) -> Result<Vec<PathBuf>, FileError> {
     let text_path = text_beside(path);
     if std::fs::read(&text_path).ok().as_deref() != Some(text.as_bytes()) {
         write_atomically(&text_path, text.as_bytes())?;
@@ -418,8 +434,16 @@ impl Codec for Brat {
         Ok(written)
     }
 
+    /// The gold units; when the document came from brat, with everything the measure left
+    /// out, the relations, attributes and notes of the base annotator ([`whole`]).
     fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
-        write(path, gold.units, gold.text(path, DESCRIPTION.label)?).map(drop)
+        let text = gold.text(path, DESCRIPTION.label)?;
+        match gold.source {
+            Some(Source::Brat { files, .. }) => {
+                write_ann(path, &whole_gold(gold, text, files, path)?.ann, text).map(drop)
+            }
+            _ => write(path, gold.units, text).map(drop),
+        }
     }
 }
 
@@ -571,3 +595,5 @@ mod tests {
 
 #[cfg(test)]
 mod relation_tests;
+#[cfg(test)]
+mod whole_tests;

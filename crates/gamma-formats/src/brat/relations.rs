@@ -272,7 +272,7 @@ fn argument(word: &str) -> Result<(String, String), String> {
 }
 
 /// A role without its repetition number: `Theme2` is `Theme` when the event also has a `Theme`.
-fn role_of<'a>(role: &'a str, arguments: &[(String, String)]) -> &'a str {
+pub(super) fn role_of<'a>(role: &'a str, arguments: &[(String, String)]) -> &'a str {
     let base = role.trim_end_matches(|c: char| c.is_ascii_digit());
     if base != role && arguments.iter().any(|(r, _)| r == base) {
         base

@@ -1,7 +1,9 @@
 //! The WebAnno TSV 3 codec: the files given together are one document, one user each, read in
 //! the span layer chosen (see [`crate::span_layer`]).
 
-use super::{LayerChoice, Tsv3File, looks_like, read, to_tsv3};
+use super::{
+    LayerChoice, LayerKind, RelationLayer, Tsv3File, looks_like, read, to_tsv3_with_relations,
+};
 use crate::format::{
     Choice, Codec, Description, Document, Format, Gold, Offered, Output, ReadContext, ReadOptions,
     Source,
@@ -25,7 +27,10 @@ static DESCRIPTION: Description = Description {
     mime_type: "text/tab-separated-values",
     output: Some(Output::Folder),
     choices: &[Choice::AnnotatorNames, Choice::SpanLayer],
-    holds: crate::format::Holds::EVERYTHING_BUT_RELATIONS,
+    holds: crate::format::Holds {
+        relations: true,
+        ..crate::format::Holds::EVERYTHING_BUT_RELATIONS
+    },
 };
 
 /// The span layer `choice` names in a TSV 3 file, with its units.
@@ -107,10 +112,40 @@ impl Codec for WebannoTsv {
         _options: &ReadOptions,
     ) -> Result<Vec<PathBuf>, FileError> {
         let kind = (DESCRIPTION.label, DESCRIPTION.written_extension);
-        span_layer::write_per_annotator(continuum, source, out, kind, to_tsv3)
+        let layers = relation_layers(source);
+        span_layer::write_per_annotator(continuum, source, out, kind, with_relations(&layers))
     }
 
+    /// The gold units and the relations between them ([`span_layer::gold_relations`]).
     fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
-        span_layer::write_gold(gold, path, DESCRIPTION.label, to_tsv3)
+        let layers = relation_layers(gold.source);
+        span_layer::write_gold(gold, path, DESCRIPTION.label, with_relations(&layers))
     }
+}
+
+/// Makes a TSV 3 file with its relations in `layers`.
+fn with_relations(layers: &[RelationLayer]) -> impl span_layer::MakeFile + '_ {
+    move |text, units, relations, layer, feature| {
+        to_tsv3_with_relations(text, units, relations, layer, feature, layers).map(|(tsv, _)| tsv)
+    }
+}
+
+/// The relation layers over the span layer of a document read from TSV 3 (those of its first
+/// file), so that its relations are written back in them; none for a document of another
+/// format (the default layer is written when there are relations).
+fn relation_layers(source: Option<&Source>) -> Vec<RelationLayer> {
+    let Some(Source::WebannoTsv { files, layer, .. }) = source else {
+        return Vec::new();
+    };
+    let Some(file) = files.first().and_then(|f| read(&f.path).ok()) else {
+        return Vec::new();
+    };
+    let base = format!("BT_{layer}");
+    (file.layers.iter())
+        .filter(|l| l.kind == LayerKind::Relation && l.columns.last() == Some(&base))
+        .map(|l| RelationLayer {
+            name: l.name.clone(),
+            feature: (l.columns.len() > 1).then(|| l.columns[0].clone()),
+        })
+        .collect()
 }

@@ -23,12 +23,14 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 mod codec;
+mod relation_columns;
 mod relations;
 mod write;
 pub use codec::TSV3;
 pub(crate) use codec::span_file;
+pub use relation_columns::{RelationLayer, default_relation_layer};
 pub use relations::RelationAnnotation;
-pub use write::{escape, to_tsv3, write};
+pub use write::{escape, to_tsv3, to_tsv3_with_relations, write};
 pub(crate) use write::{feature_name, layer_features, sentences, unit_boundaries, utf16_offsets};
 
 /// Which span layer gives the units and which of its features is the category.
@@ -757,3 +759,6 @@ mod tests {
         assert_eq!(spans(&again), spans(&units));
     }
 }
+
+#[cfg(test)]
+mod relation_write_tests;

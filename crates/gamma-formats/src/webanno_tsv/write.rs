@@ -2,7 +2,9 @@
 //! column, tokens cut so that every unit is a run of whole tokens, offsets in UTF-16 code units.
 //! The tokenisation and the feature names are shared with the XMI writer.
 
+use super::relation_columns::{RelationLayer, relation_columns};
 use crate::{FileError, write_atomically};
+use gamma_core::relation::Relation;
 use gamma_core::unit::Unit;
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -160,14 +162,28 @@ pub(crate) fn layer_features(
 
 /// A TSV 3 file of `units` over `text` in one span layer `layer` whose feature `feature` is the
 /// category; the units' other features are columns of their own (in name order, as INCEpTION
-/// writes them; names made valid UIMA feature names), `*` where a unit has no value. Sentences are the text's lines; tokens are the runs of
-/// non-space characters, also cut at every unit boundary so that every unit is a run of whole
-/// tokens. Offsets are UTF-16.
+/// writes them; names made valid UIMA feature names), `*` where a unit has no value. Sentences
+/// are the text's lines; tokens are the runs of non-space characters, also cut at every unit
+/// boundary so that every unit is a run of whole tokens. Offsets are UTF-16.
 pub fn to_tsv3(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result<String, String> {
-    let chars: Vec<char> = text.chars().collect();
+    to_tsv3_with_relations(text, units, &[], layer, feature, &[]).map(|(tsv, _)| tsv)
+}
+
+/// The tokens of a text and where the units lie on them.
+struct Layout {
+    /// Each sentence's tokens, as character spans.
+    sentences: Vec<Vec<(usize, usize)>>,
+    /// The units on each (sentence, token), in order.
+    on_token: HashMap<(usize, usize), Vec<usize>>,
+    /// Each unit's (sentence, token)s.
+    covered: Vec<Vec<(usize, usize)>>,
+    /// Whether each unit has an `[id]`: it spans several tokens or shares one.
+    linked: Vec<bool>,
+}
+
+fn layout(chars: &[char], units: &[Unit]) -> Result<Layout, String> {
     let cuts = unit_boundaries(units, chars.len())?;
-    let sentences = sentences(&chars, &cuts);
-    let utf16_before = utf16_offsets(&chars);
+    let sentences = sentences(chars, &cuts);
     // Every token (sentence, token, span), in text order: a unit's tokens are a run of them.
     let all_tokens: Vec<(usize, usize, (usize, usize))> = sentences
         .iter()
@@ -188,7 +204,6 @@ pub fn to_tsv3(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result
             .map(|(s, t, _)| (*s, *t))
             .collect()
     };
-    // The units on each token, in order.
     let mut on_token: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
     let mut covered: Vec<Vec<(usize, usize)>> = Vec::new();
     for (index, unit) in units.iter().enumerate() {
@@ -203,11 +218,40 @@ pub fn to_tsv3(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result
         }
         covered.push(tokens);
     }
-    let columns = layer_features(units, feature, &["begin", "end", "sofa"]);
     let linked: Vec<bool> = covered
         .iter()
         .map(|tokens| tokens.len() > 1 || tokens.iter().any(|t| on_token[t].len() > 1))
         .collect();
+    Ok(Layout {
+        sentences,
+        on_token,
+        covered,
+        linked,
+    })
+}
+
+/// [`to_tsv3`] with the `relations` between the units (endpoints named by the units' ids) in
+/// the relation layers `relation_layers` over the span layer (see [`super::relation_columns`];
+/// the default relation layer when none is given and there are relations). Returns the file and
+/// how many relations could not be written (an endpoint is a group or no unit of `units`).
+pub fn to_tsv3_with_relations(
+    text: &str,
+    units: &[Unit],
+    relations: &[Relation],
+    layer: &str,
+    feature: &str,
+    relation_layers: &[RelationLayer],
+) -> Result<(String, usize), String> {
+    let chars: Vec<char> = text.chars().collect();
+    let Layout {
+        sentences,
+        on_token,
+        covered,
+        linked,
+    } = layout(&chars, units)?;
+    let utf16_before = utf16_offsets(&chars);
+    let columns = layer_features(units, feature, &["begin", "end", "sofa"]);
+    let related = relation_columns(relations, units, &covered, &linked, layer, relation_layers);
     let entry = |index: usize, key: &Option<String>| -> String {
         let unit = &units[index];
         let value = match key {
@@ -227,9 +271,19 @@ pub fn to_tsv3(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result
     let header: Vec<&str> = columns.iter().map(|(name, _)| name.as_str()).collect();
     // A layer without features is declared `type|`, as INCEpTION writes it.
     let mut out = format!(
-        "#FORMAT=WebAnno TSV 3.3\n#T_SP={layer}|{}\n\n",
+        "#FORMAT=WebAnno TSV 3.3\n#T_SP={layer}|{}\n",
         header.join("|")
     );
+    for line in &related.header {
+        let _ = writeln!(out, "{line}");
+    }
+    out.push('\n');
+    // A layer without features still has one (empty) column.
+    let keys: Vec<&Option<String>> = if columns.is_empty() {
+        vec![&None]
+    } else {
+        columns.iter().map(|(_, key)| key).collect()
+    };
     for (s, tokens) in sentences.iter().enumerate() {
         let (first, last) = (tokens[0].0, tokens[tokens.len() - 1].1);
         let line_text: String = chars[first..last].iter().collect();
@@ -246,24 +300,14 @@ pub fn to_tsv3(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result
                 escape(&token)
             );
             let here = on_token.get(&(s, t)).map_or(&[][..], Vec::as_slice);
-            // A layer without features still has one (empty) column.
-            let keys: Vec<&Option<String>> = if columns.is_empty() {
-                vec![&None]
-            } else {
-                columns.iter().map(|(_, key)| key).collect()
-            };
-            for key in keys {
+            for key in &keys {
                 let cell = if here.is_empty() {
                     "_".to_string()
                 } else if columns.is_empty() {
-                    let ids: Vec<String> = here
-                        .iter()
-                        .map(|&i| {
-                            if linked[i] {
-                                format!("*[{}]", i + 1)
-                            } else {
-                                "*".into()
-                            }
+                    let ids: Vec<String> = (here.iter())
+                        .map(|&i| match linked[i] {
+                            true => format!("*[{}]", i + 1),
+                            false => "*".into(),
                         })
                         .collect();
                     ids.join("|")
@@ -273,10 +317,13 @@ pub fn to_tsv3(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result
                 };
                 let _ = write!(out, "{cell}\t");
             }
+            for cell in related.cells((s, t)) {
+                let _ = write!(out, "{cell}\t");
+            }
             out.push('\n');
         }
     }
-    Ok(out)
+    Ok((out, related.left_out))
 }
 
 /// Writes `units` over `text` as a TSV 3 file (see [`to_tsv3`]).

@@ -99,10 +99,21 @@ impl Codec for Xmi {
         _options: &ReadOptions,
     ) -> Result<Vec<PathBuf>, FileError> {
         let kind = (DESCRIPTION.label, DESCRIPTION.written_extension);
-        span_layer::write_per_annotator(continuum, source, out, kind, to_xmi)
+        span_layer::write_per_annotator(continuum, source, out, kind, without_relations)
     }
 
     fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
-        span_layer::write_gold(gold, path, DESCRIPTION.label, to_xmi)
+        span_layer::write_gold(gold, path, DESCRIPTION.label, without_relations)
     }
+}
+
+/// [`to_xmi`]: the relations have no place in it (the conversion says so beforehand).
+fn without_relations(
+    text: &str,
+    units: &[gamma_core::unit::Unit],
+    _relations: &[gamma_core::relation::Relation],
+    layer: &str,
+    feature: &str,
+) -> Result<String, String> {
+    to_xmi(text, units, layer, feature)
 }

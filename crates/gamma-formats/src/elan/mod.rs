@@ -4,6 +4,11 @@
 //! are skipped (nothing was labelled), as are symbolic (reference) annotations, which have no
 //! time of their own.
 
+mod tree;
+mod whole;
+
+pub(crate) use whole::whole_gold;
+
 use super::Warning;
 use super::format::{
     Codec, Description, Document, Format, Gold, Grouping, Output, ReadContext, ReadOptions, Source,
@@ -293,9 +298,16 @@ impl Codec for Elan {
         Ok(vec![out.to_path_buf()])
     }
 
-    /// ELAN never overlaps annotations on one tier.
+    /// ELAN never overlaps annotations on one tier. When the document came from ELAN, the
+    /// gold tiers replace the measured ones in the annotators' file, with everything else it
+    /// holds ([`whole`]).
     fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
-        write(&gold.as_document(true), path)
+        match gold.source {
+            Some(Source::Elan(eaf)) => {
+                write_atomically(path, whole_gold(gold, eaf)?.eaf.as_bytes())
+            }
+            _ => write(&gold.as_document(true), path),
+        }
     }
 }
 
@@ -409,3 +421,6 @@ mod tests {
         std::fs::remove_dir_all(&folder).unwrap();
     }
 }
+
+#[cfg(test)]
+mod whole_tests;
