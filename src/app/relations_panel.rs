@@ -265,7 +265,7 @@ fn endpoint(adjudication: &Adjudication, alignments: &[usize], here: usize) -> S
 /// A field in the relabel menu for a label no annotator used (the annotation model may have
 /// more relation types than the document shows).
 fn relabel_with_typed_label(ui: &mut Ui, index: usize, act: &mut Option<RelationAct>) {
-    let id = egui::Id::new(("typed relation label", index));
+    let id = ui.make_persistent_id(("typed relation label", index));
     let mut typed: String = ui.data_mut(|d| d.get_temp(id).unwrap_or_default());
     ui.horizontal(|ui| {
         let field = ui.label("other label");
