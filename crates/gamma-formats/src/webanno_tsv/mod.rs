@@ -30,8 +30,8 @@ pub use codec::TSV3;
 pub(crate) use codec::span_file;
 pub use relation_columns::{RelationLayer, default_relation_layer};
 pub use relations::RelationAnnotation;
-pub use write::{escape, to_tsv3, to_tsv3_with_relations, write};
 pub(crate) use write::{feature_name, layer_features, sentences, unit_boundaries, utf16_offsets};
+pub use write::{to_tsv3, to_tsv3_with_relations, write};
 
 /// Which span layer gives the units and which of its features is the category.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -155,6 +155,32 @@ fn unescape_marked(value: &str) -> Vec<(char, bool)> {
             }
         } else {
             out.push((c, false));
+        }
+    }
+    out
+}
+
+/// A value escaped for a cell, as INCEpTION unescapes it (`Escaping.unescapeValue`): `\`,
+/// `[`, `]`, `|`, `_`, `*`, `;` and the pair `->` get a backslash (a lone `-` or `>` none: it
+/// would be kept), line breaks and tabs are `\n` and `\t`. A carriage return has no escape in
+/// TSV 3: it is written `\r`, which our reader reads back and INCEpTION keeps as two characters.
+pub fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' | '[' | ']' | '|' | '_' | '*' | ';' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '-' if chars.peek() == Some(&'>') => {
+                chars.next();
+                out.push_str("\\->");
+            }
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            _ => out.push(c),
         }
     }
     out

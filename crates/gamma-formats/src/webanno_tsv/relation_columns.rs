@@ -5,7 +5,7 @@
 //! an `[id]` (`0` for the one that has none). Relations stacked on one row are `|`-separated in
 //! every column, in the same order.
 
-use super::write::escape;
+use super::escape;
 use gamma_core::relation::{Endpoint, Relation};
 use gamma_core::unit::Unit;
 use std::collections::HashMap;

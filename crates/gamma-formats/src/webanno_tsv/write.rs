@@ -2,6 +2,7 @@
 //! column, tokens cut so that every unit is a run of whole tokens, offsets in UTF-16 code units.
 //! The tokenisation and the feature names are shared with the XMI writer.
 
+use super::escape;
 use super::relation_columns::{RelationLayer, relation_columns};
 use crate::{FileError, write_atomically};
 use gamma_core::relation::Relation;
@@ -9,32 +10,6 @@ use gamma_core::unit::Unit;
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
-
-/// A value escaped for a cell, as INCEpTION unescapes it (`Escaping.unescapeValue`): `\`,
-/// `[`, `]`, `|`, `_`, `*`, `;` and the pair `->` get a backslash (a lone `-` or `>` none: it
-/// would be kept), line breaks and tabs are `\n` and `\t`. A carriage return has no escape in
-/// TSV 3: it is written `\r`, which our reader reads back and INCEpTION keeps as two characters.
-pub fn escape(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    let mut chars = value.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' | '[' | ']' | '|' | '_' | '*' | ';' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '-' if chars.peek() == Some(&'>') => {
-                chars.next();
-                out.push_str("\\->");
-            }
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
 
 /// Text escaped for a `#Text=` line.
 fn escape_text(text: &str) -> String {
