@@ -5,7 +5,7 @@
 //! unit: category = the type, offsets in characters of the `.txt` (brat is Python: code
 //! points). A discontinuous span becomes one unit from its first start to its last end, with a
 //! warning. Relations, equivalences and events (`R * E`) are the annotator's relations between
-//! its units ([`relations`] says how); attributes, normalisations and notes (`A N #`) are
+//! its units (the `relations` module says how); attributes, normalisations and notes (`A N #`) are
 //! skipped, counted in a warning.
 
 mod relations;
@@ -193,7 +193,7 @@ pub fn to_ann(units: &[Unit], text: &str) -> Result<String, String> {
 /// The `.ann` of `units` and of the `relations` between them over `text`, and how many
 /// relations are left out (an endpoint is a group of units or no unit of `units`). The T ids
 /// are the units' own ids when each has a distinct one of brat's (`T<n>`, as read from brat),
-/// otherwise `T1`, `T2`… in order; the relations follow them ([`relations`] says how they are
+/// otherwise `T1`, `T2`… in order; the relations follow them (the `relations` module says how they are
 /// written).
 pub fn to_ann_with_relations(
     units: &[Unit],

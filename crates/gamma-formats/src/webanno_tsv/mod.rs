@@ -13,7 +13,7 @@
 //! (what lies between two sentences is not in the file: spaces ending in a line break).
 //! Units are the annotations of one span layer, each with an id: its `[id]`, or the address of
 //! its token (`1-3`) when it has none (a single-token annotation that is not stacked). The
-//! relation layers over that span layer give the annotators' relations ([`relations`] says
+//! relation layers over that span layer give the annotators' relations (the `relations` module says
 //! how); chain columns are read only so that the columns after them stay aligned.
 
 use super::{FileError, Warning, WarningKind};
