@@ -77,6 +77,12 @@ fn gamma_reads_xmi_and_tsv3_of_two_annotators() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr.contains("several span layers"), "{stderr}");
     assert!(stderr.contains("choose one with --layer"), "{stderr}");
+    // The formats library says it without a flag (the app shows its words).
+    let error =
+        gamma_formats::read_documents(std::slice::from_ref(&tsv), &Default::default()).unwrap_err();
+    assert_eq!(error.remedy, Some(gamma_formats::Remedy::ChooseLayer));
+    assert!(!error.to_string().contains("--"), "{error}");
+    assert!(error.to_string().ends_with(": choose one layer"), "{error}");
     let output = run(&[
         "gamma",
         s(&tsv),

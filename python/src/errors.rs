@@ -23,13 +23,34 @@ pyo3::create_exception!(
 /// is the core's (`file: line N: reason`).
 pub fn read_error(error: &FileError) -> PyErr {
     Python::attach(|py| {
-        let err = ReadError::new_err(error.to_string());
+        let err = ReadError::new_err(in_python_words(error));
         let value = err.value(py);
         let _ = value.setattr("file", error.file.display().to_string());
         let _ = value.setattr("reason", error.message.as_str());
         let _ = value.setattr("line", error.line);
         err
     })
+}
+
+/// A reading error in Python's words: its remedy names the argument that settles it.
+fn in_python_words(error: &FileError) -> String {
+    use gamma_formats::Remedy;
+    let place = match error.line {
+        Some(line) => format!("{}: line {line}", error.file.display()),
+        None => error.file.display().to_string(),
+    };
+    let remedy = error.remedy.map(|remedy| match remedy {
+        Remedy::ChooseLayer => "choose one with layer=…",
+        Remedy::ChooseCategoryFeature => "choose the category with category_feature=…",
+        Remedy::GiveText => "give the text with text=…",
+        Remedy::GiveModel => "give the model with model=…",
+        Remedy::NameFormat => "or name the format with format=…",
+        Remedy::NameAnnotators => "name them with annotators={name: path}",
+    });
+    match remedy {
+        Some(remedy) => format!("{place}: {}: {remedy}", error.message),
+        None => format!("{place}: {}", error.message),
+    }
 }
 
 /// A bad setting (unknown name, out of range) as a `ValueError`.

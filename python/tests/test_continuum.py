@@ -123,8 +123,11 @@ def test_reader_errors_are_read_errors_with_file_and_line(tmp_path):
     assert isinstance(error, ValueError)
     assert error.file == str(bad) and error.line == 3
     assert str(error).startswith(f"{bad}: line 3: ")
-    with pytest.raises(gamma_studio.ReadError, match="unknown format .xyz"):
+    with pytest.raises(gamma_studio.ReadError, match="unknown format .xyz") as caught:
         gamma_studio.read(tmp_path / "doc.xyz")
+    # The remedy in Python's words: the argument, never a command-line flag.
+    assert str(caught.value).endswith("or name the format with format=…"), str(caught.value)
+    assert "--" not in str(caught.value)
     missing = tmp_path / "missing.csv"
     with pytest.raises(gamma_studio.ReadError, match="cannot read") as caught:
         gamma_studio.read(missing)

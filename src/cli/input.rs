@@ -148,12 +148,12 @@ impl InputArgs {
                 .iter()
                 .all(|f| gamma_formats::glozz::text_beside(f).is_none());
         let (documents, warnings) = read_documents(&self.files, &options).map_err(|e| {
-            let hint = if text_missing {
+            let hint = if text_missing && e.remedy.is_none() {
                 " (give the text with --text FILE.ac)"
             } else {
                 ""
             };
-            Failure::BadInput(format!("{e}{hint}"))
+            Failure::BadInput(format!("{}{hint}", in_flags(&e)))
         })?;
         for warning in warnings {
             eprintln!("gamma-studio: warning: {warning}");
@@ -172,8 +172,8 @@ pub fn read_corpus_folder(
     folder: &Path,
     options: &ReadOptions,
 ) -> Result<(Vec<Document>, CorpusPlan), Failure> {
-    let (documents, warnings, plan) = gamma_formats::read_corpus(folder, options)
-        .map_err(|e| Failure::BadInput(e.to_string()))?;
+    let (documents, warnings, plan) =
+        gamma_formats::read_corpus(folder, options).map_err(|e| Failure::BadInput(in_flags(&e)))?;
     eprintln!(
         "gamma-studio: {}: {} document(s), {}",
         folder.display(),
@@ -184,4 +184,25 @@ pub fn read_corpus_folder(
         eprintln!("gamma-studio: warning: {warning}");
     }
     Ok((documents, plan))
+}
+
+/// A reading error in the command line's words: its remedy names the option that settles it.
+pub fn in_flags(error: &gamma_formats::FileError) -> String {
+    use gamma_formats::Remedy;
+    let place = match error.line {
+        Some(line) => format!("{}: line {line}", error.file.display()),
+        None => error.file.display().to_string(),
+    };
+    let remedy = error.remedy.map(|remedy| match remedy {
+        Remedy::ChooseLayer => "choose one with --layer",
+        Remedy::ChooseCategoryFeature => "choose the category with --category-feature",
+        Remedy::GiveText => "give the text with --text",
+        Remedy::GiveModel => "give the model with --model",
+        Remedy::NameFormat => "or name the format with --format",
+        Remedy::NameAnnotators => "name them with --annotator NAME=FILE",
+    });
+    match remedy {
+        Some(remedy) => format!("{place}: {}: {remedy}", error.message),
+        None => format!("{place}: {}", error.message),
+    }
 }

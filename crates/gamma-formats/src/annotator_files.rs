@@ -75,10 +75,11 @@ fn check_distinct(files: &[AnnotatorFile]) -> Result<(), FileError> {
                 path,
                 None,
                 format!(
-                    "annotator name {name:?} is also that of {}; name them with --annotator NAME=FILE",
+                    "annotator name {name:?} is also that of {}",
                     first.display()
                 ),
-            ));
+            )
+            .with_remedy(crate::Remedy::NameAnnotators));
         }
         seen.push((name, path));
     }

@@ -123,16 +123,19 @@ fn unknown_extension(path: &Path, extension: &str) -> FileError {
         .map(|f| format!("{} (.{})", f.label(), f.description().extensions[0]))
         .collect();
     let message = match extension {
-        "ac" => "a Glozz text: give the annotators' .aa files (and this file with --text)".into(),
-        "aam" => {
-            "a Glozz model: give the annotators' .aa files (and this file with --model)".into()
+        "ac" => {
+            let message =
+                "a Glozz text: give the annotators' .aa files, with this one as their text";
+            return FileError::new(path, None, message).with_remedy(crate::Remedy::GiveText);
         }
-        other => format!(
-            "unknown format .{other}: {} are read (or name the format with --format)",
-            known.join(", ")
-        ),
+        "aam" => {
+            let message =
+                "a Glozz model: give the annotators' .aa files, with this one as their model";
+            return FileError::new(path, None, message).with_remedy(crate::Remedy::GiveModel);
+        }
+        other => format!("unknown format .{other}: {} are read", known.join(", ")),
     };
-    FileError::new(path, None, message)
+    FileError::new(path, None, message).with_remedy(crate::Remedy::NameFormat)
 }
 
 impl std::str::FromStr for Format {

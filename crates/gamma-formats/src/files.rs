@@ -13,6 +13,41 @@ pub struct FileError {
     pub line: Option<u64>,
     /// What is wrong.
     pub message: String,
+    /// What the user can do about it, when a choice of theirs would settle it: the command
+    /// line, the app and Python each say it in their own words (`Display` uses
+    /// [`Remedy::describe`]).
+    pub remedy: Option<Remedy>,
+}
+
+/// A choice of the user's that settles a reading error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Remedy {
+    /// Choose one of the file's span layers (or tiers).
+    ChooseLayer,
+    /// Choose the feature that holds the category.
+    ChooseCategoryFeature,
+    /// Give the document's text file.
+    GiveText,
+    /// Give the annotation model (a Glozz `.aam`).
+    GiveModel,
+    /// Name the file's format.
+    NameFormat,
+    /// Name the annotators of the files.
+    NameAnnotators,
+}
+
+impl Remedy {
+    /// The remedy in words that name no front end's controls.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Remedy::ChooseLayer => "choose one layer",
+            Remedy::ChooseCategoryFeature => "choose the feature that holds the category",
+            Remedy::GiveText => "give the text file",
+            Remedy::GiveModel => "give the model file",
+            Remedy::NameFormat => "name the format",
+            Remedy::NameAnnotators => "name the annotators",
+        }
+    }
 }
 
 impl fmt::Display for FileError {
@@ -26,6 +61,10 @@ impl fmt::Display for FileError {
                 self.message
             ),
             None => write!(f, "{}: {}", self.file.display(), self.message),
+        }?;
+        match self.remedy {
+            Some(remedy) => write!(f, ": {}", remedy.describe()),
+            None => Ok(()),
         }
     }
 }
@@ -110,6 +149,15 @@ impl FileError {
             file: file.to_path_buf(),
             line,
             message: message.into(),
+            remedy: None,
+        }
+    }
+
+    /// This error with what the user can do about it.
+    pub fn with_remedy(self, remedy: Remedy) -> FileError {
+        FileError {
+            remedy: Some(remedy),
+            ..self
         }
     }
 }

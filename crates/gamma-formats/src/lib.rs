@@ -38,8 +38,8 @@ pub use codec::CODECS;
 pub use corpus_folder::read_corpus;
 pub use documents::read_documents;
 pub use files::{
-    FileError, MAX_ANNOTATORS_PER_FILE, Warning, WarningKind, distinct_safe_file_names, read_bytes,
-    safe_file_name, utf8_text,
+    FileError, MAX_ANNOTATORS_PER_FILE, Remedy, Warning, WarningKind, distinct_safe_file_names,
+    read_bytes, safe_file_name, utf8_text,
 };
 pub use format::{Document, Format, ReadOptions, Source};
 pub use write::{planned_paths, write_continuum};

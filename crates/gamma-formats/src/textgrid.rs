@@ -385,14 +385,10 @@ pub fn read_document_with_warnings(path: &Path) -> Result<(Continuum, Vec<Warnin
     let mut continuum = Continuum::new(name);
     for tier in tiers.iter().filter(|t| !t.units.is_empty()) {
         if continuum.annotators.iter().any(|a| a.name == tier.name) {
-            return Err(FileError::new(
-                path,
-                None,
-                format!(
-                    "two tiers are named {:?}; give one tier per file with --layer",
-                    tier.name
-                ),
-            ));
+            return Err(
+                FileError::new(path, None, format!("two tiers are named {:?}", tier.name))
+                    .with_remedy(crate::Remedy::ChooseLayer),
+            );
         }
         continuum.add_annotator(&tier.name);
         for unit in &tier.units {

@@ -453,8 +453,9 @@ fn read_text(text_path: &Path, ann: &Path) -> Result<String, FileError> {
         FileError::new(
             ann,
             None,
-            format!("{e} (brat keeps the text in a .txt beside the .ann; or give it with --text)"),
+            format!("{e} (brat keeps the text in a .txt beside the .ann)"),
         )
+        .with_remedy(crate::Remedy::GiveText)
     })?;
     Ok(super::utf8_text(&bytes, text_path, "the text is not UTF-8")?.to_string())
 }

@@ -572,8 +572,9 @@ impl Tsv3File {
                         return Err(FileError::new(
                             path,
                             None,
-                            format!("several span layers ({}): choose one with --layer", names()),
-                        ));
+                            format!("several span layers ({})", names()),
+                        )
+                        .with_remedy(crate::Remedy::ChooseLayer));
                     }
                 }
             }
@@ -604,11 +605,12 @@ impl Tsv3File {
                         path,
                         None,
                         format!(
-                            "layer {} has several features ({}): choose the category with --category-feature",
+                            "layer {} has several features ({})",
                             declared.short_name(),
                             features.join(", ")
                         ),
-                    ));
+                    )
+                    .with_remedy(crate::Remedy::ChooseCategoryFeature));
                 }
             },
         };

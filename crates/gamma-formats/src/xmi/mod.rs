@@ -296,8 +296,9 @@ impl XmiFile {
                     return Err(FileError::new(
                         path,
                         None,
-                        format!("several span layers ({}): choose one with --layer", names()),
-                    ));
+                        format!("several span layers ({})", names()),
+                    )
+                    .with_remedy(crate::Remedy::ChooseLayer));
                 }
             },
         };
@@ -322,11 +323,12 @@ impl XmiFile {
                         path,
                         None,
                         format!(
-                            "layer {} has several features ({}): choose the category with --category-feature",
+                            "layer {} has several features ({})",
                             short(layer),
                             features.join(", ")
                         ),
-                    ));
+                    )
+                    .with_remedy(crate::Remedy::ChooseCategoryFeature));
                 }
             },
         };
