@@ -15,6 +15,7 @@ mod commands;
 mod dashboard;
 mod dashboard_panel;
 mod dashboard_table;
+mod data_folder;
 pub mod demo;
 mod document_view;
 mod documents_panel;

@@ -74,11 +74,8 @@ impl RecentFiles {
     /// unreadable list); an entry that cannot be read (edited by hand, written by another
     /// version) is skipped, the others kept.
     pub fn in_folder(folder: Option<PathBuf>) -> RecentFiles {
-        let stored: Vec<serde_json::Value> = folder
-            .as_ref()
-            .and_then(|f| std::fs::read(f.join(RECENT_FILES)).ok())
-            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-            .unwrap_or_default();
+        let stored: Vec<serde_json::Value> =
+            super::data_folder::read_kept(folder.as_deref(), RECENT_FILES);
         let entries = stored
             .into_iter()
             .filter_map(|value| serde_json::from_value::<StoredEntry>(value).ok())
@@ -160,14 +157,7 @@ impl RecentFiles {
                 }
             })
             .collect();
-        let json = serde_json::to_vec_pretty(&stored).map_err(|e| e.to_string())?;
-        std::fs::create_dir_all(folder)
-            .map_err(|e| e.to_string())
-            .and_then(|()| {
-                gamma_formats::write_atomically(&folder.join(RECENT_FILES), &json)
-                    .map_err(|e| e.to_string())
-            })
-            .map_err(|e| format!("the recent files could not be saved: {e}"))
+        super::data_folder::keep(folder, RECENT_FILES, &stored, "the recent files")
     }
 }
 

@@ -39,22 +39,13 @@ pub struct OpenChoices {
 impl OpenChoices {
     /// The choices kept in `folder` (none without a folder, or when it keeps none).
     pub fn in_folder(folder: Option<&Path>) -> OpenChoices {
-        folder
-            .and_then(|f| std::fs::read(f.join(OPEN_CHOICES)).ok())
-            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-            .unwrap_or_default()
+        crate::app::data_folder::read_kept(folder, OPEN_CHOICES)
     }
 
     /// Keeps the choices in `folder`; an error says why they were not kept.
     pub fn save(&self, folder: &Path) -> Result<(), String> {
-        let json = serde_json::to_vec_pretty(self).map_err(|e| e.to_string())?;
-        std::fs::create_dir_all(folder)
-            .map_err(|e| e.to_string())
-            .and_then(|()| {
-                gamma_formats::write_atomically(&folder.join(OPEN_CHOICES), &json)
-                    .map_err(|e| e.to_string())
-            })
-            .map_err(|e| format!("the choices of the open dialog could not be saved: {e}"))
+        let what = "the choices of the open dialog";
+        crate::app::data_folder::keep(folder, OPEN_CHOICES, self, what)
     }
 }
 

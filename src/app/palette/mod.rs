@@ -82,22 +82,13 @@ impl CategoryMemory {
     /// The colours kept in `folder` (none when it is `None`, holds none, or holds a file that
     /// cannot be read: the colours are then given afresh).
     pub fn in_folder(folder: Option<&Path>) -> CategoryMemory {
-        folder
-            .and_then(|f| std::fs::read(f.join(CATEGORY_COLOURS)).ok())
-            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-            .unwrap_or_default()
+        crate::app::data_folder::read_kept(folder, CATEGORY_COLOURS)
     }
 
     /// Keeps the colours in `folder`; an error says why they were not kept.
     pub fn save(&self, folder: &Path) -> Result<(), String> {
-        let json = serde_json::to_vec_pretty(self).map_err(|e| e.to_string())?;
-        std::fs::create_dir_all(folder)
-            .map_err(|e| e.to_string())
-            .and_then(|()| {
-                gamma_formats::write_atomically(&folder.join(CATEGORY_COLOURS), &json)
-                    .map_err(|e| e.to_string())
-            })
-            .map_err(|e| format!("the categories' colours could not be kept: {e}"))
+        let what = "the categories' colours";
+        crate::app::data_folder::keep(folder, CATEGORY_COLOURS, self, what)
     }
 
     /// The slots of `categories` (those that have one), for a project file.

@@ -449,4 +449,6 @@ pub fn combine(documents: &[RelationAgreement]) -> RelationAgreement {
 }
 
 #[cfg(test)]
+pub(crate) mod fixtures;
+#[cfg(test)]
 mod tests;

@@ -374,6 +374,26 @@ impl Adjudication {
     /// The alignments of relation proposal `index`'s endpoints that have no gold unit: a
     /// relation decided into the gold there cannot be written (see the module documentation).
     pub fn lost_endpoints(&self, index: usize) -> Vec<LostEndpoint> {
+        self.lost_endpoints_given(index, &self.gold_by_alignment())
+    }
+
+    /// The gold units of each decided alignment that has some, by alignment.
+    fn gold_by_alignment(&self) -> BTreeMap<usize, Vec<GoldId>> {
+        let mut by_alignment: BTreeMap<usize, Vec<GoldId>> = BTreeMap::new();
+        for (&id, gold) in &self.gold {
+            if let Some(alignment) = gold.proposal {
+                by_alignment.entry(alignment).or_default().push(id);
+            }
+        }
+        by_alignment
+    }
+
+    /// [`Self::lost_endpoints`] given the gold units by alignment (made once for many).
+    fn lost_endpoints_given(
+        &self,
+        index: usize,
+        gold: &BTreeMap<usize, Vec<GoldId>>,
+    ) -> Vec<LostEndpoint> {
         let Some(proposal) = self.relation_proposals.get(index) else {
             return Vec::new();
         };
@@ -384,7 +404,7 @@ impl Adjudication {
             .copied()
             .collect();
         (alignments.into_iter())
-            .filter(|&alignment| !self.gold.values().any(|g| g.proposal == Some(alignment)))
+            .filter(|alignment| !gold.contains_key(alignment))
             .map(|alignment| LostEndpoint {
                 alignment,
                 rejected: matches!(
@@ -399,11 +419,13 @@ impl Adjudication {
     /// have gold units (see [`Self::lost_endpoints`] and [`Self::flagged_relations`] for the
     /// others).
     pub fn gold_relations(&self) -> Vec<GoldRelation> {
+        let gold = self.gold_by_alignment();
         let gold_of = |alignments: &[usize]| -> Vec<GoldId> {
-            (self.gold.iter())
-                .filter(|(_, g)| g.proposal.is_some_and(|p| alignments.contains(&p)))
-                .map(|(&id, _)| id)
-                .collect()
+            let mut ids: Vec<GoldId> = (alignments.iter())
+                .flat_map(|a| gold.get(a).into_iter().flatten().copied())
+                .collect();
+            ids.sort_unstable();
+            ids
         };
         let mut out = Vec::new();
         for (index, decision) in self.relation_decisions.iter().enumerate() {
@@ -413,7 +435,7 @@ impl Adjudication {
             let Some(label) = self.relation_label(index, choice) else {
                 continue;
             };
-            if !self.lost_endpoints(index).is_empty() {
+            if !self.lost_endpoints_given(index, &gold).is_empty() {
                 continue;
             }
             let proposal = &self.relation_proposals[index];
@@ -433,12 +455,13 @@ impl Adjudication {
     /// rejected: they cannot be in the gold unless the adjudicator changes one decision or the
     /// other. (An endpoint whose alignment is still open is waiting, not flagged.)
     pub fn flagged_relations(&self) -> Vec<(usize, Vec<LostEndpoint>)> {
+        let gold = self.gold_by_alignment();
         (self.relation_decisions.iter().enumerate())
             .filter(|(_, d)| match d {
                 RelationDecision::Decided { choice, .. } => *choice != RelationChoice::Reject,
                 _ => false,
             })
-            .map(|(i, _)| (i, self.lost_endpoints(i)))
+            .map(|(i, _)| (i, self.lost_endpoints_given(i, &gold)))
             .filter(|(_, lost)| lost.iter().any(|l| l.rejected))
             .collect()
     }

@@ -4,38 +4,7 @@
 use super::*;
 use crate::gamma::{GammaOptions, best_alignment};
 use crate::relation::Relation;
-use crate::unit::Unit;
-
-/// Five segments `s1…s5` of 10 characters, 5 apart, for annotator `name`.
-fn segments(c: &mut Continuum, name: &str) {
-    for i in 0..5 {
-        let start = (i * 15) as f64;
-        let unit = Unit::new(start, start + 10.0, "Segment")
-            .unwrap()
-            .with_source_id(format!("s{}", i + 1));
-        c.add_unit(name, unit);
-    }
-}
-
-fn relation(id: &str, label: &str, source: &str, target: &str) -> Relation {
-    Relation {
-        id: id.into(),
-        label: label.into(),
-        source: Endpoint::Unit(source.into()),
-        target: Endpoint::Unit(target.into()),
-        directed: true,
-    }
-}
-
-/// Four relations over five segments.
-fn discourse() -> Vec<Relation> {
-    vec![
-        relation("r1", "Elaboration", "s1", "s2"),
-        relation("r2", "Comment", "s2", "s3"),
-        relation("r3", "Question-answer_pair", "s3", "s4"),
-        relation("r4", "Elaboration", "s4", "s5"),
-    ]
-}
+use crate::relations::fixtures::{discourse, segments};
 
 fn adjudication(discourses: Vec<Vec<Relation>>) -> Adjudication {
     let mut c = Continuum::new("doc");
