@@ -135,3 +135,54 @@ fn deciding_a_relation_undoing_it_and_flagging_a_rejected_endpoint() {
         "nothing decided has both ends"
     );
 }
+
+#[test]
+fn a_label_typed_in_the_relabel_menu_decides_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let launch = Launch {
+        files: write_pair(dir.path()),
+        data_folder: Some(dir.path().join("data")),
+        ..Launch::default()
+    };
+    let mut h = harness(app(launch, ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    h.get_by_label("Adjudicate this document").click();
+    h.run_steps(2);
+    h.state_mut().state.select_alignment(1);
+    h.run_steps(2);
+    h.get_by_label("relabel relation 2").click_accesskit();
+    h.run_steps(2);
+    // "Result" holds R, S and A: the keys that reject, skip and accept an alignment.
+    let field = || egui::accesskit::Role::TextInput;
+    h.get_by_role_and_label(field(), "other label").focus();
+    h.run_steps(1);
+    h.get_by_role_and_label(field(), "other label")
+        .type_text("Result");
+    h.run_steps(2);
+    {
+        let adjudication = h.state().state.adjudicating().unwrap().adjudication();
+        assert_eq!(adjudication.progress().decided, 0, "no alignment decided");
+        assert_eq!(adjudication.relation_progress().decided, 0);
+    }
+    h.get_by_label("relabel").click_accesskit();
+    h.run_steps(2);
+    assert!(
+        matches!(
+            relation_decision(&h, 1),
+            RelationDecision::Decided { choice: RelationChoice::Relabel { ref label }, .. }
+                if label == "Result"
+        ),
+        "{:?}",
+        relation_decision(&h, 1)
+    );
+    assert_eq!(
+        h.state()
+            .state
+            .adjudicating()
+            .unwrap()
+            .adjudication()
+            .progress()
+            .decided,
+        0
+    );
+}
