@@ -258,7 +258,7 @@ fn show_progress(ui: &mut Ui, state: &mut AppState) {
     let Some(adjudicating) = state.adjudicating_mut() else {
         return;
     };
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let only = ui.label("only").id;
         egui::ComboBox::from_id_salt("filter-category")
             .selected_text(
@@ -301,6 +301,9 @@ fn show_progress(ui: &mut Ui, state: &mut AppState) {
         "go to the next open alignment after deciding",
     );
 }
+
+/// How wide a gold unit's feature value is edited: its row stays within a laptop's right panel.
+const FEATURE_VALUE_WIDTH: f32 = 120.0;
 
 /// A decision asked for by a button.
 enum Act {
@@ -430,7 +433,7 @@ fn show_gold_unit(ui: &mut Ui, state: &mut AppState) {
         .selected_gold
         .and_then(|id| Some((id, adjudicating.adjudication().gold_unit(id)?.clone())))
     else {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Click a gold unit to edit it.").weak());
             if ui.button("Add a gold unit").clicked() {
                 state.add_gold_unit();
@@ -479,7 +482,9 @@ fn show_gold_unit(ui: &mut Ui, state: &mut AppState) {
             let label = ui.label(key);
             let mut edited = value.clone();
             ui.horizontal(|ui| {
-                let field = ui.text_edit_singleline(&mut edited).labelled_by(label.id);
+                let field = ui
+                    .add(egui::TextEdit::singleline(&mut edited).desired_width(FEATURE_VALUE_WIDTH))
+                    .labelled_by(label.id);
                 if field.lost_focus() && edited != *value {
                     new_feature = Some((key.clone(), Some(edited.clone())));
                 }
@@ -493,30 +498,30 @@ fn show_gold_unit(ui: &mut Ui, state: &mut AppState) {
             });
             ui.end_row();
         }
+    });
+    // Below the grid, so that the two fields and the button wrap in a narrow panel.
+    ui.horizontal_wrapped(|ui| {
         let key_label = ui.label("new feature");
-        ui.horizontal(|ui| {
-            ui.add(
-                egui::TextEdit::singleline(&mut new_key)
-                    .hint_text("name")
-                    .desired_width(70.0),
-            )
-            .labelled_by(key_label.id);
-            ui.add(
-                egui::TextEdit::singleline(&mut new_value)
-                    .hint_text("value")
-                    .desired_width(90.0),
-            )
-            .labelled_by(key_label.id);
-            if ui
-                .add_enabled(!new_key.trim().is_empty(), egui::Button::new("Set"))
-                .clicked()
-            {
-                new_feature = Some((new_key.trim().to_string(), Some(new_value.clone())));
-                new_key.clear();
-                new_value.clear();
-            }
-        });
-        ui.end_row();
+        ui.add(
+            egui::TextEdit::singleline(&mut new_key)
+                .hint_text("name")
+                .desired_width(70.0),
+        )
+        .labelled_by(key_label.id);
+        ui.add(
+            egui::TextEdit::singleline(&mut new_value)
+                .hint_text("value")
+                .desired_width(90.0),
+        )
+        .labelled_by(key_label.id);
+        if ui
+            .add_enabled(!new_key.trim().is_empty(), egui::Button::new("Set"))
+            .clicked()
+        {
+            new_feature = Some((new_key.trim().to_string(), Some(new_value.clone())));
+            new_key.clear();
+            new_value.clear();
+        }
     });
     ui.data_mut(|d| d.insert_temp(key_id, (new_key, new_value)));
     if category != gold.unit.category {

@@ -158,3 +158,50 @@ fn clicks_that_never_give_the_window_the_keyboard_are_reported_once() {
     assert_eq!(said(&h), 1, "once");
     h.get_by_label_contains("does not get the keyboard when clicked");
 }
+
+/// The widgets of the right panel's adjudication part that reach past the window's right edge
+/// (scrolled sideways out of sight), as "role value: rect".
+fn cut_in_right_panel(h: &Harness<'static, GammaStudioApp>, width: f32) -> Vec<String> {
+    use egui_kittest::kittest::{By, NodeT};
+    let splitter = h
+        .query_all_by_role_and_label(Role::Splitter, "Resize panel")
+        .map(|n| n.rect())
+        .max_by(|a, b| a.min.x.total_cmp(&b.min.x))
+        .expect("the right panel's resize handle");
+    h.query_all(By::new().predicate(|n| n.bounding_box().is_some()))
+        .filter(|n| {
+            let rect = n.rect();
+            rect.min.x > splitter.max.x && rect.max.x > width && rect.min.y < 700.0 * 0.6
+        })
+        .map(|n| {
+            let node = n.accesskit_node();
+            format!(
+                "{:?} {:?}: {:?}",
+                node.role(),
+                node.value().or(node.label()),
+                n.rect()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_adjudication_panel_wraps_its_rows_at_1024_and_1366() {
+    for size in [[1024.0, 700.0], [1366.0, 768.0]] {
+        let mut h = harness_of_size(app(Launch::default(), ScriptedDialog::default()), size);
+        step_until(&mut h, has_result);
+        h.get_by_label("Adjudicate this document").click();
+        h.run_steps(2);
+        h.key_press(egui::Key::N);
+        h.run_steps(3);
+        // The filters, the gold unit's actions and the bulk rule are all in view.
+        for label in ["Add a gold unit", "Decide"] {
+            h.get_by_role_and_label(Role::Button, label);
+        }
+        let cut = cut_in_right_panel(&h, size[0]);
+        assert!(
+            cut.is_empty(),
+            "{size:?}: cut by the window's edge: {cut:#?}"
+        );
+    }
+}
