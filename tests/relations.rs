@@ -98,6 +98,100 @@ fn gamma_reports_relations_in_json() {
     assert_eq!(pair["f1_labelled"], 24.0 / 38.0);
 }
 
+/// The pair's relation counts of `gamma --relations --json` on these files.
+fn relation_counts(files: &[&str]) -> serde_json::Value {
+    let mut args = vec!["gamma", "--relations", "--json"];
+    args.extend(files);
+    let out = json_of(&gamma_studio(&args));
+    let pair = &out["relations"]["pairs"][0];
+    serde_json::json!([
+        pair["relations"],
+        pair["same_label"],
+        pair["other_label"],
+        pair["only_first"],
+        pair["only_second"]
+    ])
+}
+
+/// Converted to Glozz (the text, one `.aa` per annotator), document 12 keeps its 19 + 19
+/// relations and SILVER's complex discourse unit (a schema): the agreement is the same.
+#[test]
+fn stac_document_12_converted_to_glozz_keeps_its_relations_and_its_complex_unit() {
+    let Some(files) = discourse_12() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let converted = gamma_studio(&[
+        "convert",
+        files[0].to_str().unwrap(),
+        files[1].to_str().unwrap(),
+        "--to",
+        "glozz",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&converted.stderr);
+    assert!(converted.status.success(), "{stderr}");
+    assert!(!stderr.contains("left out"), "nothing said lost: {stderr}");
+    let written = ["hjoseph", "SILVER"].map(|a| out.join(a).join("s1-league2-game1_12.aa"));
+    let original = relation_counts(&files.each_ref().map(|f| f.to_str().unwrap()));
+    assert_eq!(original, serde_json::json!([[19, 19], 12, 3, 4, 4]));
+    assert_eq!(
+        relation_counts(&written.each_ref().map(|f| f.to_str().unwrap())),
+        original
+    );
+    let (documents, _) = read_documents(&written, &ReadOptions::default()).unwrap();
+    let elaboration = (documents[0].continuum.annotators[1].relations.iter())
+        .find(|r| r.label == "Elaboration")
+        .unwrap();
+    assert!(
+        matches!(&elaboration.target, Endpoint::Group { kind, members, .. }
+            if kind == "Complex_discourse_unit" && members.len() == 2),
+        "{elaboration:?}"
+    );
+}
+
+/// The bundled discourse demo through brat and back to Glozz: its relations, counted by hand
+/// in resources/demo/README.md (7 and 6; 3 with the same label, 2 with another, 2 only ana's,
+/// 1 only ben's), come back the same.
+#[test]
+fn the_discourse_demo_keeps_its_relations_through_brat_and_back_to_glozz() {
+    let demo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("resources/demo/discourse");
+    let files = ["ana", "ben"].map(|a| demo.join(a).join("dialogue.aa"));
+    let segments = ["--include-type", "Segment"];
+    let dir = tempfile::tempdir().unwrap();
+    let mut first = files.each_ref().map(|f| f.to_str().unwrap()).to_vec();
+    first.extend(segments);
+    let expected = serde_json::json!([[7, 6], 3, 2, 2, 1]);
+    assert_eq!(relation_counts(&first), expected);
+    let (brat, glozz) = (dir.path().join("brat"), dir.path().join("glozz"));
+    let convert = |inputs: &[&str], to: &str, out: &std::path::Path| {
+        let mut args = vec!["convert"];
+        args.extend(inputs);
+        args.extend(["--to", to, "--out", out.to_str().unwrap()]);
+        let run = gamma_studio(&args);
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert!(
+            !String::from_utf8_lossy(&run.stderr).contains("left out"),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+    };
+    convert(&first, "brat", &brat);
+    let brat_files = ["ana", "ben"].map(|a| brat.join(a).join("dialogue.ann"));
+    let brat_files: Vec<&str> = brat_files.iter().map(|f| f.to_str().unwrap()).collect();
+    assert_eq!(relation_counts(&brat_files), expected);
+    convert(&brat_files, "glozz", &glozz);
+    let back = ["ana", "ben"].map(|a| glozz.join(a).join("dialogue.aa"));
+    assert_eq!(
+        relation_counts(&back.each_ref().map(|f| f.to_str().unwrap())),
+        expected
+    );
+}
+
 /// brat's units shared by the three annotators of the constructed cases below.
 const BRAT_TEXT: &str = "Sony bought Columbia Pictures in 1989. It paid them.";
 const BRAT_UNITS: &str = "T1\tOrganization 0 4\tSony\nT2\tOrganization 12 29\tColumbia Pictures\n\

@@ -1,6 +1,7 @@
 //! The bundled demo corpora, embedded in the binary so that the app opens them with no file
-//! present: named entities in Glozz format (three annotators, a model), and a CorA-XML pair with
-//! its pre-annotation for tγ. They are written once per run to a folder of the temporary
+//! present: named entities in Glozz format (three annotators, a model), a dialogue segmented and
+//! linked by discourse relations (Glozz, two annotators), and a CorA-XML pair with its
+//! pre-annotation for tγ. They are written once per run to a folder of the temporary
 //! directory and read back with the ordinary readers, so that everything (exports, sessions,
 //! adjudication) treats them as the files they are.
 
@@ -8,7 +9,7 @@ use gamma_formats::{Document, ReadOptions, read_documents};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-const FILES: [(&str, &[u8]); 9] = [
+const FILES: [(&str, &[u8]); 13] = [
     (
         "glozz/named-entities.ac",
         include_bytes!("../../resources/demo/glozz/named-entities.ac"),
@@ -40,6 +41,22 @@ const FILES: [(&str, &[u8]); 9] = [
     (
         "cora/pre-annotation.xml",
         include_bytes!("../../resources/demo/cora/pre-annotation.xml"),
+    ),
+    (
+        "discourse/dialogue.ac",
+        include_bytes!("../../resources/demo/discourse/dialogue.ac"),
+    ),
+    (
+        "discourse/dialogue.aam",
+        include_bytes!("../../resources/demo/discourse/dialogue.aam"),
+    ),
+    (
+        "discourse/ana/dialogue.aa",
+        include_bytes!("../../resources/demo/discourse/ana/dialogue.aa"),
+    ),
+    (
+        "discourse/ben/dialogue.aa",
+        include_bytes!("../../resources/demo/discourse/ben/dialogue.aa"),
     ),
     (
         "README.md",
@@ -84,15 +101,23 @@ pub enum Demo {
     NamedEntities,
     /// A Low German line corrected and tagged by two annotators, CorA-XML (tγ).
     HistoricalText,
+    /// A short dialogue segmented and linked by discourse relations, two annotators, Glozz
+    /// (relation agreement and adjudication).
+    DiscourseRelations,
 }
 
 impl Demo {
-    pub const ALL: [Demo; 2] = [Demo::NamedEntities, Demo::HistoricalText];
+    pub const ALL: [Demo; 3] = [
+        Demo::NamedEntities,
+        Demo::DiscourseRelations,
+        Demo::HistoricalText,
+    ];
 
     pub fn title(self) -> &'static str {
         match self {
             Demo::NamedEntities => "Named entities (Glozz, 3 annotators)",
             Demo::HistoricalText => "Historical text (CorA-XML pair, tγ)",
+            Demo::DiscourseRelations => "Discourse relations (Glozz, 2 annotators)",
         }
     }
 
@@ -114,6 +139,22 @@ impl Demo {
             Demo::HistoricalText => (
                 vec![folder.join("cora/anna.xml"), folder.join("cora/bernd.xml")],
                 ReadOptions::default(),
+            ),
+            // The turns are the same in both files (given before segmenting): carried, not measured.
+            Demo::DiscourseRelations => (
+                ["ana", "ben"]
+                    .iter()
+                    .map(|a| folder.join("discourse").join(a).join("dialogue.aa"))
+                    .collect(),
+                ReadOptions {
+                    text: Some(folder.join("discourse/dialogue.ac")),
+                    model: Some(folder.join("discourse/dialogue.aam")),
+                    glozz: gamma_formats::glozz::GlozzOptions {
+                        include_types: vec!["Segment".into()],
+                        ..Default::default()
+                    },
+                    ..ReadOptions::default()
+                },
             ),
         })
     }

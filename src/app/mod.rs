@@ -263,10 +263,16 @@ impl GammaStudioApp {
             Ok(documents) => {
                 self.state.settings.measure = match demo {
                     demo::Demo::HistoricalText => settings::AgreementMeasure::TextGamma,
-                    demo::Demo::NamedEntities => settings::AgreementMeasure::Gamma,
+                    demo::Demo::NamedEntities | demo::Demo::DiscourseRelations => {
+                        settings::AgreementMeasure::Gamma
+                    }
                 };
-                // The demo is read with the default options, not the last files' ones.
-                self.state.read_options = Default::default();
+                // The demo is read with its own options (the unit types it measures), not the
+                // last files' ones.
+                self.state.read_options = gamma_formats::ReadOptions {
+                    glozz: demo.files().map(|(_, o)| o.glozz).unwrap_or_default(),
+                    ..Default::default()
+                };
                 self.state.set_documents(documents);
                 self.state.opened = None;
                 self.state.project_path = None;

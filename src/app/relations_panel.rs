@@ -70,7 +70,11 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             act = Some(RelationAct::GoTo(next));
         }
     });
-    let labels = relation_labels(adjudication);
+    let model = match state.document().map(|d| &d.document.source) {
+        Some(gamma_formats::Source::Glozz { model, .. }) => model.as_ref(),
+        _ => None,
+    };
+    let labels = relation_labels(adjudication, model);
     for index in here {
         show_relation(ui, adjudication, index, alignment, &labels, &mut act);
     }
@@ -287,13 +291,22 @@ fn relabel_with_typed_label(ui: &mut Ui, index: usize, act: &mut Option<Relation
     ui.data_mut(|d| d.insert_temp(id, typed));
 }
 
-/// Every relation label the annotators of the document used, sorted.
-fn relation_labels(adjudication: &Adjudication) -> Vec<String> {
+/// The labels a relation can take: every label the annotators of the document used, sorted,
+/// then the Glozz model's other relation types in the model's order.
+fn relation_labels(
+    adjudication: &Adjudication,
+    model: Option<&gamma_formats::aam::AnnotationModel>,
+) -> Vec<String> {
     let mut labels: Vec<String> = (adjudication.continuum().annotators.iter())
         .flat_map(|a| a.relations.iter().map(|r| r.label.clone()))
         .collect();
     labels.sort();
     labels.dedup();
+    for relation_type in model.into_iter().flat_map(|m| &m.relation_types) {
+        if !labels.contains(&relation_type.name) {
+            labels.push(relation_type.name.clone());
+        }
+    }
     labels
 }
 

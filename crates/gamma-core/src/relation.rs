@@ -15,6 +15,10 @@ pub enum Endpoint {
     Group {
         /// The group's own id in its file.
         id: String,
+        /// Its type in its file (a Glozz schema type such as `Complex_discourse_unit`; empty when
+        /// the file has none).
+        #[serde(default)]
+        kind: String,
         /// Its member units' ids.
         members: Vec<String>,
     },

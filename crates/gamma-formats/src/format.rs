@@ -70,9 +70,13 @@ pub struct Description {
 pub struct Holds {
     /// The units' features (extra attributes, columns, layers).
     pub features: bool,
-    /// Relations between units (one whose endpoint is a group of units, a Glozz schema, is left
-    /// out: no other format has groups).
+    /// Relations between units.
     pub relations: bool,
+    /// Relations whose end is a group of units (a Glozz schema, a complex discourse unit).
+    pub relations_to_groups: bool,
+    /// Undirected relations (brat's equivalences); where not held, they are written directed,
+    /// from the first end to the second.
+    pub undirected_relations: bool,
     /// Units whose category is empty (when not held, they are not read back, or — in a format
     /// whose names have no spaces — become the category `_`).
     pub empty_categories: bool,
@@ -89,6 +93,8 @@ impl Holds {
     pub const EVERYTHING_BUT_RELATIONS: Holds = Holds {
         features: true,
         relations: false,
+        relations_to_groups: false,
+        undirected_relations: false,
         empty_categories: true,
         overlapping_units: true,
         spaces_in_categories: true,

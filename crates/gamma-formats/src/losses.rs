@@ -49,17 +49,43 @@ pub fn conversion_losses(continuum: &Continuum, format: Format, out: &Path) -> V
         }
     }
     if holds.relations {
-        let per_annotator = continuum
-            .annotators
-            .iter()
-            .map(|a| (a.name.as_str(), unwritable_relations(a)));
+        let per_annotator = (continuum.annotators.iter()).map(|a| {
+            (
+                a.name.as_str(),
+                unwritable_relations(a, holds.relations_to_groups),
+            )
+        });
         if let Some((total, listed)) = tally(per_annotator) {
+            let ends = if holds.relations_to_groups {
+                "a unit not written"
+            } else {
+                "a group of units or a unit not written"
+            };
+            let what = if holds.relations_to_groups {
+                "relations between the units written"
+            } else {
+                "units only"
+            };
             warnings.push(lossy(format!(
-                "{label} links units only: {} whose endpoint is a group of units or a unit not \
-                 written ({listed}) {}",
+                "{label} links {what}: {} whose endpoint is {ends} ({listed}) {}",
                 count(total, "relation"),
                 left_out(total)
             )));
+        }
+        if !holds.undirected_relations {
+            let per_annotator = (continuum.annotators.iter()).map(|a| {
+                (
+                    a.name.as_str(),
+                    a.relations.iter().filter(|r| !r.directed).count(),
+                )
+            });
+            if let Some((total, listed)) = tally(per_annotator) {
+                warnings.push(lossy(format!(
+                    "{label} has directed relations only: {} without a direction ({listed}) \
+                     written from their first end to their second",
+                    count(total, "relation"),
+                )));
+            }
         }
     }
     if !holds.empty_categories && holds.spaces_in_categories {
@@ -150,7 +176,7 @@ fn names_changed(continuum: &Continuum, format: Format, out: &Path) -> Option<Wa
 
 /// How many of the annotator's relations a format that links units only cannot write: an
 /// endpoint is a group (a Glozz schema) or names none of the annotator's units.
-fn unwritable_relations(annotator: &gamma_core::continuum::Annotator) -> usize {
+fn unwritable_relations(annotator: &gamma_core::continuum::Annotator, groups: bool) -> usize {
     let ids: BTreeSet<&str> = annotator
         .units
         .iter()
@@ -158,7 +184,9 @@ fn unwritable_relations(annotator: &gamma_core::continuum::Annotator) -> usize {
         .collect();
     let written = |endpoint: &Endpoint| match endpoint {
         Endpoint::Unit(id) => ids.contains(id.as_str()),
-        Endpoint::Group { .. } => false,
+        Endpoint::Group { members, .. } => {
+            groups && members.iter().all(|m| ids.contains(m.as_str()))
+        }
     };
     annotator
         .relations

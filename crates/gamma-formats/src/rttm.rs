@@ -169,6 +169,8 @@ static DESCRIPTION: Description = Description {
     holds: crate::format::Holds {
         features: false,
         relations: false,
+        relations_to_groups: false,
+        undirected_relations: false,
         empty_categories: false,
         overlapping_units: true,
         spaces_in_categories: false,

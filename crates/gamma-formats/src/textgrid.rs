@@ -507,6 +507,8 @@ static DESCRIPTION: Description = Description {
     holds: crate::format::Holds {
         features: false,
         relations: false,
+        relations_to_groups: false,
+        undirected_relations: false,
         empty_categories: false,
         overlapping_units: false,
         spaces_in_categories: true,

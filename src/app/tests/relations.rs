@@ -186,3 +186,60 @@ fn a_label_typed_in_the_relabel_menu_decides_nothing_else() {
         0
     );
 }
+
+#[test]
+fn the_discourse_demo_measures_segments_and_relabels_with_a_type_of_its_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let launch = Launch {
+        data_folder: Some(dir.path().join("data")),
+        ..Launch::default()
+    };
+    let mut h = harness(app(launch, ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    h.state_mut()
+        .open_demo(crate::app::demo::Demo::DiscourseRelations);
+    step_until(&mut h, has_result);
+    {
+        let document = h.state().state.document().unwrap();
+        // The turns, the same in both files, are carried, not measured.
+        assert_eq!(document.category_counts, [("Segment".to_string(), 15)]);
+    }
+    h.get_by_label("Adjudicate this document").click();
+    h.run_steps(2);
+    // 7 and 6 relations: 3 with the same label, 2 with another, 2 only ana's, 1 only ben's.
+    let (proposal, alignment) = {
+        let adjudication = h.state().state.adjudicating().unwrap().adjudication();
+        let proposals = adjudication.relation_proposals();
+        assert_eq!(proposals.len(), 8);
+        let labels = |p: &gamma_core::gold::RelationProposal| -> Vec<Option<String>> {
+            (p.members.iter().enumerate())
+                .map(|(a, m)| {
+                    m.map(|r| {
+                        adjudication.continuum().annotators[a].relations[r]
+                            .label
+                            .clone()
+                    })
+                })
+                .collect()
+        };
+        let index = (proposals.iter())
+            .position(|p| labels(p) == [Some("Elaboration".into()), Some("Explanation".into())])
+            .expect("ana's Elaboration is ben's Explanation");
+        (index, proposals[index].source[0])
+    };
+    h.state_mut().state.select_alignment(alignment);
+    h.run_steps(2);
+    let relabel = format!("relabel relation {}", proposal + 1);
+    h.get_by_label(&relabel).click_accesskit();
+    h.run_steps(2);
+    // "Result" is a relation type of the model that neither annotator used.
+    h.get_by_label("Result").click_accesskit();
+    h.run_steps(2);
+    assert!(matches!(
+        relation_decision(&h, proposal),
+        RelationDecision::Decided {
+            choice: RelationChoice::Relabel { label },
+            ..
+        } if label == "Result"
+    ));
+}

@@ -108,6 +108,7 @@ fn the_worked_example_attaches_alike_in_opposite_directions() {
 fn groups_correspond_by_their_members_and_missing_units_are_unplaced() {
     let group = |id: &str, members: &[&str]| Endpoint::Group {
         id: id.into(),
+        kind: "Complex_discourse_unit".into(),
         members: members.iter().map(|m| m.to_string()).collect(),
     };
     let mut first = discourse();

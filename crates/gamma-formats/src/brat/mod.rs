@@ -348,6 +348,8 @@ static DESCRIPTION: Description = Description {
     holds: crate::format::Holds {
         features: false,
         relations: true,
+        relations_to_groups: false,
+        undirected_relations: true,
         empty_categories: false,
         overlapping_units: true,
         spaces_in_categories: false,

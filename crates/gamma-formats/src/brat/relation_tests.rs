@@ -96,6 +96,7 @@ fn relations_of_other_formats_follow_the_renumbered_units() {
             source: Endpoint::Unit("a1".into()),
             target: Endpoint::Group {
                 id: "s1".into(),
+                kind: "Complex_discourse_unit".into(),
                 members: vec!["a2".into(), "a3".into()],
             },
             directed: true,

@@ -27,7 +27,11 @@ static DESCRIPTION: Description = Description {
     mime_type: "application/xml",
     output: Some(Output::Folder),
     choices: &[Choice::AnnotatorNames, Choice::Text, Choice::UnitTypes],
-    holds: crate::format::Holds::EVERYTHING_BUT_RELATIONS,
+    holds: crate::format::Holds {
+        relations: true,
+        relations_to_groups: true,
+        ..crate::format::Holds::EVERYTHING_BUT_RELATIONS
+    },
 };
 
 impl Codec for Glozz {
@@ -102,7 +106,8 @@ impl Codec for Glozz {
             .collect()
     }
 
-    /// `<out>/<document>.ac` and `<out>/<annotator>/<document>.aa`.
+    /// `<out>/<document>.ac` and `<out>/<annotator>/<document>.aa`, with each annotator's
+    /// relations and the schemas they link.
     fn write(
         &self,
         continuum: &Continuum,
@@ -118,7 +123,7 @@ impl Codec for Glozz {
         for annotator in &continuum.annotators {
             let path = annotator_folder_path(continuum, &annotator.name, "aa", out);
             create_folder(path.parent().expect("inside out"))?;
-            consensus_file(&annotator.units, &annotator.name, &text, 0).write(&path)?;
+            super::with_relations::file_with_relations(annotator, &text).write(&path)?;
             written.push(path);
         }
         Ok(written)

@@ -536,6 +536,11 @@ pub fn relations_of(aa: &AnnotationFile) -> Vec<Relation> {
             _ => None,
         })
         .collect();
+    let schema_kind = |id: &str| {
+        (aa.schemas.iter())
+            .find(|s| s.id == id)
+            .map_or_else(String::new, |s| s.kind.clone())
+    };
     let members_of = |id: &str| {
         let mut units = Vec::new();
         let mut pending = vec![id.to_string()];
@@ -561,6 +566,7 @@ pub fn relations_of(aa: &AnnotationFile) -> Vec<Relation> {
         } else if schemas.contains_key(id) {
             Some(Endpoint::Group {
                 id: id.to_string(),
+                kind: schema_kind(id),
                 members: members_of(id),
             })
         } else {
@@ -634,6 +640,7 @@ mod codec;
 pub use codec::GLOZZ;
 mod whole;
 pub use whole::{WholeGold, whole_gold};
+mod with_relations;
 
 #[cfg(test)]
 mod tests {
