@@ -10,6 +10,9 @@ pub(super) const LABEL_WIDTH: f32 = 110.0;
 pub(super) const ROW_HEIGHT: f32 = 16.0;
 /// Space between tracks (the alignment lines cross it).
 pub(super) const TRACK_GAP: f32 = 26.0;
+/// Height of the band above an annotator's track where its relations are drawn as arcs (only
+/// for an annotator with relations).
+pub(super) const RELATION_BAND: f32 = 22.0;
 /// Height of the text line under the tracks.
 pub(super) const TEXT_ROW: f32 = 22.0;
 /// Height of the overview strip.
@@ -48,7 +51,8 @@ impl Layout {
         let mut top = rect.top() + 4.0;
         let mut track_tops = Vec::new();
         let mut track_rows = Vec::new();
-        for stack in &document.rows {
+        for (a, stack) in document.rows.iter().enumerate() {
+            top += relation_band(document, a);
             track_tops.push(top);
             track_rows.push(stack.rows);
             top += stack.rows as f32 * ROW_HEIGHT + TRACK_GAP;
@@ -97,16 +101,23 @@ impl Layout {
 
 /// Height the timeline needs for a document (and a gold track of `gold_rows` sub-rows).
 pub(super) fn height(document: &OpenDocument, gold_rows: Option<usize>) -> f32 {
-    let tracks: f32 = document
-        .rows
-        .iter()
-        .map(|stack| stack.rows as f32 * ROW_HEIGHT + TRACK_GAP)
+    let tracks: f32 = (document.rows.iter().enumerate())
+        .map(|(a, stack)| relation_band(document, a) + stack.rows as f32 * ROW_HEIGHT + TRACK_GAP)
         .sum();
     let gold = gold_rows.map_or(0.0, |rows| {
         STATUS_STRIP + rows as f32 * ROW_HEIGHT + TRACK_GAP
     });
     let texts = texts(document.continuum()).len().max(1);
     tracks + gold + TEXT_ROW * texts as f32 + OVERVIEW + 16.0
+}
+
+/// The height of the band of annotator `a`'s relation arcs: none without relations.
+fn relation_band(document: &OpenDocument, a: usize) -> f32 {
+    if document.continuum().annotators[a].relations.is_empty() {
+        0.0
+    } else {
+        RELATION_BAND
+    }
 }
 
 /// The texts drawn under the tracks, each with whose it is: the document's, then the own text

@@ -1,7 +1,8 @@
 //! The timeline: one track per annotator, units as boxes coloured by category (overlapping
 //! units of one annotator stacked in sub-rows), the best alignment drawn between the tracks,
-//! the text under them when zoomed in far enough, and an overview strip of the whole document.
-//! Only the units inside the visible window are laid out.
+//! each annotator's relations as arcs above its track, the text under them when zoomed in far
+//! enough, and an overview strip of the whole document. Only the units inside the visible window
+//! are laid out.
 //!
 //! Ctrl/Cmd + wheel or a pinch zooms around the pointer, dragging or the wheel pans, a click on
 //! a unit or a band selects its unitary alignment.
@@ -13,6 +14,7 @@
 
 mod geometry;
 mod gold;
+mod relation_arcs;
 mod tracks;
 
 use crate::app::document_view::View;
@@ -58,6 +60,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     let bands = draw_alignments(&canvas, state);
     let (gold, selected_gold) = draw_gold_track(&canvas, state);
     let units = draw_units(&canvas, state);
+    relation_arcs::draw_relation_arcs(&canvas, state);
     let overview = draw_text_and_overview(&canvas, limits);
     let hits = Hits {
         bands,
