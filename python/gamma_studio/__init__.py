@@ -19,6 +19,7 @@ from ._core import (
     Dissimilarity,
     GammaResults,
     GammaStudioError,
+    Project,
     ReadError,
     TextGammaResults,
     Unit,
@@ -28,6 +29,7 @@ from ._core import (
     read,
     read_corpus,
     read_manifest,
+    read_project,
     synthetic_continuum,
     text_gamma,
 )
@@ -44,6 +46,7 @@ __all__ = [
     "Dissimilarity",
     "GammaResults",
     "GammaStudioError",
+    "Project",
     "ReadError",
     "TextGammaResults",
     "Unit",
@@ -55,6 +58,7 @@ __all__ = [
     "read",
     "read_corpus",
     "read_manifest",
+    "read_project",
     "synthetic_continuum",
     "text_gamma",
 ]

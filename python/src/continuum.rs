@@ -73,7 +73,7 @@ fn read_options(
 /// files given together are one), or of one corpus folder given alone (documents matched by
 /// name, as `gamma-studio gamma DIR` reads it), reading without the GIL; warnings go to
 /// Python's `warnings`.
-fn documents(
+pub(crate) fn documents(
     py: Python<'_>,
     paths: Vec<PathBuf>,
     options: ReadOptions,

@@ -13,6 +13,7 @@ mod continuum;
 mod corpus;
 mod errors;
 mod options;
+mod project;
 mod pygamma;
 mod results;
 mod synthetic;
@@ -39,6 +40,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(continuum::read, m)?)?;
     m.add_function(wrap_pyfunction!(continuum::read_corpus, m)?)?;
     m.add_function(wrap_pyfunction!(continuum::read_manifest, m)?)?;
+    m.add_function(wrap_pyfunction!(project::read_project, m)?)?;
+    m.add_class::<project::Project>()?;
     m.add_function(wrap_pyfunction!(continuum::py_manifest_paths, m)?)?;
     m.add_function(wrap_pyfunction!(corpus::corpus_gamma, m)?)?;
     m.add_function(wrap_pyfunction!(textgamma::text_gamma, m)?)?;

@@ -47,7 +47,6 @@ mod shown_alignments;
 pub mod shuffling;
 mod shuffling_panel;
 pub mod state;
-mod stored_options;
 mod text_gamma_run;
 mod text_gamma_settings;
 mod timeline;

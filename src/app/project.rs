@@ -9,28 +9,16 @@
 use super::adjudication::Adjudicating;
 use super::opened::OpenedInputs;
 use super::state::{AppState, Mode};
-use super::stored_options::{StoredOptions, StoredPath};
 use gamma_core::GammaOptions;
 use gamma_core::gold::Adjudication;
 use gamma_formats::session::{Session, autosave_path, content_key};
+use gamma_formats::stored_options::{StoredOptions, StoredPath};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
 
-/// What the `format` field of a project file says.
-pub const PROJECT_FORMAT: &str = "gamma-studio project";
-/// The version this program writes and reads.
-pub const PROJECT_VERSION: u32 = 1;
-/// The extension offered for project files.
-pub const PROJECT_EXTENSION: &str = "json";
-
-/// The inputs as the project file records them (relative to its folder when they can be).
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum ProjectInputs {
-    Files(Vec<StoredPath>),
-    Folder(StoredPath),
-}
+pub use gamma_formats::project::{PROJECT_EXTENSION, is_project};
+use gamma_formats::project::{PROJECT_FORMAT, PROJECT_VERSION, ProjectInputs, StoredInputs};
 
 /// One document and its adjudication, if it has one.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -48,7 +36,7 @@ struct ProjectFile {
     format: String,
     version: u32,
     saved_at: String,
-    inputs: ProjectInputs,
+    inputs: StoredInputs,
     reading: StoredOptions,
     settings: GammaOptions,
     excluded_categories: BTreeSet<String>,
@@ -92,24 +80,15 @@ fn mode_name(mode: Mode) -> &'static str {
     }
 }
 
-/// Whether `path` is a project file (a JSON file whose `format` says so).
-pub fn is_project(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == PROJECT_EXTENSION)
-        && gamma_formats::read_bytes(path)
-            .ok()
-            .and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok())
-            .is_some_and(|v| v["format"] == PROJECT_FORMAT)
-}
-
 impl AppState {
     /// The project of what is open, for a file in `folder`.
     fn project_file(&self, folder: &Path) -> Option<ProjectFile> {
         let stored = |path: &Path| StoredPath::of(&relative_to(folder, path));
         let inputs = match self.opened.as_ref()? {
             OpenedInputs::Files(files) => {
-                ProjectInputs::Files(files.iter().map(|f| stored(f)).collect())
+                StoredInputs::Files(files.iter().map(|f| stored(f)).collect())
             }
-            OpenedInputs::Folder(corpus) => ProjectInputs::Folder(stored(corpus)),
+            OpenedInputs::Folder(corpus) => StoredInputs::Folder(stored(corpus)),
         };
         let documents = (self.documents.iter())
             .map(|d| ProjectDocument {
@@ -206,38 +185,18 @@ impl AppState {
     }
 
     fn restore_project(&mut self, path: &Path) -> Result<(), String> {
+        // The inputs, their reading and the settings, as every front end reads them; then
+        // what only the app keeps (view, colours, adjudications).
+        let reading = gamma_formats::project::read_project(path).map_err(|e| e.message)?;
         let bytes = gamma_formats::read_bytes(path).map_err(|e| e.to_string())?;
         let project: ProjectFile = serde_json::from_slice(&bytes)
             .map_err(|e| format!("not a Gamma Studio project: {e}"))?;
-        if project.format != PROJECT_FORMAT {
-            return Err(format!(
-                "not a Gamma Studio project (format {:?})",
-                project.format
-            ));
-        }
-        if project.version > PROJECT_VERSION {
-            return Err(format!(
-                "project version {} is newer than this program reads ({PROJECT_VERSION})",
-                project.version
-            ));
-        }
-        let folder = path.parent().unwrap_or(Path::new("."));
-        let resolve = |stored: StoredPath| -> Result<PathBuf, String> {
-            let relative = stored.path().ok_or("a path this system cannot hold")?;
-            Ok(folder.join(relative))
-        };
-        let options = (project.reading.clone().options())
-            .ok_or("its reading options name a path this system cannot hold")?;
-        self.settings.gamma = project.settings.clone();
-        self.settings.excluded_categories = project.excluded_categories.clone();
+        self.settings.gamma = reading.settings;
+        self.settings.excluded_categories = reading.excluded_categories;
         self.category_colours.adopt(&project.category_colours);
-        match project.inputs.clone() {
-            ProjectInputs::Folder(corpus) => self.open_folder(&resolve(corpus)?, &options),
-            ProjectInputs::Files(files) => {
-                let files: Vec<PathBuf> =
-                    files.into_iter().map(resolve).collect::<Result<_, _>>()?;
-                self.open_files(&files, &options);
-            }
+        match reading.inputs {
+            ProjectInputs::Folder(corpus) => self.open_folder(&corpus, &reading.options),
+            ProjectInputs::Files(files) => self.open_files(&files, &reading.options),
         }
         if self.documents.is_empty() {
             return Err("its inputs could not be opened (see the messages above)".into());

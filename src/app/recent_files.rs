@@ -6,12 +6,12 @@
 //!
 //! Earlier versions stored each entry as a bare list of paths: such entries are still read
 //! (without options; they open through the open dialog again). Paths and options are stored
-//! as [`super::stored_options`] says. Beside them, the open dialog's choices for the next files
+//! as [`gamma_formats::stored_options`] says. Beside them, the open dialog's choices for the next files
 //! of the same kind ([`OpenChoices`]).
 
 use super::open_dialog::OpenChoices;
-use super::stored_options::{StoredOptions, StoredPath};
 use gamma_formats::ReadOptions;
+use gamma_formats::stored_options::{StoredOptions, StoredPath};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 

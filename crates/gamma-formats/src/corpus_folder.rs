@@ -174,15 +174,16 @@ fn list(folder: &Path) -> Result<Listing, FileError> {
 }
 
 /// The annotation files among `files` with their formats: texts, models and unknown files are
-/// companions, not documents.
+/// companions, not documents. A `.txt` is a text (a CSV's or brat's, a README, a manifest)
+/// unless the format is named: CSV documents in a folder are `.csv` or `.tsv`.
 fn annotation_files(files: &[PathBuf], options: &ReadOptions) -> Vec<(PathBuf, Format)> {
     let companion = |path: &Path| {
         let extension = path
             .extension()
             .map(|e| e.to_string_lossy().to_lowercase())
             .unwrap_or_default();
-        let brat_text = extension == "txt" && files.contains(&path.with_extension("ann"));
-        brat_text || matches!(extension.as_str(), "ac" | "aam" | "md" | "json" | "")
+        let text = extension == "txt" && options.format.is_none();
+        text || matches!(extension.as_str(), "ac" | "aam" | "md" | "json" | "")
     };
     files
         .iter()

@@ -17,11 +17,11 @@ pub(super) mod pre_segmentation;
 pub use choices::OpenChoices;
 
 use super::file_dialog::FileDialog;
-use super::stored_options::transcription_name;
 use eframe::egui::{self, Ui};
 use gamma_formats::cora::{CoraOptions, Transcription};
 use gamma_formats::format::{Choice, Offered};
 use gamma_formats::glozz::{self, GlozzOptions};
+use gamma_formats::stored_options::transcription_name;
 use gamma_formats::webanno_tsv::LayerChoice;
 use gamma_formats::{CODECS, Format, ReadOptions, inception_project};
 use std::path::{Path, PathBuf};

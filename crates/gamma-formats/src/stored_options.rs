@@ -1,4 +1,4 @@
-//! How the recent files keep paths and reading options in JSON.
+//! How paths and reading options are kept in JSON (the app's recent files, project files).
 //!
 //! Paths are not always text: on Unix a file name is any bytes. A path that is valid UTF-8 is
 //! stored as a JSON string (the format of earlier versions, which stays readable); any other
@@ -8,12 +8,12 @@
 //! The core's [`ReadOptions`] hold such paths (the Glozz text, the model, the files named), so
 //! they are stored through [`StoredOptions`], field by field: the conversions destructure
 //! every core type whole, so that a reading option added to the core fails to compile here
-//! until the recent files keep it too.
+//! until they are kept too.
 
-use gamma_formats::cora::{CoraOptions, Transcription};
-use gamma_formats::glozz::GlozzOptions;
-use gamma_formats::webanno_tsv::LayerChoice;
-use gamma_formats::{Format, ReadOptions};
+use crate::cora::{CoraOptions, Transcription};
+use crate::glozz::GlozzOptions;
+use crate::webanno_tsv::LayerChoice;
+use crate::{Format, ReadOptions};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -115,6 +115,7 @@ struct StoredCora {
     split_marks: String,
 }
 
+/// The name a transcription is stored under (the one its `FromStr` reads).
 pub fn transcription_name(transcription: Transcription) -> &'static str {
     match transcription {
         Transcription::Trans => "trans",
@@ -231,7 +232,7 @@ mod tests {
     #[test]
     fn every_reading_option_comes_back() {
         let options = ReadOptions {
-            format: Some(gamma_formats::glozz::GLOZZ),
+            format: Some(crate::glozz::GLOZZ),
             text: Some("/stac/unannotated/s1_12.ac".into()),
             model: Some("/stac/model.aam".into()),
             annotator_names: vec![("hj".into(), "/stac/hjoseph/s1_12.aa".into())],
