@@ -3,7 +3,7 @@
 use super::Failure;
 use super::file_plan::FilePlan;
 use super::input::InputArgs;
-use super::input::format_parser;
+use super::input::{format_parser, warning_in_flags};
 use clap::Args;
 use gamma_formats::format::Output;
 use gamma_formats::{Format, planned_paths, write_continuum};
@@ -87,7 +87,7 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
     // What the output format could not hold, said once the files are written.
     for (document, out) in documents.iter().zip(&outs) {
         for warning in gamma_formats::losses::conversion_losses(&document.continuum, args.to, out) {
-            eprintln!("gamma-studio: warning: {warning}");
+            eprintln!("gamma-studio: warning: {}", warning_in_flags(&warning));
         }
     }
     Ok(())

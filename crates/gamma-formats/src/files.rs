@@ -19,7 +19,7 @@ pub struct FileError {
     pub remedy: Option<Remedy>,
 }
 
-/// A choice of the user's that settles a reading error.
+/// A choice of the user's that settles a reading error, or that a warning offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Remedy {
     /// Choose one of the file's span layers (or tiers).
@@ -34,6 +34,9 @@ pub enum Remedy {
     NameFormat,
     /// Name the annotators of the files.
     NameAnnotators,
+    /// Choose the curated document of a project export ([`crate::inception_project::CURATION`])
+    /// among the users, to measure it as an annotator rather than keep it as the reference.
+    CurationAsAnnotator,
 }
 
 impl Remedy {
@@ -46,6 +49,9 @@ impl Remedy {
             Remedy::GiveModel => "give the model file",
             Remedy::NameFormat => "name the format",
             Remedy::NameAnnotators => "name the annotators",
+            Remedy::CurationAsAnnotator => {
+                "choose curation among the users to measure it as an annotator"
+            }
         }
     }
 }
@@ -82,6 +88,9 @@ pub struct Warning {
     pub line: Option<u64>,
     /// What is wrong, for people.
     pub message: String,
+    /// What the user can do about it, when a choice of theirs would change it (said as for a
+    /// [`FileError`]).
+    pub remedy: Option<Remedy>,
 }
 
 /// The sorts of reader [`Warning`]s.
@@ -131,14 +140,29 @@ impl Warning {
             file: file.to_path_buf(),
             line,
             message: message.into(),
+            remedy: None,
+        }
+    }
+
+    /// This warning with what the user can do about it.
+    pub fn with_remedy(self, remedy: Remedy) -> Warning {
+        Warning {
+            remedy: Some(remedy),
+            ..self
         }
     }
 }
 
 impl fmt::Display for Warning {
-    /// As a [`FileError`]: `file: line N: message`.
+    /// As a [`FileError`]: `file: line N: message: remedy`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        FileError::new(&self.file, self.line, self.message.as_str()).fmt(f)
+        FileError {
+            file: self.file.clone(),
+            line: self.line,
+            message: self.message.clone(),
+            remedy: self.remedy,
+        }
+        .fmt(f)
     }
 }
 

@@ -276,16 +276,17 @@ pub fn read(
         }
     }
     if let Some(first) = references.first() {
-        warnings.push(Warning::new(
+        let reference = Warning::new(
             WarningKind::Reference,
             &path.join(first),
             None,
             format!(
-                "the curated document ({} of {} document(s)) is the reference, not an annotator: γ is measured between the users, `evaluate` scores them against it (--users …,{CURATION} measures it as an annotator)",
+                "the curated document ({} of {} document(s)) is the reference, not an annotator: γ is measured between the users, `evaluate` scores them against it",
                 references.len(),
                 listing.documents().len()
             ),
-        ));
+        );
+        warnings.push(reference.with_remedy(crate::Remedy::CurationAsAnnotator));
     }
     if documents.is_empty() {
         return Err(FileError::new(
