@@ -29,13 +29,14 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let several = documents.len() > 1;
     // A document's name comes from inside its file (a CorA text id, an archive's folder): with
     // several documents it becomes one file name inside OUT, or the conversion is refused.
-    let bad_name = |e: String| Failure::BadInput(format!("{}: {e}", args.out.display()));
+    let bad_name =
+        |e: &dyn std::fmt::Display| Failure::BadInput(format!("{}: {e}", args.out.display()));
     if several {
         gamma_formats::distinct_safe_file_names(
             documents.iter().map(|d| d.continuum.name.as_str()),
             "document",
         )
-        .map_err(bad_name)?;
+        .map_err(|e| bad_name(&e))?;
     }
     let out_of = |document: &gamma_formats::Document| -> Result<PathBuf, Failure> {
         if !several {
@@ -46,7 +47,8 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
             Some(Output::File) => format!(".{}", description.written_extension),
             _ => String::new(),
         };
-        let name = gamma_formats::safe_file_name(&document.continuum.name).map_err(bad_name)?;
+        let name =
+            gamma_formats::safe_file_name(&document.continuum.name).map_err(|e| bad_name(&e))?;
         Ok(args.out.join(format!("{name}{extension}")))
     };
     let outs: Vec<PathBuf> = documents.iter().map(out_of).collect::<Result<_, _>>()?;

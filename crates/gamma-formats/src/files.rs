@@ -168,11 +168,11 @@ impl fmt::Display for Warning {
 
 impl FileError {
     /// A problem with `file` (at `line` when there is one).
-    pub fn new(file: &Path, line: Option<u64>, message: impl Into<String>) -> FileError {
+    pub fn new(file: &Path, line: Option<u64>, message: impl fmt::Display) -> FileError {
         FileError {
             file: file.to_path_buf(),
             line,
-            message: message.into(),
+            message: message.to_string(),
             remedy: None,
         }
     }
@@ -273,25 +273,84 @@ pub fn empty_annotators_warning(names: &[String], what: &str, path: &Path) -> Op
 /// extension and the temporary's additions under the usual 255-byte limit).
 pub const MAX_FILE_NAME_BYTES: usize = 200;
 
+/// Why a name from inside a file cannot be a file name ([`safe_file_name`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UnusableFileName {
+    /// The empty name.
+    #[error("an empty name cannot be a file name")]
+    Empty,
+    /// A name of dots and spaces only (`.`, `..`): it names a folder.
+    #[error("{0:?} cannot be a file name (it names a folder)")]
+    NamesAFolder(String),
+    /// A name longer than [`MAX_FILE_NAME_BYTES`]: its length in bytes.
+    #[error(
+        "a name of {0} bytes is longer than the {MAX_FILE_NAME_BYTES} bytes a file name may take here"
+    )]
+    TooLong(usize),
+}
+
+/// Why names from inside files cannot be written as they stand: two would become one, or one
+/// cannot be a file name. `what` is what the names are ("annotator", "categories").
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NameClash {
+    /// A name that cannot be a file name.
+    #[error("{what} {name:?}: {why}")]
+    Unusable {
+        /// What the name is.
+        what: &'static str,
+        /// The name.
+        name: String,
+        /// Why it cannot be a file name.
+        why: UnusableFileName,
+    },
+    /// Two names that would be one file name (once made safe, ignoring case).
+    #[error(
+        "{what}s {first:?} and {second:?} would be one file name ({file_name:?}, on a system that ignores case): rename one"
+    )]
+    OneFileName {
+        /// What the names are.
+        what: &'static str,
+        /// The name met first.
+        first: String,
+        /// The name met second.
+        second: String,
+        /// The file name both would be.
+        file_name: String,
+    },
+    /// Two names that would be one field of a format without spaces in its fields.
+    #[error(
+        "{what} {first:?} and {second:?} would both be the {field} {written:?} (no spaces there): rename one"
+    )]
+    OneField {
+        /// What the names are.
+        what: &'static str,
+        /// The field they are written in ("brat type").
+        field: &'static str,
+        /// The name met first.
+        first: String,
+        /// The name met second.
+        second: String,
+        /// What both would be written as.
+        written: String,
+    },
+}
+
 /// A name that comes from inside a file (a document's, an annotator's, a user's in an archive)
 /// as one file or folder name, so that it can never name another place: `/`, `\`, `:`, control
 /// characters and the characters Windows forbids (`<>"|?*`) become `_`, as does a final dot or
 /// space and the start of a Windows device name (`CON`, `NUL`, `COM1`…). Every other character
 /// is kept. Refused, with the reason: the empty name, a name of dots and spaces only (`.`,
 /// `..`), a name longer than 200 bytes.
-pub fn safe_file_name(name: &str) -> Result<String, String> {
+pub fn safe_file_name(name: &str) -> Result<String, UnusableFileName> {
     if name.trim_matches(['.', ' ']).is_empty() {
         return Err(if name.is_empty() {
-            "an empty name cannot be a file name".to_string()
+            UnusableFileName::Empty
         } else {
-            format!("{name:?} cannot be a file name (it names a folder)")
+            UnusableFileName::NamesAFolder(name.to_string())
         });
     }
     if name.len() > MAX_FILE_NAME_BYTES {
-        return Err(format!(
-            "a name of {} bytes is longer than the {MAX_FILE_NAME_BYTES} bytes a file name may take here",
-            name.len()
-        ));
+        return Err(UnusableFileName::TooLong(name.len()));
     }
     let mut safe: String = name
         .chars()
@@ -328,16 +387,23 @@ pub fn safe_file_name(name: &str) -> Result<String, String> {
 /// names them.
 pub fn distinct_safe_file_names<'a>(
     names: impl IntoIterator<Item = &'a str>,
-    what: &str,
-) -> Result<(), String> {
+    what: &'static str,
+) -> Result<(), NameClash> {
     let mut seen: std::collections::BTreeMap<String, &str> = Default::default();
     for name in names {
-        let safe = safe_file_name(name).map_err(|e| format!("{what} {name:?}: {e}"))?;
+        let safe = safe_file_name(name).map_err(|why| NameClash::Unusable {
+            what,
+            name: name.to_string(),
+            why,
+        })?;
         match seen.get(&safe.to_lowercase()) {
             Some(&other) if other != name => {
-                return Err(format!(
-                    "{what}s {other:?} and {name:?} would be one file name ({safe:?}, on a system that ignores case): rename one"
-                ));
+                return Err(NameClash::OneFileName {
+                    what,
+                    first: other.to_string(),
+                    second: name.to_string(),
+                    file_name: safe,
+                });
             }
             _ => {
                 seen.insert(safe.to_lowercase(), name);
@@ -365,17 +431,21 @@ pub fn without_spaces(name: &str) -> String {
 /// (`field`: "brat type"): written as they are, they would read back merged.
 pub fn distinct_without_spaces<'a>(
     names: impl IntoIterator<Item = &'a str>,
-    what: &str,
-    field: &str,
-) -> Result<(), String> {
+    what: &'static str,
+    field: &'static str,
+) -> Result<(), NameClash> {
     let mut seen: std::collections::BTreeMap<String, &str> = Default::default();
     for name in names {
         let written = without_spaces(name);
         match seen.get(&written) {
             Some(&other) if other != name => {
-                return Err(format!(
-                    "{what} {other:?} and {name:?} would both be the {field} {written:?} (no spaces there): rename one"
-                ));
+                return Err(NameClash::OneField {
+                    what,
+                    field,
+                    first: other.to_string(),
+                    second: name.to_string(),
+                    written,
+                });
             }
             _ => {
                 seen.insert(written, name);
@@ -435,10 +505,23 @@ mod tests {
         }
         for name in ["", ".", "..", " .. ", "..."] {
             let refusal = safe_file_name(name).unwrap_err();
-            assert!(refusal.contains("file name"), "{name:?}: {refusal}");
+            assert!(
+                refusal.to_string().contains("file name"),
+                "{name:?}: {refusal}"
+            );
         }
+        assert_eq!(safe_file_name(""), Err(UnusableFileName::Empty));
         let long = "x".repeat(MAX_FILE_NAME_BYTES + 1);
-        assert!(safe_file_name(&long).unwrap_err().contains("201 bytes"));
+        assert_eq!(
+            safe_file_name(&long),
+            Err(UnusableFileName::TooLong(MAX_FILE_NAME_BYTES + 1))
+        );
+        assert!(
+            safe_file_name(&long)
+                .unwrap_err()
+                .to_string()
+                .contains("201 bytes")
+        );
         assert!(safe_file_name(&long[1..]).is_ok());
         assert_eq!(
             distinct_safe_file_names(["a", "b", "a"], "annotator"),
@@ -448,11 +531,21 @@ mod tests {
         assert!(
             refusal
                 .unwrap_err()
+                .to_string()
                 .contains("\"Alice\" and \"alice\" would be one file")
         );
-        let refusal = distinct_safe_file_names(["a/b", "a:b"], "annotator");
-        assert!(refusal.unwrap_err().contains("(\"a_b\""));
-        let refusal = distinct_safe_file_names(["a", ".."], "annotator");
-        assert!(refusal.unwrap_err().starts_with("annotator \"..\": "));
+        let refusal = distinct_safe_file_names(["a/b", "a:b"], "annotator").unwrap_err();
+        assert_eq!(
+            refusal,
+            NameClash::OneFileName {
+                what: "annotator",
+                first: "a/b".into(),
+                second: "a:b".into(),
+                file_name: "a_b".into(),
+            }
+        );
+        assert!(refusal.to_string().contains("(\"a_b\""));
+        let refusal = distinct_safe_file_names(["a", ".."], "annotator").unwrap_err();
+        assert!(refusal.to_string().starts_with("annotator \"..\": "));
     }
 }

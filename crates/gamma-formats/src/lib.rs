@@ -38,13 +38,15 @@ pub use codec::CODECS;
 pub use corpus_folder::read_corpus;
 pub use documents::read_documents;
 pub use files::{
-    FileError, MAX_ANNOTATORS_PER_FILE, Remedy, Warning, WarningKind, distinct_safe_file_names,
-    read_bytes, safe_file_name, utf8_text,
+    FileError, MAX_ANNOTATORS_PER_FILE, NameClash, Remedy, UnusableFileName, Warning, WarningKind,
+    distinct_safe_file_names, read_bytes, safe_file_name, utf8_text,
 };
 pub use format::{Document, Format, ReadOptions, Source};
+pub use unwritable::{Unwritable, XmlPlace};
 pub use write::{planned_paths, write_continuum};
 
 mod annotator_files;
 mod atomic_write;
 mod files;
 mod span_layer;
+mod unwritable;

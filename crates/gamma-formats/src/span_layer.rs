@@ -9,7 +9,7 @@ use super::annotator_files::AnnotatorFile;
 use super::format::{Gold, ReadOptions, Source};
 use super::webanno_tsv::LayerChoice;
 use super::write::{per_annotator_path, text_of};
-use super::{FileError, Warning, write_atomically};
+use super::{FileError, Unwritable, Warning, write_atomically};
 use gamma_core::continuum::Continuum;
 use gamma_core::relation::{Endpoint, Relation};
 use gamma_core::unit::Unit;
@@ -73,11 +73,11 @@ pub(crate) fn read_document(
 /// Makes one file of the family: `(text, units, the relations between them, layer, feature)` to
 /// its contents (a format without relations leaves them aside).
 pub(crate) trait MakeFile:
-    Fn(&str, &[Unit], &[Relation], &str, &str) -> Result<String, String>
+    Fn(&str, &[Unit], &[Relation], &str, &str) -> Result<String, Unwritable>
 {
 }
 
-impl<F: Fn(&str, &[Unit], &[Relation], &str, &str) -> Result<String, String>> MakeFile for F {}
+impl<F: Fn(&str, &[Unit], &[Relation], &str, &str) -> Result<String, Unwritable>> MakeFile for F {}
 
 /// Writes `<out>/<annotator>.<extension>` for every annotator, in the layer of [`span_layer`];
 /// every file is made before the first is written.

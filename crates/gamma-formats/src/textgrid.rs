@@ -431,7 +431,7 @@ fn quoted(text: &str) -> String {
 
 /// The long-format TextGrid of a continuum: one interval tier per annotator, the gaps between
 /// its units as empty intervals. An annotator whose units overlap cannot be an interval tier.
-pub fn to_textgrid(continuum: &Continuum) -> Result<String, String> {
+pub fn to_textgrid(continuum: &Continuum) -> Result<String, crate::Unwritable> {
     let (mut xmin, mut xmax) = continuum.bounds();
     if continuum.n_units() == 0 {
         (xmin, xmax) = (0.0, 0.0);
@@ -450,10 +450,10 @@ pub fn to_textgrid(continuum: &Continuum) -> Result<String, String> {
         let mut cursor = xmin;
         for unit in units {
             if unit.start < cursor {
-                return Err(format!(
-                    "annotator {:?}: unit {unit} overlaps the one before it, and a TextGrid interval tier cannot hold overlapping intervals",
-                    annotator.name
-                ));
+                return Err(crate::Unwritable::OverlappingIntervals {
+                    annotator: annotator.name.clone(),
+                    unit: unit.clone(),
+                });
             }
             if unit.start > cursor {
                 intervals.push((cursor, unit.start, ""));
@@ -639,7 +639,13 @@ mod tests {
         assert_eq!(tiers[0].units, c.annotators[0].units);
         assert_eq!(tiers[1].units, c.annotators[1].units);
         c.add_unit("B", Unit::new(1.0, 1.8, "S").unwrap());
-        assert!(to_textgrid(&c).unwrap_err().contains("overlaps"));
+        assert_eq!(
+            to_textgrid(&c),
+            Err(crate::Unwritable::OverlappingIntervals {
+                annotator: "B".into(),
+                unit: Unit::new(1.0, 1.8, "S").unwrap(),
+            })
+        );
     }
 
     #[test]

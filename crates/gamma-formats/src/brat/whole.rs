@@ -27,9 +27,9 @@
 use super::relations::{numbered, relation_lines, role_of};
 use super::standoff::{self, Line, largest_number};
 use super::{parse_ann, t_line, type_name, type_names_distinct};
-use crate::FileError;
 use crate::annotator_files::AnnotatorFile;
 use crate::format::{DecidedRelations, Gold};
+use crate::{FileError, Unwritable};
 use gamma_core::relation::{Endpoint, Relation};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
@@ -116,8 +116,9 @@ pub fn whole_gold(
     };
     let annotators = &gold.document.annotators;
     let name = |a: usize| annotators.get(a).map_or("?", |x| x.name.as_str());
-    let problem = |e: String| FileError::new(out, None, e);
-    type_names_distinct(gold.units.iter().map(|u| u.category.as_str())).map_err(problem)?;
+    let problem = |e: Unwritable| FileError::new(out, None, e);
+    type_names_distinct(gold.units.iter().map(|u| u.category.as_str()))
+        .map_err(|e| problem(e.into()))?;
     let ids = gold_ids(gold, &base.lines);
     let chars: Vec<char> = text.chars().collect();
     let mut t_lines: Vec<((usize, usize), String)> = Vec::new();

@@ -114,6 +114,6 @@ fn without_relations(
     _relations: &[gamma_core::relation::Relation],
     layer: &str,
     feature: &str,
-) -> Result<String, String> {
+) -> Result<String, crate::Unwritable> {
     to_xmi(text, units, layer, feature)
 }
