@@ -114,7 +114,7 @@ fn system_json(system: &SystemEvaluation, documents: &[String]) -> Value {
         }
         Err(reason) => {
             out["gamma"] = Value::Null;
-            out["gamma_error"] = json!(reason);
+            out["gamma_error"] = json!(reason.to_string());
         }
     }
     out
