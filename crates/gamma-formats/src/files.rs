@@ -282,7 +282,7 @@ pub enum UnusableFileName {
     /// A name of dots and spaces only (`.`, `..`): it names a folder.
     #[error("{0:?} cannot be a file name (it names a folder)")]
     NamesAFolder(String),
-    /// A name longer than [`MAX_FILE_NAME_BYTES`]: its length in bytes.
+    /// A name longer than a file name may take (see [`safe_file_name`]): its length in bytes.
     #[error(
         "a name of {0} bytes is longer than the {MAX_FILE_NAME_BYTES} bytes a file name may take here"
     )]

@@ -452,7 +452,7 @@ pub fn to_textgrid(continuum: &Continuum) -> Result<String, crate::Unwritable> {
             if unit.start < cursor {
                 return Err(crate::Unwritable::OverlappingIntervals {
                     annotator: annotator.name.clone(),
-                    unit: unit.clone(),
+                    unit: Box::new(unit.clone()),
                 });
             }
             if unit.start > cursor {
@@ -643,7 +643,7 @@ mod tests {
             to_textgrid(&c),
             Err(crate::Unwritable::OverlappingIntervals {
                 annotator: "B".into(),
-                unit: Unit::new(1.0, 1.8, "S").unwrap(),
+                unit: Box::new(Unit::new(1.0, 1.8, "S").unwrap()),
             })
         );
     }

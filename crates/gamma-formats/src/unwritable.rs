@@ -16,7 +16,7 @@ pub enum Unwritable {
     #[error("unit {unit} is not a character span of the {length}-character text")]
     NotACharacterSpan {
         /// The unit.
-        unit: Unit,
+        unit: Box<Unit>,
         /// The text's length in characters.
         length: usize,
     },
@@ -24,13 +24,13 @@ pub enum Unwritable {
     #[error("unit {unit} covers only spaces")]
     OnlySpaces {
         /// The unit.
-        unit: Unit,
+        unit: Box<Unit>,
     },
     /// A unit over spaces only, in WebAnno TSV 3, where a unit is a run of tokens.
     #[error("unit {unit} covers only spaces: TSV 3 needs a token")]
     NoTsv3Token {
         /// The unit.
-        unit: Unit,
+        unit: Box<Unit>,
     },
     /// A character XML 1.0 cannot hold, even as a character reference (U+0001…).
     #[error(
@@ -54,15 +54,15 @@ pub enum Unwritable {
         /// The annotator.
         annotator: String,
         /// The unit that overlaps the one before it.
-        unit: Unit,
+        unit: Box<Unit>,
     },
     /// Two units overlap, and CorA tokens cannot.
     #[error("units {first} and {second} overlap: CorA tokens cannot")]
     OverlappingTokens {
         /// The unit that starts first.
-        first: Unit,
+        first: Box<Unit>,
         /// The unit that overlaps it.
-        second: Unit,
+        second: Box<Unit>,
     },
     /// Two units have one span, and a CorA token has one set of layers.
     #[error("two consensus units span [{start}, {end}): a CorA token has one set of layers")]
@@ -79,7 +79,7 @@ pub enum Unwritable {
     )]
     NotAToken {
         /// The unit.
-        unit: Unit,
+        unit: Box<Unit>,
         /// The text it covers.
         covered: String,
         /// The CorA-XML file.
@@ -92,7 +92,7 @@ pub enum Unwritable {
     )]
     BoundaryMark {
         /// The unit.
-        unit: Unit,
+        unit: Box<Unit>,
         /// The word.
         word: String,
         /// The mark.
@@ -116,7 +116,7 @@ pub enum XmlPlace {
         /// The unit's index among the annotator's units.
         index: usize,
         /// The unit.
-        unit: Unit,
+        unit: Box<Unit>,
         /// The feature's name, as written.
         feature: String,
     },

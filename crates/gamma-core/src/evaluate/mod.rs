@@ -112,7 +112,7 @@ pub enum EvaluationError {
         /// The unit's index in the annotator's list.
         index: usize,
         /// The unit.
-        unit: Unit,
+        unit: Box<Unit>,
         /// What is wrong with it.
         reason: crate::unit::InvalidUnit,
     },
@@ -330,7 +330,7 @@ fn check_units(document: &Continuum) -> Result<(), EvaluationError> {
                     document: document.name.clone(),
                     annotator: annotator.name.clone(),
                     index,
-                    unit: unit.clone(),
+                    unit: Box::new(unit.clone()),
                     reason,
                 });
             }

@@ -37,7 +37,7 @@ pub struct Step {
 }
 
 /// How many steps undo remembers.
-pub const UNDO_DEPTH: usize = 1000;
+pub(crate) const UNDO_DEPTH: usize = 1000;
 
 /// What the changes of a history may refer to: the document's proposals and annotators, and
 /// the gold ids handed out so far.

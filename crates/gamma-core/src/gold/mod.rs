@@ -23,12 +23,12 @@ mod tokens;
 
 pub use bulk_rules::OpenAlignments;
 pub use damage::{Damage, DamagedAdjudication, History, Place};
-pub use history::{Step, UNDO_DEPTH};
+pub use history::Step;
 pub use model::{
     Choice, Decision, Direction, Filter, GoldError, GoldId, GoldRelation, GoldUnit, LostEndpoint,
     Progress, Proposal, RelationChoice, RelationDecision, RelationProposal, Rule, now, parse_rule,
 };
-pub use tokens::{is_token_end, is_token_start, snap_to_token};
+pub(crate) use tokens::snap_to_token;
 
 use crate::alignment::{Alignment, AlignmentProblem};
 use crate::continuum::{Annotator, Continuum};
@@ -147,7 +147,7 @@ impl Adjudication {
     }
 
     /// Every annotator has a unit, all with the same category and the same span.
-    pub fn is_unanimous(&self, index: usize) -> bool {
+    pub(crate) fn is_unanimous(&self, index: usize) -> bool {
         let members = self.members(index);
         members.len() == self.continuum.n_annotators()
             && members.windows(2).all(|pair| {
@@ -256,7 +256,7 @@ impl Adjudication {
     /// of that category (when the units are on whole positions: rounded outwards, and moved to
     /// the nearest token start and end of the text if there is one), and for each feature the
     /// value most of them have. Its span may be one that no annotator made.
-    pub fn median_suggestion(&self, index: usize) -> Option<Unit> {
+    pub(crate) fn median_suggestion(&self, index: usize) -> Option<Unit> {
         let members = self.members(index);
         let (category, _) = majority(members.iter().map(|(_, u)| u.category.as_str()))?;
         let chosen: Vec<&Unit> = members
@@ -296,7 +296,7 @@ impl Adjudication {
     }
 
     /// The largest number of annotators of proposal `index` that agree on a category.
-    pub fn category_majority(&self, index: usize) -> usize {
+    pub(crate) fn category_majority(&self, index: usize) -> usize {
         majority(self.members(index).iter().map(|(_, u)| u.category.as_str())).map_or(0, |(_, n)| n)
     }
 

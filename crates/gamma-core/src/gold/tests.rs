@@ -1,3 +1,5 @@
+use super::history::UNDO_DEPTH;
+use super::tokens::{is_token_end, is_token_start};
 use super::*;
 use crate::gamma::{GammaOptions, best_alignment};
 use crate::unit::InvalidUnit;

@@ -229,7 +229,7 @@ fn t_line(id: &str, unit: &Unit, chars: &[char]) -> Result<String, Unwritable> {
         || unit.end > chars.len() as f64
     {
         return Err(Unwritable::NotACharacterSpan {
-            unit: unit.clone(),
+            unit: Box::new(unit.clone()),
             length: chars.len(),
         });
     }

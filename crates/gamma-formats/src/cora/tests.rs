@@ -149,8 +149,8 @@ fn from_units_makes_tokens_readable_back() {
     assert_eq!(
         CoraFile::from_units("d", text, &overlapping, &CoraOptions::default()).unwrap_err(),
         crate::Unwritable::OverlappingTokens {
-            first: overlapping[0].clone(),
-            second: overlapping[1].clone(),
+            first: Box::new(overlapping[0].clone()),
+            second: Box::new(overlapping[1].clone()),
         }
     );
 }

@@ -58,7 +58,7 @@ impl CoraFile {
         if let Some(((start, end), unit)) = by_span.into_iter().next() {
             let covered: String = rebuilt.text.chars().skip(start).take(end - start).collect();
             return Err(Unwritable::NotAToken {
-                unit: unit.clone(),
+                unit: Box::new(unit.clone()),
                 covered,
                 file: path.to_path_buf(),
             });
@@ -118,8 +118,8 @@ impl CoraFile {
         for pair in sorted.windows(2) {
             if pair[1].start < pair[0].end {
                 return Err(Unwritable::OverlappingTokens {
-                    first: pair[0].clone(),
-                    second: pair[1].clone(),
+                    first: Box::new(pair[0].clone()),
+                    second: Box::new(pair[1].clone()),
                 });
             }
         }
@@ -132,7 +132,7 @@ impl CoraFile {
             let (start, end) = (unit.start as usize, unit.end as usize);
             if end > chars.len() || unit.start.fract() != 0.0 || unit.end.fract() != 0.0 {
                 return Err(Unwritable::NotACharacterSpan {
-                    unit: (*unit).clone(),
+                    unit: Box::new((*unit).clone()),
                     length: chars.len(),
                 });
             }
@@ -140,7 +140,7 @@ impl CoraFile {
             let words: Vec<&str> = covered.split_whitespace().collect();
             if words.is_empty() {
                 return Err(Unwritable::OnlySpaces {
-                    unit: (*unit).clone(),
+                    unit: Box::new((*unit).clone()),
                 });
             }
             // `trans` marks boundaries with these: a word holding one would read back cut.
@@ -149,7 +149,7 @@ impl CoraFile {
                 .find_map(|w| w.chars().find(|c| marks.contains(*c)).map(|c| (w, c)))
             {
                 return Err(Unwritable::BoundaryMark {
-                    unit: (*unit).clone(),
+                    unit: Box::new((*unit).clone()),
                     word: word.to_string(),
                     mark,
                 });

@@ -30,7 +30,7 @@ pub(crate) fn unit_boundaries(units: &[Unit], length: usize) -> Result<Vec<bool>
             || unit.end > length as f64
         {
             return Err(Unwritable::NotACharacterSpan {
-                unit: unit.clone(),
+                unit: Box::new(unit.clone()),
                 length,
             });
         }
@@ -190,7 +190,9 @@ fn layout(chars: &[char], units: &[Unit]) -> Result<Layout, Unwritable> {
     for (index, unit) in units.iter().enumerate() {
         let tokens = tokens_of(unit);
         if tokens.is_empty() {
-            return Err(Unwritable::NoTsv3Token { unit: unit.clone() });
+            return Err(Unwritable::NoTsv3Token {
+                unit: Box::new(unit.clone()),
+            });
         }
         for token in &tokens {
             on_token.entry(*token).or_default().push(index);

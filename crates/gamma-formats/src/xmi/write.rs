@@ -177,7 +177,7 @@ pub fn to_xmi(
             if let Some(value) = value {
                 let place = || XmlPlace::Feature {
                     index,
-                    unit: unit.clone(),
+                    unit: Box::new(unit.clone()),
                     feature: name.clone(),
                 };
                 let _ = write!(body, " {name}=\"{}\"", attribute(value, place)?);

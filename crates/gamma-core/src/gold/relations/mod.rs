@@ -29,10 +29,10 @@ use crate::relation::Endpoint;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// An annotator's relation: (annotator, index in its relations).
-pub type AnnotatorRelation = (usize, usize);
+pub(crate) type AnnotatorRelation = (usize, usize);
 
 /// An annotator's relation kept in the gold: (annotator, index in its relations, gold label).
-pub type KeptRelation = (usize, usize, String);
+pub(crate) type KeptRelation = (usize, usize, String);
 
 /// The relation proposals of `continuum`, whose unitary alignments are `proposals`.
 pub(super) fn relation_proposals(
@@ -469,7 +469,7 @@ impl Adjudication {
 
     /// The annotator whose relation a decision keeps: the picked one, or for a relabelling
     /// the first annotator with a relation there.
-    pub fn relation_source_annotator(&self, index: usize, choice: &RelationChoice) -> usize {
+    pub(crate) fn relation_source_annotator(&self, index: usize, choice: &RelationChoice) -> usize {
         match choice {
             RelationChoice::Pick { annotator } => *annotator,
             _ => (self.relation_proposals.get(index))
