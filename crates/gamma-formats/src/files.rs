@@ -145,7 +145,7 @@ impl Warning {
     }
 
     /// This warning with what the user can do about it.
-    pub fn with_remedy(self, remedy: Remedy) -> Warning {
+    pub(crate) fn with_remedy(self, remedy: Remedy) -> Warning {
         Warning {
             remedy: Some(remedy),
             ..self
@@ -178,7 +178,7 @@ impl FileError {
     }
 
     /// This error with what the user can do about it.
-    pub fn with_remedy(self, remedy: Remedy) -> FileError {
+    pub(crate) fn with_remedy(self, remedy: Remedy) -> FileError {
         FileError {
             remedy: Some(remedy),
             ..self
@@ -205,7 +205,11 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, FileError> {
 /// The bytes as text, or an error naming the line of the first byte that is not UTF-8 — or of
 /// the first NUL byte: no format we read has one, and names or texts with U+0000 cannot be
 /// written to XML or used as file names (a binary or damaged file).
-pub fn utf8_text<'a>(bytes: &'a [u8], path: &Path, message: &str) -> Result<&'a str, FileError> {
+pub(crate) fn utf8_text<'a>(
+    bytes: &'a [u8],
+    path: &Path,
+    message: &str,
+) -> Result<&'a str, FileError> {
     let line_before = |end: usize| bytes[..end].iter().filter(|&&b| b == b'\n').count() as u64 + 1;
     let text = std::str::from_utf8(bytes)
         .map_err(|e| FileError::new(path, Some(line_before(e.valid_up_to())), message))?;
@@ -214,7 +218,7 @@ pub fn utf8_text<'a>(bytes: &'a [u8], path: &Path, message: &str) -> Result<&'a 
 }
 
 /// An error naming the line of the first NUL character of `text`, if it has one.
-pub fn refuse_nul(text: &str, path: &Path) -> Result<(), FileError> {
+pub(crate) fn refuse_nul(text: &str, path: &Path) -> Result<(), FileError> {
     match text.find('\0') {
         Some(at) => Err(FileError::new(
             path,
@@ -228,11 +232,11 @@ pub fn refuse_nul(text: &str, path: &Path) -> Result<(), FileError> {
 /// The most annotators (tiers, file-ids, annotator names) one file may hold: reading stays
 /// quick below it (names are matched by a scan per unit), and γ itself measures at most
 /// [`gamma_core::alignment::MAX_ALIGNED_ANNOTATORS`]; a file with more is damaged or generated.
-pub const MAX_ANNOTATORS_PER_FILE: usize = 10_000;
+pub(crate) const MAX_ANNOTATORS_PER_FILE: usize = 10_000;
 
 /// An error when a file holds (or declares, `what`: "tiers", "annotators") more than
 /// [`MAX_ANNOTATORS_PER_FILE`] annotators, naming the count and the limit.
-pub fn refuse_too_many_annotators(
+pub(crate) fn refuse_too_many_annotators(
     count: usize,
     what: &str,
     path: &Path,
@@ -253,7 +257,11 @@ pub fn refuse_too_many_annotators(
 
 /// A warning naming the annotators of `path` (each `what`, e.g. "tier") that have no unit and
 /// so are not measured, when there are any.
-pub fn empty_annotators_warning(names: &[String], what: &str, path: &Path) -> Option<Warning> {
+pub(crate) fn empty_annotators_warning(
+    names: &[String],
+    what: &str,
+    path: &Path,
+) -> Option<Warning> {
     if names.is_empty() {
         return None;
     }
@@ -271,7 +279,7 @@ pub fn empty_annotators_warning(names: &[String], what: &str, path: &Path) -> Op
 
 /// The longest name from inside a file used as a file name, in bytes (leaving room for an
 /// extension and the temporary's additions under the usual 255-byte limit).
-pub const MAX_FILE_NAME_BYTES: usize = 200;
+pub(crate) const MAX_FILE_NAME_BYTES: usize = 200;
 
 /// Why a name from inside a file cannot be a file name ([`safe_file_name`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -429,7 +437,7 @@ pub fn without_spaces(name: &str) -> String {
 
 /// An error naming two of `names` (`what`: "categories") that [`without_spaces`] makes one
 /// (`field`: "brat type"): written as they are, they would read back merged.
-pub fn distinct_without_spaces<'a>(
+pub(crate) fn distinct_without_spaces<'a>(
     names: impl IntoIterator<Item = &'a str>,
     what: &'static str,
     field: &'static str,

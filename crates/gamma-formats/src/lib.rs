@@ -37,9 +37,10 @@ pub use atomic_write::{finish_interrupted_writes, write_atomically, write_togeth
 pub use codec::CODECS;
 pub use corpus_folder::read_corpus;
 pub use documents::read_documents;
+pub(crate) use files::utf8_text;
 pub use files::{
-    FileError, MAX_ANNOTATORS_PER_FILE, NameClash, Remedy, UnusableFileName, Warning, WarningKind,
-    distinct_safe_file_names, read_bytes, safe_file_name, utf8_text,
+    FileError, NameClash, Remedy, UnusableFileName, Warning, WarningKind, distinct_safe_file_names,
+    read_bytes, safe_file_name,
 };
 pub use format::{Document, Format, ReadOptions, Source};
 pub use unwritable::{Unwritable, XmlPlace};

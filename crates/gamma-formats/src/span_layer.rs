@@ -193,7 +193,7 @@ pub(crate) fn gold_relations(gold: &Gold<'_>) -> (Vec<Unit>, Vec<Relation>, Vec<
 
 /// The span layer and category feature written when a document's own are not known (it was
 /// read from another format): INCEpTION's built-in custom span layer.
-pub const DEFAULT_SPAN_LAYER: (&str, &str) = ("webanno.custom.Span", "value");
+pub(crate) const DEFAULT_SPAN_LAYER: (&str, &str) = ("webanno.custom.Span", "value");
 
 /// The span layer (full type name) and category feature a TSV 3 or XMI file of a document is
 /// written in: those it was read with (TSV 3, XMI, project export); a layer read without a

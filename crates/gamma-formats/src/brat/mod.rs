@@ -187,7 +187,7 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
 
 /// The `.ann` of `units` over `text`: T lines numbered from 1, the type with its spaces
 /// replaced by `_` (brat types have none), the covered text with line breaks as spaces.
-pub fn to_ann(units: &[Unit], text: &str) -> Result<String, Unwritable> {
+pub(crate) fn to_ann(units: &[Unit], text: &str) -> Result<String, Unwritable> {
     to_ann_with_relations(units, &[], text).map(|(ann, _)| ann)
 }
 
@@ -196,7 +196,7 @@ pub fn to_ann(units: &[Unit], text: &str) -> Result<String, Unwritable> {
 /// are the units' own ids when each has a distinct one of brat's (`T<n>`, as read from brat),
 /// otherwise `T1`, `T2`… in order; the relations follow them (the `relations` module says how they are
 /// written).
-pub fn to_ann_with_relations(
+pub(crate) fn to_ann_with_relations(
     units: &[Unit],
     relations: &[Relation],
     text: &str,
@@ -295,7 +295,7 @@ use gamma_core::continuum::Continuum;
 
 /// An error naming two categories that would become one brat type (`a b` and `a_b`): written
 /// as they are, they would read back merged.
-pub fn type_names_distinct<'a>(
+pub(crate) fn type_names_distinct<'a>(
     categories: impl IntoIterator<Item = &'a str>,
 ) -> Result<(), NameClash> {
     super::files::distinct_without_spaces(categories, "categories", "brat type")
@@ -310,7 +310,7 @@ pub fn write(path: &Path, units: &[Unit], text: &str) -> Result<Vec<PathBuf>, Fi
 /// Writes `units` and the `relations` between them as the `.ann` at `path` and the text as the
 /// `.txt` beside it (left alone when it already holds this text); the relations that cannot be
 /// written are left out ([`to_ann_with_relations`]; [`crate::losses`] lists them beforehand).
-pub fn write_with_relations(
+pub(crate) fn write_with_relations(
     path: &Path,
     units: &[Unit],
     relations: &[Relation],

@@ -36,7 +36,7 @@ use std::path::Path;
 
 /// The gold `.ann` and what the user must hear about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WholeGold {
+pub(crate) struct WholeGold {
     /// The `.ann` to write.
     pub ann: String,
     /// Content not measured on which the annotators differ (the base annotator's is in the gold).
@@ -94,7 +94,7 @@ fn read_again(
 
 /// The whole gold of a brat document: `files` are the annotators' `.ann`, `text` the
 /// document's text, `out` the gold's path (named in errors about the gold units).
-pub fn whole_gold(
+pub(crate) fn whole_gold(
     gold: &Gold<'_>,
     text: &str,
     files: &[AnnotatorFile],

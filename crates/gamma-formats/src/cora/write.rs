@@ -14,7 +14,7 @@ impl CoraFile {
     /// layers); tokens with no unit lose their layers. Everything else is kept. Units whose
     /// span is not an annotation token's are an error: CorA-XML cannot hold them without
     /// retokenizing.
-    pub fn with_layers_from(
+    pub(crate) fn with_layers_from(
         &self,
         units: &[Unit],
         options: &CoraOptions,
@@ -99,7 +99,7 @@ impl CoraFile {
     /// marks, `#` by default, one diplomatic token per word), the category in the options'
     /// category layer, features as layers. A word holding one of the merge or split marks is
     /// refused: it would read back cut.
-    pub fn from_units(
+    pub(crate) fn from_units(
         id: &str,
         text: &str,
         units: &[Unit],

@@ -30,7 +30,7 @@ use std::path::Path;
 
 /// The gold `.eaf` and what the user must hear about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WholeGold {
+pub(crate) struct WholeGold {
     /// The `.eaf` to write.
     pub eaf: String,
     /// Annotations not measured on which the annotators differ (the base annotator's are in
@@ -156,7 +156,7 @@ impl<'a> Eaf<'a> {
 }
 
 /// The whole gold of an ELAN document read from `path`.
-pub fn whole_gold(gold: &Gold<'_>, path: &Path) -> Result<WholeGold, FileError> {
+pub(crate) fn whole_gold(gold: &Gold<'_>, path: &Path) -> Result<WholeGold, FileError> {
     let bytes = crate::read_bytes(path)?;
     let document = xml::parse_document(&bytes, path)?;
     if document.root.name != "ANNOTATION_DOCUMENT" {

@@ -17,7 +17,6 @@
 //! how); chain columns are read only so that the columns after them stay aligned.
 
 use super::{FileError, Warning, WarningKind};
-use gamma_core::continuum::Continuum;
 use gamma_core::unit::Unit;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -28,10 +27,12 @@ mod relations;
 mod write;
 pub use codec::TSV3;
 pub(crate) use codec::span_file;
-pub use relation_columns::{RelationLayer, default_relation_layer};
+pub(crate) use relation_columns::RelationLayer;
 pub use relations::RelationAnnotation;
-pub(crate) use write::{feature_name, layer_features, sentences, unit_boundaries, utf16_offsets};
-pub use write::{to_tsv3, to_tsv3_with_relations, write};
+pub(crate) use write::{
+    feature_name, layer_features, sentences, to_tsv3_with_relations, unit_boundaries, utf16_offsets,
+};
+pub use write::{to_tsv3, write};
 
 /// Which span layer gives the units and which of its features is the category.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -68,7 +69,7 @@ pub struct Layer {
 
 impl Layer {
     /// The type name after its last dot.
-    pub fn short_name(&self) -> &str {
+    pub(crate) fn short_name(&self) -> &str {
         self.name.rsplit('.').next().unwrap_or(&self.name)
     }
 
@@ -135,7 +136,7 @@ pub fn read(path: &Path) -> Result<Tsv3File, FileError> {
 }
 
 /// Whether these bytes start like a TSV 3 file (to tell it from a CSV `.tsv`).
-pub fn looks_like(bytes: &[u8]) -> bool {
+pub(crate) fn looks_like(bytes: &[u8]) -> bool {
     let start = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     start.starts_with(b"#FORMAT=WebAnno TSV 3")
 }
@@ -187,7 +188,7 @@ pub fn escape(value: &str) -> String {
 }
 
 /// A value with its escapes removed.
-pub fn unescape(value: &str) -> String {
+pub(crate) fn unescape(value: &str) -> String {
     unescape_marked(value).into_iter().map(|(c, _)| c).collect()
 }
 
@@ -663,27 +664,6 @@ impl Tsv3File {
         }
         Ok((units, warnings))
     }
-}
-
-/// Reads the chosen layer of one file as the units of `annotator`, with the document text.
-pub fn read_annotator(
-    path: &Path,
-    annotator: &str,
-    choice: &LayerChoice,
-) -> Result<(Continuum, Vec<Warning>), FileError> {
-    let file = read(path)?;
-    let (units, warnings) = file.units(choice, path)?;
-    let name = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let mut continuum = Continuum::new(name);
-    continuum.text = Some(file.text);
-    continuum.add_annotator(annotator);
-    for unit in units {
-        continuum.add_unit(annotator, unit);
-    }
-    Ok((continuum, warnings))
 }
 
 #[cfg(test)]

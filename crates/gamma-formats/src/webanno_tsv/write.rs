@@ -215,7 +215,7 @@ fn layout(chars: &[char], units: &[Unit]) -> Result<Layout, Unwritable> {
 /// the relation layers `relation_layers` over the span layer (see the `relation_columns` module;
 /// the default relation layer when none is given and there are relations). Returns the file and
 /// how many relations could not be written (an endpoint is a group or no unit of `units`).
-pub fn to_tsv3_with_relations(
+pub(crate) fn to_tsv3_with_relations(
     text: &str,
     units: &[Unit],
     relations: &[Relation],

@@ -62,7 +62,7 @@ pub struct XmiFile {
 }
 
 /// Whether these bytes look like an XMI file (to tell it from CorA-XML).
-pub fn looks_like(bytes: &[u8]) -> bool {
+pub(crate) fn looks_like(bytes: &[u8]) -> bool {
     let start = &bytes[..bytes.len().min(2048)];
     start.windows(8).any(|w| w == b"<xmi:XMI")
 }
@@ -82,10 +82,13 @@ pub fn read(path: &Path) -> Result<XmiFile, FileError> {
 }
 
 /// The primitive features of each type (by full name), from a type system description.
-pub type PrimitiveFeatures = HashMap<String, HashSet<String>>;
+pub(crate) type PrimitiveFeatures = HashMap<String, HashSet<String>>;
 
 /// The primitive features of each type of a UIMA type system description.
-pub fn primitive_features(bytes: &[u8], path: &Path) -> Result<PrimitiveFeatures, FileError> {
+pub(crate) fn primitive_features(
+    bytes: &[u8],
+    path: &Path,
+) -> Result<PrimitiveFeatures, FileError> {
     let root = xml::parse(bytes, path)?;
     let mut out: HashMap<String, HashSet<String>> = HashMap::new();
     let types = root
