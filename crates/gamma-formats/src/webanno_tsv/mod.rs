@@ -16,7 +16,7 @@
 //! relation layers over that span layer give the annotators' relations (the `relations` module says
 //! how); chain columns are read only so that the columns after them stay aligned.
 
-use super::{FileError, Warning, WarningKind};
+use super::{FileError, Warning, WarningKind, span_layer};
 use gamma_core::unit::Unit;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -30,7 +30,8 @@ pub(crate) use codec::span_file;
 pub(crate) use relation_columns::RelationLayer;
 pub use relations::RelationAnnotation;
 pub(crate) use write::{
-    feature_name, layer_features, sentences, to_tsv3_with_relations, unit_boundaries, utf16_offsets,
+    feature_name, identifier_characters, layer_features, sentences, to_tsv3_with_relations,
+    unit_boundaries, utf16_offsets,
 };
 pub use write::{to_tsv3, write};
 
@@ -70,7 +71,7 @@ pub struct Layer {
 impl Layer {
     /// The type name after its last dot.
     pub(crate) fn short_name(&self) -> &str {
-        self.name.rsplit('.').next().unwrap_or(&self.name)
+        span_layer::short_name(&self.name)
     }
 
     /// Whether `column` holds a primitive feature (a possible category), not a slot role or
@@ -534,87 +535,26 @@ impl Tsv3File {
             .filter(|(_, l)| l.kind == LayerKind::Span)
     }
 
-    /// The layer and the column of the category that `choice` names (or the defaults).
+    /// The layer and the column of the category that `choice` names (or the defaults, see
+    /// [`crate::span_layer`]'s choice of a layer).
     pub fn resolve(
         &self,
         choice: &LayerChoice,
         path: &Path,
     ) -> Result<(usize, Option<usize>), FileError> {
-        let names = || {
-            self.span_layers()
-                .map(|(_, l)| l.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let layer = match &choice.layer {
-            Some(wanted) => self
-                .span_layers()
-                .find(|(_, l)| l.name == *wanted || l.short_name() == wanted)
-                .map(|(i, _)| i)
-                .ok_or_else(|| {
-                    FileError::new(
-                        path,
-                        None,
-                        format!("no span layer {wanted:?} (span layers: {})", names()),
-                    )
-                })?,
-            None => {
-                let spans: Vec<usize> = self.span_layers().map(|(i, _)| i).collect();
-                match spans.as_slice() {
-                    [only] => *only,
-                    [] => {
-                        return Err(FileError::new(
-                            path,
-                            None,
-                            "no span layer (#T_SP=) in this file",
-                        ));
-                    }
-                    _ => {
-                        return Err(FileError::new(
-                            path,
-                            None,
-                            format!("several span layers ({})", names()),
-                        )
-                        .with_remedy(crate::Remedy::ChooseLayer));
-                    }
-                }
-            }
-        };
+        let (indices, offered): (Vec<usize>, Vec<(&str, Vec<&str>)>) = self
+            .span_layers()
+            .map(|(i, l)| (i, (l.name.as_str(), l.features())))
+            .unzip();
+        let no_layer = "no span layer (#T_SP=) in this file";
+        let (chosen, feature) = span_layer::choose_layer(&offered, choice, path, no_layer)?;
+        let layer = indices[chosen];
         let declared = &self.layers[layer];
-        let features = declared.features();
-        let column = match &choice.category_feature {
-            Some(wanted) => Some(
-                (0..declared.columns.len())
-                    .find(|&c| declared.is_primitive(c) && declared.columns[c] == *wanted)
-                    .ok_or_else(|| {
-                        FileError::new(
-                            path,
-                            None,
-                            format!(
-                                "layer {} has no feature {wanted:?} (features: {})",
-                                declared.short_name(),
-                                features.join(", ")
-                            ),
-                        )
-                    })?,
-            ),
-            None => match features.as_slice() {
-                [] => None,
-                [only] => declared.columns.iter().position(|c| c == only),
-                _ => {
-                    return Err(FileError::new(
-                        path,
-                        None,
-                        format!(
-                            "layer {} has several features ({})",
-                            declared.short_name(),
-                            features.join(", ")
-                        ),
-                    )
-                    .with_remedy(crate::Remedy::ChooseCategoryFeature));
-                }
-            },
-        };
+        let column = feature.map(|feature| {
+            (0..declared.columns.len())
+                .find(|&c| declared.is_primitive(c) && declared.columns[c] == feature)
+                .expect("a primitive feature has its column")
+        });
         Ok((layer, column))
     }
 

@@ -78,17 +78,7 @@ pub(crate) fn utf16_offsets(chars: &[char]) -> Vec<usize> {
 /// nothing else): other characters become `_`, and a name that starts with a digit, is empty,
 /// is one of `reserved` or would read as a TSV 3 slot role (`ROLE_`) gets an `f_` in front.
 pub(crate) fn feature_name(name: &str, reserved: &[&str]) -> String {
-    let mut out: String = name
-        .chars()
-        .map(|c| {
-            // What INCEpTION allows in layer and feature names, and XML and Java too.
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let mut out = identifier_characters(name);
     if out.is_empty()
         || out.starts_with(|c: char| c.is_ascii_digit())
         || out.starts_with("ROLE_")
@@ -98,6 +88,20 @@ pub(crate) fn feature_name(name: &str, reserved: &[&str]) -> String {
         out.insert_str(0, "f_");
     }
     out
+}
+
+/// `name` with every character other than ASCII letters, digits and `_` made `_`: what
+/// INCEpTION allows in layer and feature names, and XML and Java too.
+pub(crate) fn identifier_characters(name: &str) -> String {
+    (name.chars())
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 /// The features a layer gets when writing `units` whose category is the feature `category`

@@ -7,7 +7,9 @@
 //! are UTF-16 code units (an emoji counts two); attribute values escape `& < > "` and keep tabs,
 //! line breaks and carriage returns as character references, so CR LF comes back as CR LF.
 
-use crate::webanno_tsv::{feature_name, layer_features, sentences, unit_boundaries, utf16_offsets};
+use crate::webanno_tsv::{
+    feature_name, identifier_characters, layer_features, sentences, unit_boundaries, utf16_offsets,
+};
 use crate::{FileError, Unwritable, XmlPlace, write_atomically};
 use gamma_core::unit::Unit;
 use std::fmt::Write;
@@ -72,16 +74,7 @@ impl Prefixes {
     /// Java identifier, as UIMA type names are).
     fn element(&mut self, type_name: &str) -> String {
         let identifier = |part: &str| {
-            let mut out: String = part
-                .chars()
-                .map(|c| {
-                    if c.is_ascii_alphanumeric() || c == '_' {
-                        c
-                    } else {
-                        '_'
-                    }
-                })
-                .collect();
+            let mut out = identifier_characters(part);
             if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
                 out.insert(0, '_');
             }
