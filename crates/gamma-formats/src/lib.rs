@@ -47,6 +47,7 @@ mod annotator_files;
 mod atomic_write;
 mod documents;
 mod files;
+mod layer_choice;
 mod lines;
 mod span_layer;
 mod unwritable;

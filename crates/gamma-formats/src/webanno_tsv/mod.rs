@@ -16,7 +16,9 @@
 //! relation layers over that span layer give the annotators' relations (the `relations` module says
 //! how); chain columns are read only so that the columns after them stay aligned.
 
-use super::{FileError, Warning, WarningKind, span_layer};
+use super::layer_choice;
+pub use super::layer_choice::LayerChoice;
+use super::{FileError, Warning, WarningKind};
 use gamma_core::unit::Unit;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -34,16 +36,6 @@ pub(crate) use write::{
     unit_boundaries, utf16_offsets,
 };
 pub use write::{to_tsv3, write};
-
-/// Which span layer gives the units and which of its features is the category.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct LayerChoice {
-    /// The layer: its full type name or the part after the last dot (default: the file's only
-    /// span layer).
-    pub layer: Option<String>,
-    /// The feature whose value is the category (default: the layer's only feature).
-    pub category_feature: Option<String>,
-}
 
 /// The kind of a layer declared in the header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,7 +63,7 @@ pub struct Layer {
 impl Layer {
     /// The type name after its last dot.
     pub(crate) fn short_name(&self) -> &str {
-        span_layer::short_name(&self.name)
+        layer_choice::short_name(&self.name)
     }
 
     /// Whether `column` holds a primitive feature (a possible category), not a slot role or
@@ -535,8 +527,7 @@ impl Tsv3File {
             .filter(|(_, l)| l.kind == LayerKind::Span)
     }
 
-    /// The layer and the column of the category that `choice` names (or the defaults, see
-    /// [`crate::span_layer`]'s choice of a layer).
+    /// The layer and the column of the category that `choice` names (or the defaults).
     pub fn resolve(
         &self,
         choice: &LayerChoice,
@@ -547,7 +538,7 @@ impl Tsv3File {
             .map(|(i, l)| (i, (l.name.as_str(), l.features())))
             .unzip();
         let no_layer = "no span layer (#T_SP=) in this file";
-        let (chosen, feature) = span_layer::choose_layer(&offered, choice, path, no_layer)?;
+        let (chosen, feature) = layer_choice::choose_layer(&offered, choice, path, no_layer)?;
         let layer = indices[chosen];
         let declared = &self.layers[layer];
         let column = feature.map(|feature| {

@@ -12,8 +12,9 @@
 //!
 //! Writing: [`to_xmi`] and [`write()`] (one span layer, its features as attributes).
 
+use super::layer_choice;
 use super::webanno_tsv::{LayerChoice, Utf16Offsets};
-use super::{FileError, Warning, WarningKind, span_layer, xml};
+use super::{FileError, Warning, WarningKind, xml};
 use gamma_core::unit::Unit;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
@@ -270,10 +271,10 @@ impl XmiFile {
             .map(|(name, features)| (name.as_str(), features.iter().map(String::as_str).collect()))
             .collect();
         let no_layer = "no annotation in the _InitialView besides tokens and sentences";
-        let (chosen, feature) = span_layer::choose_layer(&offered, choice, path, no_layer)?;
+        let (chosen, feature) = layer_choice::choose_layer(&offered, choice, path, no_layer)?;
         let layer = &self.layers[chosen].0;
         let feature = feature.map(str::to_string);
-        let short = |name: &str| span_layer::short_name(name).to_string();
+        let short = |name: &str| layer_choice::short_name(name).to_string();
         let mut units = Vec::new();
         let mut zero_length = Vec::new();
         for annotation in self.annotations.iter().filter(|a| a.layer == *layer) {
