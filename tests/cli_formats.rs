@@ -322,6 +322,11 @@ fn the_curated_document_of_a_project_is_the_reference() {
         stderr.contains("the curated document (1 of 1 document(s)) is the reference"),
         "{stderr}"
     );
+    // The command line names its option where the library says what to choose.
+    assert!(
+        stderr.contains("scores them against it: --users …,curation measures it as an annotator\n"),
+        "{stderr}"
+    );
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(json["annotators"], serde_json::json!(["alice", "bob"]));
     let output = run(&[&["evaluate", zip][..], &layer].concat());

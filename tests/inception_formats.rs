@@ -115,6 +115,14 @@ fn xmi_written_reads_back_with_emoji_cr_lf_and_markup() {
     let e = xmi::to_xmi("a\u{1}b", &[], "webanno.custom.Span", "value").unwrap_err();
     assert_eq!(
         e,
+        gamma_formats::Unwritable::NotXml {
+            place: gamma_formats::XmlPlace::Text,
+            character: '\u{1}',
+            at: 1,
+        }
+    );
+    assert_eq!(
+        e.to_string(),
         "the text has the character U+0001 at character 1, which XML 1.0 cannot hold"
     );
     let e = xmi::to_xmi(
@@ -125,7 +133,8 @@ fn xmi_written_reads_back_with_emoji_cr_lf_and_markup() {
     )
     .unwrap_err();
     assert!(
-        e.contains("is not a character span of the 2-character text"),
+        e.to_string()
+            .contains("is not a character span of the 2-character text"),
         "{e}"
     );
 }

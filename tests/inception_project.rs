@@ -130,6 +130,19 @@ fn inception_project_users_are_annotators_and_the_curation_the_reference() {
             .file
             .ends_with("curation/wsj.txt/CURATION_USER.tsv")
     );
+    // The library names no front end's option: the remedy is typed, said in neutral words.
+    assert_eq!(
+        warnings[0].remedy,
+        Some(gamma_formats::Remedy::CurationAsAnnotator)
+    );
+    assert!(
+        warnings[0].to_string().ends_with(
+            "`evaluate` scores them against it: choose curation among the users to measure it as an annotator"
+        ),
+        "{}",
+        warnings[0]
+    );
+    assert!(!warnings[0].to_string().contains("--"), "{}", warnings[0]);
     assert_eq!(documents.len(), 2);
     assert!(documents[0].reference().is_none(), "emoji.txt: not curated");
     let emoji = &documents[0].continuum;

@@ -53,7 +53,7 @@ fn read_options(
 ) -> PyResult<ReadOptions> {
     let mut options = ReadOptions {
         format: format
-            .map(|f| f.parse::<Format>().map_err(bad_setting))
+            .map(|f| f.parse::<Format>().map_err(|e| bad_setting(e.to_string())))
             .transpose()?,
         text,
         model,

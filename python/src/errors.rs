@@ -46,6 +46,7 @@ fn in_python_words(error: &FileError) -> String {
         Remedy::GiveModel => "give the model with model=…",
         Remedy::NameFormat => "or name the format with format=…",
         Remedy::NameAnnotators => "name them with annotators={name: path}",
+        Remedy::CurationAsAnnotator => Remedy::CurationAsAnnotator.describe(),
     });
     match remedy {
         Some(remedy) => format!("{place}: {}: {remedy}", error.message),

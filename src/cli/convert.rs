@@ -3,7 +3,7 @@
 use super::Failure;
 use super::file_plan::FilePlan;
 use super::input::InputArgs;
-use super::input::format_parser;
+use super::input::{format_parser, warning_in_flags};
 use clap::Args;
 use gamma_formats::format::Output;
 use gamma_formats::{Format, planned_paths, write_continuum};
@@ -29,13 +29,14 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
     let several = documents.len() > 1;
     // A document's name comes from inside its file (a CorA text id, an archive's folder): with
     // several documents it becomes one file name inside OUT, or the conversion is refused.
-    let bad_name = |e: String| Failure::BadInput(format!("{}: {e}", args.out.display()));
+    let bad_name =
+        |e: &dyn std::fmt::Display| Failure::BadInput(format!("{}: {e}", args.out.display()));
     if several {
         gamma_formats::distinct_safe_file_names(
             documents.iter().map(|d| d.continuum.name.as_str()),
             "document",
         )
-        .map_err(bad_name)?;
+        .map_err(|e| bad_name(&e))?;
     }
     let out_of = |document: &gamma_formats::Document| -> Result<PathBuf, Failure> {
         if !several {
@@ -46,7 +47,8 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
             Some(Output::File) => format!(".{}", description.written_extension),
             _ => String::new(),
         };
-        let name = gamma_formats::safe_file_name(&document.continuum.name).map_err(bad_name)?;
+        let name =
+            gamma_formats::safe_file_name(&document.continuum.name).map_err(|e| bad_name(&e))?;
         Ok(args.out.join(format!("{name}{extension}")))
     };
     let outs: Vec<PathBuf> = documents.iter().map(out_of).collect::<Result<_, _>>()?;
@@ -87,7 +89,7 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
     // What the output format could not hold, said once the files are written.
     for (document, out) in documents.iter().zip(&outs) {
         for warning in gamma_formats::losses::conversion_losses(&document.continuum, args.to, out) {
-            eprintln!("gamma-studio: warning: {warning}");
+            eprintln!("gamma-studio: warning: {}", warning_in_flags(&warning));
         }
     }
     Ok(())

@@ -156,7 +156,7 @@ impl InputArgs {
             Failure::BadInput(format!("{}{hint}", in_flags(&e)))
         })?;
         for warning in warnings {
-            eprintln!("gamma-studio: warning: {warning}");
+            eprintln!("gamma-studio: warning: {}", warning_in_flags(&warning));
         }
         Ok(documents)
     }
@@ -181,28 +181,49 @@ pub fn read_corpus_folder(
         plan.layout.describe()
     );
     for warning in warnings {
-        eprintln!("gamma-studio: warning: {warning}");
+        eprintln!("gamma-studio: warning: {}", warning_in_flags(&warning));
     }
     Ok((documents, plan))
 }
 
 /// A reading error in the command line's words: its remedy names the option that settles it.
 pub fn in_flags(error: &gamma_formats::FileError) -> String {
+    said_in_flags(&error.file, error.line, &error.message, error.remedy)
+}
+
+/// A reader's warning in the command line's words (as [`in_flags`]).
+pub fn warning_in_flags(warning: &gamma_formats::Warning) -> String {
+    said_in_flags(
+        &warning.file,
+        warning.line,
+        &warning.message,
+        warning.remedy,
+    )
+}
+
+/// `file: line N: message: remedy`, the remedy naming the option.
+fn said_in_flags(
+    file: &std::path::Path,
+    line: Option<u64>,
+    message: &str,
+    remedy: Option<gamma_formats::Remedy>,
+) -> String {
     use gamma_formats::Remedy;
-    let place = match error.line {
-        Some(line) => format!("{}: line {line}", error.file.display()),
-        None => error.file.display().to_string(),
+    let place = match line {
+        Some(line) => format!("{}: line {line}", file.display()),
+        None => file.display().to_string(),
     };
-    let remedy = error.remedy.map(|remedy| match remedy {
+    let remedy = remedy.map(|remedy| match remedy {
         Remedy::ChooseLayer => "choose one with --layer",
         Remedy::ChooseCategoryFeature => "choose the category with --category-feature",
         Remedy::GiveText => "give the text with --text",
         Remedy::GiveModel => "give the model with --model",
         Remedy::NameFormat => "or name the format with --format",
         Remedy::NameAnnotators => "name them with --annotator NAME=FILE",
+        Remedy::CurationAsAnnotator => "--users …,curation measures it as an annotator",
     });
     match remedy {
-        Some(remedy) => format!("{place}: {}: {remedy}", error.message),
-        None => format!("{place}: {}", error.message),
+        Some(remedy) => format!("{place}: {message}: {remedy}"),
+        None => format!("{place}: {message}"),
     }
 }

@@ -2,6 +2,7 @@
 
 use super::Failure;
 use super::file_plan::FilePlan;
+use super::input::in_flags;
 use super::settings_args::{SweepSettingsArgs, setting_failure};
 use clap::Args;
 use gamma_core::measure::Measure;
@@ -64,7 +65,7 @@ impl ReferenceArgs {
             (Some(path), _) => {
                 let (documents, _) =
                     read_documents(std::slice::from_ref(path), &ReadOptions::default())
-                        .map_err(|e| bad(e.to_string()))?;
+                        .map_err(|e| bad(in_flags(&e)))?;
                 let continuum = &documents[0].continuum;
                 let index = match &self.reference_annotator {
                     None => 0,
@@ -367,7 +368,7 @@ pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
             let read_options = args.input.read_options()?;
             let (gold, _) =
                 gamma_formats::read_documents(std::slice::from_ref(path), &read_options)
-                    .map_err(|e| bad(e.to_string()))?;
+                    .map_err(|e| bad(in_flags(&e)))?;
             let units: Vec<gamma_core::Unit> = gold
                 .iter()
                 .flat_map(|d| d.continuum.units().map(|(_, u)| u.clone()))

@@ -2,7 +2,7 @@
 //! corrected tokens and transcriptions.
 
 use super::Failure;
-use super::input::InputArgs;
+use super::input::{InputArgs, in_flags, warning_in_flags};
 use super::settings_args::{SampleArgs, setting_failure, text_gamma_samples};
 use clap::Args;
 use gamma_core::CategoryMatrix;
@@ -117,13 +117,13 @@ impl TextGammaArgs {
     /// The annotators' annotations, with only the layers asked for.
     fn annotations(&self) -> Result<Vec<TextAnnotation>, Failure> {
         let (documents, warnings) = read_documents(&self.input.files, &self.input.read_options()?)
-            .map_err(|e| bad(e.to_string()))?;
+            .map_err(|e| bad(in_flags(&e)))?;
         // Differing texts are what tγ is for: that warning is for γ.
         for warning in warnings
             .iter()
             .filter(|w| w.kind != WarningKind::TextDiffers)
         {
-            eprintln!("gamma-studio: warning: {warning}");
+            eprintln!("gamma-studio: warning: {}", warning_in_flags(warning));
         }
         if documents.len() != 1 {
             return Err(bad(format!(
@@ -152,9 +152,9 @@ impl TextGammaArgs {
             .map_or("base".to_string(), |s| s.to_string_lossy().into_owned());
         options.annotator_names = vec![(name, path.clone())];
         let (documents, warnings) =
-            read_documents(std::slice::from_ref(path), &options).map_err(|e| bad(e.to_string()))?;
+            read_documents(std::slice::from_ref(path), &options).map_err(|e| bad(in_flags(&e)))?;
         for warning in warnings {
-            eprintln!("gamma-studio: warning: {warning}");
+            eprintln!("gamma-studio: warning: {}", warning_in_flags(&warning));
         }
         let mut annotations = annotations_of(&documents[0].continuum, &self.input.cora_layer())
             .map_err(|e| bad(format!("{}: {e}", path.display())))?;

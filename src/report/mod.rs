@@ -350,7 +350,7 @@ impl Report {
                         annotator: system.annotator.clone(),
                         documents: system.documents.len(),
                         gamma: system.gamma.as_ref().ok().map(|g| g.gamma),
-                        gamma_undefined: system.gamma.as_ref().err().cloned(),
+                        gamma_undefined: system.gamma.as_ref().err().map(ToString::to_string),
                         strict: [
                             strict.precision(Scheme::Strict),
                             strict.recall(Scheme::Strict),

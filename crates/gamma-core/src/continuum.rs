@@ -48,7 +48,7 @@ impl Continuum {
     }
 
     /// Index of the annotator with this name, created (with no units) if it is new.
-    pub fn annotator_index(&mut self, name: &str) -> usize {
+    pub(crate) fn annotator_index(&mut self, name: &str) -> usize {
         match self.annotators.iter().position(|a| a.name == name) {
             Some(index) => index,
             None => {
@@ -130,15 +130,6 @@ impl Continuum {
     pub fn categories(&self) -> Vec<String> {
         let set: BTreeSet<&str> = self.units().map(|(_, u)| u.category.as_str()).collect();
         set.into_iter().map(str::to_string).collect()
-    }
-
-    /// Mean unit length, the shuffle sampler's minimum pivot distance (§5.2.1).
-    pub fn mean_unit_length(&self) -> f64 {
-        let n = self.n_units();
-        if n == 0 {
-            return 0.0;
-        }
-        self.units().map(|(_, u)| u.length()).sum::<f64>() / n as f64
     }
 
     /// The extent of the continuum: [0, text length] when the text is known, otherwise

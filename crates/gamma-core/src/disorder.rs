@@ -15,12 +15,16 @@ use crate::dissimilarity::{ResolvedDissimilarity, Span};
 
 /// Number of annotator pairs, `C(n,2)`.
 #[inline]
-pub fn annotator_pairs(n_annotators: usize) -> usize {
+pub(crate) fn annotator_pairs(n_annotators: usize) -> usize {
     n_annotators * n_annotators.saturating_sub(1) / 2
 }
 
 /// Disorder of a unitary alignment holding `units` (the non-empty slots) among `n_annotators`.
-pub fn unitary_disorder(n_annotators: usize, units: &[Span], d: &ResolvedDissimilarity) -> f64 {
+pub(crate) fn unitary_disorder(
+    n_annotators: usize,
+    units: &[Span],
+    d: &ResolvedDissimilarity,
+) -> f64 {
     let mut sum = 0.0;
     for (i, u) in units.iter().enumerate() {
         for v in &units[i + 1..] {
@@ -32,7 +36,7 @@ pub fn unitary_disorder(n_annotators: usize, units: &[Span], d: &ResolvedDissimi
 
 /// Same, from the sum of the dissimilarities of its `k` real units taken pairwise.
 #[inline]
-pub fn unitary_disorder_from_sum(
+pub(crate) fn unitary_disorder_from_sum(
     n_annotators: usize,
     k: usize,
     pair_sum: f64,
@@ -56,7 +60,7 @@ pub enum MeanUnitsRule {
 
 impl MeanUnitsRule {
     /// `x̄` for `n_units` units among `n_annotators` annotators; at least 1 when floored.
-    pub fn mean_units(self, n_units: usize, n_annotators: usize) -> f64 {
+    pub(crate) fn mean_units(self, n_units: usize, n_annotators: usize) -> f64 {
         let mean = n_units as f64 / n_annotators as f64;
         match self {
             MeanUnitsRule::Exact => mean,

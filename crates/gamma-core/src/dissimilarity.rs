@@ -98,7 +98,7 @@ pub enum MatrixError {
 pub const MAX_CATEGORIES: usize = 4096;
 
 /// [`MatrixError::TooManyCategories`] when `categories` is past [`MAX_CATEGORIES`].
-pub fn check_category_count(categories: usize, source: &str) -> Result<(), MatrixError> {
+pub(crate) fn check_category_count(categories: usize, source: &str) -> Result<(), MatrixError> {
     if categories <= MAX_CATEGORIES {
         return Ok(());
     }

@@ -21,14 +21,12 @@ use crate::corpus::Corpus;
 use crate::disorder::MeanUnitsRule;
 use crate::dissimilarity::{Dissimilarity, ParameterError, ResolvedDissimilarity, Span};
 use crate::gamma_cat::{CategoricalDisorder, GammaCatVariant};
-pub use crate::sample_count::{
-    MAX_SAMPLES, SAMPLES_RANGE, SampleChoices, SampleCount, UNIT_INTERVAL,
-};
+pub use crate::sample_count::{SampleChoices, SampleCount};
 pub(crate) use crate::sampler::unbiased_std;
 use crate::sampler::{
     Sampler, SpanContinuum, StatisticalModel, corpus_sample, sample_rng, shuffle_sample,
 };
-pub use crate::sampler::{normal_quantile, required_samples};
+pub(crate) use crate::sampler::{normal_quantile, required_samples};
 use crate::settings::SettingError;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -630,7 +628,7 @@ pub fn corpus_gamma(
 }
 
 /// `1 − D_o/D_e`, exactly 1 when `D_o = 0`.
-pub fn gamma_from(observed: f64, expected: f64) -> f64 {
+pub(crate) fn gamma_from(observed: f64, expected: f64) -> f64 {
     if observed == 0.0 {
         1.0
     } else {

@@ -81,7 +81,7 @@ impl CategoricalDisorder {
 
     /// Adds the weighted pairs of every unitary alignment of `alignment` (whose unit ids index
     /// `problem.units`).
-    pub fn add_alignment(&mut self, problem: &AlignmentProblem, alignment: &Alignment) {
+    pub(crate) fn add_alignment(&mut self, problem: &AlignmentProblem, alignment: &Alignment) {
         let d = &problem.dissimilarity;
         let n = problem.n_annotators;
         for unitary in &alignment.unitary_alignments {
@@ -141,7 +141,7 @@ impl CategoricalDisorder {
 
     /// The categorical disorder of the pairs where a unit has category index `category`;
     /// panics when the index is not below `n_categories`.
-    pub fn category_disorder(&self, category: usize) -> f64 {
+    pub(crate) fn category_disorder(&self, category: usize) -> f64 {
         self.per_category[category].disorder()
     }
 }

@@ -140,7 +140,8 @@ impl Measure {
 
     /// Whether the measure compares a reference with a hypothesis (and is therefore averaged
     /// over every ordered pair of annotators) rather than all annotators at once.
-    pub fn is_pairwise(self) -> bool {
+    #[cfg(test)]
+    fn is_pairwise(self) -> bool {
         matches!(
             self,
             Measure::Ser | Measure::WindowDiff | Measure::Pk | Measure::Ghd

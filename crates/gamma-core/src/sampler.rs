@@ -130,7 +130,7 @@ impl fmt::Display for Sampler {
 }
 
 /// The random generator of sample `index` of a run seeded with `seed`.
-pub fn sample_rng(seed: u64, index: u64) -> ChaCha8Rng {
+pub(crate) fn sample_rng(seed: u64, index: u64) -> ChaCha8Rng {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
     rng
@@ -139,7 +139,7 @@ pub fn sample_rng(seed: u64, index: u64) -> ChaCha8Rng {
 /// A continuum as the samplers see it: each annotator's spans (sorted by position) and the
 /// continuum's extent.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SpanContinuum {
+pub(crate) struct SpanContinuum {
     /// Each annotator's spans, sorted by start, then end, then category.
     pub annotators: Vec<Vec<Span>>,
     /// The continuum's extent (start, end), as [`crate::Continuum::bounds`] gives it.
@@ -185,7 +185,7 @@ fn mean_and_population_std(values: &[f64]) -> (f64, f64) {
 
 /// The laws of the statistical sampler, fitted once on the input.
 #[derive(Debug, Clone)]
-pub struct StatisticalModel {
+pub(crate) struct StatisticalModel {
     n_annotators: usize,
     units_per_annotator: (f64, f64),
     gap: (f64, f64),
@@ -279,7 +279,7 @@ impl StatisticalModel {
 
 /// §5.2.1: each random annotator is a rotated copy of a real annotator. Draws again until the
 /// sample has a unit, so `source` must have one (it would loop forever otherwise).
-pub fn shuffle_sample(
+pub(crate) fn shuffle_sample(
     source: &SpanContinuum,
     min_pivot_distance: PivotDistance,
     integer_pivots: bool,
@@ -359,7 +359,7 @@ fn remove_around(available: &[(f64, f64)], pivot: f64, distance: f64) -> Vec<(f6
 /// §5.2.2: `n_annotators` distinct documents, one random annotator of each, tiled to the
 /// longest of them. Needs at least `n_annotators` documents (panics otherwise) and a unit in
 /// one of them (draws again until the sample has one).
-pub fn corpus_sample(
+pub(crate) fn corpus_sample(
     documents: &[SpanContinuum],
     n_annotators: usize,
     rng: &mut ChaCha8Rng,
@@ -410,7 +410,7 @@ pub(crate) fn unbiased_std(values: &[f64]) -> f64 {
 }
 
 /// §5.3: `n₀ = ⌈(z · cv / e)²⌉` with `cv = σ/μ`, σ the unbiased standard deviation.
-pub fn required_samples(disorders: &[f64], z: f64, precision: f64) -> usize {
+pub(crate) fn required_samples(disorders: &[f64], z: f64, precision: f64) -> usize {
     let n = disorders.len();
     if n < 2 {
         return 2;
@@ -424,7 +424,7 @@ pub fn required_samples(disorders: &[f64], z: f64, precision: f64) -> usize {
 }
 
 /// The standard normal quantile (`z` such that `P(Z ≤ z) = p`).
-pub fn normal_quantile(p: f64) -> f64 {
+pub(crate) fn normal_quantile(p: f64) -> f64 {
     use statrs::distribution::{ContinuousCDF, Normal};
     Normal::standard().inverse_cdf(p)
 }

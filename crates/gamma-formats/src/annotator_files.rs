@@ -89,7 +89,7 @@ fn check_distinct(files: &[AnnotatorFile]) -> Result<(), FileError> {
 /// The document's name: the folder of the files when they are users' files side by side (as
 /// INCEpTION's `annotation/<document>/<user>.tsv`), else the stem of the first file (as brat's
 /// `<user>/<document>.ann`).
-pub fn document_name(files: &[AnnotatorFile]) -> String {
+pub(crate) fn document_name(files: &[AnnotatorFile]) -> String {
     let stem = |path: &Path| {
         path.file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -108,7 +108,7 @@ pub fn document_name(files: &[AnnotatorFile]) -> String {
 
 /// Adds an annotator whose text may differ from the document's (then kept as its own text,
 /// with a warning).
-pub fn add_with_text(
+pub(crate) fn add_with_text(
     continuum: &mut Continuum,
     file: &AnnotatorFile,
     text: String,

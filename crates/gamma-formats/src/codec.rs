@@ -138,13 +138,18 @@ fn unknown_extension(path: &Path, extension: &str) -> FileError {
     FileError::new(path, None, message).with_remedy(crate::Remedy::NameFormat)
 }
 
+/// A format name that is no codec's ([`Format`]'s `FromStr`): the name given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown format {0:?} ({known})", known = names(false).join(", "))]
+pub struct UnknownFormat(pub String);
+
 impl std::str::FromStr for Format {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Format, String> {
+    type Err = UnknownFormat;
+    fn from_str(s: &str) -> Result<Format, UnknownFormat> {
         (CODECS.iter())
             .find(|f| f.name() == s.to_lowercase())
             .copied()
-            .ok_or_else(|| format!("unknown format {s:?} ({})", names(false).join(", ")))
+            .ok_or_else(|| UnknownFormat(s.to_string()))
     }
 }
 
@@ -274,5 +279,13 @@ mod tests {
             assert!(!format.description().mime_type.is_empty(), "{format}");
         }
         assert_eq!("TSV3".parse::<Format>().unwrap(), crate::webanno_tsv::TSV3);
+        let unknown = "docx".parse::<Format>().unwrap_err();
+        assert_eq!(unknown, UnknownFormat("docx".into()));
+        assert!(
+            unknown
+                .to_string()
+                .starts_with("unknown format \"docx\" (csv, glozz, cora, "),
+            "{unknown}"
+        );
     }
 }

@@ -32,7 +32,7 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
 
 /// [`parse`], with the warnings about what was not read exactly: a first line read as a header
 /// although it holds digits, names trimmed of spaces.
-pub fn parse_with_warnings(
+pub(crate) fn parse_with_warnings(
     bytes: &[u8],
     path: &Path,
 ) -> Result<(Continuum, Vec<Warning>), FileError> {
@@ -221,7 +221,7 @@ fn refuse_units_in_comments(text: &str, path: &Path) -> Result<(), FileError> {
 }
 
 /// The CSV text of a continuum, with a header and one column per feature name in use.
-pub fn to_csv_string(continuum: &Continuum) -> String {
+pub(crate) fn to_csv_string(continuum: &Continuum) -> String {
     let mut feature_names: Vec<&str> = continuum
         .units()
         .flat_map(|(_, u)| u.features.keys().map(String::as_str))
@@ -260,7 +260,8 @@ pub fn to_csv_string(continuum: &Continuum) -> String {
         .expect("CSV of UTF-8 strings")
 }
 
-/// Writes [`to_csv_string`] of the continuum to `path` (through a temporary file, renamed).
+/// Writes the continuum to `path` as CSV, with a header and one column per feature name in use
+/// (through a temporary file, renamed).
 pub fn write(continuum: &Continuum, path: &Path) -> Result<(), FileError> {
     write_atomically(path, to_csv_string(continuum).as_bytes())
 }
@@ -462,7 +463,7 @@ mod tests {
     #[test]
     fn more_annotators_than_the_limit_are_refused_naming_the_line() {
         let mut text = String::new();
-        for a in 0..=crate::MAX_ANNOTATORS_PER_FILE {
+        for a in 0..=crate::files::MAX_ANNOTATORS_PER_FILE {
             text.push_str(&format!("a{a},X,0,5\n"));
         }
         let error = parse_str(&text).unwrap_err();

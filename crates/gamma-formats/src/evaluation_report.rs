@@ -37,7 +37,7 @@ fn scheme_row(counts: &Counts, scheme: Scheme) -> Value {
 }
 
 /// The four schemes of one set of scores, as `{SCHEME: {...}}`.
-pub fn scores_json(scores: &SpanScores) -> Value {
+pub(crate) fn scores_json(scores: &SpanScores) -> Value {
     let map: Map<String, Value> = Scheme::ALL
         .iter()
         .map(|&s| (s.name().to_string(), scheme_row(scores.get(s), s)))
@@ -114,7 +114,7 @@ fn system_json(system: &SystemEvaluation, documents: &[String]) -> Value {
         }
         Err(reason) => {
             out["gamma"] = Value::Null;
-            out["gamma_error"] = json!(reason);
+            out["gamma_error"] = json!(reason.to_string());
         }
     }
     out

@@ -19,7 +19,7 @@ pub struct FileError {
     pub remedy: Option<Remedy>,
 }
 
-/// A choice of the user's that settles a reading error.
+/// A choice of the user's that settles a reading error, or that a warning offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Remedy {
     /// Choose one of the file's span layers (or tiers).
@@ -34,6 +34,9 @@ pub enum Remedy {
     NameFormat,
     /// Name the annotators of the files.
     NameAnnotators,
+    /// Choose the curated document of a project export ([`crate::inception_project::CURATION`])
+    /// among the users, to measure it as an annotator rather than keep it as the reference.
+    CurationAsAnnotator,
 }
 
 impl Remedy {
@@ -46,6 +49,9 @@ impl Remedy {
             Remedy::GiveModel => "give the model file",
             Remedy::NameFormat => "name the format",
             Remedy::NameAnnotators => "name the annotators",
+            Remedy::CurationAsAnnotator => {
+                "choose curation among the users to measure it as an annotator"
+            }
         }
     }
 }
@@ -82,6 +88,9 @@ pub struct Warning {
     pub line: Option<u64>,
     /// What is wrong, for people.
     pub message: String,
+    /// What the user can do about it, when a choice of theirs would change it (said as for a
+    /// [`FileError`]).
+    pub remedy: Option<Remedy>,
 }
 
 /// The sorts of reader [`Warning`]s.
@@ -131,30 +140,45 @@ impl Warning {
             file: file.to_path_buf(),
             line,
             message: message.into(),
+            remedy: None,
+        }
+    }
+
+    /// This warning with what the user can do about it.
+    pub(crate) fn with_remedy(self, remedy: Remedy) -> Warning {
+        Warning {
+            remedy: Some(remedy),
+            ..self
         }
     }
 }
 
 impl fmt::Display for Warning {
-    /// As a [`FileError`]: `file: line N: message`.
+    /// As a [`FileError`]: `file: line N: message: remedy`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        FileError::new(&self.file, self.line, self.message.as_str()).fmt(f)
+        FileError {
+            file: self.file.clone(),
+            line: self.line,
+            message: self.message.clone(),
+            remedy: self.remedy,
+        }
+        .fmt(f)
     }
 }
 
 impl FileError {
     /// A problem with `file` (at `line` when there is one).
-    pub fn new(file: &Path, line: Option<u64>, message: impl Into<String>) -> FileError {
+    pub fn new(file: &Path, line: Option<u64>, message: impl fmt::Display) -> FileError {
         FileError {
             file: file.to_path_buf(),
             line,
-            message: message.into(),
+            message: message.to_string(),
             remedy: None,
         }
     }
 
     /// This error with what the user can do about it.
-    pub fn with_remedy(self, remedy: Remedy) -> FileError {
+    pub(crate) fn with_remedy(self, remedy: Remedy) -> FileError {
         FileError {
             remedy: Some(remedy),
             ..self
@@ -181,7 +205,11 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, FileError> {
 /// The bytes as text, or an error naming the line of the first byte that is not UTF-8 — or of
 /// the first NUL byte: no format we read has one, and names or texts with U+0000 cannot be
 /// written to XML or used as file names (a binary or damaged file).
-pub fn utf8_text<'a>(bytes: &'a [u8], path: &Path, message: &str) -> Result<&'a str, FileError> {
+pub(crate) fn utf8_text<'a>(
+    bytes: &'a [u8],
+    path: &Path,
+    message: &str,
+) -> Result<&'a str, FileError> {
     let line_before = |end: usize| bytes[..end].iter().filter(|&&b| b == b'\n').count() as u64 + 1;
     let text = std::str::from_utf8(bytes)
         .map_err(|e| FileError::new(path, Some(line_before(e.valid_up_to())), message))?;
@@ -190,7 +218,7 @@ pub fn utf8_text<'a>(bytes: &'a [u8], path: &Path, message: &str) -> Result<&'a 
 }
 
 /// An error naming the line of the first NUL character of `text`, if it has one.
-pub fn refuse_nul(text: &str, path: &Path) -> Result<(), FileError> {
+pub(crate) fn refuse_nul(text: &str, path: &Path) -> Result<(), FileError> {
     match text.find('\0') {
         Some(at) => Err(FileError::new(
             path,
@@ -204,11 +232,11 @@ pub fn refuse_nul(text: &str, path: &Path) -> Result<(), FileError> {
 /// The most annotators (tiers, file-ids, annotator names) one file may hold: reading stays
 /// quick below it (names are matched by a scan per unit), and γ itself measures at most
 /// [`gamma_core::alignment::MAX_ALIGNED_ANNOTATORS`]; a file with more is damaged or generated.
-pub const MAX_ANNOTATORS_PER_FILE: usize = 10_000;
+pub(crate) const MAX_ANNOTATORS_PER_FILE: usize = 10_000;
 
 /// An error when a file holds (or declares, `what`: "tiers", "annotators") more than
 /// [`MAX_ANNOTATORS_PER_FILE`] annotators, naming the count and the limit.
-pub fn refuse_too_many_annotators(
+pub(crate) fn refuse_too_many_annotators(
     count: usize,
     what: &str,
     path: &Path,
@@ -229,7 +257,11 @@ pub fn refuse_too_many_annotators(
 
 /// A warning naming the annotators of `path` (each `what`, e.g. "tier") that have no unit and
 /// so are not measured, when there are any.
-pub fn empty_annotators_warning(names: &[String], what: &str, path: &Path) -> Option<Warning> {
+pub(crate) fn empty_annotators_warning(
+    names: &[String],
+    what: &str,
+    path: &Path,
+) -> Option<Warning> {
     if names.is_empty() {
         return None;
     }
@@ -247,7 +279,69 @@ pub fn empty_annotators_warning(names: &[String], what: &str, path: &Path) -> Op
 
 /// The longest name from inside a file used as a file name, in bytes (leaving room for an
 /// extension and the temporary's additions under the usual 255-byte limit).
-pub const MAX_FILE_NAME_BYTES: usize = 200;
+pub(crate) const MAX_FILE_NAME_BYTES: usize = 200;
+
+/// Why a name from inside a file cannot be a file name ([`safe_file_name`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UnusableFileName {
+    /// The empty name.
+    #[error("an empty name cannot be a file name")]
+    Empty,
+    /// A name of dots and spaces only (`.`, `..`): it names a folder.
+    #[error("{0:?} cannot be a file name (it names a folder)")]
+    NamesAFolder(String),
+    /// A name longer than a file name may take (see [`safe_file_name`]): its length in bytes.
+    #[error(
+        "a name of {0} bytes is longer than the {MAX_FILE_NAME_BYTES} bytes a file name may take here"
+    )]
+    TooLong(usize),
+}
+
+/// Why names from inside files cannot be written as they stand: two would become one, or one
+/// cannot be a file name. `what` is what the names are ("annotator", "categories").
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NameClash {
+    /// A name that cannot be a file name.
+    #[error("{what} {name:?}: {why}")]
+    Unusable {
+        /// What the name is.
+        what: &'static str,
+        /// The name.
+        name: String,
+        /// Why it cannot be a file name.
+        why: UnusableFileName,
+    },
+    /// Two names that would be one file name (once made safe, ignoring case).
+    #[error(
+        "{what}s {first:?} and {second:?} would be one file name ({file_name:?}, on a system that ignores case): rename one"
+    )]
+    OneFileName {
+        /// What the names are.
+        what: &'static str,
+        /// The name met first.
+        first: String,
+        /// The name met second.
+        second: String,
+        /// The file name both would be.
+        file_name: String,
+    },
+    /// Two names that would be one field of a format without spaces in its fields.
+    #[error(
+        "{what} {first:?} and {second:?} would both be the {field} {written:?} (no spaces there): rename one"
+    )]
+    OneField {
+        /// What the names are.
+        what: &'static str,
+        /// The field they are written in ("brat type").
+        field: &'static str,
+        /// The name met first.
+        first: String,
+        /// The name met second.
+        second: String,
+        /// What both would be written as.
+        written: String,
+    },
+}
 
 /// A name that comes from inside a file (a document's, an annotator's, a user's in an archive)
 /// as one file or folder name, so that it can never name another place: `/`, `\`, `:`, control
@@ -255,19 +349,16 @@ pub const MAX_FILE_NAME_BYTES: usize = 200;
 /// space and the start of a Windows device name (`CON`, `NUL`, `COM1`…). Every other character
 /// is kept. Refused, with the reason: the empty name, a name of dots and spaces only (`.`,
 /// `..`), a name longer than 200 bytes.
-pub fn safe_file_name(name: &str) -> Result<String, String> {
+pub fn safe_file_name(name: &str) -> Result<String, UnusableFileName> {
     if name.trim_matches(['.', ' ']).is_empty() {
         return Err(if name.is_empty() {
-            "an empty name cannot be a file name".to_string()
+            UnusableFileName::Empty
         } else {
-            format!("{name:?} cannot be a file name (it names a folder)")
+            UnusableFileName::NamesAFolder(name.to_string())
         });
     }
     if name.len() > MAX_FILE_NAME_BYTES {
-        return Err(format!(
-            "a name of {} bytes is longer than the {MAX_FILE_NAME_BYTES} bytes a file name may take here",
-            name.len()
-        ));
+        return Err(UnusableFileName::TooLong(name.len()));
     }
     let mut safe: String = name
         .chars()
@@ -304,16 +395,23 @@ pub fn safe_file_name(name: &str) -> Result<String, String> {
 /// names them.
 pub fn distinct_safe_file_names<'a>(
     names: impl IntoIterator<Item = &'a str>,
-    what: &str,
-) -> Result<(), String> {
+    what: &'static str,
+) -> Result<(), NameClash> {
     let mut seen: std::collections::BTreeMap<String, &str> = Default::default();
     for name in names {
-        let safe = safe_file_name(name).map_err(|e| format!("{what} {name:?}: {e}"))?;
+        let safe = safe_file_name(name).map_err(|why| NameClash::Unusable {
+            what,
+            name: name.to_string(),
+            why,
+        })?;
         match seen.get(&safe.to_lowercase()) {
             Some(&other) if other != name => {
-                return Err(format!(
-                    "{what}s {other:?} and {name:?} would be one file name ({safe:?}, on a system that ignores case): rename one"
-                ));
+                return Err(NameClash::OneFileName {
+                    what,
+                    first: other.to_string(),
+                    second: name.to_string(),
+                    file_name: safe,
+                });
             }
             _ => {
                 seen.insert(safe.to_lowercase(), name);
@@ -339,19 +437,23 @@ pub fn without_spaces(name: &str) -> String {
 
 /// An error naming two of `names` (`what`: "categories") that [`without_spaces`] makes one
 /// (`field`: "brat type"): written as they are, they would read back merged.
-pub fn distinct_without_spaces<'a>(
+pub(crate) fn distinct_without_spaces<'a>(
     names: impl IntoIterator<Item = &'a str>,
-    what: &str,
-    field: &str,
-) -> Result<(), String> {
+    what: &'static str,
+    field: &'static str,
+) -> Result<(), NameClash> {
     let mut seen: std::collections::BTreeMap<String, &str> = Default::default();
     for name in names {
         let written = without_spaces(name);
         match seen.get(&written) {
             Some(&other) if other != name => {
-                return Err(format!(
-                    "{what} {other:?} and {name:?} would both be the {field} {written:?} (no spaces there): rename one"
-                ));
+                return Err(NameClash::OneField {
+                    what,
+                    field,
+                    first: other.to_string(),
+                    second: name.to_string(),
+                    written,
+                });
             }
             _ => {
                 seen.insert(written, name);
@@ -411,10 +513,23 @@ mod tests {
         }
         for name in ["", ".", "..", " .. ", "..."] {
             let refusal = safe_file_name(name).unwrap_err();
-            assert!(refusal.contains("file name"), "{name:?}: {refusal}");
+            assert!(
+                refusal.to_string().contains("file name"),
+                "{name:?}: {refusal}"
+            );
         }
+        assert_eq!(safe_file_name(""), Err(UnusableFileName::Empty));
         let long = "x".repeat(MAX_FILE_NAME_BYTES + 1);
-        assert!(safe_file_name(&long).unwrap_err().contains("201 bytes"));
+        assert_eq!(
+            safe_file_name(&long),
+            Err(UnusableFileName::TooLong(MAX_FILE_NAME_BYTES + 1))
+        );
+        assert!(
+            safe_file_name(&long)
+                .unwrap_err()
+                .to_string()
+                .contains("201 bytes")
+        );
         assert!(safe_file_name(&long[1..]).is_ok());
         assert_eq!(
             distinct_safe_file_names(["a", "b", "a"], "annotator"),
@@ -424,11 +539,21 @@ mod tests {
         assert!(
             refusal
                 .unwrap_err()
+                .to_string()
                 .contains("\"Alice\" and \"alice\" would be one file")
         );
-        let refusal = distinct_safe_file_names(["a/b", "a:b"], "annotator");
-        assert!(refusal.unwrap_err().contains("(\"a_b\""));
-        let refusal = distinct_safe_file_names(["a", ".."], "annotator");
-        assert!(refusal.unwrap_err().starts_with("annotator \"..\": "));
+        let refusal = distinct_safe_file_names(["a/b", "a:b"], "annotator").unwrap_err();
+        assert_eq!(
+            refusal,
+            NameClash::OneFileName {
+                what: "annotator",
+                first: "a/b".into(),
+                second: "a:b".into(),
+                file_name: "a_b".into(),
+            }
+        );
+        assert!(refusal.to_string().contains("(\"a_b\""));
+        let refusal = distinct_safe_file_names(["a", ".."], "annotator").unwrap_err();
+        assert!(refusal.to_string().starts_with("annotator \"..\": "));
     }
 }

@@ -90,7 +90,7 @@ pub struct Holds {
 
 impl Holds {
     /// A format that keeps all of the above.
-    pub const EVERYTHING_BUT_RELATIONS: Holds = Holds {
+    pub(crate) const EVERYTHING_BUT_RELATIONS: Holds = Holds {
         features: true,
         relations: false,
         relations_to_groups: false,
@@ -284,7 +284,7 @@ pub struct ReadContext<'a> {
 impl ReadContext<'_> {
     /// Whether a file of another format than `format` that reads [`ReadOptions::text`] is
     /// among the files (the text is then that format's).
-    pub fn text_taken_by_other_than(&self, format: Format) -> bool {
+    pub(crate) fn text_taken_by_other_than(&self, format: Format) -> bool {
         self.formats
             .iter()
             .any(|f| *f != format && f.offers(Choice::Text))
@@ -359,7 +359,7 @@ impl DecidedRelations {
 impl Gold<'_> {
     /// A document of the gold alone: one annotator, or with `no_overlap` as many tiers as
     /// overlapping units need ([`tiers_without_overlap`]).
-    pub fn as_document(&self, no_overlap: bool) -> Continuum {
+    pub(crate) fn as_document(&self, no_overlap: bool) -> Continuum {
         let mut gold = Continuum::new(self.document.name.clone());
         gold.text = self.document.text.clone();
         if no_overlap {
@@ -385,7 +385,7 @@ impl Gold<'_> {
 
 /// Units on as few tiers as keep each tier free of overlaps (`gold`, `gold-2`, …), each unit,
 /// by start, on the first tier free there: ELAN and TextGrid never overlap units on one tier.
-pub fn tiers_without_overlap(gold: Annotator) -> Vec<Annotator> {
+pub(crate) fn tiers_without_overlap(gold: Annotator) -> Vec<Annotator> {
     let mut units = gold.units;
     units.sort_by(|a, b| a.start.total_cmp(&b.start).then(b.end.total_cmp(&a.end)));
     let mut tiers: Vec<Annotator> = Vec::new();
@@ -441,7 +441,7 @@ pub struct Offered {
 
 impl Offered {
     /// Adds a span layer, or the features it did not have yet.
-    pub fn add_span_layer(&mut self, name: &str, features: Vec<String>) {
+    pub(crate) fn add_span_layer(&mut self, name: &str, features: Vec<String>) {
         match self.span_layers.iter_mut().find(|(n, _)| n == name) {
             Some((_, known)) => {
                 for feature in features {

@@ -2,7 +2,7 @@
 //! format, into a folder that mirrors the corpus folder's [`Layout`], all files replaced together
 //! (a kill leaves every old file or every new one), with one decision report for the corpus.
 //!
-//! Where each document's gold goes ([`gold_path`]):
+//! Where each document's gold goes:
 //! - one folder per annotator (`units/<annotator>/<document>.aa`, as STAC ships its Glozz
 //!   files): a `gold` annotator folder, `OUT/gold/<document>.<ext>`. With the corpus folder as
 //!   `OUT`, the gold is one more annotator folder beside the others;
@@ -92,7 +92,7 @@ pub struct CorpusGold {
 
 /// Where the gold of `document` goes in `out`, for a corpus of `layout` (see the module's
 /// documentation). The document's name becomes a file name ([`safe_file_name`]) or is refused.
-pub fn gold_path(
+pub(crate) fn gold_path(
     out: &Path,
     layout: Layout,
     document: &str,

@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 /// The annotator name the gold gets in CSV and ELAN exports.
-pub const GOLD_NAME: &str = "gold";
+pub(crate) const GOLD_NAME: &str = "gold";
 
 /// The format of a gold export, from the extension of its path.
 pub fn gold_format(path: &Path) -> Result<Format, FileError> {
@@ -384,7 +384,7 @@ fn relations_json(adjudication: &Adjudication) -> Vec<Value> {
 /// The report as CSV: one row per unitary alignment (`alignment, disorder, status, choice,
 /// rule, by, at`, one column per annotator with its unit or `∅`, then the gold units), then
 /// one row per gold unit the adjudicator added (`alignment` empty, `choice` = `added`).
-pub fn report_csv(adjudication: &Adjudication) -> String {
+pub(crate) fn report_csv(adjudication: &Adjudication) -> String {
     let continuum = adjudication.continuum();
     let mut writer = ::csv::Writer::from_writer(Vec::new());
     let mut header: Vec<String> = [
@@ -475,7 +475,7 @@ pub fn write_report_with_notes(
 
 /// How a decision report is written, from its file's extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReportKind {
+pub(crate) enum ReportKind {
     /// `.json`: [`report_json`] with the notes as `carried_notes`.
     Json,
     /// Any other extension: [`report_csv`] with a row per note.
@@ -498,7 +498,11 @@ impl ReportKind {
 
 /// The report of the decisions with the notes of the gold export, as [`write_report_with_notes`]
 /// writes it.
-pub fn report_contents(adjudication: &Adjudication, notes: &[String], kind: ReportKind) -> String {
+pub(crate) fn report_contents(
+    adjudication: &Adjudication,
+    notes: &[String],
+    kind: ReportKind,
+) -> String {
     match kind {
         ReportKind::Json => {
             let mut report = report_json(adjudication);

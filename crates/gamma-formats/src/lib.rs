@@ -12,7 +12,6 @@ pub mod codec;
 pub mod cora;
 pub mod corpus_folder;
 pub mod csv;
-pub mod documents;
 pub mod elan;
 pub mod evaluation_report;
 pub mod format;
@@ -21,7 +20,6 @@ pub mod gold_corpus;
 pub mod gold_export;
 pub mod inception_project;
 pub mod label_mapping;
-pub mod lines;
 pub mod losses;
 pub mod project;
 pub mod reference;
@@ -30,7 +28,6 @@ pub mod session;
 pub mod stored_options;
 pub mod textgrid;
 pub mod webanno_tsv;
-pub mod write;
 pub mod xmi;
 pub mod xml;
 
@@ -39,14 +36,21 @@ pub use atomic_write::{finish_interrupted_writes, write_atomically, write_togeth
 pub use codec::CODECS;
 pub use corpus_folder::read_corpus;
 pub use documents::read_documents;
+pub(crate) use files::utf8_text;
 pub use files::{
-    FileError, MAX_ANNOTATORS_PER_FILE, Remedy, Warning, WarningKind, distinct_safe_file_names,
-    read_bytes, safe_file_name, utf8_text,
+    FileError, NameClash, Remedy, UnusableFileName, Warning, WarningKind, distinct_safe_file_names,
+    read_bytes, safe_file_name,
 };
 pub use format::{Document, Format, ReadOptions, Source};
+pub use unwritable::{Unwritable, XmlPlace};
 pub use write::{planned_paths, write_continuum};
 
 mod annotator_files;
 mod atomic_write;
+mod documents;
 mod files;
+mod layer_choice;
+mod lines;
 mod span_layer;
+mod unwritable;
+mod write;

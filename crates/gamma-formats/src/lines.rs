@@ -7,7 +7,7 @@
 /// (U+FEFF) dropped, and a line ending at LF, CR LF or a lone CR (classic Mac OS files), so
 /// that no line end makes lines run together. As [`str::lines`], a final line end does not
 /// start an empty line.
-pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn text_lines(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = Some(text.strip_prefix('\u{feff}').unwrap_or(text));
     std::iter::from_fn(move || {
         let current = rest.filter(|r| !r.is_empty())?;
@@ -33,11 +33,14 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// annotation line is a few hundred bytes (a sentence in TSV 3, some covered text in brat); a
 /// longer one is a damaged or hostile file, whose fields (a line of 200 MB of commas is 200
 /// million fields) would take many times its size in memory.
-pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+pub(crate) const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
 
 /// An error naming the first line of `text` longer than [`MAX_LINE_BYTES`] (lines end at LF,
 /// CR LF or a lone CR, as [`text_lines`] reads them), with its length and the limit.
-pub fn refuse_long_lines(text: &str, path: &std::path::Path) -> Result<(), super::FileError> {
+pub(crate) fn refuse_long_lines(
+    text: &str,
+    path: &std::path::Path,
+) -> Result<(), super::FileError> {
     if text.len() <= MAX_LINE_BYTES {
         return Ok(());
     }
@@ -70,7 +73,7 @@ pub fn refuse_long_lines(text: &str, path: &std::path::Path) -> Result<(), super
 
 /// Where the lines of a text start.
 #[derive(Debug, Clone)]
-pub struct LineIndex {
+pub(crate) struct LineIndex {
     /// Byte offset of every `\n`, in order.
     newlines: Vec<usize>,
 }
@@ -95,7 +98,8 @@ impl LineIndex {
     }
 
     /// The byte where line `line` (from 1) starts, if the text has that line.
-    pub fn start_of(&self, line: u64) -> Option<usize> {
+    #[cfg(test)]
+    fn start_of(&self, line: u64) -> Option<usize> {
         match line {
             0 => None,
             1 => Some(0),

@@ -113,7 +113,7 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<(Vec<Turn>, Vec<Warning>), Fil
 }
 
 /// A document of one RTTM file: each file-id is an annotator.
-pub fn by_file_id(turns: Vec<Turn>, name: &str) -> Continuum {
+pub(crate) fn by_file_id(turns: Vec<Turn>, name: &str) -> Continuum {
     let mut continuum = Continuum::new(name);
     for turn in turns {
         continuum.add_unit(&turn.file_id, turn.unit);
@@ -122,7 +122,7 @@ pub fn by_file_id(turns: Vec<Turn>, name: &str) -> Continuum {
 }
 
 /// The RTTM of a continuum: one SPEAKER line per unit, file-id = the annotator (spaces as `_`).
-pub fn to_rttm(continuum: &Continuum) -> String {
+pub(crate) fn to_rttm(continuum: &Continuum) -> String {
     let mut out = String::new();
     for annotator in &continuum.annotators {
         for unit in &annotator.units {
@@ -139,7 +139,7 @@ pub fn to_rttm(continuum: &Continuum) -> String {
     out
 }
 
-/// Writes a continuum as an RTTM file (see [`to_rttm`]).
+/// Writes a continuum as an RTTM file: one SPEAKER line per unit, file-id = the annotator.
 /// Annotator names and categories that would become one field (`a b` and `a_b`) are refused.
 pub fn write(continuum: &Continuum, path: &Path) -> Result<(), FileError> {
     let names = continuum.annotators.iter().map(|a| a.name.as_str());

@@ -21,7 +21,7 @@ use std::hash::Hasher;
 use std::path::{Path, PathBuf};
 
 /// What the `format` field of a session file says.
-pub const SESSION_FORMAT: &str = "gamma-studio adjudication session";
+pub(crate) const SESSION_FORMAT: &str = "gamma-studio adjudication session";
 /// The version this program writes. Version 1 recorded a few γ settings as strings; version 2
 /// records every setting typed; version 3 keys the session by the document's content in any
 /// order of its annotators; version 4 adds the relations' decisions (every version is read).
@@ -30,7 +30,7 @@ pub const SESSION_VERSION: u32 = 4;
 /// The content of an adjudication session file (JSON).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Session {
-    /// Always [`SESSION_FORMAT`]: tells a session file from other JSON.
+    /// Always `gamma-studio adjudication session`: tells a session file from other JSON.
     pub format: String,
     /// The version of the file's layout ([`SESSION_VERSION`] when written here).
     pub version: u32,

@@ -6,10 +6,10 @@
 
 use super::annotator_files;
 use super::annotator_files::AnnotatorFile;
-use super::format::{Gold, ReadOptions, Source};
+use super::format::{Document, Gold, ReadOptions, Source};
 use super::webanno_tsv::LayerChoice;
 use super::write::{per_annotator_path, text_of};
-use super::{FileError, Warning, write_atomically};
+use super::{FileError, Unwritable, Warning, write_atomically};
 use gamma_core::continuum::Continuum;
 use gamma_core::relation::{Endpoint, Relation};
 use gamma_core::unit::Unit;
@@ -31,22 +31,19 @@ pub(crate) struct SpanFile {
     pub warnings: Vec<Warning>,
 }
 
-/// A document of files of one user each, as read by `read_file`.
-pub(crate) struct SpanDocument {
-    pub continuum: Continuum,
-    pub files: Vec<AnnotatorFile>,
-    pub layer: String,
-    pub feature: String,
-    pub warnings: Vec<Warning>,
-}
+/// A family document's source made of its files (one user each), the span layer read and the
+/// feature that is the category.
+pub(crate) type MakeSource = fn(Vec<AnnotatorFile>, String, String) -> Source;
 
-/// Reads the files of one document, one annotator each: the layer and feature are the last
-/// file's (every file is read with the same choice).
+/// Reads the files of one document, one annotator each, into one corpus document whose source
+/// `source` makes: the layer and feature are the last file's (every file is read with the same
+/// choice).
 pub(crate) fn read_document(
     files: Vec<AnnotatorFile>,
     options: &ReadOptions,
     read_file: impl Fn(&Path, &LayerChoice) -> Result<SpanFile, FileError>,
-) -> Result<SpanDocument, FileError> {
+    source: MakeSource,
+) -> Result<(Vec<Document>, Vec<Warning>), FileError> {
     let files = annotator_files::named(files, &options.annotator_names)?;
     let mut continuum = Continuum::new(annotator_files::document_name(&files));
     let mut warnings = Vec::new();
@@ -61,23 +58,21 @@ pub(crate) fn read_document(
             .relations
             .append(&mut read.relations);
     }
-    Ok(SpanDocument {
+    let document = Document {
         continuum,
-        files,
-        layer: layer.0,
-        feature: layer.1,
-        warnings,
-    })
+        source: source(files, layer.0, layer.1),
+    };
+    Ok((vec![document], warnings))
 }
 
 /// Makes one file of the family: `(text, units, the relations between them, layer, feature)` to
 /// its contents (a format without relations leaves them aside).
 pub(crate) trait MakeFile:
-    Fn(&str, &[Unit], &[Relation], &str, &str) -> Result<String, String>
+    Fn(&str, &[Unit], &[Relation], &str, &str) -> Result<String, Unwritable>
 {
 }
 
-impl<F: Fn(&str, &[Unit], &[Relation], &str, &str) -> Result<String, String>> MakeFile for F {}
+impl<F: Fn(&str, &[Unit], &[Relation], &str, &str) -> Result<String, Unwritable>> MakeFile for F {}
 
 /// Writes `<out>/<annotator>.<extension>` for every annotator, in the layer of [`span_layer`];
 /// every file is made before the first is written.
@@ -193,7 +188,7 @@ pub(crate) fn gold_relations(gold: &Gold<'_>) -> (Vec<Unit>, Vec<Relation>, Vec<
 
 /// The span layer and category feature written when a document's own are not known (it was
 /// read from another format): INCEpTION's built-in custom span layer.
-pub const DEFAULT_SPAN_LAYER: (&str, &str) = ("webanno.custom.Span", "value");
+pub(crate) const DEFAULT_SPAN_LAYER: (&str, &str) = ("webanno.custom.Span", "value");
 
 /// The span layer (full type name) and category feature a TSV 3 or XMI file of a document is
 /// written in: those it was read with (TSV 3, XMI, project export); a layer read without a

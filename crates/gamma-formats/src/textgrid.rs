@@ -4,7 +4,7 @@
 //! Both formats hold the same values in the same order; the long one names them
 //! (`xmin = 0`). The reader takes the values only — quoted strings (`""` is a quote), numbers
 //! and `<exists>`/`<absent>` flags — and skips the names, `[n]` indices and `!` comments, so
-//! one reader reads both. Each interval tier is an annotator (or, with [`select_tier`], one
+//! one reader reads both. Each interval tier is an annotator (or, with a tier chosen, that
 //! tier of each file); each interval with a non-blank label is a unit, category = its label;
 //! point tiers (`TextTier`) have no units. Times are kept as read (seconds, full precision).
 
@@ -368,7 +368,9 @@ pub fn read_document(path: &Path) -> Result<Continuum, FileError> {
 
 /// [`read_document`], with a warning naming the interval tiers without a labelled interval
 /// (annotators who are not measured).
-pub fn read_document_with_warnings(path: &Path) -> Result<(Continuum, Vec<Warning>), FileError> {
+pub(crate) fn read_document_with_warnings(
+    path: &Path,
+) -> Result<(Continuum, Vec<Warning>), FileError> {
     let tiers = read(path)?;
     let empty: Vec<String> = tiers
         .iter()
@@ -406,7 +408,7 @@ pub fn read_document_with_warnings(path: &Path) -> Result<(Continuum, Vec<Warnin
 }
 
 /// The units of the tier named `name`, or an error listing the tiers.
-pub fn select_tier(tiers: &[Tier], name: &str, path: &Path) -> Result<Vec<Unit>, FileError> {
+pub(crate) fn select_tier(tiers: &[Tier], name: &str, path: &Path) -> Result<Vec<Unit>, FileError> {
     match tiers.iter().find(|t| t.name == name) {
         Some(tier) if tier.intervals => Ok(tier.units.clone()),
         Some(_) => Err(FileError::new(
@@ -431,7 +433,7 @@ fn quoted(text: &str) -> String {
 
 /// The long-format TextGrid of a continuum: one interval tier per annotator, the gaps between
 /// its units as empty intervals. An annotator whose units overlap cannot be an interval tier.
-pub fn to_textgrid(continuum: &Continuum) -> Result<String, String> {
+pub(crate) fn to_textgrid(continuum: &Continuum) -> Result<String, crate::Unwritable> {
     let (mut xmin, mut xmax) = continuum.bounds();
     if continuum.n_units() == 0 {
         (xmin, xmax) = (0.0, 0.0);
@@ -450,10 +452,10 @@ pub fn to_textgrid(continuum: &Continuum) -> Result<String, String> {
         let mut cursor = xmin;
         for unit in units {
             if unit.start < cursor {
-                return Err(format!(
-                    "annotator {:?}: unit {unit} overlaps the one before it, and a TextGrid interval tier cannot hold overlapping intervals",
-                    annotator.name
-                ));
+                return Err(crate::Unwritable::OverlappingIntervals {
+                    annotator: annotator.name.clone(),
+                    unit: Box::new(unit.clone()),
+                });
             }
             if unit.start > cursor {
                 intervals.push((cursor, unit.start, ""));
@@ -483,7 +485,7 @@ pub fn to_textgrid(continuum: &Continuum) -> Result<String, String> {
     Ok(out)
 }
 
-/// Writes a continuum as a TextGrid file (see [`to_textgrid`]).
+/// Writes a continuum as a long-format TextGrid file: one interval tier per annotator.
 pub fn write(continuum: &Continuum, path: &Path) -> Result<(), FileError> {
     let text = to_textgrid(continuum).map_err(|e| FileError::new(path, None, e))?;
     write_atomically(path, text.as_bytes())
@@ -641,7 +643,13 @@ mod tests {
         assert_eq!(tiers[0].units, c.annotators[0].units);
         assert_eq!(tiers[1].units, c.annotators[1].units);
         c.add_unit("B", Unit::new(1.0, 1.8, "S").unwrap());
-        assert!(to_textgrid(&c).unwrap_err().contains("overlaps"));
+        assert_eq!(
+            to_textgrid(&c),
+            Err(crate::Unwritable::OverlappingIntervals {
+                annotator: "B".into(),
+                unit: Box::new(Unit::new(1.0, 1.8, "S").unwrap()),
+            })
+        );
     }
 
     #[test]

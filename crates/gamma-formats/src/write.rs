@@ -74,6 +74,17 @@ pub(crate) fn per_annotator_path(annotator: &str, extension: &str, out: &Path) -
     out.join(format!("{}.{extension}", safe_file_name(annotator)))
 }
 
+/// [`per_annotator_path`] of every annotator of `continuum`.
+pub(crate) fn per_annotator_paths(
+    continuum: &Continuum,
+    extension: &str,
+    out: &Path,
+) -> Vec<PathBuf> {
+    (continuum.annotators.iter())
+        .map(|a| per_annotator_path(&a.name, extension, out))
+        .collect()
+}
+
 /// `<out>/<annotator>/<document>.<extension>`: Glozz's and brat's layout.
 pub(crate) fn annotator_folder_path(
     continuum: &Continuum,

@@ -48,7 +48,10 @@ impl Element {
     }
 
     /// The child elements named `name`, in order.
-    pub fn children_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Element> + 'a {
+    pub(crate) fn children_named<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> impl Iterator<Item = &'a Element> + 'a {
         self.elements().filter(move |e| e.name == name)
     }
 
@@ -69,7 +72,7 @@ impl Element {
     }
 
     /// The child elements, in order, to change.
-    pub fn elements_mut(&mut self) -> impl Iterator<Item = &mut Element> {
+    pub(crate) fn elements_mut(&mut self) -> impl Iterator<Item = &mut Element> {
         self.children.iter_mut().filter_map(|n| match n {
             Node::Element(e) => Some(e),
             _ => None,
@@ -142,7 +145,7 @@ impl Document {
 
 /// How deep elements may nest. Annotation files nest a few levels; a deeper file is damaged
 /// or hostile (its tree would exhaust the stack when dropped).
-pub const MAX_DEPTH: usize = 256;
+pub(crate) const MAX_DEPTH: usize = 256;
 
 /// Reads the bytes of an XML file into its root element. Non-UTF-8 bytes, malformed or
 /// truncated XML are errors naming the file and line.
@@ -151,7 +154,7 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Element, FileError> {
 }
 
 /// Like [`parse`], keeping the comments before the root element.
-pub fn parse_document(bytes: &[u8], path: &Path) -> Result<Document, FileError> {
+pub(crate) fn parse_document(bytes: &[u8], path: &Path) -> Result<Document, FileError> {
     let text = super::utf8_text(
         bytes,
         path,
@@ -294,7 +297,7 @@ fn open(
 
 /// Reads an XML file whose root element must be `<root>` (`format` names the file kind in
 /// the error, e.g. "a Glozz .aa file").
-pub fn parse_with_root(
+pub(crate) fn parse_with_root(
     bytes: &[u8],
     path: &Path,
     root: &str,

@@ -468,7 +468,7 @@ fn systems_table(ui: &mut Ui, selected: &mut usize, evaluation: &Evaluation) {
                 }
                 match &system.gamma {
                     Ok(g) => ui.label(format!("{:.4}", g.gamma)),
-                    Err(reason) => ui.label("–").on_hover_text(reason),
+                    Err(reason) => ui.label("–").on_hover_text(reason.to_string()),
                 };
                 let strict = system.spans.get(Scheme::Strict);
                 ui.label(format!("{:.3}", strict.precision(Scheme::Strict)));

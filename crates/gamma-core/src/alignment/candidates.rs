@@ -50,7 +50,7 @@ pub struct Column {
 
 /// Candidate unitary alignments with at least two real units, stored flat.
 #[derive(Debug, Clone, Default)]
-pub struct Candidates {
+pub(crate) struct Candidates {
     /// Global unit ids of candidate `c`: `members[offsets[c]..offsets[c + 1]]`, by annotator.
     members: Vec<u32>,
     offsets: Vec<usize>,
@@ -115,7 +115,7 @@ impl CompatibleUnits {
 }
 
 /// `B = (C(n,2) + n − 1)·Δ∅`, the largest row sum a candidate can have.
-pub fn pair_bound(n_annotators: usize, delta_empty: f64) -> f64 {
+pub(crate) fn pair_bound(n_annotators: usize, delta_empty: f64) -> f64 {
     (annotator_pairs(n_annotators) + n_annotators - 1) as f64 * delta_empty
 }
 

@@ -129,7 +129,7 @@ pub const MAX_ALIGNED_ANNOTATORS: usize = 32;
 
 impl AlignmentError {
     /// [`AlignmentError::TooManyAnnotators`] for `annotators` annotators.
-    pub fn too_many_annotators(annotators: usize) -> AlignmentError {
+    pub(crate) fn too_many_annotators(annotators: usize) -> AlignmentError {
         AlignmentError::TooManyAnnotators {
             annotators,
             pairs: annotators.saturating_mul(annotators.saturating_sub(1)) / 2,
@@ -264,7 +264,7 @@ impl AlignmentProblem {
     }
 
     /// The same problem with `x̄` taken by `rule`.
-    pub fn with_mean_units_rule(mut self, rule: MeanUnitsRule) -> AlignmentProblem {
+    pub(crate) fn with_mean_units_rule(mut self, rule: MeanUnitsRule) -> AlignmentProblem {
         self.mean_units_rule = rule;
         self
     }
@@ -336,7 +336,7 @@ impl AlignmentProblem {
 
     /// The problem made of the units `units` (global ids, ascending), numbered from 0 in that
     /// order, with the same annotators, dissimilarity and rule for `x̄`.
-    pub fn subproblem(&self, units: &[u32]) -> AlignmentProblem {
+    pub(crate) fn subproblem(&self, units: &[u32]) -> AlignmentProblem {
         AlignmentProblem {
             n_annotators: self.n_annotators,
             units: units.iter().map(|&g| self.units[g as usize]).collect(),
@@ -346,13 +346,13 @@ impl AlignmentProblem {
     }
 
     /// `x̄`, the mean number of units per annotator.
-    pub fn mean_units(&self) -> f64 {
+    pub(crate) fn mean_units(&self) -> f64 {
         self.mean_units_rule
             .mean_units(self.units.len(), self.n_annotators)
     }
 
     /// Disorder of the unitary alignment made of these units (global ids).
-    pub fn unitary_disorder(&self, members: &[u32]) -> f64 {
+    pub(crate) fn unitary_disorder(&self, members: &[u32]) -> f64 {
         let spans: Vec<Span> = members
             .iter()
             .map(|&g| self.units[g as usize].span)
@@ -382,7 +382,7 @@ impl AlignmentProblem {
     /// generation at once. Either way the alignment found is the best; only when a limit of
     /// `limits` is reached can the way taken (which depends on the order the continua finish
     /// in) decide between an answer and an error or a bounded answer.
-    pub fn best_alignment_among(
+    pub(crate) fn best_alignment_among(
         &self,
         limits: &Limits,
         cancelled: Option<&AtomicBool>,
@@ -442,7 +442,7 @@ impl AlignmentProblem {
 /// were listed and how many proved too dense to list (see
 /// [`AlignmentProblem::best_alignment_among`]).
 #[derive(Debug, Default)]
-pub struct ListingOutlook {
+pub(crate) struct ListingOutlook {
     listed: AtomicUsize,
     too_dense: AtomicUsize,
 }
@@ -459,7 +459,7 @@ impl ListingOutlook {
 /// Components of three annotators or more with more candidates than this are solved by column
 /// generation, which is then faster than the memoised search over the listed candidates; sparse
 /// components stay far below, and two annotators keep the assignment method.
-pub const COLUMN_GENERATION_MIN_CANDIDATES: usize = 150_000;
+pub(crate) const COLUMN_GENERATION_MIN_CANDIDATES: usize = 150_000;
 
 /// Time and memory guards of the exact search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

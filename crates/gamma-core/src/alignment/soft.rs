@@ -27,16 +27,16 @@ use std::sync::atomic::AtomicBool;
 const SOFT_SEARCH_MAX_UNITS: usize = 16;
 
 impl AlignmentProblem {
-    /// The best soft alignment (exact): unitary alignments covering every unit at least once
-    /// with the least total disorder. Fails as [`Self::best_alignment`] does, and with
-    /// [`AlignmentError::TooManyCandidates`] past `limits`' listing limit (soft alignments are
-    /// not searched by column generation).
-    pub fn best_soft_alignment(&self, limits: &Limits) -> Result<Alignment, AlignmentError> {
+    /// [`Self::best_soft_alignment_until`], never cancelled.
+    pub(crate) fn best_soft_alignment(&self, limits: &Limits) -> Result<Alignment, AlignmentError> {
         self.best_soft_alignment_until(limits, None)
     }
 
-    /// [`Self::best_soft_alignment`], stopped with [`AlignmentError::Cancelled`] soon after
-    /// `cancelled` is set.
+    /// The best soft alignment (exact): unitary alignments covering every unit at least once
+    /// with the least total disorder, stopped with [`AlignmentError::Cancelled`] soon after
+    /// `cancelled` is set. Fails as [`Self::best_alignment`] does, and with
+    /// [`AlignmentError::TooManyCandidates`] past `limits`' listing limit (soft alignments are
+    /// not searched by column generation).
     pub fn best_soft_alignment_until(
         &self,
         limits: &Limits,

@@ -24,11 +24,11 @@ use super::{AlignmentError, AlignmentProblem};
 use rayon::prelude::*;
 
 /// Largest component solved by exhaustive search (its table has `2^units` entries).
-pub const EXHAUSTIVE_MAX_UNITS: usize = 16;
+pub(crate) const EXHAUSTIVE_MAX_UNITS: usize = 16;
 /// Largest component tried by the memoised left-to-right search (its depth of recursion).
-pub const MEMOISED_MAX_UNITS: usize = 2000;
+pub(crate) const MEMOISED_MAX_UNITS: usize = 2000;
 /// Covered sets the memoised search may remember before it leaves the component to the MILP.
-pub const MEMOISED_MAX_STATES: usize = 20_000;
+pub(crate) const MEMOISED_MAX_STATES: usize = 20_000;
 /// Largest two-annotator component solved by the Hungarian algorithm (rows × columns).
 const ASSIGNMENT_MAX_CELLS: usize = 4_000_000;
 
@@ -91,7 +91,7 @@ pub(crate) enum Cuts {
 
 /// Solves one component; `force` picks the method (tests compare methods on the same input).
 #[cfg(test)]
-pub fn solve_component(
+pub(crate) fn solve_component(
     problem: &AlignmentProblem,
     candidates: &Candidates,
     component: &Component,

@@ -80,7 +80,8 @@ pub enum CoefficientError {
 impl Codings {
     /// From two coders' labels of the same items, as a contingency table would count them:
     /// `table[a][b]` items that coder 1 put in category `a` and coder 2 in `b`.
-    pub fn from_contingency(categories: &[&str], table: &[Vec<usize>]) -> Codings {
+    #[cfg(test)]
+    pub(crate) fn from_contingency(categories: &[&str], table: &[Vec<usize>]) -> Codings {
         let mut items = Vec::new();
         for (a, row) in table.iter().enumerate() {
             for (b, &count) in row.iter().enumerate() {
@@ -115,7 +116,7 @@ impl Codings {
 
     /// Observed agreement: the share of agreeing coder pairs over items (Artstein & Poesio
     /// §2.6: `A_o = Σ_i Σ_k n_ik (n_ik − 1) / (I·c·(c − 1))`).
-    pub fn observed_agreement(&self) -> Result<f64, CoefficientError> {
+    pub(crate) fn observed_agreement(&self) -> Result<f64, CoefficientError> {
         let items = self.complete();
         let c = self.n_coders as f64;
         if items.is_empty() || self.n_coders < 2 {
@@ -167,7 +168,7 @@ impl Codings {
     }
 
     /// Percentage agreement (no chance correction).
-    pub fn percentage_agreement(&self) -> Result<f64, CoefficientError> {
+    pub(crate) fn percentage_agreement(&self) -> Result<f64, CoefficientError> {
         self.observed_agreement()
     }
 
@@ -183,7 +184,7 @@ impl Codings {
     }
 
     /// Fleiss's multi-π (Siegel & Castellan's K): chance from the pooled distribution.
-    pub fn multi_pi(&self) -> Result<f64, CoefficientError> {
+    pub(crate) fn multi_pi(&self) -> Result<f64, CoefficientError> {
         let expected = self.pooled_shares().iter().map(|p| p * p).sum();
         self.chance_corrected(expected)
     }
@@ -195,7 +196,7 @@ impl Codings {
     }
 
     /// Davies & Fleiss's multi-κ: chance = mean over coder pairs of Σ_k P(k|m)·P(k|n).
-    pub fn multi_kappa(&self) -> Result<f64, CoefficientError> {
+    pub(crate) fn multi_kappa(&self) -> Result<f64, CoefficientError> {
         let shares = self.coder_shares();
         let mut sum = 0.0;
         let mut pairs = 0.0;
@@ -290,7 +291,7 @@ impl Codings {
     /// Krippendorff's α, with missing values: items with fewer than two values are not
     /// pairable and are left out; `D_o` from the coincidences within items, `D_e` from all
     /// pairable values.
-    pub fn krippendorff_alpha(&self, distance: &Distance) -> Result<f64, CoefficientError> {
+    pub(crate) fn krippendorff_alpha(&self, distance: &Distance) -> Result<f64, CoefficientError> {
         let k = self.categories.len();
         let mut coincidences = vec![vec![0.0; k]; k];
         for item in &self.items {

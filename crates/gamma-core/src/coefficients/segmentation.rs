@@ -22,7 +22,11 @@ pub struct Segmentation {
 
 impl Segmentation {
     /// The boundaries that `units` draw on `[start, end)`, rounded to whole positions.
-    pub fn of_units<'a>(units: impl IntoIterator<Item = &'a Unit>, start: f64, end: f64) -> Self {
+    pub(crate) fn of_units<'a>(
+        units: impl IntoIterator<Item = &'a Unit>,
+        start: f64,
+        end: f64,
+    ) -> Self {
         let first = start.floor() as i64;
         let atoms = (end.ceil() as i64 - first).max(0) as usize;
         let mut boundaries: Vec<usize> = units
@@ -38,7 +42,8 @@ impl Segmentation {
 
     /// From a string of '0' and '1', one character per slot after each position (NLTK's
     /// notation: `"0100"` has a boundary after the second of five positions).
-    pub fn from_slots(slots: &str) -> Self {
+    #[cfg(test)]
+    fn from_slots(slots: &str) -> Self {
         Segmentation {
             atoms: slots.len() + 1,
             boundaries: slots
@@ -53,7 +58,7 @@ impl Segmentation {
     /// Half the mean length of the segments: the customary window of Pk and WindowDiff, and
     /// the shift beyond which the Generalized Hamming Distance counts a moved boundary as
     /// missing plus extra (at least 1).
-    pub fn half_mean_segment(&self) -> usize {
+    pub(crate) fn half_mean_segment(&self) -> usize {
         let segments = self.boundaries.len() + 1;
         ((self.atoms as f64 / segments as f64 / 2.0).round() as usize).max(1)
     }
@@ -99,7 +104,11 @@ pub fn pk(reference: &Segmentation, hypothesis: &Segmentation, k: usize) -> Opti
 
 /// WindowDiff: the share of windows of width `k` in which the two segmentations put different
 /// numbers of boundaries.
-pub fn window_diff(reference: &Segmentation, hypothesis: &Segmentation, k: usize) -> Option<f64> {
+pub(crate) fn window_diff(
+    reference: &Segmentation,
+    hypothesis: &Segmentation,
+    k: usize,
+) -> Option<f64> {
     let w = windows(reference, hypothesis, k)?;
     Some(w.iter().filter(|(r, h)| r != h).count() as f64 / w.len() as f64)
 }
@@ -118,7 +127,7 @@ pub struct GhdCosts {
 impl GhdCosts {
     /// Missing and extra boundaries cost 1; a boundary moved by `window` positions costs as
     /// much as one missing plus one extra (2), so a move counts progressively up to that.
-    pub fn for_window(window: usize) -> Self {
+    pub(crate) fn for_window(window: usize) -> Self {
         GhdCosts {
             missing: 1.0,
             extra: 1.0,
@@ -173,7 +182,11 @@ fn ghd_dynamic(reference: &[usize], hypothesis: &[usize], costs: GhdCosts) -> f6
 
 /// The GHD normalised to [0, 1]: divided by the cost of removing every hypothesis boundary and
 /// adding every reference one (0 when neither has a boundary).
-pub fn ghd_distance(reference: &Segmentation, hypothesis: &Segmentation, window: usize) -> f64 {
+pub(crate) fn ghd_distance(
+    reference: &Segmentation,
+    hypothesis: &Segmentation,
+    window: usize,
+) -> f64 {
     let costs = GhdCosts::for_window(window);
     let worst = costs.missing * reference.boundaries.len() as f64
         + costs.extra * hypothesis.boundaries.len() as f64;
@@ -185,7 +198,7 @@ pub fn ghd_distance(reference: &Segmentation, hypothesis: &Segmentation, window:
 
 /// Which segmentation distance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SegmentationDistance {
+pub(crate) enum SegmentationDistance {
     /// Beeferman et al.'s Pk ([`pk`]).
     Pk,
     /// Pevzner & Hearst's WindowDiff ([`window_diff`]).
@@ -197,7 +210,7 @@ pub enum SegmentationDistance {
 /// `1 − distance`, averaged over every ordered pair of annotators (each in turn the
 /// reference, whose half mean segment length sets the window); `None` when no annotator has a
 /// unit (nothing to agree on) or no pair can be compared.
-pub fn segmentation_agreement(
+pub(crate) fn segmentation_agreement(
     continuum: &Continuum,
     start: f64,
     end: f64,

@@ -11,7 +11,7 @@ use crate::unit::Unit;
 
 /// The errors of the cheapest alignment of a hypothesis with a reference.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct SlotErrors {
+pub(crate) struct SlotErrors {
     /// Units of the reference (the rate's denominator).
     pub reference_units: usize,
     /// Pairs with the right boundaries and the wrong category ("T", cost ½).
@@ -34,7 +34,7 @@ impl SlotErrors {
     }
 
     /// Cost per reference unit (`None` without reference units).
-    pub fn rate(&self) -> Option<f64> {
+    pub(crate) fn rate(&self) -> Option<f64> {
         (self.reference_units > 0).then(|| self.cost() / self.reference_units as f64)
     }
 }
@@ -55,7 +55,7 @@ fn overlap(a: &Unit, b: &Unit) -> bool {
 }
 
 /// Aligns `hypothesis` with `reference` at least cost and counts its errors.
-pub fn slot_errors(reference: &[Unit], hypothesis: &[Unit]) -> SlotErrors {
+pub(crate) fn slot_errors(reference: &[Unit], hypothesis: &[Unit]) -> SlotErrors {
     let mut errors = SlotErrors {
         reference_units: reference.len(),
         ..SlotErrors::default()
@@ -130,7 +130,7 @@ fn count_group(group: &[(bool, &Unit)], errors: &mut SlotErrors) {
 
 /// `1 − SER` averaged over every ordered pair of annotators (each in turn the reference), as
 /// the γ paper plots it; `None` when no annotator has a unit.
-pub fn ser_agreement(continuum: &Continuum) -> Option<f64> {
+pub(crate) fn ser_agreement(continuum: &Continuum) -> Option<f64> {
     let mut sum = 0.0;
     let mut pairs = 0;
     for (i, reference) in continuum.annotators.iter().enumerate() {

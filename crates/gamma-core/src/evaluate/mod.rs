@@ -84,14 +84,17 @@ impl Default for EvaluationOptions {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum EvaluationError {
     /// The reference annotator is not in a document.
-    #[error("document {document:?} has no annotator {name:?} (its annotators: {available})")]
+    #[error(
+        "document {document:?} has no annotator {name:?} (its annotators: {})",
+        .available.join(", ")
+    )]
     UnknownReference {
         /// The document.
         document: String,
         /// The reference asked for.
         name: String,
-        /// The annotators it has, comma separated.
-        available: String,
+        /// The annotators it has.
+        available: Vec<String>,
     },
     /// Nothing to compare with the reference.
     #[error("there is no annotator besides the reference {0:?} to evaluate")]
@@ -108,10 +111,10 @@ pub enum EvaluationError {
         annotator: String,
         /// The unit's index in the annotator's list.
         index: usize,
-        /// The unit, as text.
-        unit: String,
+        /// The unit.
+        unit: Box<Unit>,
         /// What is wrong with it.
-        reason: String,
+        reason: crate::unit::InvalidUnit,
     },
     /// The overlap threshold is outside (0, 100].
     #[error("the minimum overlap must be more than 0 % and at most 100 %, not {0}")]
@@ -119,6 +122,20 @@ pub enum EvaluationError {
     /// The alignment or γ failed (too dense a document, the solver) or was cancelled.
     #[error("{0}")]
     Gamma(#[from] GammaError),
+}
+
+/// Why γ of a system against the reference is undefined (the span scores still are).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum UndefinedGamma {
+    /// Neither side has a unit in the documents the system annotated.
+    #[error("neither the reference nor this annotator has a unit")]
+    NoUnit,
+    /// The reference chance model draws from the reference, which has no unit.
+    #[error("the reference has no unit, so its chance model is undefined")]
+    NoReferenceUnit,
+    /// γ's chance model could not be computed (too few units to sample from…).
+    #[error("{0}")]
+    Gamma(GammaError),
 }
 
 /// γ of a system against the reference.
@@ -218,7 +235,7 @@ pub struct SystemEvaluation {
     pub documents: Vec<usize>,
     /// γ against the reference, or why it is undefined (no unit at all, a reference with no
     /// unit under the reference chance model…).
-    pub gamma: Result<PairGamma, String>,
+    pub gamma: Result<PairGamma, UndefinedGamma>,
     /// The span scores over all categories.
     pub spans: SpanScores,
     /// The span scores of each category (both sides' units of that category only).
@@ -266,7 +283,7 @@ pub fn evaluate(
         reference_index.push(found.ok_or_else(|| EvaluationError::UnknownReference {
             document: document.name.clone(),
             name: reference.to_string(),
-            available: document.annotator_names().join(", "),
+            available: document.annotator_names(),
         })?);
     }
     let systems = system_names(documents, reference)?;
@@ -313,8 +330,8 @@ fn check_units(document: &Continuum) -> Result<(), EvaluationError> {
                     document: document.name.clone(),
                     annotator: annotator.name.clone(),
                     index,
-                    unit: unit.to_string(),
-                    reason: reason.to_string(),
+                    unit: Box::new(unit.clone()),
+                    reason,
                 });
             }
         }
@@ -347,7 +364,7 @@ fn reference_chance(
     reference_index: &[usize],
     options: &GammaOptions,
     control: RunControl,
-) -> Result<Result<(f64, usize), String>, EvaluationError> {
+) -> Result<Result<(f64, usize), UndefinedGamma>, EvaluationError> {
     let twins: Vec<Continuum> = documents
         .iter()
         .zip(reference_index)
@@ -362,14 +379,12 @@ fn reference_chance(
         })
         .collect();
     if twins.iter().all(|t| t.n_units() == 0) {
-        return Ok(Err(
-            "the reference has no unit, so its chance model is undefined".into(),
-        ));
+        return Ok(Err(UndefinedGamma::NoReferenceUnit));
     }
     match crate::gamma::corpus_gamma(&Corpus::new(twins), options, control) {
         Ok(result) => Ok(Ok((result.expected_disorder, result.n_samples))),
         Err(GammaError::Cancelled) => Err(GammaError::Cancelled.into()),
-        Err(e) => Ok(Err(e.to_string())),
+        Err(e) => Ok(Err(UndefinedGamma::Gamma(e))),
     }
 }
 
@@ -540,7 +555,7 @@ impl<'a> Pair<'a> {
 fn evaluate_system(
     name: &str,
     pairs: &[Pair],
-    shared_chance: Option<&Result<(f64, usize), String>>,
+    shared_chance: Option<&Result<(f64, usize), UndefinedGamma>>,
     gamma_options: &GammaOptions,
     options: &EvaluationOptions,
     control: RunControl,
@@ -613,7 +628,7 @@ fn evaluate_system(
         ));
     }
     let gamma = if total_units == 0 {
-        Err("neither the reference nor this annotator has a unit".to_string())
+        Err(UndefinedGamma::NoUnit)
     } else {
         let observed = total_disorder / gamma_options.mean_units_rule.mean_units(total_units, 2);
         let expected = match shared_chance {
@@ -646,11 +661,11 @@ fn pair_chance(
     pairs: &[Pair],
     options: &GammaOptions,
     control: RunControl,
-) -> Result<Result<(f64, usize), String>, EvaluationError> {
+) -> Result<Result<(f64, usize), UndefinedGamma>, EvaluationError> {
     let corpus = Corpus::new(pairs.iter().map(|p| p.continuum.clone()).collect());
     match crate::gamma::corpus_gamma(&corpus, options, control) {
         Ok(result) => Ok(Ok((result.expected_disorder, result.n_samples))),
         Err(GammaError::Cancelled) => Err(GammaError::Cancelled.into()),
-        Err(e) => Ok(Err(e.to_string())),
+        Err(e) => Ok(Err(UndefinedGamma::Gamma(e))),
     }
 }

@@ -155,7 +155,7 @@ impl SpanScores {
 }
 
 /// Scores the system's units against the reference's in every scheme. Both lists must be in
-/// text order (see [`text_order`]); every unit must have `start < end`.
+/// text order (by start, then end, then category); every unit must have `start < end`.
 pub fn score(reference: &[&Unit], system: &[&Unit], min_overlap_percent: f64) -> SpanScores {
     let mut scores = SpanScores::default();
     for scheme in Scheme::ALL {
@@ -165,7 +165,7 @@ pub fn score(reference: &[&Unit], system: &[&Unit], min_overlap_percent: f64) ->
 }
 
 /// Sorts units by start, then end, then category: the order in which they are matched.
-pub fn text_order(units: &mut [&Unit]) {
+pub(crate) fn text_order(units: &mut [&Unit]) {
     units.sort_by(|a, b| {
         a.start
             .total_cmp(&b.start)

@@ -392,11 +392,10 @@ fn gamma_is_undefined_without_units_and_the_scores_are_zero() {
     )
     .unwrap();
     let s = &e.systems[0];
-    assert!(
-        s.gamma
-            .as_ref()
-            .unwrap_err()
-            .contains("reference has no unit")
+    assert_eq!(s.gamma, Err(UndefinedGamma::NoReferenceUnit));
+    assert_eq!(
+        s.gamma.as_ref().unwrap_err().to_string(),
+        "the reference has no unit, so its chance model is undefined"
     );
     assert_eq!(s.spans.get(Scheme::Strict).spurious, 1);
     assert_eq!(s.spans.get(Scheme::Strict).f1(Scheme::Strict), 0.0);

@@ -35,7 +35,7 @@ impl Adjudication {
 
     /// As [`Self::decide_below_threshold`], with the [median
     /// suggestion](Self::median_suggestion) (the named rule `median:T:K`).
-    pub fn decide_with_medians(
+    pub(crate) fn decide_with_medians(
         &mut self,
         max_disorder: f64,
         min_majority: usize,

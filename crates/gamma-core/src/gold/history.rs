@@ -2,6 +2,7 @@
 //! or a gold unit, before and after), so that undo and redo need no snapshots and a bulk
 //! decision of thousands of proposals is one step.
 
+use super::damage::{Damage, DamagedAdjudication, History, Place};
 use super::model::{Choice, Decision, GoldId, GoldUnit, RelationChoice, RelationDecision};
 use crate::unit::Unit;
 use serde::{Deserialize, Serialize};
@@ -36,7 +37,7 @@ pub struct Step {
 }
 
 /// How many steps undo remembers.
-pub const UNDO_DEPTH: usize = 1000;
+pub(crate) const UNDO_DEPTH: usize = 1000;
 
 /// What the changes of a history may refer to: the document's proposals and annotators, and
 /// the gold ids handed out so far.
@@ -47,27 +48,33 @@ pub(super) struct Bounds {
     pub next_id: GoldId,
 }
 
-/// Checks that undo or redo can replay every change of `steps` (the history named `history`,
-/// "undo" or "redo"): a session file may be edited by hand or damaged, and a change pointing
-/// past the proposals would otherwise panic at Ctrl+Z.
-pub(super) fn check_history(history: &str, steps: &[Step], bounds: &Bounds) -> Result<(), String> {
+/// Checks that undo or redo can replay every change of `steps` (the history `history`): a
+/// session file may be edited by hand or damaged, and a change pointing past the proposals
+/// would otherwise panic at Ctrl+Z.
+pub(super) fn check_history(
+    history: History,
+    steps: &[Step],
+    bounds: &Bounds,
+) -> Result<(), DamagedAdjudication> {
     for (s, step) in steps.iter().enumerate() {
         for (c, change) in step.changes.iter().enumerate() {
-            check_change(change, bounds).map_err(|e| {
-                format!(
-                    "{history} history, step {} of {} ({:?}), change {}: {e}",
-                    s + 1,
-                    steps.len(),
-                    step.label,
-                    c + 1
-                )
+            check_change(change, bounds).map_err(|e| DamagedAdjudication {
+                place: Place::History {
+                    history,
+                    step: s,
+                    steps: steps.len(),
+                    label: step.label.clone(),
+                    change: c,
+                    at: Box::new(e.place),
+                },
+                damage: e.damage,
             })?;
         }
     }
     Ok(())
 }
 
-fn check_change(change: &Change, bounds: &Bounds) -> Result<(), String> {
+fn check_change(change: &Change, bounds: &Bounds) -> Result<(), DamagedAdjudication> {
     match change {
         Change::Decision {
             proposal,
@@ -75,22 +82,19 @@ fn check_change(change: &Change, bounds: &Bounds) -> Result<(), String> {
             after,
         } => {
             if *proposal >= bounds.proposals {
-                return Err(format!(
-                    "no alignment {} (the document has {})",
-                    proposal + 1,
-                    bounds.proposals
-                ));
+                let damage = Damage::NoAlignment {
+                    alignment: *proposal,
+                    alignments: bounds.proposals,
+                };
+                return Err(damage.at(Place::Whole));
             }
             for decision in [before, after] {
-                check_decision(decision, bounds.annotators)?;
+                check_decision(decision, bounds.annotators).map_err(|d| d.at(Place::Whole))?;
             }
         }
         Change::Gold { id, before, after } => {
             if *id >= bounds.next_id {
-                return Err(format!(
-                    "gold unit {id}: id not below next id {}",
-                    bounds.next_id
-                ));
+                return Err(Damage::IdNotBelowNext(bounds.next_id).at(Place::GoldUnit(*id)));
             }
             for gold in [before, after].into_iter().flatten() {
                 check_gold_unit(*id, gold, bounds.proposals)?;
@@ -102,14 +106,15 @@ fn check_change(change: &Change, bounds: &Bounds) -> Result<(), String> {
             after,
         } => {
             if *relation >= bounds.relations {
-                return Err(format!(
-                    "no relation {} (the document has {})",
-                    relation + 1,
-                    bounds.relations
-                ));
+                let damage = Damage::NoRelation {
+                    relation: *relation,
+                    relations: bounds.relations,
+                };
+                return Err(damage.at(Place::Whole));
             }
             for decision in [before, after] {
-                check_relation_decision(decision, bounds.annotators)?;
+                check_relation_decision(decision, bounds.annotators)
+                    .map_err(|d| d.at(Place::Whole))?;
             }
         }
     }
@@ -117,12 +122,12 @@ fn check_change(change: &Change, bounds: &Bounds) -> Result<(), String> {
 }
 
 /// A decision that picks an annotator's unit must name an existing annotator.
-pub(super) fn check_decision(decision: &Decision, annotators: usize) -> Result<(), String> {
+pub(super) fn check_decision(decision: &Decision, annotators: usize) -> Result<(), Damage> {
     match decision {
         Decision::Decided {
             choice: Choice::Pick { annotator },
             ..
-        } if *annotator >= annotators => Err(format!("no annotator {annotator}")),
+        } if *annotator >= annotators => Err(Damage::NoAnnotator(*annotator)),
         _ => Ok(()),
     }
 }
@@ -131,21 +136,26 @@ pub(super) fn check_decision(decision: &Decision, annotators: usize) -> Result<(
 pub(super) fn check_relation_decision(
     decision: &RelationDecision,
     annotators: usize,
-) -> Result<(), String> {
+) -> Result<(), Damage> {
     match decision {
         RelationDecision::Decided {
             choice: RelationChoice::Pick { annotator },
             ..
-        } if *annotator >= annotators => Err(format!("no annotator {annotator}")),
+        } if *annotator >= annotators => Err(Damage::NoAnnotator(*annotator)),
         _ => Ok(()),
     }
 }
 
 /// A gold unit must have a valid span and decide an existing proposal (if any).
-pub(super) fn check_gold_unit(id: GoldId, gold: &GoldUnit, proposals: usize) -> Result<(), String> {
-    Unit::new(gold.unit.start, gold.unit.end, "").map_err(|e| format!("gold unit {id}: {e}"))?;
+pub(super) fn check_gold_unit(
+    id: GoldId,
+    gold: &GoldUnit,
+    proposals: usize,
+) -> Result<(), DamagedAdjudication> {
+    Unit::new(gold.unit.start, gold.unit.end, "")
+        .map_err(|e| Damage::InvalidUnit(e).at(Place::GoldUnit(id)))?;
     if gold.proposal.is_some_and(|p| p >= proposals) {
-        return Err(format!("gold unit {id}: no such alignment"));
+        return Err(Damage::NoSuchAlignment.at(Place::GoldUnit(id)));
     }
     Ok(())
 }

@@ -13,6 +13,7 @@
 
 mod actions;
 mod bulk_rules;
+mod damage;
 mod history;
 mod model;
 mod navigation;
@@ -21,12 +22,13 @@ mod reorder;
 mod tokens;
 
 pub use bulk_rules::OpenAlignments;
-pub use history::{Step, UNDO_DEPTH};
+pub use damage::{Damage, DamagedAdjudication, History, Place};
+pub use history::Step;
 pub use model::{
     Choice, Decision, Direction, Filter, GoldError, GoldId, GoldRelation, GoldUnit, LostEndpoint,
     Progress, Proposal, RelationChoice, RelationDecision, RelationProposal, Rule, now, parse_rule,
 };
-pub use tokens::{is_token_end, is_token_start, snap_to_token};
+pub(crate) use tokens::snap_to_token;
 
 use crate::alignment::{Alignment, AlignmentProblem};
 use crate::continuum::{Annotator, Continuum};
@@ -145,7 +147,7 @@ impl Adjudication {
     }
 
     /// Every annotator has a unit, all with the same category and the same span.
-    pub fn is_unanimous(&self, index: usize) -> bool {
+    pub(crate) fn is_unanimous(&self, index: usize) -> bool {
         let members = self.members(index);
         members.len() == self.continuum.n_annotators()
             && members.windows(2).all(|pair| {
@@ -254,7 +256,7 @@ impl Adjudication {
     /// of that category (when the units are on whole positions: rounded outwards, and moved to
     /// the nearest token start and end of the text if there is one), and for each feature the
     /// value most of them have. Its span may be one that no annotator made.
-    pub fn median_suggestion(&self, index: usize) -> Option<Unit> {
+    pub(crate) fn median_suggestion(&self, index: usize) -> Option<Unit> {
         let members = self.members(index);
         let (category, _) = majority(members.iter().map(|(_, u)| u.category.as_str()))?;
         let chosen: Vec<&Unit> = members
@@ -294,7 +296,7 @@ impl Adjudication {
     }
 
     /// The largest number of annotators of proposal `index` that agree on a category.
-    pub fn category_majority(&self, index: usize) -> usize {
+    pub(crate) fn category_majority(&self, index: usize) -> usize {
         majority(self.members(index).iter().map(|(_, u)| u.category.as_str())).map_or(0, |(_, n)| n)
     }
 
@@ -330,49 +332,49 @@ impl Adjudication {
     /// hand or damaged): one decision per proposal, slots pointing at existing units, valid
     /// spans, gold units pointing at existing proposals, and an undo and redo history whose
     /// changes point at existing proposals, annotators and gold ids.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), DamagedAdjudication> {
         let n = self.continuum.n_annotators();
         if self.decisions.len() != self.proposals.len() {
-            return Err(format!(
-                "{} decisions for {} alignments",
-                self.decisions.len(),
-                self.proposals.len()
-            ));
+            let damage = Damage::DecisionCount {
+                decisions: self.decisions.len(),
+                alignments: self.proposals.len(),
+            };
+            return Err(damage.at(Place::Whole));
         }
         for (a, annotator) in self.continuum.annotators.iter().enumerate() {
             for unit in &annotator.units {
-                Unit::new(unit.start, unit.end, "")
-                    .map_err(|e| format!("annotator {:?} ({a}): {e}", annotator.name))?;
+                Unit::new(unit.start, unit.end, "").map_err(|e| {
+                    Damage::InvalidUnit(e).at(Place::Annotator {
+                        index: a,
+                        name: annotator.name.clone(),
+                    })
+                })?;
             }
         }
         for (i, proposal) in self.proposals.iter().enumerate() {
+            let at = |damage: Damage| damage.at(Place::Alignment(i));
             if proposal.slots.len() != n {
-                return Err(format!(
-                    "alignment {}: {} slots for {n} annotators",
-                    i + 1,
-                    proposal.slots.len()
-                ));
+                return Err(at(Damage::SlotCount {
+                    slots: proposal.slots.len(),
+                    annotators: n,
+                }));
             }
             for (a, slot) in proposal.slots.iter().enumerate() {
                 if let Some(u) = slot
                     && *u >= self.continuum.annotators[a].units.len()
                 {
-                    return Err(format!(
-                        "alignment {}: annotator {a} has no unit {u}",
-                        i + 1
-                    ));
+                    return Err(at(Damage::NoUnit {
+                        annotator: a,
+                        unit: *u,
+                    }));
                 }
             }
-            check_decision(&self.decisions[i], n)
-                .map_err(|e| format!("alignment {}: {e}", i + 1))?;
+            check_decision(&self.decisions[i], n).map_err(at)?;
         }
         for (id, gold) in &self.gold {
             check_gold_unit(*id, gold, self.proposals.len())?;
             if *id >= self.next_id {
-                return Err(format!(
-                    "gold unit {id}: id not below next id {}",
-                    self.next_id
-                ));
+                return Err(Damage::IdNotBelowNext(self.next_id).at(Place::GoldUnit(*id)));
             }
         }
         self.validate_relations()?;
@@ -382,8 +384,8 @@ impl Adjudication {
             annotators: n,
             next_id: self.next_id,
         };
-        check_history("undo", &self.undo, &bounds)?;
-        check_history("redo", &self.redo, &bounds)?;
+        check_history(History::Undo, &self.undo, &bounds)?;
+        check_history(History::Redo, &self.redo, &bounds)?;
         Ok(())
     }
 }

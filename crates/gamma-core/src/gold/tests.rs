@@ -1,3 +1,5 @@
+use super::history::UNDO_DEPTH;
+use super::tokens::{is_token_end, is_token_start};
 use super::*;
 use crate::gamma::{GammaOptions, best_alignment};
 use crate::unit::InvalidUnit;
@@ -532,23 +534,25 @@ fn validation_catches_damaged_state() {
     assert_eq!(a.validate(), Ok(()));
     let mut damaged = a.clone();
     damaged.decisions.pop();
-    assert!(
-        damaged
-            .validate()
-            .unwrap_err()
-            .contains("3 decisions for 4")
+    let error = damaged.validate().unwrap_err();
+    assert_eq!(
+        error.damage,
+        Damage::DecisionCount {
+            decisions: 3,
+            alignments: 4
+        }
     );
+    assert_eq!(error.to_string(), "3 decisions for 4 alignments");
     let mut damaged = a.clone();
     damaged.proposals[0].slots[1] = Some(17);
-    assert!(
-        damaged
-            .validate()
-            .unwrap_err()
-            .contains("annotator 1 has no unit 17")
-    );
+    let error = damaged.validate().unwrap_err();
+    assert_eq!(error.place, Place::Alignment(0));
+    assert_eq!(error.to_string(), "alignment 1: annotator 1 has no unit 17");
     let mut damaged = a;
     damaged.continuum.annotators[0].units[0].end = -1.0;
-    assert!(damaged.validate().unwrap_err().contains("before start"));
+    let error = damaged.validate().unwrap_err();
+    assert!(matches!(error.damage, Damage::InvalidUnit(_)), "{error:?}");
+    assert!(error.to_string().contains("before start"), "{error}");
 }
 
 #[test]

@@ -24,7 +24,7 @@ fn is_combining(c: char) -> bool {
 }
 
 /// Whether a token (a word, or one punctuation mark) starts at character `i`.
-pub fn is_token_start(chars: &[char], i: usize) -> bool {
+pub(crate) fn is_token_start(chars: &[char], i: usize) -> bool {
     let Some(&c) = chars.get(i) else {
         return false;
     };
@@ -34,7 +34,7 @@ pub fn is_token_start(chars: &[char], i: usize) -> bool {
 }
 
 /// Whether a token ends just before character `i`.
-pub fn is_token_end(chars: &[char], i: usize) -> bool {
+pub(crate) fn is_token_end(chars: &[char], i: usize) -> bool {
     if i == 0 || i > chars.len() {
         return false;
     }
@@ -48,7 +48,7 @@ const SNAP_REACH: usize = 64;
 
 /// The token start (`is_start`) or token end nearest to `position`; a tie goes outwards (the
 /// earlier start, the later end). `position` rounded when no token edge is within reach.
-pub fn snap_to_token(chars: &[char], position: f64, is_start: bool) -> f64 {
+pub(crate) fn snap_to_token(chars: &[char], position: f64, is_start: bool) -> f64 {
     let here = position.round().clamp(0.0, chars.len() as f64) as usize;
     let is_edge = |i: usize| {
         if is_start {

@@ -107,7 +107,7 @@ impl RelationScores {
 
     /// The scores of a system over several documents, from each document's agreement of the
     /// reference (first) and the system: the counts summed.
-    pub fn over_documents(documents: &[RelationAgreement]) -> RelationScores {
+    pub(crate) fn over_documents(documents: &[RelationAgreement]) -> RelationScores {
         let combined = combine(documents);
         let pair = combined
             .pairs

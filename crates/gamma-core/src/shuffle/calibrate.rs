@@ -10,7 +10,7 @@ use crate::measure::Measure;
 
 /// The magnitude at which a falling curve of (magnitude, mean γ) reaches `target`, by linear
 /// interpolation between the two sweep points around it (`None` if it never does).
-pub fn magnitude_for(curve: &[(f64, Option<f64>)], target: f64) -> Option<f64> {
+pub(crate) fn magnitude_for(curve: &[(f64, Option<f64>)], target: f64) -> Option<f64> {
     let points: Vec<(f64, f64)> = curve.iter().filter_map(|&(m, g)| Some((m, g?))).collect();
     if points.first().is_some_and(|&(_, g)| target >= g) {
         return Some(points[0].0);
@@ -28,7 +28,7 @@ pub fn magnitude_for(curve: &[(f64, Option<f64>)], target: f64) -> Option<f64> {
 }
 
 /// A curve of a sweep: (magnitude, mean of the measure where it is defined).
-pub type Curve = Vec<(f64, Option<f64>)>;
+pub(crate) type Curve = Vec<(f64, Option<f64>)>;
 
 /// Where a document's γ sits on the curves of each error kind.
 #[derive(Debug, Clone, PartialEq)]

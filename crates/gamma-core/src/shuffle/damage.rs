@@ -135,7 +135,7 @@ const OVERLAPPING_4: [[f64; 4]; 4] = [
 ];
 
 /// The confusion matrix at magnitude `m`: row = reference category, column = chosen one.
-pub fn confusion_matrix(
+pub(crate) fn confusion_matrix(
     reference: &Reference,
     magnitude: f64,
     prevalence: bool,
@@ -192,7 +192,7 @@ fn uniform(rng: &mut ChaCha8Rng, low: f64, high: f64) -> f64 {
 
 /// The shift latitude of a unit's boundaries: `maxlat = maxlength · m · x` (seed 004, §3.3.4),
 /// `maxlength` being the mean length of the unit's category in the reference; `scale` is m · x.
-pub fn shift_latitude(reference: &Reference, category: &str, scale: f64) -> f64 {
+pub(crate) fn shift_latitude(reference: &Reference, category: &str, scale: f64) -> f64 {
     reference.lengths[reference.category_index(category)].0 * scale
 }
 

@@ -39,22 +39,23 @@ pub mod preset;
 pub mod reference;
 pub mod sweep;
 
-pub use calibrate::{
-    Calibration, Curve, calibrate, calibrate_against, each_annotator_as_reference, magnitude_for,
-};
-pub use damage::{
-    ErrorKind, FACTOR_RANGE, Factors, MAGNITUDE_RANGE, confusion_matrix, damage, shift_latitude,
-    shuffle,
-};
+#[cfg(test)]
+pub(crate) use calibrate::magnitude_for;
+pub use calibrate::{Calibration, calibrate, calibrate_against, each_annotator_as_reference};
+pub use damage::{ErrorKind, Factors, MAGNITUDE_RANGE, damage, shuffle};
+#[cfg(test)]
+pub(crate) use damage::{confusion_matrix, shift_latitude};
 pub use error::ShuffleError;
-pub use model::{
-    CategoryModel, MAX_MODEL_EXTENT, MAX_MODEL_LENGTH, MAX_MODEL_UNITS, ReferenceModel,
-};
+pub use model::{CategoryModel, ReferenceModel};
+#[cfg(test)]
+pub(crate) use model::{MAX_MODEL_EXTENT, MAX_MODEL_UNITS};
 pub use preset::SweepPreset;
 pub use reference::Reference;
+#[cfg(test)]
+pub(crate) use sweep::sweep_runs;
 pub use sweep::{
-    ANNOTATORS_RANGE, MAX_SETS, MIN_STEP, SETS_RANGE, STEP_RANGE, SweepOptions, SweepRow,
-    magnitudes, sweep, sweep_controlled, sweep_csv, sweep_runs,
+    ANNOTATORS_RANGE, SETS_RANGE, STEP_RANGE, SweepOptions, SweepRow, magnitudes, sweep,
+    sweep_controlled, sweep_csv,
 };
 
 #[cfg(test)]

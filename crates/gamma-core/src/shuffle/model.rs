@@ -16,7 +16,7 @@ pub const MAX_MODEL_LENGTH: u32 = 1_000_000;
 
 /// The furthest position a reference model may reach (units × (longest unit + largest gap)):
 /// a unit of length 1 must stay at least 10⁻⁹ of its position long (see [`Unit::new`]).
-pub const MAX_MODEL_EXTENT: u64 = 1_000_000_000;
+pub(crate) const MAX_MODEL_EXTENT: u64 = 1_000_000_000;
 
 /// About how many bytes a unit takes with its category and features (for the estimate).
 const UNIT_BYTES: usize = 120;

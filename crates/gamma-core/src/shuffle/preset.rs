@@ -44,7 +44,7 @@ impl SweepPreset {
     }
 
     /// The γ preset the sweep computes γ with.
-    pub fn gamma_preset(self) -> Preset {
+    pub(crate) fn gamma_preset(self) -> Preset {
         match self {
             SweepPreset::Papers | SweepPreset::GammaSoftware => Preset::GammaSoftware,
             SweepPreset::Pygamma => Preset::Pygamma,

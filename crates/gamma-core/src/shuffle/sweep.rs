@@ -116,7 +116,7 @@ pub fn magnitudes(step: f64) -> Vec<f64> {
 }
 
 /// How many (magnitude, set) runs a sweep makes.
-pub fn sweep_runs(options: &SweepOptions) -> usize {
+pub(crate) fn sweep_runs(options: &SweepOptions) -> usize {
     magnitudes(options.step).len() * options.sets
 }
 

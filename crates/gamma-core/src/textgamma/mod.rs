@@ -294,7 +294,7 @@ impl PairAlignment {
 }
 
 /// Aligns annotators `first` and `second`.
-pub fn align_pair(
+pub(crate) fn align_pair(
     annotations: &[TextAnnotation],
     first: usize,
     second: usize,

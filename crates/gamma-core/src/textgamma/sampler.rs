@@ -90,13 +90,13 @@ impl Default for TextGammaOptions {
 }
 
 /// The values of a given p_t or p_s.
-pub const PROBABILITY_RANGE: Range = Range::closed(0.0, 1.0);
+pub(crate) const PROBABILITY_RANGE: Range = Range::closed(0.0, 1.0);
 
 /// The values of the Beta prior's `a` and `b`: from 1, where the prior is flat.
-pub const PRIOR_RANGE: Range = Range::at_least(1.0);
+pub(crate) const PRIOR_RANGE: Range = Range::at_least(1.0);
 
 /// The values of a gap cost of the character alignment.
-pub const GAP_RANGE: Range = Range::at_least(1.0);
+pub(crate) const GAP_RANGE: Range = Range::at_least(1.0);
 
 impl TextGammaOptions {
     /// Whether every number is in its range (the gap costs, p_t and p_s or the prior, the
@@ -128,7 +128,7 @@ impl TextGammaOptions {
 
 /// Character and label distributions of the annotators' units.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Distributions {
+pub(crate) struct Distributions {
     /// Characters with cumulative probabilities.
     characters: Vec<(char, f64)>,
     /// Per layer: values (`None`: the unit lacks the layer) with cumulative probabilities.
@@ -185,7 +185,7 @@ impl Distributions {
 }
 
 /// One chance copy of `base`.
-pub fn perturb<R: rand::Rng + ?Sized>(
+pub(crate) fn perturb<R: rand::Rng + ?Sized>(
     base: &TextAnnotation,
     distributions: &Distributions,
     model: &ChanceModel,

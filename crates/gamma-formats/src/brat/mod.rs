@@ -14,7 +14,7 @@ mod whole;
 
 pub(crate) use whole::whole_gold;
 
-use super::{FileError, Warning, WarningKind, write_atomically};
+use super::{FileError, NameClash, Unwritable, Warning, WarningKind, write_atomically};
 use gamma_core::relation::Relation;
 use gamma_core::unit::Unit;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -59,6 +59,7 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
     for (index, raw) in super::lines::text_lines(content).enumerate() {
         let line = index as u64 + 1;
         let error = |message: String| FileError::new(path, Some(line), message);
+        let bad_link = |link: relations::BadLink| FileError::new(path, Some(line), link);
         if raw.trim().is_empty() {
             continue;
         }
@@ -66,7 +67,7 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
             continue;
         };
         if "RE*".contains(kind) {
-            links.add(raw, line).map_err(error)?;
+            links.add(raw, line).map_err(bad_link)?;
             continue;
         }
         if kind != 'T' {
@@ -186,7 +187,7 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
 
 /// The `.ann` of `units` over `text`: T lines numbered from 1, the type with its spaces
 /// replaced by `_` (brat types have none), the covered text with line breaks as spaces.
-pub fn to_ann(units: &[Unit], text: &str) -> Result<String, String> {
+pub(crate) fn to_ann(units: &[Unit], text: &str) -> Result<String, Unwritable> {
     to_ann_with_relations(units, &[], text).map(|(ann, _)| ann)
 }
 
@@ -195,11 +196,11 @@ pub fn to_ann(units: &[Unit], text: &str) -> Result<String, String> {
 /// are the units' own ids when each has a distinct one of brat's (`T<n>`, as read from brat),
 /// otherwise `T1`, `T2`… in order; the relations follow them (the `relations` module says how they are
 /// written).
-pub fn to_ann_with_relations(
+pub(crate) fn to_ann_with_relations(
     units: &[Unit],
     relations: &[Relation],
     text: &str,
-) -> Result<(String, usize), String> {
+) -> Result<(String, usize), Unwritable> {
     type_names_distinct(units.iter().map(|u| u.category.as_str()))?;
     let chars: Vec<char> = text.chars().collect();
     let ids = t_ids(units);
@@ -221,16 +222,16 @@ pub fn to_ann_with_relations(
 /// The T line of `unit` with the id `id` (without its line end), over the text's `chars`: the
 /// type with its spaces replaced by `_`, the covered text with line breaks as spaces. An error
 /// when the unit is not a character span of the text.
-fn t_line(id: &str, unit: &Unit, chars: &[char]) -> Result<String, String> {
+fn t_line(id: &str, unit: &Unit, chars: &[char]) -> Result<String, Unwritable> {
     if unit.start.fract() != 0.0
         || unit.end.fract() != 0.0
         || unit.start < 0.0
         || unit.end > chars.len() as f64
     {
-        return Err(format!(
-            "unit {unit} is not a character span of the {}-character text",
-            chars.len()
-        ));
+        return Err(Unwritable::NotACharacterSpan {
+            unit: Box::new(unit.clone()),
+            length: chars.len(),
+        });
     }
     let covered: String = chars[unit.start as usize..unit.end as usize]
         .iter()
@@ -294,9 +295,9 @@ use gamma_core::continuum::Continuum;
 
 /// An error naming two categories that would become one brat type (`a b` and `a_b`): written
 /// as they are, they would read back merged.
-pub fn type_names_distinct<'a>(
+pub(crate) fn type_names_distinct<'a>(
     categories: impl IntoIterator<Item = &'a str>,
-) -> Result<(), String> {
+) -> Result<(), NameClash> {
     super::files::distinct_without_spaces(categories, "categories", "brat type")
 }
 
@@ -309,7 +310,7 @@ pub fn write(path: &Path, units: &[Unit], text: &str) -> Result<Vec<PathBuf>, Fi
 /// Writes `units` and the `relations` between them as the `.ann` at `path` and the text as the
 /// `.txt` beside it (left alone when it already holds this text); the relations that cannot be
 /// written are left out ([`to_ann_with_relations`]; [`crate::losses`] lists them beforehand).
-pub fn write_with_relations(
+pub(crate) fn write_with_relations(
     path: &Path,
     units: &[Unit],
     relations: &[Relation],
@@ -416,15 +417,15 @@ impl Codec for Brat {
         out: &Path,
         _options: &ReadOptions,
     ) -> Result<Vec<PathBuf>, FileError> {
-        let problem = |e: String| FileError::new(out, None, e);
         type_names_distinct(continuum.units().map(|(_, u)| u.category.as_str()))
-            .map_err(problem)?;
+            .map_err(|e| FileError::new(out, None, e))?;
         let mut written = Vec::new();
         for (index, annotator) in continuum.annotators.iter().enumerate() {
             let path = annotator_folder_path(continuum, &annotator.name, "ann", out);
             let text = text_of(continuum, index, DESCRIPTION.label, out)?;
-            to_ann(&annotator.units, &text)
-                .map_err(|e| problem(format!("annotator {:?}: {e}", annotator.name)))?;
+            to_ann(&annotator.units, &text).map_err(|e| {
+                FileError::new(out, None, format!("annotator {:?}: {e}", annotator.name))
+            })?;
             create_folder(path.parent().expect("inside out"))?;
             written.extend(write_with_relations(
                 &path,

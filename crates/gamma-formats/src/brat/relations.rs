@@ -57,6 +57,27 @@ enum Link {
     },
 }
 
+/// What is wrong with a link line (the reader adds the file and the line).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub(super) enum BadLink {
+    /// An argument of a relation or an event that is not `ROLE:ID`.
+    #[error("{kind} {id}: argument {word:?} is not ROLE:ID")]
+    NotRoleId {
+        kind: &'static str,
+        id: String,
+        word: String,
+    },
+    /// A relation without exactly two arguments: how many it has.
+    #[error("relation {id}: expected two arguments (Arg1:ID Arg2:ID), found {found}")]
+    NotTwoArguments { id: String, found: usize },
+    /// A relation without a type.
+    #[error("relation {id}: no type")]
+    NoType { id: String },
+    /// An equivalence without a type or with fewer than two members: its fields.
+    #[error("equivalence: expected a type and at least two ids, found {spec:?}")]
+    Equivalence { spec: String },
+}
+
 /// The link lines of one `.ann`, gathered while its text-bound lines are read.
 #[derive(Debug, Default)]
 pub(super) struct Links {
@@ -65,24 +86,33 @@ pub(super) struct Links {
 
 impl Links {
     /// Reads a line starting with `R`, `*` or `E`; an error says what is wrong with it.
-    pub(super) fn add(&mut self, raw: &str, line: u64) -> Result<(), String> {
+    pub(super) fn add(&mut self, raw: &str, line: u64) -> Result<(), BadLink> {
         let mut fields = raw.split('\t');
         let id = fields.next().unwrap_or_default().trim();
         let spec = fields.next().unwrap_or_default();
         let mut words = spec.split_whitespace();
         let head = words.next().unwrap_or_default();
+        let argument_of = |kind: &'static str| {
+            move |word: &str| {
+                argument(word).ok_or_else(|| BadLink::NotRoleId {
+                    kind,
+                    id: id.to_string(),
+                    word: word.to_string(),
+                })
+            }
+        };
         let link = match id.chars().next() {
             Some('R') => {
-                let arguments = words.map(argument).collect::<Result<Vec<_>, _>>();
-                let arguments = arguments.map_err(|e| format!("relation {id}: {e}"))?;
-                let [(_, source), (_, target)] = <[_; 2]>::try_from(arguments).map_err(|a| {
-                    format!(
-                        "relation {id}: expected two arguments (Arg1:ID Arg2:ID), found {}",
-                        a.len()
-                    )
-                })?;
+                let arguments = words
+                    .map(argument_of("relation"))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let [(_, source), (_, target)] =
+                    <[_; 2]>::try_from(arguments).map_err(|a| BadLink::NotTwoArguments {
+                        id: id.to_string(),
+                        found: a.len(),
+                    })?;
                 if head.is_empty() {
-                    return Err(format!("relation {id}: no type"));
+                    return Err(BadLink::NoType { id: id.to_string() });
                 }
                 Link::Relation {
                     id: id.to_string(),
@@ -94,9 +124,9 @@ impl Links {
             Some('*') => {
                 let members: Vec<String> = words.map(str::to_string).collect();
                 if head.is_empty() || members.len() < 2 {
-                    return Err(format!(
-                        "equivalence: expected a type and at least two ids, found {spec:?}"
-                    ));
+                    return Err(BadLink::Equivalence {
+                        spec: spec.to_string(),
+                    });
                 }
                 Link::Equivalence {
                     label: head.to_string(),
@@ -104,13 +134,13 @@ impl Links {
                 }
             }
             _ => {
-                let (label, trigger) = argument(head).map_err(|e| format!("event {id}: {e}"))?;
-                let arguments = words.map(argument).collect::<Result<Vec<_>, _>>();
+                let (label, trigger) = argument_of("event")(head)?;
+                let arguments = words.map(argument_of("event"));
                 Link::Event {
                     id: id.to_string(),
                     label,
                     trigger,
-                    arguments: arguments.map_err(|e| format!("event {id}: {e}"))?,
+                    arguments: arguments.collect::<Result<Vec<_>, _>>()?,
                 }
             }
         };
@@ -261,13 +291,13 @@ impl<'a> Ids<'a> {
     }
 }
 
-/// `role:id` split at its colon.
-fn argument(word: &str) -> Result<(String, String), String> {
+/// `role:id` split at its colon; `None` when the word is not of that shape.
+fn argument(word: &str) -> Option<(String, String)> {
     match word.split_once(':') {
         Some((role, id)) if !role.is_empty() && !id.is_empty() => {
-            Ok((role.to_string(), id.to_string()))
+            Some((role.to_string(), id.to_string()))
         }
-        _ => Err(format!("argument {word:?} is not ROLE:ID")),
+        _ => None,
     }
 }
 

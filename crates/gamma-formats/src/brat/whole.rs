@@ -27,16 +27,16 @@
 use super::relations::{numbered, relation_lines, role_of};
 use super::standoff::{self, Line, largest_number};
 use super::{parse_ann, t_line, type_name, type_names_distinct};
-use crate::FileError;
 use crate::annotator_files::AnnotatorFile;
 use crate::format::{DecidedRelations, Gold};
+use crate::{FileError, Unwritable};
 use gamma_core::relation::{Endpoint, Relation};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 
 /// The gold `.ann` and what the user must hear about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WholeGold {
+pub(crate) struct WholeGold {
     /// The `.ann` to write.
     pub ann: String,
     /// Content not measured on which the annotators differ (the base annotator's is in the gold).
@@ -94,7 +94,7 @@ fn read_again(
 
 /// The whole gold of a brat document: `files` are the annotators' `.ann`, `text` the
 /// document's text, `out` the gold's path (named in errors about the gold units).
-pub fn whole_gold(
+pub(crate) fn whole_gold(
     gold: &Gold<'_>,
     text: &str,
     files: &[AnnotatorFile],
@@ -116,8 +116,9 @@ pub fn whole_gold(
     };
     let annotators = &gold.document.annotators;
     let name = |a: usize| annotators.get(a).map_or("?", |x| x.name.as_str());
-    let problem = |e: String| FileError::new(out, None, e);
-    type_names_distinct(gold.units.iter().map(|u| u.category.as_str())).map_err(problem)?;
+    let problem = |e: Unwritable| FileError::new(out, None, e);
+    type_names_distinct(gold.units.iter().map(|u| u.category.as_str()))
+        .map_err(|e| problem(e.into()))?;
     let ids = gold_ids(gold, &base.lines);
     let chars: Vec<char> = text.chars().collect();
     let mut t_lines: Vec<((usize, usize), String)> = Vec::new();

@@ -8,7 +8,7 @@ use crate::format::{
     Choice, Codec, Description, Document, Format, Gold, Offered, Output, ReadContext, ReadOptions,
     Source, add_new,
 };
-use crate::write::{per_annotator_path, text_of};
+use crate::write::{per_annotator_path, per_annotator_paths, text_of};
 use crate::{FileError, Warning};
 use gamma_core::continuum::Continuum;
 use std::path::{Path, PathBuf};
@@ -58,9 +58,7 @@ impl Codec for Cora {
     }
 
     fn planned_paths(&self, continuum: &Continuum, out: &Path) -> Vec<PathBuf> {
-        (continuum.annotators.iter())
-            .map(|a| per_annotator_path(&a.name, "xml", out))
-            .collect()
+        per_annotator_paths(continuum, "xml", out)
     }
 
     /// `<out>/<annotator>.xml`, in the structure of the annotator's input file when the

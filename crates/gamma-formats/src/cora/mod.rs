@@ -36,7 +36,7 @@ pub enum Dialect {
 
 impl Dialect {
     /// The name of the annotation token element (`mod`, `tok_anno`, `anno`).
-    pub fn annotation_element(self) -> &'static str {
+    pub(crate) fn annotation_element(self) -> &'static str {
         match self {
             Dialect::Mod => "mod",
             Dialect::TokAnno => "tok_anno",
@@ -196,7 +196,7 @@ pub struct CoraFile {
 
 /// The running text of a file and each annotation token's `[start, end)` in it (characters).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RebuiltText {
+pub(crate) struct RebuiltText {
     /// The running text.
     pub text: String,
     /// Each annotation token's `[start, end)`, in characters.
@@ -376,7 +376,7 @@ impl CoraFile {
     }
 
     /// The running text and every annotation token's span in it.
-    pub fn rebuild_text(
+    pub(crate) fn rebuild_text(
         &self,
         options: &CoraOptions,
         path: &Path,

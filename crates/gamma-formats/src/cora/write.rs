@@ -3,7 +3,7 @@
 
 use super::{CoraFile, CoraOptions, parse, token};
 use crate::xml::{self, Element, Node};
-use crate::{FileError, write_atomically};
+use crate::{FileError, Unwritable, write_atomically};
 use gamma_core::unit::Unit;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -14,23 +14,21 @@ impl CoraFile {
     /// layers); tokens with no unit lose their layers. Everything else is kept. Units whose
     /// span is not an annotation token's are an error: CorA-XML cannot hold them without
     /// retokenizing.
-    pub fn with_layers_from(
+    pub(crate) fn with_layers_from(
         &self,
         units: &[Unit],
         options: &CoraOptions,
         path: &Path,
-    ) -> Result<(CoraFile, usize), String> {
-        let rebuilt = self
-            .rebuild_text(options, path)
-            .map_err(|e| e.to_string())?;
+    ) -> Result<(CoraFile, usize), Unwritable> {
+        let rebuilt = self.rebuild_text(options, path)?;
         let mut by_span: BTreeMap<(usize, usize), &Unit> = BTreeMap::new();
         for unit in units {
             let span = (unit.start as usize, unit.end as usize);
             if by_span.insert(span, unit).is_some() {
-                return Err(format!(
-                    "two consensus units span [{}, {}): a CorA token has one set of layers",
-                    span.0, span.1
-                ));
+                return Err(Unwritable::OneTokenTwice {
+                    start: span.0,
+                    end: span.1,
+                });
             }
         }
         let mut replacements: Vec<Option<Vec<(String, String)>>> = Vec::new();
@@ -59,11 +57,11 @@ impl CoraFile {
         }
         if let Some(((start, end), unit)) = by_span.into_iter().next() {
             let covered: String = rebuilt.text.chars().skip(start).take(end - start).collect();
-            return Err(format!(
-                "consensus unit {} {covered:?} does not match a token of {}; CorA-XML keeps the input's tokenization",
-                unit,
-                path.display()
-            ));
+            return Err(Unwritable::NotAToken {
+                unit: Box::new(unit.clone()),
+                covered,
+                file: path.to_path_buf(),
+            });
         }
         let unmatched = replacements.iter().filter(|r| r.is_none()).count();
         let mut document = self.document.clone();
@@ -79,8 +77,7 @@ impl CoraFile {
             .root
             .children_named("token")
             .map(|t| token(t, self.dialect, path))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| e.to_string())?;
+            .collect::<Result<Vec<_>, _>>()?;
         let mut file = self.clone();
         file.tokens = tokens;
         file.document = document;
@@ -102,12 +99,12 @@ impl CoraFile {
     /// marks, `#` by default, one diplomatic token per word), the category in the options'
     /// category layer, features as layers. A word holding one of the merge or split marks is
     /// refused: it would read back cut.
-    pub fn from_units(
+    pub(crate) fn from_units(
         id: &str,
         text: &str,
         units: &[Unit],
         options: &super::CoraOptions,
-    ) -> Result<CoraFile, String> {
+    ) -> Result<CoraFile, Unwritable> {
         let category_layer = options.category_layer.as_str();
         let marks = format!("{}{}", options.merge_marks, options.split_marks);
         let joiner = options
@@ -120,10 +117,10 @@ impl CoraFile {
         sorted.sort_by(|a, b| a.start.total_cmp(&b.start).then(a.end.total_cmp(&b.end)));
         for pair in sorted.windows(2) {
             if pair[1].start < pair[0].end {
-                return Err(format!(
-                    "units {} and {} overlap: CorA tokens cannot",
-                    pair[0], pair[1]
-                ));
+                return Err(Unwritable::OverlappingTokens {
+                    first: Box::new(pair[0].clone()),
+                    second: Box::new(pair[1].clone()),
+                });
             }
         }
         let chars: Vec<char> = text.chars().collect();
@@ -134,24 +131,28 @@ impl CoraFile {
         for (i, unit) in sorted.iter().enumerate() {
             let (start, end) = (unit.start as usize, unit.end as usize);
             if end > chars.len() || unit.start.fract() != 0.0 || unit.end.fract() != 0.0 {
-                return Err(format!(
-                    "unit {unit} is not a character span of the text ({} characters)",
-                    chars.len()
-                ));
+                return Err(Unwritable::NotACharacterSpan {
+                    unit: Box::new((*unit).clone()),
+                    length: chars.len(),
+                });
             }
             let covered: String = chars[start..end].iter().collect();
             let words: Vec<&str> = covered.split_whitespace().collect();
             if words.is_empty() {
-                return Err(format!("unit {unit} covers only spaces"));
+                return Err(Unwritable::OnlySpaces {
+                    unit: Box::new((*unit).clone()),
+                });
             }
             // `trans` marks boundaries with these: a word holding one would read back cut.
             if let Some((word, mark)) = words
                 .iter()
                 .find_map(|w| w.chars().find(|c| marks.contains(*c)).map(|c| (w, c)))
             {
-                return Err(format!(
-                    "unit {unit}: the word {word:?} holds {mark:?}, which CorA's transcriptions use to mark word and token boundaries: CorA-XML cannot keep it"
-                ));
+                return Err(Unwritable::BoundaryMark {
+                    unit: Box::new((*unit).clone()),
+                    word: word.to_string(),
+                    mark,
+                });
             }
             let trans = words.join(&joiner);
             let n = i + 1;
@@ -192,7 +193,7 @@ impl CoraFile {
             out.push_str("</mod></token>");
         }
         out.push_str("</text>");
-        parse(out.as_bytes(), Path::new(id)).map_err(|e| e.to_string())
+        Ok(parse(out.as_bytes(), Path::new(id))?)
     }
 }
 

@@ -1,5 +1,4 @@
-//! ELAN `.eaf`: tiers of time-aligned annotations. Each tier becomes an annotator (or, with
-//! [`read_tier`], one chosen tier of a file becomes the annotator named after the file); time
+//! ELAN `.eaf`: tiers of time-aligned annotations. Each tier becomes an annotator; time
 //! slots are milliseconds; the annotation value is the category. Annotations with an empty value
 //! are skipped (nothing was labelled), as are symbolic (reference) annotations, which have no
 //! time of their own.
@@ -35,7 +34,7 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Continuum, FileError> {
 
 /// [`parse`], with a warning naming the tiers without a time-aligned annotation with a value
 /// (annotators who are not measured).
-pub fn parse_with_warnings(
+pub(crate) fn parse_with_warnings(
     bytes: &[u8],
     path: &Path,
 ) -> Result<(Continuum, Vec<Warning>), FileError> {
@@ -156,32 +155,6 @@ pub fn parse_with_warnings(
     Ok((continuum, warnings))
 }
 
-/// One tier of a file, as the annotator named `annotator`.
-pub fn read_tier(path: &Path, tier: &str, annotator: &str) -> Result<Continuum, FileError> {
-    let all = read(path)?;
-    let found = all
-        .annotators
-        .iter()
-        .find(|a| a.name == tier)
-        .ok_or_else(|| {
-            let tiers: Vec<&str> = all.annotators.iter().map(|a| a.name.as_str()).collect();
-            FileError::new(
-                path,
-                None,
-                format!(
-                    "no tier {tier:?} with annotations (tiers: {})",
-                    tiers.join(", ")
-                ),
-            )
-        })?;
-    let mut continuum = Continuum::new(all.name.clone());
-    continuum.add_annotator(annotator);
-    for unit in &found.units {
-        continuum.add_unit(annotator, unit.clone());
-    }
-    Ok(continuum)
-}
-
 /// A unit's bounds in whole milliseconds, ELAN's resolution: rounded, and a unit shorter than a
 /// millisecond keeps one (ELAN has no empty annotation, and our readers refuse them).
 fn milliseconds(unit: &gamma_core::unit::Unit) -> (i64, i64) {
@@ -190,7 +163,7 @@ fn milliseconds(unit: &gamma_core::unit::Unit) -> (i64, i64) {
 }
 
 /// The `.eaf` XML: one tier per annotator, times rounded to whole milliseconds.
-pub fn to_eaf(continuum: &Continuum) -> String {
+pub(crate) fn to_eaf(continuum: &Continuum) -> String {
     let mut times: Vec<i64> = continuum
         .units()
         .flat_map(|(_, u)| {
@@ -237,7 +210,8 @@ pub fn to_eaf(continuum: &Continuum) -> String {
     out
 }
 
-/// Writes [`to_eaf`] of the continuum to `path` (through a temporary file, renamed).
+/// Writes the continuum to `path` as `.eaf` XML, one tier per annotator, times rounded to whole
+/// milliseconds (through a temporary file, renamed).
 pub fn write(continuum: &Continuum, path: &Path) -> Result<(), FileError> {
     write_atomically(path, to_eaf(continuum).as_bytes())
 }
@@ -408,19 +382,6 @@ mod tests {
         );
         let e = parse(b"<annotations/>", Path::new("t.eaf")).unwrap_err();
         assert!(e.to_string().contains("<ANNOTATION_DOCUMENT>"), "{e}");
-    }
-
-    #[test]
-    fn one_tier_as_a_named_annotator() {
-        let folder = std::env::temp_dir().join(format!("gamma-studio-elan-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).unwrap();
-        let file = folder.join("session.eaf");
-        std::fs::write(&file, SAMPLE).unwrap();
-        let c = read_tier(&file, "robin", "coder2").unwrap();
-        assert_eq!(c.annotators[0].name, "coder2");
-        let e = read_tier(&file, "nobody", "x").unwrap_err();
-        assert!(e.to_string().contains("tiers: maureen, robin"), "{e}");
-        std::fs::remove_dir_all(&folder).unwrap();
     }
 }
 

@@ -30,7 +30,7 @@ use std::path::Path;
 
 /// The gold `.eaf` and what the user must hear about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WholeGold {
+pub(crate) struct WholeGold {
     /// The `.eaf` to write.
     pub eaf: String,
     /// Annotations not measured on which the annotators differ (the base annotator's are in
@@ -156,7 +156,7 @@ impl<'a> Eaf<'a> {
 }
 
 /// The whole gold of an ELAN document read from `path`.
-pub fn whole_gold(gold: &Gold<'_>, path: &Path) -> Result<WholeGold, FileError> {
+pub(crate) fn whole_gold(gold: &Gold<'_>, path: &Path) -> Result<WholeGold, FileError> {
     let bytes = crate::read_bytes(path)?;
     let document = xml::parse_document(&bytes, path)?;
     if document.root.name != "ANNOTATION_DOCUMENT" {
@@ -525,7 +525,7 @@ impl Builder<'_, '_> {
 
     /// Moves a reference annotation to where the annotation it refers to is in the gold, or
     /// says why it cannot be.
-    fn place_of(&self, annotation: &mut Element) -> Result<(), String> {
+    fn place_of(&self, annotation: &mut Element) -> Result<(), LeftOut> {
         let Some(reference) = annotation.attribute("ANNOTATION_REF").map(str::to_string) else {
             return Ok(());
         };
@@ -541,9 +541,12 @@ impl Builder<'_, '_> {
                     .annotations
                     .get(id.as_str())
                     .map_or("", |a| a.value.as_str());
-                return Err(format!(
-                    "annotation {id:?} (“{value}”) is not in the gold: it refers to {reference}, {why}"
-                ));
+                return Err(LeftOut {
+                    id,
+                    value: value.to_string(),
+                    reference,
+                    why,
+                });
             }
         };
         for (key, value) in &mut annotation.attributes {
@@ -557,23 +560,20 @@ impl Builder<'_, '_> {
     /// Where an annotation of the base annotator is in the gold: a measured one, the gold
     /// annotation standing for it on the main gold tier; one of a carried tier, itself when
     /// it is carried.
-    fn place(&self, id: &str) -> Result<String, String> {
+    fn place(&self, id: &str) -> Result<String, Unplaced> {
         let Some(annotation) = self.eaf.annotations.get(id) else {
-            return Err("which is no annotation of the file".into());
+            return Err(Unplaced::NoAnnotation);
         };
         if annotation.tier == self.base_tier {
             let gold = self.plan.stands_for[self.gold.base].get(id);
             return match gold.map(|&i| &self.plan.placed[i]) {
-                None => Err("which has no gold unit".into()),
+                None => Err(Unplaced::NoGoldUnit),
                 Some((0, gold_id, ..)) => Ok(gold_id.clone()),
-                Some((t, ..)) => Err(format!(
-                    "whose gold unit is on tier {:?} (it overlaps another)",
-                    self.plan.tiers[*t].0
-                )),
+                Some((t, ..)) => Err(Unplaced::OnAnotherTier(self.plan.tiers[*t].0.clone())),
             };
         }
         if !self.plan.renamed.contains_key(annotation.tier) {
-            return Err("which is not in the gold".into());
+            return Err(Unplaced::TierNotInGold);
         }
         match annotation.reference {
             Some(up) => self.place(up).map(|_| id.to_string()),
@@ -703,4 +703,32 @@ fn differences(gold: &Gold<'_>, eaf: &Eaf<'_>, plan: &GoldTiers) -> Vec<String> 
         }
     }
     notes
+}
+
+/// A reference annotation left out of the gold: the annotation (its id and value), the one it
+/// refers to, and why that one has no place there.
+#[derive(Debug, thiserror::Error)]
+#[error("annotation {id:?} (“{value}”) is not in the gold: it refers to {reference}, {why}")]
+struct LeftOut {
+    id: String,
+    value: String,
+    reference: String,
+    why: Unplaced,
+}
+
+/// Why an annotation a reference annotation refers to has no place in the gold.
+#[derive(Debug, thiserror::Error)]
+enum Unplaced {
+    /// The id is no annotation of the file.
+    #[error("which is no annotation of the file")]
+    NoAnnotation,
+    /// A measured annotation of the base annotator that no gold unit stands for.
+    #[error("which has no gold unit")]
+    NoGoldUnit,
+    /// Its gold unit overlaps another and is on another gold tier (named).
+    #[error("whose gold unit is on tier {0:?} (it overlaps another)")]
+    OnAnotherTier(String),
+    /// Its tier is not carried into the gold.
+    #[error("which is not in the gold")]
+    TierNotInGold,
 }

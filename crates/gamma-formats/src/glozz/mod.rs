@@ -639,7 +639,7 @@ pub fn consensus_file(units: &[Unit], author: &str, text: &str, first_ms: u64) -
 mod codec;
 pub use codec::GLOZZ;
 mod whole;
-pub use whole::{WholeGold, whole_gold};
+pub(crate) use whole::whole_gold;
 mod with_relations;
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ use std::path::Path;
 
 /// The gold `.aa` and what the user must hear about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WholeGold {
+pub(crate) struct WholeGold {
     /// The file to write.
     pub file: AnnotationFile,
     /// Content not measured on which the annotators differ (the base annotator's is in the gold).
@@ -56,7 +56,7 @@ fn describe(key: &UnitKey) -> String {
 
 /// The whole gold of a Glozz document: `files` are the annotators' `.aa` (in the order of the
 /// document's annotators), `first_ms` the first id number of the new gold units.
-pub fn whole_gold(
+pub(crate) fn whole_gold(
     gold: &Gold<'_>,
     text: &str,
     files: &[AnnotatorFile],

@@ -10,14 +10,14 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The most entries an archive may hold.
-pub const MAX_ENTRIES: usize = 50_000;
+pub(crate) const MAX_ENTRIES: usize = 50_000;
 /// The largest entry read, inflated.
-pub const MAX_ENTRY: u64 = 256 * 1024 * 1024;
+pub(crate) const MAX_ENTRY: u64 = 256 * 1024 * 1024;
 /// The most bytes all the entries read from one export inflate to.
-pub const MAX_INFLATED: u64 = 1024 * 1024 * 1024;
+pub(crate) const MAX_INFLATED: u64 = 1024 * 1024 * 1024;
 /// The highest compression ratio of an entry larger than 1 MiB (annotation
 /// files compress 5 to 50 times; a zip bomb about 1,000 times).
-pub const MAX_RATIO: u64 = 200;
+pub(crate) const MAX_RATIO: u64 = 200;
 /// Entries up to this size may have any ratio (a small file of repeated lines).
 const RATIO_FROM: u64 = 1024 * 1024;
 

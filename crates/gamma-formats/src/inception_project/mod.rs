@@ -15,7 +15,9 @@ mod archive;
 #[cfg(test)]
 mod tests;
 
-pub use archive::{MAX_ENTRIES, MAX_ENTRY, MAX_INFLATED, MAX_RATIO};
+use archive::MAX_INFLATED;
+#[cfg(test)]
+use archive::{MAX_ENTRIES, MAX_RATIO};
 
 use super::format::{
     Choice, Codec, Description, Document, Format, Grouping, Offered, ReadContext, ReadOptions,
@@ -79,14 +81,14 @@ impl Listing {
     }
 
     /// Whether the export holds a curated document.
-    pub fn has_curation(&self) -> bool {
+    pub(crate) fn has_curation(&self) -> bool {
         self.entries.iter().any(|e| e.user == CURATION)
     }
 }
 
 /// The annotation entries of the export's bytes. An annotation entry whose name is unsafe
 /// (absolute, `..`, a backslash, a drive letter, a control character) or differs from another
-/// only in case is an error naming it; so is an archive past the limits of [`MAX_ENTRIES`].
+/// only in case is an error naming it; so is an archive past the reading limits (entries, sizes, compression ratio).
 pub fn list(bytes: &[u8], path: &Path) -> Result<Listing, FileError> {
     let names = Archive::open(bytes, path, MAX_INFLATED)?.names()?;
     listing(&names, path)
@@ -276,16 +278,17 @@ pub fn read(
         }
     }
     if let Some(first) = references.first() {
-        warnings.push(Warning::new(
+        let reference = Warning::new(
             WarningKind::Reference,
             &path.join(first),
             None,
             format!(
-                "the curated document ({} of {} document(s)) is the reference, not an annotator: γ is measured between the users, `evaluate` scores them against it (--users …,{CURATION} measures it as an annotator)",
+                "the curated document ({} of {} document(s)) is the reference, not an annotator: γ is measured between the users, `evaluate` scores them against it",
                 references.len(),
                 listing.documents().len()
             ),
-        ));
+        );
+        warnings.push(reference.with_remedy(crate::Remedy::CurationAsAnnotator));
     }
     if documents.is_empty() {
         return Err(FileError::new(

@@ -9,7 +9,7 @@ use crate::format::{
     Source,
 };
 use crate::span_layer::{self, SpanFile};
-use crate::write::per_annotator_path;
+use crate::write::per_annotator_paths;
 use crate::{FileError, Warning};
 use gamma_core::continuum::Continuum;
 use std::path::{Path, PathBuf};
@@ -72,21 +72,16 @@ impl Codec for WebannoTsv {
         files: &[PathBuf],
         context: &ReadContext<'_>,
     ) -> Result<(Vec<Document>, Vec<Warning>), FileError> {
-        let read = span_layer::read_document(
+        span_layer::read_document(
             self.default_annotators(files),
             context.options,
             |path, choice| span_file(read(path)?, choice, path),
-        )?;
-        let source = Source::WebannoTsv {
-            files: read.files,
-            layer: read.layer,
-            feature: read.feature,
-        };
-        let document = Document {
-            continuum: read.continuum,
-            source,
-        };
-        Ok((vec![document], read.warnings))
+            |files, layer, feature| Source::WebannoTsv {
+                files,
+                layer,
+                feature,
+            },
+        )
     }
 
     fn offer(&self, path: &Path, offered: &mut Offered) -> Result<(), FileError> {
@@ -98,9 +93,7 @@ impl Codec for WebannoTsv {
     }
 
     fn planned_paths(&self, continuum: &Continuum, out: &Path) -> Vec<PathBuf> {
-        (continuum.annotators.iter())
-            .map(|a| per_annotator_path(&a.name, DESCRIPTION.written_extension, out))
-            .collect()
+        per_annotator_paths(continuum, DESCRIPTION.written_extension, out)
     }
 
     /// `<out>/<annotator>.tsv`, in the layer read (see [`span_layer::span_layer`]).

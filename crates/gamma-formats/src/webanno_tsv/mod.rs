@@ -16,8 +16,9 @@
 //! relation layers over that span layer give the annotators' relations (the `relations` module says
 //! how); chain columns are read only so that the columns after them stay aligned.
 
+use super::layer_choice;
+pub use super::layer_choice::LayerChoice;
 use super::{FileError, Warning, WarningKind};
-use gamma_core::continuum::Continuum;
 use gamma_core::unit::Unit;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -28,20 +29,13 @@ mod relations;
 mod write;
 pub use codec::TSV3;
 pub(crate) use codec::span_file;
-pub use relation_columns::{RelationLayer, default_relation_layer};
+pub(crate) use relation_columns::RelationLayer;
 pub use relations::RelationAnnotation;
-pub(crate) use write::{feature_name, layer_features, sentences, unit_boundaries, utf16_offsets};
-pub use write::{to_tsv3, to_tsv3_with_relations, write};
-
-/// Which span layer gives the units and which of its features is the category.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct LayerChoice {
-    /// The layer: its full type name or the part after the last dot (default: the file's only
-    /// span layer).
-    pub layer: Option<String>,
-    /// The feature whose value is the category (default: the layer's only feature).
-    pub category_feature: Option<String>,
-}
+pub(crate) use write::{
+    feature_name, identifier_characters, layer_features, sentences, to_tsv3_with_relations,
+    unit_boundaries, utf16_offsets,
+};
+pub use write::{to_tsv3, write};
 
 /// The kind of a layer declared in the header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,8 +62,8 @@ pub struct Layer {
 
 impl Layer {
     /// The type name after its last dot.
-    pub fn short_name(&self) -> &str {
-        self.name.rsplit('.').next().unwrap_or(&self.name)
+    pub(crate) fn short_name(&self) -> &str {
+        layer_choice::short_name(&self.name)
     }
 
     /// Whether `column` holds a primitive feature (a possible category), not a slot role or
@@ -135,7 +129,7 @@ pub fn read(path: &Path) -> Result<Tsv3File, FileError> {
 }
 
 /// Whether these bytes start like a TSV 3 file (to tell it from a CSV `.tsv`).
-pub fn looks_like(bytes: &[u8]) -> bool {
+pub(crate) fn looks_like(bytes: &[u8]) -> bool {
     let start = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     start.starts_with(b"#FORMAT=WebAnno TSV 3")
 }
@@ -187,7 +181,7 @@ pub fn escape(value: &str) -> String {
 }
 
 /// A value with its escapes removed.
-pub fn unescape(value: &str) -> String {
+pub(crate) fn unescape(value: &str) -> String {
     unescape_marked(value).into_iter().map(|(c, _)| c).collect()
 }
 
@@ -539,81 +533,19 @@ impl Tsv3File {
         choice: &LayerChoice,
         path: &Path,
     ) -> Result<(usize, Option<usize>), FileError> {
-        let names = || {
-            self.span_layers()
-                .map(|(_, l)| l.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let layer = match &choice.layer {
-            Some(wanted) => self
-                .span_layers()
-                .find(|(_, l)| l.name == *wanted || l.short_name() == wanted)
-                .map(|(i, _)| i)
-                .ok_or_else(|| {
-                    FileError::new(
-                        path,
-                        None,
-                        format!("no span layer {wanted:?} (span layers: {})", names()),
-                    )
-                })?,
-            None => {
-                let spans: Vec<usize> = self.span_layers().map(|(i, _)| i).collect();
-                match spans.as_slice() {
-                    [only] => *only,
-                    [] => {
-                        return Err(FileError::new(
-                            path,
-                            None,
-                            "no span layer (#T_SP=) in this file",
-                        ));
-                    }
-                    _ => {
-                        return Err(FileError::new(
-                            path,
-                            None,
-                            format!("several span layers ({})", names()),
-                        )
-                        .with_remedy(crate::Remedy::ChooseLayer));
-                    }
-                }
-            }
-        };
+        let (indices, offered): (Vec<usize>, Vec<(&str, Vec<&str>)>) = self
+            .span_layers()
+            .map(|(i, l)| (i, (l.name.as_str(), l.features())))
+            .unzip();
+        let no_layer = "no span layer (#T_SP=) in this file";
+        let (chosen, feature) = layer_choice::choose_layer(&offered, choice, path, no_layer)?;
+        let layer = indices[chosen];
         let declared = &self.layers[layer];
-        let features = declared.features();
-        let column = match &choice.category_feature {
-            Some(wanted) => Some(
-                (0..declared.columns.len())
-                    .find(|&c| declared.is_primitive(c) && declared.columns[c] == *wanted)
-                    .ok_or_else(|| {
-                        FileError::new(
-                            path,
-                            None,
-                            format!(
-                                "layer {} has no feature {wanted:?} (features: {})",
-                                declared.short_name(),
-                                features.join(", ")
-                            ),
-                        )
-                    })?,
-            ),
-            None => match features.as_slice() {
-                [] => None,
-                [only] => declared.columns.iter().position(|c| c == only),
-                _ => {
-                    return Err(FileError::new(
-                        path,
-                        None,
-                        format!(
-                            "layer {} has several features ({})",
-                            declared.short_name(),
-                            features.join(", ")
-                        ),
-                    )
-                    .with_remedy(crate::Remedy::ChooseCategoryFeature));
-                }
-            },
-        };
+        let column = feature.map(|feature| {
+            (0..declared.columns.len())
+                .find(|&c| declared.is_primitive(c) && declared.columns[c] == feature)
+                .expect("a primitive feature has its column")
+        });
         Ok((layer, column))
     }
 
@@ -663,27 +595,6 @@ impl Tsv3File {
         }
         Ok((units, warnings))
     }
-}
-
-/// Reads the chosen layer of one file as the units of `annotator`, with the document text.
-pub fn read_annotator(
-    path: &Path,
-    annotator: &str,
-    choice: &LayerChoice,
-) -> Result<(Continuum, Vec<Warning>), FileError> {
-    let file = read(path)?;
-    let (units, warnings) = file.units(choice, path)?;
-    let name = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let mut continuum = Continuum::new(name);
-    continuum.text = Some(file.text);
-    continuum.add_annotator(annotator);
-    for unit in units {
-        continuum.add_unit(annotator, unit);
-    }
-    Ok((continuum, warnings))
 }
 
 #[cfg(test)]

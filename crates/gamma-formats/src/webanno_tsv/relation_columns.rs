@@ -13,7 +13,7 @@ use std::collections::HashMap;
 /// A relation layer to write: its full type name and the feature that holds the label (none:
 /// the label read back is the layer's short name).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RelationLayer {
+pub(crate) struct RelationLayer {
     /// The full UIMA type name.
     pub name: String,
     /// The feature whose value is the relation's label.
@@ -22,7 +22,7 @@ pub struct RelationLayer {
 
 /// The relation layer written when the document's own are not known: INCEpTION's custom
 /// relation layer with a `value` feature.
-pub fn default_relation_layer() -> RelationLayer {
+pub(crate) fn default_relation_layer() -> RelationLayer {
     RelationLayer {
         name: "webanno.custom.Relation".into(),
         feature: Some("value".into()),

@@ -4,7 +4,7 @@
 
 use super::escape;
 use super::relation_columns::{RelationLayer, relation_columns};
-use crate::{FileError, write_atomically};
+use crate::{FileError, Unwritable, write_atomically};
 use gamma_core::relation::Relation;
 use gamma_core::unit::Unit;
 use std::collections::HashMap;
@@ -20,7 +20,7 @@ fn escape_text(text: &str) -> String {
 
 /// Checks that every unit is a character span of a text of `length` characters and marks its
 /// boundaries: `cuts[i]` is true where a unit starts or ends at character `i`.
-pub(crate) fn unit_boundaries(units: &[Unit], length: usize) -> Result<Vec<bool>, String> {
+pub(crate) fn unit_boundaries(units: &[Unit], length: usize) -> Result<Vec<bool>, Unwritable> {
     let mut cuts = vec![false; length + 1];
     for unit in units {
         if unit.start.fract() != 0.0
@@ -29,9 +29,10 @@ pub(crate) fn unit_boundaries(units: &[Unit], length: usize) -> Result<Vec<bool>
             || unit.start > unit.end
             || unit.end > length as f64
         {
-            return Err(format!(
-                "unit {unit} is not a character span of the {length}-character text"
-            ));
+            return Err(Unwritable::NotACharacterSpan {
+                unit: Box::new(unit.clone()),
+                length,
+            });
         }
         cuts[unit.start as usize] = true;
         cuts[unit.end as usize] = true;
@@ -77,17 +78,7 @@ pub(crate) fn utf16_offsets(chars: &[char]) -> Vec<usize> {
 /// nothing else): other characters become `_`, and a name that starts with a digit, is empty,
 /// is one of `reserved` or would read as a TSV 3 slot role (`ROLE_`) gets an `f_` in front.
 pub(crate) fn feature_name(name: &str, reserved: &[&str]) -> String {
-    let mut out: String = name
-        .chars()
-        .map(|c| {
-            // What INCEpTION allows in layer and feature names, and XML and Java too.
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let mut out = identifier_characters(name);
     if out.is_empty()
         || out.starts_with(|c: char| c.is_ascii_digit())
         || out.starts_with("ROLE_")
@@ -97,6 +88,20 @@ pub(crate) fn feature_name(name: &str, reserved: &[&str]) -> String {
         out.insert_str(0, "f_");
     }
     out
+}
+
+/// `name` with every character other than ASCII letters, digits and `_` made `_`: what
+/// INCEpTION allows in layer and feature names, and XML and Java too.
+pub(crate) fn identifier_characters(name: &str) -> String {
+    (name.chars())
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 /// The features a layer gets when writing `units` whose category is the feature `category`
@@ -140,7 +145,12 @@ pub(crate) fn layer_features(
 /// writes them; names made valid UIMA feature names), `*` where a unit has no value. Sentences
 /// are the text's lines; tokens are the runs of non-space characters, also cut at every unit
 /// boundary so that every unit is a run of whole tokens. Offsets are UTF-16.
-pub fn to_tsv3(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result<String, String> {
+pub fn to_tsv3(
+    text: &str,
+    units: &[Unit],
+    layer: &str,
+    feature: &str,
+) -> Result<String, Unwritable> {
     to_tsv3_with_relations(text, units, &[], layer, feature, &[]).map(|(tsv, _)| tsv)
 }
 
@@ -156,7 +166,7 @@ struct Layout {
     linked: Vec<bool>,
 }
 
-fn layout(chars: &[char], units: &[Unit]) -> Result<Layout, String> {
+fn layout(chars: &[char], units: &[Unit]) -> Result<Layout, Unwritable> {
     let cuts = unit_boundaries(units, chars.len())?;
     let sentences = sentences(chars, &cuts);
     // Every token (sentence, token, span), in text order: a unit's tokens are a run of them.
@@ -184,9 +194,9 @@ fn layout(chars: &[char], units: &[Unit]) -> Result<Layout, String> {
     for (index, unit) in units.iter().enumerate() {
         let tokens = tokens_of(unit);
         if tokens.is_empty() {
-            return Err(format!(
-                "unit {unit} covers only spaces: TSV 3 needs a token"
-            ));
+            return Err(Unwritable::NoTsv3Token {
+                unit: Box::new(unit.clone()),
+            });
         }
         for token in &tokens {
             on_token.entry(*token).or_default().push(index);
@@ -209,14 +219,14 @@ fn layout(chars: &[char], units: &[Unit]) -> Result<Layout, String> {
 /// the relation layers `relation_layers` over the span layer (see the `relation_columns` module;
 /// the default relation layer when none is given and there are relations). Returns the file and
 /// how many relations could not be written (an endpoint is a group or no unit of `units`).
-pub fn to_tsv3_with_relations(
+pub(crate) fn to_tsv3_with_relations(
     text: &str,
     units: &[Unit],
     relations: &[Relation],
     layer: &str,
     feature: &str,
     relation_layers: &[RelationLayer],
-) -> Result<(String, usize), String> {
+) -> Result<(String, usize), Unwritable> {
     let chars: Vec<char> = text.chars().collect();
     let Layout {
         sentences,

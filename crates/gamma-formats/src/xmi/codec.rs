@@ -8,7 +8,7 @@ use crate::format::{
 };
 use crate::span_layer::{self, SpanFile};
 use crate::webanno_tsv::LayerChoice;
-use crate::write::per_annotator_path;
+use crate::write::per_annotator_paths;
 use crate::{FileError, Warning};
 use gamma_core::continuum::Continuum;
 use std::path::{Path, PathBuf};
@@ -60,21 +60,16 @@ impl Codec for Xmi {
         files: &[PathBuf],
         context: &ReadContext<'_>,
     ) -> Result<(Vec<Document>, Vec<Warning>), FileError> {
-        let read = span_layer::read_document(
+        span_layer::read_document(
             self.default_annotators(files),
             context.options,
             |path, choice| span_file(read(path)?, choice, path),
-        )?;
-        let source = Source::Xmi {
-            files: read.files,
-            layer: read.layer,
-            feature: read.feature,
-        };
-        let document = Document {
-            continuum: read.continuum,
-            source,
-        };
-        Ok((vec![document], read.warnings))
+            |files, layer, feature| Source::Xmi {
+                files,
+                layer,
+                feature,
+            },
+        )
     }
 
     fn offer(&self, path: &Path, offered: &mut Offered) -> Result<(), FileError> {
@@ -85,9 +80,7 @@ impl Codec for Xmi {
     }
 
     fn planned_paths(&self, continuum: &Continuum, out: &Path) -> Vec<PathBuf> {
-        (continuum.annotators.iter())
-            .map(|a| per_annotator_path(&a.name, DESCRIPTION.written_extension, out))
-            .collect()
+        per_annotator_paths(continuum, DESCRIPTION.written_extension, out)
     }
 
     /// `<out>/<annotator>.xmi`, in the layer read (see [`span_layer::span_layer`]).
@@ -114,6 +107,6 @@ fn without_relations(
     _relations: &[gamma_core::relation::Relation],
     layer: &str,
     feature: &str,
-) -> Result<String, String> {
+) -> Result<String, crate::Unwritable> {
     to_xmi(text, units, layer, feature)
 }

@@ -12,6 +12,7 @@
 //!
 //! Writing: [`to_xmi`] and [`write()`] (one span layer, its features as attributes).
 
+use super::layer_choice;
 use super::webanno_tsv::{LayerChoice, Utf16Offsets};
 use super::{FileError, Warning, WarningKind, xml};
 use gamma_core::unit::Unit;
@@ -62,7 +63,7 @@ pub struct XmiFile {
 }
 
 /// Whether these bytes look like an XMI file (to tell it from CorA-XML).
-pub fn looks_like(bytes: &[u8]) -> bool {
+pub(crate) fn looks_like(bytes: &[u8]) -> bool {
     let start = &bytes[..bytes.len().min(2048)];
     start.windows(8).any(|w| w == b"<xmi:XMI")
 }
@@ -82,10 +83,13 @@ pub fn read(path: &Path) -> Result<XmiFile, FileError> {
 }
 
 /// The primitive features of each type (by full name), from a type system description.
-pub type PrimitiveFeatures = HashMap<String, HashSet<String>>;
+pub(crate) type PrimitiveFeatures = HashMap<String, HashSet<String>>;
 
 /// The primitive features of each type of a UIMA type system description.
-pub fn primitive_features(bytes: &[u8], path: &Path) -> Result<PrimitiveFeatures, FileError> {
+pub(crate) fn primitive_features(
+    bytes: &[u8],
+    path: &Path,
+) -> Result<PrimitiveFeatures, FileError> {
     let root = xml::parse(bytes, path)?;
     let mut out: HashMap<String, HashSet<String>> = HashMap::new();
     let types = root
@@ -263,75 +267,14 @@ impl XmiFile {
         choice: &LayerChoice,
         path: &Path,
     ) -> Result<(String, String, Vec<Unit>, Vec<Warning>), FileError> {
-        let names = || {
-            self.layers
-                .iter()
-                .map(|(n, _)| n.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let short = |name: &str| name.rsplit('.').next().unwrap_or(name).to_string();
-        let (layer, features) = match &choice.layer {
-            Some(wanted) => self
-                .layers
-                .iter()
-                .find(|(name, _)| name == wanted || short(name) == *wanted)
-                .ok_or_else(|| {
-                    FileError::new(
-                        path,
-                        None,
-                        format!("no span layer {wanted:?} (span layers: {})", names()),
-                    )
-                })?,
-            None => match self.layers.as_slice() {
-                [only] => only,
-                [] => {
-                    return Err(FileError::new(
-                        path,
-                        None,
-                        "no annotation in the _InitialView besides tokens and sentences",
-                    ));
-                }
-                _ => {
-                    return Err(FileError::new(
-                        path,
-                        None,
-                        format!("several span layers ({})", names()),
-                    )
-                    .with_remedy(crate::Remedy::ChooseLayer));
-                }
-            },
-        };
-        let feature = match &choice.category_feature {
-            Some(wanted) if features.contains(wanted) => Some(wanted.clone()),
-            Some(wanted) => {
-                return Err(FileError::new(
-                    path,
-                    None,
-                    format!(
-                        "layer {} has no feature {wanted:?} (features: {})",
-                        short(layer),
-                        features.join(", ")
-                    ),
-                ));
-            }
-            None => match features.as_slice() {
-                [] => None,
-                [only] => Some(only.clone()),
-                _ => {
-                    return Err(FileError::new(
-                        path,
-                        None,
-                        format!(
-                            "layer {} has several features ({})",
-                            short(layer),
-                            features.join(", ")
-                        ),
-                    )
-                    .with_remedy(crate::Remedy::ChooseCategoryFeature));
-                }
-            },
-        };
+        let offered: Vec<(&str, Vec<&str>)> = (self.layers.iter())
+            .map(|(name, features)| (name.as_str(), features.iter().map(String::as_str).collect()))
+            .collect();
+        let no_layer = "no annotation in the _InitialView besides tokens and sentences";
+        let (chosen, feature) = layer_choice::choose_layer(&offered, choice, path, no_layer)?;
+        let layer = &self.layers[chosen].0;
+        let feature = feature.map(str::to_string);
+        let short = |name: &str| layer_choice::short_name(name).to_string();
         let mut units = Vec::new();
         let mut zero_length = Vec::new();
         for annotation in self.annotations.iter().filter(|a| a.layer == *layer) {

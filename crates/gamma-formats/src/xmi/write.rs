@@ -7,8 +7,10 @@
 //! are UTF-16 code units (an emoji counts two); attribute values escape `& < > "` and keep tabs,
 //! line breaks and carriage returns as character references, so CR LF comes back as CR LF.
 
-use crate::webanno_tsv::{feature_name, layer_features, sentences, unit_boundaries, utf16_offsets};
-use crate::{FileError, write_atomically};
+use crate::webanno_tsv::{
+    feature_name, identifier_characters, layer_features, sentences, unit_boundaries, utf16_offsets,
+};
+use crate::{FileError, Unwritable, XmlPlace, write_atomically};
 use gamma_core::unit::Unit;
 use std::fmt::Write;
 use std::path::Path;
@@ -36,7 +38,7 @@ fn xml_char(c: char) -> bool {
 /// A value escaped for an attribute between double quotes; tabs and line breaks as character
 /// references (an XML reader would turn them into spaces otherwise). Fails on a character XML
 /// 1.0 cannot hold, naming it and its character offset.
-fn attribute(value: &str, what: &str) -> Result<String, String> {
+fn attribute(value: &str, place: impl FnOnce() -> XmlPlace) -> Result<String, Unwritable> {
     let mut out = String::with_capacity(value.len());
     for (i, c) in value.chars().enumerate() {
         match c {
@@ -48,11 +50,12 @@ fn attribute(value: &str, what: &str) -> Result<String, String> {
             '\n' => out.push_str("&#10;"),
             '\r' => out.push_str("&#13;"),
             c if xml_char(c) => out.push(c),
-            c => {
-                return Err(format!(
-                    "{what} has the character U+{:04X} at character {i}, which XML 1.0 cannot hold",
-                    c as u32
-                ));
+            character => {
+                return Err(Unwritable::NotXml {
+                    place: place(),
+                    character,
+                    at: i,
+                });
             }
         }
     }
@@ -71,16 +74,7 @@ impl Prefixes {
     /// Java identifier, as UIMA type names are).
     fn element(&mut self, type_name: &str) -> String {
         let identifier = |part: &str| {
-            let mut out: String = part
-                .chars()
-                .map(|c| {
-                    if c.is_ascii_alphanumeric() || c == '_' {
-                        c
-                    } else {
-                        '_'
-                    }
-                })
-                .collect();
+            let mut out = identifier_characters(part);
             if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
                 out.insert(0, '_');
             }
@@ -116,7 +110,12 @@ impl Prefixes {
 /// category feature and categories are not written; `*` is no value). Each unit's other
 /// features are attributes of their own (names made valid UIMA feature names). Fails when a
 /// unit is not a character span of the text or a value holds a character XML 1.0 cannot.
-pub fn to_xmi(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result<String, String> {
+pub fn to_xmi(
+    text: &str,
+    units: &[Unit],
+    layer: &str,
+    feature: &str,
+) -> Result<String, Unwritable> {
     let chars: Vec<char> = text.chars().collect();
     let cuts = unit_boundaries(units, chars.len())?;
     let utf16 = utf16_offsets(&chars);
@@ -169,8 +168,12 @@ pub fn to_xmi(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result<
                 Some(key) => unit.features.get(key),
             };
             if let Some(value) = value {
-                let what = format!("unit {} ({unit}), feature {name}", index + 1);
-                let _ = write!(body, " {name}=\"{}\"", attribute(value, &what)?);
+                let place = || XmlPlace::Feature {
+                    index,
+                    unit: Box::new(unit.clone()),
+                    feature: name.clone(),
+                };
+                let _ = write!(body, " {name}=\"{}\"", attribute(value, place)?);
             }
         }
         body.push_str("/>\n");
@@ -187,7 +190,7 @@ pub fn to_xmi(text: &str, units: &[Unit], layer: &str, feature: &str) -> Result<
     let _ = write!(
         out,
         "    <cas:Sofa xmi:id=\"{sofa}\" sofaNum=\"1\" sofaID=\"_InitialView\" mimeType=\"text\" sofaString=\"{}\"/>\n    <cas:View sofa=\"{sofa}\" members=\"{}\"/>\n</xmi:XMI>\n",
-        attribute(text, "the text")?,
+        attribute(text, || XmlPlace::Text)?,
         members.join(" ")
     );
     Ok(out)

@@ -49,7 +49,7 @@ impl Codings {
 
     /// Gwet's AC2 with weights `1 − d/d_max` from `distance` (the ordinal distance takes its
     /// counts from every rating).
-    pub fn gwet_ac2(&self, distance: &Distance) -> Result<GwetAgreement, CoefficientError> {
+    pub(crate) fn gwet_ac2(&self, distance: &Distance) -> Result<GwetAgreement, CoefficientError> {
         let q = self.categories.len();
         let mut counts = vec![0.0; q];
         for label in self.items.iter().flatten().flatten() {

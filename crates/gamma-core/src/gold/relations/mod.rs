@@ -18,6 +18,7 @@
 //! listed in the report of the gold — never silently dropped.
 
 use super::Adjudication;
+use super::damage::{Damage, DamagedAdjudication, Place};
 use super::history::{Change, check_relation_decision};
 use super::model::{
     Decision, GoldError, GoldId, GoldRelation, LostEndpoint, Progress, Proposal, RelationChoice,
@@ -28,10 +29,10 @@ use crate::relation::Endpoint;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// An annotator's relation: (annotator, index in its relations).
-pub type AnnotatorRelation = (usize, usize);
+pub(crate) type AnnotatorRelation = (usize, usize);
 
 /// An annotator's relation kept in the gold: (annotator, index in its relations, gold label).
-pub type KeptRelation = (usize, usize, String);
+pub(crate) type KeptRelation = (usize, usize, String);
 
 /// The relation proposals of `continuum`, whose unitary alignments are `proposals`.
 pub(super) fn relation_proposals(
@@ -468,7 +469,7 @@ impl Adjudication {
 
     /// The annotator whose relation a decision keeps: the picked one, or for a relabelling
     /// the first annotator with a relation there.
-    pub fn relation_source_annotator(&self, index: usize, choice: &RelationChoice) -> usize {
+    pub(crate) fn relation_source_annotator(&self, index: usize, choice: &RelationChoice) -> usize {
         match choice {
             RelationChoice::Pick { annotator } => *annotator,
             _ => (self.relation_proposals.get(index))
@@ -509,33 +510,33 @@ impl Adjudication {
 
     /// Checks the relation proposals and decisions of a deserialised adjudication (see
     /// [`Self::validate`]).
-    pub(super) fn validate_relations(&self) -> Result<(), String> {
+    pub(super) fn validate_relations(&self) -> Result<(), DamagedAdjudication> {
         let n = self.continuum.n_annotators();
         if self.relation_decisions.len() != self.relation_proposals.len() {
-            return Err(format!(
-                "{} relation decisions for {} relations",
-                self.relation_decisions.len(),
-                self.relation_proposals.len()
-            ));
+            let damage = Damage::RelationDecisionCount {
+                decisions: self.relation_decisions.len(),
+                relations: self.relation_proposals.len(),
+            };
+            return Err(damage.at(Place::Whole));
         }
         for (i, (proposal, decision)) in
             (self.relation_proposals.iter().zip(&self.relation_decisions)).enumerate()
         {
-            let at = |e: String| format!("relation {}: {e}", i + 1);
+            let at = |damage: Damage| damage.at(Place::Relation(i));
             if proposal.members.len() != n {
-                return Err(at(format!(
-                    "{} members for {n} annotators",
-                    proposal.members.len()
-                )));
+                return Err(at(Damage::MemberCount {
+                    members: proposal.members.len(),
+                    annotators: n,
+                }));
             }
             for (a, member) in proposal.members.iter().enumerate() {
                 if member.is_some_and(|r| r >= self.continuum.annotators[a].relations.len()) {
-                    return Err(at(format!("annotator {a} has no such relation")));
+                    return Err(at(Damage::NoSuchRelation(a)));
                 }
             }
             if (proposal.source.iter().chain(&proposal.target)).any(|&p| p >= self.proposals.len())
             {
-                return Err(at("an endpoint in no alignment of the document".into()));
+                return Err(at(Damage::EndpointOutside));
             }
             check_relation_decision(decision, n).map_err(at)?;
             if let RelationDecision::Decided {
@@ -544,7 +545,7 @@ impl Adjudication {
             } = decision
                 && proposal.members[*annotator].is_none()
             {
-                return Err(at(format!("annotator {annotator} has no relation there")));
+                return Err(at(Damage::NoRelationThere(*annotator)));
             }
         }
         Ok(())

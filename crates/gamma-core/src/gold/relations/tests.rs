@@ -233,5 +233,10 @@ fn a_session_without_relations_gets_them_back_and_damaged_ones_are_refused() {
     damaged["relation_decisions"][0] = serde_json::json!({"status": "decided", "choice": {"kind": "pick", "annotator": 5},
             "rule": {"kind": "manual"}, "by": "x", "at": "y"});
     let damaged: Adjudication = serde_json::from_value(damaged).unwrap();
-    assert_eq!(damaged.validate(), Err("relation 1: no annotator 5".into()));
+    let error = damaged.validate().unwrap_err();
+    assert_eq!(
+        (&error.place, &error.damage),
+        (&Place::Relation(0), &Damage::NoAnnotator(5))
+    );
+    assert_eq!(error.to_string(), "relation 1: no annotator 5");
 }

@@ -26,7 +26,10 @@ mod moves;
 mod pairing;
 mod symbols;
 
-pub use pairing::{Column, Pairing, best_pairing, first_path};
+pub use pairing::Column;
+pub(crate) use pairing::best_pairing;
+#[cfg(test)]
+pub(crate) use pairing::first_path;
 pub use symbols::{AlignError, GapCosts, Symbol, symbols};
 
 #[cfg(test)]

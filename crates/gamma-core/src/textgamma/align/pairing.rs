@@ -137,7 +137,7 @@ impl PathState {
 
 /// The best pairing of two annotations' units.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Pairing {
+pub(crate) struct Pairing {
     /// Pairs of coextensive units (index in the first, index in the second), in text order.
     pub pairs: Vec<(usize, usize)>,
     /// Sum of the dissimilarities of the pairs.
@@ -165,7 +165,7 @@ fn better(count: u32, dissimilarity: f64, than: &Best) -> bool {
 /// Aligns two symbol strings and returns the pairing with the most pairs, then the least
 /// dissimilarity; `d(i, j)` is the dissimilarity of unit `i` of the first and `j` of the
 /// second.
-pub fn best_pairing(
+pub(crate) fn best_pairing(
     a: &[Symbol],
     b: &[Symbol],
     costs: &GapCosts,
@@ -372,7 +372,8 @@ pub type Column = (Option<Symbol>, Option<Symbol>);
 
 /// The aligned strings of one optimal path (the first one the rules follow), for display:
 /// each column as (symbol of the first or gap, symbol of the second or gap).
-pub fn first_path(
+#[cfg(test)]
+pub(crate) fn first_path(
     a: &[Symbol],
     b: &[Symbol],
     costs: &GapCosts,

@@ -2,6 +2,7 @@ use super::moves::{
     Band, Coded, Cutoff, DIAGONAL, GAP_IN_FIRST, GAP_IN_SECOND, INFINITE, OptimalMoves,
     optimal_moves,
 };
+use super::pairing::Pairing;
 use super::*;
 
 fn annotated(text: &str) -> (Vec<char>, Vec<(usize, usize)>) {
