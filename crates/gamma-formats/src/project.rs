@@ -120,8 +120,10 @@ mod tests {
     fn a_project_is_read_relative_to_its_folder_and_a_newer_one_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let project = dir.path().join("campaign.json");
-        let mut settings = GammaOptions::default();
-        settings.seed = 9;
+        let settings = GammaOptions {
+            seed: 9,
+            ..GammaOptions::default()
+        };
         let json = serde_json::json!({
             "format": PROJECT_FORMAT,
             "version": 1,
