@@ -2,7 +2,8 @@
 //! without a display (layout and tessellation on the CPU, not the GPU draw) on a generated
 //! document of 3 annotators with its best alignment shown, panning, while a k3×1000 γ computes
 //! in a background job; and the reading view on a generated 100,000-character text with its
-//! alignment (`reading_frame_times`).
+//! alignment (`reading_frame_times`); and the dashboard of a campaign of many documents while it
+//! fills in the background (`dashboard_frame_times`, `gamma-studio bench --project`).
 
 use super::document_view::{OpenDocument, View};
 use super::file_dialog::{SystemDialog, WithFallback};
@@ -127,6 +128,45 @@ pub fn reading_frame_times(characters: usize, frames: usize) -> Vec<f64> {
     }
     drop(background);
     times
+}
+
+/// What the dashboard's frames cost while it fills: each frame's milliseconds, and the seconds
+/// until every document's γ is in the table.
+pub struct DashboardFrames {
+    pub frames: Vec<f64>,
+    pub seconds_to_full_table: f64,
+}
+
+/// Frame times of the dashboard on `documents` (a campaign just opened): one frame every 16 ms,
+/// as a window drawing at 60 frames a second would, while the background job measures every
+/// document and the corpus, until it has finished (or `limit` has passed).
+pub fn dashboard_frame_times(
+    documents: Vec<Document>,
+    limit: std::time::Duration,
+) -> DashboardFrames {
+    let mut clock = FrameClock::new();
+    let mut app = GammaStudioApp::new(
+        Arc::new(|| {}),
+        Box::new(WithFallback::new(SystemDialog::new())),
+        Launch::default(),
+    );
+    app.state.set_documents(documents);
+    app.state.mode = super::state::Mode::Dashboard;
+    let start = std::time::Instant::now();
+    let mut frames = Vec::new();
+    loop {
+        frames.push(clock.frame(&mut app));
+        let full = app.state.dashboard.rows.iter().all(Option::is_some)
+            && !app.state.dashboard.is_running();
+        if full || start.elapsed() > limit {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(16));
+    }
+    DashboardFrames {
+        frames,
+        seconds_to_full_table: start.elapsed().as_secs_f64(),
+    }
 }
 
 /// `characters` characters of words of 2 to 9 letters, a paragraph break about every 600.
