@@ -223,3 +223,71 @@ fn the_report_gives_gamma_k_intervals_and_each_annotator_against_the_reference()
         "--reference \"zoe\": no document has this annotator (the annotators are ana, ben)"
     ));
 }
+
+/// `report --calibrate` places γ on the Corpus Shuffling Tool's curves exactly as `calibrate`
+/// does (same γ, same magnitudes, same curves), and shows them in every format.
+#[test]
+fn the_calibration_in_the_report_is_calibrates() {
+    let dir = tempfile::tempdir().unwrap();
+    // Two annotators, six units: small enough for the sweeps to take seconds.
+    let csv = dir.path().join("small.csv");
+    std::fs::write(
+        &csv,
+        "annotator,category,start,end\n\
+         a,X,0,10\na,Y,12,20\na,X,25,40\na,Y,44,50\na,X,55,70\na,Y,72,80\n\
+         b,X,1,10\nb,Y,12,21\nb,X,25,38\nb,X,44,50\nb,X,57,70\n",
+    )
+    .unwrap();
+    let inputs = vec![csv.to_string_lossy().into_owned()];
+    let json = dir.path().join("report.json");
+    run_report(&inputs, &json, &["--calibrate"]);
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let calibration = &report["calibration"]["Ok"];
+    let alone = json_of(&gamma_studio(&["calibrate", &inputs[0], "--json"]));
+    assert_eq!(calibration["gamma"], alone["gamma"]);
+    assert_eq!(report["overall"]["gamma"], alone["gamma"]);
+    let kinds = calibration["kinds"].as_array().unwrap();
+    let expected = alone["kinds"].as_array().unwrap();
+    assert_eq!(kinds.len(), 5);
+    for (kind, expected) in kinds.iter().zip(expected) {
+        assert_eq!(kind["error"], expected["error"]);
+        assert_eq!(
+            kind["magnitude"], expected["magnitude"],
+            "{}",
+            kind["error"]
+        );
+        let gammas: Vec<&serde_json::Value> = (kind["curve"].as_array().unwrap().iter())
+            .map(|point| &point[1])
+            .collect();
+        let expected: Vec<&serde_json::Value> = (expected["curve"].as_array().unwrap().iter())
+            .map(|point| &point["gamma"])
+            .collect();
+        assert_eq!(gammas, expected, "{}", kind["error"]);
+    }
+    let magnitude = |error: &str| {
+        let kind = kinds.iter().find(|k| k["error"] == error).unwrap();
+        format!("{:.2}", kind["magnitude"].as_f64().unwrap())
+    };
+    let html = dir.path().join("report.html");
+    run_report(&inputs, &html, &["--calibrate"]);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("What γ means: the Corpus Shuffling Tool"));
+    assert!(page.contains(&format!(
+        "positional errors (shift) of magnitude <strong>{}</strong>",
+        magnitude("shift")
+    )));
+    let markdown = dir.path().join("report.md");
+    run_report(&inputs, &markdown, &["--calibrate"]);
+    let text = std::fs::read_to_string(&markdown).unwrap();
+    assert!(text.contains(&format!(
+        "| category errors (category) | {} |",
+        magnitude("category")
+    )));
+    // Without --calibrate, no section (it takes tens of seconds on a real document).
+    run_report(&inputs, &html, &[]);
+    assert!(
+        !std::fs::read_to_string(&html)
+            .unwrap()
+            .contains("id=\"calibration\"")
+    );
+}

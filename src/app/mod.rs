@@ -567,6 +567,10 @@ impl GammaStudioApp {
                     ui.close();
                     self.ask_report_to_export();
                 }
+                ui.checkbox(
+                    &mut self.report_export.calibrate,
+                    "   with what γ means (Shuffling tool)",
+                );
                 if ui
                     .button("Saved adjudications…")
                     .on_hover_text("every adjudication autosaved, by document, with its progress")

@@ -23,6 +23,11 @@ pub struct ReportArgs {
     /// without it.
     #[arg(long, value_name = "NAME")]
     pub reference: Option<String>,
+    /// Also calibrate γ with the Corpus Shuffling Tool: the magnitude of each kind of error
+    /// (shift, missed and extra units, splits, categories) whose simulated annotators have this
+    /// γ, as `calibrate` gives it (5 sets per magnitude, step 0.1; tens of seconds)
+    #[arg(long)]
+    pub calibrate: bool,
 }
 
 /// The report's form, by the output's extension.
@@ -103,6 +108,9 @@ pub fn run(args: &ReportArgs) -> Result<(), Failure> {
     if let Some(referenced) = referenced {
         let scored = Corpus::new(referenced.continua.iter().map(kept).collect());
         report = report.against(&scored, &referenced.reference, &options);
+    }
+    if args.calibrate {
+        report = report.with_calibration(&corpus, &options);
     }
     let text = kind.render(&report);
     gamma_formats::write_atomically(&args.out, text.as_bytes())

@@ -2,7 +2,7 @@
 //! to PDF cleanly (one column, no section cut across pages where avoidable). Every figure has a
 //! one-line explanation under it.
 
-use super::svg::{bars, escape, histogram};
+use super::svg::{bars, curves, escape, histogram};
 use super::{Report, tables};
 use std::fmt::Write;
 
@@ -57,6 +57,7 @@ pub fn render(report: &Report) -> String {
     coefficients(&mut s, report);
     alignment(&mut s, report);
     chance(&mut s, report);
+    calibration(&mut s, report);
     worst(&mut s, report);
     relations(&mut s, report);
     s.push_str("</body></html>\n");
@@ -320,6 +321,58 @@ fn chance(s: &mut String, report: &Report) {
     why(
         s,
         "The expected disorder D_e is the mean of these chance continua; the further the observed disorder lies to their left, the higher γ.",
+    );
+    s.push_str("</section>");
+}
+
+fn calibration(s: &mut String, report: &Report) {
+    let Some(calibration) = &report.calibration else {
+        return;
+    };
+    section(s, "calibration", "What γ means: the Corpus Shuffling Tool");
+    let c = match calibration {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = write!(s, "<p>No calibration: {}</p></section>", escape(e));
+            return;
+        }
+    };
+    let _ = write!(
+        s,
+        "<p>γ = {:.3} is about the γ of annotators making</p><ul>",
+        c.gamma
+    );
+    for kind in &c.kinds {
+        let _ = match kind.magnitude {
+            Some(m) => write!(
+                s,
+                "<li>{} ({}) of magnitude <strong>{m:.2}</strong></li>",
+                escape(&kind.description),
+                escape(&kind.error)
+            ),
+            None => write!(
+                s,
+                "<li>{} ({}): never that low, even at magnitude 1</li>",
+                escape(&kind.description),
+                escape(&kind.error)
+            ),
+        };
+    }
+    s.push_str("</ul>");
+    let series: Vec<(String, Vec<(f64, Option<f64>)>)> = (c.kinds.iter())
+        .map(|k| (k.error.clone(), k.curve.clone()))
+        .collect();
+    s.push_str(&curves(
+        &series,
+        c.gamma,
+        "γ of simulated annotators against the magnitude of each kind of error",
+    ));
+    why(
+        s,
+        &format!(
+            "Simulated annotators start from {} and make one kind of error at growing magnitudes (Mathet et al. 2012); each curve is their mean γ ({} sets per magnitude, step {}, seed {}). Where the dashed line crosses a curve is the magnitude of that error that gives the measured γ.",
+            c.references, c.sets, c.step, c.seed
+        ),
     );
     s.push_str("</section>");
 }

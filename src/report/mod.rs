@@ -11,6 +11,7 @@
 //! reference (a gold standard, the curated document of a project export) when there is one
 //! ([`Report::against`]).
 
+mod calibration;
 pub mod html;
 mod svg;
 pub mod tables;
@@ -226,6 +227,9 @@ pub struct Report {
     /// Each annotator against the reference, when there is one (the agreement figures above
     /// are then those of the annotators without it).
     pub against_reference: Option<ReferenceSection>,
+    /// What γ means on the Corpus Shuffling Tool's curves, when asked for (or why there is
+    /// none).
+    pub calibration: Option<Result<calibration::CalibrationSection, String>>,
 }
 
 /// Each annotator scored against a reference (`gamma-studio evaluate`'s figures).
@@ -321,6 +325,7 @@ impl Report {
             worst: worst(corpus, &result),
             relations: relations(corpus, &result),
             against_reference: None,
+            calibration: None,
         })
     }
 

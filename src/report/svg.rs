@@ -176,3 +176,89 @@ pub fn bars(rows: &[(String, Option<f64>)], title: &str) -> String {
     s.push_str("</svg>");
     s
 }
+
+/// Colours of the curves: Okabe & Ito's palette, told apart by colour-blind readers too.
+const CURVE_COLOURS: [&str; 6] = [
+    "#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9",
+];
+
+/// Falling curves of γ (y, from 0 to 1) against a magnitude (x, from 0 to 1), one per named
+/// series, with a dashed line at `gamma` and the legend to the right of the plot, outside the
+/// data.
+pub fn curves(series: &[(String, Vec<(f64, Option<f64>)>)], gamma: f64, title: &str) -> String {
+    let mut s = String::new();
+    let legend = 190.0;
+    let plot_w = WIDTH - LEFT - RIGHT - legend;
+    let plot_h = HEIGHT - TOP - BOTTOM;
+    let low = series
+        .iter()
+        .flat_map(|(_, curve)| curve.iter().filter_map(|(_, g)| *g))
+        .fold(gamma.min(0.0), f64::min);
+    let span = (1.0 - low).max(1e-9);
+    let x = |m: f64| LEFT + m.clamp(0.0, 1.0) * plot_w;
+    let y = |g: f64| TOP + (1.0 - g) / span * plot_h;
+    let _ = write!(
+        s,
+        r#"<svg class="plot" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{t}"><title>{t}</title>"#,
+        t = escape(title)
+    );
+    let _ = write!(
+        s,
+        r##"<rect x="{LEFT}" y="{TOP}" width="{plot_w:.1}" height="{plot_h:.1}" fill="none" stroke="#999"/>"##
+    );
+    for tick in [0.0, 0.25, 0.5, 0.75, 1.0] {
+        let _ = write!(
+            s,
+            r##"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle">{tick}</text>"##,
+            x(tick),
+            TOP + plot_h + 14.0
+        );
+    }
+    let _ = write!(
+        s,
+        r##"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle">magnitude of the errors</text>"##,
+        LEFT + plot_w / 2.0,
+        HEIGHT - 6.0
+    );
+    for tick in [low, (low + 1.0) / 2.0, 1.0] {
+        // Never "-0.00".
+        let tick = if tick.abs() < 0.005 { 0.0 } else { tick };
+        let _ = write!(
+            s,
+            r##"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="end">{tick:.2}</text>"##,
+            LEFT - 4.0,
+            y(tick) + 4.0
+        );
+    }
+    let _ = write!(
+        s,
+        r##"<line x1="{LEFT}" x2="{:.1}" y1="{gy:.1}" y2="{gy:.1}" stroke="#c00" stroke-dasharray="5 3"/><text x="{:.1}" y="{:.1}" font-size="11" fill="#c00" text-anchor="end">γ = {gamma:.3}</text>"##,
+        LEFT + plot_w,
+        LEFT + plot_w - 4.0,
+        y(gamma) - 4.0,
+        gy = y(gamma)
+    );
+    for (i, (name, curve)) in series.iter().enumerate() {
+        let colour = CURVE_COLOURS[i % CURVE_COLOURS.len()];
+        let points: Vec<String> = (curve.iter())
+            .filter_map(|&(m, g)| Some(format!("{:.1},{:.1}", x(m), y(g?))))
+            .collect();
+        let _ = write!(
+            s,
+            r##"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"/>"##,
+            points.join(" ")
+        );
+        let top = TOP + 6.0 + i as f64 * 18.0;
+        let left = LEFT + plot_w + 12.0;
+        let _ = write!(
+            s,
+            r##"<line x1="{left:.1}" x2="{:.1}" y1="{top:.1}" y2="{top:.1}" stroke="{colour}" stroke-width="3"/><text x="{:.1}" y="{:.1}" font-size="11">{}</text>"##,
+            left + 18.0,
+            left + 24.0,
+            top + 4.0,
+            escape(name)
+        );
+    }
+    s.push_str("</svg>");
+    s
+}

@@ -117,6 +117,20 @@ pub fn markdown(report: &Report) -> String {
             );
         }
     }
+    if let Some(Ok(c)) = &report.calibration {
+        let _ = writeln!(
+            s,
+            "\nγ = {:.3} is about the γ of annotators making (Corpus Shuffling Tool; {}, {} sets \
+             per magnitude, step {}, seed {}):\n\n| error | magnitude |\n|---|---|",
+            c.gamma, c.references, c.sets, c.step, c.seed
+        );
+        for kind in &c.kinds {
+            let magnitude = kind
+                .magnitude
+                .map_or_else(|| "above 1".to_string(), |m| format!("{m:.2}"));
+            let _ = writeln!(s, "| {} ({}) | {magnitude} |", kind.description, kind.error);
+        }
+    }
     if !report.per_document.is_empty() {
         let _ = writeln!(s, "\n| document | units | γ |\n|---|---|---|");
         for row in &report.per_document {
@@ -174,6 +188,24 @@ pub fn latex(report: &Report) -> String {
         );
     }
     s.push_str("\\bottomrule\n\\end{tabular}\n");
+    if let Some(Ok(c)) = &report.calibration {
+        let _ = writeln!(
+            s,
+            "\n% $\\gamma = {:.3}$ on the Corpus Shuffling Tool's curves ({}, {} sets per magnitude, step {}, seed {})\n\\begin{{tabular}}{{lr}}\n\\toprule\nError & Magnitude \\\\\n\\midrule",
+            c.gamma,
+            tex(&c.references),
+            c.sets,
+            c.step,
+            c.seed
+        );
+        for kind in &c.kinds {
+            let magnitude = kind
+                .magnitude
+                .map_or_else(|| "$>1$".to_string(), |m| format!("{m:.2}"));
+            let _ = writeln!(s, "{} & {magnitude} \\\\", tex(&kind.description));
+        }
+        s.push_str("\\bottomrule\n\\end{tabular}\n");
+    }
     if !report.pairwise.is_empty() {
         s.push_str("\n\\begin{tabular}{llr}\n\\toprule\nAnnotator & Annotator & $\\gamma$ \\\\\n\\midrule\n");
         for p in &report.pairwise {

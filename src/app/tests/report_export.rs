@@ -51,3 +51,50 @@ fn the_agreement_report_is_exported_with_the_figures_shown() {
     );
     assert!(!dir.path().join("agreement.pdf").exists());
 }
+
+#[test]
+fn the_report_exported_with_what_gamma_means_holds_the_calibration() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("agreement.json");
+    let mut dialog = ScriptedDialog::default();
+    dialog.answers.push_back(Some(vec![out.clone()]));
+    let mut h = harness(app(Launch::default(), dialog));
+    step_until(&mut h, has_result);
+    // A small document: the sweeps take seconds.
+    let continuum =
+        gamma_core::synthetic::noisy_copies(2, 8, gamma_core::synthetic::Density::Sparse, 3);
+    h.state_mut()
+        .state
+        .set_documents(vec![gamma_formats::Document {
+            continuum,
+            source: gamma_formats::Source::Csv("small.csv".into()),
+        }]);
+    step_until(&mut h, has_result);
+    h.get_by_label("File").click();
+    h.run_steps(2);
+    h.get_by_label("   with what γ means (Shuffling tool)")
+        .click();
+    h.run_steps(2);
+    assert!(h.state().report_export.calibrate);
+    if h.query_by_label("Export the agreement report…").is_none() {
+        h.get_by_label("File").click();
+        h.run_steps(2);
+    }
+    h.get_by_label("Export the agreement report…").click();
+    h.run_steps(2);
+    step_until(&mut h, |app| {
+        app.state
+            .errors
+            .iter()
+            .any(|m| m.starts_with("agreement report written"))
+    });
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
+    let calibration = &report["calibration"]["Ok"];
+    assert_eq!(calibration["gamma"], report["overall"]["gamma"]);
+    assert_eq!(calibration["kinds"].as_array().unwrap().len(), 5);
+    assert!(
+        (report["method"]["rerun"].as_str().unwrap()).contains(" --calibrate -o "),
+        "{}",
+        report["method"]["rerun"]
+    );
+}

@@ -113,6 +113,31 @@ pub fn calibrate_against(
     let gamma = crate::gamma(continuum, &gamma_options, RunControl::default())
         .map_err(|e| e.to_string())?
         .gamma;
+    calibrate_gamma(
+        gamma,
+        continuum.n_annotators(),
+        references,
+        kinds,
+        options,
+        control,
+    )
+}
+
+/// Calibrates a γ already measured (a corpus's, over `annotators` annotators) against sweeps
+/// from the given references — for a corpus, annotators of its documents — averaging the curves
+/// over them; reports (runs done, runs in all) through `control`, which can also stop it.
+pub fn calibrate_gamma(
+    gamma: f64,
+    annotators: usize,
+    references: &[Reference],
+    kinds: &[ErrorKind],
+    options: &SweepOptions,
+    control: RunControl,
+) -> Result<Calibration, String> {
+    if references.is_empty() {
+        return Err("no reference to simulate annotators from".into());
+    }
+    options.check().map_err(|e| e.to_string())?;
     let per_sweep = sweep_runs(options);
     let total = per_sweep * references.len() * kinds.len();
     let mut out = Vec::new();
@@ -120,7 +145,7 @@ pub fn calibrate_against(
         let sweep_options = SweepOptions {
             errors: vec![kind],
             measures: vec![Measure::Gamma],
-            annotators: continuum.n_annotators().max(2),
+            annotators: annotators.max(2),
             ..options.clone()
         };
         let mut sums: Vec<(f64, f64, usize)> = Vec::new();

@@ -41,7 +41,9 @@ pub mod sweep;
 
 #[cfg(test)]
 pub(crate) use calibrate::magnitude_for;
-pub use calibrate::{Calibration, calibrate, calibrate_against, each_annotator_as_reference};
+pub use calibrate::{
+    Calibration, calibrate, calibrate_against, calibrate_gamma, each_annotator_as_reference,
+};
 pub use damage::{ErrorKind, Factors, MAGNITUDE_RANGE, damage, shuffle};
 #[cfg(test)]
 pub(crate) use damage::{confusion_matrix, shift_latitude};
