@@ -280,7 +280,7 @@ impl Shuffling {
                         seconds: clock.elapsed().as_secs_f64(),
                     },
                 );
-            ShufflingMessage::Calibration(result)
+            ShufflingMessage::Calibration(result.map_err(|e| e.to_string()))
         });
     }
 

@@ -279,7 +279,8 @@ pub fn start_calibration(state: &mut AppState) {
             .map(|r| (vec![r], "the gold standard".to_string()))
             .map_err(|e| format!("the gold standard: {e}")),
         None => shuffle::each_annotator_as_reference(&continuum)
-            .map(|r| (r, "each annotator in turn".to_string())),
+            .map(|r| (r, "each annotator in turn".to_string()))
+            .map_err(|e| e.to_string()),
     };
     match references {
         Ok((references, name)) => {

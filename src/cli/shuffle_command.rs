@@ -378,7 +378,8 @@ pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
             (vec![reference], "the gold standard")
         }
         None => (
-            gamma_core::shuffle::each_annotator_as_reference(continuum).map_err(bad)?,
+            gamma_core::shuffle::each_annotator_as_reference(continuum)
+                .map_err(|e| bad(e.to_string()))?,
             "each annotator in turn",
         ),
     };
@@ -389,7 +390,7 @@ pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
         &options,
         Default::default(),
     )
-    .map_err(bad)?;
+    .map_err(|e| bad(e.to_string()))?;
     if args.json {
         let kinds: Vec<_> = calibration
             .kinds

@@ -124,7 +124,7 @@ impl Report {
                 })
                 .collect(),
         });
-        self.calibration = Some(calibration);
+        self.calibration = Some(calibration.map_err(|e| e.to_string()));
         self
     }
 }

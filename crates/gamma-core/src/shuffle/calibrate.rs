@@ -7,6 +7,7 @@ use super::sweep::{SweepOptions, sweep_controlled, sweep_runs};
 use crate::continuum::Continuum;
 use crate::gamma::RunControl;
 use crate::measure::Measure;
+use crate::shuffle::ShuffleError;
 
 /// The magnitude at which a falling curve of (magnitude, mean γ) reaches `target`, by linear
 /// interpolation between the two sweep points around it (`None` if it never does).
@@ -72,7 +73,7 @@ pub fn calibrate(
     continuum: &Continuum,
     kinds: &[ErrorKind],
     options: &SweepOptions,
-) -> Result<Calibration, String> {
+) -> Result<Calibration, ShuffleError> {
     let references = each_annotator_as_reference(continuum)?;
     calibrate_against(
         continuum,
@@ -84,12 +85,12 @@ pub fn calibrate(
 }
 
 /// Every annotator with units, as a reference.
-pub fn each_annotator_as_reference(continuum: &Continuum) -> Result<Vec<Reference>, String> {
+pub fn each_annotator_as_reference(continuum: &Continuum) -> Result<Vec<Reference>, ShuffleError> {
     let references: Vec<Reference> = (0..continuum.n_annotators())
         .filter_map(|a| Reference::from_annotator(continuum, a).ok())
         .collect();
     if references.is_empty() {
-        return Err("no annotator has a unit to serve as the reference".into());
+        return Err(ShuffleError::NoAnnotatorWithUnits);
     }
     Ok(references)
 }
@@ -103,16 +104,14 @@ pub fn calibrate_against(
     kinds: &[ErrorKind],
     options: &SweepOptions,
     control: RunControl,
-) -> Result<Calibration, String> {
+) -> Result<Calibration, ShuffleError> {
     if references.is_empty() {
-        return Err("no reference to simulate annotators from".into());
+        return Err(ShuffleError::NoReference);
     }
-    options.check().map_err(|e| e.to_string())?;
+    options.check()?;
     let mut gamma_options = options.gamma.clone();
     gamma_options.seed = options.seed;
-    let gamma = crate::gamma(continuum, &gamma_options, RunControl::default())
-        .map_err(|e| e.to_string())?
-        .gamma;
+    let gamma = crate::gamma(continuum, &gamma_options, RunControl::default())?.gamma;
     calibrate_gamma(
         gamma,
         continuum.n_annotators(),
@@ -133,11 +132,11 @@ pub fn calibrate_gamma(
     kinds: &[ErrorKind],
     options: &SweepOptions,
     control: RunControl,
-) -> Result<Calibration, String> {
+) -> Result<Calibration, ShuffleError> {
     if references.is_empty() {
-        return Err("no reference to simulate annotators from".into());
+        return Err(ShuffleError::NoReference);
     }
-    options.check().map_err(|e| e.to_string())?;
+    options.check()?;
     let per_sweep = sweep_runs(options);
     let total = per_sweep * references.len() * kinds.len();
     let mut out = Vec::new();
@@ -156,8 +155,7 @@ pub fn calibrate_gamma(
                 cancelled: control.cancelled,
                 on_progress: Some(&report),
             };
-            let rows =
-                sweep_controlled(reference, &sweep_options, inner).map_err(|e| e.to_string())?;
+            let rows = sweep_controlled(reference, &sweep_options, inner)?;
             if sums.is_empty() {
                 sums = rows.iter().map(|r| (r.magnitude, 0.0, 0)).collect();
             }

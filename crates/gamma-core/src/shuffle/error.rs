@@ -16,4 +16,13 @@ pub enum ShuffleError {
     /// The run was cancelled (by the app's Cancel button).
     #[error("cancelled")]
     Cancelled,
+    /// A calibration without a reference to simulate annotators from.
+    #[error("no reference to simulate annotators from")]
+    NoReference,
+    /// A document none of whose annotators has a unit to serve as the reference.
+    #[error("no annotator has a unit to serve as the reference")]
+    NoAnnotatorWithUnits,
+    /// The γ of the document calibrated could not be measured.
+    #[error(transparent)]
+    Gamma(#[from] crate::gamma::GammaError),
 }

@@ -379,7 +379,7 @@ fn a_document_is_calibrated_against_each_error_kind() {
     };
     assert_eq!(
         calibrate_against(&c, &references, &kinds, &options, cancelled),
-        Err("cancelled".to_string())
+        Err(ShuffleError::Cancelled)
     );
 }
 
