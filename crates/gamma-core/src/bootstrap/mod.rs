@@ -50,6 +50,8 @@ pub enum ResamplingUnit {
     Documents,
     /// Stretches of one document's continuum that no unitary alignment crosses.
     Stretches,
+    /// Stretches of two annotators' aligned texts (tγ).
+    TextStretches,
 }
 
 impl ResamplingUnit {
@@ -59,6 +61,9 @@ impl ResamplingUnit {
             ResamplingUnit::Documents => "expanded percentile bootstrap over documents",
             ResamplingUnit::Stretches => {
                 "expanded percentile bootstrap over stretches of the continuum that no alignment crosses"
+            }
+            ResamplingUnit::TextStretches => {
+                "expanded percentile bootstrap over stretches of the two aligned texts"
             }
         }
     }
@@ -103,6 +108,13 @@ pub enum BootstrapError {
     /// The γ result holds no random continuum to take the expected disorder from.
     #[error("the γ result holds no random continuum")]
     NoChanceSamples,
+    /// tγ of more than two annotators: each pair has its own text alignment, and no stretch
+    /// of text is cut alike in all of them.
+    #[error(
+        "a bootstrap of tγ needs exactly two annotators (each pair of {0} has its own text \
+         alignment, with no common stretches)"
+    )]
+    TextGammaAnnotators(usize),
 }
 
 /// A bootstrap confidence interval of γ (and of γ-cat and γ-k when the result has them).
@@ -322,6 +334,9 @@ pub fn bootstrap_gamma(
         seed: options.seed,
     })
 }
+
+mod text;
+pub use text::bootstrap_text_gamma;
 
 #[cfg(test)]
 mod tests;
