@@ -168,11 +168,14 @@ static DESCRIPTION: Description = Description {
     choices: &[],
     holds: crate::format::Holds {
         features: false,
+        feature_names: crate::format::FeatureNames::AsTheyAre,
         relations: false,
+        groups: false,
         empty_categories: false,
         overlapping_units: true,
         spaces_in_categories: false,
         spaces_in_annotators: false,
+        positions: crate::format::Positions::Seconds,
     },
 };
 

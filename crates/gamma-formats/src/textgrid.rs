@@ -506,11 +506,14 @@ static DESCRIPTION: Description = Description {
     choices: &[Choice::AnnotatorNames, Choice::Tier],
     holds: crate::format::Holds {
         features: false,
+        feature_names: crate::format::FeatureNames::AsTheyAre,
         relations: false,
+        groups: false,
         empty_categories: false,
         overlapping_units: false,
         spaces_in_categories: true,
         spaces_in_annotators: true,
+        positions: crate::format::Positions::Seconds,
     },
 };
 

@@ -347,11 +347,14 @@ static DESCRIPTION: Description = Description {
     choices: &[Choice::AnnotatorNames, Choice::Text],
     holds: crate::format::Holds {
         features: false,
+        feature_names: crate::format::FeatureNames::AsTheyAre,
         relations: true,
+        groups: false,
         empty_categories: false,
         overlapping_units: true,
         spaces_in_categories: false,
         spaces_in_annotators: true,
+        positions: crate::format::Positions::AsTheyAre,
     },
 };
 

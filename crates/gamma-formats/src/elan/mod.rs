@@ -184,7 +184,7 @@ pub fn read_tier(path: &Path, tier: &str, annotator: &str) -> Result<Continuum, 
 
 /// A unit's bounds in whole milliseconds, ELAN's resolution: rounded, and a unit shorter than a
 /// millisecond keeps one (ELAN has no empty annotation, and our readers refuse them).
-fn milliseconds(unit: &gamma_core::unit::Unit) -> (i64, i64) {
+pub(crate) fn milliseconds(unit: &gamma_core::unit::Unit) -> (i64, i64) {
     let start = unit.start.round() as i64;
     (start, (unit.end.round() as i64).max(start + 1))
 }
@@ -257,11 +257,14 @@ static DESCRIPTION: Description = Description {
     choices: &[],
     holds: crate::format::Holds {
         features: false,
+        feature_names: crate::format::FeatureNames::AsTheyAre,
         relations: false,
+        groups: false,
         empty_categories: false,
         overlapping_units: false,
         spaces_in_categories: true,
         spaces_in_annotators: true,
+        positions: crate::format::Positions::WholeMilliseconds,
     },
 };
 

@@ -2,6 +2,7 @@
 //! the text of their `.ac` (`--text`, or found beside them), with the annotation model (`.aam`)
 //! when one is found.
 
+use super::convert::{annotator_file, units_file};
 use super::{consensus_file, default_annotators, read_aa, read_document, text_beside};
 use crate::aam;
 use crate::annotator_files::{self, AnnotatorFile};
@@ -27,7 +28,11 @@ static DESCRIPTION: Description = Description {
     mime_type: "application/xml",
     output: Some(Output::Folder),
     choices: &[Choice::AnnotatorNames, Choice::Text, Choice::UnitTypes],
-    holds: crate::format::Holds::EVERYTHING_BUT_RELATIONS,
+    holds: crate::format::Holds {
+        relations: true,
+        groups: true,
+        ..crate::format::Holds::EVERYTHING_BUT_RELATIONS
+    },
 };
 
 impl Codec for Glozz {
@@ -102,11 +107,13 @@ impl Codec for Glozz {
             .collect()
     }
 
-    /// `<out>/<document>.ac` and `<out>/<annotator>/<document>.aa`.
+    /// `<out>/<document>.ac` and `<out>/<annotator>/<document>.aa`: the annotator's `.aa` as
+    /// read when the document came from Glozz, else its units and the relations between them
+    /// ([`super::convert`]).
     fn write(
         &self,
         continuum: &Continuum,
-        _source: Option<&Source>,
+        source: Option<&Source>,
         out: &Path,
         _options: &ReadOptions,
     ) -> Result<Vec<PathBuf>, FileError> {
@@ -118,7 +125,9 @@ impl Codec for Glozz {
         for annotator in &continuum.annotators {
             let path = annotator_folder_path(continuum, &annotator.name, "aa", out);
             create_folder(path.parent().expect("inside out"))?;
-            consensus_file(&annotator.units, &annotator.name, &text, 0).write(&path)?;
+            let file =
+                annotator_file(source, annotator).unwrap_or_else(|| units_file(annotator, &text));
+            file.write(&path)?;
             written.push(path);
         }
         Ok(written)

@@ -30,7 +30,9 @@ pub use codec::TSV3;
 pub(crate) use codec::span_file;
 pub use relation_columns::{RelationLayer, default_relation_layer};
 pub use relations::RelationAnnotation;
-pub(crate) use write::{feature_name, layer_features, sentences, unit_boundaries, utf16_offsets};
+pub(crate) use write::{
+    feature_name, layer_features, sentences, unit_boundaries, utf16_offsets, written_spans,
+};
 pub use write::{to_tsv3, to_tsv3_with_relations, write};
 
 /// Which span layer gives the units and which of its features is the category.
