@@ -185,7 +185,7 @@ fn the_report_of_more_annotators_than_the_pairwise_limit_is_refused_at_once() {
             &output,
             &format!(
                 "the pairwise γ of {annotators} annotators is {pairs} γ computations, one per \
-                 pair; the limit is 4950 pairs (100 annotators) — measure a group of annotators"
+                 pair; the limit is 100 annotators (4950 pairs) — measure a group of annotators"
             ),
         );
         assert!(!out.exists());

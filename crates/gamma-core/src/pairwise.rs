@@ -6,8 +6,8 @@
 //! (a folder per annotator where not everyone annotated everything) pairs them by name.
 //!
 //! `n` annotators make `n(n − 1)/2` pairs, each a γ with its own sampling: past
-//! [`MAX_PAIRS`] (100 annotators) the matrix is refused before any γ is computed
-//! ([`GammaError::TooManyPairs`], from [`check_pairs`] and [`try_pairwise`]).
+//! [`MAX_PAIRWISE_ANNOTATORS`] ([`MAX_PAIRS`] pairs) the matrix is refused before any γ is
+//! computed ([`GammaError::TooManyPairs`], from [`check_pairs`] and [`try_pairwise`]).
 
 use crate::continuum::Continuum;
 use crate::corpus::Corpus;
@@ -22,21 +22,21 @@ pub const MAX_PAIRWISE_ANNOTATORS: usize = 100;
 pub const MAX_PAIRS: usize = MAX_PAIRWISE_ANNOTATORS * (MAX_PAIRWISE_ANNOTATORS - 1) / 2;
 
 /// How many pairs the annotators of `corpus` make, or [`GammaError::TooManyPairs`] past
-/// [`MAX_PAIRS`].
+/// [`MAX_PAIRWISE_ANNOTATORS`].
 pub fn check_pairs(corpus: &Corpus) -> Result<usize, GammaError> {
     let annotators = annotator_names(corpus).len();
     let pairs = annotators * annotators.saturating_sub(1) / 2;
-    if pairs > MAX_PAIRS {
+    if annotators > MAX_PAIRWISE_ANNOTATORS {
         return Err(GammaError::TooManyPairs {
             annotators,
             pairs,
-            limit: MAX_PAIRS,
+            limit: MAX_PAIRWISE_ANNOTATORS,
         });
     }
     Ok(pairs)
 }
 
-/// [`pairwise`] within [`MAX_PAIRS`]: refused ([`check_pairs`]) before any γ is computed.
+/// [`pairwise`] within [`MAX_PAIRWISE_ANNOTATORS`]: refused ([`check_pairs`]) before any γ is computed.
 pub fn try_pairwise(
     corpus: &Corpus,
     options: &GammaOptions,

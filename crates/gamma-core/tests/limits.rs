@@ -188,7 +188,7 @@ fn the_pairwise_gamma_of_more_annotators_than_the_limit_is_refused_before_any_ga
         let expected = GammaError::TooManyPairs {
             annotators,
             pairs,
-            limit: 4950,
+            limit: 100,
         };
         assert_eq!(check_pairs(&corpus), Err(expected.clone()));
         let refused = try_pairwise(&corpus, &GammaOptions::default(), RunControl::default());
@@ -197,7 +197,7 @@ fn the_pairwise_gamma_of_more_annotators_than_the_limit_is_refused_before_any_ga
             expected.to_string(),
             format!(
                 "the pairwise γ of {annotators} annotators is {pairs} γ computations, one per \
-                 pair; the limit is 4950 pairs (100 annotators) — measure a group of annotators"
+                 pair; the limit is 100 annotators (4950 pairs) — measure a group of annotators"
             )
         );
     }
@@ -207,7 +207,7 @@ fn the_pairwise_gamma_of_more_annotators_than_the_limit_is_refused_before_any_ga
         Err(GammaError::TooManyPairs {
             annotators: 1000,
             pairs: 499_500,
-            limit: 4950
+            limit: 100
         })
     );
     assert!(
