@@ -10,6 +10,8 @@
 //! spans of 1e-300), elements nested deeply or duplicated (duplicated ids), binary garbage or
 //! non-UTF-8 bytes inserted, or are emptied. The option cases (absurd factors, sample counts,
 //! reference models of 10⁷ units…) are a fixed list, as are the regressions of what this suite found.
+//! Every damaged document is also converted to TSV 3, CorA-XML and Glozz, whose writers move
+//! units, make files from units or keep the input whole, and say so.
 //!
 //! This is the project's equivalent of `cargo fuzz` targets. CI runs a few cases per class
 //! (`cargo test --release --test fuzz`, well under a minute); a long run here raises the number
@@ -141,6 +143,11 @@ fn commands_on(files: &[PathBuf], extra: &[String], out: &Path) -> Vec<Vec<Strin
     };
     let out_csv = out.join("out.csv").to_string_lossy().into_owned();
     let out_eaf = out.join("out.eaf").to_string_lossy().into_owned();
+    let folder = |format: &str| {
+        out.join(format!("out-{format}"))
+            .to_string_lossy()
+            .into_owned()
+    };
     // `sweep --reference` reads one file with the default reading options.
     let sweep = [
         "sweep",
@@ -175,6 +182,20 @@ fn commands_on(files: &[PathBuf], extra: &[String], out: &Path) -> Vec<Vec<Strin
         with(
             &["convert"],
             &[s("--to"), s("csv"), s("--out"), out_csv.clone()],
+        ),
+        // The writers that move units, make files from units or keep the input's files whole,
+        // and the conversion's account of what they change (issue 35).
+        with(
+            &["convert"],
+            &[s("--to"), s("tsv3"), s("--out"), folder("tsv3")],
+        ),
+        with(
+            &["convert"],
+            &[s("--to"), s("cora"), s("--out"), folder("cora")],
+        ),
+        with(
+            &["convert"],
+            &[s("--to"), s("glozz"), s("--out"), folder("glozz")],
         ),
         with(
             &["gold"],
