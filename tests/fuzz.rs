@@ -22,6 +22,8 @@
 //! ```
 //!
 //! A failure names the case (its class, case number and seed), the arguments and the stderr.
+//! `GAMMA_STUDIO_FUZZ_LOG=FILE` appends a line per run of the binary to FILE (exit code,
+//! seconds, case, arguments).
 //! The hostile classes of issue 35 (crafted archives, planted batch files, links at temporary
 //! names, special-file outputs, line-end variants) are in `fuzz/hostile.rs`.
 
@@ -113,7 +115,27 @@ fn run_case(case: &str, args: &[String], inputs: &[PathBuf], scratch: &Path) -> 
             path.display()
         );
     }
+    log_run(case, code, start.elapsed(), args);
     (code.unwrap_or(-1), stderr)
+}
+
+/// With `GAMMA_STUDIO_FUZZ_LOG=FILE`, one line per run appended to FILE (exit code, seconds,
+/// case, arguments): the account of a long run.
+fn log_run(case: &str, code: Option<i32>, took: Duration, args: &[String]) {
+    let Some(log) = std::env::var_os("GAMMA_STUDIO_FUZZ_LOG") else {
+        return;
+    };
+    let line = format!(
+        "{}\t{:.2}\t{case}\t{args:?}\n",
+        code.unwrap_or(-1),
+        took.as_secs_f64()
+    );
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log)
+        .expect("the fuzz log opens");
+    std::io::Write::write_all(&mut file, line.as_bytes()).expect("the fuzz log is written");
 }
 
 fn s(x: impl ToString) -> String {
