@@ -547,3 +547,45 @@ fn tsv3_layers_not_read_are_counted() {
          layers are left out (NamedEntity 2 annotations)\n"
     );
 }
+
+/// An ELAN file with a tier of symbolic annotations (not measured) and a media descriptor: to
+/// CSV, the tier is named with its annotations; to ELAN, the file is written as it is.
+#[test]
+fn elan_tiers_not_measured_are_named_or_the_file_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let eaf = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ANNOTATION_DOCUMENT AUTHOR=\"\" \
+        FORMAT=\"3.0\" VERSION=\"3.0\">\n<HEADER MEDIA_FILE=\"\" TIME_UNITS=\"milliseconds\">\
+        <MEDIA_DESCRIPTOR MEDIA_URL=\"file:///talk.wav\" MIME_TYPE=\"audio/x-wav\"/></HEADER>\n\
+        <TIME_ORDER><TIME_SLOT TIME_SLOT_ID=\"ts1\" TIME_VALUE=\"100\"/><TIME_SLOT \
+        TIME_SLOT_ID=\"ts2\" TIME_VALUE=\"900\"/></TIME_ORDER>\n<TIER LINGUISTIC_TYPE_REF=\"lt\" \
+        TIER_ID=\"ann\"><ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID=\"a1\" \
+        TIME_SLOT_REF1=\"ts1\" TIME_SLOT_REF2=\"ts2\"><ANNOTATION_VALUE>speech</ANNOTATION_VALUE>\
+        </ALIGNABLE_ANNOTATION></ANNOTATION></TIER>\n<TIER LINGUISTIC_TYPE_REF=\"lt\" \
+        TIER_ID=\"bob\"><ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID=\"a2\" \
+        TIME_SLOT_REF1=\"ts1\" TIME_SLOT_REF2=\"ts2\"><ANNOTATION_VALUE>speech</ANNOTATION_VALUE>\
+        </ALIGNABLE_ANNOTATION></ANNOTATION></TIER>\n<TIER LINGUISTIC_TYPE_REF=\"ref\" \
+        PARENT_REF=\"ann\" TIER_ID=\"ann-notes\"><ANNOTATION><REF_ANNOTATION ANNOTATION_ID=\"a3\" \
+        ANNOTATION_REF=\"a1\"><ANNOTATION_VALUE>fast</ANNOTATION_VALUE></REF_ANNOTATION>\
+        </ANNOTATION></TIER>\n<LINGUISTIC_TYPE LINGUISTIC_TYPE_ID=\"lt\" \
+        TIME_ALIGNABLE=\"true\"/><LINGUISTIC_TYPE LINGUISTIC_TYPE_ID=\"ref\" \
+        CONSTRAINTS=\"Symbolic_Association\" TIME_ALIGNABLE=\"false\"/>\n\
+        <CONSTRAINT DESCRIPTION=\"\" STEREOTYPE=\"Symbolic_Association\"/>\n\
+        </ANNOTATION_DOCUMENT>\n";
+    std::fs::write(dir.path().join("talk.eaf"), eaf).unwrap();
+    let (ok, _, stderr) = convert(dir.path(), &["talk.eaf", "--to", "csv", "-o", "t.csv"]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.ends_with(
+            "gamma-studio: warning: t.csv: CSV is written from the tiers measured: the input's \
+             other tiers are left out (\"ann-notes\" 1 annotation)\n"
+        ),
+        "{stderr}"
+    );
+    let (ok, _, stderr) = convert(dir.path(), &["talk.eaf", "--to", "elan", "-o", "t.eaf"]);
+    assert!(ok, "{stderr}");
+    assert!(!stderr.contains("t.eaf:"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("t.eaf")).unwrap(),
+        eaf
+    );
+}

@@ -74,7 +74,8 @@ pub struct Holds {
     pub feature_names: FeatureNames,
     /// Relations between units.
     pub relations: bool,
-    /// Relations whose endpoint is a group of units (a Glozz schema), and the groups.
+    /// Relations whose endpoint is a group of units (a Glozz schema), and the groups: Glozz
+    /// writes them with the annotator's `.aa` as it was read.
     pub groups: bool,
     /// Units whose category is empty (when not held, they are not read back, or — in a format
     /// whose names have no spaces — become the category `_`).

@@ -4,6 +4,7 @@
 //! are skipped (nothing was labelled), as are symbolic (reference) annotations, which have no
 //! time of their own.
 
+pub(crate) mod convert;
 mod tree;
 mod whole;
 
@@ -290,14 +291,19 @@ impl Codec for Elan {
         Ok((vec![document], warnings))
     }
 
+    /// The input `.eaf` as it is when the document came from ELAN unchanged
+    /// ([`convert::input_file`]), else one tier per annotator ([`to_eaf`]).
     fn write(
         &self,
         continuum: &Continuum,
-        _source: Option<&Source>,
+        source: Option<&Source>,
         out: &Path,
         _options: &ReadOptions,
     ) -> Result<Vec<PathBuf>, FileError> {
-        write(continuum, out)?;
+        match convert::input_file(source, continuum) {
+            Some(bytes) => write_atomically(out, &bytes)?,
+            None => write(continuum, out)?,
+        }
         Ok(vec![out.to_path_buf()])
     }
 

@@ -54,6 +54,11 @@ pub fn written_losses(
     let label = format.label();
     let lossy = |message: String| Warning::new(WarningKind::Lossy, out, None, message);
     let mut warnings = Vec::new();
+    if format == crate::elan::ELAN && crate::elan::convert::input_file(source, continuum).is_some()
+    {
+        // The input file is written as it is.
+        return warnings;
+    }
     if !holds.features {
         let mut names = BTreeSet::new();
         let mut units = 0;
@@ -197,10 +202,11 @@ fn names_changed(
 }
 
 /// How many of the annotator's relations a format that links units only cannot write: an
-/// endpoint is a group (a Glozz schema) or names none of the annotator's units. Glozz writes
-/// groups when it writes the annotator's own `.aa` as it was read, and then every relation.
+/// endpoint is a group (a Glozz schema) or names none of the annotator's units. A format that
+/// holds groups (Glozz) writes them, and every relation, when it writes the annotator's own
+/// file as it was read.
 fn unwritable_relations(annotator: &Annotator, source: Option<&Source>, format: Format) -> usize {
-    if format == crate::glozz::GLOZZ
+    if format.description().holds.groups
         && crate::glozz::convert::annotator_file(source, annotator).is_some()
     {
         return 0;

@@ -1,9 +1,11 @@
 //! What the input files hold beyond the document read from them, and a conversion therefore
 //! cannot write: Glozz units not measured, schemas and relations between relations; CorA
 //! layers that are neither the category nor a feature; the layers of a WebAnno TSV 3 or XMI
-//! file other than the span layer read (and its relations). Each is counted in the input files.
-//! A Glozz document written as Glozz keeps its annotators' files whole, and a CorA document
-//! written as CorA-XML its layers not read: they say nothing.
+//! file other than the span layer read (and its relations); ELAN tiers not measured. Each is
+//! counted in the input files.
+//! A Glozz document written as Glozz keeps its annotators' files whole, an ELAN document written
+//! as ELAN its file, and a CorA document written as CorA-XML its layers not read: they say
+//! nothing.
 
 use super::{count, tally};
 use crate::format::{Format, ReadOptions, Source};
@@ -59,6 +61,24 @@ pub(super) fn left_out(
                     "{label} is written from what was measured: the input's {} {}",
                     said.join(", "),
                     super::left_out(counts.iter().map(|(_, n)| n.iter().sum::<usize>()).sum())
+                )
+            })
+        }
+        Source::Elan(path) => {
+            if format == crate::elan::ELAN
+                && crate::elan::convert::input_file(source, continuum).is_some()
+            {
+                return None;
+            }
+            let tiers = crate::elan::convert::tiers_not_measured(path, continuum);
+            let each: Vec<String> = (tiers.iter())
+                .map(|(id, n)| format!("{id:?} {}", count(*n, "annotation")))
+                .collect();
+            (!tiers.is_empty()).then(|| {
+                format!(
+                    "{label} is written from the tiers measured: the input's other tiers are left \
+                     out ({})",
+                    each.join(", ")
                 )
             })
         }
