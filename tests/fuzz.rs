@@ -10,6 +10,8 @@
 //! spans of 1e-300), elements nested deeply or duplicated (duplicated ids), binary garbage or
 //! non-UTF-8 bytes inserted, or are emptied. The option cases (absurd factors, sample counts,
 //! reference models of 10⁷ units…) are a fixed list, as are the regressions of what this suite found.
+//! Every damaged document is also converted to TSV 3, CorA-XML and Glozz, whose writers move
+//! units, make files from units or keep the input whole, and say so.
 //!
 //! This is the project's equivalent of `cargo fuzz` targets. CI runs a few cases per class
 //! (`cargo test --release --test fuzz`, well under a minute); a long run here raises the number
@@ -20,6 +22,8 @@
 //! ```
 //!
 //! A failure names the case (its class, case number and seed), the arguments and the stderr.
+//! `GAMMA_STUDIO_FUZZ_LOG=FILE` appends a line per run of the binary to FILE (exit code,
+//! seconds, case, arguments).
 //! The hostile classes of issue 35 (crafted archives, planted batch files, links at temporary
 //! names, special-file outputs, line-end variants) are in `fuzz/hostile.rs`.
 
@@ -29,10 +33,13 @@ mod claims;
 mod damage;
 #[path = "fuzz/hostile.rs"]
 mod hostile;
+#[path = "fuzz/run.rs"]
+mod run;
 
 use damage::{damage, generated_csv};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use run::run_case;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -58,60 +65,6 @@ fn fixture(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
         .join(relative)
-}
-
-/// Runs the binary on one case: it must end within the time bound with exit code 0 or 2, and
-/// leave every input byte-identical. Returns the exit code and stderr.
-fn run_case(case: &str, args: &[String], inputs: &[PathBuf], scratch: &Path) -> (i32, String) {
-    let before: Vec<Option<Vec<u8>>> = inputs.iter().map(|p| std::fs::read(p).ok()).collect();
-    let stdout_path = scratch.join("stdout");
-    let stderr_path = scratch.join("stderr");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamma-studio"))
-        .args(args)
-        .env("GAMMA_STUDIO_DATA", scratch.join("data"))
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&stdout_path).unwrap())
-        .stderr(std::fs::File::create(&stderr_path).unwrap())
-        .spawn()
-        .expect("the binary runs");
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > TIME_BOUND {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{case}: no answer within {TIME_BOUND:?} (a hang); arguments {args:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let stderr = String::from_utf8_lossy(&std::fs::read(&stderr_path).unwrap()).into_owned();
-    let code = status.code();
-    assert!(
-        matches!(code, Some(0) | Some(2)),
-        "{case}: ended with {status} (not 0 or 2: a panic or a signal); arguments {args:?}\nstderr: {stderr}"
-    );
-    // A usage error would make every case a trivial refusal: the arguments must be right.
-    for usage in [
-        "unexpected argument",
-        "required arguments were not provided",
-        "unrecognized subcommand",
-    ] {
-        assert!(
-            !stderr.contains(usage),
-            "{case}: a usage error; arguments {args:?}\nstderr: {stderr}"
-        );
-    }
-    for (path, old) in inputs.iter().zip(before) {
-        assert_eq!(
-            std::fs::read(path).ok(),
-            old,
-            "{case}: the input {} changed; arguments {args:?}",
-            path.display()
-        );
-    }
-    (code.unwrap_or(-1), stderr)
 }
 
 fn s(x: impl ToString) -> String {
@@ -141,6 +94,11 @@ fn commands_on(files: &[PathBuf], extra: &[String], out: &Path) -> Vec<Vec<Strin
     };
     let out_csv = out.join("out.csv").to_string_lossy().into_owned();
     let out_eaf = out.join("out.eaf").to_string_lossy().into_owned();
+    let folder = |format: &str| {
+        out.join(format!("out-{format}"))
+            .to_string_lossy()
+            .into_owned()
+    };
     // `sweep --reference` reads one file with the default reading options.
     let sweep = [
         "sweep",
@@ -175,6 +133,20 @@ fn commands_on(files: &[PathBuf], extra: &[String], out: &Path) -> Vec<Vec<Strin
         with(
             &["convert"],
             &[s("--to"), s("csv"), s("--out"), out_csv.clone()],
+        ),
+        // The writers that move units, make files from units or keep the input's files whole,
+        // and the conversion's account of what they change (issue 35).
+        with(
+            &["convert"],
+            &[s("--to"), s("tsv3"), s("--out"), folder("tsv3")],
+        ),
+        with(
+            &["convert"],
+            &[s("--to"), s("cora"), s("--out"), folder("cora")],
+        ),
+        with(
+            &["convert"],
+            &[s("--to"), s("glozz"), s("--out"), folder("glozz")],
         ),
         with(
             &["gold"],

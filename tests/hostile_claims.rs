@@ -153,6 +153,45 @@ fn gamma_of_a_thousand_annotators_is_refused_with_the_estimate() {
     }
 }
 
+/// `report` measures γ of every pair of annotators: past 100 annotators (4,950 pairs) it is
+/// refused before anything is measured, whether they annotate one document or each a document
+/// of their own, and no report is written.
+#[test]
+fn the_report_of_more_annotators_than_the_pairwise_limit_is_refused_at_once() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut crowd = String::new();
+    for a in 0..1000 {
+        crowd += &format!("a{a},X,{},{}\n", a % 3, a % 3 + 5);
+    }
+    let crowd = write(folder.path(), "crowd.csv", &crowd);
+    let apart = folder.path().join("apart");
+    std::fs::create_dir(&apart).unwrap();
+    for d in 0..51 {
+        let text = format!("a{},X,0,5\na{},X,1,5\n", 2 * d, 2 * d + 1);
+        write(&apart, &format!("d{d}.csv"), &text);
+    }
+    for (input, annotators, pairs) in [(crowd, 1000, 499_500), (apart, 102, 5151)] {
+        let out = folder.path().join("r.html");
+        let output = run_capped(
+            &[
+                "report",
+                input.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            60,
+        );
+        assert_refused(
+            &output,
+            &format!(
+                "the pairwise γ of {annotators} annotators is {pairs} γ computations, one per \
+                 pair; the limit is 100 annotators (4950 pairs) — measure a group of annotators"
+            ),
+        );
+        assert!(!out.exists());
+    }
+}
+
 #[test]
 fn bench_with_absurd_sizes_is_refused_before_generating() {
     for (args, expected) in [

@@ -3,7 +3,8 @@
 //! units on one tier, names with spaces or that become file names — and says nothing when the
 //! format keeps everything.
 
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// A Glozz unit: `id`, type `Mention`, feature `entity`, characters `start..end`.
@@ -42,19 +43,64 @@ fn glozz_document(folder: &Path) {
     }
 }
 
-/// `convert ARGS` in `folder`: its exit status, standard output and standard error.
+/// `convert ARGS` in `folder`: its exit status, standard output and standard error. Nothing in
+/// `folder` but the output (`-o OUT`) is created, changed or deleted.
 fn convert(folder: &Path, args: &[&str]) -> (bool, String, String) {
+    let out = args
+        .iter()
+        .position(|a| *a == "-o")
+        .map(|i| folder.join(args[i + 1]));
+    let out = out.expect("an output");
+    let before = snapshot(folder, &out);
     let output = Command::new(env!("CARGO_BIN_EXE_gamma-studio"))
         .current_dir(folder)
         .arg("convert")
         .args(args)
         .output()
         .unwrap();
+    assert_eq!(snapshot(folder, &out), before, "convert {args:?}");
     (
         output.status.success(),
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
+}
+
+/// Every entry under `root` but `except`: type, size, time and contents of files, links'
+/// targets, folders by existence (writing into one changes its time).
+fn snapshot(root: &Path, except: &Path) -> BTreeMap<PathBuf, String> {
+    let mut out = BTreeMap::new();
+    let mut folders = vec![root.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.starts_with(except) {
+                continue;
+            }
+            let metadata = std::fs::symlink_metadata(&path).unwrap();
+            let what = if metadata.is_symlink() {
+                format!("link to {}", std::fs::read_link(&path).unwrap().display())
+            } else if metadata.is_dir() {
+                folders.push(path.clone());
+                "folder".into()
+            } else {
+                let contents = std::fs::read(&path).unwrap();
+                format!("{:?} {contents:?}", metadata.modified().unwrap())
+            };
+            out.insert(path, what);
+        }
+    }
+    out
+}
+
+/// The units of files read back, as the CSV `convert` writes of them (without its warnings).
+fn read_back(folder: &Path, args: &[&str]) -> String {
+    let csv = format!("back-{}.csv", std::process::id());
+    let (ok, _, stderr) = convert(folder, &[args, &["--to", "csv", "-o", &csv]].concat());
+    assert!(ok, "{stderr}");
+    let units = std::fs::read_to_string(folder.join(&csv)).unwrap();
+    std::fs::remove_file(folder.join(&csv)).unwrap();
+    units
 }
 
 const GLOZZ_READ: &str = "gamma-studio: warning: alice.aa: 1 relation is measured as relation agreement, \
@@ -199,7 +245,9 @@ fn glozz_relations_between_units_go_into_brat_and_those_on_schemas_are_listed() 
     assert!(
         stderr.ends_with(
             "gamma-studio: warning: c: brat standoff links units only: 1 relation whose endpoint \
-             is a group of units or a unit not written (\"alice\" 1) is left out\n"
+             is a group of units or a unit not written (\"alice\" 1) is left out\n\
+             gamma-studio: warning: c: brat standoff is written from what was measured: the \
+             input's 1 schema (\"alice\" 1) is left out\n"
         ),
         "{stderr}"
     );
@@ -230,5 +278,314 @@ fn brat_to_brat_keeps_relations_equivalences_and_events() {
     assert_eq!(
         written,
         format!("{units}{}", links.replace("T4 T1", "T1 T4"))
+    );
+}
+
+/// `doc.csv` over `doc.txt`: a's second unit begins on a space, the units leave text between
+/// them, a feature's name has a space and b has a unit with an empty category.
+fn spaced_document(folder: &Path) {
+    std::fs::write(folder.join("doc.txt"), "hello world, this is text").unwrap();
+    std::fs::write(
+        folder.join("doc.csv"),
+        "annotator,category,start,end,my feat\na,X,0,5,v\na,Y,5,11,\na,Z,13,17,\nb,X,1,5,\n\
+         b,,6,11,\n",
+    )
+    .unwrap();
+}
+
+/// CorA-XML made from units holds the covered text alone, a token each: the warning counts the
+/// characters left out and lists every unit that moves, where it is read back; a feature whose
+/// name is no XML name is left out, and said.
+#[test]
+fn csv_to_cora_says_the_text_left_out_and_where_each_unit_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    spaced_document(dir.path());
+    let (ok, stdout, stderr) = convert(dir.path(), &["doc.csv", "--to", "cora", "-o", "c"]);
+    assert!(ok, "{stderr}");
+    assert_eq!(stdout, "c/a.xml\nc/b.xml\n");
+    assert_eq!(
+        stderr,
+        "gamma-studio: warning: c: CorA-XML made from units writes a feature as a layer of its \
+         name, an XML name other than the category's \"pos\": the features \"my feat\" of 1 \
+         unit are left out\ngamma-studio: warning: c: CorA-XML made from units holds the text \
+         they cover alone, a token each with a space after it: the characters no unit covers, \
+         spaces aside, are left out (\"a\" 7, \"b\" 12), and 4 units move (\"a\" [5, 11) \"Y\" \
+         to [6, 11), \"a\" [13, 17) \"Z\" to [12, 16), \"b\" [1, 5) \"X\" to [0, 4), \"b\" [6, \
+         11) \"\" to [5, 10))\n"
+    );
+    // Read back, the units are where the warning says.
+    assert_eq!(
+        read_back(dir.path(), &["c/a.xml", "c/b.xml"]),
+        "annotator,category,start,end\na,X,0,5\na,Y,6,11\na,Z,12,16\nb,X,0,4\nb,,5,10\n"
+    );
+}
+
+/// TSV 3 cuts tokens at every unit's bounds and at spaces: a unit that begins on a space moves
+/// in to its first token, and says so; feature names become UIMA names, and one named like the
+/// category's feature is left out.
+#[test]
+fn csv_to_tsv3_lists_the_units_moved_off_spaces_and_the_features_renamed() {
+    let dir = tempfile::tempdir().unwrap();
+    spaced_document(dir.path());
+    let (ok, _, stderr) = convert(dir.path(), &["doc.csv", "--to", "tsv3", "-o", "t"]);
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        stderr,
+        "gamma-studio: warning: t: WebAnno TSV 3 puts units on whole tokens, cut at spaces, so 1 \
+         unit moves in from the spaces at its ends (\"a\" [5, 11) \"Y\" to [6, 11))\n\
+         gamma-studio: warning: t: WebAnno TSV 3 cannot hold these names as they are, written \
+         otherwise: feature \"my feat\" as \"my_feat\"\n"
+    );
+    let files = ["t/a.tsv", "t/b.tsv", "--category-feature", "value"];
+    assert_eq!(
+        read_back(dir.path(), &files),
+        "annotator,category,start,end,my_feat\na,X,0,5,v\na,Y,6,11,\na,Z,13,17,\nb,X,1,5,\n\
+         b,,6,11,\n"
+    );
+
+    // XMI keeps the bounds (its annotations have their own), not the name.
+    let (ok, _, stderr) = convert(dir.path(), &["doc.csv", "--to", "xmi", "-o", "x"]);
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        stderr,
+        "gamma-studio: warning: x: UIMA CAS XMI cannot hold these names as they are, written \
+         otherwise: feature \"my feat\" as \"my_feat\"\n"
+    );
+
+    // A feature named like the category's feature has no column of its own.
+    std::fs::write(
+        dir.path().join("value.csv"),
+        "annotator,category,start,end,value\na,X,0,5,v\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("value.txt"), "hello world").unwrap();
+    let (ok, _, stderr) = convert(dir.path(), &["value.csv", "--to", "tsv3", "-o", "v"]);
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        stderr,
+        "gamma-studio: warning: v: WebAnno TSV 3 writes no feature of the name of the category's \
+         feature \"value\": the features \"value\" of 1 unit are left out\n"
+    );
+}
+
+/// ELAN holds whole milliseconds: every unit rounded is listed with where it goes; ELAN's
+/// milliseconds written as TextGrid's seconds are said.
+#[test]
+fn elan_rounding_and_milliseconds_written_as_seconds_are_said() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("t.csv"),
+        "annotator,category,start,end\na,X,0.4,1.5\na,Y,2000,3000\nb,X,7,7.2\n",
+    )
+    .unwrap();
+    let (ok, _, stderr) = convert(dir.path(), &["t.csv", "--to", "elan", "-o", "t.eaf"]);
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        stderr,
+        "gamma-studio: warning: t.eaf: ELAN holds whole milliseconds, a unit at least one long, \
+         so 2 units move (\"a\" [0.4, 1.5) \"X\" to [0, 2), \"b\" [7, 7.2) \"X\" to [7, 8))\n"
+    );
+    assert_eq!(
+        read_back(dir.path(), &["t.eaf"]),
+        "annotator,category,start,end\na,X,0,2\na,Y,2000,3000\nb,X,7,8\n"
+    );
+    let (ok, _, stderr) = convert(
+        dir.path(),
+        &["t.eaf", "--to", "textgrid", "-o", "t.TextGrid"],
+    );
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        stderr,
+        "gamma-studio: warning: t.TextGrid: Praat TextGrid counts seconds and the positions read \
+         from ELAN are milliseconds: they are written as they are (a unit at [0, 2) milliseconds \
+         is at [0, 2) seconds)\n"
+    );
+}
+
+/// A Glozz document measured in part (`--include-type Mention`), alice with two schemas (one a
+/// relation's endpoint): converted to another format, the units not measured and the schemas
+/// are counted; converted to Glozz, each annotator's `.aa` is written as it was read, units not
+/// measured, relations and schemas kept, and nothing is said.
+#[test]
+fn glozz_schemas_and_units_not_measured_are_said_or_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    glozz_document(dir.path());
+    let aa = std::fs::read_to_string(dir.path().join("alice.aa")).unwrap();
+    let more = format!(
+        "{}<relation id=\"r2\"><metadata><author>alice</author></metadata><characterisation>\
+         <type>Part</type><featureSet/></characterisation><positioning><term id=\"a1\"/><term \
+         id=\"s1\"/></positioning></relation>\n<schema id=\"s1\"><metadata><author>alice\
+         </author></metadata><characterisation><type>Group</type><featureSet/>\
+         </characterisation><positioning><embedded-unit id=\"a1\"/><embedded-unit id=\"a2\"/>\
+         </positioning></schema>\n<schema id=\"s2\"><metadata><author>alice</author>\
+         </metadata><characterisation><type>Alone</type><featureSet/></characterisation>\
+         <positioning><embedded-unit id=\"a3\"/></positioning></schema>\n</annotations>",
+        unit("a3", "alice", "-", 0, 12).replace("Mention", "Sentence")
+    );
+    std::fs::write(
+        dir.path().join("alice.aa"),
+        aa.replace("</annotations>", &more),
+    )
+    .unwrap();
+    let read = [
+        "alice.aa",
+        "bob.aa",
+        "--text",
+        "doc.ac",
+        "--include-type",
+        "Mention",
+    ];
+    let (ok, _, stderr) = convert(
+        dir.path(),
+        &[&read[..], &["--to", "csv", "-o", "d.csv"]].concat(),
+    );
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.ends_with(
+            "gamma-studio: warning: d.csv: CSV has no place for relations: 2 relations (\"alice\" \
+             2) are left out\ngamma-studio: warning: d.csv: CSV is written from what was \
+             measured: the input's 1 unit not measured (\"alice\" 1), 2 schemas (\"alice\" 2) \
+             are left out\n"
+        ),
+        "{stderr}"
+    );
+
+    let (ok, stdout, stderr) = convert(
+        dir.path(),
+        &[&read[..], &["--to", "glozz", "-o", "g"]].concat(),
+    );
+    assert!(ok, "{stderr}");
+    assert_eq!(stdout, "g/doc.ac\ng/alice/doc.aa\ng/bob/doc.aa\n");
+    assert!(
+        !stderr.contains("d.csv") && !stderr.contains(" g:"),
+        "{stderr}"
+    );
+    let written = std::fs::read_to_string(dir.path().join("g/alice/doc.aa")).unwrap();
+    for kept in [
+        "<unit id=\"a3\">",
+        "<relation id=\"r2\">",
+        "<schema id=\"s1\">",
+        "<schema id=\"s2\">",
+    ] {
+        assert!(written.contains(kept), "{kept} in {written}");
+    }
+    // What is read from the output is what was read from the input.
+    let output = ["g/alice/doc.aa", "g/bob/doc.aa", "--text", "g/doc.ac"];
+    assert_eq!(
+        read_back(dir.path(), &output),
+        read_back(dir.path(), &["alice.aa", "bob.aa", "--text", "doc.ac"])
+    );
+}
+
+/// The layers of a CorA file that are neither the category nor kept as features are counted
+/// when converting to another format, and kept in their tokens when writing CorA-XML.
+#[test]
+fn cora_layers_not_read_are_counted_or_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let token = |n: usize, word: &str, pos: &str| {
+        format!(
+            "<token id=\"t{n}\" trans=\"{word}\"><dipl id=\"t{n}_d1\" trans=\"{word}\"/><mod \
+             id=\"t{n}_m1\" trans=\"{word}\"><pos tag=\"{pos}\"/><morph tag=\"Sg\"/><lemma \
+             tag=\"{word}\"/></mod></token>\n"
+        )
+    };
+    for (name, second) in [("a", "NN"), ("b", "VV")] {
+        let xml = format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<text id=\"doc\"><cora-header/>\n{}{}{}\
+             </text>\n",
+            token(1, "De", "ART"),
+            token(2, "hystorie", second),
+            token(3, "van", "APPR")
+        );
+        std::fs::write(dir.path().join(format!("{name}.xml")), xml).unwrap();
+    }
+    let read = ["a.xml", "b.xml", "--layers", "morph"];
+    let (ok, _, stderr) = convert(
+        dir.path(),
+        &[&read[..], &["--to", "csv", "-o", "d.csv"]].concat(),
+    );
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        stderr,
+        "gamma-studio: warning: d.csv: CSV is written from the layers read: the input's other \
+         CorA layers are left out (lemma 6 tokens)\n"
+    );
+    let (ok, _, stderr) = convert(
+        dir.path(),
+        &[&read[..], &["--to", "cora", "-o", "c"]].concat(),
+    );
+    assert!(ok, "{stderr}");
+    assert_eq!(stderr, "");
+    let written = std::fs::read_to_string(dir.path().join("c/b.xml")).unwrap();
+    assert!(
+        written.contains("<pos tag=\"VV\"/><morph tag=\"Sg\"/><lemma tag=\"hystorie\"/>"),
+        "{written}"
+    );
+}
+
+/// A WebAnno TSV 3 file read in one span layer: the annotations of its other layers are
+/// counted, by layer.
+#[test]
+fn tsv3_layers_not_read_are_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("a.tsv"),
+        "#FORMAT=WebAnno TSV 3.3\n#T_SP=de.tudarmstadt.ukp.dkpro.core.api.lexmorph.type.pos.POS|\
+         PosValue\n#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity|value\n\n\n\
+         #Text=Ms. Haag plays\n1-1\t0-3\tMs.\tNNP\tPER[1]\t\n1-2\t4-8\tHaag\tNNP\tPER[1]\t\n\
+         1-3\t9-14\tplays\tVBD\tOTH\t\n",
+    )
+    .unwrap();
+    let (ok, _, stderr) = convert(
+        dir.path(),
+        &["a.tsv", "--layer", "POS", "--to", "csv", "-o", "d.csv"],
+    );
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        stderr,
+        "gamma-studio: warning: d.csv: CSV is written in the span layer read: the input's other \
+         layers are left out (NamedEntity 2 annotations)\n"
+    );
+}
+
+/// An ELAN file with a tier of symbolic annotations (not measured) and a media descriptor: to
+/// CSV, the tier is named with its annotations; to ELAN, the file is written as it is.
+#[test]
+fn elan_tiers_not_measured_are_named_or_the_file_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let eaf = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ANNOTATION_DOCUMENT AUTHOR=\"\" \
+        FORMAT=\"3.0\" VERSION=\"3.0\">\n<HEADER MEDIA_FILE=\"\" TIME_UNITS=\"milliseconds\">\
+        <MEDIA_DESCRIPTOR MEDIA_URL=\"file:///talk.wav\" MIME_TYPE=\"audio/x-wav\"/></HEADER>\n\
+        <TIME_ORDER><TIME_SLOT TIME_SLOT_ID=\"ts1\" TIME_VALUE=\"100\"/><TIME_SLOT \
+        TIME_SLOT_ID=\"ts2\" TIME_VALUE=\"900\"/></TIME_ORDER>\n<TIER LINGUISTIC_TYPE_REF=\"lt\" \
+        TIER_ID=\"ann\"><ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID=\"a1\" \
+        TIME_SLOT_REF1=\"ts1\" TIME_SLOT_REF2=\"ts2\"><ANNOTATION_VALUE>speech</ANNOTATION_VALUE>\
+        </ALIGNABLE_ANNOTATION></ANNOTATION></TIER>\n<TIER LINGUISTIC_TYPE_REF=\"lt\" \
+        TIER_ID=\"bob\"><ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID=\"a2\" \
+        TIME_SLOT_REF1=\"ts1\" TIME_SLOT_REF2=\"ts2\"><ANNOTATION_VALUE>speech</ANNOTATION_VALUE>\
+        </ALIGNABLE_ANNOTATION></ANNOTATION></TIER>\n<TIER LINGUISTIC_TYPE_REF=\"ref\" \
+        PARENT_REF=\"ann\" TIER_ID=\"ann-notes\"><ANNOTATION><REF_ANNOTATION ANNOTATION_ID=\"a3\" \
+        ANNOTATION_REF=\"a1\"><ANNOTATION_VALUE>fast</ANNOTATION_VALUE></REF_ANNOTATION>\
+        </ANNOTATION></TIER>\n<LINGUISTIC_TYPE LINGUISTIC_TYPE_ID=\"lt\" \
+        TIME_ALIGNABLE=\"true\"/><LINGUISTIC_TYPE LINGUISTIC_TYPE_ID=\"ref\" \
+        CONSTRAINTS=\"Symbolic_Association\" TIME_ALIGNABLE=\"false\"/>\n\
+        <CONSTRAINT DESCRIPTION=\"\" STEREOTYPE=\"Symbolic_Association\"/>\n\
+        </ANNOTATION_DOCUMENT>\n";
+    std::fs::write(dir.path().join("talk.eaf"), eaf).unwrap();
+    let (ok, _, stderr) = convert(dir.path(), &["talk.eaf", "--to", "csv", "-o", "t.csv"]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.ends_with(
+            "gamma-studio: warning: t.csv: CSV is written from the tiers measured: the input's \
+             other tiers are left out (\"ann-notes\" 1 annotation)\n"
+        ),
+        "{stderr}"
+    );
+    let (ok, _, stderr) = convert(dir.path(), &["talk.eaf", "--to", "elan", "-o", "t.eaf"]);
+    assert!(ok, "{stderr}");
+    assert!(!stderr.contains("t.eaf:"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("t.eaf")).unwrap(),
+        eaf
     );
 }

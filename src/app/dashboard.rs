@@ -91,7 +91,7 @@ enum Message {
     /// The rows of a batch: (document index, its figures or why none).
     Rows(Vec<(usize, Result<Measured, String>)>),
     Corpus(Result<CorpusFigure, String>),
-    Pairwise(Vec<PairGamma>),
+    Pairwise(Result<Vec<PairGamma>, String>),
 }
 
 /// The dashboard: what arrived, the table's order, the job.
@@ -99,7 +99,8 @@ pub struct Dashboard {
     /// Each open document's figures (same order as the documents; `None` while measuring).
     pub rows: Vec<Option<Result<Measured, String>>>,
     pub corpus: Option<Result<CorpusFigure, String>>,
-    pub pairwise: Option<Vec<PairGamma>>,
+    /// γ of every pair of annotators, or why there is none (too many annotators).
+    pub pairwise: Option<Result<Vec<PairGamma>, String>>,
     /// Documents measured of all.
     pub progress: (usize, usize),
     /// The column sorted by, and whether ascending.
@@ -277,11 +278,10 @@ fn measure(corpus: &Corpus, options: &GammaOptions, context: &JobContext<Message
         categorical_gammas: false,
         ..options.clone()
     };
-    context.send(Message::Pairwise(pairwise::pairwise(
-        corpus,
-        &corpus_options,
-        quiet,
-    )));
+    // Refused up front past the core's limit of annotators (thousands of γ runs).
+    context.send(Message::Pairwise(
+        pairwise::try_pairwise(corpus, &corpus_options, quiet).map_err(|e| gamma_error_words(&e)),
+    ));
 }
 
 /// One document's line of the per-document CSV: its name, annotators, units and figures (or

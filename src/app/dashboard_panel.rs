@@ -190,8 +190,13 @@ fn corpus_line(ui: &mut Ui, state: &AppState) {
 
 /// γ of every pair of annotators over the corpus.
 fn pairwise_matrix(ui: &mut Ui, state: &AppState) {
-    let Some(pairs) = &state.dashboard.pairwise else {
-        return;
+    let pairs = match &state.dashboard.pairwise {
+        None => return,
+        Some(Err(why)) => {
+            ui.label(egui::RichText::new(format!("pairwise γ: {why}")).weak());
+            return;
+        }
+        Some(Ok(pairs)) => pairs,
     };
     let mut names: Vec<&str> = Vec::new();
     for pair in pairs {

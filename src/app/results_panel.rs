@@ -150,6 +150,7 @@ fn confidence_rows(interval: Option<&Result<ConfidenceInterval, String>>) -> Vec
         Some(Ok(ci)) => {
             let unit = match ci.unit {
                 ResamplingUnit::Stretches => "stretches of the text",
+                ResamplingUnit::TextStretches => "stretches of the aligned texts",
                 ResamplingUnit::Documents => "documents",
             };
             vec![

@@ -88,7 +88,14 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
     }
     // What the output format could not hold, said once the files are written.
     for (document, out) in documents.iter().zip(&outs) {
-        for warning in gamma_formats::losses::conversion_losses(&document.continuum, args.to, out) {
+        let losses = gamma_formats::losses::conversion_losses(
+            &document.continuum,
+            Some(&document.source),
+            &read_options,
+            args.to,
+            out,
+        );
+        for warning in losses {
             eprintln!("gamma-studio: warning: {}", warning_in_flags(&warning));
         }
     }

@@ -22,7 +22,7 @@ use gamma_core::evaluate::spans::Scheme;
 use gamma_core::evaluate::{EvaluationOptions, evaluate};
 use gamma_core::gamma::{GammaError, RunControl, SampleCount};
 use gamma_core::measure::Measure;
-use gamma_core::pairwise::{annotator_names, pairwise};
+use gamma_core::pairwise::{annotator_names, check_pairs, try_pairwise};
 use gamma_core::per_document::per_document;
 use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
 use gamma_core::{Corpus, GammaOptions, GammaResult};
@@ -270,12 +270,14 @@ fn confidence(options: &GammaOptions) -> f64 {
 
 impl Report {
     /// Measures `corpus` with `options` and gathers the report; `rerun` is the command line
-    /// that gives the same figures.
+    /// that gives the same figures. A corpus of more annotators than its pairwise matrix may
+    /// have is refused before anything is measured.
     pub fn gather(
         corpus: &Corpus,
         options: &GammaOptions,
         rerun: String,
     ) -> Result<Report, GammaError> {
+        check_pairs(corpus)?;
         let result = gamma_core::corpus_gamma(corpus, options, RunControl::default())?;
         let per_document = if corpus.documents.len() > 1 {
             per_document(corpus, options, RunControl::default())
@@ -292,7 +294,7 @@ impl Report {
         } else {
             Vec::new()
         };
-        let pairwise = pairwise(corpus, options, RunControl::default())
+        let pairwise = try_pairwise(corpus, options, RunControl::default())?
             .into_iter()
             .map(|p| PairRow {
                 gamma: p.gamma(),

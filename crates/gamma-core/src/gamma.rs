@@ -123,6 +123,20 @@ pub enum GammaError {
     /// [`RunControl::cancelled`] was set before the run ended.
     #[error("cancelled")]
     Cancelled,
+    /// More annotators than the pairwise γ takes (`pairwise::MAX_PAIRWISE_ANNOTATORS`): one
+    /// γ per pair, `n(n − 1)/2`, refused before any is computed.
+    #[error(
+        "the pairwise γ of {annotators} annotators is {pairs} γ computations, one per pair; the limit is {limit} annotators ({} pairs) — measure a group of annotators",
+        limit * limit.saturating_sub(1) / 2
+    )]
+    TooManyPairs {
+        /// Annotators of the corpus (by name).
+        annotators: usize,
+        /// Their pairs, `n(n − 1)/2`.
+        pairs: usize,
+        /// The limit in force, in annotators.
+        limit: usize,
+    },
 }
 
 impl GammaError {

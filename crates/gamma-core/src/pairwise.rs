@@ -4,11 +4,47 @@
 //! each reduced to those two annotators, with the same options (and so the same seed) as the
 //! whole. Annotators are named, not numbered: a corpus whose documents have different annotators
 //! (a folder per annotator where not everyone annotated everything) pairs them by name.
+//!
+//! `n` annotators make `n(n − 1)/2` pairs, each a γ with its own sampling: past
+//! [`MAX_PAIRWISE_ANNOTATORS`] ([`MAX_PAIRS`] pairs) the matrix is refused before any γ is
+//! computed ([`GammaError::TooManyPairs`], from [`check_pairs`] and [`try_pairwise`]).
 
 use crate::continuum::Continuum;
 use crate::corpus::Corpus;
 use crate::gamma::{GammaError, GammaOptions, GammaResult, RunControl, corpus_gamma};
 use rayon::prelude::*;
+
+/// The most annotators whose pairwise γ is computed: a matrix of 100 × 100 can still be read.
+pub const MAX_PAIRWISE_ANNOTATORS: usize = 100;
+
+/// The most pairs of annotators whose γ is computed, `n(n − 1)/2` of
+/// [`MAX_PAIRWISE_ANNOTATORS`].
+pub const MAX_PAIRS: usize = MAX_PAIRWISE_ANNOTATORS * (MAX_PAIRWISE_ANNOTATORS - 1) / 2;
+
+/// How many pairs the annotators of `corpus` make, or [`GammaError::TooManyPairs`] past
+/// [`MAX_PAIRWISE_ANNOTATORS`].
+pub fn check_pairs(corpus: &Corpus) -> Result<usize, GammaError> {
+    let annotators = annotator_names(corpus).len();
+    let pairs = annotators * annotators.saturating_sub(1) / 2;
+    if annotators > MAX_PAIRWISE_ANNOTATORS {
+        return Err(GammaError::TooManyPairs {
+            annotators,
+            pairs,
+            limit: MAX_PAIRWISE_ANNOTATORS,
+        });
+    }
+    Ok(pairs)
+}
+
+/// [`pairwise`] within [`MAX_PAIRWISE_ANNOTATORS`]: refused ([`check_pairs`]) before any γ is computed.
+pub fn try_pairwise(
+    corpus: &Corpus,
+    options: &GammaOptions,
+    control: RunControl,
+) -> Result<Vec<PairGamma>, GammaError> {
+    check_pairs(corpus)?;
+    Ok(pairwise(corpus, options, control))
+}
 
 /// γ of one pair of annotators.
 #[derive(Debug, Clone)]
@@ -30,10 +66,11 @@ impl PairGamma {
 
 /// Every annotator's name, in order of first appearance in the corpus.
 pub fn annotator_names(corpus: &Corpus) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
     let mut names: Vec<String> = Vec::new();
     for document in &corpus.documents {
         for annotator in &document.annotators {
-            if !names.contains(&annotator.name) {
+            if seen.insert(annotator.name.as_str()) {
                 names.push(annotator.name.clone());
             }
         }
@@ -58,7 +95,8 @@ fn reduced(document: &Continuum, pair: &[String; 2]) -> Option<Continuum> {
 }
 
 /// γ of every pair of annotators, pairs in the order of [`annotator_names`] (first with second,
-/// first with third, …). Cancelling through `control` stops the pairs not yet done.
+/// first with third, …). Cancelling through `control` stops the pairs not yet done. The number
+/// of pairs is not checked: [`try_pairwise`] refuses more than [`MAX_PAIRS`].
 pub fn pairwise(corpus: &Corpus, options: &GammaOptions, control: RunControl) -> Vec<PairGamma> {
     let names = annotator_names(corpus);
     let mut pairs = Vec::new();

@@ -161,3 +161,58 @@ fn a_matrix_of_many_categories_within_the_limit_resolves_in_linear_lookups() {
         )))
     );
 }
+
+/// A corpus of `documents` documents, each annotated by two annotators of its own.
+fn pairs_apart(documents: usize) -> gamma_core::Corpus {
+    let continua = (0..documents)
+        .map(|d| {
+            let mut continuum = Continuum::new(format!("d{d}"));
+            for a in [2 * d, 2 * d + 1] {
+                continuum.add_unit(&format!("a{a}"), Unit::new(0.0, 10.0, "X").unwrap());
+            }
+            continuum
+        })
+        .collect();
+    gamma_core::Corpus::new(continua)
+}
+
+#[test]
+fn the_pairwise_gamma_of_more_annotators_than_the_limit_is_refused_before_any_gamma() {
+    use gamma_core::pairwise::{MAX_PAIRS, MAX_PAIRWISE_ANNOTATORS, check_pairs, try_pairwise};
+    assert_eq!((MAX_PAIRWISE_ANNOTATORS, MAX_PAIRS), (100, 4950));
+    // 100 annotators (50 documents of two) make 4,950 pairs: the limit, not refused.
+    assert_eq!(check_pairs(&pairs_apart(50)), Ok(4950));
+    let clock = Instant::now();
+    for (documents, annotators, pairs) in [(51, 102, 5151), (500, 1000, 499_500)] {
+        let corpus = pairs_apart(documents);
+        let expected = GammaError::TooManyPairs {
+            annotators,
+            pairs,
+            limit: 100,
+        };
+        assert_eq!(check_pairs(&corpus), Err(expected.clone()));
+        let refused = try_pairwise(&corpus, &GammaOptions::default(), RunControl::default());
+        assert_eq!(refused.unwrap_err(), expected);
+        assert_eq!(
+            expected.to_string(),
+            format!(
+                "the pairwise γ of {annotators} annotators is {pairs} γ computations, one per \
+                 pair; the limit is 100 annotators (4950 pairs) — measure a group of annotators"
+            )
+        );
+    }
+    // One document of 1,000 annotators alike.
+    assert_eq!(
+        check_pairs(&gamma_core::Corpus::new(vec![agreeing(1000)])),
+        Err(GammaError::TooManyPairs {
+            annotators: 1000,
+            pairs: 499_500,
+            limit: 100
+        })
+    );
+    assert!(
+        clock.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        clock.elapsed()
+    );
+}

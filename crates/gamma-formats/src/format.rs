@@ -70,6 +70,8 @@ pub struct Description {
 pub struct Holds {
     /// The units' features (extra attributes, columns, layers).
     pub features: bool,
+    /// How the features' names are written.
+    pub feature_names: FeatureNames,
     /// Relations between units.
     pub relations: bool,
     /// Relations whose end is a group of units (a Glozz schema, a complex discourse unit).
@@ -86,12 +88,44 @@ pub struct Holds {
     pub spaces_in_categories: bool,
     /// Whitespace in annotators' names (replaced by `_` when not held).
     pub spaces_in_annotators: bool,
+    /// Where the units' bounds are written.
+    pub positions: Positions,
+}
+
+/// How a format writes the names of the units' features.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FeatureNames {
+    /// As they are.
+    AsTheyAre,
+    /// As UIMA feature names (Java identifiers, none of these reserved names): other names are
+    /// written otherwise (`webanno_tsv::feature_name`).
+    Identifiers(&'static [&'static str]),
+    /// As XML element names: a feature of another name is left out (CorA-XML's layers).
+    XmlNames,
+}
+
+/// Where a format writes the units' bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Positions {
+    /// As they are: characters or times, any number.
+    AsTheyAre,
+    /// As they are, read as seconds (TextGrid, RTTM).
+    Seconds,
+    /// Rounded to whole milliseconds, at least one long (ELAN).
+    WholeMilliseconds,
+    /// On whole tokens cut at whitespace and at every unit's bounds: a unit's bounds move in
+    /// from spaces (WebAnno TSV 3).
+    WholeTokens,
+    /// As tokens of the covered text alone when the file is made from units (CorA-XML from
+    /// another format): the text no unit covers is not written and the units after it move.
+    CoveredText,
 }
 
 impl Holds {
-    /// A format that keeps all of the above.
+    /// A format that keeps all of the above but relations.
     pub(crate) const EVERYTHING_BUT_RELATIONS: Holds = Holds {
         features: true,
+        feature_names: FeatureNames::AsTheyAre,
         relations: false,
         relations_to_groups: false,
         undirected_relations: false,
@@ -99,6 +133,7 @@ impl Holds {
         overlapping_units: true,
         spaces_in_categories: true,
         spaces_in_annotators: true,
+        positions: Positions::AsTheyAre,
     };
 }
 

@@ -143,7 +143,7 @@ pub fn write_whole_gold(
     decided.text = continuum.text.clone();
     decided.annotators.push(gold.annotator.clone());
     notes.extend(
-        (crate::losses::conversion_losses(&decided, format, path).into_iter())
+        (crate::losses::written_losses(&decided, source, options, format, path).into_iter())
             .map(|warning| warning.message),
     );
     crate::write_together(|| format.write_gold(&gold, path))?;

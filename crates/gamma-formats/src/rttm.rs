@@ -168,6 +168,7 @@ static DESCRIPTION: Description = Description {
     choices: &[],
     holds: crate::format::Holds {
         features: false,
+        feature_names: crate::format::FeatureNames::AsTheyAre,
         relations: false,
         relations_to_groups: false,
         undirected_relations: false,
@@ -175,6 +176,7 @@ static DESCRIPTION: Description = Description {
         overlapping_units: true,
         spaces_in_categories: false,
         spaces_in_annotators: false,
+        positions: crate::format::Positions::Seconds,
     },
 };
 

@@ -508,6 +508,7 @@ static DESCRIPTION: Description = Description {
     choices: &[Choice::AnnotatorNames, Choice::Tier],
     holds: crate::format::Holds {
         features: false,
+        feature_names: crate::format::FeatureNames::AsTheyAre,
         relations: false,
         relations_to_groups: false,
         undirected_relations: false,
@@ -515,6 +516,7 @@ static DESCRIPTION: Description = Description {
         overlapping_units: false,
         spaces_in_categories: true,
         spaces_in_annotators: true,
+        positions: crate::format::Positions::Seconds,
     },
 };
 

@@ -348,6 +348,7 @@ static DESCRIPTION: Description = Description {
     choices: &[Choice::AnnotatorNames, Choice::Text],
     holds: crate::format::Holds {
         features: false,
+        feature_names: crate::format::FeatureNames::AsTheyAre,
         relations: true,
         relations_to_groups: false,
         undirected_relations: true,
@@ -355,6 +356,7 @@ static DESCRIPTION: Description = Description {
         overlapping_units: true,
         spaces_in_categories: false,
         spaces_in_annotators: true,
+        positions: crate::format::Positions::AsTheyAre,
     },
 };
 

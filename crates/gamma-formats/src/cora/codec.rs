@@ -26,7 +26,11 @@ static DESCRIPTION: Description = Description {
     mime_type: "application/xml",
     output: Some(Output::Folder),
     choices: &[Choice::AnnotatorNames, Choice::AnnotationLayers],
-    holds: crate::format::Holds::EVERYTHING_BUT_RELATIONS,
+    holds: crate::format::Holds {
+        feature_names: crate::format::FeatureNames::XmlNames,
+        positions: crate::format::Positions::CoveredText,
+        ..crate::format::Holds::EVERYTHING_BUT_RELATIONS
+    },
 };
 
 impl Codec for Cora {

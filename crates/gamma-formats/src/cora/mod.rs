@@ -105,7 +105,7 @@ impl Default for CoraOptions {
 }
 
 impl CoraOptions {
-    fn keeps_layer(&self, name: &str) -> bool {
+    pub(crate) fn keeps_layer(&self, name: &str) -> bool {
         name == self.category_layer
             || self
                 .layers
@@ -541,6 +541,7 @@ pub fn default_annotators(paths: &[PathBuf]) -> Vec<AnnotatorFile> {
 mod codec;
 mod write;
 pub use codec::CORA;
+pub(crate) use write::{is_xml_name, spans_from_units};
 
 #[cfg(test)]
 mod tests;

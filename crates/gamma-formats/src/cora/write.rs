@@ -11,7 +11,8 @@ use std::path::Path;
 impl CoraFile {
     /// This file with the layers of every annotation token replaced by those of the unit with
     /// the same span (the category as `options.category_layer`, the features as the other
-    /// layers); tokens with no unit lose their layers. Everything else is kept. Units whose
+    /// layers); tokens with no unit lose their layers. Everything else is kept, the layers not
+    /// read (neither the category nor kept as features) too. Units whose
     /// span is not an annotation token's are an error: CorA-XML cannot hold them without
     /// retokenizing.
     pub(crate) fn with_layers_from(
@@ -70,7 +71,8 @@ impl CoraFile {
         for token in document.root.elements_mut().filter(|e| e.name == "token") {
             for annotation in token.elements_mut().filter(|e| e.name == element_name) {
                 let layers = next.next().expect("one replacement per annotation token");
-                replace_layers(annotation, &layers.unwrap_or_default());
+                let read = |name: &str| options.keeps_layer(name);
+                replace_layers(annotation, &layers.unwrap_or_default(), read);
             }
         }
         let tokens = document
@@ -113,8 +115,10 @@ impl CoraFile {
             .next()
             .unwrap_or('#')
             .to_string();
-        let mut sorted: Vec<&Unit> = units.iter().collect();
-        sorted.sort_by(|a, b| a.start.total_cmp(&b.start).then(a.end.total_cmp(&b.end)));
+        let sorted: Vec<&Unit> = in_text_order(units)
+            .into_iter()
+            .map(|i| &units[i])
+            .collect();
         for pair in sorted.windows(2) {
             if pair[1].start < pair[0].end {
                 return Err(Unwritable::OverlappingTokens {
@@ -197,15 +201,51 @@ impl CoraFile {
     }
 }
 
-fn is_xml_name(name: &str) -> bool {
+/// The units' indices in the order [`CoraFile::from_units`] writes them as tokens.
+fn in_text_order(units: &[Unit]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..units.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&units[a], &units[b]);
+        a.start.total_cmp(&b.start).then(a.end.total_cmp(&b.end))
+    });
+    order
+}
+
+/// A span of characters, `[start, end)`.
+type Span = (usize, usize);
+
+/// Where each unit lies in the text read back from [`CoraFile::from_units`] (the covered text
+/// alone, a token each): `(index of the unit, its span)`, in text order.
+pub(crate) fn spans_from_units(
+    text: &str,
+    units: &[Unit],
+    options: &super::CoraOptions,
+) -> Result<Vec<(usize, Span)>, String> {
+    let file = CoraFile::from_units("spans", text, units, options).map_err(|e| e.to_string())?;
+    let rebuilt = file
+        .rebuild_text(options, Path::new("spans"))
+        .map_err(|e| e.to_string())?;
+    Ok(in_text_order(units)
+        .into_iter()
+        .zip(rebuilt.spans)
+        .collect())
+}
+
+/// Whether a feature of this name is written as a layer (an XML element name).
+pub(crate) fn is_xml_name(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
         && chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
 }
 
-/// Replaces the layer children (those with a `tag`) of an annotation element, keeping the
-/// others (`<suggestions>`, `<cora-flag>`) and the file's indentation.
-fn replace_layers(annotation: &mut Element, layers: &[(String, String)]) {
+/// Replaces the layer children (those with a `tag`) that were `read` of an annotation element,
+/// keeping the others (layers not read, `<suggestions>`, `<cora-flag>`) and the file's
+/// indentation.
+fn replace_layers(
+    annotation: &mut Element,
+    layers: &[(String, String)],
+    read: impl Fn(&str) -> bool,
+) {
     let indent = annotation.children.iter().find_map(|n| match n {
         Node::Text(t) if t.trim().is_empty() => Some(t.clone()),
         _ => None,
@@ -217,7 +257,7 @@ fn replace_layers(annotation: &mut Element, layers: &[(String, String)]) {
     let kept: Vec<Node> = std::mem::take(&mut annotation.children)
         .into_iter()
         .filter(|n| match n {
-            Node::Element(e) => e.attribute("tag").is_none(),
+            Node::Element(e) => e.attribute("tag").is_none() || !read(&e.name),
             Node::Text(t) => !t.trim().is_empty(),
             Node::Comment(_) => true,
         })

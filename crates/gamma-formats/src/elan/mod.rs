@@ -3,6 +3,7 @@
 //! are skipped (nothing was labelled), as are symbolic (reference) annotations, which have no
 //! time of their own.
 
+pub(crate) mod convert;
 mod tree;
 mod whole;
 
@@ -157,7 +158,7 @@ pub(crate) fn parse_with_warnings(
 
 /// A unit's bounds in whole milliseconds, ELAN's resolution: rounded, and a unit shorter than a
 /// millisecond keeps one (ELAN has no empty annotation, and our readers refuse them).
-fn milliseconds(unit: &gamma_core::unit::Unit) -> (i64, i64) {
+pub(crate) fn milliseconds(unit: &gamma_core::unit::Unit) -> (i64, i64) {
     let start = unit.start.round() as i64;
     (start, (unit.end.round() as i64).max(start + 1))
 }
@@ -231,6 +232,7 @@ static DESCRIPTION: Description = Description {
     choices: &[],
     holds: crate::format::Holds {
         features: false,
+        feature_names: crate::format::FeatureNames::AsTheyAre,
         relations: false,
         relations_to_groups: false,
         undirected_relations: false,
@@ -238,6 +240,7 @@ static DESCRIPTION: Description = Description {
         overlapping_units: false,
         spaces_in_categories: true,
         spaces_in_annotators: true,
+        positions: crate::format::Positions::WholeMilliseconds,
     },
 };
 
@@ -263,14 +266,19 @@ impl Codec for Elan {
         Ok((vec![document], warnings))
     }
 
+    /// The input `.eaf` as it is when the document came from ELAN unchanged
+    /// ([`convert::input_file`]), else one tier per annotator ([`to_eaf`]).
     fn write(
         &self,
         continuum: &Continuum,
-        _source: Option<&Source>,
+        source: Option<&Source>,
         out: &Path,
         _options: &ReadOptions,
     ) -> Result<Vec<PathBuf>, FileError> {
-        write(continuum, out)?;
+        match convert::input_file(source, continuum) {
+            Some(bytes) => write_atomically(out, &bytes)?,
+            None => write(continuum, out)?,
+        }
         Ok(vec![out.to_path_buf()])
     }
 

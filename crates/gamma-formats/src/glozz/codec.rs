@@ -2,6 +2,7 @@
 //! the text of their `.ac` (`--text`, or found beside them), with the annotation model (`.aam`)
 //! when one is found.
 
+use super::convert::annotator_file;
 use super::{consensus_file, default_annotators, read_aa, read_document, text_beside};
 use crate::aam;
 use crate::annotator_files::{self, AnnotatorFile};
@@ -106,12 +107,13 @@ impl Codec for Glozz {
             .collect()
     }
 
-    /// `<out>/<document>.ac` and `<out>/<annotator>/<document>.aa`, with each annotator's
-    /// relations and the schemas they link.
+    /// `<out>/<document>.ac` and `<out>/<annotator>/<document>.aa`: the annotator's `.aa` as
+    /// read when the document came from Glozz, else its units, its relations and the schemas
+    /// they link ([`super::with_relations`]).
     fn write(
         &self,
         continuum: &Continuum,
-        _source: Option<&Source>,
+        source: Option<&Source>,
         out: &Path,
         _options: &ReadOptions,
     ) -> Result<Vec<PathBuf>, FileError> {
@@ -123,7 +125,9 @@ impl Codec for Glozz {
         for annotator in &continuum.annotators {
             let path = annotator_folder_path(continuum, &annotator.name, "aa", out);
             create_folder(path.parent().expect("inside out"))?;
-            super::with_relations::file_with_relations(annotator, &text).write(&path)?;
+            let file = annotator_file(source, annotator)
+                .unwrap_or_else(|| super::with_relations::file_with_relations(annotator, &text));
+            file.write(&path)?;
             written.push(path);
         }
         Ok(written)

@@ -638,6 +638,7 @@ pub fn consensus_file(units: &[Unit], author: &str, text: &str, first_ms: u64) -
 
 mod codec;
 pub use codec::GLOZZ;
+pub(crate) mod convert;
 mod whole;
 pub(crate) use whole::whole_gold;
 mod with_relations;

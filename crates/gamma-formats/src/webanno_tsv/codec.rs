@@ -29,6 +29,8 @@ static DESCRIPTION: Description = Description {
     choices: &[Choice::AnnotatorNames, Choice::SpanLayer],
     holds: crate::format::Holds {
         relations: true,
+        feature_names: crate::format::FeatureNames::Identifiers(&super::write::RESERVED),
+        positions: crate::format::Positions::WholeTokens,
         ..crate::format::Holds::EVERYTHING_BUT_RELATIONS
     },
 };

@@ -33,7 +33,7 @@ pub(crate) use relation_columns::RelationLayer;
 pub use relations::RelationAnnotation;
 pub(crate) use write::{
     feature_name, identifier_characters, layer_features, sentences, to_tsv3_with_relations,
-    unit_boundaries, utf16_offsets,
+    unit_boundaries, utf16_offsets, written_spans,
 };
 pub use write::{to_tsv3, write};
 

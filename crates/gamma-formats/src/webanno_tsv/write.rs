@@ -11,6 +11,9 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
 
+/// Features every span annotation has: a feature of these names gets another.
+pub(super) const RESERVED: [&str; 3] = ["begin", "end", "sofa"];
+
 /// Text escaped for a `#Text=` line.
 fn escape_text(text: &str) -> String {
     text.replace('\\', "\\\\")
@@ -215,6 +218,20 @@ fn layout(chars: &[char], units: &[Unit]) -> Result<Layout, Unwritable> {
     })
 }
 
+/// Where each unit lies once written (and read back): from the start of its first token to
+/// the end of its last — a unit's bounds move in from the spaces at its ends.
+pub(crate) fn written_spans(
+    text: &str,
+    units: &[Unit],
+) -> Result<Vec<(usize, usize)>, crate::Unwritable> {
+    let chars: Vec<char> = text.chars().collect();
+    let layout = layout(&chars, units)?;
+    let span = |(s, t): (usize, usize)| layout.sentences[s][t];
+    Ok((layout.covered.iter())
+        .map(|tokens| (span(tokens[0]).0, span(tokens[tokens.len() - 1]).1))
+        .collect())
+}
+
 /// [`to_tsv3`] with the `relations` between the units (endpoints named by the units' ids) in
 /// the relation layers `relation_layers` over the span layer (see the `relation_columns` module;
 /// the default relation layer when none is given and there are relations). Returns the file and
@@ -235,7 +252,7 @@ pub(crate) fn to_tsv3_with_relations(
         linked,
     } = layout(&chars, units)?;
     let utf16_before = utf16_offsets(&chars);
-    let columns = layer_features(units, feature, &["begin", "end", "sofa"]);
+    let columns = layer_features(units, feature, &RESERVED);
     let related = relation_columns(relations, units, &covered, &linked, layer, relation_layers);
     let entry = |index: usize, key: &Option<String>| -> String {
         let unit = &units[index];

@@ -26,7 +26,10 @@ static DESCRIPTION: Description = Description {
     mime_type: "application/vnd.xmi+xml",
     output: Some(Output::Folder),
     choices: &[Choice::AnnotatorNames, Choice::SpanLayer],
-    holds: crate::format::Holds::EVERYTHING_BUT_RELATIONS,
+    holds: crate::format::Holds {
+        feature_names: crate::format::FeatureNames::Identifiers(&super::write::RESERVED),
+        ..crate::format::Holds::EVERYTHING_BUT_RELATIONS
+    },
 };
 
 /// The span layer `choice` names in an XMI file, with its units.

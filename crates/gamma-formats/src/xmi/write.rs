@@ -22,7 +22,7 @@ const SEGMENTATION: &str = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type"
 const NO_NAMESPACE: &str = "uima.noNamespace";
 
 /// Attributes every annotation has: a feature of these names gets another.
-const RESERVED: [&str; 4] = ["begin", "end", "sofa", "id"];
+pub(super) const RESERVED: [&str; 4] = ["begin", "end", "sofa", "id"];
 
 /// The namespace URI of a package: `webanno.custom` → `http:///webanno/custom.ecore`.
 fn namespace(package: &str) -> String {

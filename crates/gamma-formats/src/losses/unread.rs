@@ -1,0 +1,172 @@
+//! What the input files hold beyond the document read from them, and a conversion therefore
+//! cannot write: Glozz units not measured, schemas and relations between relations; CorA
+//! layers that are neither the category nor a feature; the layers of a WebAnno TSV 3 or XMI
+//! file other than the span layer read (and its relations); ELAN tiers not measured. Each is
+//! counted in the input files.
+//! A Glozz document written as Glozz keeps its annotators' files whole, an ELAN document written
+//! as ELAN its file, and a CorA document written as CorA-XML its layers not read: they say
+//! nothing.
+
+use super::{count, tally};
+use crate::format::{Format, ReadOptions, Source};
+use crate::webanno_tsv::LayerKind;
+use gamma_core::continuum::Continuum;
+use std::collections::{BTreeMap, HashSet};
+
+/// What the input files of `source` hold that `continuum` does not, and so `format` does not
+/// write, as one sentence; `None` when there is nothing.
+pub(super) fn left_out(
+    continuum: &Continuum,
+    source: Option<&Source>,
+    options: &ReadOptions,
+    format: Format,
+) -> Option<String> {
+    let label = format.label();
+    match source? {
+        Source::Glozz { files, .. } => {
+            let left_out = |file: &crate::AnnotatorFile| -> Option<[usize; 3]> {
+                let annotator = continuum
+                    .annotators
+                    .iter()
+                    .find(|a| a.name == file.annotator)?;
+                if format == crate::glozz::GLOZZ
+                    && crate::glozz::convert::annotator_file(source, annotator).is_some()
+                {
+                    return None;
+                }
+                let aa = crate::glozz::read_aa(&file.path).ok()?;
+                let measured: HashSet<&str> = (annotator.units.iter())
+                    .filter_map(|u| u.source_id.as_deref())
+                    .collect();
+                let units = aa
+                    .units
+                    .iter()
+                    .filter(|u| !measured.contains(u.id.as_str()))
+                    .count();
+                let on_relations = aa.relations.len() - crate::glozz::relations_of(&aa).len();
+                Some([units, aa.schemas.len(), on_relations])
+            };
+            let counts: Vec<(&str, [usize; 3])> = (files.iter())
+                .filter_map(|file| Some((file.annotator.as_str(), left_out(file)?)))
+                .collect();
+            let parts = ["unit not measured", "schema", "relation between relations"];
+            let said: Vec<String> = (parts.iter().enumerate())
+                .filter_map(|(i, what)| {
+                    let (total, listed) = tally(counts.iter().map(|(name, n)| (*name, n[i])))?;
+                    Some(format!("{} ({listed})", plural(total, what)))
+                })
+                .collect();
+            (!said.is_empty()).then(|| {
+                format!(
+                    "{label} is written from what was measured: the input's {} {}",
+                    said.join(", "),
+                    super::left_out(counts.iter().map(|(_, n)| n.iter().sum::<usize>()).sum())
+                )
+            })
+        }
+        Source::Elan(path) => {
+            if format == crate::elan::ELAN
+                && crate::elan::convert::input_file(source, continuum).is_some()
+            {
+                return None;
+            }
+            let tiers = crate::elan::convert::tiers_not_measured(path, continuum);
+            let each: Vec<String> = (tiers.iter())
+                .map(|(id, n)| format!("{id:?} {}", count(*n, "annotation")))
+                .collect();
+            (!tiers.is_empty()).then(|| {
+                format!(
+                    "{label} is written from the tiers measured: the input's other tiers are left \
+                     out ({})",
+                    each.join(", ")
+                )
+            })
+        }
+        Source::Cora { contents, .. } if format != crate::cora::CORA => {
+            let cora = &options.cora;
+            let mut layers: BTreeMap<&str, usize> = BTreeMap::new();
+            for token in contents.iter().flat_map(|c| c.annotation_tokens()) {
+                for (name, _) in &token.layers {
+                    if *name != cora.category_layer && !cora.keeps_layer(name) {
+                        *layers.entry(name.as_str()).or_default() += 1;
+                    }
+                }
+            }
+            (!layers.is_empty()).then(|| {
+                format!(
+                    "{label} is written from the layers read: the input's other CorA layers are \
+                     left out ({})",
+                    counted(&layers, "token")
+                )
+            })
+        }
+        Source::WebannoTsv { files, layer, .. } => {
+            let mut layers: BTreeMap<String, usize> = BTreeMap::new();
+            for file in files
+                .iter()
+                .filter_map(|f| crate::webanno_tsv::read(&f.path).ok())
+            {
+                let over = format!("BT_{layer}");
+                let read = |l: &crate::webanno_tsv::Layer| match l.kind {
+                    LayerKind::Span => l.name == *layer,
+                    LayerKind::Relation => l.columns.last() == Some(&over),
+                    LayerKind::Chain => false,
+                };
+                for (index, declared) in file.layers.iter().enumerate().filter(|(_, l)| !read(l)) {
+                    let n = match declared.kind {
+                        LayerKind::Span => file.spans.iter().filter(|s| s.layer == index).count(),
+                        LayerKind::Relation => {
+                            file.relations.iter().filter(|r| r.layer == index).count()
+                        }
+                        LayerKind::Chain => 0,
+                    };
+                    *layers.entry(short(&declared.name).to_string()).or_default() += n;
+                }
+            }
+            other_layers(label, &layers)
+        }
+        Source::Xmi { files, layer, .. } => {
+            let mut layers: BTreeMap<String, usize> = BTreeMap::new();
+            for file in files.iter().filter_map(|f| crate::xmi::read(&f.path).ok()) {
+                for (name, _) in file.layers.iter().filter(|(name, _)| name != layer) {
+                    let n = file.annotations.iter().filter(|a| a.layer == *name).count();
+                    *layers.entry(short(name).to_string()).or_default() += n;
+                }
+            }
+            other_layers(label, &layers)
+        }
+        _ => None,
+    }
+}
+
+fn other_layers(label: &str, layers: &BTreeMap<String, usize>) -> Option<String> {
+    let layers: BTreeMap<&str, usize> = layers.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+    (!layers.is_empty()).then(|| {
+        format!(
+            "{label} is written in the span layer read: the input's other layers are left out ({})",
+            counted(&layers, "annotation")
+        )
+    })
+}
+
+/// A type name after its last dot.
+fn short(name: &str) -> &str {
+    name.rsplit('.').next().unwrap_or(name)
+}
+
+/// `name N things`, each.
+fn counted(layers: &BTreeMap<&str, usize>, what: &str) -> String {
+    let each: Vec<String> = (layers.iter())
+        .map(|(name, n)| format!("{name} {}", count(*n, what)))
+        .collect();
+    each.join(", ")
+}
+
+/// `N things`, where the plural of `relation between relations` is `relations between
+/// relations`.
+fn plural(n: usize, what: &str) -> String {
+    match what.split_once(' ') {
+        Some((head, tail)) if n != 1 => format!("{n} {head}s {tail}"),
+        _ => count(n, what),
+    }
+}
