@@ -93,3 +93,54 @@ fn textgamma_leaves_out_the_differing_text_warning_that_gamma_prints() {
     assert!(!stderr.contains("its text differs"), "{stderr}");
     assert!(!stderr.contains("warning"), "{stderr}");
 }
+
+/// `textgamma --bootstrap N`: the interval over stretches of the aligned texts holds tγ, with
+/// its seed; a pair too short for two stretches is refused with the reason (exit 2).
+#[test]
+fn textgamma_bootstrap_interval_over_stretches_of_the_aligned_texts() {
+    let a = path("cora/p2_segtext_A.xml");
+    let b = path("cora/p2_segtext_B.xml");
+    let short = gamma_studio(&["textgamma", &a, &b, "--bootstrap", "100", "--samples", "30"]);
+    assert_eq!(short.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&short.stderr);
+    assert!(
+        stderr.contains("--bootstrap: only 1 TextStretches to resample: a bootstrap needs at least 2"),
+        "{stderr}"
+    );
+    let shared = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/cora");
+    let (rem, constructed) = (
+        shared.join("rem/M044-N1.xml"),
+        shared.join("constructed/rem_M044-N1_B.xml"),
+    );
+    if !rem.is_file() {
+        println!("notice: {} is absent: the REM pair's interval is skipped", rem.display());
+        return;
+    }
+    let out = json_of(&gamma_studio(&[
+        "textgamma",
+        rem.to_str().unwrap(),
+        constructed.to_str().unwrap(),
+        "--samples",
+        "100",
+        "--seed",
+        "3",
+        "--bootstrap",
+        "500",
+        "--json",
+    ]));
+    let tgamma = out["tgamma"].as_f64().unwrap();
+    let interval = &out["confidence_interval"];
+    let (low, high) = (
+        interval["tgamma"][0].as_f64().unwrap(),
+        interval["tgamma"][1].as_f64().unwrap(),
+    );
+    assert!(low <= tgamma && tgamma <= high, "{low} … {high} around {tgamma}");
+    assert!(high - low < 0.2, "{low} … {high}");
+    assert_eq!(interval["seed"], 3);
+    assert_eq!(interval["replicates"], 500);
+    assert!(interval["resampled"].as_u64().unwrap() >= 2);
+    assert_eq!(
+        interval["method"],
+        "expanded percentile bootstrap over stretches of the two aligned texts"
+    );
+}

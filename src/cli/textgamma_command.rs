@@ -4,6 +4,7 @@
 use super::Failure;
 use super::input::{InputArgs, in_flags, warning_in_flags};
 use super::settings_args::{SampleArgs, setting_failure, text_gamma_samples};
+use gamma_core::bootstrap::{BootstrapError, BootstrapOptions, bootstrap_text_gamma};
 use clap::Args;
 use gamma_core::CategoryMatrix;
 use gamma_core::textgamma::sampler::{Probabilities, TextGammaOptions, text_gamma};
@@ -68,6 +69,10 @@ pub struct TextGammaArgs {
     pub reference_merges: bool,
     #[command(flatten)]
     pub samples: SampleArgs,
+    /// Also give a 95 % bootstrap confidence interval of tγ from N replicates, over stretches
+    /// of the two aligned texts (two annotators)
+    #[arg(long, value_name = "N")]
+    pub bootstrap: Option<usize>,
     /// Print one JSON object (with the alignment) instead of a summary.
     #[arg(long)]
     pub json: bool,
@@ -177,14 +182,53 @@ pub fn run(args: &TextGammaArgs) -> Result<(), Failure> {
             other => bad(other.to_string()),
         },
     )?;
+    let interval = args
+        .bootstrap
+        .map(|replicates| {
+            let settings = BootstrapOptions {
+                replicates,
+                level: 0.95,
+                seed: result.seed,
+            };
+            bootstrap_text_gamma(&result, &settings).map_err(|e| match e {
+                BootstrapError::Replicates(n) => bad(format!(
+                    "--bootstrap must be from 2 to {} (got {n})",
+                    gamma_core::bootstrap::MAX_REPLICATES
+                )),
+                other => bad(format!("--bootstrap: {other}")),
+            })
+        })
+        .transpose()?;
     if args.json {
+        let mut json = result_json(&annotations, &result);
+        if let Some(interval) = &interval {
+            json["confidence_interval"] = json!({
+                "level": interval.level,
+                "tgamma": [finite(interval.gamma.0), finite(interval.gamma.1)],
+                "method": interval.unit.method(),
+                "resampled": interval.n_units,
+                "replicates": interval.replicates,
+                "seed": interval.seed,
+            });
+        }
         println!(
             "{}",
-            serde_json::to_string_pretty(&result_json(&annotations, &result))
-                .expect("JSON of plain values")
+            serde_json::to_string_pretty(&json).expect("JSON of plain values")
         );
     } else {
         print!("{}", summary(&annotations, &result));
+        if let Some(interval) = &interval {
+            println!(
+                "{:.0} % confidence interval of tγ: {:.4} … {:.4}   ({}; {} resampled, {} replicates, seed {})",
+                100.0 * interval.level,
+                interval.gamma.0,
+                interval.gamma.1,
+                interval.unit.method(),
+                interval.n_units,
+                interval.replicates,
+                interval.seed
+            );
+        }
     }
     Ok(())
 }
