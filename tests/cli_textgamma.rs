@@ -107,19 +107,17 @@ fn textgamma_bootstrap_interval_over_stretches_of_the_aligned_texts() {
         stderr.contains("--bootstrap: only 1 TextStretches to resample: a bootstrap needs at least 2"),
         "{stderr}"
     );
-    let shared = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/cora");
-    let (rem, constructed) = (
-        shared.join("rem/M044-N1.xml"),
-        shared.join("constructed/rem_M044-N1_B.xml"),
-    );
-    if !rem.is_file() {
-        println!("notice: {} is absent: the REM pair's interval is skipped", rem.display());
-        return;
-    }
+    // A pair of 60 tokens each, constructed: every fifth token tagged otherwise by the second.
+    let dir = tempfile::tempdir().unwrap();
+    let [first, second] = ["A", "B"].map(|who| {
+        let file = dir.path().join(format!("long_{who}.xml"));
+        std::fs::write(&file, cora_of(60, who == "B")).unwrap();
+        file
+    });
     let out = json_of(&gamma_studio(&[
         "textgamma",
-        rem.to_str().unwrap(),
-        constructed.to_str().unwrap(),
+        first.to_str().unwrap(),
+        second.to_str().unwrap(),
         "--samples",
         "100",
         "--seed",
@@ -138,9 +136,30 @@ fn textgamma_bootstrap_interval_over_stretches_of_the_aligned_texts() {
     assert!(high - low < 0.2, "{low} … {high}");
     assert_eq!(interval["seed"], 3);
     assert_eq!(interval["replicates"], 500);
-    assert!(interval["resampled"].as_u64().unwrap() >= 2);
+    // 60 + 60 tokens all paired, stretches of 10 tokens (5 pairs): 12.
+    assert_eq!(interval["resampled"], 12);
     assert_eq!(
         interval["method"],
         "expanded percentile bootstrap over stretches of the two aligned texts"
     );
+}
+
+/// A CorA-XML text of `tokens` tokens (ReN conventions), every fifth tagged `ADJ` instead of
+/// `NA` when `retagged`.
+fn cora_of(tokens: usize, retagged: bool) -> String {
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<text id=\"long\">\n  <cora-header name=\"long\" sigle=\"long\"/>\n  <header>constructed</header>\n",
+    );
+    xml.push_str(&format!(
+        "  <layoutinfo>\n    <page id=\"p1\" no=\"1\" range=\"c1\"/>\n    <column id=\"c1\" range=\"l1\"/>\n    <line id=\"l1\" name=\"01\" range=\"t1_d1..t{tokens}_d1\"/>\n  </layoutinfo>\n  <shifttags/>\n"
+    ));
+    for t in 1..=tokens {
+        let word = format!("w{t}");
+        let tag = if retagged && t % 5 == 0 { "ADJ" } else { "NA" };
+        xml.push_str(&format!(
+            "  <token id=\"t{t}\" trans=\"{word}\">\n    <dipl id=\"t{t}_d1\" trans=\"{word}\" utf=\"{word}\"/>\n    <mod id=\"t{t}_m1\" trans=\"{word}\" utf=\"{word}\" ascii=\"{word}\" checked=\"y\">\n      <pos tag=\"{tag}\"/>\n    </mod>\n  </token>\n"
+        ));
+    }
+    xml.push_str("</text>\n");
+    xml
 }
