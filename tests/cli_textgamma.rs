@@ -104,7 +104,9 @@ fn textgamma_bootstrap_interval_over_stretches_of_the_aligned_texts() {
     assert_eq!(short.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&short.stderr);
     assert!(
-        stderr.contains("--bootstrap: only 1 TextStretches to resample: a bootstrap needs at least 2"),
+        stderr.contains(
+            "--bootstrap: only 1 TextStretches to resample: a bootstrap needs at least 2"
+        ),
         "{stderr}"
     );
     // A pair of 60 tokens each, constructed: every fifth token tagged otherwise by the second.
@@ -132,7 +134,10 @@ fn textgamma_bootstrap_interval_over_stretches_of_the_aligned_texts() {
         interval["tgamma"][0].as_f64().unwrap(),
         interval["tgamma"][1].as_f64().unwrap(),
     );
-    assert!(low <= tgamma && tgamma <= high, "{low} … {high} around {tgamma}");
+    assert!(
+        low <= tgamma && tgamma <= high,
+        "{low} … {high} around {tgamma}"
+    );
     assert!(high - low < 0.2, "{low} … {high}");
     assert_eq!(interval["seed"], 3);
     assert_eq!(interval["replicates"], 500);

@@ -4,9 +4,9 @@
 use super::Failure;
 use super::input::{InputArgs, in_flags, warning_in_flags};
 use super::settings_args::{SampleArgs, setting_failure, text_gamma_samples};
-use gamma_core::bootstrap::{BootstrapError, BootstrapOptions, bootstrap_text_gamma};
 use clap::Args;
 use gamma_core::CategoryMatrix;
+use gamma_core::bootstrap::{BootstrapError, BootstrapOptions, bootstrap_text_gamma};
 use gamma_core::textgamma::sampler::{Probabilities, TextGammaOptions, text_gamma};
 use gamma_core::textgamma::{
     TextAnnotation, TextDistance, TextGammaError, TextGammaResult, annotations_of,

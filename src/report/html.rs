@@ -2,7 +2,7 @@
 //! to PDF cleanly (one column, no section cut across pages where avoidable). Every figure has a
 //! one-line explanation under it.
 
-use super::svg::{bars, curves, escape, histogram};
+use super::svg::{NamedCurve, bars, curves, escape, histogram};
 use super::{Report, tables};
 use std::fmt::Write;
 
@@ -359,7 +359,7 @@ fn calibration(s: &mut String, report: &Report) {
         };
     }
     s.push_str("</ul>");
-    let series: Vec<(String, Vec<(f64, Option<f64>)>)> = (c.kinds.iter())
+    let series: Vec<NamedCurve> = (c.kinds.iter())
         .map(|k| (k.error.clone(), k.curve.clone()))
         .collect();
     s.push_str(&curves(

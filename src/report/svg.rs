@@ -182,10 +182,13 @@ const CURVE_COLOURS: [&str; 6] = [
     "#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9",
 ];
 
+/// A curve with its name: (x, y where defined) points.
+pub type NamedCurve = (String, Vec<(f64, Option<f64>)>);
+
 /// Falling curves of γ (y, from 0 to 1) against a magnitude (x, from 0 to 1), one per named
 /// series, with a dashed line at `gamma` and the legend to the right of the plot, outside the
 /// data.
-pub fn curves(series: &[(String, Vec<(f64, Option<f64>)>)], gamma: f64, title: &str) -> String {
+pub fn curves(series: &[NamedCurve], gamma: f64, title: &str) -> String {
     let mut s = String::new();
     let legend = 190.0;
     let plot_w = WIDTH - LEFT - RIGHT - legend;
