@@ -335,3 +335,89 @@ fn tsv3_writes_every_feature_of_the_layer() {
         described(&continuum.annotators[0].units)
     );
 }
+
+/// The elements of an XMI file as in [`qualified`], with the references of relations and
+/// tokens (`Governor`, `Dependent`, `pos`) replaced by what they name: its element's qualified
+/// name and offsets.
+fn with_references_resolved(root: &xml::Element) -> Vec<(String, Vec<(String, String)>)> {
+    let named: BTreeMap<&str, String> = root
+        .elements()
+        .filter_map(|e| {
+            let id = e.attribute("xmi:id")?;
+            let (prefix, local) = e.name.split_once(':')?;
+            let uri = root
+                .attribute(&format!("xmlns:{prefix}"))
+                .unwrap_or_default();
+            let at = format!(
+                "{}-{}",
+                e.attribute("begin").unwrap_or_default(),
+                e.attribute("end").unwrap_or_default()
+            );
+            Some((id, format!("{{{uri}}}{local} {at}")))
+        })
+        .collect();
+    let mut elements = qualified(root);
+    for (_, attributes) in &mut elements {
+        for (name, value) in attributes.iter_mut() {
+            if ["Governor", "Dependent", "pos"].contains(&name.as_str()) {
+                *value = named[value.as_str()].clone();
+            }
+        }
+    }
+    elements.sort();
+    elements
+}
+
+/// INCEpTION's XMI with relations, read and written again: the same elements (tokens and their
+/// parts of speech, the spans, the relations with their ends and offsets, those of the
+/// dependent), the references naming the same annotations. A dependency links the tokens of
+/// its parts of speech, whose `pos` names them.
+#[test]
+fn xmi_relations_written_back_are_inception_s() {
+    let folder = temporary("xmi-relations");
+    for (case, category_feature) in [
+        ("testSingleNonMultiTokenRelationWithoutFeatureValue", None),
+        (
+            "testSingleStackedNonTokenOverlappingRelationWithoutFeatureValue",
+            None,
+        ),
+        ("testDependencyWithValues", Some("PosValue".to_string())),
+    ] {
+        let input = fixture(&format!("webanno-tsv/{case}.xmi"));
+        let options = ReadOptions {
+            layer: LayerChoice {
+                layer: None,
+                category_feature,
+            },
+            ..ReadOptions::default()
+        };
+        let (documents, _) = read_documents(std::slice::from_ref(&input), &options).unwrap();
+        let document = &documents[0];
+        assert_eq!(
+            document.continuum.annotators[0].relations.len(),
+            1,
+            "{case}"
+        );
+        let out = folder.join(case);
+        let written = write_continuum(
+            &document.continuum,
+            Some(&document.source),
+            gamma_formats::xmi::XMI,
+            &out,
+            &Default::default(),
+        )
+        .unwrap();
+        let ours = xml::parse(&std::fs::read(&written[0]).unwrap(), &written[0]).unwrap();
+        let theirs = xml::parse(&std::fs::read(&input).unwrap(), &input).unwrap();
+        let compared = |elements: Vec<(String, Vec<(String, String)>)>| -> Vec<_> {
+            (elements.into_iter())
+                .filter(|e| !e.0.ends_with("DocumentMetaData"))
+                .collect()
+        };
+        assert_eq!(
+            compared(with_references_resolved(&ours)),
+            compared(with_references_resolved(&theirs)),
+            "{case}"
+        );
+    }
+}

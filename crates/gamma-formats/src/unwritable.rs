@@ -120,6 +120,11 @@ pub enum XmlPlace {
         /// The feature's name, as written.
         feature: String,
     },
+    /// The label of a relation.
+    RelationLabel {
+        /// The relation's id in its file.
+        id: String,
+    },
 }
 
 impl fmt::Display for XmlPlace {
@@ -131,6 +136,7 @@ impl fmt::Display for XmlPlace {
                 unit,
                 feature,
             } => write!(f, "unit {} ({unit}), feature {feature}", index + 1),
+            XmlPlace::RelationLabel { id } => write!(f, "the label of relation {id:?}"),
         }
     }
 }

@@ -1,13 +1,15 @@
 //! The UIMA CAS XMI codec: the files given together are one document, one user each, read in
 //! the span layer chosen (see [`crate::span_layer`]).
 
-use super::{XmiFile, looks_like, read, to_xmi};
+use super::relations::Label;
+use super::write::{RelationLayer, to_xmi_with_relations};
+use super::{XmiFile, looks_like, read};
 use crate::format::{
     Choice, Codec, Description, Document, Format, Gold, Offered, Output, ReadContext, ReadOptions,
     Source,
 };
 use crate::span_layer::{self, SpanFile};
-use crate::webanno_tsv::LayerChoice;
+use crate::webanno_tsv::{LayerChoice, LayerKind};
 use crate::write::per_annotator_paths;
 use crate::{FileError, Warning};
 use gamma_core::continuum::Continuum;
@@ -28,6 +30,7 @@ static DESCRIPTION: Description = Description {
     choices: &[Choice::AnnotatorNames, Choice::SpanLayer],
     holds: crate::format::Holds {
         feature_names: crate::format::FeatureNames::Identifiers(&super::write::RESERVED),
+        relations: true,
         ..crate::format::Holds::EVERYTHING_BUT_RELATIONS
     },
 };
@@ -38,13 +41,15 @@ pub(crate) fn span_file(
     choice: &LayerChoice,
     path: &Path,
 ) -> Result<SpanFile, FileError> {
-    let (layer, feature, units, warnings) = file.units(choice, path)?;
+    let (layer, feature, units, mut warnings) = file.units(choice, path)?;
+    let (relations, unknown) = file.relations_over(&layer, &units, path);
+    warnings.extend(unknown);
     Ok(SpanFile {
         layer,
         feature,
         text: file.text,
         units,
-        relations: Vec::new(),
+        relations,
         warnings,
     })
 }
@@ -86,7 +91,8 @@ impl Codec for Xmi {
         per_annotator_paths(continuum, DESCRIPTION.written_extension, out)
     }
 
-    /// `<out>/<annotator>.xmi`, in the layer read (see [`span_layer::span_layer`]).
+    /// `<out>/<annotator>.xmi`, in the layer read (see [`span_layer::span_layer`]), with the
+    /// relations in the relation layers read ([`relation_layers`]).
     fn write(
         &self,
         continuum: &Continuum,
@@ -95,21 +101,68 @@ impl Codec for Xmi {
         _options: &ReadOptions,
     ) -> Result<Vec<PathBuf>, FileError> {
         let kind = (DESCRIPTION.label, DESCRIPTION.written_extension);
-        span_layer::write_per_annotator(continuum, source, out, kind, without_relations)
+        let layers = relation_layers(source);
+        span_layer::write_per_annotator(continuum, source, out, kind, with_relations(&layers))
     }
 
+    /// The gold units and the relations between them ([`span_layer::gold_relations`]).
     fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
-        span_layer::write_gold(gold, path, DESCRIPTION.label, without_relations)
+        let layers = relation_layers(gold.source);
+        span_layer::write_gold(gold, path, DESCRIPTION.label, with_relations(&layers))
     }
 }
 
-/// [`to_xmi`]: the relations have no place in it (the conversion says so beforehand).
-fn without_relations(
-    text: &str,
-    units: &[gamma_core::unit::Unit],
-    _relations: &[gamma_core::relation::Relation],
-    layer: &str,
-    feature: &str,
-) -> Result<String, crate::Unwritable> {
-    to_xmi(text, units, layer, feature)
+/// Makes an XMI file with its relations in `layers`.
+fn with_relations(layers: &[RelationLayer]) -> impl span_layer::MakeFile + '_ {
+    move |text, units, relations, layer, feature| {
+        to_xmi_with_relations(text, units, relations, layer, feature, layers).map(|(xmi, _)| xmi)
+    }
+}
+
+/// The relation layers a document's relations are written in: those over its span layer in
+/// its XMI files (the label feature a file gives; `value` for a layer none of whose relations
+/// has a feature), or in the first of its TSV 3 files; none for a document of another format
+/// (the default layer is written when there are relations).
+fn relation_layers(source: Option<&Source>) -> Vec<RelationLayer> {
+    match source {
+        Some(Source::Xmi { files, layer, .. }) => {
+            let mut found: Vec<(String, Label)> = Vec::new();
+            for file in files.iter().filter_map(|f| read(&f.path).ok()) {
+                for read in file.relation_layers_over(layer) {
+                    match found.iter_mut().find(|(name, _)| *name == read.name) {
+                        Some((_, label)) if *label == Label::NoValue => *label = read.label.clone(),
+                        Some(_) => {}
+                        None => found.push((read.name.clone(), read.label.clone())),
+                    }
+                }
+            }
+            (found.into_iter())
+                .map(|(name, label)| RelationLayer {
+                    name,
+                    feature: match label {
+                        Label::Feature(feature) => Some(feature),
+                        Label::NoValue => Some("value".into()),
+                        Label::LayerName => None,
+                    },
+                })
+                .collect()
+        }
+        Some(Source::WebannoTsv { files, layer, .. }) => {
+            let Some(file) = files
+                .first()
+                .and_then(|f| crate::webanno_tsv::read(&f.path).ok())
+            else {
+                return Vec::new();
+            };
+            let base = format!("BT_{layer}");
+            (file.layers.iter())
+                .filter(|l| l.kind == LayerKind::Relation && l.columns.last() == Some(&base))
+                .map(|l| RelationLayer {
+                    name: l.name.clone(),
+                    feature: (l.columns.len() > 1).then(|| l.columns[0].clone()),
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    }
 }

@@ -8,9 +8,14 @@
 //! attributes; with the `TypeSystem.xml` beside the file (INCEpTION exports it), only those of
 //! primitive range (strings, numbers, booleans), not the references to other structures. Offsets are UTF-16 code units, converted
 //! to characters (an emoji is one character); the text keeps its character references (CR LF
-//! stays CR LF).
+//! stays CR LF). An element whose `Governor` and `Dependent` name two annotations is a relation,
+//! not a span: the relation layers over the span layer read are the annotators' relations
+//! (`relations`).
 //!
-//! Writing: [`to_xmi`] and [`write()`] (one span layer, its features as attributes).
+//! Writing: [`to_xmi`] and [`write()`] (one span layer, its features as attributes), with the
+//! relations between the units when a document is converted or its gold written; the gold of an
+//! XMI document is the base annotator's file with the gold in place of the measured layer
+//! (`whole`).
 
 use super::layer_choice;
 use super::webanno_tsv::{LayerChoice, Utf16Offsets};
@@ -20,19 +25,26 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 
 mod codec;
+mod relations;
 mod write;
 pub use codec::XMI;
 pub(crate) use codec::span_file;
 pub use write::{to_xmi, write};
+
+/// DKPro's token type: tokens are not a layer, but a dependency relation names them.
+const TOKEN: &str = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Token";
 
 /// Types that structure the text rather than annotate it: never layers.
 const STRUCTURAL: [&str; 5] = [
     "uima.tcas.DocumentAnnotation",
     "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.DocumentMetaData",
     "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.TagsetDescription",
-    "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Token",
+    TOKEN,
     "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Sentence",
 ];
+
+/// The features by which an INCEpTION relation names its two ends (its source and its target).
+const RELATION_ENDS: [&str; 2] = ["Governor", "Dependent"];
 
 /// One annotation of the initial view.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,6 +63,24 @@ pub struct XmiAnnotation {
     pub line: u64,
 }
 
+/// One relation of the initial view: an element whose `Governor` and `Dependent` name two
+/// annotations by their `xmi:id` (as INCEpTION's relation layers do).
+#[derive(Debug, Clone, PartialEq)]
+pub struct XmiRelation {
+    /// Its full type name.
+    pub layer: String,
+    /// The `xmi:id` its `Governor` names (empty when it has none).
+    pub governor: String,
+    /// The `xmi:id` its `Dependent` names (empty when it has none).
+    pub dependent: String,
+    /// Its primitive features.
+    pub features: BTreeMap<String, String>,
+    /// Its `xmi:id`.
+    pub id: String,
+    /// The line of its element.
+    pub line: u64,
+}
+
 /// The content of one XMI file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct XmiFile {
@@ -60,6 +90,13 @@ pub struct XmiFile {
     pub layers: Vec<(String, Vec<String>)>,
     /// The annotations of those layers.
     pub annotations: Vec<XmiAnnotation>,
+    /// The relation layers and where their labels come from, in order of first appearance.
+    pub(crate) relation_layers: Vec<relations::RelationType>,
+    /// The relations of those layers.
+    pub relations: Vec<XmiRelation>,
+    /// The tokens' attributes other than their position, by the tokens' `xmi:id`s (a token's
+    /// `pos` names its part of speech, through which a dependency reaches it).
+    pub(crate) tokens: HashMap<String, Vec<(String, String)>>,
 }
 
 /// Whether these bytes look like an XMI file (to tell it from CorA-XML).
@@ -82,8 +119,9 @@ pub fn read(path: &Path) -> Result<XmiFile, FileError> {
     parse(&bytes, path, primitive.as_ref())
 }
 
-/// The primitive features of each type (by full name), from a type system description.
-pub(crate) type PrimitiveFeatures = HashMap<String, HashSet<String>>;
+/// The primitive features of each type (by full name), from a type system description, in the
+/// order it declares them: (name, whether its range is a string).
+pub(crate) type PrimitiveFeatures = HashMap<String, Vec<(String, bool)>>;
 
 /// The primitive features of each type of a UIMA type system description.
 pub(crate) fn primitive_features(
@@ -91,7 +129,7 @@ pub(crate) fn primitive_features(
     path: &Path,
 ) -> Result<PrimitiveFeatures, FileError> {
     let root = xml::parse(bytes, path)?;
-    let mut out: HashMap<String, HashSet<String>> = HashMap::new();
+    let mut out: PrimitiveFeatures = HashMap::new();
     let types = root
         .child("types")
         .into_iter()
@@ -118,7 +156,7 @@ pub(crate) fn primitive_features(
                 || range == "uima.cas.String"
             {
                 let feature_name = feature.child("name").map(|n| n.text()).unwrap_or_default();
-                features.insert(feature_name.trim().to_string());
+                features.push((feature_name.trim().to_string(), range == "uima.cas.String"));
             }
         }
     }
@@ -167,14 +205,26 @@ pub fn parse(
                 .split_whitespace()
         })
         .collect();
-    let offsets = Utf16Offsets::new(&text);
-    let mut layers: Vec<(String, Vec<String>)> = Vec::new();
-    let mut annotations = Vec::new();
+    let mut read = Reading {
+        path,
+        primitive,
+        offsets: Utf16Offsets::new(&text),
+        text: &text,
+        file: XmiFile {
+            text: String::new(),
+            layers: Vec::new(),
+            annotations: Vec::new(),
+            relation_layers: Vec::new(),
+            relations: Vec::new(),
+            tokens: HashMap::new(),
+        },
+    };
     for element in root.elements() {
-        let (Some(begin), Some(end)) = (element.attribute("begin"), element.attribute("end"))
-        else {
+        let relation = RELATION_ENDS.iter().any(|f| element.attribute(f).is_some());
+        let positioned = element.attribute("begin").is_some() && element.attribute("end").is_some();
+        if !relation && !positioned {
             continue;
-        };
+        }
         let id = element.attribute("xmi:id").unwrap_or_default();
         // Another view's annotations are left to it; one of a sofa the file lacks is damage.
         if let Some(missing) = element.attribute("sofa").filter(|s| !sofas.contains(s)) {
@@ -196,40 +246,103 @@ pub fn parse(
             Some(package) if !package.is_empty() => format!("{package}.{local}"),
             _ => local.to_string(),
         };
-        if STRUCTURAL.contains(&layer.as_str()) {
+        if layer == TOKEN {
+            read.token(element, id);
+        } else if STRUCTURAL.contains(&layer.as_str()) {
             continue;
+        } else if relation {
+            read.relation(element, id, layer);
+        } else {
+            read.annotation(element, id, layer)?;
         }
-        let error = |message: String| FileError::new(path, Some(element.line), message);
-        let offset = |value: &str, what: &str| -> Result<usize, FileError> {
+    }
+    let mut file = read.file;
+    file.relation_layers = relations::label_rules(&file.relations, primitive);
+    file.text = text;
+    Ok(file)
+}
+
+/// A file being read: where it comes from, what is known of its types, what was read so far.
+struct Reading<'a> {
+    path: &'a Path,
+    primitive: Option<&'a PrimitiveFeatures>,
+    offsets: Utf16Offsets,
+    text: &'a str,
+    file: XmiFile,
+}
+
+impl Reading<'_> {
+    /// Whether attribute `name` of an element of type `layer` is a feature: a primitive one
+    /// when the type system is known, any attribute otherwise.
+    fn is_feature(&self, layer: &str, name: &str) -> bool {
+        match self.primitive.and_then(|p| p.get(layer)) {
+            Some(features) => features.iter().any(|(f, _)| f == name),
+            None => true,
+        }
+    }
+
+    /// The features of an element of type `layer`, without the attributes every annotation has
+    /// and without the ends of a relation.
+    fn features(&self, element: &xml::Element, layer: &str) -> BTreeMap<String, String> {
+        (element.attributes.iter())
+            .filter(|(k, _)| !matches!(k.as_str(), "xmi:id" | "sofa" | "begin" | "end"))
+            .filter(|(k, _)| !RELATION_ENDS.contains(&k.as_str()))
+            .filter(|(k, _)| self.is_feature(layer, k))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    }
+
+    /// A token: its attributes that may name the annotations attached to it.
+    fn token(&mut self, element: &xml::Element, id: &str) {
+        let attached = (element.attributes.iter())
+            .filter(|(k, _)| !matches!(k.as_str(), "xmi:id" | "sofa" | "begin" | "end"))
+            .cloned()
+            .collect();
+        self.file.tokens.insert(id.to_string(), attached);
+    }
+
+    fn relation(&mut self, element: &xml::Element, id: &str, layer: String) {
+        let end = |name: &str| element.attribute(name).unwrap_or_default().to_string();
+        let features = self.features(element, &layer);
+        self.file.relations.push(XmiRelation {
+            governor: end(RELATION_ENDS[0]),
+            dependent: end(RELATION_ENDS[1]),
+            layer,
+            features,
+            id: id.to_string(),
+            line: element.line,
+        });
+    }
+
+    fn annotation(
+        &mut self,
+        element: &xml::Element,
+        id: &str,
+        layer: String,
+    ) -> Result<(), FileError> {
+        let error = |message: String| FileError::new(self.path, Some(element.line), message);
+        let offset = |what: &str| -> Result<usize, FileError> {
+            let value = element.attribute(what).unwrap_or_default();
             let utf16 = value.trim().parse::<usize>().map_err(|_| {
                 error(format!(
                     "<{}> {what} {value:?} is not a number",
                     element.name
                 ))
             })?;
-            offsets.char_offset(utf16).ok_or_else(|| {
+            self.offsets.char_offset(utf16).ok_or_else(|| {
                 error(format!(
                     "<{}> {what} {utf16} is beyond the text ({} UTF-16 units)",
                     element.name,
-                    text.encode_utf16().count()
+                    self.text.encode_utf16().count()
                 ))
             })
         };
-        let (start, end) = (offset(begin, "begin")?, offset(end, "end")?);
+        let (start, end) = (offset("begin")?, offset("end")?);
         if end < start {
             return Err(error(format!("<{}> ends before it begins", element.name)));
         }
-        let is_feature = |name: &str| match primitive.and_then(|p| p.get(&layer)) {
-            Some(features) => features.contains(name),
-            None => true,
-        };
-        let features: BTreeMap<String, String> = element
-            .attributes
-            .iter()
-            .filter(|(k, _)| !matches!(k.as_str(), "xmi:id" | "sofa" | "begin" | "end"))
-            .filter(|(k, _)| is_feature(k))
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
+        let features = self.features(element, &layer);
+        let layers = &mut self.file.layers;
         let index = match layers.iter().position(|(name, _)| *name == layer) {
             Some(index) => index,
             None => {
@@ -242,7 +355,7 @@ pub fn parse(
                 layers[index].1.push(name.clone());
             }
         }
-        annotations.push(XmiAnnotation {
+        self.file.annotations.push(XmiAnnotation {
             layer,
             start,
             end,
@@ -250,12 +363,8 @@ pub fn parse(
             id: id.to_string(),
             line: element.line,
         });
+        Ok(())
     }
-    Ok(XmiFile {
-        text,
-        layers,
-        annotations,
-    })
 }
 
 impl XmiFile {
@@ -416,6 +525,53 @@ mod tests {
         assert_eq!(file.layers[0].0, "my_layer._2nd_Type");
         assert_eq!(file.annotations[0].start, 0);
         assert_eq!(file.annotations[0].end, 2);
+    }
+
+    /// A relation names its ends by `xmi:id`: one naming no annotation of the span layer (a
+    /// damaged file) is kept as it stands and warned about; a relation over tokens is not the
+    /// spans'.
+    #[test]
+    fn relation_ends_naming_no_span_are_kept_and_warned_about() {
+        let with_relations = SAMPLE.replace(
+            "<cas:Sofa ",
+            "<custom:Relation xmi:id=\"20\" sofa=\"2\" begin=\"5\" end=\"6\" Governor=\"10\" Dependent=\"11\" value=\"x\"/>\n\
+             <custom:Relation xmi:id=\"21\" sofa=\"2\" begin=\"5\" end=\"6\" Governor=\"99\" Dependent=\"11\"/>\n\
+             <custom:TokenRelation xmi:id=\"22\" sofa=\"2\" begin=\"0\" end=\"1\" Governor=\"3\" Dependent=\"3\"/>\n<cas:Sofa ",
+        )
+        .replace("members=\"3 10 11 13\"", "members=\"3 10 11 13 20 21 22\"");
+        let path = Path::new("a.xmi");
+        let file = parse(with_relations.as_bytes(), path, None).unwrap();
+        let names: Vec<&str> = file.layers.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["webanno.custom.Span", "webanno.custom.Link"]);
+        let choice = LayerChoice {
+            layer: Some("Span".into()),
+            category_feature: None,
+        };
+        let (layer, _, units, _) = file.units(&choice, path).unwrap();
+        let (relations, warning) = file.relations_over(&layer, &units, path);
+        let described: Vec<(&str, &str, String, String)> = (relations.iter())
+            .map(|r| {
+                let end = |e: &gamma_core::relation::Endpoint| format!("{e:?}");
+                (
+                    r.id.as_str(),
+                    r.label.as_str(),
+                    end(&r.source),
+                    end(&r.target),
+                )
+            })
+            .collect();
+        assert_eq!(
+            described,
+            [
+                ("20", "x", "Unit(\"10\")".into(), "Unit(\"11\")".into()),
+                ("21", "*", "Unit(\"99\")".into(), "Unit(\"11\")".into()),
+            ]
+        );
+        assert_eq!(
+            warning.unwrap().to_string(),
+            "a.xmi: line 9: 1 end(s) of relations name no annotation of Span read as a unit \
+             (first \"99\"): those relations are read but cannot be measured"
+        );
     }
 
     #[test]
