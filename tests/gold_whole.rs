@@ -3,6 +3,7 @@
 //! gold `.aa` holds every other unit (Turn, paragraph, Dialogue), the relations and the schemas.
 
 use gamma_core::gold::{Adjudication, RelationChoice};
+use gamma_core::relation::Endpoint;
 use gamma_formats::glozz::{self, Annotation, AnnotationFile, GlozzOptions, Positioning};
 use gamma_formats::gold_export::write_whole_gold;
 use gamma_formats::{ReadOptions, read_documents};
@@ -407,5 +408,216 @@ fn relation_decisions_go_into_the_whole_gold() {
     assert_eq!(
         report["relations"][4]["endpoints_without_gold_unit"][0]["alignment"],
         3
+    );
+}
+
+/// A UIMA XMI file as INCEpTION exports it: tokens, a sentence, document metadata, the span
+/// layer measured (`custom:Span`, ids 11–14: Sony ORG, bought EVT, Columbia Pictures ORG, 1989
+/// DATE), a named entity and a note (layers not measured), and relations from "bought"
+/// (`custom:Relation`: Agent to Sony, Theme to Columbia Pictures, Time to 1989).
+const ANN_XMI: &str = r#"<?xml version="1.0" encoding="UTF-8"?><xmi:XMI xmlns:xmi="http://www.omg.org/XMI" xmlns:cas="http:///uima/cas.ecore" xmlns:type3="http:///de/tudarmstadt/ukp/dkpro/core/api/metadata/type.ecore" xmlns:type4="http:///de/tudarmstadt/ukp/dkpro/core/api/ner/type.ecore" xmlns:type5="http:///de/tudarmstadt/ukp/dkpro/core/api/segmentation/type.ecore" xmlns:custom="http:///webanno/custom.ecore" xmi:version="2.0">
+    <cas:NULL xmi:id="0"/>
+    <type3:DocumentMetaData xmi:id="1" sofa="2" begin="0" end="39" documentId="doc" isLastSegment="false"/>
+    <type5:Token xmi:id="3" sofa="2" begin="0" end="4"/>
+    <type5:Token xmi:id="4" sofa="2" begin="5" end="11"/>
+    <type5:Token xmi:id="5" sofa="2" begin="12" end="20"/>
+    <type5:Token xmi:id="6" sofa="2" begin="21" end="29"/>
+    <type5:Token xmi:id="7" sofa="2" begin="30" end="32"/>
+    <type5:Token xmi:id="8" sofa="2" begin="33" end="37"/>
+    <type5:Token xmi:id="9" sofa="2" begin="38" end="39"/>
+    <type5:Sentence xmi:id="10" sofa="2" begin="0" end="39"/>
+    <custom:Span xmi:id="11" sofa="2" begin="0" end="4" value="ORG"/>
+    <custom:Span xmi:id="12" sofa="2" begin="5" end="11" value="EVT"/>
+    <custom:Span xmi:id="13" sofa="2" begin="12" end="29" value="ORG"/>
+    <custom:Span xmi:id="14" sofa="2" begin="33" end="37" value="DATE"/>
+    <type4:NamedEntity xmi:id="15" sofa="2" begin="12" end="29" value="ORG"/>
+    <custom:Note xmi:id="16" sofa="2" begin="30" end="32" text="prep"/>
+    <custom:Relation xmi:id="17" sofa="2" begin="0" end="4" Governor="12" Dependent="11" value="Agent"/>
+    <custom:Relation xmi:id="18" sofa="2" begin="12" end="29" Governor="12" Dependent="13" value="Theme"/>
+    <custom:Relation xmi:id="19" sofa="2" begin="33" end="37" Governor="12" Dependent="14" value="Time"/>
+    <cas:Sofa xmi:id="2" sofaNum="1" sofaID="_InitialView" mimeType="text" sofaString="Sony bought Columbia Pictures in 1989 ."/>
+    <cas:View sofa="2" members="1 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19"/>
+</xmi:XMI>
+"#;
+
+/// bob: ann's units and named entity; Patient where ann has Theme, no Time; a second note.
+fn bob_xmi() -> String {
+    ANN_XMI
+        .replace("value=\"Theme\"", "value=\"Patient\"")
+        .replace(
+            "    <custom:Relation xmi:id=\"19\" sofa=\"2\" begin=\"33\" end=\"37\" Governor=\"12\" Dependent=\"14\" value=\"Time\"/>\n",
+            "    <custom:Note xmi:id=\"20\" sofa=\"2\" begin=\"38\" end=\"39\" text=\"end\"/>\n",
+        )
+        .replace(" 17 18 19\"", " 17 18 20\"")
+}
+
+/// Reads `files` (the span layer `Span`) and adjudicates them with the unanimous rule.
+fn xmi_adjudication(files: &[PathBuf]) -> (Adjudication, gamma_formats::Document, ReadOptions) {
+    let options = ReadOptions {
+        layer: gamma_formats::webanno_tsv::LayerChoice {
+            layer: Some("Span".into()),
+            category_feature: None,
+        },
+        ..ReadOptions::default()
+    };
+    let (mut documents, _) = read_documents(files, &options).unwrap();
+    let document = documents.remove(0);
+    let aligned =
+        gamma_core::gamma::best_alignment(&document.continuum, &Default::default()).unwrap();
+    let mut adjudication = Adjudication::new(
+        document.continuum.clone(),
+        &aligned.problem,
+        &aligned.alignment,
+        "tester",
+    );
+    adjudication.apply_rule("unanimous").unwrap();
+    (adjudication, document, options)
+}
+
+/// Each element of an XMI file but the root: its name and attributes.
+fn xmi_elements(path: &Path) -> Vec<(String, Vec<(String, String)>)> {
+    let root = gamma_formats::xml::parse(&std::fs::read(path).unwrap(), path).unwrap();
+    root.elements()
+        .map(|e| (e.name.clone(), e.attributes.clone()))
+        .collect()
+}
+
+/// A gold of a file and its identical copy is the file: the same elements, ids and attributes
+/// (what was measured, the relations, the named entity, the note, tokens and metadata), the
+/// same root (the type system's namespaces as INCEpTION wrote them).
+#[test]
+fn the_xmi_gold_of_a_file_and_its_copy_is_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let files: Vec<PathBuf> = ["ann", "copy"]
+        .iter()
+        .map(|name| {
+            let path = dir.path().join(format!("{name}.xmi"));
+            std::fs::write(&path, ANN_XMI).unwrap();
+            path
+        })
+        .collect();
+    let (adjudication, document, options) = xmi_adjudication(&files);
+    assert_eq!(adjudication.relation_progress().decided, 3);
+    let out = dir.path().join("gold.xmi");
+    let (format, notes) = write_whole_gold(
+        &adjudication,
+        &out,
+        Some(&document.source),
+        &options,
+        false,
+        0,
+    )
+    .unwrap();
+    assert_eq!(format, gamma_formats::xmi::XMI);
+    assert_eq!(notes, Vec::<String>::new());
+    assert_eq!(xmi_elements(&out), xmi_elements(&files[0]));
+    let root = |p: &Path| gamma_formats::xml::parse(&std::fs::read(p).unwrap(), p).unwrap();
+    assert_eq!(root(&out).attributes, root(&files[0]).attributes);
+}
+
+/// ann and bob agree on the units; Agent is unanimous, Theme/Patient is relabelled Role, ann's
+/// Time is kept. With either as the base, the gold holds the four gold units, the three
+/// relations between them, the named entity once, and the base's notes (bob's second note is
+/// listed as not alike); it reads back in the span layer with its relations, and its root is
+/// the base file's.
+#[test]
+fn the_xmi_gold_keeps_the_whole_document_and_the_decided_relations() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for (name, content) in [("ann", ANN_XMI.to_string()), ("bob", bob_xmi())] {
+        let path = dir.path().join(format!("{name}.xmi"));
+        std::fs::write(&path, content).unwrap();
+        files.push(path);
+    }
+    let (mut adjudication, document, options) = xmi_adjudication(&files);
+    let labels = |a: &Adjudication, i: usize| -> Vec<String> {
+        (a.relation_members(i).into_iter())
+            .map(|(_, _, l)| l.to_string())
+            .collect()
+    };
+    let find = |a: &Adjudication, label: &str| {
+        (0..a.relation_proposals().len())
+            .find(|&i| labels(a, i).contains(&label.to_string()))
+            .unwrap()
+    };
+    assert_eq!(adjudication.relation_progress().decided, 1, "Agent");
+    let theme = find(&adjudication, "Theme");
+    assert_eq!(labels(&adjudication, theme), ["Theme", "Patient"]);
+    let role = RelationChoice::Relabel {
+        label: "Role".into(),
+    };
+    adjudication.decide_relation(theme, role).unwrap();
+    let time = find(&adjudication, "Time");
+    let ann = RelationChoice::Pick { annotator: 0 };
+    adjudication.decide_relation(time, ann).unwrap();
+    for base in [0, 1] {
+        let out = dir.path().join(format!("gold-{base}.xmi"));
+        let (_, notes) = write_whole_gold(
+            &adjudication,
+            &out,
+            Some(&document.source),
+            &options,
+            false,
+            base,
+        )
+        .unwrap();
+        let fate = ["not in the gold", "carried into the gold"][base];
+        assert_eq!(
+            notes,
+            [format!(
+                "Note [38, 39) (text=\"end\") of bob ({fate}, not measured): ann has none like it"
+            )],
+            "base {base}"
+        );
+        let (gold, _) = read_documents(std::slice::from_ref(&out), &options).unwrap();
+        let gold = &gold[0].continuum.annotators[0];
+        let span = |e: &Endpoint| {
+            let Endpoint::Unit(id) = e else { panic!() };
+            let u = (gold.units.iter())
+                .find(|u| u.source_id.as_deref() == Some(id))
+                .unwrap();
+            format!("{} [{}, {})", u.category, u.start, u.end)
+        };
+        let mut relations: Vec<(String, String, String)> = (gold.relations.iter())
+            .map(|r| (r.label.clone(), span(&r.source), span(&r.target)))
+            .collect();
+        relations.sort();
+        assert_eq!(
+            relations,
+            [
+                ("Agent".into(), "EVT [5, 11)".into(), "ORG [0, 4)".into()),
+                ("Role".into(), "EVT [5, 11)".into(), "ORG [12, 29)".into()),
+                ("Time".into(), "EVT [5, 11)".into(), "DATE [33, 37)".into()),
+            ],
+            "base {base}"
+        );
+        assert_eq!(gold.units.len(), 4);
+        let file = gamma_formats::xmi::read(&out).unwrap();
+        let count = |layer: &str| {
+            (file.annotations.iter())
+                .filter(|a| a.layer.ends_with(layer))
+                .count()
+        };
+        assert_eq!(
+            (count("NamedEntity"), count("Note")),
+            (1, base + 1),
+            "base {base}: the named entity once, the base's notes"
+        );
+        let root = |p: &Path| gamma_formats::xml::parse(&std::fs::read(p).unwrap(), p).unwrap();
+        assert_eq!(root(&out).attributes, root(&files[base]).attributes);
+    }
+    // bob as the base: ann's Time is a new element after the gold units, with a fresh id.
+    let gold = std::fs::read_to_string(dir.path().join("gold-1.xmi")).unwrap();
+    assert!(
+        gold.contains(
+            "<custom:Span xmi:id=\"14\" sofa=\"2\" begin=\"33\" end=\"37\" value=\"DATE\"/>\n    \
+             <custom:Relation xmi:id=\"21\" sofa=\"2\" begin=\"33\" end=\"37\" Governor=\"12\" \
+             Dependent=\"14\" value=\"Time\"/>\n"
+        ),
+        "{gold}"
+    );
+    assert!(
+        gold.contains(" members=\"1 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 20 21\""),
+        "{gold}"
     );
 }

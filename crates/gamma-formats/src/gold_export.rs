@@ -76,10 +76,10 @@ pub fn write_gold(
 /// Writes the gold to `path` in the format its extension names, with that format's writer
 /// ([`crate::format::Codec::write_gold`]). `source` is where the document came from and
 /// `options` how it was read (CorA-XML exports keep the source's structure and the layers
-/// read). In formats that carry the whole document (Glozz, brat, ELAN), what was not measured,
-/// the relations and the schemas come from annotator `base` where the annotators differ. Returns
-/// the format written and the notes for the report: what differed, what was kept out. A gold of
-/// several files (brat's `.ann` and `.txt`) is replaced together.
+/// read). In formats that carry the whole document (Glozz, brat, ELAN, XMI), what was not
+/// measured, the relations and the schemas come from annotator `base` where the annotators
+/// differ. Returns the format written and the notes for the report: what differed, what was
+/// kept out. A gold of several files (brat's `.ann` and `.txt`) is replaced together.
 pub fn write_whole_gold(
     adjudication: &Adjudication,
     path: &Path,
@@ -135,7 +135,12 @@ pub fn write_whole_gold(
         (Some(Source::Elan(eaf)), _) if format == crate::elan::ELAN => {
             crate::elan::whole_gold(&gold, eaf)?.notes()
         }
-        _ if format == crate::webanno_tsv::TSV3 => crate::span_layer::gold_relations(&gold).2,
+        (Some(Source::Xmi { files, .. }), _) if format == crate::xmi::XMI => {
+            crate::xmi::whole_gold(&gold, files, path)?.notes()
+        }
+        _ if format == crate::webanno_tsv::TSV3 || format == crate::xmi::XMI => {
+            crate::span_layer::gold_relations(&gold).2
+        }
         _ => Vec::new(),
     };
     // What the gold's own format cannot hold of the gold units (their features in RTTM…).

@@ -121,25 +121,41 @@ pub(crate) fn write_gold(
 
 /// The gold's relations between the gold units, for the formats that hold relations but not
 /// the rest of the document: the gold units with their index as id, the relations between
-/// them, and the notes on those left out. The base annotator's relations ([`Gold::base`])
-/// as the decisions leave them (decided out: left out; relabelled: the gold label; undecided:
-/// as they are) and the other annotators' relations kept into the gold, their endpoints moved
-/// to the gold units standing for their units ([`Gold::stands_for`]); one with an endpoint
-/// without a gold unit is left out and listed.
+/// them ([`decided_relations`]), and the notes on those left out.
 pub(crate) fn gold_relations(gold: &Gold<'_>) -> (Vec<Unit>, Vec<Relation>, Vec<String>) {
+    let ids: Vec<String> = (0..gold.units.len()).map(|i| i.to_string()).collect();
+    let units = (gold.units.iter().zip(&ids))
+        .map(|(u, id)| u.clone().with_source_id(id.clone()))
+        .collect();
+    let (relations, notes) = decided_relations(gold, &ids);
+    (
+        units,
+        relations.into_iter().map(|(_, r)| r).collect(),
+        notes,
+    )
+}
+
+/// The relations of the gold between gold units named `ids` (one per gold unit), each with the
+/// annotator whose relation it is (its id is its id in that annotator's file), and the notes on
+/// those left out. The base annotator's relations ([`Gold::base`]) as the decisions leave them
+/// (decided out: left out; relabelled: the gold label; undecided: as they are) and the other
+/// annotators' relations kept into the gold, their endpoints moved to the gold units standing
+/// for their units ([`Gold::stands_for`]); one with an endpoint without a gold unit is left out
+/// and listed.
+pub(crate) fn decided_relations(
+    gold: &Gold<'_>,
+    ids: &[String],
+) -> (Vec<(usize, Relation)>, Vec<String>) {
     let annotators = &gold.document.annotators;
-    let mut remaps: Vec<std::collections::HashMap<&str, usize>> =
+    let mut remaps: Vec<std::collections::HashMap<&str, &str>> =
         vec![Default::default(); annotators.len()];
-    for (i, stands_for) in gold.stands_for.iter().enumerate() {
+    for (stands_for, gold_id) in gold.stands_for.iter().zip(ids) {
         for (a, id) in stands_for {
             if let Some(remap) = remaps.get_mut(*a) {
-                remap.entry(id.as_str()).or_insert(i);
+                remap.entry(id.as_str()).or_insert(gold_id);
             }
         }
     }
-    let units = (gold.units.iter().enumerate())
-        .map(|(i, u)| u.clone().with_source_id(i.to_string()))
-        .collect();
     let base = (annotators.get(gold.base).into_iter())
         .flat_map(|a| &a.relations)
         .filter_map(|r| match gold.relations.fate(gold.base, &r.id) {
@@ -163,12 +179,15 @@ pub(crate) fn gold_relations(gold: &Gold<'_>) -> (Vec<Unit>, Vec<Relation>, Vec<
             Endpoint::Group { .. } => Err("a group".to_string()),
         };
         match (place(&relation.source), place(&relation.target)) {
-            (Ok(source), Ok(target)) => relations.push(Relation {
-                label,
-                source,
-                target,
-                ..relation.clone()
-            }),
+            (Ok(source), Ok(target)) => relations.push((
+                a,
+                Relation {
+                    label,
+                    source,
+                    target,
+                    ..relation.clone()
+                },
+            )),
             (source, target) => {
                 let missing: Vec<String> =
                     [source.err(), target.err()].into_iter().flatten().collect();
@@ -183,7 +202,7 @@ pub(crate) fn gold_relations(gold: &Gold<'_>) -> (Vec<Unit>, Vec<Relation>, Vec<
             }
         }
     }
-    (units, relations, notes)
+    (relations, notes)
 }
 
 /// The span layer and category feature written when a document's own are not known (it was

@@ -1,7 +1,7 @@
 //! The UIMA CAS XMI codec: the files given together are one document, one user each, read in
 //! the span layer chosen (see [`crate::span_layer`]).
 
-use super::relations::Label;
+use super::relations::relation_layers;
 use super::write::{RelationLayer, to_xmi_with_relations};
 use super::{XmiFile, looks_like, read};
 use crate::format::{
@@ -9,7 +9,7 @@ use crate::format::{
     Source,
 };
 use crate::span_layer::{self, SpanFile};
-use crate::webanno_tsv::{LayerChoice, LayerKind};
+use crate::webanno_tsv::LayerChoice;
 use crate::write::per_annotator_paths;
 use crate::{FileError, Warning};
 use gamma_core::continuum::Continuum;
@@ -105,8 +105,13 @@ impl Codec for Xmi {
         span_layer::write_per_annotator(continuum, source, out, kind, with_relations(&layers))
     }
 
-    /// The gold units and the relations between them ([`span_layer::gold_relations`]).
+    /// The gold of an XMI document as a whole document ([`super::whole`]); of another, the
+    /// gold units and the relations between them ([`span_layer::gold_relations`]).
     fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
+        if let Some(Source::Xmi { files, .. }) = gold.source {
+            let whole = super::whole_gold(gold, files, path)?;
+            return crate::write_atomically(path, whole.xmi.as_bytes());
+        }
         let layers = relation_layers(gold.source);
         span_layer::write_gold(gold, path, DESCRIPTION.label, with_relations(&layers))
     }
@@ -116,53 +121,5 @@ impl Codec for Xmi {
 fn with_relations(layers: &[RelationLayer]) -> impl span_layer::MakeFile + '_ {
     move |text, units, relations, layer, feature| {
         to_xmi_with_relations(text, units, relations, layer, feature, layers).map(|(xmi, _)| xmi)
-    }
-}
-
-/// The relation layers a document's relations are written in: those over its span layer in
-/// its XMI files (the label feature a file gives; `value` for a layer none of whose relations
-/// has a feature), or in the first of its TSV 3 files; none for a document of another format
-/// (the default layer is written when there are relations).
-fn relation_layers(source: Option<&Source>) -> Vec<RelationLayer> {
-    match source {
-        Some(Source::Xmi { files, layer, .. }) => {
-            let mut found: Vec<(String, Label)> = Vec::new();
-            for file in files.iter().filter_map(|f| read(&f.path).ok()) {
-                for read in file.relation_layers_over(layer) {
-                    match found.iter_mut().find(|(name, _)| *name == read.name) {
-                        Some((_, label)) if *label == Label::NoValue => *label = read.label.clone(),
-                        Some(_) => {}
-                        None => found.push((read.name.clone(), read.label.clone())),
-                    }
-                }
-            }
-            (found.into_iter())
-                .map(|(name, label)| RelationLayer {
-                    name,
-                    feature: match label {
-                        Label::Feature(feature) => Some(feature),
-                        Label::NoValue => Some("value".into()),
-                        Label::LayerName => None,
-                    },
-                })
-                .collect()
-        }
-        Some(Source::WebannoTsv { files, layer, .. }) => {
-            let Some(file) = files
-                .first()
-                .and_then(|f| crate::webanno_tsv::read(&f.path).ok())
-            else {
-                return Vec::new();
-            };
-            let base = format!("BT_{layer}");
-            (file.layers.iter())
-                .filter(|l| l.kind == LayerKind::Relation && l.columns.last() == Some(&base))
-                .map(|l| RelationLayer {
-                    name: l.name.clone(),
-                    feature: (l.columns.len() > 1).then(|| l.columns[0].clone()),
-                })
-                .collect()
-        }
-        _ => Vec::new(),
     }
 }

@@ -26,9 +26,13 @@ use std::path::Path;
 
 mod codec;
 mod relations;
+mod tree;
+mod whole;
+mod whole_notes;
 mod write;
 pub use codec::XMI;
 pub(crate) use codec::span_file;
+pub(crate) use whole::whole_gold;
 pub use write::{to_xmi, write};
 
 /// DKPro's token type: tokens are not a layer, but a dependency relation names them.
@@ -108,15 +112,19 @@ pub(crate) fn looks_like(bytes: &[u8]) -> bool {
 /// Reads one XMI file, with `TypeSystem.xml` beside it when there is one.
 pub fn read(path: &Path) -> Result<XmiFile, FileError> {
     let bytes = super::read_bytes(path)?;
+    parse(&bytes, path, type_system_beside(path)?.as_ref())
+}
+
+/// The primitive features of the `TypeSystem.xml` beside an XMI file, when there is one.
+fn type_system_beside(path: &Path) -> Result<Option<PrimitiveFeatures>, FileError> {
     let type_system = path
         .parent()
         .map(|folder| folder.join("TypeSystem.xml"))
         .filter(|p| p.is_file());
-    let primitive = match type_system {
-        Some(ts) => Some(primitive_features(&super::read_bytes(&ts)?, &ts)?),
-        None => None,
-    };
-    parse(&bytes, path, primitive.as_ref())
+    match type_system {
+        Some(ts) => Ok(Some(primitive_features(&super::read_bytes(&ts)?, &ts)?)),
+        None => Ok(None),
+    }
 }
 
 /// The primitive features of each type (by full name), from a type system description, in the
@@ -586,3 +594,6 @@ mod tests {
         assert!(e.to_string().contains("<xmi:XMI>"), "{e}");
     }
 }
+
+#[cfg(test)]
+mod whole_tests;

@@ -16,8 +16,11 @@
 //! is kept as it stands, so that the measure reports the relation as unplaced, and a warning
 //! names the first.
 
-use super::{PrimitiveFeatures, XmiFile, XmiRelation};
+use super::write::RelationLayer;
+use super::{PrimitiveFeatures, XmiFile, XmiRelation, read};
+use crate::format::Source;
 use crate::layer_choice::short_name;
+use crate::webanno_tsv::LayerKind;
 use crate::{Warning, WarningKind};
 use gamma_core::relation::{Endpoint, Relation};
 use gamma_core::unit::Unit;
@@ -193,5 +196,53 @@ impl XmiFile {
             )
         });
         (relations, warning)
+    }
+}
+
+/// The relation layers a document's relations are written in: those over its span layer in
+/// its XMI files (the label feature a file gives; `value` for a layer none of whose relations
+/// has a feature), or in the first of its TSV 3 files; none for a document of another format
+/// (the default layer is written when there are relations).
+pub(crate) fn relation_layers(source: Option<&Source>) -> Vec<RelationLayer> {
+    match source {
+        Some(Source::Xmi { files, layer, .. }) => {
+            let mut found: Vec<(String, Label)> = Vec::new();
+            for file in files.iter().filter_map(|f| read(&f.path).ok()) {
+                for read in file.relation_layers_over(layer) {
+                    match found.iter_mut().find(|(name, _)| *name == read.name) {
+                        Some((_, label)) if *label == Label::NoValue => *label = read.label.clone(),
+                        Some(_) => {}
+                        None => found.push((read.name.clone(), read.label.clone())),
+                    }
+                }
+            }
+            (found.into_iter())
+                .map(|(name, label)| RelationLayer {
+                    name,
+                    feature: match label {
+                        Label::Feature(feature) => Some(feature),
+                        Label::NoValue => Some("value".into()),
+                        Label::LayerName => None,
+                    },
+                })
+                .collect()
+        }
+        Some(Source::WebannoTsv { files, layer, .. }) => {
+            let Some(file) = files
+                .first()
+                .and_then(|f| crate::webanno_tsv::read(&f.path).ok())
+            else {
+                return Vec::new();
+            };
+            let base = format!("BT_{layer}");
+            (file.layers.iter())
+                .filter(|l| l.kind == LayerKind::Relation && l.columns.last() == Some(&base))
+                .map(|l| RelationLayer {
+                    name: l.name.clone(),
+                    feature: (l.columns.len() > 1).then(|| l.columns[0].clone()),
+                })
+                .collect()
+        }
+        _ => Vec::new(),
     }
 }

@@ -296,28 +296,38 @@ impl Body {
     }
 }
 
-/// The attributes of unit `index` (after its position): its category and other features, as
-/// `features` names them ([`layer_features`]).
+/// The attributes of a unit (after its position): its category (none for `*`) and its other
+/// features, as `features` names them ([`layer_features`]), unescaped.
+pub(super) fn unit_values(
+    unit: &Unit,
+    features: &[(String, Option<String>)],
+) -> Vec<(String, String)> {
+    (features.iter())
+        .filter_map(|(name, key)| {
+            let value = match key {
+                None if unit.category == "*" => None,
+                None => Some(&unit.category),
+                Some(key) => unit.features.get(key),
+            };
+            Some((name.clone(), value?.clone()))
+        })
+        .collect()
+}
+
+/// [`unit_values`] of unit `index` as written; fails on a value XML 1.0 cannot hold.
 pub(super) fn unit_attributes(
     unit: &Unit,
     index: usize,
     features: &[(String, Option<String>)],
 ) -> Result<String, Unwritable> {
     let mut out = String::new();
-    for (name, key) in features {
-        let value = match key {
-            None if unit.category == "*" => None,
-            None => Some(&unit.category),
-            Some(key) => unit.features.get(key),
+    for (name, value) in unit_values(unit, features) {
+        let place = || XmlPlace::Feature {
+            index,
+            unit: Box::new(unit.clone()),
+            feature: name.clone(),
         };
-        if let Some(value) = value {
-            let place = || XmlPlace::Feature {
-                index,
-                unit: Box::new(unit.clone()),
-                feature: name.clone(),
-            };
-            let _ = write!(out, " {name}=\"{}\"", attribute(value, place)?);
-        }
+        let _ = write!(out, " {name}=\"{}\"", attribute(&value, place)?);
     }
     Ok(out)
 }
