@@ -47,6 +47,12 @@ const STRUCTURAL: [&str; 5] = [
     "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Sentence",
 ];
 
+/// DKPro's dependency relation, between tokens.
+const DEPENDENCY: &str = "de.tudarmstadt.ukp.dkpro.core.api.syntax.type.dependency.Dependency";
+
+/// The token feature that names a token's part of speech, to which dependencies are attached.
+const POS_FEATURE: &str = "pos";
+
 /// The features by which an INCEpTION relation names its two ends (its source and its target).
 const RELATION_ENDS: [&str; 2] = ["Governor", "Dependent"];
 

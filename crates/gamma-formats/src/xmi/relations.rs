@@ -17,7 +17,7 @@
 //! names the first.
 
 use super::write::RelationLayer;
-use super::{PrimitiveFeatures, XmiFile, XmiRelation, read};
+use super::{DEPENDENCY, POS_FEATURE, PrimitiveFeatures, XmiFile, XmiRelation, read};
 use crate::format::Source;
 use crate::layer_choice::short_name;
 use crate::webanno_tsv::LayerKind;
@@ -26,13 +26,6 @@ use gamma_core::relation::{Endpoint, Relation};
 use gamma_core::unit::Unit;
 use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
-
-/// DKPro's dependency relation, between tokens.
-pub(crate) const DEPENDENCY: &str =
-    "de.tudarmstadt.ukp.dkpro.core.api.syntax.type.dependency.Dependency";
-
-/// The token feature that names a token's part of speech, to which dependencies are attached.
-pub(crate) const POS_FEATURE: &str = "pos";
 
 /// Where the labels of a relation layer come from.
 #[derive(Debug, Clone, PartialEq, Eq)]

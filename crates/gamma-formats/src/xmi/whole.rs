@@ -20,10 +20,12 @@
 //! annotators' files (type, offsets, features, what they name) and those not every annotator
 //! has alike are listed, the base annotator's being the one in the gold.
 
-use super::relations::{DEPENDENCY, POS_FEATURE, relation_layers};
+use super::relations::relation_layers;
 use super::tree::{self, Packages};
 use super::write::{RESERVED, RelationLayer, to_xmi_with_relations, unit_attributes, unit_values};
-use super::{PrimitiveFeatures, TOKEN, XmiFile, parse, type_system_beside};
+use super::{
+    DEPENDENCY, POS_FEATURE, PrimitiveFeatures, TOKEN, XmiFile, parse, type_system_beside,
+};
 use crate::annotator_files::AnnotatorFile;
 use crate::format::Gold;
 use crate::span_layer::{decided_relations, gold_relations, span_layer};

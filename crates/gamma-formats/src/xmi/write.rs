@@ -7,7 +7,7 @@
 //! are UTF-16 code units (an emoji counts two); attribute values escape `& < > "` and keep tabs,
 //! line breaks and carriage returns as character references, so CR LF comes back as CR LF.
 
-use super::relations::{DEPENDENCY, POS_FEATURE};
+use super::{DEPENDENCY, POS_FEATURE};
 use crate::layer_choice::short_name;
 use crate::webanno_tsv::{
     feature_name, identifier_characters, layer_features, sentences, unit_boundaries, utf16_offsets,
