@@ -112,13 +112,16 @@ pub(crate) fn whole_gold(
     let name = |a: usize| annotators.get(a).map_or("?", |x| x.name.as_str());
     let problem = |e: Unwritable| FileError::new(out, None, e);
     let layers = relation_layers(gold.source);
-    if annotators[gold.base].own_text.is_some() {
+    if annotators
+        .get(gold.base)
+        .is_some_and(|a| a.own_text.is_some())
+    {
         let (units, relations, mut flagged) = gold_relations(gold);
         let (layer, feature) = span_layer(gold.source, gold.units.iter());
         let (xmi, _) = to_xmi_with_relations(text, &units, &relations, layer, feature, &layers)
             .map_err(problem)?;
         flagged.insert(0, format!(
-            "the text of {} is not the document's: nothing of its file but the gold is in the gold",
+            "the text of {} is not the document's: its file is not carried into the gold, which holds the gold units and their relations only",
             name(gold.base)
         ));
         return Ok(WholeGold {

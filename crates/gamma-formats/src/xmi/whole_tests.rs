@@ -48,23 +48,26 @@ fn bob() -> String {
 /// dependency is between tokens 3 and 5 with a fresh id (22), ann's to the rejected "is" is
 /// listed, and so are ann's comment's reference to it (removed) and the comments, which name
 /// different parts of speech. It reads back with the dependency between the parts of speech.
-#[test]
-fn a_dependency_goes_into_the_gold_through_the_tokens_of_the_gold_units() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut paths = Vec::new();
-    for (name, content) in [("ann", ann()), ("bob", bob())] {
-        let path = dir.path().join(format!("{name}.xmi"));
-        std::fs::write(&path, content).unwrap();
-        paths.push(path);
-    }
-    let options = ReadOptions {
+/// The parts of speech read, their tag the category.
+fn options() -> ReadOptions {
+    ReadOptions {
         layer: LayerChoice {
             layer: Some("POS".into()),
             category_feature: Some("PosValue".into()),
         },
         ..ReadOptions::default()
-    };
-    let (mut documents, _) = read_documents(&paths, &options).unwrap();
+    }
+}
+
+/// ann's and bob's files in `dir`, read and adjudicated with the unanimous rule.
+fn adjudicated(dir: &std::path::Path, bob: &str) -> (Adjudication, crate::Document) {
+    let mut paths = Vec::new();
+    for (name, content) in [("ann", ann()), ("bob", bob.to_string())] {
+        let path = dir.join(format!("{name}.xmi"));
+        std::fs::write(&path, content).unwrap();
+        paths.push(path);
+    }
+    let (mut documents, _) = read_documents(&paths, &options()).unwrap();
     let document = documents.remove(0);
     let aligned =
         gamma_core::gamma::best_alignment(&document.continuum, &Default::default()).unwrap();
@@ -75,6 +78,14 @@ fn a_dependency_goes_into_the_gold_through_the_tokens_of_the_gold_units() {
         "tester",
     );
     adjudication.apply_rule("unanimous").unwrap();
+    (adjudication, document)
+}
+
+#[test]
+fn a_dependency_goes_into_the_gold_through_the_tokens_of_the_gold_units() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut adjudication, document) = adjudicated(dir.path(), &bob());
+    let options = options();
     let of = |a: &Adjudication, annotator: usize, start: f64| {
         (0..a.proposals().len())
             .find(|&i| (a.members(i).iter()).any(|(x, u)| *x == annotator && u.start == start))
@@ -127,4 +138,35 @@ fn a_dependency_goes_into_the_gold_through_the_tokens_of_the_gold_units() {
         (&relation.source, &relation.target),
         (&Endpoint::Unit("9".into()), &Endpoint::Unit("21".into()))
     );
+}
+
+/// A base annotator whose text is not the document's (bob's last character differs): its file
+/// cannot hold the gold's positions, so the gold is made of the gold units and their relations
+/// alone (the dependency between the tokens of the parts of speech), and the report says so.
+#[test]
+fn a_base_with_another_text_gives_the_gold_units_and_relations_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let bob = ann().replace(
+        "sofaString=\"This is a test .\"",
+        "sofaString=\"This is a test !\"",
+    );
+    let (adjudication, document) = adjudicated(dir.path(), &bob);
+    let out = dir.path().join("gold.xmi");
+    let source = Some(&document.source);
+    let (_, notes) = write_whole_gold(&adjudication, &out, source, &options(), false, 1).unwrap();
+    assert_eq!(
+        notes[0],
+        "the text of bob is not the document's: its file is not carried into the gold, which \
+         holds the gold units and their relations only"
+    );
+    let gold = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        !gold.contains("Comment") && gold.contains("sofaString=\"This is a test .\""),
+        "{gold}"
+    );
+    let (again, _) = read_documents(std::slice::from_ref(&out), &options()).unwrap();
+    let gold = &again[0].continuum.annotators[0];
+    let tags: Vec<&str> = gold.units.iter().map(|u| u.category.as_str()).collect();
+    assert_eq!(tags, ["POS1", "POS2"]);
+    assert_eq!(gold.relations.len(), 1, "This → is, between their tokens");
 }
