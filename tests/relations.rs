@@ -663,3 +663,31 @@ fn relations_come_back_the_same_through_xmi() {
     assert_eq!(counts, serde_json::json!([[4, 3], 2, 1, 1, 0]));
     assert_eq!(counts, relation_counts(&tsv_files));
 }
+
+/// An XMI file read in one span layer: a relation layer over another span layer is not read,
+/// and a conversion counts its relations with the annotations left out (INCEpTION's relation
+/// between two named entities, with a custom span added and read).
+#[test]
+fn xmi_relations_over_another_layer_are_counted_when_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let xmi = std::fs::read_to_string(common::fixture(
+        "webanno-tsv/testSingleNonMultiTokenRelationWithoutFeatureValue.xmi",
+    ))
+    .unwrap()
+    .replace(
+        "    <cas:Sofa",
+        "    <custom:Span xmi:id=\"20\" sofa=\"2\" begin=\"15\" end=\"16\" value=\"P\"/>\n    <cas:Sofa",
+    )
+    .replace(" 10 11\"", " 10 11 20\"");
+    let path = dir.path().join("a.xmi");
+    std::fs::write(&path, xmi).unwrap();
+    let out = dir.path().join("out");
+    let said = convert_to(&[path.to_str().unwrap(), "--layer", "Span"], "csv", &out);
+    assert!(
+        said.contains(
+            "CSV is written in the span layer read: the input's other layers are left out \
+             (NamedEntity 2 annotations, Relation 1 annotation)"
+        ),
+        "{said}"
+    );
+}

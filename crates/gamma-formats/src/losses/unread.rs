@@ -132,6 +132,14 @@ pub(super) fn left_out(
                     let n = file.annotations.iter().filter(|a| a.layer == *name).count();
                     *layers.entry(short(name).to_string()).or_default() += n;
                 }
+                let over: Vec<&str> = (file.relation_layers_over(layer).into_iter())
+                    .map(|t| t.name.as_str())
+                    .collect();
+                for relation in file.relations.iter().filter(|r| !over.contains(&&*r.layer)) {
+                    *layers
+                        .entry(short(&relation.layer).to_string())
+                        .or_default() += 1;
+                }
             }
             other_layers(label, &layers)
         }
