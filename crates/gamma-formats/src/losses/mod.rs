@@ -2,8 +2,8 @@
 //! codec's [`Description`](crate::format::Description) states what it [`Holds`], and
 //! [`conversion_losses`] compares a document with it — features and their names, relations and
 //! groups, units with an empty category, overlapping units of one annotator, names that become
-//! other names, units whose bounds move ([`positions`]) — and with what its input files hold
-//! beyond it ([`unread`]), so that a conversion either keeps everything or says what it changed
+//! other names, units whose bounds move (`positions`) — and with what its input files hold
+//! beyond it (`unread`), so that a conversion either keeps everything or says what it changed
 //! (issue 35). A warning lists what it names; a list of moved units shows the first
 //! [`LISTED`] and their number.
 
