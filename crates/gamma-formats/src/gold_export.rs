@@ -16,6 +16,21 @@ use gamma_core::unit::Unit;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
+/// What a whole gold says besides its file: the content not measured on which the annotators
+/// differ (the base annotator's is in the gold), and what was kept out of the gold (it names a
+/// unit that has no gold unit, or a relation decided out).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct CarriedNotes {
+    pub differed: Vec<String>,
+    pub flagged: Vec<String>,
+}
+
+impl CarriedNotes {
+    /// Every note, the differences first.
+    pub fn all(&self) -> Vec<String> {
+        self.differed.iter().chain(&self.flagged).cloned().collect()
+    }
+}
 /// The annotator name the gold gets in CSV and ELAN exports.
 pub(crate) const GOLD_NAME: &str = "gold";
 
@@ -127,16 +142,18 @@ pub fn write_whole_gold(
     };
     let mut notes = match (source, &continuum.text) {
         (Some(Source::Glozz { files, .. }), Some(text)) if format == crate::glozz::GLOZZ => {
-            crate::glozz::whole_gold(&gold, text, files, 0)?.notes()
+            crate::glozz::whole_gold(&gold, text, files, 0)?.notes.all()
         }
         (Some(Source::Brat { files, .. }), Some(text)) if format == crate::brat::BRAT => {
-            crate::brat::whole_gold(&gold, text, files, path)?.notes()
+            crate::brat::whole_gold(&gold, text, files, path)?
+                .notes
+                .all()
         }
         (Some(Source::Elan(eaf)), _) if format == crate::elan::ELAN => {
-            crate::elan::whole_gold(&gold, eaf)?.notes()
+            crate::elan::whole_gold(&gold, eaf)?.notes.all()
         }
         (Some(Source::Xmi { files, .. }), _) if format == crate::xmi::XMI => {
-            crate::xmi::whole_gold(&gold, files, path)?.notes()
+            crate::xmi::whole_gold(&gold, files, path)?.notes.all()
         }
         _ if format == crate::webanno_tsv::TSV3 || format == crate::xmi::XMI => {
             crate::span_layer::gold_relations(&gold).2

@@ -39,18 +39,8 @@ use std::path::Path;
 pub(crate) struct WholeGold {
     /// The `.ann` to write.
     pub ann: String,
-    /// Content not measured on which the annotators differ (the base annotator's is in the gold).
-    pub differed: Vec<String>,
-    /// What of the base annotator's file is kept out of the gold: it names a unit that has no
-    /// gold unit.
-    pub flagged: Vec<String>,
-}
-
-impl WholeGold {
-    /// Every note, the differences first.
-    pub fn notes(&self) -> Vec<String> {
-        self.differed.iter().chain(&self.flagged).cloned().collect()
-    }
+    /// What differed between the annotators and what was kept out of the gold.
+    pub notes: crate::gold_export::CarriedNotes,
 }
 
 /// One annotator's `.ann`, read again for the gold.
@@ -168,8 +158,10 @@ pub(crate) fn whole_gold(
     ann.push_str(&picked);
     Ok(WholeGold {
         ann,
-        differed,
-        flagged: carrier.flagged,
+        notes: crate::gold_export::CarriedNotes {
+            differed,
+            flagged: carrier.flagged,
+        },
     })
 }
 

@@ -33,19 +33,8 @@ use std::path::Path;
 pub(crate) struct WholeGold {
     /// The `.eaf` to write.
     pub eaf: String,
-    /// Annotations not measured on which the annotators differ (the base annotator's are in
-    /// the gold).
-    pub differed: Vec<String>,
-    /// Annotations of the base annotator's tiers kept out of the gold: they hang from an
-    /// annotation without a gold annotation on the main gold tier.
-    pub flagged: Vec<String>,
-}
-
-impl WholeGold {
-    /// Every note, the differences first.
-    pub fn notes(&self) -> Vec<String> {
-        self.differed.iter().chain(&self.flagged).cloned().collect()
-    }
+    /// What differed between the annotators and what was kept out of the gold.
+    pub notes: crate::gold_export::CarriedNotes,
 }
 
 /// An annotation of the file: its tier, what it refers to (a reference annotation), its value
@@ -194,8 +183,10 @@ pub(crate) fn whole_gold(gold: &Gold<'_>, path: &Path) -> Result<WholeGold, File
     };
     Ok(WholeGold {
         eaf: output.to_xml(),
-        differed,
-        flagged: builder.flagged,
+        notes: crate::gold_export::CarriedNotes {
+            differed,
+            flagged: builder.flagged,
+        },
     })
 }
 

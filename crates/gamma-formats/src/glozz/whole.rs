@@ -25,17 +25,8 @@ use std::path::Path;
 pub(crate) struct WholeGold {
     /// The file to write.
     pub file: AnnotationFile,
-    /// Content not measured on which the annotators differ (the base annotator's is in the gold).
-    pub differed: Vec<String>,
-    /// Relations and schemas kept out of the gold: a term has no gold unit.
-    pub flagged: Vec<String>,
-}
-
-impl WholeGold {
-    /// Every note, the differences first.
-    pub fn notes(&self) -> Vec<String> {
-        self.differed.iter().chain(&self.flagged).cloned().collect()
-    }
+    /// What differed between the annotators and what was kept out of the gold.
+    pub notes: crate::gold_export::CarriedNotes,
 }
 
 /// What makes two units "the same" outside the measure: type, span and features.
@@ -163,8 +154,7 @@ pub(crate) fn whole_gold(
             relations,
             schemas,
         },
-        differed,
-        flagged,
+        notes: crate::gold_export::CarriedNotes { differed, flagged },
     })
 }
 

@@ -41,17 +41,8 @@ use std::path::Path;
 pub(crate) struct WholeGold {
     /// The file to write.
     pub xmi: String,
-    /// Content not measured on which the annotators differ (the base annotator's is in the gold).
-    pub differed: Vec<String>,
-    /// What of the base annotator's file, or of the decided relations, is kept out of the gold.
-    pub flagged: Vec<String>,
-}
-
-impl WholeGold {
-    /// Every note, the differences first.
-    pub fn notes(&self) -> Vec<String> {
-        self.differed.iter().chain(&self.flagged).cloned().collect()
-    }
+    /// What differed between the annotators and what was kept out of the gold.
+    pub notes: crate::gold_export::CarriedNotes,
 }
 
 /// One annotator's XMI, read again for the gold.
@@ -126,8 +117,10 @@ pub(crate) fn whole_gold(
         ));
         return Ok(WholeGold {
             xmi,
-            differed: Vec::new(),
-            flagged,
+            notes: crate::gold_export::CarriedNotes {
+                differed: Vec::new(),
+                flagged,
+            },
         });
     }
     let mut fresh = tree::largest_id(&base.root);
@@ -158,8 +151,10 @@ pub(crate) fn whole_gold(
     let xmi = rewrite.finish();
     Ok(WholeGold {
         xmi,
-        differed,
-        flagged: rewrite.flagged,
+        notes: crate::gold_export::CarriedNotes {
+            differed,
+            flagged: rewrite.flagged,
+        },
     })
 }
 
