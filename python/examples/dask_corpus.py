@@ -23,6 +23,7 @@ The default is examples/corpus/manifest.txt (four documents of three annotators)
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 import gamma_studio
@@ -57,15 +58,15 @@ def project_document_gamma(document, project) -> dict:
 
 
 def is_project(source) -> bool:
-    """Whether `source` is a project file saved by the app."""
+    """Whether `source` is a project file saved by the app: a JSON file whose `format` says so
+    (its documents are read once, later, not to answer this)."""
     path = Path(source)
     if path.suffix != ".json" or not path.is_file():
         return False
     try:
-        gamma_studio.read_project(path)
-    except gamma_studio.ReadError:
+        return json.loads(path.read_text(encoding="utf-8")).get("format") == "gamma-studio project"
+    except (ValueError, UnicodeDecodeError, AttributeError):
         return False
-    return True
 
 
 def per_document_gammas(source, n_workers: int = 2, processes: bool = False, seed: int = 1,
