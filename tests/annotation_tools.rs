@@ -206,7 +206,7 @@ fn brat_offsets_point_at_the_text_brat_shows() {
     assert_eq!(file.units.len(), 7);
     assert_eq!(
         file.warnings[0].message,
-        "lines that are not text-bound annotations skipped: 1 #, 5 A, 1 N"
+        "not measured and carried into the gold (from the base annotator's file): 1 note (#), 5 attributes (A), 1 normalisation (N)"
     );
     // The event, by hand: from its trigger T3 "moving" to each of its four arguments; then
     // R2 and R1 as they stand.

@@ -216,7 +216,18 @@ fn gold_goes_back_to_tsv3_in_the_layer_read_and_to_brat() {
     ]);
     assert!(output.status.success(), "{}", text(&output).1);
     let written = std::fs::read_to_string(&gold).unwrap();
-    assert!(written.starts_with("#FORMAT=WebAnno TSV 3.3\n#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity|value\n"));
+    // The whole document: the parts of speech and the dependencies carried, the layers in the
+    // file's order.
+    assert!(
+        written.starts_with(
+            "#FORMAT=WebAnno TSV 3.3\n\
+             #T_SP=de.tudarmstadt.ukp.dkpro.core.api.lexmorph.type.pos.POS|PosValue\n\
+             #T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity|value\n\
+             #T_RL=de.tudarmstadt.ukp.dkpro.core.api.syntax.type.dependency.Dependency|\
+             DependencyType|BT_de.tudarmstadt.ukp.dkpro.core.api.lexmorph.type.pos.POS\n"
+        ),
+        "{written}"
+    );
     let output = run(&[
         "gamma",
         s(&a),

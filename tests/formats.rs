@@ -199,7 +199,14 @@ fn cora_layer_choice_and_annotator_names() {
         ..ReadOptions::default()
     };
     let (documents, warnings) = read_documents(&[a, b], &options).unwrap();
-    assert!(warnings.is_empty());
+    let said: Vec<&str> = warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        said,
+        [
+            "the layers not read (pos 16 tokens) are not measured and are carried into the gold \
+          (from the base annotator's file)"
+        ]
+    );
     let continuum = &documents[0].continuum;
     let names: Vec<&str> = continuum
         .annotators
@@ -540,7 +547,7 @@ fn reader_warnings_have_a_kind() {
     // alice's relation and schema, then the type the model lacks.
     assert_eq!(
         kinds,
-        [WarningKind::Skipped, WarningKind::UndeclaredType],
+        [WarningKind::Carried, WarningKind::UndeclaredType],
         "{warnings:?}"
     );
     let undeclared = &warnings[1];

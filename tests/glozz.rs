@@ -170,7 +170,7 @@ fn wrong_text_missing_text_and_bad_offsets_are_reported() {
     .unwrap();
     assert_eq!(warnings.len(), 2);
     assert_eq!(warnings[0].kind, WarningKind::TextHashMismatch);
-    assert_eq!(warnings[1].kind, WarningKind::Skipped);
+    assert_eq!(warnings[1].kind, WarningKind::Carried);
     assert!(
         warnings[0]
             .to_string()
@@ -392,7 +392,7 @@ fn what_is_measured_and_what_is_carried_is_said_at_opening() {
     let skipped = |options: &ReadOptions| -> Vec<String> {
         let (_, warnings) = read_documents(&annotations, options).unwrap();
         (warnings.iter())
-            .filter(|w| w.kind == WarningKind::Skipped)
+            .filter(|w| w.kind == WarningKind::Carried)
             .map(|w| w.message.clone())
             .collect()
     };

@@ -23,7 +23,7 @@ pub struct ConvertArgs {
 }
 
 pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
-    let documents = args.input.read()?;
+    let documents = args.input.read_to_convert()?;
     let inputs: Vec<PathBuf> = documents.iter().flat_map(|d| d.source.paths()).collect();
     let read_options = args.input.read_options()?;
     let several = documents.len() > 1;

@@ -7,7 +7,7 @@ use gamma_formats::cora::{CoraOptions, Transcription};
 use gamma_formats::corpus_folder::CorpusPlan;
 use gamma_formats::glozz::GlozzOptions;
 use gamma_formats::webanno_tsv::LayerChoice;
-use gamma_formats::{Document, Format, ReadOptions, read_documents};
+use gamma_formats::{Document, Format, ReadOptions, WarningKind, read_documents};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug, Clone)]
@@ -126,11 +126,21 @@ impl InputArgs {
 
     /// Reads the files, or the corpus folder given alone; warnings go to stderr.
     pub fn read(&self) -> Result<Vec<Document>, Failure> {
+        self.read_saying(Said::Everything)
+    }
+
+    /// Reads the files to convert them: what the gold would carry is not said (the conversion
+    /// says what it leaves out).
+    pub fn read_to_convert(&self) -> Result<Vec<Document>, Failure> {
+        self.read_saying(Said::NotWhatTheGoldCarries)
+    }
+
+    fn read_saying(&self, said: Said) -> Result<Vec<Document>, Failure> {
         let options = self.read_options()?;
         if let [folder] = self.files.as_slice()
             && folder.is_dir()
         {
-            return read_folder(folder, &options);
+            return read_corpus_folder_saying(folder, &options, said).map(|(d, _)| d);
         }
         if let Some(folder) = self.files.iter().find(|f| f.is_dir()) {
             return Err(Failure::BadInput(format!(
@@ -155,22 +165,39 @@ impl InputArgs {
             };
             Failure::BadInput(format!("{}{hint}", in_flags(&e)))
         })?;
-        for warning in warnings {
-            eprintln!("gamma-studio: warning: {}", warning_in_flags(&warning));
-        }
+        say(&warnings, said);
         Ok(documents)
     }
 }
 
-/// A corpus folder: its layout and documents are said on stderr, with the warnings.
-fn read_folder(folder: &Path, options: &ReadOptions) -> Result<Vec<Document>, Failure> {
-    read_corpus_folder(folder, options).map(|(documents, _)| documents)
+/// Which of the readers' warnings a command says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Said {
+    Everything,
+    NotWhatTheGoldCarries,
+}
+
+fn say(warnings: &[gamma_formats::Warning], said: Said) {
+    for warning in warnings {
+        if said == Said::NotWhatTheGoldCarries && warning.kind == WarningKind::Carried {
+            continue;
+        }
+        eprintln!("gamma-studio: warning: {}", warning_in_flags(warning));
+    }
 }
 
 /// A corpus folder and how it holds its documents (said on stderr, with the warnings).
 pub fn read_corpus_folder(
     folder: &Path,
     options: &ReadOptions,
+) -> Result<(Vec<Document>, CorpusPlan), Failure> {
+    read_corpus_folder_saying(folder, options, Said::Everything)
+}
+
+fn read_corpus_folder_saying(
+    folder: &Path,
+    options: &ReadOptions,
+    said: Said,
 ) -> Result<(Vec<Document>, CorpusPlan), Failure> {
     let (documents, warnings, plan) =
         gamma_formats::read_corpus(folder, options).map_err(|e| Failure::BadInput(in_flags(&e)))?;
@@ -180,9 +207,7 @@ pub fn read_corpus_folder(
         documents.len(),
         plan.layout.describe()
     );
-    for warning in warnings {
-        eprintln!("gamma-studio: warning: {}", warning_in_flags(&warning));
-    }
+    say(&warnings, said);
     Ok((documents, plan))
 }
 

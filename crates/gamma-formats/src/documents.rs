@@ -12,7 +12,7 @@
 
 use super::codec::CODECS;
 use super::format::{Document, Format, Grouping, ReadContext, ReadOptions};
-use super::{FileError, Warning};
+use super::{FileError, Warning, WarningKind};
 use std::path::{Path, PathBuf};
 
 /// Reads the files as documents (see the module documentation for the grouping), with the
@@ -67,6 +67,7 @@ pub fn read_documents(
         warnings.append(&mut read_warnings);
         documents.append(&mut read);
     }
+    warnings.extend(documents.iter().filter_map(|d| carried(d, options)));
     log_documents(&documents, &warnings);
     Ok((documents, warnings))
 }
@@ -132,4 +133,13 @@ fn log_documents(documents: &[Document], warnings: &[Warning]) {
     for warning in warnings {
         log::debug!("warning: {warning}");
     }
+}
+
+/// What the opening says of a document's content that is not measured and that the gold
+/// carries ([`crate::losses::carried`]).
+fn carried(document: &Document, options: &ReadOptions) -> Option<Warning> {
+    let message = crate::losses::carried(&document.continuum, &document.source, options)?;
+    let paths = document.source.paths();
+    let file = paths.first()?;
+    Some(Warning::new(WarningKind::Carried, file, None, message))
 }

@@ -125,6 +125,9 @@ pub enum WarningKind {
     EmptyAnnotator,
     /// What a conversion's output format cannot hold and leaves out or changes.
     Lossy,
+    /// Content of the files that is not measured and that the gold carries (other layers,
+    /// tiers, types, relations).
+    Carried,
 }
 
 impl Warning {

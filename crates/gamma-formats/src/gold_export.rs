@@ -31,6 +31,44 @@ impl CarriedNotes {
         self.differed.iter().chain(&self.flagged).cloned().collect()
     }
 }
+
+/// What an annotator has that was not measured: by what makes two alike, how many and how it
+/// is named for people.
+pub(crate) type NotMeasured = std::collections::BTreeMap<String, (usize, String)>;
+
+/// The notes on content not measured that not every annotator has alike: `items` are each
+/// annotator's (index, what it has), `base` the annotator whose content is carried into the
+/// gold, `name` an annotator's name.
+pub(crate) fn differences<'a>(
+    items: &[(usize, NotMeasured)],
+    base: usize,
+    name: impl Fn(usize) -> &'a str,
+) -> Vec<String> {
+    let mut notes = Vec::new();
+    for (i, (annotator, mine)) in items.iter().enumerate() {
+        for (key, (n, description)) in mine {
+            let missing: Vec<&str> = (0..items.len())
+                .filter(|&j| j != i && items[j].1.get(key).map_or(0, |x| x.0) < *n)
+                .map(|j| name(items[j].0))
+                .collect();
+            if missing.is_empty() {
+                continue;
+            }
+            let fate = if *annotator == base {
+                "carried into the gold"
+            } else {
+                "not in the gold"
+            };
+            notes.push(format!(
+                "{description} of {} ({fate}, not measured): {} {} none like it",
+                name(*annotator),
+                missing.join(", "),
+                if missing.len() == 1 { "has" } else { "have" }
+            ));
+        }
+    }
+    notes
+}
 /// The annotator name the gold gets in CSV and ELAN exports.
 pub(crate) const GOLD_NAME: &str = "gold";
 
@@ -154,6 +192,30 @@ pub fn write_whole_gold(
         }
         (Some(Source::Xmi { files, .. }), _) if format == crate::xmi::XMI => {
             crate::xmi::whole_gold(&gold, files, path)?.notes.all()
+        }
+        (Some(Source::Cora { files, contents }), _)
+            if format == crate::cora::CORA && !contents.is_empty() =>
+        {
+            crate::cora::whole_gold(&gold, files, contents, path)?
+                .1
+                .all()
+        }
+        (Some(Source::WebannoTsv { files, .. }), _) if format == crate::webanno_tsv::TSV3 => {
+            match crate::webanno_tsv::whole_gold(&gold, files, path)? {
+                Some(whole) => whole.notes.all(),
+                None => {
+                    let mut notes = crate::span_layer::gold_relations(&gold).2;
+                    let base = &continuum.annotators[base];
+                    if base.own_text.is_some() {
+                        notes.insert(0, format!(
+                            "the text of {} is not the document's: its file is not carried into \
+                             the gold, which holds the gold units and their relations only",
+                            base.name
+                        ));
+                    }
+                    notes
+                }
+            }
         }
         _ if format == crate::webanno_tsv::TSV3 || format == crate::xmi::XMI => {
             crate::span_layer::gold_relations(&gold).2

@@ -166,14 +166,23 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
     if !skipped.is_empty() {
         let counts: Vec<String> = skipped
             .iter()
-            .map(|(kind, n)| format!("{n} {kind}"))
+            .map(|(kind, n)| {
+                let what = match kind {
+                    'A' | 'M' => super::losses::count(*n, "attribute"),
+                    'N' => super::losses::count(*n, "normalisation"),
+                    '#' => super::losses::count(*n, "note"),
+                    _ if *n == 1 => "1 event without arguments".into(),
+                    _ => format!("{n} events without arguments"),
+                };
+                format!("{what} ({kind})")
+            })
             .collect();
         warnings.push(Warning::new(
-            WarningKind::Skipped,
+            WarningKind::Carried,
             path,
             None,
             format!(
-                "lines that are not text-bound annotations skipped: {}",
+                "not measured and carried into the gold (from the base annotator's file): {}",
                 counts.join(", ")
             ),
         ));
@@ -540,7 +549,7 @@ mod tests {
             messages,
             [
                 "a.ann: line 2: 1 discontinuous span(s) read as one unit from the first start to the last end",
-                "a.ann: lines that are not text-bound annotations skipped: 1 #, 1 A"
+                "a.ann: not measured and carried into the gold (from the base annotator's file): 1 note (#), 1 attribute (A)"
             ]
         );
         let relations: Vec<(&str, &str, &Endpoint)> = file

@@ -56,7 +56,9 @@ fn relation_equivalence_and_event_lines_are_relations() {
     let messages: Vec<String> = file.warnings.iter().map(|w| w.to_string()).collect();
     assert_eq!(
         messages,
-        ["a.ann: lines that are not text-bound annotations skipped: 1 A, 1 E"]
+        [
+            "a.ann: not measured and carried into the gold (from the base annotator's file): 1 attribute (A), 1 event without arguments (E)"
+        ]
     );
 
     // Written back: the units' own ids, each line as it was read (the event argument E1

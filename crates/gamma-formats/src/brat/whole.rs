@@ -29,9 +29,10 @@ use super::standoff::{self, Line, largest_number};
 use super::{parse_ann, t_line, type_name, type_names_distinct};
 use crate::annotator_files::AnnotatorFile;
 use crate::format::{DecidedRelations, Gold};
+use crate::gold_export::NotMeasured;
 use crate::{FileError, Unwritable};
 use gamma_core::relation::{Endpoint, Relation};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// The gold `.ann` and what the user must hear about it.
@@ -537,43 +538,20 @@ fn differences<'a>(
     base: usize,
     name: impl Fn(usize) -> &'a str,
 ) -> Vec<String> {
-    let items: Vec<BTreeMap<String, (usize, String)>> = (anns.iter())
-        .map(|ann| not_measured(ann, &remaps[ann.annotator]))
+    let items: Vec<(usize, NotMeasured)> = (anns.iter())
+        .map(|ann| (ann.annotator, not_measured(ann, &remaps[ann.annotator])))
         .collect();
-    let mut notes = Vec::new();
-    for (i, mine) in items.iter().enumerate() {
-        for (key, (n, description)) in mine {
-            let missing: Vec<&str> = (0..items.len())
-                .filter(|&j| j != i && items[j].get(key).map_or(0, |x| x.0) < *n)
-                .map(|j| name(anns[j].annotator))
-                .collect();
-            if missing.is_empty() {
-                continue;
-            }
-            let fate = if anns[i].annotator == base {
-                "carried into the gold"
-            } else {
-                "not in the gold"
-            };
-            notes.push(format!(
-                "{description} of {} ({fate}, not measured): {} {} none like it",
-                name(anns[i].annotator),
-                missing.join(", "),
-                if missing.len() == 1 { "has" } else { "have" }
-            ));
-        }
-    }
-    notes
+    crate::gold_export::differences(&items, base, name)
 }
 
 /// What an annotator has that was not measured, by what makes two alike: how many, and how it
 /// is named for people. Text-bound annotations by type and offsets; attributes, normalisations
 /// and notes by type, value, text and what they are attached to.
-fn not_measured(ann: &Ann, remap: &HashMap<String, String>) -> BTreeMap<String, (usize, String)> {
+fn not_measured(ann: &Ann, remap: &HashMap<String, String>) -> NotMeasured {
     let by_id: HashMap<&str, &Line> = (ann.lines.iter())
         .filter_map(|l| Some((l.id()?, l)))
         .collect();
-    let mut items: BTreeMap<String, (usize, String)> = BTreeMap::new();
+    let mut items = NotMeasured::new();
     for line in &ann.lines {
         let (key, description) = match line {
             Line::Text {

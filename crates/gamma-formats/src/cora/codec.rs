@@ -109,16 +109,13 @@ impl Codec for Cora {
         Ok(written)
     }
 
-    /// The gold in the structure of the first annotator's file when the document came from
-    /// CorA-XML.
+    /// The gold in the structure of the base annotator's file when the document came from
+    /// CorA-XML ([`super::whole_gold`]).
     fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
         let options = &gold.options.cora;
         let file = match gold.source {
             Some(Source::Cora { files, contents }) if !contents.is_empty() => {
-                contents[0]
-                    .with_layers_from(gold.units, options, &files[0].path)
-                    .map_err(|e| FileError::new(path, None, e))?
-                    .0
+                super::whole_gold(gold, files, contents, path)?.0
             }
             _ => {
                 let text = gold.text(path, DESCRIPTION.label)?;

@@ -539,8 +539,10 @@ pub fn default_annotators(paths: &[PathBuf]) -> Vec<AnnotatorFile> {
 }
 
 mod codec;
+mod whole;
 mod write;
 pub use codec::CORA;
+pub(crate) use whole::whole_gold;
 pub(crate) use write::{is_xml_name, spans_from_units};
 
 #[cfg(test)]

@@ -23,9 +23,10 @@
 use super::tree::{element, laid_out_like, largest_number, relaid, unique};
 use crate::FileError;
 use crate::format::{Gold, tiers_without_overlap};
+use crate::gold_export::NotMeasured;
 use crate::xml::{self, Element, Node};
 use gamma_core::continuum::Annotator;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// The gold `.eaf` and what the user must hear about it.
@@ -637,7 +638,7 @@ impl Builder<'_, '_> {
 /// every annotator has alike.
 fn differences(gold: &Gold<'_>, eaf: &Eaf<'_>, plan: &GoldTiers) -> Vec<String> {
     let annotators = &gold.document.annotators;
-    let mut items: Vec<BTreeMap<String, (usize, String)>> = vec![BTreeMap::new(); annotators.len()];
+    let mut items: Vec<NotMeasured> = vec![NotMeasured::new(); annotators.len()];
     let mut ids: Vec<&&str> = eaf.annotations.keys().collect();
     ids.sort_by_key(|id| (eaf.annotations[**id].element.line, **id));
     for id in ids {
@@ -670,30 +671,8 @@ fn differences(gold: &Gold<'_>, eaf: &Eaf<'_>, plan: &GoldTiers) -> Vec<String> 
         items[owner].entry(key).or_insert((0, description)).0 += 1;
     }
     let name = |a: usize| annotators[a].name.as_str();
-    let mut notes = Vec::new();
-    for (a, mine) in items.iter().enumerate() {
-        for (key, (n, description)) in mine {
-            let missing: Vec<&str> = (0..items.len())
-                .filter(|&b| b != a && items[b].get(key).map_or(0, |x| x.0) < *n)
-                .map(name)
-                .collect();
-            if missing.is_empty() {
-                continue;
-            }
-            let fate = if a == gold.base {
-                "carried into the gold"
-            } else {
-                "not in the gold"
-            };
-            notes.push(format!(
-                "{description} of {} ({fate}, not measured): {} {} none like it",
-                name(a),
-                missing.join(", "),
-                if missing.len() == 1 { "has" } else { "have" }
-            ));
-        }
-    }
-    notes
+    let items: Vec<(usize, NotMeasured)> = items.into_iter().enumerate().collect();
+    crate::gold_export::differences(&items, gold.base, name)
 }
 
 /// A reference annotation left out of the gold: the annotation (its id and value), the one it

@@ -465,7 +465,7 @@ pub fn read_document(
         continuum.annotators[index].relations = relations_of(&aa);
         if let Some(message) = carried_message(&aa, &continuum.annotators[index].units) {
             warnings.push(Warning::new(
-                WarningKind::Skipped,
+                WarningKind::Carried,
                 &file.path,
                 None,
                 message,

@@ -9,6 +9,7 @@
 
 mod positions;
 mod unread;
+pub(crate) use unread::carried;
 
 use crate::files::{Warning, WarningKind, without_spaces};
 pub use crate::format::Holds;
@@ -346,7 +347,7 @@ fn left_out(n: usize) -> &'static str {
     }
 }
 
-fn count(n: usize, what: &str) -> String {
+pub(crate) fn count(n: usize, what: &str) -> String {
     if n == 1 {
         format!("1 {what}")
     } else {

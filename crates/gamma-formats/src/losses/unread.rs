@@ -83,15 +83,7 @@ pub(super) fn left_out(
             })
         }
         Source::Cora { contents, .. } if format != crate::cora::CORA => {
-            let cora = &options.cora;
-            let mut layers: BTreeMap<&str, usize> = BTreeMap::new();
-            for token in contents.iter().flat_map(|c| c.annotation_tokens()) {
-                for (name, _) in &token.layers {
-                    if *name != cora.category_layer && !cora.keeps_layer(name) {
-                        *layers.entry(name.as_str()).or_default() += 1;
-                    }
-                }
-            }
+            let layers = cora_layers_not_read(contents, options);
             (!layers.is_empty()).then(|| {
                 format!(
                     "{label} is written from the layers read: the input's other CorA layers are \
@@ -101,50 +93,122 @@ pub(super) fn left_out(
             })
         }
         Source::WebannoTsv { files, layer, .. } => {
-            let mut layers: BTreeMap<String, usize> = BTreeMap::new();
-            for file in files
-                .iter()
-                .filter_map(|f| crate::webanno_tsv::read(&f.path).ok())
-            {
-                let over = format!("BT_{layer}");
-                let read = |l: &crate::webanno_tsv::Layer| match l.kind {
-                    LayerKind::Span => l.name == *layer,
-                    LayerKind::Relation => l.columns.last() == Some(&over),
-                    LayerKind::Chain => false,
-                };
-                for (index, declared) in file.layers.iter().enumerate().filter(|(_, l)| !read(l)) {
-                    let n = match declared.kind {
-                        LayerKind::Span => file.spans.iter().filter(|s| s.layer == index).count(),
-                        LayerKind::Relation => {
-                            file.relations.iter().filter(|r| r.layer == index).count()
-                        }
-                        LayerKind::Chain => 0,
-                    };
-                    *layers.entry(short(&declared.name).to_string()).or_default() += n;
-                }
-            }
-            other_layers(label, &layers)
+            other_layers(label, &tsv3_other_layers(files, layer))
         }
-        Source::Xmi { files, layer, .. } => {
-            let mut layers: BTreeMap<String, usize> = BTreeMap::new();
-            for file in files.iter().filter_map(|f| crate::xmi::read(&f.path).ok()) {
-                for (name, _) in file.layers.iter().filter(|(name, _)| name != layer) {
-                    let n = file.annotations.iter().filter(|a| a.layer == *name).count();
-                    *layers.entry(short(name).to_string()).or_default() += n;
-                }
-                let over: Vec<&str> = (file.relation_layers_over(layer).into_iter())
-                    .map(|t| t.name.as_str())
-                    .collect();
-                for relation in file.relations.iter().filter(|r| !over.contains(&&*r.layer)) {
-                    *layers
-                        .entry(short(&relation.layer).to_string())
-                        .or_default() += 1;
-                }
-            }
-            other_layers(label, &layers)
-        }
+        Source::Xmi { files, layer, .. } => other_layers(label, &xmi_other_layers(files, layer)),
         _ => None,
     }
+}
+
+/// What the opening says of the content of a document's files that is not measured and that
+/// the gold carries (from the base annotator's file): ELAN tiers not measured, CorA layers not
+/// read, the other layers of WebAnno TSV 3 and XMI files; `None` when there is none (Glozz
+/// files say it as they are read).
+pub(crate) fn carried(
+    continuum: &Continuum,
+    source: &Source,
+    options: &ReadOptions,
+) -> Option<String> {
+    let (what, listed) = match source {
+        Source::Elan(path) => {
+            let tiers = crate::elan::convert::tiers_not_measured(path, continuum);
+            let each: Vec<String> = (tiers.iter())
+                .filter(|(_, n)| *n > 0)
+                .map(|(id, n)| format!("{id:?} {}", count(*n, "annotation")))
+                .collect();
+            ("the tiers", each.join(", "))
+        }
+        Source::Cora { contents, .. } => {
+            let layers = cora_layers_not_read(contents, options);
+            ("the layers not read", counted(&layers, "token"))
+        }
+        Source::WebannoTsv { files, layer, .. } => (
+            "the other layers",
+            non_empty(tsv3_other_layers(files, layer)),
+        ),
+        Source::Xmi { files, layer, .. } => (
+            "the other layers",
+            non_empty(xmi_other_layers(files, layer)),
+        ),
+        _ => return None,
+    };
+    (!listed.is_empty()).then(|| {
+        format!("{what} ({listed}) are not measured and are carried into the gold (from the base annotator's file)")
+    })
+}
+
+/// The layers counted, those with annotations only.
+fn non_empty(layers: BTreeMap<String, usize>) -> String {
+    let layers: BTreeMap<&str, usize> = (layers.iter())
+        .filter(|(_, n)| **n > 0)
+        .map(|(k, v)| (k.as_str(), *v))
+        .collect();
+    counted(&layers, "annotation")
+}
+
+/// The CorA layers of the annotation tokens that are neither the category nor kept as
+/// features: how many tokens have each.
+fn cora_layers_not_read<'a>(
+    contents: &'a [crate::cora::CoraFile],
+    options: &ReadOptions,
+) -> BTreeMap<&'a str, usize> {
+    let cora = &options.cora;
+    let mut layers: BTreeMap<&str, usize> = BTreeMap::new();
+    for token in contents.iter().flat_map(|c| c.annotation_tokens()) {
+        for (name, _) in &token.layers {
+            if *name != cora.category_layer && !cora.keeps_layer(name) {
+                *layers.entry(name.as_str()).or_default() += 1;
+            }
+        }
+    }
+    layers
+}
+
+/// The layers of TSV 3 files other than the span layer `layer` and the relation layers over
+/// it: how many annotations each has (chain layers: none counted).
+fn tsv3_other_layers(files: &[crate::AnnotatorFile], layer: &str) -> BTreeMap<String, usize> {
+    let mut layers: BTreeMap<String, usize> = BTreeMap::new();
+    for file in files
+        .iter()
+        .filter_map(|f| crate::webanno_tsv::read(&f.path).ok())
+    {
+        let over = format!("BT_{layer}");
+        let read = |l: &crate::webanno_tsv::Layer| match l.kind {
+            LayerKind::Span => l.name == *layer,
+            LayerKind::Relation => l.columns.last() == Some(&over),
+            LayerKind::Chain => false,
+        };
+        for (index, declared) in file.layers.iter().enumerate().filter(|(_, l)| !read(l)) {
+            let n = match declared.kind {
+                LayerKind::Span => file.spans.iter().filter(|s| s.layer == index).count(),
+                LayerKind::Relation => file.relations.iter().filter(|r| r.layer == index).count(),
+                LayerKind::Chain => 0,
+            };
+            *layers.entry(short(&declared.name).to_string()).or_default() += n;
+        }
+    }
+    layers
+}
+
+/// The layers of XMI files other than the span layer `layer` and the relation layers over it:
+/// how many annotations each has.
+fn xmi_other_layers(files: &[crate::AnnotatorFile], layer: &str) -> BTreeMap<String, usize> {
+    let mut layers: BTreeMap<String, usize> = BTreeMap::new();
+    for file in files.iter().filter_map(|f| crate::xmi::read(&f.path).ok()) {
+        for (name, _) in file.layers.iter().filter(|(name, _)| name != layer) {
+            let n = file.annotations.iter().filter(|a| a.layer == *name).count();
+            *layers.entry(short(name).to_string()).or_default() += n;
+        }
+        let over: Vec<&str> = (file.relation_layers_over(layer).into_iter())
+            .map(|t| t.name.as_str())
+            .collect();
+        for relation in file.relations.iter().filter(|r| !over.contains(&&*r.layer)) {
+            *layers
+                .entry(short(&relation.layer).to_string())
+                .or_default() += 1;
+        }
+    }
+    layers
 }
 
 fn other_layers(label: &str, layers: &BTreeMap<String, usize>) -> Option<String> {

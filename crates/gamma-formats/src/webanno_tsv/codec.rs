@@ -113,6 +113,11 @@ impl Codec for WebannoTsv {
 
     /// The gold units and the relations between them ([`span_layer::gold_relations`]).
     fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
+        if let Some(Source::WebannoTsv { files, .. }) = gold.source
+            && let Some(whole) = super::whole_gold(gold, files, path)?
+        {
+            return crate::write_atomically(path, whole.tsv.as_bytes());
+        }
         let layers = relation_layers(gold.source);
         span_layer::write_gold(gold, path, DESCRIPTION.label, with_relations(&layers))
     }

@@ -24,13 +24,16 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 mod codec;
+mod layered;
 mod relation_columns;
 mod relations;
+mod whole;
 mod write;
 pub use codec::TSV3;
 pub(crate) use codec::span_file;
 pub(crate) use relation_columns::RelationLayer;
 pub use relations::RelationAnnotation;
+pub(crate) use whole::whole_gold;
 pub(crate) use write::{
     feature_name, identifier_characters, layer_features, sentences, to_tsv3_with_relations,
     unit_boundaries, utf16_offsets, written_spans,
@@ -120,6 +123,19 @@ pub struct Tsv3File {
     pub spans: Vec<SpanAnnotation>,
     /// The relation annotations, in file order.
     pub relations: Vec<RelationAnnotation>,
+    /// The token lines (sub-tokens too), in file order.
+    pub tokens: Vec<TokenSpan>,
+}
+
+/// A token line's address and where it lies in the text, in characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenSpan {
+    /// Its address: `1-3`, or `1-3.1` for a sub-token.
+    pub address: String,
+    /// First character.
+    pub start: usize,
+    /// One past the last character.
+    pub end: usize,
 }
 
 /// Reads one TSV 3 file.
@@ -346,11 +362,21 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Tsv3File, FileError> {
     let offsets = Utf16Offsets::new(&document);
     let spans = collect_spans(&sentences, &layers, &offsets, path)?;
     let relations = relations::collect(&sentences, &layers);
+    let tokens = (sentences.iter().flat_map(|s| &s.tokens))
+        .filter_map(|t| {
+            Some(TokenSpan {
+                address: t.address.to_string(),
+                start: offsets.char_offset(t.begin)?,
+                end: offsets.char_offset(t.end)?,
+            })
+        })
+        .collect();
     Ok(Tsv3File {
         text: document,
         layers,
         spans,
         relations,
+        tokens,
     })
 }
 

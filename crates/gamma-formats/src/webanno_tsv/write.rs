@@ -15,7 +15,7 @@ use std::path::Path;
 pub(super) const RESERVED: [&str; 3] = ["begin", "end", "sofa"];
 
 /// Text escaped for a `#Text=` line.
-fn escape_text(text: &str) -> String {
+pub(super) fn escape_text(text: &str) -> String {
     text.replace('\\', "\\\\")
         .replace('\t', "\\t")
         .replace('\r', "\\r")

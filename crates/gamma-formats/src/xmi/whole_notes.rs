@@ -10,11 +10,9 @@ use super::tree::{self, Packages, char_span, structural};
 use crate::layer_choice::short_name;
 use crate::webanno_tsv::Utf16Offsets;
 use crate::xml::Element;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 
-/// What an annotator has that was not measured: by what makes two alike, how many and how it is
-/// named for people.
-type Items = BTreeMap<String, (usize, String)>;
+use crate::gold_export::NotMeasured as Items;
 
 /// The notes on annotations not measured that not every annotator has alike: `cases` are each
 /// annotator's (index, root element, file read, ids of its measured units), `layer` the span
@@ -32,30 +30,7 @@ pub(super) fn differences<'a>(
             (a, not_measured(root, file, layer, measured, &remap))
         })
         .collect();
-    let mut notes = Vec::new();
-    for (i, (annotator, mine)) in items.iter().enumerate() {
-        for (key, (n, description)) in mine {
-            let missing: Vec<&str> = (0..items.len())
-                .filter(|&j| j != i && items[j].1.get(key).map_or(0, |x| x.0) < *n)
-                .map(|j| name(items[j].0))
-                .collect();
-            if missing.is_empty() {
-                continue;
-            }
-            let fate = if *annotator == base {
-                "carried into the gold"
-            } else {
-                "not in the gold"
-            };
-            notes.push(format!(
-                "{description} of {} ({fate}, not measured): {} {} none like it",
-                name(*annotator),
-                missing.join(", "),
-                if missing.len() == 1 { "has" } else { "have" }
-            ));
-        }
-    }
-    notes
+    crate::gold_export::differences(&items, base, name)
 }
 
 /// What an annotator's file has that was not measured, by what makes two alike: how many, and
