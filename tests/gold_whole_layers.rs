@@ -287,3 +287,56 @@ fn the_cora_gold_carries_the_layers_not_read_from_the_base() {
         assert_eq!(gold.id, ["p1b_posmorph_A", "p1b_posmorph_B"][base]);
     }
 }
+
+/// INCEpTION's relation layer with three features (`boolValue|integerValue|value`): its label
+/// is the string one. ann says nsubj, bob subj; relabelled `agent`, the gold relation keeps ann's
+/// other features (true, 42) with the gold label in `value`.
+#[test]
+fn a_relabelled_relation_keeps_its_other_features_in_the_tsv3_gold() {
+    let original = std::fs::read_to_string(common::fixture(
+        "webanno-tsv/testSingleNonMultiTokenRelationWithMultipleFeatureValues.tsv",
+    ))
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let bob = original.replace("\tnsubj\t", "\tsubj\t");
+    let files = [("ann", original.clone()), ("bob", bob)].map(|(name, content)| {
+        let path = dir.path().join(format!("{name}.tsv"));
+        std::fs::write(&path, content).unwrap();
+        path
+    });
+    let options = ReadOptions::default();
+    let (mut documents, _) = read_documents(&files, &options).unwrap();
+    let document = documents.remove(0);
+    let labels: Vec<&str> = (document.continuum.annotators.iter())
+        .map(|a| a.relations[0].label.as_str())
+        .collect();
+    assert_eq!(labels, ["nsubj", "subj"]);
+    let aligned =
+        gamma_core::gamma::best_alignment(&document.continuum, &Default::default()).unwrap();
+    let mut adjudication = Adjudication::new(
+        document.continuum.clone(),
+        &aligned.problem,
+        &aligned.alignment,
+        "tester",
+    );
+    adjudication.apply_rule("unanimous").unwrap();
+    assert_eq!(adjudication.relation_proposals().len(), 1);
+    let agent = gamma_core::gold::RelationChoice::Relabel {
+        label: "agent".into(),
+    };
+    adjudication.decide_relation(0, agent).unwrap();
+    let out = dir.path().join("gold.tsv");
+    let source = Some(&document.source);
+    let (_, notes) = write_whole_gold(&adjudication, &out, source, &options, false, 0).unwrap();
+    assert_eq!(notes, Vec::<String>::new());
+    let gold = gamma_formats::webanno_tsv::read(&out).unwrap();
+    let values: Vec<Vec<Option<String>>> =
+        gold.relations.iter().map(|r| r.values.clone()).collect();
+    let some = |v: &str| Some(v.to_string());
+    assert_eq!(values, [vec![some("true"), some("42"), some("agent")]]);
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        written.contains("\ttrue\t42\tagent\t1-1[1_2]\t"),
+        "{written}"
+    );
+}

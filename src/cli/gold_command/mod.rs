@@ -51,9 +51,9 @@ pub struct GoldArgs {
     pub adjudicator: Option<String>,
     /// The annotator whose content goes into the gold where the annotators differ on what was
     /// not measured (other unit types, excluded units, other tiers), and whose relations and
-    /// schemas (Glozz), relations, attributes and notes (brat), dependent tiers (ELAN) and other
-    /// layers, annotation types and relation layers (XMI) are carried into the gold, remapped to
-    /// the gold units (default: the first).
+    /// schemas (Glozz), relations, attributes and notes (brat), dependent tiers (ELAN), other
+    /// layers, annotation types and relation layers (TSV 3, XMI) and layers not read (CorA) are
+    /// carried into the gold, remapped to the gold units (default: the first).
     #[arg(long, value_name = "NAME")]
     pub base: Option<String>,
     /// Allow writing over an input file.

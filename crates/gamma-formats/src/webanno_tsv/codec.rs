@@ -141,11 +141,11 @@ fn relation_layers(source: Option<&Source>) -> Vec<RelationLayer> {
         return Vec::new();
     };
     let base = format!("BT_{layer}");
-    (file.layers.iter())
-        .filter(|l| l.kind == LayerKind::Relation && l.columns.last() == Some(&base))
-        .map(|l| RelationLayer {
+    (file.layers.iter().enumerate())
+        .filter(|(_, l)| l.kind == LayerKind::Relation && l.columns.last() == Some(&base))
+        .map(|(i, l)| RelationLayer {
             name: l.name.clone(),
-            feature: (l.columns.len() > 1).then(|| l.columns[0].clone()),
+            feature: file.label_column(i).map(|k| l.columns[k].clone()),
         })
         .collect()
 }

@@ -8,8 +8,9 @@
 //! So a relation goes from the span that the address and the source id name to the span on
 //! whose row it sits (or that the target id names), directed, as INCEpTION draws it.
 //!
-//! Its label is the value of the layer's first feature (`*` when it has none, the layer's short
-//! name when the layer has no feature, as for units); when several relation layers link the
+//! Its label is the value of the layer's label feature (`*` when it has none, the layer's short
+//! name when the layer has no feature, as for units): the first feature whose values are not
+//! all numbers or booleans, else the first, as the XMI reader chooses it without a type system; when several relation layers link the
 //! chosen span layer, each label starts with its layer's short name and a colon. Relations have
 //! no id in TSV 3: each is named by its row and its place there (`1-5/1`). An endpoint naming no
 //! span of the layer (a damaged file) is kept as it stands, so that the measure reports the
@@ -97,6 +98,22 @@ fn base_column(layer: &Layer) -> Option<usize> {
 }
 
 impl Tsv3File {
+    /// The feature column (before the `BT_` column) whose values label the relations of
+    /// relation layer `layer`, as the XMI reader without a type system chooses it: the first
+    /// whose values are not all numbers or booleans, else the first; `None` for a layer
+    /// without features.
+    pub(crate) fn label_column(&self, layer: usize) -> Option<usize> {
+        let features = base_column(&self.layers[layer])?;
+        let typed = |v: &str| v == "true" || v == "false" || v.parse::<f64>().is_ok();
+        let textual = |k: usize| {
+            (self.relations.iter())
+                .filter(|r| r.layer == layer)
+                .filter_map(|r| r.values.get(k).cloned().flatten())
+                .any(|v| !typed(&v))
+        };
+        (features > 0).then(|| (0..features).find(|&k| textual(k)).unwrap_or(0))
+    }
+
     /// The relations between the spans of layer `span_layer` (see the module documentation),
     /// and a warning when some name no span of it.
     pub fn relations(&self, span_layer: usize, path: &Path) -> (Vec<Relation>, Option<Warning>) {
@@ -117,9 +134,11 @@ impl Tsv3File {
         let mut unknown: Vec<(u64, &str)> = Vec::new();
         for annotation in self.relations.iter().filter(|r| over.contains(&r.layer)) {
             let layer = &self.layers[annotation.layer];
-            let value = match annotation.values.first() {
+            let value = match self.label_column(annotation.layer) {
                 None => layer.short_name().to_string(),
-                Some(value) => value.clone().unwrap_or_else(|| "*".to_string()),
+                Some(k) => {
+                    (annotation.values.get(k).cloned().flatten()).unwrap_or_else(|| "*".to_string())
+                }
             };
             let label = match over.len() {
                 1 => value,

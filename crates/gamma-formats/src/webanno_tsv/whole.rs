@@ -5,7 +5,7 @@
 //! other features in their columns; a feature the layer did not declare gets a column of its
 //! own). The relation layers over it hold the gold's relations
 //! ([`crate::span_layer::decided_relations`]): the base annotator's as the decisions leave them,
-//! with all their features (a relabelled one takes the gold label in its first feature); another
+//! with all their features (a relabelled one takes the gold label in its label feature); another
 //! annotator's kept into the gold, between the gold units standing for its ends.
 //!
 //! Everything else of the base annotator's file is carried: its other span layers and their
@@ -262,14 +262,18 @@ impl<'a> Build<'a> {
             let width = self.file.layers[layer].columns.len() - 1;
             let value = (value != "*").then(|| value.to_string());
             let mut values = vec![None; width];
+            let label_column = match self.placed.iter().position(|p| *p == Some(layer)) {
+                Some(declared) => self.base.label_column(declared),
+                None => (width > 0).then_some(0),
+            };
             if *annotator == self.gold.base
                 && let Some(own) = base_relations.get(relation.id.as_str())
                 && self.placed[own.layer] == Some(layer)
             {
                 values = own.values.clone();
             }
-            if let Some(first) = values.first_mut() {
-                *first = value;
+            if let Some(label) = label_column.and_then(|k| values.get_mut(k)) {
+                *label = value;
             }
             self.file.relations.push(LayeredRelation {
                 layer,
