@@ -44,6 +44,7 @@ pub(super) fn draw_relation_arcs(canvas: &Canvas, state: &AppState) {
             Some((rect, in_selection))
         };
         let baseline = canvas.layout.track_tops[a];
+        let mut labels: Vec<Rect> = Vec::new();
         for relation in &annotator.relations {
             let (Some((source, source_selected)), Some((target, target_selected))) =
                 (span_of(&relation.source), span_of(&relation.target))
@@ -58,7 +59,13 @@ pub(super) fn draw_relation_arcs(canvas: &Canvas, state: &AppState) {
             let arc = Arc::new(from, to, baseline);
             draw_arc(&painter, &canvas.visuals, &arc, relation.directed, strong);
             if strong {
-                draw_label(&painter, &canvas.visuals, &arc, &relation.label);
+                draw_label(
+                    &painter,
+                    &canvas.visuals,
+                    &arc,
+                    &relation.label,
+                    &mut labels,
+                );
             }
         }
     }
@@ -127,17 +134,54 @@ fn draw_arc(painter: &Painter, visuals: &Visuals, arc: &Arc, directed: bool, str
     }
 }
 
-/// The label at the top of the arc, on the panel's background so that it reads over the curve.
-fn draw_label(painter: &Painter, visuals: &Visuals, arc: &Arc, label: &str) {
+/// The label on the arc, on the panel's background so that it reads over the curve, moved up
+/// clear of the labels already drawn (`placed`) so that two never cover each other.
+fn draw_label(
+    painter: &Painter,
+    visuals: &Visuals,
+    arc: &Arc,
+    label: &str,
+    placed: &mut Vec<Rect>,
+) {
     let colour = visuals.strong_text_color();
     let galley = painter.layout_no_wrap(label.to_string(), FontId::proportional(10.0), colour);
-    let rect = Align2::CENTER_CENTER.anchor_size(arc.label_at, galley.size());
+    let wanted = Align2::CENTER_CENTER.anchor_size(arc.label_at, galley.size());
+    let rect = clear_of(wanted, placed);
+    placed.push(rect);
     painter.rect_filled(rect.expand(1.0), 2.0, visuals.panel_fill);
     painter.galley(rect.min, galley, colour);
 }
 
+/// `wanted`, or the first place above it (a line higher each time) that overlaps none of
+/// `placed`.
+fn clear_of(wanted: Rect, placed: &[Rect]) -> Rect {
+    let step = vec2(0.0, -(wanted.height() + 2.0));
+    let mut rect = wanted;
+    while placed.iter().any(|p| p.expand(1.0).intersects(rect)) {
+        rect = rect.translate(step);
+    }
+    rect
+}
+
 #[cfg(test)]
 mod tests {
+    /// Two labels at one place: the second goes a line up; a third, beside both, stays.
+    #[test]
+    fn labels_never_cover_each_other() {
+        use super::clear_of;
+        use eframe::egui::{Rect, pos2};
+        let first = Rect::from_min_max(pos2(100.0, 50.0), pos2(140.0, 62.0));
+        let second = clear_of(first, &[first]);
+        assert_eq!(second, first.translate(eframe::egui::vec2(0.0, -14.0)));
+        let third = clear_of(
+            first.translate(eframe::egui::vec2(30.0, 0.0)),
+            &[first, second],
+        );
+        assert_eq!(third.min, pos2(130.0, 22.0), "clear of both");
+        let apart = first.translate(eframe::egui::vec2(60.0, 0.0));
+        assert_eq!(clear_of(apart, &[first, second]), apart);
+    }
+
     use super::*;
 
     #[test]
