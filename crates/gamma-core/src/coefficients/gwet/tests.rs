@@ -126,6 +126,41 @@ fn three_raters_with_missing_ratings_by_hand() {
     assert!(close(ac2.chance, 1518.0 / 2304.0, 1e-12), "{ac2:?}");
 }
 
+/// Gwet's own published example: the 12 subjects rated by 4 raters into 5 categories with
+/// missing ratings of his Handbook of Inter-Rater Reliability (4th ed., 2014, chapter 2), shipped
+/// as `cac.raw4raters` with his R package irrCAC, whose documentation prints p_a = 0.8181818,
+/// p_e = 0.1903212 and AC1 = 0.77544. By hand: the 11 subjects with two ratings or more agree by
+/// 9/11; π = (3, 3.25, 3.5, 1.25, 1)/12 over the 12 subjects; p_e = (1 − Σπ²)/4 = 0.190321.
+#[test]
+fn gwets_published_four_rater_example() {
+    let rows: [[Option<usize>; 4]; 12] = [
+        [Some(1), Some(1), None, Some(1)],
+        [Some(2), Some(2), Some(3), Some(2)],
+        [Some(3), Some(3), Some(3), Some(3)],
+        [Some(3), Some(3), Some(3), Some(3)],
+        [Some(2), Some(2), Some(2), Some(2)],
+        [Some(1), Some(2), Some(3), Some(4)],
+        [Some(4), Some(4), Some(4), Some(4)],
+        [Some(1), Some(1), Some(2), Some(1)],
+        [Some(2), Some(2), Some(2), Some(2)],
+        [None, Some(5), Some(5), Some(5)],
+        [None, None, Some(1), Some(1)],
+        [None, None, Some(3), None],
+    ];
+    let c = Codings {
+        categories: (1..=5).map(|k| k.to_string()).collect(),
+        n_coders: 4,
+        items: (rows.iter())
+            .map(|r| r.iter().map(|k| k.map(|k| k - 1)).collect())
+            .collect(),
+    };
+    let ac1 = c.gwet_ac1().unwrap();
+    assert!(close(ac1.observed, 9.0 / 11.0, 1e-12), "{ac1:?}");
+    assert!(close(ac1.observed, 0.8181818, 1e-7), "{ac1:?}");
+    assert!(close(ac1.chance, 0.1903212, 1e-7), "{ac1:?}");
+    assert!(close(ac1.coefficient(), 0.77544, 1e-5), "{ac1:?}");
+}
+
 /// One category leaves no decision (an error, as in DKPro); no item with two ratings leaves
 /// nothing to compare.
 #[test]
