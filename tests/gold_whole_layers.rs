@@ -340,3 +340,34 @@ fn a_relabelled_relation_keeps_its_other_features_in_the_tsv3_gold() {
         "{written}"
     );
 }
+
+/// A document of an INCEpTION project export whose users' entries are TSV 3 (ann: example2.tsv,
+/// bob: the same with its PRP$ tagged PRP): its gold `.tsv` carries ann's parts of speech and
+/// dependencies, and lists the part of speech they tag differently.
+#[test]
+fn the_tsv3_gold_of_a_project_document_is_the_whole_document() {
+    use std::io::Write;
+    let original = std::fs::read_to_string(common::fixture("webanno-tsv/example2.tsv")).unwrap();
+    let bob = original.replace("2-8\t69-72\tits\tPRP$\t", "2-8\t69-72\tits\tPRP\t");
+    let dir = tempfile::tempdir().unwrap();
+    let export = dir.path().join("project.zip");
+    let mut writer = zip::ZipWriter::new(std::fs::File::create(&export).unwrap());
+    for (user, content) in [("ann", &original), ("bob", &bob)] {
+        let name = format!("annotation/wsj.txt/{user}.tsv");
+        (writer.start_file(name, zip::write::SimpleFileOptions::default())).unwrap();
+        writer.write_all(content.as_bytes()).unwrap();
+    }
+    writer.finish().unwrap();
+    let out = dir.path().join("gold.tsv");
+    let notes = unanimous_gold_with(std::slice::from_ref(&export), &named_entities(), 0, &out);
+    assert_eq!(
+        notes,
+        [
+            "POS [69, 72) (PRP$) of ann (carried into the gold, not measured): bob has none like it",
+            "POS [69, 72) (PRP) of bob (not in the gold, not measured): ann has none like it",
+        ]
+    );
+    let gold = gamma_formats::webanno_tsv::read(&out).unwrap();
+    let original = gamma_formats::webanno_tsv::read(&common::fixture("webanno-tsv/example2.tsv"));
+    assert_eq!(content(&gold), content(&original.unwrap()));
+}

@@ -200,8 +200,10 @@ pub fn write_whole_gold(
                 .1
                 .all()
         }
-        (Some(Source::WebannoTsv { files, .. }), _) if format == crate::webanno_tsv::TSV3 => {
-            match crate::webanno_tsv::whole_gold(&gold, files, path)? {
+        (Some(Source::WebannoTsv { .. } | Source::InceptionProject { .. }), _)
+            if format == crate::webanno_tsv::TSV3 =>
+        {
+            match crate::webanno_tsv::whole_gold(&gold, path)? {
                 Some(whole) => whole.notes.all(),
                 None => {
                     let mut notes = crate::span_layer::gold_relations(&gold).2;

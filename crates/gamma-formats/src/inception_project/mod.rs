@@ -300,6 +300,30 @@ pub fn read(
     Ok((documents, warnings))
 }
 
+/// The TSV 3 entries of `document` of the export at `path` of the users `users`, parsed, in that
+/// order (the whole gold carries what they hold beyond the measure); `None` when one of them has
+/// no TSV 3 entry (an XMI one).
+pub(crate) fn tsv3_entries(
+    path: &Path,
+    document: &str,
+    users: &[&str],
+) -> Result<Option<Vec<webanno_tsv::Tsv3File>>, FileError> {
+    let bytes = crate::read_bytes(path)?;
+    let mut archive = Archive::open(&bytes, path, MAX_INFLATED)?;
+    let listing = listing(&archive.names()?, path)?;
+    let mut files = Vec::new();
+    for user in users {
+        let entry = (listing.entries.iter())
+            .find(|e| e.document == document && e.user == *user && e.name.ends_with(".tsv"));
+        let Some(entry) = entry else {
+            return Ok(None);
+        };
+        let content = archive.bytes(&entry.name)?;
+        files.push(webanno_tsv::parse(&content, &path.join(&entry.name))?);
+    }
+    Ok(Some(files))
+}
+
 /// Checks the users asked for against the export's, with the warnings of what is skipped and
 /// of an export of the curated document alone.
 fn check_users(

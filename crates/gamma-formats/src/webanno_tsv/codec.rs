@@ -113,9 +113,7 @@ impl Codec for WebannoTsv {
 
     /// The gold units and the relations between them ([`span_layer::gold_relations`]).
     fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
-        if let Some(Source::WebannoTsv { files, .. }) = gold.source
-            && let Some(whole) = super::whole_gold(gold, files, path)?
-        {
+        if let Some(whole) = super::whole_gold(gold, path)? {
             return crate::write_atomically(path, whole.tsv.as_bytes());
         }
         let layers = relation_layers(gold.source);

@@ -1,5 +1,6 @@
-//! The gold `.tsv` of a TSV 3 document as a whole document: the base annotator's file
-//! ([`Gold::base`]) with the gold in place of what was measured.
+//! The gold `.tsv` of a TSV 3 document (or of a document of an INCEpTION project export whose
+//! users' entries are TSV 3) as a whole document: the base annotator's file ([`Gold::base`])
+//! with the gold in place of what was measured.
 //!
 //! The span layer measured holds the gold units (their category in the category feature, their
 //! other features in their columns; a feature the layer did not declare gets a column of its
@@ -18,8 +19,7 @@
 use super::layered::{LayeredFile, LayeredRelation, LayeredSpan, NotWritten, RelationEnd};
 use super::{Layer, LayerKind, RelationAnnotation, Tsv3File, feature_name, unit_boundaries};
 use crate::FileError;
-use crate::annotator_files::AnnotatorFile;
-use crate::format::Gold;
+use crate::format::{Gold, Source};
 use crate::gold_export::{CarriedNotes, NotMeasured, differences};
 use crate::layer_choice::short_name;
 use crate::span_layer::{decided_relations, span_layer};
@@ -36,24 +36,42 @@ pub(crate) struct WholeGold {
     pub notes: CarriedNotes,
 }
 
-/// The whole gold of a TSV 3 document: `files` are the annotators' files, `out` the gold's path
-/// (named in errors). `None` when the base annotator's file cannot be carried (its text is not
-/// the document's, or it has not the layer measured): the gold is then its units and relations.
-pub(crate) fn whole_gold(
-    gold: &Gold<'_>,
-    files: &[AnnotatorFile],
-    out: &Path,
-) -> Result<Option<WholeGold>, FileError> {
+/// The annotators' TSV 3 files of the gold's document, each with its annotator's index: the
+/// files read (a TSV 3 document) or the users' entries (a document of an INCEpTION project
+/// export whose users' entries are TSV 3); `None` for another source.
+fn annotators_files(gold: &Gold<'_>) -> Result<Option<Vec<(usize, Tsv3File)>>, FileError> {
+    let annotators = &gold.document.annotators;
+    let read = match gold.source {
+        Some(Source::WebannoTsv { files, .. }) => (files.iter().enumerate())
+            .map(|(i, f)| {
+                let annotator = (annotators.iter())
+                    .position(|a| a.name == f.annotator)
+                    .unwrap_or(i);
+                Ok((annotator, super::read(&f.path)?))
+            })
+            .collect::<Result<_, FileError>>()?,
+        Some(Source::InceptionProject { path, document, .. }) => {
+            let users: Vec<&str> = annotators.iter().map(|a| a.name.as_str()).collect();
+            match crate::inception_project::tsv3_entries(path, document, &users)? {
+                Some(files) => files.into_iter().enumerate().collect(),
+                None => return Ok(None),
+            }
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(read))
+}
+
+/// The whole gold of a TSV 3 document or of a document of an INCEpTION project export written
+/// as TSV 3; `out` is the gold's path (named in errors). `None` when the base annotator's file
+/// cannot be carried (another source, an XMI entry, a text that is not the document's): the
+/// gold is then its units and relations.
+pub(crate) fn whole_gold(gold: &Gold<'_>, out: &Path) -> Result<Option<WholeGold>, FileError> {
     let text = gold.text(out, "WebAnno TSV 3")?;
     let annotators = &gold.document.annotators;
-    let read: Vec<(usize, Tsv3File)> = (files.iter().enumerate())
-        .map(|(i, f)| {
-            let annotator = (annotators.iter())
-                .position(|a| a.name == f.annotator)
-                .unwrap_or(i);
-            Ok((annotator, super::read(&f.path)?))
-        })
-        .collect::<Result<_, FileError>>()?;
+    let Some(read) = annotators_files(gold)? else {
+        return Ok(None);
+    };
     let Some((_, base)) = read.iter().find(|(a, _)| *a == gold.base) else {
         return Err(FileError::new(
             out,
