@@ -112,3 +112,49 @@ fn coefficients_command_reports_gwet_and_the_u_alpha_family() {
         "{text}"
     );
 }
+
+/// A document too long to label position by position: the discretized measures are undefined
+/// and say why in the command line's words, with where the units end and what it would take
+/// (2·10⁷ positions of two annotators' labels, 56 bytes each: 1.12 GB, about 2); α_U, which
+/// needs no labelling, is computed.
+#[test]
+fn coefficients_too_long_to_discretize_say_why() {
+    let folder = tempfile::tempdir().unwrap();
+    let csv = folder.path().join("long.csv");
+    std::fs::write(
+        &csv,
+        "annotator,category,start,end\ni,c,0,20000000\nj,c,0,20000000\n",
+    )
+    .unwrap();
+    let report = json_of(&gamma_studio(&[
+        "coefficients",
+        csv.to_str().unwrap(),
+        "--json",
+    ]));
+    let coefficient = |name: &str| {
+        report["coefficients"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["measure"] == name)
+            .unwrap_or_else(|| panic!("{name} missing: {report}"))
+            .clone()
+    };
+    for name in [
+        "kappa",
+        "pi",
+        "alpha",
+        "percentage",
+        "windowdiff",
+        "pk",
+        "ghd",
+    ] {
+        assert_eq!(
+            coefficient(name)["undefined"],
+            "the units end at 20000000: at most 10000000 positions are labelled (these 2 \
+             annotators' labels would take about 2 GB)",
+            "{name}"
+        );
+    }
+    assert_eq!(coefficient("alpha_u")["value"], 1.0, "{report}");
+}

@@ -7,7 +7,7 @@ use gamma_core::GammaOptions;
 use gamma_core::coefficients::u_alpha_family::{UAlphaFamily, u_alpha_family};
 use gamma_core::coefficients::unitizing::alpha_u;
 use gamma_core::coefficients::{Distance, discretize};
-use gamma_core::measure::Measure;
+use gamma_core::measure::{Measure, UndefinedMeasure};
 use serde_json::json;
 
 #[derive(Args, Debug, Clone)]
@@ -33,8 +33,9 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
             .filter(|m| *m != Measure::Gamma)
             .collect();
         let results = Measure::evaluate_all(&measures, continuum, end, &GammaOptions::default());
-        let values: Vec<(Measure, Result<f64, String>)> =
-            measures.into_iter().zip(results).collect();
+        let values: Vec<(Measure, Result<f64, String>)> = (measures.into_iter().zip(results))
+            .map(|(measure, value)| (measure, value.map_err(|e| undefined_in_words(&e))))
+            .collect();
         let per_category = alpha_u(continuum, 0.0, end)
             .map(|a| a.categories)
             .unwrap_or_default();
@@ -105,6 +106,22 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
         );
     }
     Ok(())
+}
+
+/// Why a measure is undefined, in the command line's words: a document too long to label
+/// position by position says where its units end and what that would take.
+fn undefined_in_words(error: &UndefinedMeasure) -> String {
+    match error {
+        UndefinedMeasure::TooManyPositions {
+            end, annotators, ..
+        } => format!(
+            "the units end at {end}: at most {} positions are labelled (these {annotators} \
+             annotators' labels would take about {} GB)",
+            gamma_core::measure::MAX_DISCRETE_POSITIONS,
+            error.gigabytes().unwrap_or_default()
+        ),
+        other => other.to_string(),
+    }
 }
 
 /// Gwet's AC1 of the discretized annotations (one item per whole position, as κd), refused
