@@ -73,7 +73,8 @@ fn coefficients_command_reports_krippendorffs_alpha_u_and_the_other_measures() {
 /// Gwet's AC1 of the discretized annotations and the 2016 uα family, by hand: A x[0,10);
 /// B x[0,4) y[4,10) on a text of 10 characters. AC1: 4 positions x–x, 6 x–y: p_a = 0.4,
 /// π = (0.7, 0.3), p_e = 2·0.21 = 0.42, AC1 = −0.02/0.58 = −1/29 (the unused "none" label does
-/// not count). uα = c|uα = 4/35, (x)uα = 8/49 (see the core's u_alpha_family tests); no gap, so
+/// not count). Bennett's S: chance one in the three labels (x, y, none), S = (0.4 − 1/3)/(2/3)
+/// = 0.1. uα = c|uα = 4/35, (x)uα = 8/49 (see the core's u_alpha_family tests); no gap, so
 /// |uα is undefined.
 #[test]
 fn coefficients_command_reports_gwet_and_the_u_alpha_family() {
@@ -89,6 +90,8 @@ fn coefficients_command_reports_gwet_and_the_u_alpha_family() {
     let report = json_of(&output);
     let ac1 = report["gwet_ac1_discretized"].as_f64().unwrap();
     assert!((ac1 + 1.0 / 29.0).abs() < 1e-12, "{report}");
+    let s = report["bennett_s_discretized"].as_f64().unwrap();
+    assert!((s - 0.1).abs() < 1e-12, "{report}");
     let family = &report["u_alpha_family"];
     assert!((family["u_alpha"].as_f64().unwrap() - 4.0 / 35.0).abs() < 1e-12);
     assert!((family["cu_alpha"].as_f64().unwrap() - 4.0 / 35.0).abs() < 1e-12);
@@ -101,6 +104,10 @@ fn coefficients_command_reports_gwet_and_the_u_alpha_family() {
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(
         text.contains("Gwet's AC1 (discretized)      -0.0345"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Bennett's S (discretized)      0.1000"),
         "{text}"
     );
     assert!(

@@ -39,7 +39,7 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
         let per_category = alpha_u(continuum, 0.0, end)
             .map(|a| a.categories)
             .unwrap_or_default();
-        let ac1 = gwet_ac1_discretized(continuum, end);
+        let (ac1, bennett_s) = discretized_coefficients(continuum, end);
         let family = u_alpha_family(continuum, 0.0, end, &Distance::Nominal);
         if args.json {
             reports.push(json!({
@@ -51,6 +51,10 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
                     Err(why) => json!({"measure": m.name(), "value": null, "undefined": why}),
                 }).collect::<Vec<_>>(),
                 "gwet_ac1_discretized": match &ac1 {
+                    Ok(x) => json!(x),
+                    Err(_) => json!(null),
+                },
+                "bennett_s_discretized": match &bennett_s {
                     Ok(x) => json!(x),
                     Err(_) => json!(null),
                 },
@@ -79,9 +83,14 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
                 Err(why) => println!("  {:<28} undefined: {why}", measure.label()),
             }
         }
-        match &ac1 {
-            Ok(x) => println!("  {:<28} {x:>8.4}", "Gwet's AC1 (discretized)"),
-            Err(why) => println!("  {:<28} undefined: {why}", "Gwet's AC1 (discretized)"),
+        for (label, value) in [
+            ("Gwet's AC1 (discretized)", &ac1),
+            ("Bennett's S (discretized)", &bennett_s),
+        ] {
+            match value {
+                Ok(x) => println!("  {label:<28} {x:>8.4}"),
+                Err(why) => println!("  {label:<28} undefined: {why}"),
+            }
         }
         match &family {
             Ok(f) => print!("{}", family_lines(f)),
@@ -124,19 +133,26 @@ fn undefined_in_words(error: &UndefinedMeasure) -> String {
     }
 }
 
-/// Gwet's AC1 of the discretized annotations (one item per whole position, as κd), refused
-/// beyond the positions the other discretized measures accept.
-fn gwet_ac1_discretized(continuum: &gamma_core::Continuum, end: f64) -> Result<f64, String> {
+/// Two coefficients, each a value or why it is undefined.
+type Discretized = (Result<f64, String>, Result<f64, String>);
+
+/// Gwet's AC1 and Bennett's S of the discretized annotations (one item per whole position, as
+/// κd), refused beyond the positions the other discretized measures accept. S takes chance as
+/// one in the number of labels, the categories and "none".
+fn discretized_coefficients(continuum: &gamma_core::Continuum, end: f64) -> Discretized {
     use gamma_core::measure::MAX_DISCRETE_POSITIONS;
     if end.is_nan() || end.ceil() > MAX_DISCRETE_POSITIONS as f64 {
-        return Err(format!(
+        let why = format!(
             "the units end at {end}: at most {MAX_DISCRETE_POSITIONS} positions are labelled"
-        ));
+        );
+        return (Err(why.clone()), Err(why));
     }
-    discretize(continuum, 0.0, end)
-        .gwet_ac1()
-        .map(|a| a.coefficient())
-        .map_err(|e| e.to_string())
+    let codings = discretize(continuum, 0.0, end);
+    let words = |e: gamma_core::coefficients::CoefficientError| e.to_string();
+    (
+        codings.gwet_ac1().map(|a| a.coefficient()).map_err(words),
+        codings.bennett_s().map_err(words),
+    )
 }
 
 /// The uα family's lines of the text output.
