@@ -110,7 +110,7 @@ pub enum Positions {
     /// As they are: characters or times, any number.
     AsTheyAre,
     /// In seconds (TextGrid, RTTM): a document read in milliseconds is rescaled
-    /// ([`crate::time_unit`]).
+    /// (the `time_unit` module).
     Seconds,
     /// In whole milliseconds, a unit at least one long (ELAN): a document read in seconds is
     /// rescaled, then rounded.

@@ -1,7 +1,7 @@
 //! RTTM (NIST Rich Transcription Time Marked), the output of speaker diarization: one
 //! `SPEAKER <file-id> <channel> <onset> <duration> <NA> <NA> <speaker> <NA> <NA>` line per
 //! turn, times in seconds (a document read in milliseconds, from ELAN, is rescaled:
-//! [`crate::time_unit`]).
+//! the `time_unit` module).
 //!
 //! A unit per SPEAKER line: start = onset, end = onset + duration, category = the speaker.
 //! Read alone, a file's file-id field names the annotator (as pygamma-agreement's reader
@@ -244,7 +244,7 @@ impl Codec for Rttm {
         Ok((vec![Document { continuum, source }], warnings))
     }
 
-    /// In seconds: a document read in milliseconds is rescaled ([`crate::time_unit`]).
+    /// In seconds: a document read in milliseconds is rescaled (the `time_unit` module).
     fn write(
         &self,
         continuum: &Continuum,

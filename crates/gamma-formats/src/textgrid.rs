@@ -568,7 +568,7 @@ impl Codec for TextGrid {
         Ok(())
     }
 
-    /// In seconds: a document read in milliseconds is rescaled ([`crate::time_unit`]).
+    /// In seconds: a document read in milliseconds is rescaled (the `time_unit` module).
     fn write(
         &self,
         continuum: &Continuum,

@@ -268,7 +268,7 @@ impl Codec for Elan {
 
     /// The input `.eaf` as it is when the document came from ELAN unchanged
     /// ([`convert::input_file`]), else one tier per annotator ([`to_eaf`]), in milliseconds
-    /// (a document read in seconds is rescaled: [`crate::time_unit`]).
+    /// (a document read in seconds is rescaled: the `time_unit` module).
     fn write(
         &self,
         continuum: &Continuum,

@@ -2,7 +2,7 @@
 //! 3), as tokens of the covered text alone (CorA-XML made from units), in whole milliseconds
 //! (ELAN) — each moved unit said with its old and new bounds, and for ELAN the number of
 //! boundaries rounded. Times read in one unit and written in another (ELAN's milliseconds,
-//! TextGrid's and RTTM's seconds) are rescaled by the writers ([`crate::time_unit`]): exact
+//! TextGrid's and RTTM's seconds) are rescaled by the writers (the `time_unit` module): exact
 //! from milliseconds to seconds, and from seconds to milliseconds for every boundary on a whole
 //! millisecond; the others are the rounded ones.
 
