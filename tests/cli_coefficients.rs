@@ -73,7 +73,8 @@ fn coefficients_command_reports_krippendorffs_alpha_u_and_the_other_measures() {
 /// Gwet's AC1 of the discretized annotations and the 2016 uα family, by hand: A x[0,10);
 /// B x[0,4) y[4,10) on a text of 10 characters. AC1: 4 positions x–x, 6 x–y: p_a = 0.4,
 /// π = (0.7, 0.3), p_e = 2·0.21 = 0.42, AC1 = −0.02/0.58 = −1/29 (the unused "none" label does
-/// not count). uα = c|uα = 4/35, (x)uα = 8/49 (see the core's u_alpha_family tests); no gap, so
+/// not count). Bennett's S: chance one in the three labels (x, y, none), S = (0.4 − 1/3)/(2/3)
+/// = 0.1. uα = c|uα = 4/35, (x)uα = 8/49 (see the core's u_alpha_family tests); no gap, so
 /// |uα is undefined.
 #[test]
 fn coefficients_command_reports_gwet_and_the_u_alpha_family() {
@@ -89,6 +90,8 @@ fn coefficients_command_reports_gwet_and_the_u_alpha_family() {
     let report = json_of(&output);
     let ac1 = report["gwet_ac1_discretized"].as_f64().unwrap();
     assert!((ac1 + 1.0 / 29.0).abs() < 1e-12, "{report}");
+    let s = report["bennett_s_discretized"].as_f64().unwrap();
+    assert!((s - 0.1).abs() < 1e-12, "{report}");
     let family = &report["u_alpha_family"];
     assert!((family["u_alpha"].as_f64().unwrap() - 4.0 / 35.0).abs() < 1e-12);
     assert!((family["cu_alpha"].as_f64().unwrap() - 4.0 / 35.0).abs() < 1e-12);
@@ -104,6 +107,10 @@ fn coefficients_command_reports_gwet_and_the_u_alpha_family() {
         "{text}"
     );
     assert!(
+        text.contains("Bennett's S (discretized)      0.1000"),
+        "{text}"
+    );
+    assert!(
         text.contains("uα (2016)                      0.1143"),
         "{text}"
     );
@@ -111,4 +118,50 @@ fn coefficients_command_reports_gwet_and_the_u_alpha_family() {
         text.contains("|uα (units vs gaps)          undefined"),
         "{text}"
     );
+}
+
+/// A document too long to label position by position: the discretized measures are undefined
+/// and say why in the command line's words, with where the units end and what it would take
+/// (2·10⁷ positions of two annotators' labels, 56 bytes each: 1.12 GB, about 2); α_U, which
+/// needs no labelling, is computed.
+#[test]
+fn coefficients_too_long_to_discretize_say_why() {
+    let folder = tempfile::tempdir().unwrap();
+    let csv = folder.path().join("long.csv");
+    std::fs::write(
+        &csv,
+        "annotator,category,start,end\ni,c,0,20000000\nj,c,0,20000000\n",
+    )
+    .unwrap();
+    let report = json_of(&gamma_studio(&[
+        "coefficients",
+        csv.to_str().unwrap(),
+        "--json",
+    ]));
+    let coefficient = |name: &str| {
+        report["coefficients"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["measure"] == name)
+            .unwrap_or_else(|| panic!("{name} missing: {report}"))
+            .clone()
+    };
+    for name in [
+        "kappa",
+        "pi",
+        "alpha",
+        "percentage",
+        "windowdiff",
+        "pk",
+        "ghd",
+    ] {
+        assert_eq!(
+            coefficient(name)["undefined"],
+            "the units end at 20000000: at most 10000000 positions are labelled (these 2 \
+             annotators' labels would take about 2 GB)",
+            "{name}"
+        );
+    }
+    assert_eq!(coefficient("alpha_u")["value"], 1.0, "{report}");
 }

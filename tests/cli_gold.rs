@@ -167,3 +167,44 @@ fn a_gold_in_a_format_without_features_says_they_are_left_out() {
         "{stderr}"
     );
 }
+
+/// The gold of an ELAN document (milliseconds) written as TextGrid or RTTM is in seconds, as
+/// `convert` writes them: 1234 ms is 1.234 s.
+#[test]
+fn a_gold_of_milliseconds_is_written_in_seconds() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("doc.csv");
+    std::fs::write(
+        &csv,
+        "annotator,category,start,end\na,X,1234,4400\nb,X,1234,4400\n",
+    )
+    .unwrap();
+    let eaf = dir.path().join("doc.eaf");
+    let run = |args: &[&str]| {
+        let output = common::cli::gamma_studio(args);
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(output.status.success(), "{stderr}");
+        stderr
+    };
+    let to_elan = [csv.to_str().unwrap(), "--to", "elan", "--out"];
+    run(&[&["convert"], &to_elan[..], &[eaf.to_str().unwrap()]].concat());
+    for (name, written) in [
+        ("gold.TextGrid", "xmin = 1.234\n            xmax = 4.4\n"),
+        (
+            "gold.rttm",
+            "SPEAKER gold 1 1.234 3.166 <NA> <NA> X <NA> <NA>\n",
+        ),
+    ] {
+        let out = dir.path().join(name);
+        let args = [
+            "gold",
+            eaf.to_str().unwrap(),
+            "--auto",
+            "unanimous",
+            "--out",
+        ];
+        let stderr = run(&[&args[..], &[out.to_str().unwrap()]].concat());
+        let gold = std::fs::read_to_string(&out).unwrap();
+        assert!(gold.contains(written), "{name}: {gold}\n{stderr}");
+    }
+}

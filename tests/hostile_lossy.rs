@@ -365,37 +365,72 @@ fn csv_to_tsv3_lists_the_units_moved_off_spaces_and_the_features_renamed() {
     );
 }
 
-/// ELAN holds whole milliseconds: every unit rounded is listed with where it goes; ELAN's
-/// milliseconds written as TextGrid's seconds are said.
+/// ELAN holds whole milliseconds: every unit rounded is listed with where it goes, and the
+/// boundaries rounded are counted. ELAN's milliseconds and TextGrid's and RTTM's seconds are
+/// rescaled: ELAN → TextGrid → ELAN and ELAN → RTTM → ELAN keep every boundary and say nothing
+/// (1234 ms is 1.234 s, the RTTM duration of [1.234, 4.4) is 3.166); boundaries of a TextGrid
+/// between whole milliseconds are rounded, and said.
 #[test]
-fn elan_rounding_and_milliseconds_written_as_seconds_are_said() {
+fn elan_rounding_is_said_and_times_are_rescaled_between_milliseconds_and_seconds() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("t.csv"),
-        "annotator,category,start,end\na,X,0.4,1.5\na,Y,2000,3000\nb,X,7,7.2\n",
+        "annotator,category,start,end\na,X,0.4,1.5\na,Y,1234,4400\nb,X,7,7.2\nb,Y,2345,2500\n",
     )
     .unwrap();
     let (ok, _, stderr) = convert(dir.path(), &["t.csv", "--to", "elan", "-o", "t.eaf"]);
     assert!(ok, "{stderr}");
     assert_eq!(
         stderr,
-        "gamma-studio: warning: t.eaf: ELAN holds whole milliseconds, a unit at least one long, \
-         so 2 units move (\"a\" [0.4, 1.5) \"X\" to [0, 2), \"b\" [7, 7.2) \"X\" to [7, 8))\n"
+        "gamma-studio: warning: t.eaf: ELAN holds whole milliseconds, a unit at least one long: \
+         3 boundaries are rounded, so 2 units move (\"a\" [0.4, 1.5) \"X\" to [0, 2), \"b\" [7, \
+         7.2) \"X\" to [7, 8))\n"
     );
+    let elan = "annotator,category,start,end\na,X,0,2\na,Y,1234,4400\nb,X,7,8\nb,Y,2345,2500\n";
+    assert_eq!(read_back(dir.path(), &["t.eaf"]), elan);
+    for (format, file) in [("textgrid", "t.TextGrid"), ("rttm", "t.rttm")] {
+        let (ok, _, stderr) = convert(dir.path(), &["t.eaf", "--to", format, "-o", file]);
+        assert!(ok, "{stderr}");
+        assert_eq!(stderr, "", "{format}: rescaled, nothing lost");
+        let back = format!("back-{format}.eaf");
+        let (ok, _, stderr) = convert(dir.path(), &[file, "--to", "elan", "-o", &back]);
+        assert!(ok, "{stderr}");
+        assert_eq!(stderr, "", "{format}: every boundary a whole millisecond");
+        assert_eq!(read_back(dir.path(), &[&back]), elan, "through {format}");
+    }
     assert_eq!(
-        read_back(dir.path(), &["t.eaf"]),
-        "annotator,category,start,end\na,X,0,2\na,Y,2000,3000\nb,X,7,8\n"
+        read_back(dir.path(), &["t.TextGrid"]),
+        "annotator,category,start,end\na,X,0,0.002\na,Y,1.234,4.4\nb,X,0.007,0.008\nb,Y,2.345,2.5\n"
     );
+    let rttm = std::fs::read_to_string(dir.path().join("t.rttm")).unwrap();
+    assert!(
+        rttm.contains("SPEAKER a 1 1.234 3.166 <NA> <NA> Y <NA> <NA>\n")
+            && rttm.contains("SPEAKER b 1 2.345 0.155 <NA> <NA> Y <NA> <NA>\n"),
+        "{rttm}"
+    );
+    // Seconds between whole milliseconds, and a unit shorter than one.
+    std::fs::write(
+        dir.path().join("s.csv"),
+        "annotator,category,start,end\na,X,0.0016,0.5\na,Y,0.6,0.6004\n",
+    )
+    .unwrap();
     let (ok, _, stderr) = convert(
         dir.path(),
-        &["t.eaf", "--to", "textgrid", "-o", "t.TextGrid"],
+        &["s.csv", "--to", "textgrid", "-o", "s.TextGrid"],
     );
+    assert!(ok, "{stderr}");
+    let (ok, _, stderr) = convert(dir.path(), &["s.TextGrid", "--to", "elan", "-o", "s.eaf"]);
     assert!(ok, "{stderr}");
     assert_eq!(
         stderr,
-        "gamma-studio: warning: t.TextGrid: Praat TextGrid counts seconds and the positions read \
-         from ELAN are milliseconds: they are written as they are (a unit at [0, 2) milliseconds \
-         is at [0, 2) seconds)\n"
+        "gamma-studio: warning: s.eaf: ELAN holds whole milliseconds, a unit at least one long: \
+         the seconds read are written as milliseconds, 2 boundaries are rounded, so 2 units move \
+         (\"a\" [0.0016 s, 0.5 s) \"X\" to [2 ms, 500 ms), \"a\" [0.6 s, 0.6004 s) \"Y\" to \
+         [600 ms, 601 ms))\n"
+    );
+    assert_eq!(
+        read_back(dir.path(), &["s.eaf"]),
+        "annotator,category,start,end\na,X,2,500\na,Y,600,601\n"
     );
 }
 

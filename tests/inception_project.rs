@@ -383,3 +383,103 @@ fn write_project(zip_path: &Path, tsv: &str) {
         writer.finish().unwrap();
     }
 }
+
+/// Converting a project export says what the export holds beyond the layer read: the users'
+/// other layers, counted in each user's file (TSV 3 and zipped XMI alike), and the curated
+/// document, the reference, which is not written. `example2.tsv` has 86 tokens, each with a
+/// part of speech and 86 dependencies in all (three tokens have none, three two each); the
+/// XMI has two custom spans besides its named entity.
+#[test]
+fn converting_a_project_lists_the_layers_not_read_and_the_curation() {
+    use std::io::Write;
+    let root = temporary("project-unread");
+    let zip_path = root.join("project.zip");
+    let tsv = std::fs::read_to_string(fixture("webanno-tsv/example2.tsv")).unwrap();
+    let xmi = std::fs::read_to_string(fixture("webanno-tsv/testSentenceWithEmoji.xmi"))
+        .unwrap()
+        .replace(
+            "    <cas:Sofa",
+            "    <custom:Span xmi:id=\"20\" sofa=\"2\" begin=\"0\" end=\"1\" value=\"A\"/>\n    \
+             <custom:Span xmi:id=\"21\" sofa=\"2\" begin=\"2\" end=\"6\" value=\"B\"/>\n    <cas:Sofa",
+        )
+        .replace(" 9 10\"", " 9 10 20 21\"");
+    let xmi_zip = {
+        let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        writer
+            .start_file("emoji.xmi", zip::write::SimpleFileOptions::default())
+            .unwrap();
+        writer.write_all(xmi.as_bytes()).unwrap();
+        writer.finish().unwrap().into_inner()
+    };
+    {
+        let mut writer = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+        let entries: [(&str, &[u8]); 4] = [
+            ("annotation/wsj.txt/alice.tsv", tsv.as_bytes()),
+            ("annotation/wsj.txt/bob.tsv", tsv.as_bytes()),
+            ("curation/wsj.txt/CURATION_USER.tsv", tsv.as_bytes()),
+            ("annotation/emoji.txt/carol.zip", &xmi_zip),
+        ];
+        for (name, content) in entries {
+            writer
+                .start_file(name, zip::write::SimpleFileOptions::default())
+                .unwrap();
+            writer.write_all(content).unwrap();
+        }
+        writer.finish().unwrap();
+    }
+    let (documents, _) = read_named_entities(&zip_path);
+    let said = |document: &Document| -> Vec<String> {
+        gamma_formats::losses::conversion_losses(
+            &document.continuum,
+            Some(&document.source),
+            &ReadOptions::default(),
+            gamma_formats::csv::CSV,
+            &root.join("out.csv"),
+        )
+        .into_iter()
+        .map(|w| w.message)
+        .collect()
+    };
+    assert_eq!(documents[0].continuum.name, "emoji.txt");
+    assert_eq!(
+        said(&documents[0]),
+        [
+            "CSV is written in the span layer read: the input's other layers are left out \
+          (Span 2 annotations)"
+        ]
+    );
+    assert_eq!(documents[1].continuum.name, "wsj.txt");
+    let wsj = said(&documents[1]);
+    assert_eq!(
+        wsj,
+        [
+            "CSV is written in the span layer read: the input's other layers are left out \
+             (Dependency 172 annotations, POS 172 annotations)",
+            "CSV is written from the users: the export's curated document, the reference, is \
+             left out (9 units)"
+        ]
+    );
+    // The command line says them, the curated document with the option that writes it.
+    let out = root.join("out");
+    let run = common::cli::gamma_studio(&[
+        "convert",
+        zip_path.to_str().unwrap(),
+        "--layer",
+        "NamedEntity",
+        "--to",
+        "csv",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{}: {}: --users …,curation measures it as an annotator",
+            out.join("wsj.txt.csv").display(),
+            wsj[1]
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("(Span 2 annotations)"), "{stderr}");
+}

@@ -291,3 +291,30 @@ fn the_calibration_in_the_report_is_calibrates() {
             .contains("id=\"calibration\"")
     );
 }
+
+/// A document too long to label position by position: the report says why each discretized
+/// coefficient is undefined in its own words, with the document's length and what labelling it
+/// would take (2·10⁷ positions of two annotators' labels, 56 bytes each: 1.12 GB, about 2).
+#[test]
+fn the_report_says_why_a_coefficient_is_undefined() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("long.csv");
+    std::fs::write(
+        &csv,
+        "annotator,category,start,end\ni,c,0,20000000\nj,c,0,20000000\ni,d,0,1\nj,d,0,1\n",
+    )
+    .unwrap();
+    let json_path = dir.path().join("report.json");
+    run_report(&[csv.to_string_lossy().into_owned()], &json_path, &[]);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    let kappa = (report["coefficients"].as_array().unwrap().iter())
+        .find(|c| c["measure"] == "κd")
+        .unwrap_or_else(|| panic!("κd missing: {report}"));
+    assert_eq!(kappa["value"], serde_json::Value::Null);
+    assert_eq!(
+        kappa["undefined"],
+        "not computed: κd labels each whole position, and this document's 20000000 positions \
+         are more than the 10000000 it labels (about 2 GB for 2 annotators)"
+    );
+}

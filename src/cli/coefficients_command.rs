@@ -7,7 +7,7 @@ use gamma_core::GammaOptions;
 use gamma_core::coefficients::u_alpha_family::{UAlphaFamily, u_alpha_family};
 use gamma_core::coefficients::unitizing::alpha_u;
 use gamma_core::coefficients::{Distance, discretize};
-use gamma_core::measure::Measure;
+use gamma_core::measure::{Measure, UndefinedMeasure};
 use serde_json::json;
 
 #[derive(Args, Debug, Clone)]
@@ -33,12 +33,13 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
             .filter(|m| *m != Measure::Gamma)
             .collect();
         let results = Measure::evaluate_all(&measures, continuum, end, &GammaOptions::default());
-        let values: Vec<(Measure, Result<f64, String>)> =
-            measures.into_iter().zip(results).collect();
+        let values: Vec<(Measure, Result<f64, String>)> = (measures.into_iter().zip(results))
+            .map(|(measure, value)| (measure, value.map_err(|e| undefined_in_words(&e))))
+            .collect();
         let per_category = alpha_u(continuum, 0.0, end)
             .map(|a| a.categories)
             .unwrap_or_default();
-        let ac1 = gwet_ac1_discretized(continuum, end);
+        let (ac1, bennett_s) = discretized_coefficients(continuum, end);
         let family = u_alpha_family(continuum, 0.0, end, &Distance::Nominal);
         if args.json {
             reports.push(json!({
@@ -50,6 +51,10 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
                     Err(why) => json!({"measure": m.name(), "value": null, "undefined": why}),
                 }).collect::<Vec<_>>(),
                 "gwet_ac1_discretized": match &ac1 {
+                    Ok(x) => json!(x),
+                    Err(_) => json!(null),
+                },
+                "bennett_s_discretized": match &bennett_s {
                     Ok(x) => json!(x),
                     Err(_) => json!(null),
                 },
@@ -78,9 +83,14 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
                 Err(why) => println!("  {:<28} undefined: {why}", measure.label()),
             }
         }
-        match &ac1 {
-            Ok(x) => println!("  {:<28} {x:>8.4}", "Gwet's AC1 (discretized)"),
-            Err(why) => println!("  {:<28} undefined: {why}", "Gwet's AC1 (discretized)"),
+        for (label, value) in [
+            ("Gwet's AC1 (discretized)", &ac1),
+            ("Bennett's S (discretized)", &bennett_s),
+        ] {
+            match value {
+                Ok(x) => println!("  {label:<28} {x:>8.4}"),
+                Err(why) => println!("  {label:<28} undefined: {why}"),
+            }
         }
         match &family {
             Ok(f) => print!("{}", family_lines(f)),
@@ -107,19 +117,42 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Gwet's AC1 of the discretized annotations (one item per whole position, as κd), refused
-/// beyond the positions the other discretized measures accept.
-fn gwet_ac1_discretized(continuum: &gamma_core::Continuum, end: f64) -> Result<f64, String> {
+/// Why a measure is undefined, in the command line's words: a document too long to label
+/// position by position says where its units end and what that would take.
+fn undefined_in_words(error: &UndefinedMeasure) -> String {
+    match error {
+        UndefinedMeasure::TooManyPositions {
+            end, annotators, ..
+        } => format!(
+            "the units end at {end}: at most {} positions are labelled (these {annotators} \
+             annotators' labels would take about {} GB)",
+            gamma_core::measure::MAX_DISCRETE_POSITIONS,
+            error.gigabytes().unwrap_or_default()
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// Two coefficients, each a value or why it is undefined.
+type Discretized = (Result<f64, String>, Result<f64, String>);
+
+/// Gwet's AC1 and Bennett's S of the discretized annotations (one item per whole position, as
+/// κd), refused beyond the positions the other discretized measures accept. S takes chance as
+/// one in the number of labels, the categories and "none".
+fn discretized_coefficients(continuum: &gamma_core::Continuum, end: f64) -> Discretized {
     use gamma_core::measure::MAX_DISCRETE_POSITIONS;
     if end.is_nan() || end.ceil() > MAX_DISCRETE_POSITIONS as f64 {
-        return Err(format!(
+        let why = format!(
             "the units end at {end}: at most {MAX_DISCRETE_POSITIONS} positions are labelled"
-        ));
+        );
+        return (Err(why.clone()), Err(why));
     }
-    discretize(continuum, 0.0, end)
-        .gwet_ac1()
-        .map(|a| a.coefficient())
-        .map_err(|e| e.to_string())
+    let codings = discretize(continuum, 0.0, end);
+    let words = |e: gamma_core::coefficients::CoefficientError| e.to_string();
+    (
+        codings.gwet_ac1().map(|a| a.coefficient()).map_err(words),
+        codings.bennett_s().map_err(words),
+    )
 }
 
 /// The uα family's lines of the text output.

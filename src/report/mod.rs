@@ -21,7 +21,7 @@ use gamma_core::coefficients::unitizing::alpha_u;
 use gamma_core::evaluate::spans::Scheme;
 use gamma_core::evaluate::{EvaluationOptions, evaluate};
 use gamma_core::gamma::{GammaError, RunControl, SampleCount};
-use gamma_core::measure::Measure;
+use gamma_core::measure::{Measure, UndefinedMeasure};
 use gamma_core::pairwise::{annotator_names, check_pairs, try_pairwise};
 use gamma_core::per_document::per_document;
 use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
@@ -414,7 +414,7 @@ fn coefficients(corpus: &Corpus, options: &GammaOptions) -> Vec<Coefficient> {
                 document: document.name.clone(),
                 measure: measure.label().to_string(),
                 value: value.as_ref().ok().copied(),
-                undefined: value.err(),
+                undefined: value.err().map(|e| undefined_in_words(&e)),
             });
         }
         if let Ok(alpha) = alpha_u(document, 0.0, end) {
@@ -432,6 +432,25 @@ fn coefficients(corpus: &Corpus, options: &GammaOptions) -> Vec<Coefficient> {
         }
     }
     out
+}
+
+/// Why a coefficient is undefined, in the report's words: a document too long to label
+/// position by position says how long it is and what labelling it would take.
+fn undefined_in_words(error: &UndefinedMeasure) -> String {
+    match error {
+        UndefinedMeasure::TooManyPositions {
+            measure,
+            end,
+            annotators,
+        } => format!(
+            "not computed: {} labels each whole position, and this document's {end} positions \
+             are more than the {} it labels (about {} GB for {annotators} annotators)",
+            measure.label(),
+            gamma_core::measure::MAX_DISCRETE_POSITIONS,
+            error.gigabytes().unwrap_or_default()
+        ),
+        other => other.to_string(),
+    }
 }
 
 /// The units of each unitary alignment of each document: (document, disorder, units).

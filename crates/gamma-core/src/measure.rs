@@ -4,14 +4,78 @@
 //! continuum. The Corpus Shuffling Tool's sweeps, the `coefficients` command and the app all
 //! name measures through it.
 
-use crate::coefficients::{self, Distance};
+use crate::coefficients::unitizing::UnitizingError;
+use crate::coefficients::{self, CoefficientError, Distance};
 use crate::continuum::Continuum;
-use crate::gamma::{GammaOptions, RunControl};
+use crate::gamma::{GammaError, GammaOptions, RunControl};
 
 /// The most whole positions that the position-based measures (κd, πd, αd, the percentage,
 /// WindowDiff, Pk, GHD) label: each position is an item, so a longer range is refused rather
 /// than filling the memory (10⁷ positions of 3 annotators take about 0.7 GB).
 pub const MAX_DISCRETE_POSITIONS: u64 = 10_000_000;
+
+/// Why a measure has no value on a continuum: the values that made it so, or the error of the
+/// computation it rests on.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum UndefinedMeasure {
+    /// A measure that labels every whole position (κd, πd, αd, the percentage, WindowDiff, Pk,
+    /// GHD) over more positions than [`MAX_DISCRETE_POSITIONS`]: refused before any is made.
+    #[error(
+        "{} labels every whole position: the units end at {end}, at most {MAX_DISCRETE_POSITIONS} \
+         positions are measured (about {} GB)",
+        measure.label(),
+        discretized_gigabytes(*end, *annotators)
+    )]
+    TooManyPositions {
+        /// The measure.
+        measure: Measure,
+        /// Where the units end: the positions are `[0, end)`.
+        end: f64,
+        /// The annotators, each labelling every position.
+        annotators: usize,
+    },
+    /// γ cannot be computed.
+    #[error(transparent)]
+    Gamma(#[from] GammaError),
+    /// A coefficient of the discretized annotations cannot be computed.
+    #[error(transparent)]
+    Coefficient(#[from] CoefficientError),
+    /// α_U or c|uα cannot be computed.
+    #[error(transparent)]
+    Unitizing(#[from] UnitizingError),
+    /// α_U's expected disagreement is 0: chance correction divides by zero.
+    #[error("the expected disagreement is 0")]
+    NoExpectedDisagreement,
+    /// No annotator has a unit (1 − SER, WindowDiff, Pk, GHD compare units).
+    #[error("no annotator has a unit")]
+    NoUnit,
+    /// The value computed is not a finite number.
+    #[error("{} is not a number here ({value})", measure.label())]
+    NotFinite {
+        /// The measure.
+        measure: Measure,
+        /// What it came to.
+        value: f64,
+    },
+}
+
+impl UndefinedMeasure {
+    /// About how many gigabytes labelling every position would have taken, when that is why.
+    pub fn gigabytes(&self) -> Option<f64> {
+        match self {
+            UndefinedMeasure::TooManyPositions {
+                end, annotators, ..
+            } => Some(discretized_gigabytes(*end, *annotators)),
+            _ => None,
+        }
+    }
+}
+
+/// About how many gigabytes labelling every whole position of `[0, end)` for `annotators`
+/// takes, rounded up.
+fn discretized_gigabytes(end: f64, annotators: usize) -> f64 {
+    (end.ceil() * (24 + 16 * annotators) as f64 / 1e9).ceil()
+}
 
 /// A measure a sweep computes: γ, the classic coefficients on the discretized annotations
 /// (κd and its relatives), and the measures made for spans that the γ paper compares with it
@@ -154,7 +218,7 @@ impl Measure {
         continuum: &Continuum,
         end: f64,
         gamma_options: &GammaOptions,
-    ) -> Result<f64, String> {
+    ) -> Result<f64, UndefinedMeasure> {
         self.evaluate_sharing(continuum, end, gamma_options, &std::cell::OnceCell::new())
     }
 
@@ -165,7 +229,7 @@ impl Measure {
         continuum: &Continuum,
         end: f64,
         gamma_options: &GammaOptions,
-    ) -> Vec<Result<f64, String>> {
+    ) -> Vec<Result<f64, UndefinedMeasure>> {
         let discretized = std::cell::OnceCell::new();
         measures
             .iter()
@@ -179,11 +243,10 @@ impl Measure {
         end: f64,
         gamma_options: &GammaOptions,
         discretized: &std::cell::OnceCell<coefficients::Codings>,
-    ) -> Result<f64, String> {
+    ) -> Result<f64, UndefinedMeasure> {
         use coefficients::segmentation::{SegmentationDistance, segmentation_agreement};
         let discretized =
             || discretized.get_or_init(|| coefficients::discretize(continuum, 0.0, end));
-        let text = |e: &dyn std::fmt::Display| e.to_string();
         // These measures make one item per whole position of [0, end): memory grows with the
         // positions' range, not with the number of units, so a huge range is refused up front.
         let per_position = matches!(
@@ -197,54 +260,40 @@ impl Measure {
                 | Measure::Ghd
         );
         if per_position && (end.is_nan() || end.ceil() > MAX_DISCRETE_POSITIONS as f64) {
-            return Err(format!(
-                "{} labels every whole position: the units end at {end}, at most {} positions \
-                 are measured (about {} GB)",
-                self.label(),
-                MAX_DISCRETE_POSITIONS,
-                (end.ceil() * (24 + 16 * continuum.n_annotators()) as f64 / 1e9).ceil()
-            ));
-        }
-        let no_unit = || "no annotator has a unit".to_string();
-        let value = match self {
-            Measure::Gamma => crate::gamma(continuum, gamma_options, RunControl::default())
-                .map(|r| r.gamma)
-                .map_err(|e| text(&e)),
-            Measure::Kappa => discretized().multi_kappa().map_err(|e| text(&e)),
-            Measure::Pi => discretized().multi_pi().map_err(|e| text(&e)),
-            Measure::Alpha => discretized()
-                .krippendorff_alpha(&Distance::Nominal)
-                .map_err(|e| text(&e)),
-            Measure::Percentage => discretized().percentage_agreement().map_err(|e| text(&e)),
-            Measure::AlphaU => coefficients::unitizing::alpha_u(continuum, 0.0, end)
-                .map_err(|e| text(&e))
-                .and_then(|a| {
-                    a.alpha()
-                        .ok_or_else(|| "the expected disagreement is 0".to_string())
-                }),
-            Measure::CuAlpha => coefficients::unitizing::cu_alpha(continuum, &Distance::Nominal)
-                .map_err(|e| text(&e)),
-            Measure::Ser => {
-                coefficients::slot_error_rate::ser_agreement(continuum).ok_or_else(no_unit)
-            }
-            Measure::WindowDiff => {
-                segmentation_agreement(continuum, 0.0, end, SegmentationDistance::WindowDiff)
-                    .ok_or_else(no_unit)
-            }
-            Measure::Pk => segmentation_agreement(continuum, 0.0, end, SegmentationDistance::Pk)
-                .ok_or_else(no_unit),
-            Measure::Ghd => segmentation_agreement(
-                continuum,
-                0.0,
+            return Err(UndefinedMeasure::TooManyPositions {
+                measure: self,
                 end,
-                SegmentationDistance::GeneralizedHamming,
-            )
-            .ok_or_else(no_unit),
-        }?;
+                annotators: continuum.n_annotators(),
+            });
+        }
+        let segmentation = |distance| {
+            segmentation_agreement(continuum, 0.0, end, distance).ok_or(UndefinedMeasure::NoUnit)
+        };
+        let value = match self {
+            Measure::Gamma => {
+                crate::gamma(continuum, gamma_options, RunControl::default()).map(|r| r.gamma)?
+            }
+            Measure::Kappa => discretized().multi_kappa()?,
+            Measure::Pi => discretized().multi_pi()?,
+            Measure::Alpha => discretized().krippendorff_alpha(&Distance::Nominal)?,
+            Measure::Percentage => discretized().percentage_agreement()?,
+            Measure::AlphaU => coefficients::unitizing::alpha_u(continuum, 0.0, end)?
+                .alpha()
+                .ok_or(UndefinedMeasure::NoExpectedDisagreement)?,
+            Measure::CuAlpha => coefficients::unitizing::cu_alpha(continuum, &Distance::Nominal)?,
+            Measure::Ser => coefficients::slot_error_rate::ser_agreement(continuum)
+                .ok_or(UndefinedMeasure::NoUnit)?,
+            Measure::WindowDiff => segmentation(SegmentationDistance::WindowDiff)?,
+            Measure::Pk => segmentation(SegmentationDistance::Pk)?,
+            Measure::Ghd => segmentation(SegmentationDistance::GeneralizedHamming)?,
+        };
         if value.is_finite() {
             Ok(value)
         } else {
-            Err(format!("{} is not a number here", self.label()))
+            Err(UndefinedMeasure::NotFinite {
+                measure: self,
+                value,
+            })
         }
     }
 }
@@ -345,5 +394,53 @@ mod tests {
             let value = *value.as_ref().unwrap();
             assert!((value - expected).abs() < 1e-12, "{value} vs {expected}");
         }
+    }
+
+    /// Each undefined measure says why with the values that made it so.
+    #[test]
+    fn an_undefined_measure_carries_its_cause() {
+        let options = GammaOptions::default();
+        let mut alone = Continuum::new("alone");
+        alone.add("x", 0.0, 4.0, "A").unwrap();
+        alone.add("y", 0.0, 4.0, "A").unwrap();
+        let far = Measure::Kappa.evaluate(&alone, 2e7, &options).unwrap_err();
+        assert_eq!(
+            far,
+            UndefinedMeasure::TooManyPositions {
+                measure: Measure::Kappa,
+                end: 2e7,
+                annotators: 2
+            }
+        );
+        // 2·10⁷ positions of (24 + 16·2) bytes: 1.12 GB, about 2.
+        assert_eq!(
+            far.to_string(),
+            "κd labels every whole position: the units end at 20000000, at most 10000000 \
+             positions are measured (about 2 GB)"
+        );
+        // Every position of both annotators is A: chance agreement is 1.
+        assert_eq!(
+            Measure::Kappa.evaluate(&alone, 4.0, &options),
+            Err(UndefinedMeasure::Coefficient(CoefficientError::Undefined))
+        );
+        let mut empty = Continuum::new("empty");
+        empty.add_annotator("x");
+        empty.add_annotator("y");
+        assert_eq!(
+            Measure::Ser.evaluate(&empty, 4.0, &options),
+            Err(UndefinedMeasure::NoUnit)
+        );
+        let mut one = Continuum::new("one");
+        one.add("x", 0.0, 4.0, "A").unwrap();
+        assert_eq!(
+            Measure::CuAlpha.evaluate(&one, 4.0, &options),
+            Err(UndefinedMeasure::Unitizing(
+                UnitizingError::TooFewAnnotators(1)
+            ))
+        );
+        assert!(matches!(
+            Measure::Gamma.evaluate(&one, 4.0, &options),
+            Err(UndefinedMeasure::Gamma(_))
+        ));
     }
 }

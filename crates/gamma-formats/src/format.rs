@@ -109,9 +109,11 @@ pub enum FeatureNames {
 pub enum Positions {
     /// As they are: characters or times, any number.
     AsTheyAre,
-    /// As they are, read as seconds (TextGrid, RTTM).
+    /// In seconds (TextGrid, RTTM): a document read in milliseconds is rescaled
+    /// (the `time_unit` module).
     Seconds,
-    /// Rounded to whole milliseconds, at least one long (ELAN).
+    /// In whole milliseconds, a unit at least one long (ELAN): a document read in seconds is
+    /// rescaled, then rounded.
     WholeMilliseconds,
     /// On whole tokens cut at whitespace and at every unit's bounds: a unit's bounds move in
     /// from spaces (WebAnno TSV 3).

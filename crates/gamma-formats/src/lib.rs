@@ -52,5 +52,6 @@ mod files;
 mod layer_choice;
 mod lines;
 mod span_layer;
+mod time_unit;
 mod unwritable;
 mod write;

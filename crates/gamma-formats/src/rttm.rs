@@ -1,6 +1,7 @@
 //! RTTM (NIST Rich Transcription Time Marked), the output of speaker diarization: one
 //! `SPEAKER <file-id> <channel> <onset> <duration> <NA> <NA> <speaker> <NA> <NA>` line per
-//! turn, times in seconds.
+//! turn, times in seconds (a document read in milliseconds, from ELAN, is rescaled:
+//! the `time_unit` module).
 //!
 //! A unit per SPEAKER line: start = onset, end = onset + duration, category = the speaker.
 //! Read alone, a file's file-id field names the annotator (as pygamma-agreement's reader
@@ -10,7 +11,7 @@
 use super::annotator_files;
 use super::files::{distinct_without_spaces, without_spaces};
 use super::format::{
-    Codec, Description, Document, Format, Output, ReadContext, ReadOptions, Source,
+    Codec, Description, Document, Format, Gold, Output, ReadContext, ReadOptions, Source,
 };
 use super::{FileError, Warning, WarningKind, write_atomically};
 use gamma_core::continuum::Continuum;
@@ -131,12 +132,34 @@ pub(crate) fn to_rttm(continuum: &Continuum) -> String {
                 "SPEAKER {} 1 {} {} <NA> <NA> {} <NA> <NA>",
                 without_spaces(&annotator.name),
                 unit.start,
-                unit.end - unit.start,
+                duration(unit),
                 without_spaces(&unit.category)
             );
         }
     }
     out
+}
+
+/// A unit's duration, the decimal `end − start` is: to as many places as the shortest decimals
+/// of its bounds have, so that a turn of [1.234, 4.4) lasts 3.166, not the binary difference's
+/// 3.1660000000000004.
+fn duration(unit: &Unit) -> String {
+    let places = |x: f64| {
+        let decimal = x.to_string();
+        decimal
+            .split_once('.')
+            .map_or(0, |(_, fraction)| fraction.len())
+    };
+    let places = places(unit.start).max(places(unit.end));
+    let written = format!("{:.*}", places, unit.end - unit.start);
+    if written.contains('.') {
+        written
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_string()
+    } else {
+        written
+    }
 }
 
 /// Writes a continuum as an RTTM file: one SPEAKER line per unit, file-id = the annotator.
@@ -221,21 +244,41 @@ impl Codec for Rttm {
         Ok((vec![Document { continuum, source }], warnings))
     }
 
+    /// In seconds: a document read in milliseconds is rescaled (the `time_unit` module).
     fn write(
         &self,
         continuum: &Continuum,
-        _source: Option<&Source>,
+        source: Option<&Source>,
         out: &Path,
         _options: &ReadOptions,
     ) -> Result<Vec<PathBuf>, FileError> {
-        write(continuum, out)?;
+        write(&crate::time_unit::in_unit_of(continuum, source, RTTM), out)?;
         Ok(vec![out.to_path_buf()])
+    }
+
+    /// The gold as one file-id, in seconds as [`Codec::write`] writes a document.
+    fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
+        let document = gold.as_document(false);
+        self.write(&document, gold.source, path, gold.options)
+            .map(drop)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Durations are the decimal differences of the bounds, whatever their binary difference.
+    #[test]
+    fn a_duration_is_the_decimal_difference_of_its_bounds() {
+        let unit = |start, end| Unit::new(start, end, "A").unwrap();
+        assert_eq!(4.4 - 1.234, 3.1660000000000004);
+        assert_eq!(duration(&unit(1.234, 4.4)), "3.166");
+        assert_eq!(duration(&unit(2.345, 2.5)), "0.155");
+        assert_eq!(duration(&unit(0.1, 0.3)), "0.2");
+        assert_eq!(duration(&unit(3.0, 10.0)), "7");
+        assert_eq!(duration(&unit(0.5, 1.75)), "1.25");
+    }
 
     #[test]
     fn turns_by_file_id_and_back() {

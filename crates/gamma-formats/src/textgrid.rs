@@ -568,20 +568,28 @@ impl Codec for TextGrid {
         Ok(())
     }
 
+    /// In seconds: a document read in milliseconds is rescaled (the `time_unit` module).
     fn write(
         &self,
         continuum: &Continuum,
-        _source: Option<&Source>,
+        source: Option<&Source>,
         out: &Path,
         _options: &ReadOptions,
     ) -> Result<Vec<PathBuf>, FileError> {
-        write(continuum, out)?;
+        write(
+            &crate::time_unit::in_unit_of(continuum, source, TEXTGRID),
+            out,
+        )?;
         Ok(vec![out.to_path_buf()])
     }
 
     /// A TextGrid's intervals never overlap on one tier.
     fn write_gold(&self, gold: &Gold<'_>, path: &Path) -> Result<(), FileError> {
-        write(&gold.as_document(true), path)
+        let document = gold.as_document(true);
+        write(
+            &crate::time_unit::in_unit_of(&document, gold.source, TEXTGRID),
+            path,
+        )
     }
 }
 

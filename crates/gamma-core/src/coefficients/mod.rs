@@ -103,6 +103,7 @@ impl Codings {
             .collect()
     }
 
+    #[cfg(test)]
     fn two_coders(&self, coefficient: &'static str) -> Result<(), CoefficientError> {
         if self.n_coders == 2 {
             Ok(())
@@ -177,8 +178,10 @@ impl Codings {
         self.chance_corrected(1.0 / self.categories.len() as f64)
     }
 
-    /// Scott's π (2 coders): chance from the pooled distribution.
-    pub fn scott_pi(&self) -> Result<f64, CoefficientError> {
+    /// Scott's π (2 coders): chance from the pooled distribution. With two annotators it is
+    /// πd (`multi_pi`): checked against the survey's table, offered by no front end.
+    #[cfg(test)]
+    pub(crate) fn scott_pi(&self) -> Result<f64, CoefficientError> {
         self.two_coders("Scott's π")?;
         self.multi_pi()
     }
@@ -189,8 +192,10 @@ impl Codings {
         self.chance_corrected(expected)
     }
 
-    /// Cohen's κ (2 coders): chance from each coder's own distribution.
-    pub fn cohen_kappa(&self) -> Result<f64, CoefficientError> {
+    /// Cohen's κ (2 coders): chance from each coder's own distribution. With two annotators
+    /// it is κd (`multi_kappa`): checked against the survey's table, offered by no front end.
+    #[cfg(test)]
+    pub(crate) fn cohen_kappa(&self) -> Result<f64, CoefficientError> {
         self.two_coders("Cohen's κ")?;
         self.multi_kappa()
     }
@@ -331,8 +336,10 @@ impl Codings {
     }
 
     /// Cohen's weighted κ (2 coders): `1 − D_o / D_e`, chance from each coder's distribution,
-    /// disagreements weighted by `distance`.
-    pub fn weighted_kappa(&self, distance: &Distance) -> Result<f64, CoefficientError> {
+    /// disagreements weighted by `distance`. The front ends measure nominal categories, where it
+    /// is Cohen's κ: checked against hand-computed values, offered by no front end.
+    #[cfg(test)]
+    pub(crate) fn weighted_kappa(&self, distance: &Distance) -> Result<f64, CoefficientError> {
         self.two_coders("weighted κ")?;
         let items = self.complete();
         let mut counts = vec![0.0; self.categories.len()];

@@ -162,8 +162,9 @@ impl Adjudication {
     /// The adjudication a gold export writes under `policy`: `None` when the document is
     /// skipped (open alignments under [`OpenAlignments::Skip`]); otherwise this one, or a copy
     /// whose open alignments took the suggestion in one step.
-    /// Under [`OpenAlignments::Suggestions`] the open relations take their suggestion too
-    /// ([`Self::relation_suggestion`]); otherwise an open relation is left to the writer, which
+    /// Under [`OpenAlignments::Suggestions`] the open relations take their suggestion too (no
+    /// relation when more annotators have none there than have one, else the label most of them
+    /// gave); otherwise an open relation is left to the writer, which
     /// carries the base annotator's.
     pub fn for_export(&self, policy: OpenAlignments) -> Option<std::borrow::Cow<'_, Adjudication>> {
         let open = self.progress().open;

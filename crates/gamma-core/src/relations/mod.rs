@@ -198,23 +198,7 @@ fn place(
             .enumerate()
             .filter_map(|(i, u)| Some((u.source_id.as_deref()?, i)))
             .collect();
-        let image = |endpoint: &Endpoint| -> Result<Image, String> {
-            let ids: Vec<&String> = match endpoint {
-                Endpoint::Unit(id) => vec![id],
-                Endpoint::Group { members, .. } => members.iter().collect(),
-            };
-            let mut image = BTreeSet::new();
-            for id in ids {
-                let unit = unit_of.get(id.as_str()).ok_or_else(|| id.clone())?;
-                image.insert(alignment_of[&(a, *unit)]);
-            }
-            if image.is_empty()
-                && let Endpoint::Group { id, .. } = endpoint
-            {
-                return Err(id.clone());
-            }
-            Ok(image.into_iter().collect())
-        };
+        let image = |endpoint| image(endpoint, &unit_of, |unit| alignment_of[&(a, unit)]);
         let mut mine = Vec::new();
         for (index, relation) in annotator.relations.iter().enumerate() {
             match (image(&relation.source), image(&relation.target)) {
@@ -235,6 +219,32 @@ fn place(
         placed.push(mine);
     }
     (placed, unplaced)
+}
+
+/// The unitary alignments that an endpoint's units belong to (`alignment_of` a unit's index
+/// among the annotator's units, found by id in `unit_of`), without repeats, in order; or the
+/// id of what it names that is not measured: a unit not among the annotator's units, or a
+/// group with no member.
+fn image(
+    endpoint: &Endpoint,
+    unit_of: &HashMap<&str, usize>,
+    alignment_of: impl Fn(usize) -> usize,
+) -> Result<Image, String> {
+    let ids: Vec<&String> = match endpoint {
+        Endpoint::Unit(id) => vec![id],
+        Endpoint::Group { members, .. } => members.iter().collect(),
+    };
+    let mut image = BTreeSet::new();
+    for id in ids {
+        let unit = unit_of.get(id.as_str()).ok_or_else(|| id.clone())?;
+        image.insert(alignment_of(*unit));
+    }
+    if image.is_empty()
+        && let Endpoint::Group { id, .. } = endpoint
+    {
+        return Err(id.clone());
+    }
+    Ok(image.into_iter().collect())
 }
 
 /// The one-to-one matching of two annotators' relations (see the module documentation).

@@ -267,7 +267,8 @@ impl Codec for Elan {
     }
 
     /// The input `.eaf` as it is when the document came from ELAN unchanged
-    /// ([`convert::input_file`]), else one tier per annotator ([`to_eaf`]).
+    /// ([`convert::input_file`]), else one tier per annotator ([`to_eaf`]), in milliseconds
+    /// (a document read in seconds is rescaled: the `time_unit` module).
     fn write(
         &self,
         continuum: &Continuum,
@@ -277,7 +278,7 @@ impl Codec for Elan {
     ) -> Result<Vec<PathBuf>, FileError> {
         match convert::input_file(source, continuum) {
             Some(bytes) => write_atomically(out, &bytes)?,
-            None => write(continuum, out)?,
+            None => write(&crate::time_unit::in_unit_of(continuum, source, ELAN), out)?,
         }
         Ok(vec![out.to_path_buf()])
     }
@@ -290,7 +291,10 @@ impl Codec for Elan {
             Some(Source::Elan(eaf)) => {
                 write_atomically(path, whole_gold(gold, eaf)?.eaf.as_bytes())
             }
-            _ => write(&gold.as_document(true), path),
+            source => write(
+                &crate::time_unit::in_unit_of(&gold.as_document(true), source, ELAN),
+                path,
+            ),
         }
     }
 }

@@ -199,6 +199,55 @@ fn xmi_in_zip(
     Ok((content, type_system))
 }
 
+/// One annotation entry of an export parsed whole, every layer it holds.
+pub(crate) enum ParsedEntry {
+    Tsv3(webanno_tsv::Tsv3File),
+    Xmi(xmi::XmiFile),
+}
+
+/// The entries of `document` in the export at `path` whose user is one of `users`, parsed
+/// whole (so that a conversion can count what lies beyond the layer read); an entry that
+/// cannot be read is skipped, as reading the export already said or refused it.
+pub(crate) fn parsed_entries(path: &Path, document: &str, users: &[&str]) -> Vec<ParsedEntry> {
+    let Ok(bytes) = super::read_bytes(path) else {
+        return Vec::new();
+    };
+    let Ok(mut archive) = Archive::open(&bytes, path, MAX_INFLATED) else {
+        return Vec::new();
+    };
+    let Ok(listing) = archive.names().and_then(|names| listing(&names, path)) else {
+        return Vec::new();
+    };
+    (listing.entries.iter())
+        .filter(|e| e.document == document && users.contains(&e.user.as_str()))
+        .filter_map(|entry| parsed_entry(&mut archive, path, entry).ok())
+        .collect()
+}
+
+/// One annotation entry parsed whole (TSV 3, XMI, or a zip of an XMI and its type system).
+fn parsed_entry(
+    archive: &mut Archive,
+    path: &Path,
+    entry: &Entry,
+) -> Result<ParsedEntry, FileError> {
+    let inner: PathBuf = path.join(&entry.name);
+    let content = archive.bytes(&entry.name)?;
+    let name = entry.name.to_lowercase();
+    if name.ends_with(".tsv") {
+        return Ok(ParsedEntry::Tsv3(webanno_tsv::parse(&content, &inner)?));
+    }
+    let (content, type_system) = if name.ends_with(".zip") {
+        xmi_in_zip(&content, &inner, archive)?
+    } else {
+        (content, None)
+    };
+    Ok(ParsedEntry::Xmi(xmi::parse(
+        &content,
+        &inner,
+        type_system.as_ref(),
+    )?))
+}
+
 /// One document of an export read: its continuum, the layer and feature read, and warnings.
 pub struct ProjectDocument {
     /// The annotators (users) and their units.
@@ -221,20 +270,9 @@ fn read_entry(
     warnings: &mut Vec<Warning>,
 ) -> Result<SpanFile, FileError> {
     let inner: PathBuf = path.join(&entry.name);
-    let content = archive.bytes(&entry.name)?;
-    let mut read = if entry.name.to_lowercase().ends_with(".tsv") {
-        webanno_tsv::span_file(webanno_tsv::parse(&content, &inner)?, choice, &inner)?
-    } else {
-        let (content, type_system) = if entry.name.to_lowercase().ends_with(".zip") {
-            xmi_in_zip(&content, &inner, archive)?
-        } else {
-            (content, None)
-        };
-        xmi::span_file(
-            xmi::parse(&content, &inner, type_system.as_ref())?,
-            choice,
-            &inner,
-        )?
+    let mut read = match parsed_entry(archive, path, entry)? {
+        ParsedEntry::Tsv3(file) => webanno_tsv::span_file(file, choice, &inner)?,
+        ParsedEntry::Xmi(file) => xmi::span_file(file, choice, &inner)?,
     };
     warnings.append(&mut read.warnings);
     Ok(read)

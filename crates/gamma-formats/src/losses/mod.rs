@@ -3,9 +3,9 @@
 //! [`conversion_losses`] compares a document with it — features and their names, relations and
 //! groups, units with an empty category, overlapping units of one annotator, names that become
 //! other names, units whose bounds move (`positions`) — and with what its input files hold
-//! beyond it (`unread`), so that a conversion either keeps everything or says what it changed
-//! (issue 35). A warning lists what it names; a list of moved units shows the first
-//! [`LISTED`] and their number.
+//! beyond it (`unread`: other layers, tiers and units, a project's curated document), so that
+//! a conversion either keeps everything or says what it changed (issue 35). A warning lists
+//! what it names; a list of moved units shows the first [`LISTED`] and their number.
 
 mod positions;
 mod unread;
@@ -39,6 +39,10 @@ pub fn conversion_losses(
     let mut warnings = written_losses(continuum, source, options, format, out);
     let lossy = |message: String| Warning::new(WarningKind::Lossy, out, None, message);
     warnings.extend(unread::left_out(continuum, source, options, format).map(lossy));
+    warnings.extend(
+        unread::reference_left_out(source, format)
+            .map(|message| lossy(message).with_remedy(crate::Remedy::CurationAsAnnotator)),
+    );
     warnings
 }
 

@@ -1,10 +1,14 @@
 //! Units whose bounds a format writes elsewhere ([`Positions`]): on whole tokens (WebAnno TSV
 //! 3), as tokens of the covered text alone (CorA-XML made from units), in whole milliseconds
-//! (ELAN) — each moved unit said with its old and new bounds — and times read in one unit and
-//! written as another (ELAN's milliseconds, TextGrid's and RTTM's seconds).
+//! (ELAN) — each moved unit said with its old and new bounds, and for ELAN the number of
+//! boundaries rounded. Times read in one unit and written in another (ELAN's milliseconds,
+//! TextGrid's and RTTM's seconds) are rescaled by the writers (the `time_unit` module): exact
+//! from milliseconds to seconds, and from seconds to milliseconds for every boundary on a whole
+//! millisecond; the others are the rounded ones.
 
 use super::{Lossy, count, listed};
 use crate::format::{Format, Positions, ReadOptions, Source};
+use crate::time_unit::{in_unit_of, rescaling};
 use gamma_core::continuum::Continuum;
 use gamma_core::unit::Unit;
 
@@ -15,22 +19,14 @@ pub(super) fn moved(
     options: &ReadOptions,
     format: Format,
     lossy: &Lossy<'_>,
-) -> Vec<crate::Warning> {
+) -> Option<crate::Warning> {
     let label = format.label();
     let positions = format.description().holds.positions;
-    let mut warnings: Vec<crate::Warning> = time_unit(continuum, source, format)
-        .map(lossy)
-        .into_iter()
-        .collect();
     let moves = match positions {
-        Positions::AsTheyAre | Positions::Seconds => return warnings,
-        Positions::WholeMilliseconds => each_annotator(continuum, |_, units| {
-            let moved = units.iter().map(|u| {
-                let (start, end) = crate::elan::milliseconds(u);
-                (start as f64, end as f64)
-            });
-            Some(moved.collect())
-        }),
+        Positions::AsTheyAre | Positions::Seconds => return None,
+        Positions::WholeMilliseconds => {
+            return whole_milliseconds(continuum, source, format).map(lossy);
+        }
         Positions::WholeTokens => each_annotator(continuum, |text, units| {
             let spans = crate::webanno_tsv::written_spans(text?, units).ok()?;
             Some(
@@ -43,33 +39,75 @@ pub(super) fn moved(
         Positions::CoveredText => {
             if matches!(source, Some(Source::Cora { .. })) {
                 // Written in the structure of the input file: every unit is one of its tokens.
-                return warnings;
+                return None;
             }
-            return warnings
-                .into_iter()
-                .chain(covered_text(continuum, options, format).map(lossy))
-                .collect();
+            return covered_text(continuum, options, format).map(lossy);
         }
     };
-    if !moves.is_empty() {
-        let what = match positions {
-            Positions::WholeMilliseconds => {
-                "holds whole milliseconds, a unit at least one long, so"
-            }
-            _ => "puts units on whole tokens, cut at spaces, so",
-        };
-        let ends = match positions {
-            Positions::WholeMilliseconds => "",
-            _ => " in from the spaces at its ends",
-        };
-        warnings.push(lossy(format!(
-            "{label} {what} {} {}{ends} ({})",
+    (!moves.is_empty()).then(|| {
+        lossy(format!(
+            "{label} puts units on whole tokens, cut at spaces, so {} {} in from the spaces at \
+             its ends ({})",
             count(moves.len(), "unit"),
             if moves.len() == 1 { "moves" } else { "move" },
             listed(&moves)
-        )));
+        ))
+    })
+}
+
+/// ELAN holds whole milliseconds, a unit at least one long: the boundaries elsewhere (in the
+/// document rescaled to milliseconds when it was read in seconds) are rounded, and the units
+/// they belong to listed, as read and as written.
+fn whole_milliseconds(
+    continuum: &Continuum,
+    source: Option<&Source>,
+    format: Format,
+) -> Option<String> {
+    let rescaled = rescaling(source, format);
+    let written = in_unit_of(continuum, source, format);
+    let mut boundaries = 0;
+    let mut moves = Vec::new();
+    for (read, annotator) in continuum.annotators.iter().zip(&written.annotators) {
+        for (unit, exact) in read.units.iter().zip(&annotator.units) {
+            let (start, end) = crate::elan::milliseconds(exact);
+            let rounded =
+                usize::from(start as f64 != exact.start) + usize::from(end as f64 != exact.end);
+            if rounded == 0 {
+                continue;
+            }
+            boundaries += rounded;
+            moves.push(match rescaled {
+                Some((from, _)) => {
+                    let from = from.symbol();
+                    format!(
+                        "{:?} [{} {from}, {} {from}) {:?} to [{start} ms, {end} ms)",
+                        annotator.name, unit.start, unit.end, unit.category
+                    )
+                }
+                None => moved_unit(&annotator.name, unit, (start as f64, end as f64)),
+            });
+        }
     }
-    warnings
+    if moves.is_empty() {
+        return None;
+    }
+    let rescaled = match rescaled {
+        Some((from, to)) => format!("the {} read are written as {}, ", from.name(), to.name()),
+        None => String::new(),
+    };
+    let boundaries = if boundaries == 1 {
+        "1 boundary is".to_string()
+    } else {
+        format!("{boundaries} boundaries are")
+    };
+    Some(format!(
+        "{} holds whole milliseconds, a unit at least one long: {rescaled}{boundaries} rounded, \
+         so {} {} ({})",
+        format.label(),
+        count(moves.len(), "unit"),
+        if moves.len() == 1 { "moves" } else { "move" },
+        listed(&moves)
+    ))
 }
 
 /// Every unit that `written` (given the annotator's text and units, the bounds it writes for
@@ -152,39 +190,5 @@ fn covered_text(continuum: &Continuum, options: &ReadOptions, format: Format) ->
         "{} made from units holds the text they cover alone, a token each with a space after it: {}",
         format.label(),
         said.join(", and ")
-    ))
-}
-
-/// Times read in one unit and written as another: ELAN counts milliseconds, TextGrid and RTTM
-/// seconds; the positions are written as they are.
-fn time_unit(continuum: &Continuum, source: Option<&Source>, format: Format) -> Option<String> {
-    let (read, read_label) = match source? {
-        Source::Elan(_) => ("milliseconds", "ELAN"),
-        Source::TextGrid(_) => ("seconds", "TextGrid"),
-        Source::Rttm(_) => ("seconds", "RTTM"),
-        _ => return None,
-    };
-    let written = match format.description().holds.positions {
-        Positions::WholeMilliseconds => "milliseconds",
-        Positions::Seconds => "seconds",
-        _ => return None,
-    };
-    if read == written {
-        return None;
-    }
-    let example = continuum
-        .units()
-        .map(|(_, u)| u)
-        .next()
-        .map(|u| {
-            format!(
-                " (a unit at [{}, {}) {read} is at [{0}, {1}) {written})",
-                u.start, u.end
-            )
-        })
-        .unwrap_or_default();
-    Some(format!(
-        "{} counts {written} and the positions read from {read_label} are {read}: they are written as they are{example}",
-        format.label()
     ))
 }

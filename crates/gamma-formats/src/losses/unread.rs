@@ -1,7 +1,8 @@
 //! What the input files hold beyond the document read from them, and a conversion therefore
 //! cannot write: Glozz units not measured, schemas and relations between relations; CorA
 //! layers that are neither the category nor a feature; the layers of a WebAnno TSV 3 or XMI
-//! file other than the span layer read (and its relations); ELAN tiers not measured. Each is
+//! file, or of the users' files of an INCEpTION project export, other than the span layer read
+//! (and its relations); ELAN tiers not measured. Each is
 //! counted in the input files.
 //! A Glozz document written as Glozz keeps its annotators' files whole, an ELAN document written
 //! as ELAN its file, and a CorA document written as CorA-XML its layers not read: they say
@@ -9,7 +10,9 @@
 
 use super::{count, tally};
 use crate::format::{Format, ReadOptions, Source};
-use crate::webanno_tsv::LayerKind;
+use crate::inception_project::{self, ParsedEntry};
+use crate::webanno_tsv::{self, LayerKind, Tsv3File};
+use crate::xmi::XmiFile;
 use gamma_core::continuum::Continuum;
 use std::collections::{BTreeMap, HashSet};
 
@@ -96,8 +99,44 @@ pub(super) fn left_out(
             other_layers(label, &tsv3_other_layers(files, layer))
         }
         Source::Xmi { files, layer, .. } => other_layers(label, &xmi_other_layers(files, layer)),
+        Source::InceptionProject {
+            path,
+            document,
+            layer,
+            ..
+        } => {
+            let users: Vec<&str> = (continuum.annotators.iter())
+                .map(|a| a.name.as_str())
+                .collect();
+            let mut layers = BTreeMap::new();
+            for entry in inception_project::parsed_entries(path, document, &users) {
+                match entry {
+                    ParsedEntry::Tsv3(file) => tsv3_layers_not_read(&file, layer, &mut layers),
+                    ParsedEntry::Xmi(file) => xmi_layers_not_read(&file, layer, &mut layers),
+                }
+            }
+            other_layers(label, &layers)
+        }
         _ => None,
     }
+}
+
+/// The curated document of an INCEpTION project export when it is the reference, not an
+/// annotator: a conversion writes the users and leaves it out, as one sentence.
+pub(super) fn reference_left_out(source: Option<&Source>, format: Format) -> Option<String> {
+    let Some(Source::InceptionProject {
+        curation: Some(curation),
+        ..
+    }) = source
+    else {
+        return None;
+    };
+    Some(format!(
+        "{} is written from the users: the export's curated document, the reference, is left \
+         out ({})",
+        format.label(),
+        count(curation.units.len(), "unit")
+    ))
 }
 
 /// What the opening says of the content of a document's files that is not measured and that
@@ -167,25 +206,9 @@ fn cora_layers_not_read<'a>(
 /// The layers of TSV 3 files other than the span layer `layer` and the relation layers over
 /// it: how many annotations each has (chain layers: none counted).
 fn tsv3_other_layers(files: &[crate::AnnotatorFile], layer: &str) -> BTreeMap<String, usize> {
-    let mut layers: BTreeMap<String, usize> = BTreeMap::new();
-    for file in files
-        .iter()
-        .filter_map(|f| crate::webanno_tsv::read(&f.path).ok())
-    {
-        let over = format!("BT_{layer}");
-        let read = |l: &crate::webanno_tsv::Layer| match l.kind {
-            LayerKind::Span => l.name == *layer,
-            LayerKind::Relation => l.columns.last() == Some(&over),
-            LayerKind::Chain => false,
-        };
-        for (index, declared) in file.layers.iter().enumerate().filter(|(_, l)| !read(l)) {
-            let n = match declared.kind {
-                LayerKind::Span => file.spans.iter().filter(|s| s.layer == index).count(),
-                LayerKind::Relation => file.relations.iter().filter(|r| r.layer == index).count(),
-                LayerKind::Chain => 0,
-            };
-            *layers.entry(short(&declared.name).to_string()).or_default() += n;
-        }
+    let mut layers = BTreeMap::new();
+    for file in files.iter().filter_map(|f| webanno_tsv::read(&f.path).ok()) {
+        tsv3_layers_not_read(&file, layer, &mut layers);
     }
     layers
 }
@@ -193,22 +216,47 @@ fn tsv3_other_layers(files: &[crate::AnnotatorFile], layer: &str) -> BTreeMap<St
 /// The layers of XMI files other than the span layer `layer` and the relation layers over it:
 /// how many annotations each has.
 fn xmi_other_layers(files: &[crate::AnnotatorFile], layer: &str) -> BTreeMap<String, usize> {
-    let mut layers: BTreeMap<String, usize> = BTreeMap::new();
+    let mut layers = BTreeMap::new();
     for file in files.iter().filter_map(|f| crate::xmi::read(&f.path).ok()) {
-        for (name, _) in file.layers.iter().filter(|(name, _)| name != layer) {
-            let n = file.annotations.iter().filter(|a| a.layer == *name).count();
-            *layers.entry(short(name).to_string()).or_default() += n;
-        }
-        let over: Vec<&str> = (file.relation_layers_over(layer).into_iter())
-            .map(|t| t.name.as_str())
-            .collect();
-        for relation in file.relations.iter().filter(|r| !over.contains(&&*r.layer)) {
-            *layers
-                .entry(short(&relation.layer).to_string())
-                .or_default() += 1;
-        }
+        xmi_layers_not_read(&file, layer, &mut layers);
     }
     layers
+}
+
+/// Counts, by short name, the annotations of a TSV 3 file's layers other than the span layer
+/// `layer` and the relation layers over it.
+fn tsv3_layers_not_read(file: &Tsv3File, layer: &str, layers: &mut BTreeMap<String, usize>) {
+    let over = format!("BT_{layer}");
+    let read = |l: &webanno_tsv::Layer| match l.kind {
+        LayerKind::Span => l.name == layer,
+        LayerKind::Relation => l.columns.last() == Some(&over),
+        LayerKind::Chain => false,
+    };
+    for (index, declared) in file.layers.iter().enumerate().filter(|(_, l)| !read(l)) {
+        let n = match declared.kind {
+            LayerKind::Span => file.spans.iter().filter(|s| s.layer == index).count(),
+            LayerKind::Relation => file.relations.iter().filter(|r| r.layer == index).count(),
+            LayerKind::Chain => 0,
+        };
+        *layers.entry(short(&declared.name).to_string()).or_default() += n;
+    }
+}
+
+/// Counts, by short name, the annotations of an XMI file's layers other than the span layer
+/// `layer`, and its relations of layers not over it.
+fn xmi_layers_not_read(file: &XmiFile, layer: &str, layers: &mut BTreeMap<String, usize>) {
+    for (name, _) in file.layers.iter().filter(|(name, _)| name != layer) {
+        let n = file.annotations.iter().filter(|a| a.layer == *name).count();
+        *layers.entry(short(name).to_string()).or_default() += n;
+    }
+    let over: Vec<&str> = (file.relation_layers_over(layer).into_iter())
+        .map(|t| t.name.as_str())
+        .collect();
+    for relation in file.relations.iter().filter(|r| !over.contains(&&*r.layer)) {
+        *layers
+            .entry(short(&relation.layer).to_string())
+            .or_default() += 1;
+    }
 }
 
 fn other_layers(label: &str, layers: &BTreeMap<String, usize>) -> Option<String> {

@@ -199,7 +199,7 @@ impl Adjudication {
 
     /// The suggested decision: none when more annotators have no relation there than have one;
     /// else the relation of the label most of them gave (the first annotator's of a tie).
-    pub fn relation_suggestion(&self, index: usize) -> RelationChoice {
+    pub(crate) fn relation_suggestion(&self, index: usize) -> RelationChoice {
         let members = self.relation_members(index);
         if members.is_empty() || self.continuum.n_annotators() - members.len() > members.len() {
             return RelationChoice::Reject;
@@ -276,12 +276,6 @@ impl Adjudication {
         self.set_relation_decision(&mut changes, index, decision);
         self.commit(label, changes);
         Ok(())
-    }
-
-    /// Decides relation proposal `index` with its [suggestion](Self::relation_suggestion).
-    pub fn accept_relation_suggestion(&mut self, index: usize) -> Result<(), GoldError> {
-        self.relation_proposal(index)?;
-        self.decide_relation(index, self.relation_suggestion(index))
     }
 
     /// Leaves relation proposal `index` for later.
