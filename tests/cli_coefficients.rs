@@ -120,6 +120,71 @@ fn coefficients_command_reports_gwet_and_the_u_alpha_family() {
     );
 }
 
+/// `--bootstrap N --seed S` adds the uα family's 95 % intervals: seeded (the same seed gives the
+/// same intervals), reporting replicates, stretches and seed, each interval holding its value on
+/// this document (40 units per annotator, every fifth of B's moved by 3, six of another
+/// category).
+#[test]
+fn coefficients_bootstrap_gives_the_u_alpha_family_intervals() {
+    let folder = tempfile::tempdir().unwrap();
+    let csv = folder.path().join("forty.csv");
+    let mut rows = String::from("annotator,category,start,end\n");
+    for i in 0..40 {
+        let (start, category) = (i * 50, ["x", "y"][i % 2]);
+        rows.push_str(&format!("A,{category},{start},{}\n", start + 30));
+        let moved = if i % 5 == 0 { 3 } else { 0 };
+        let other = if i % 7 == 3 { ["y", "x"][i % 2] } else { category };
+        rows.push_str(&format!("B,{other},{},{}\n", start + moved, start + 30));
+    }
+    std::fs::write(&csv, rows).unwrap();
+    std::fs::write(folder.path().join("forty.txt"), "x".repeat(2000)).unwrap();
+    let args = [
+        csv.to_str().unwrap(),
+        "--bootstrap",
+        "200",
+        "--seed",
+        "5",
+        "--json",
+    ];
+    let run = || json_of(&gamma_studio(&[&["coefficients"][..], &args].concat()));
+    let report = run();
+    let intervals = &report["u_alpha_family_intervals"];
+    assert_eq!(
+        (intervals["replicates"].as_u64(), intervals["seed"].as_u64()),
+        (Some(200), Some(5))
+    );
+    assert!(intervals["stretches"].as_u64().unwrap() >= 2, "{intervals}");
+    let holds = |interval: &serde_json::Value, value: f64| {
+        let (lo, hi) = (interval[0].as_f64().unwrap(), interval[1].as_f64().unwrap());
+        assert!(
+            lo <= value && value <= hi && lo < hi,
+            "{value} in {interval}"
+        );
+    };
+    let family = &report["u_alpha_family"];
+    holds(&intervals["u_alpha"], family["u_alpha"].as_f64().unwrap());
+    holds(&intervals["cu_alpha"], family["cu_alpha"].as_f64().unwrap());
+    holds(
+        &intervals["k_u_alpha"]["x"],
+        family["k_u_alpha"][0]["alpha"].as_f64().unwrap(),
+    );
+    assert_eq!(run()["u_alpha_family_intervals"], *intervals, "seeded");
+    let text = gamma_studio(&["coefficients", args[0], "--bootstrap", "200", "--seed", "5"]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    let said = format!(
+        "(95 % bootstrap intervals: 200 replicates over {} stretches, seed 5)",
+        intervals["stretches"]
+    );
+    assert!(text.contains(&said), "{text}");
+    let refused = gamma_studio(&["coefficients", args[0], "--bootstrap", "1"]);
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert!(
+        stderr.contains("--bootstrap must be from 2 to 1000000 (got 1)"),
+        "{stderr}"
+    );
+}
+
 /// A document too long to label position by position: the discretized measures are undefined
 /// and say why in the command line's words, with where the units end and what it would take
 /// (2·10⁷ positions of two annotators' labels, 56 bytes each: 1.12 GB, about 2); α_U, which

@@ -4,7 +4,10 @@
 use super::Failure;
 use clap::Args;
 use gamma_core::GammaOptions;
-use gamma_core::coefficients::u_alpha_family::{UAlphaFamily, u_alpha_family};
+use gamma_core::bootstrap::BootstrapOptions;
+use gamma_core::coefficients::u_alpha_family::{
+    UAlphaFamily, UAlphaFamilyIntervals, u_alpha_family, u_alpha_family_intervals,
+};
 use gamma_core::coefficients::unitizing::alpha_u;
 use gamma_core::coefficients::{Distance, discretize};
 use gamma_core::measure::{Measure, UndefinedMeasure};
@@ -17,6 +20,13 @@ pub struct CoefficientsArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Also give 95 % bootstrap confidence intervals of the 2016 unitizing family (uα, |uα,
+    /// c|uα, (k)uα) from N replicates, over stretches of the continuum that no unit crosses.
+    #[arg(long, value_name = "N")]
+    pub bootstrap: Option<usize>,
+    /// Seed of the bootstrap's draws [default: 1]; the intervals report it.
+    #[arg(long, requires = "bootstrap")]
+    pub seed: Option<u64>,
 }
 
 pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
@@ -41,6 +51,7 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
             .unwrap_or_default();
         let (ac1, bennett_s) = discretized_coefficients(continuum, end);
         let family = u_alpha_family(continuum, 0.0, end, &Distance::Nominal);
+        let intervals = family_intervals(args, continuum, end)?;
         if args.json {
             reports.push(json!({
                 "document": continuum.name,
@@ -61,6 +72,11 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
                 "u_alpha_family": match &family {
                     Ok(f) => json!(f),
                     Err(why) => json!({"undefined": why.to_string()}),
+                },
+                "u_alpha_family_intervals": match &intervals {
+                    None => json!(null),
+                    Some(Ok(i)) => json!(i),
+                    Some(Err(why)) => json!({"undefined": why}),
                 },
                 "alpha_u_by_category": per_category.iter().map(|c| json!({
                     "category": c.category,
@@ -93,8 +109,19 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
             }
         }
         match &family {
-            Ok(f) => print!("{}", family_lines(f)),
+            Ok(f) => print!(
+                "{}",
+                family_lines(f, intervals.as_ref().and_then(|i| i.as_ref().ok()))
+            ),
             Err(why) => println!("  {:<28} undefined: {why}", "uα family (2016)"),
+        }
+        match (&family, &intervals) {
+            (Ok(_), Some(Ok(i))) => println!(
+                "  (95 % bootstrap intervals: {} replicates over {} stretches, seed {})",
+                i.replicates, i.stretches, i.seed
+            ),
+            (Ok(_), Some(Err(why))) => println!("  uα family intervals: {why}"),
+            _ => {}
         }
         for c in &per_category {
             match c.alpha() {
@@ -155,26 +182,63 @@ fn discretized_coefficients(continuum: &gamma_core::Continuum, end: f64) -> Disc
     )
 }
 
-/// The uα family's lines of the text output.
-fn family_lines(f: &UAlphaFamily) -> String {
+/// The bootstrap intervals of the uα family when `--bootstrap` asks for them: a setting out of
+/// range is an error of the command; a document whose intervals cannot be drawn says why.
+fn family_intervals(
+    args: &CoefficientsArgs,
+    continuum: &gamma_core::Continuum,
+    end: f64,
+) -> Result<Option<Result<UAlphaFamilyIntervals, String>>, Failure> {
+    let Some(replicates) = args.bootstrap else {
+        return Ok(None);
+    };
+    let options = BootstrapOptions {
+        replicates,
+        level: 0.95,
+        seed: args.seed.unwrap_or(gamma_core::DEFAULT_SEED),
+    };
+    options.check().map_err(|_| {
+        Failure::BadInput(format!(
+            "--bootstrap must be from 2 to {} (got {replicates})",
+            gamma_core::bootstrap::MAX_REPLICATES
+        ))
+    })?;
+    let drawn = u_alpha_family_intervals(continuum, 0.0, end, &Distance::Nominal, &options);
+    Ok(Some(drawn.map_err(|e| e.to_string())))
+}
+
+/// The uα family's lines of the text output, with their intervals when there are.
+fn family_lines(f: &UAlphaFamily, intervals: Option<&UAlphaFamilyIntervals>) -> String {
     let value = |x: Option<f64>| x.map_or_else(|| "undefined".to_string(), |x| format!("{x:>8.4}"));
+    let range = |r: Option<(f64, f64)>| match (intervals, r) {
+        (Some(_), Some((lo, hi))) => format!("   [{lo:.4}, {hi:.4}]"),
+        (Some(_), None) => "   [no interval]".to_string(),
+        (None, _) => String::new(),
+    };
+    let interval =
+        |pick: fn(&UAlphaFamilyIntervals) -> Option<(f64, f64)>| range(intervals.and_then(pick));
     let mut s = format!(
-        "  {:<28} {}\n  {:<28} {}\n  {:<28} {}   (on {:.1} % of the pairs)\n",
+        "  {:<28} {}{}\n  {:<28} {}{}\n  {:<28} {}   (on {:.1} % of the pairs){}\n",
         "uα (2016)",
         value(f.u_alpha),
+        interval(|i| i.u_alpha),
         "|uα (units vs gaps)",
         value(f.binary_u_alpha),
+        interval(|i| i.binary_u_alpha),
         "c|uα (2016)",
         value(f.cu_alpha),
-        100.0 * f.cu_coverage
+        100.0 * f.cu_coverage,
+        interval(|i| i.cu_alpha),
     );
     for k in &f.k_u_alpha {
+        let k_interval = intervals.and_then(|i| i.k_u_alpha.get(&k.category).copied());
         s += &format!(
-            "  ({})uα{:<width$} {}   (on {:.1} % of its length)\n",
+            "  ({})uα{:<width$} {}   (on {:.1} % of its length){}\n",
             k.category,
             "",
             value(k.alpha),
             100.0 * k.coverage,
+            range(k_interval),
             width = 24usize.saturating_sub(k.category.chars().count())
         );
     }
