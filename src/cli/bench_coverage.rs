@@ -4,7 +4,7 @@
 //! miss to a spurious unit anywhere in the document, and
 //! `gamma_core::synthetic::independent_errors`, whose misses and spurious units are
 //! independent. Each generator's γ is taken from a very large sample of it (documents of 4,000
-//! reference units at the same density; for corpora, a corpus of 400 documents), then many
+//! reference units at the same density; for corpora, a corpus of 4,000 documents), then many
 //! small samples (single documents of 100 reference units; corpora of 20 documents of 20
 //! units of `noisy_copies`) each get γ and the interval, and the share of intervals that hold
 //! the large sample's γ is the coverage. Then tγ's interval the same way (short texts of
@@ -23,7 +23,10 @@ use std::time::Instant;
 const REPLICATES: usize = 1000;
 
 /// How many large documents of a generator average to its γ.
-const TRUTH_DOCUMENTS: u64 = 10;
+const TRUTH_DOCUMENTS: u64 = 40;
+
+/// How many documents of 20 units the corpus of the generator's corpus γ has.
+const CORPUS_TRUTH_DOCUMENTS: u64 = 4_000;
 
 /// A generator of continua: (annotators, reference units, density, seed).
 type Generator = fn(usize, usize, Density, u64) -> Continuum;
@@ -169,13 +172,13 @@ fn documents(
 fn corpora(trials: usize, seed: u64, precise: &GammaOptions) -> Result<f64, Failure> {
     let clock = Instant::now();
     let truth = gamma_of(
-        (0..400)
+        (0..CORPUS_TRUTH_DOCUMENTS)
             .map(|d| noisy_copies(2, 20, Density::Sparse, large_seed(seed, 1_000 + d)))
             .collect(),
         precise,
     )?;
     println!(
-        "generator γ (noisy copies, corpora): {:.4} (400 documents of 20 units, {} samples), {:.1} s",
+        "generator γ (noisy copies, corpora): {:.4} ({CORPUS_TRUTH_DOCUMENTS} documents of 20 units, {} samples), {:.1} s",
         truth.gamma,
         truth.n_samples,
         clock.elapsed().as_secs_f64()
@@ -224,7 +227,7 @@ const TRIAL_TOKENS: usize = 300;
 /// Tokens of each large text whose mean tγ is the generator's.
 const TRUTH_TOKENS: usize = 6_000;
 /// How many large texts average to the generator's tγ.
-const TRUTH_TEXTS: u64 = 5;
+const TRUTH_TEXTS: u64 = 10;
 
 fn text_gamma_of(
     tokens: usize,
