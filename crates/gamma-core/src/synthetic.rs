@@ -27,43 +27,103 @@ pub enum Density {
 /// the same continuum for the same arguments.
 pub fn noisy_copies(annotators: usize, units: usize, density: Density, seed: u64) -> Continuum {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let axis = match density {
-        Density::Sparse => (100 * units).max(10_000),
-        Density::Dense => (30 * units).max(100),
-    } as f64;
-    let random_unit = |rng: &mut ChaCha8Rng| {
-        let length = rng.random_range(5..=50) as f64;
-        let start = rng.random_range(0.0..=(axis - length)).round();
-        (
-            start,
-            start + length,
-            format!("c{}", rng.random_range(0..4)),
-        )
-    };
-    let reference: Vec<(f64, f64, String)> = (0..units).map(|_| random_unit(&mut rng)).collect();
+    let axis = axis_length(units, density);
+    let reference: Vec<Reference> = (0..units).map(|_| random_unit(&mut rng, axis)).collect();
     let mut continuum =
         Continuum::new(format!("k{annotators}_p{units}_{density:?}_seed{seed}").to_lowercase());
     for a in 0..annotators {
         let name = format!("annotator{}", a + 1);
         continuum.add_annotator(&name);
-        for (start, end, category) in &reference {
-            let (mut start, mut end, mut category) = (*start, *end, category.clone());
-            if rng.random_bool(0.1) {
-                (start, end, category) = random_unit(&mut rng);
+        for unit in &reference {
+            let copy = if rng.random_bool(0.1) {
+                random_unit(&mut rng, axis)
             } else {
-                let length = end - start;
-                start = (start + rng.random_range(-0.2..=0.2) * length).round();
-                end = (end + rng.random_range(-0.2..=0.2) * length).round();
-                if rng.random_bool(0.1) {
-                    category = format!("c{}", rng.random_range(0..4));
-                }
-            }
-            let unit = Unit::new(start, end, category)
-                .expect("a boundary moves by less than half the length");
-            continuum.add_unit(&name, unit);
+                moved(unit, &mut rng)
+            };
+            add(&mut continuum, &name, copy);
         }
     }
     continuum
+}
+
+/// Like [`noisy_copies`], but an annotator's errors of presence are independent of one
+/// another: each reference unit is missed with probability 0.1 (else copied with its
+/// boundaries moved and its category redrawn as there), and, independently, each reference
+/// unit gives the annotator a spurious unit placed at random with probability 0.1. In
+/// [`noisy_copies`] one replacement makes both a miss and a spurious unit anywhere on the
+/// axis, so two disagreements far apart have one cause; here they do not. The mean disorder
+/// is about the same; the annotators' unit counts vary.
+pub fn independent_errors(
+    annotators: usize,
+    units: usize,
+    density: Density,
+    seed: u64,
+) -> Continuum {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let axis = axis_length(units, density);
+    let reference: Vec<Reference> = (0..units).map(|_| random_unit(&mut rng, axis)).collect();
+    let mut continuum = Continuum::new(
+        format!("independent_k{annotators}_p{units}_{density:?}_seed{seed}").to_lowercase(),
+    );
+    for a in 0..annotators {
+        let name = format!("annotator{}", a + 1);
+        continuum.add_annotator(&name);
+        for unit in &reference {
+            if !rng.random_bool(0.1) {
+                let copy = moved(unit, &mut rng);
+                add(&mut continuum, &name, copy);
+            }
+        }
+        for _ in 0..units {
+            if rng.random_bool(0.1) {
+                let spurious = random_unit(&mut rng, axis);
+                add(&mut continuum, &name, spurious);
+            }
+        }
+    }
+    continuum
+}
+
+/// (start, end, category) of a generated unit.
+type Reference = (f64, f64, String);
+
+fn axis_length(units: usize, density: Density) -> f64 {
+    let length = match density {
+        Density::Sparse => (100 * units).max(10_000),
+        Density::Dense => (30 * units).max(100),
+    };
+    length as f64
+}
+
+fn random_unit(rng: &mut ChaCha8Rng, axis: f64) -> Reference {
+    let length = rng.random_range(5..=50) as f64;
+    let start = rng.random_range(0.0..=(axis - length)).round();
+    (
+        start,
+        start + length,
+        format!("c{}", rng.random_range(0..4)),
+    )
+}
+
+/// A copy of `unit` with each boundary moved by up to ±20 % of its length and its category
+/// redrawn with probability 0.1.
+fn moved(unit: &Reference, rng: &mut ChaCha8Rng) -> Reference {
+    let (start, end, category) = unit;
+    let length = end - start;
+    let start = (start + rng.random_range(-0.2..=0.2) * length).round();
+    let end = (end + rng.random_range(-0.2..=0.2) * length).round();
+    let category = if rng.random_bool(0.1) {
+        format!("c{}", rng.random_range(0..4))
+    } else {
+        category.clone()
+    };
+    (start, end, category)
+}
+
+fn add(continuum: &mut Continuum, annotator: &str, (start, end, category): Reference) {
+    let unit =
+        Unit::new(start, end, category).expect("a boundary moves by less than half the length");
+    continuum.add_unit(annotator, unit);
 }
 
 /// A tokenized, tagged text of `tokens` tokens and `annotators` copies of it in which each
@@ -177,4 +237,42 @@ pub fn tagger_against_gold() -> Continuum {
         c.add("tagger", s, e, cat).unwrap();
     }
     c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn independent_errors_miss_and_add_units_apart() {
+        // 2,000 reference units: each annotator keeps Binomial(2000, 0.9) of them (mean 1,800,
+        // sd 13.4) and adds Binomial(2000, 0.1) spurious ones (mean 200, sd 13.4): 2,000 in
+        // all, sd 19 — within ±100 (more than 5 sd).
+        let c = independent_errors(2, 2000, Density::Sparse, 5);
+        assert_eq!(c.n_annotators(), 2);
+        let counts: Vec<usize> = (0..2)
+            .map(|a| c.units().filter(|(i, _)| *i == a).count())
+            .collect();
+        for count in &counts {
+            assert!((1900..=2100).contains(count), "{counts:?}");
+        }
+        // Unlike noisy_copies, the counts are not tied to the reference's.
+        assert_ne!(counts, vec![2000, 2000]);
+        assert_eq!(
+            noisy_copies(2, 2000, Density::Sparse, 5)
+                .units()
+                .filter(|(i, _)| *i == 0)
+                .count(),
+            2000
+        );
+        // The same continuum for the same arguments.
+        let again = independent_errors(2, 2000, Density::Sparse, 5);
+        assert!(c.units().zip(again.units()).all(|(a, b)| a == b));
+        // Every unit lies on the axis of 100 positions per reference unit (200,000), up to
+        // the ±20 % boundary moves of a unit of length at most 50.
+        assert!(
+            c.units()
+                .all(|(_, u)| u.start >= -10.0 && u.end <= 200_010.0)
+        );
+    }
 }

@@ -43,8 +43,9 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "1000",
           conflicts_with_all = ["timeline", "sweep", "reading"])]
     pub project: Option<usize>,
-    /// Measure the coverage of γ's 95 % bootstrap interval instead, over TRIALS generated
-    /// documents and TRIALS generated corpora (default 200), and time one corpus's bootstrap.
+    /// Measure the coverage of the 95 % bootstrap intervals instead, over TRIALS generated
+    /// documents of each of two generators, TRIALS corpora and TRIALS texts for tγ (default
+    /// 200), and time one corpus's bootstrap.
     #[arg(long, value_name = "TRIALS", num_args = 0..=1, default_missing_value = "200",
           conflicts_with_all = ["timeline", "sweep", "reading"])]
     pub coverage: Option<usize>,

@@ -13,14 +13,18 @@
 //!   is ever cut in two, and a stretch keeps the local dependence between neighbouring
 //!   alignments (the block bootstrap of dependent series, Künsch 1989, with blocks cut where
 //!   the dependence is weakest). Stretches are drawn with replacement until as many as the
-//!   document had.
+//!   document had. This assumes that disagreements in different stretches arise independently;
+//!   when one cause makes two disagreements far apart (a unit an annotator put elsewhere
+//!   *instead of* where it belongs), no resampling within one document can see the tie, and the
+//!   interval is too narrow (`diagnostics` measures both cases).
 //!
 //! Each replicate pools the drawn units' disorders as [`crate::corpus_gamma`] pools documents:
 //! `D_o* = Σ δ(ă) / x̄*`, `x̄*` from the units drawn. The expected disorder is that of the random
 //! continua already drawn for γ, themselves resampled with replacement, which carries the
 //! Monte-Carlo error of `D_e` into the interval; the chance model is not refitted per replicate
 //! (Krippendorff's bootstrap of α also keeps `D_e`), since it depends on the annotations' margins
-//! (lengths, categories, counts), which vary far less between samples than the disorder does.
+//! (lengths, gaps, categories, counts), which vary far less between samples than the disorder
+//! does (`diagnostics` measures both spreads).
 //! The interval is the *expanded* percentile interval of the replicates (Hesterberg 2015, "What
 //! teachers should know about the bootstrap", The American Statistician 69(4) §5.3): with n
 //! documents or stretches, the percentiles taken are those of the normal tail beyond
@@ -335,6 +339,8 @@ pub fn bootstrap_gamma(
     })
 }
 
+#[cfg(test)]
+mod diagnostics;
 mod text;
 pub use text::bootstrap_text_gamma;
 
