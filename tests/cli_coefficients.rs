@@ -133,7 +133,11 @@ fn coefficients_bootstrap_gives_the_u_alpha_family_intervals() {
         let (start, category) = (i * 50, ["x", "y"][i % 2]);
         rows.push_str(&format!("A,{category},{start},{}\n", start + 30));
         let moved = if i % 5 == 0 { 3 } else { 0 };
-        let other = if i % 7 == 3 { ["y", "x"][i % 2] } else { category };
+        let other = if i % 7 == 3 {
+            ["y", "x"][i % 2]
+        } else {
+            category
+        };
         rows.push_str(&format!("B,{other},{},{}\n", start + moved, start + 30));
     }
     std::fs::write(&csv, rows).unwrap();
