@@ -67,7 +67,7 @@ pub fn read_documents(
         warnings.append(&mut read_warnings);
         documents.append(&mut read);
     }
-    warnings.extend(documents.iter().filter_map(|d| carried(d, options)));
+    warnings.extend(documents.iter().flat_map(|d| carried(d, options)));
     log_documents(&documents, &warnings);
     Ok((documents, warnings))
 }
@@ -136,10 +136,9 @@ fn log_documents(documents: &[Document], warnings: &[Warning]) {
 }
 
 /// What the opening says of a document's content that is not measured and that the gold
-/// carries ([`crate::losses::carried`]).
-fn carried(document: &Document, options: &ReadOptions) -> Option<Warning> {
-    let message = crate::losses::carried(&document.continuum, &document.source, options)?;
-    let paths = document.source.paths();
-    let file = paths.first()?;
-    Some(Warning::new(WarningKind::Carried, file, None, message))
+/// carries, file by file ([`crate::losses::carried`]).
+fn carried(document: &Document, options: &ReadOptions) -> Vec<Warning> {
+    (crate::losses::carried(&document.continuum, &document.source, options).into_iter())
+        .map(|(file, message)| Warning::new(WarningKind::Carried, &file, None, message))
+        .collect()
 }

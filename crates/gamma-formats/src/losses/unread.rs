@@ -15,6 +15,7 @@ use crate::webanno_tsv::{self, LayerKind, Tsv3File};
 use crate::xmi::XmiFile;
 use gamma_core::continuum::Continuum;
 use std::collections::{BTreeMap, HashSet};
+use std::path::PathBuf;
 
 /// What the input files of `source` hold that `continuum` does not, and so `format` does not
 /// write, as one sentence; `None` when there is nothing.
@@ -139,41 +140,58 @@ pub(super) fn reference_left_out(source: Option<&Source>, format: Format) -> Opt
     ))
 }
 
-/// What the opening says of the content of a document's files that is not measured and that
-/// the gold carries (from the base annotator's file): ELAN tiers not measured, CorA layers not
-/// read, the other layers of WebAnno TSV 3 and XMI files; `None` when there is none (Glozz
-/// files say it as they are read).
+/// What the opening says of the content of each of a document's files that is not measured
+/// and that the gold carries (from the base annotator's file): ELAN tiers not measured, CorA
+/// layers not read, the other layers of WebAnno TSV 3 and XMI files; the files with none are
+/// not named (Glozz files say it as they are read).
 pub(crate) fn carried(
     continuum: &Continuum,
     source: &Source,
     options: &ReadOptions,
-) -> Option<String> {
-    let (what, listed) = match source {
+) -> Vec<(PathBuf, String)> {
+    let each: Vec<(PathBuf, &str, String)> = match source {
         Source::Elan(path) => {
             let tiers = crate::elan::convert::tiers_not_measured(path, continuum);
             let each: Vec<String> = (tiers.iter())
                 .filter(|(_, n)| *n > 0)
                 .map(|(id, n)| format!("{id:?} {}", count(*n, "annotation")))
                 .collect();
-            ("the tiers", each.join(", "))
+            vec![(path.clone(), "its other tiers", each.join(", "))]
         }
-        Source::Cora { contents, .. } => {
-            let layers = cora_layers_not_read(contents, options);
-            ("the layers not read", counted(&layers, "token"))
-        }
-        Source::WebannoTsv { files, layer, .. } => (
-            "the other layers",
-            non_empty(tsv3_other_layers(files, layer)),
-        ),
-        Source::Xmi { files, layer, .. } => (
-            "the other layers",
-            non_empty(xmi_other_layers(files, layer)),
-        ),
-        _ => return None,
+        Source::Cora { files, contents } => (files.iter().zip(contents))
+            .map(|(f, c)| {
+                let layers = cora_layers_not_read(std::slice::from_ref(c), options);
+                (
+                    f.path.clone(),
+                    "its layers not read",
+                    counted(&layers, "token"),
+                )
+            })
+            .collect(),
+        Source::WebannoTsv { files, layer, .. } => (files.iter())
+            .map(|f| {
+                let layers = non_empty(tsv3_other_layers(std::slice::from_ref(f), layer));
+                (f.path.clone(), "its other layers", layers)
+            })
+            .collect(),
+        Source::Xmi { files, layer, .. } => (files.iter())
+            .map(|f| {
+                let layers = non_empty(xmi_other_layers(std::slice::from_ref(f), layer));
+                (f.path.clone(), "its other layers", layers)
+            })
+            .collect(),
+        _ => Vec::new(),
     };
-    (!listed.is_empty()).then(|| {
-        format!("{what} ({listed}) are not measured and are carried into the gold (from the base annotator's file)")
-    })
+    (each.into_iter())
+        .filter(|(_, _, listed)| !listed.is_empty())
+        .map(|(path, what, listed)| {
+            let said = format!(
+                "{what} ({listed}) are not measured and are carried into the gold (from the \
+                 base annotator's file)"
+            );
+            (path, said)
+        })
+        .collect()
 }
 
 /// The layers counted, those with annotations only.

@@ -134,8 +134,8 @@ fn a_dependency_goes_into_the_gold_through_the_tokens_of_the_gold_units() {
     assert_eq!(
         said,
         [
-            "the other layers (Comment 1 annotation) are not measured and are carried into the gold \
-          (from the base annotator's file)"
+            "its other layers (Comment 1 annotation) are not measured and are carried into the \
+          gold (from the base annotator's file)"
         ]
     );
     let gold = &again[0].continuum.annotators[0];
