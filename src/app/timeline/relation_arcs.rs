@@ -59,12 +59,15 @@ pub(super) fn draw_relation_arcs(canvas: &Canvas, state: &AppState) {
             let arc = Arc::new(from, to, baseline);
             draw_arc(&painter, &canvas.visuals, &arc, relation.directed, strong);
             if strong {
+                let band_top = baseline - RELATION_BAND;
+                let label = &relation.label;
                 draw_label(
                     &painter,
                     &canvas.visuals,
                     &arc,
-                    &relation.label,
+                    label,
                     &mut labels,
+                    band_top,
                 );
             }
         }
@@ -134,52 +137,63 @@ fn draw_arc(painter: &Painter, visuals: &Visuals, arc: &Arc, directed: bool, str
     }
 }
 
-/// The label on the arc, on the panel's background so that it reads over the curve, moved up
-/// clear of the labels already drawn (`placed`) so that two never cover each other.
+/// The label on the arc, on the panel's background so that it reads over the curve, moved clear
+/// of the labels already drawn (`placed`), within the relation band below `top` when it can,
+/// so that two never cover each other.
 fn draw_label(
     painter: &Painter,
     visuals: &Visuals,
     arc: &Arc,
     label: &str,
     placed: &mut Vec<Rect>,
+    top: f32,
 ) {
     let colour = visuals.strong_text_color();
     let galley = painter.layout_no_wrap(label.to_string(), FontId::proportional(10.0), colour);
     let wanted = Align2::CENTER_CENTER.anchor_size(arc.label_at, galley.size());
-    let rect = clear_of(wanted, placed);
+    let rect = clear_of(wanted, placed, top);
     placed.push(rect);
     painter.rect_filled(rect.expand(1.0), 2.0, visuals.panel_fill);
     painter.galley(rect.min, galley, colour);
 }
 
 /// `wanted`, or the first place above it (a line higher each time) that overlaps none of
-/// `placed`.
-fn clear_of(wanted: Rect, placed: &[Rect]) -> Rect {
-    let step = vec2(0.0, -(wanted.height() + 2.0));
+/// `placed`; when that would rise above `top`, the first place below it.
+fn clear_of(wanted: Rect, placed: &[Rect], top: f32) -> Rect {
+    let taken = |rect: &Rect| placed.iter().any(|p| p.expand(1.0).intersects(*rect));
+    let step = vec2(0.0, wanted.height() + 2.0);
     let mut rect = wanted;
-    while placed.iter().any(|p| p.expand(1.0).intersects(rect)) {
-        rect = rect.translate(step);
+    while taken(&rect) && rect.top() - step.y >= top {
+        rect = rect.translate(-step);
+    }
+    if taken(&rect) {
+        rect = wanted;
+        while taken(&rect) {
+            rect = rect.translate(step);
+        }
     }
     rect
 }
 
 #[cfg(test)]
 mod tests {
-    /// Two labels at one place: the second goes a line up; a third, beside both, stays.
+    /// Two labels at one place: the second goes a line up; a third overlapping both goes up past
+    /// both, or below them when the top is near; one apart stays.
     #[test]
     fn labels_never_cover_each_other() {
         use super::clear_of;
-        use eframe::egui::{Rect, pos2};
+        use eframe::egui::{Rect, pos2, vec2};
         let first = Rect::from_min_max(pos2(100.0, 50.0), pos2(140.0, 62.0));
-        let second = clear_of(first, &[first]);
-        assert_eq!(second, first.translate(eframe::egui::vec2(0.0, -14.0)));
-        let third = clear_of(
-            first.translate(eframe::egui::vec2(30.0, 0.0)),
-            &[first, second],
-        );
+        let second = clear_of(first, &[first], 0.0);
+        assert_eq!(second, first.translate(vec2(0.0, -14.0)));
+        let beside = first.translate(vec2(30.0, 0.0));
+        let third = clear_of(beside, &[first, second], 0.0);
         assert_eq!(third.min, pos2(130.0, 22.0), "clear of both");
-        let apart = first.translate(eframe::egui::vec2(60.0, 0.0));
-        assert_eq!(clear_of(apart, &[first, second]), apart);
+        let apart = first.translate(vec2(60.0, 0.0));
+        assert_eq!(clear_of(apart, &[first, second], 0.0), apart);
+        // Under a top at 30 the third cannot rise to 22: it goes below the first instead.
+        let below = clear_of(beside, &[first, second], 30.0);
+        assert_eq!(below.min, pos2(130.0, 64.0), "below, clear of both");
     }
 
     use super::*;
