@@ -359,6 +359,18 @@ fn the_tsv3_gold_of_a_project_document_is_the_whole_document() {
         writer.write_all(content.as_bytes()).unwrap();
     }
     writer.finish().unwrap();
+    let (_, warnings) = read_documents(std::slice::from_ref(&export), &named_entities()).unwrap();
+    let said: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
+    let carried = |user: &str| {
+        format!(
+            "{}: its other layers (Dependency 86 annotations, POS 86 annotations) are not \
+             measured and are carried into the gold (from the base annotator's file)",
+            export
+                .join(format!("annotation/wsj.txt/{user}.tsv"))
+                .display()
+        )
+    };
+    assert_eq!(said, [carried("ann"), carried("bob")]);
     let out = dir.path().join("gold.tsv");
     let notes = unanimous_gold_with(std::slice::from_ref(&export), &named_entities(), 0, &out);
     assert_eq!(

@@ -116,8 +116,11 @@ fn inception_project_users_are_annotators_and_the_curation_the_reference() {
     let tsv = std::fs::read_to_string(fixture("webanno-tsv/example2.tsv")).unwrap();
     write_project(&zip_path, &tsv);
     let (documents, warnings) = read_named_entities(&zip_path);
-    assert_eq!(warnings.len(), 1, "{warnings:?}");
-    assert_eq!(warnings[0].kind, gamma_formats::WarningKind::Reference);
+    // The reference, then what each user's entry holds beyond the named entities (the gold
+    // carries it).
+    let kinds: Vec<gamma_formats::WarningKind> = warnings.iter().map(|w| w.kind).collect();
+    use gamma_formats::WarningKind::{Carried, Reference};
+    assert_eq!(kinds, [Reference, Carried, Carried], "{warnings:?}");
     assert!(
         warnings[0].message.starts_with(
             "the curated document (1 of 2 document(s)) is the reference, not an annotator"
@@ -220,7 +223,17 @@ fn users_are_chosen_and_the_gold_written_in_the_layer_read() {
         ..ReadOptions::default()
     };
     let (documents, warnings) = read_documents(std::slice::from_ref(&zip_path), &options).unwrap();
-    assert!(warnings.is_empty(), "{warnings:?}");
+    let carried: Vec<String> = (warnings.iter())
+        .map(|w| format!("{:?} {}", w.kind, w.file.display()))
+        .collect();
+    let entry = |name: &str| format!("Carried {}", zip_path.join(name).display());
+    assert_eq!(
+        carried,
+        [
+            entry("annotation/wsj.txt/alice.tsv"),
+            entry("curation/wsj.txt/CURATION_USER.tsv")
+        ]
+    );
     let names: Vec<&str> = documents[0]
         .continuum
         .annotators

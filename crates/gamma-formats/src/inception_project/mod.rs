@@ -206,9 +206,14 @@ pub(crate) enum ParsedEntry {
 }
 
 /// The entries of `document` in the export at `path` whose user is one of `users`, parsed
-/// whole (so that a conversion can count what lies beyond the layer read); an entry that
-/// cannot be read is skipped, as reading the export already said or refused it.
-pub(crate) fn parsed_entries(path: &Path, document: &str, users: &[&str]) -> Vec<ParsedEntry> {
+/// whole (so that a conversion can count what lies beyond the layer read, and the gold carry
+/// it); an entry that cannot be read is skipped, as reading the export already said or refused
+/// it.
+pub(crate) fn parsed_entries(
+    path: &Path,
+    document: &str,
+    users: &[&str],
+) -> Vec<(Entry, ParsedEntry)> {
     let Ok(bytes) = super::read_bytes(path) else {
         return Vec::new();
     };
@@ -220,7 +225,7 @@ pub(crate) fn parsed_entries(path: &Path, document: &str, users: &[&str]) -> Vec
     };
     (listing.entries.iter())
         .filter(|e| e.document == document && users.contains(&e.user.as_str()))
-        .filter_map(|entry| parsed_entry(&mut archive, path, entry).ok())
+        .filter_map(|entry| Some((entry.clone(), parsed_entry(&mut archive, path, entry).ok()?)))
         .collect()
 }
 
@@ -345,21 +350,19 @@ pub(crate) fn tsv3_entries(
     path: &Path,
     document: &str,
     users: &[&str],
-) -> Result<Option<Vec<webanno_tsv::Tsv3File>>, FileError> {
-    let bytes = crate::read_bytes(path)?;
-    let mut archive = Archive::open(&bytes, path, MAX_INFLATED)?;
-    let listing = listing(&archive.names()?, path)?;
+) -> Option<Vec<webanno_tsv::Tsv3File>> {
+    let mut entries = parsed_entries(path, document, users);
     let mut files = Vec::new();
     for user in users {
-        let entry = (listing.entries.iter())
-            .find(|e| e.document == document && e.user == *user && e.name.ends_with(".tsv"));
-        let Some(entry) = entry else {
-            return Ok(None);
-        };
-        let content = archive.bytes(&entry.name)?;
-        files.push(webanno_tsv::parse(&content, &path.join(&entry.name))?);
+        let at = entries.iter().position(|(entry, parsed)| {
+            entry.user == *user && matches!(parsed, ParsedEntry::Tsv3(_))
+        })?;
+        match entries.swap_remove(at).1 {
+            ParsedEntry::Tsv3(file) => files.push(file),
+            ParsedEntry::Xmi(_) => return None,
+        }
     }
-    Ok(Some(files))
+    Some(files)
 }
 
 /// Checks the users asked for against the export's, with the warnings of what is skipped and

@@ -110,7 +110,7 @@ pub(super) fn left_out(
                 .map(|a| a.name.as_str())
                 .collect();
             let mut layers = BTreeMap::new();
-            for entry in inception_project::parsed_entries(path, document, &users) {
+            for (_, entry) in inception_project::parsed_entries(path, document, &users) {
                 match entry {
                     ParsedEntry::Tsv3(file) => tsv3_layers_not_read(&file, layer, &mut layers),
                     ParsedEntry::Xmi(file) => xmi_layers_not_read(&file, layer, &mut layers),
@@ -142,8 +142,9 @@ pub(super) fn reference_left_out(source: Option<&Source>, format: Format) -> Opt
 
 /// What the opening says of the content of each of a document's files that is not measured
 /// and that the gold carries (from the base annotator's file): ELAN tiers not measured, CorA
-/// layers not read, the other layers of WebAnno TSV 3 and XMI files; the files with none are
-/// not named (Glozz files say it as they are read).
+/// layers not read, the other layers of WebAnno TSV 3 and XMI files and of the TSV 3 entries
+/// of a project export; the files with none are not named (Glozz files say it as they are
+/// read).
 pub(crate) fn carried(
     continuum: &Continuum,
     source: &Source,
@@ -180,6 +181,31 @@ pub(crate) fn carried(
                 (f.path.clone(), "its other layers", layers)
             })
             .collect(),
+        Source::InceptionProject {
+            path,
+            document,
+            layer,
+            ..
+        } => {
+            // The gold of a project document is TSV 3: what its users' TSV 3 entries hold.
+            let users: Vec<&str> = (continuum.annotators.iter())
+                .map(|a| a.name.as_str())
+                .collect();
+            (inception_project::parsed_entries(path, document, &users).into_iter())
+                .filter_map(|(entry, parsed)| {
+                    let ParsedEntry::Tsv3(file) = parsed else {
+                        return None;
+                    };
+                    let mut layers = BTreeMap::new();
+                    tsv3_layers_not_read(&file, layer, &mut layers);
+                    Some((
+                        path.join(&entry.name),
+                        "its other layers",
+                        non_empty(layers),
+                    ))
+                })
+                .collect()
+        }
         _ => Vec::new(),
     };
     (each.into_iter())

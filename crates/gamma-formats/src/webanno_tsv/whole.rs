@@ -52,7 +52,7 @@ fn annotators_files(gold: &Gold<'_>) -> Result<Option<Vec<(usize, Tsv3File)>>, F
             .collect::<Result<_, FileError>>()?,
         Some(Source::InceptionProject { path, document, .. }) => {
             let users: Vec<&str> = annotators.iter().map(|a| a.name.as_str()).collect();
-            match crate::inception_project::tsv3_entries(path, document, &users)? {
+            match crate::inception_project::tsv3_entries(path, document, &users) {
                 Some(files) => files.into_iter().enumerate().collect(),
                 None => return Ok(None),
             }
