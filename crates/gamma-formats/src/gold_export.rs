@@ -32,6 +32,19 @@ impl CarriedNotes {
     }
 }
 
+/// The error of a whole gold whose base annotator has no file among the `files` read (named
+/// `file`: the gold, or the first input).
+pub(crate) fn no_base_file(file: &Path, base: usize, files: usize) -> FileError {
+    FileError::new(
+        file,
+        None,
+        format!(
+            "there is no annotator {} to take what was not measured from ({files} files)",
+            base + 1
+        ),
+    )
+}
+
 /// What an annotator has that was not measured: by what makes two alike, how many and how it
 /// is named for people.
 pub(crate) type NotMeasured = std::collections::BTreeMap<String, (usize, String)>;

@@ -95,15 +95,7 @@ pub(crate) fn whole_gold(
         .map(|(i, f)| read_again(gold, f, i, text))
         .collect::<Result<_, _>>()?;
     let Some(base) = anns.iter().find(|a| a.annotator == gold.base) else {
-        return Err(FileError::new(
-            out,
-            None,
-            format!(
-                "there is no annotator {} to take what was not measured from ({} files)",
-                gold.base + 1,
-                anns.len()
-            ),
-        ));
+        return Err(crate::gold_export::no_base_file(out, gold.base, anns.len()));
     };
     let annotators = &gold.document.annotators;
     let name = |a: usize| annotators.get(a).map_or("?", |x| x.name.as_str());

@@ -60,15 +60,7 @@ pub(crate) fn whole_gold(
         .collect::<Result<_, _>>()?;
     let Some(base_aa) = aas.get(gold.base) else {
         let path = files.first().map_or(Path::new(""), |f| f.path.as_path());
-        return Err(FileError::new(
-            path,
-            None,
-            format!(
-                "there is no annotator {} to take what was not measured from ({} files)",
-                gold.base + 1,
-                aas.len()
-            ),
-        ));
+        return Err(crate::gold_export::no_base_file(path, gold.base, aas.len()));
     };
     let name = |a: usize| annotators.get(a).map_or("?", |x| x.name.as_str());
     let not_measured: Vec<Vec<&Annotation>> = aas

@@ -73,15 +73,7 @@ pub(crate) fn whole_gold(gold: &Gold<'_>, out: &Path) -> Result<Option<WholeGold
         return Ok(None);
     };
     let Some((_, base)) = read.iter().find(|(a, _)| *a == gold.base) else {
-        return Err(FileError::new(
-            out,
-            None,
-            format!(
-                "there is no annotator {} to take what was not measured from ({} files)",
-                gold.base + 1,
-                read.len()
-            ),
-        ));
+        return Err(crate::gold_export::no_base_file(out, gold.base, read.len()));
     };
     let (layer_name, feature) = span_layer(gold.source, gold.units.iter());
     let measured =

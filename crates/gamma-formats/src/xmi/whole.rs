@@ -89,14 +89,10 @@ pub(crate) fn whole_gold(
         .map(|(i, f)| read_again(gold, f, i))
         .collect::<Result<_, _>>()?;
     let Some(base) = cases.iter().find(|c| c.annotator == gold.base) else {
-        return Err(FileError::new(
+        return Err(crate::gold_export::no_base_file(
             out,
-            None,
-            format!(
-                "there is no annotator {} to take what was not measured from ({} files)",
-                gold.base + 1,
-                cases.len()
-            ),
+            gold.base,
+            cases.len(),
         ));
     };
     let annotators = &gold.document.annotators;
