@@ -2,6 +2,8 @@
 //! in place, skipped with a notice when absent), the measured Segments are adjudicated and the
 //! gold `.aa` holds every other unit (Turn, paragraph, Dialogue), the relations and the schemas.
 
+mod common;
+
 use gamma_core::gold::{Adjudication, RelationChoice};
 use gamma_core::relation::Endpoint;
 use gamma_formats::glozz::{self, Annotation, AnnotationFile, GlozzOptions, Positioning};
@@ -47,15 +49,7 @@ fn unanimous_gold(
 ) -> (AnnotationFile, Vec<String>) {
     let (mut documents, _) = read_documents(files, options).unwrap();
     let document = documents.remove(0);
-    let aligned =
-        gamma_core::gamma::best_alignment(&document.continuum, &Default::default()).unwrap();
-    let mut adjudication = Adjudication::new(
-        document.continuum.clone(),
-        &aligned.problem,
-        &aligned.alignment,
-        "tester",
-    );
-    adjudication.apply_rule("unanimous").unwrap();
+    let adjudication = common::unanimous(&document.continuum);
     let (_, notes) = write_whole_gold(
         &adjudication,
         out,
@@ -283,15 +277,7 @@ fn adjudicated_pair(stac: &Path) -> (Adjudication, gamma_formats::Document, Vec<
         .to_vec();
     let (mut documents, _) = read_documents(&files, &segments(stac)).unwrap();
     let document = documents.remove(0);
-    let aligned =
-        gamma_core::gamma::best_alignment(&document.continuum, &Default::default()).unwrap();
-    let mut adjudication = Adjudication::new(
-        document.continuum.clone(),
-        &aligned.problem,
-        &aligned.alignment,
-        "tester",
-    );
-    adjudication.apply_rule("unanimous").unwrap();
+    let adjudication = common::unanimous(&document.continuum);
     (adjudication, document, files)
 }
 
@@ -462,15 +448,7 @@ fn xmi_adjudication(files: &[PathBuf]) -> (Adjudication, gamma_formats::Document
     };
     let (mut documents, _) = read_documents(files, &options).unwrap();
     let document = documents.remove(0);
-    let aligned =
-        gamma_core::gamma::best_alignment(&document.continuum, &Default::default()).unwrap();
-    let mut adjudication = Adjudication::new(
-        document.continuum.clone(),
-        &aligned.problem,
-        &aligned.alignment,
-        "tester",
-    );
-    adjudication.apply_rule("unanimous").unwrap();
+    let adjudication = common::unanimous(&document.continuum);
     (adjudication, document, options)
 }
 

@@ -6,7 +6,6 @@
 
 mod common;
 
-use gamma_core::gold::Adjudication;
 use gamma_formats::gold_export::write_whole_gold;
 use gamma_formats::webanno_tsv::{LayerChoice, Tsv3File};
 use gamma_formats::{ReadOptions, read_documents};
@@ -39,15 +38,7 @@ fn unanimous_gold_with(
 ) -> Vec<String> {
     let (mut documents, _) = read_documents(files, options).unwrap();
     let document = documents.remove(0);
-    let aligned =
-        gamma_core::gamma::best_alignment(&document.continuum, &Default::default()).unwrap();
-    let mut adjudication = Adjudication::new(
-        document.continuum.clone(),
-        &aligned.problem,
-        &aligned.alignment,
-        "tester",
-    );
-    adjudication.apply_rule("unanimous").unwrap();
+    let adjudication = common::unanimous(&document.continuum);
     let (_, notes) = write_whole_gold(
         &adjudication,
         out,
@@ -312,15 +303,7 @@ fn a_relabelled_relation_keeps_its_other_features_in_the_tsv3_gold() {
         .map(|a| a.relations[0].label.as_str())
         .collect();
     assert_eq!(labels, ["nsubj", "subj"]);
-    let aligned =
-        gamma_core::gamma::best_alignment(&document.continuum, &Default::default()).unwrap();
-    let mut adjudication = Adjudication::new(
-        document.continuum.clone(),
-        &aligned.problem,
-        &aligned.alignment,
-        "tester",
-    );
-    adjudication.apply_rule("unanimous").unwrap();
+    let mut adjudication = common::unanimous(&document.continuum);
     assert_eq!(adjudication.relation_proposals().len(), 1);
     let agent = gamma_core::gold::RelationChoice::Relabel {
         label: "agent".into(),

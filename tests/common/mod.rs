@@ -37,3 +37,17 @@ pub fn relative_difference(a: f64, b: f64) -> f64 {
         (a - b).abs() / a.abs().max(b.abs())
     }
 }
+
+/// The adjudication of `continuum` over γ's best alignment (default settings) after the
+/// unanimous rule, by the adjudicator `tester`.
+pub fn unanimous(continuum: &Continuum) -> gamma_core::gold::Adjudication {
+    let aligned = gamma_core::gamma::best_alignment(continuum, &Default::default()).unwrap();
+    let mut adjudication = gamma_core::gold::Adjudication::new(
+        continuum.clone(),
+        &aligned.problem,
+        &aligned.alignment,
+        "tester",
+    );
+    adjudication.apply_rule("unanimous").unwrap();
+    adjudication
+}
