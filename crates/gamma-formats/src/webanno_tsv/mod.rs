@@ -545,6 +545,13 @@ fn collect_spans(
 }
 
 impl Tsv3File {
+    /// The token lines by their address (`1-3`, `1-3.1`).
+    pub(crate) fn tokens_by_address(&self) -> HashMap<&str, &TokenSpan> {
+        (self.tokens.iter())
+            .map(|t| (t.address.as_str(), t))
+            .collect()
+    }
+
     /// The span layers.
     pub fn span_layers(&self) -> impl Iterator<Item = (usize, &Layer)> {
         self.layers

@@ -314,6 +314,7 @@ impl<'a> Build<'a> {
     /// the tokens they link.
     fn carried_relations(&mut self) {
         let wanted = format!("BT_{}", self.base.layers[self.measured].name);
+        let tokens = self.base.tokens_by_address();
         for relation in &self.base.relations {
             let declared = &self.base.layers[relation.layer];
             let (Some(layer), Some(over)) = (self.placed[relation.layer], declared.columns.last())
@@ -331,9 +332,7 @@ impl<'a> Build<'a> {
                     .spans
                     .get(&(l, key.to_string()))
                     .map(|&i| RelationEnd::Span(i)),
-                None => (self.base.tokens.iter())
-                    .find(|t| t.address == key)
-                    .map(|t| RelationEnd::Token(t.start)),
+                None => tokens.get(key).map(|t| RelationEnd::Token(t.start)),
             };
             match (end(&relation.source), end(&relation.target)) {
                 (Some(source), Some(target)) => self.file.relations.push(LayeredRelation {
@@ -447,6 +446,7 @@ fn not_measured(file: &Tsv3File, measured_layer: &str) -> NotMeasured {
         let key = format!("{} {named} {:?}", layer.name, span.values);
         items.entry(key).or_insert((0, description)).0 += 1;
     }
+    let tokens = file.tokens_by_address();
     for relation in &file.relations {
         let layer = &file.layers[relation.layer];
         let over = layer.columns.last().map_or("", String::as_str);
@@ -457,11 +457,9 @@ fn not_measured(file: &Tsv3File, measured_layer: &str) -> NotMeasured {
             .position(|l| l.kind == LayerKind::Span && format!("BT_{}", l.name) == over);
         let named = |key: &str| match over_layer {
             Some(l) => (by_key.get(&(l, key)).cloned()).unwrap_or_else(|| key.to_string()),
-            None => (file.tokens.iter())
-                .find(|t| t.address == key)
-                .map_or(key.to_string(), |t| {
-                    format!("token [{}, {})", t.start, t.end)
-                }),
+            None => (tokens.get(key)).map_or(key.to_string(), |t| {
+                format!("token [{}, {})", t.start, t.end)
+            }),
         };
         let values: Vec<&str> = relation
             .values
