@@ -200,7 +200,7 @@ fn show_best_alignment(app: &mut GammaStudioApp, continuum: gamma_core::Continuu
     }]);
     app.state.cancel();
     let options = app.state.settings.gamma_options();
-    let Ok(aligned) = gamma_core::gamma::best_alignment(&continuum, &options) else {
+    let Ok(aligned) = gamma_core::gamma::DocumentAlignment::of(&continuum, &options) else {
         return;
     };
     let shown = ShownAlignments::of_gamma(&continuum, &aligned);

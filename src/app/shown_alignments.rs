@@ -261,7 +261,8 @@ mod tests {
     #[test]
     fn a_gamma_alignment_is_shown_as_the_core_aligned_it() {
         let continuum = fixture("pygamma/h6_three_annot.csv");
-        let aligned = gamma_core::gamma::best_alignment(&continuum, &Default::default()).unwrap();
+        let aligned =
+            gamma_core::gamma::DocumentAlignment::of(&continuum, &Default::default()).unwrap();
         let shown = ShownAlignments::of_gamma(&continuum, &aligned);
         let alignment = &aligned.alignment;
         assert_eq!(shown.len(), alignment.unitary_alignments.len());

@@ -26,6 +26,7 @@ pub mod alignment;
 pub mod bootstrap;
 pub mod coefficients;
 pub mod continuum;
+pub mod control;
 pub mod corpus;
 pub mod disorder;
 pub mod dissimilarity;

@@ -644,7 +644,8 @@ mod tests {
         ] {
             continuum.add(annotator, start, end, category).unwrap();
         }
-        let aligned = gamma_core::gamma::best_alignment(&continuum, &Default::default()).unwrap();
+        let aligned =
+            gamma_core::gamma::DocumentAlignment::of(&continuum, &Default::default()).unwrap();
         Adjudication::new(continuum, &aligned.problem, &aligned.alignment, "tester")
     }
 

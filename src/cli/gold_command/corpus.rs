@@ -97,7 +97,7 @@ fn decide(
     adjudicator: &str,
 ) -> Result<Decided, Failure> {
     let name = &document.continuum.name;
-    let aligned = gamma_core::gamma::best_alignment(&document.continuum, options)
+    let aligned = gamma_core::gamma::DocumentAlignment::of(&document.continuum, options)
         .map_err(|e| bad(format!("{name}: {e}")))?;
     let mut adjudication = Adjudication::new(
         document.continuum.clone(),

@@ -65,7 +65,7 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
                 "the alignment of {:?}",
                 document.continuum.name
             ));
-            let aligned = gamma_core::gamma::best_alignment(&document.continuum, &options)
+            let aligned = gamma_core::gamma::DocumentAlignment::of(&document.continuum, &options)
                 .map_err(|e| bad(format!("{}: {e}", document.continuum.name)))?;
             Adjudication::new(
                 document.continuum.clone(),

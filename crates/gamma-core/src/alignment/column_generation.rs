@@ -24,10 +24,12 @@
 use super::candidates::Candidates;
 use super::candidates::Column;
 use super::components::split;
+use super::milp::Cuts;
 use super::pricing::{ImplicitColumns, Wanted};
 use super::restricted_relaxation::RestrictedRelaxation;
-use super::solver::{Cuts, solve_all_with};
-use super::{AlignmentError, AlignmentProblem, Limits, SearchLimit, SearchPhase, Stop};
+use super::solver::solve_all_with;
+use super::{AlignmentError, AlignmentProblem, Limits, SearchLimit, SearchPhase};
+use crate::control::RunControl;
 use std::collections::HashSet;
 
 /// Rounds of the relaxation allowed before the search is declared beyond reach.
@@ -75,13 +77,13 @@ struct Centre {
 pub(crate) fn solve(
     problem: &AlignmentProblem,
     limits: &Limits,
-    stop: Stop,
+    control: RunControl,
 ) -> Result<BoundedPartition, AlignmentError> {
     let columns = ImplicitColumns::new(
         problem,
         limits.max_candidates,
         limits.max_search_nodes,
-        stop,
+        control,
     )?;
     let n = problem.units.len();
     let delta = problem.dissimilarity.delta_empty;

@@ -1,7 +1,7 @@
 use super::history::UNDO_DEPTH;
 use super::tokens::{is_token_end, is_token_start};
 use super::*;
-use crate::gamma::{GammaOptions, best_alignment};
+use crate::gamma::{DocumentAlignment, GammaOptions};
 use crate::unit::InvalidUnit;
 
 /// "Alice met Bob in Paris yesterday." annotated by three annotators:
@@ -23,7 +23,7 @@ fn three_annotators() -> Adjudication {
     ] {
         c.add(annotator, start, end, category).unwrap();
     }
-    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
     Adjudication::new(c, &aligned.problem, &aligned.alignment, "tester")
 }
 
@@ -95,7 +95,7 @@ fn the_suggestion_never_invents_a_span_the_median_rule_may() {
     c.add("ana", 256.0, 281.0, "ORG").unwrap();
     c.add("ben", 256.0, 281.0, "LOC").unwrap();
     c.add("cleo", 256.0, 291.0, "ORG").unwrap();
-    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
     let mut a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
     let s = a.suggestion(0).unwrap();
     // ana's ORG is closer to the others (ben's span is identical) than cleo's.
@@ -118,7 +118,7 @@ fn median_of_two_on_whole_positions_rounds_outwards() {
     let mut c = Continuum::new("two");
     c.add("A", 10.0, 20.0, "X").unwrap();
     c.add("B", 11.0, 23.0, "X").unwrap();
-    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
     let a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
     let s = a.median_suggestion(0).unwrap();
     assert_eq!((s.start, s.end), (10.0, 22.0));
@@ -140,7 +140,7 @@ fn over_generated_continua_every_suggestion_is_an_annotators_unit() {
             Density::Dense
         };
         let c = noisy_copies(annotators, 12, density, seed);
-        let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+        let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
         let a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
         for index in 0..a.proposals().len() {
             let members = a.members(index);
@@ -186,7 +186,7 @@ fn tie_goes_to_the_first_annotator_and_features_follow_the_majority() {
         "B",
         Unit::new(0.0, 4.0, "Y").unwrap().with_features(with("m")),
     );
-    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
     let a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
     let s = a.suggestion(0).unwrap();
     assert_eq!(s.category, "X");
@@ -502,7 +502,7 @@ fn the_median_suggestion_snaps_to_tokens_when_there_is_a_text() {
     c.text = Some("Zoë met Bob".into());
     c.add("A", 0.0, 3.0, "PER").unwrap();
     c.add("B", 0.0, 7.0, "PER").unwrap();
-    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
     let a = Adjudication::new(c.clone(), &aligned.problem, &aligned.alignment, "t");
     // The median end 5 falls inside "met": the nearest token ends are 3 and 7, outwards wins.
     let s = a.median_suggestion(0).unwrap();
