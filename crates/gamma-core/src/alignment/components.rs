@@ -72,6 +72,16 @@ pub(crate) struct LocalProblem {
     /// Local unit ids of each choice.
     pub(crate) members: Vec<Vec<usize>>,
     pub(crate) disorders: Vec<f64>,
+    /// How many units each local unit stands for (see `stacks`): all 1 but in a problem of
+    /// stacks, where a choice may be taken several times.
+    pub(crate) multiplicity: Vec<u32>,
+}
+
+impl LocalProblem {
+    /// Whether some local unit stands for several (only the MILP then solves it).
+    pub(crate) fn has_stacks(&self) -> bool {
+        self.multiplicity.iter().any(|&m| m > 1)
+    }
 }
 
 impl Component {
@@ -104,10 +114,16 @@ impl Component {
             n_units: self.units.len(),
             members,
             disorders,
+            multiplicity: self
+                .units
+                .iter()
+                .map(|&g| problem.multiplicity(g as usize))
+                .collect(),
         }
     }
 
-    /// The chosen choices of [`Component::localise`]'s numbering, as global unit ids.
+    /// The chosen choices of [`Component::localise`]'s numbering (once per use), as global
+    /// unit ids.
     pub(crate) fn globalise(&self, local: &LocalProblem, chosen: Vec<usize>) -> Vec<Vec<u32>> {
         chosen
             .into_iter()

@@ -1,7 +1,9 @@
 //! The MILPs of a component, solved by CBC through good_lp: the set partitioning of γ
 //! (`min Σ δ_c x_c, Σ_{c∋u} x_c = 1`) and the set covering of soft-γ (`≥ 1`), `x ∈ {0,1}`,
-//! over a component's candidates and singletons ([`LocalProblem`]). CBC calls are serialised
-//! (good_lp's `singlethread-cbc`).
+//! over a component's candidates and singletons ([`LocalProblem`]). In a problem of stacks
+//! (`stacks`) the right-hand sides are the multiplicities `m_u` and `x` the number of times a
+//! choice is taken, an integer up to what its stacks allow. CBC calls are serialised (good_lp's
+//! `singlethread-cbc`).
 
 use super::AlignmentError;
 use super::components::LocalProblem;
@@ -28,12 +30,30 @@ pub(crate) enum Cuts {
     On,
 }
 
-/// The choices (indices into `local.members`) of the best solution of `program`, proven
-/// optimal by CBC's branch and bound.
+/// The choices (indices into `local.members`, each once per time it is taken) of the best
+/// solution of `program`, proven optimal by CBC's branch and bound.
 pub(crate) fn solve(local: &LocalProblem, program: Program) -> Result<Vec<usize>, AlignmentError> {
     use good_lp::{Expression, ProblemVariables, Solution, SolverModel, coin_cbc, variable};
     let mut variables = ProblemVariables::new();
-    let x = variables.add_vector(variable().binary(), local.members.len());
+    let x: Vec<good_lp::Variable> = local
+        .members
+        .iter()
+        .map(|members| {
+            let stacks = members.iter().map(|&l| local.multiplicity[l]);
+            // A partition takes a choice at most as often as its smallest stack allows; a cover
+            // has no use for taking it more often than its largest stack has units.
+            let most = match program {
+                Program::Partition(_) => stacks.min(),
+                Program::Cover => stacks.max(),
+            }
+            .unwrap_or(1);
+            if most <= 1 {
+                variables.add(variable().binary())
+            } else {
+                variables.add(variable().integer().min(0).max(most))
+            }
+        })
+        .collect();
     let objective: Expression = x
         .iter()
         .zip(&local.disorders)
@@ -72,30 +92,33 @@ pub(crate) fn solve(local: &LocalProblem, program: Program) -> Result<Vec<usize>
             holding[l].push(c);
         }
     }
-    for choices in &holding {
+    for (choices, &units) in holding.iter().zip(&local.multiplicity) {
         let sum: Expression = choices.iter().map(|&c| x[c]).sum();
         model.add_constraint(match program {
-            Program::Partition(_) => sum.eq(1.0),
-            Program::Cover => sum.geq(1.0),
+            Program::Partition(_) => sum.eq(f64::from(units)),
+            Program::Cover => sum.geq(f64::from(units)),
         });
     }
     let solution = model
         .solve()
         .map_err(|e| AlignmentError::Solver(e.to_string()))?;
-    let chosen: Vec<usize> = (0..local.members.len())
-        .filter(|&c| solution.value(x[c]) > 0.5)
-        .collect();
-    let mut count = vec![0usize; local.n_units];
+    let mut chosen: Vec<usize> = Vec::new();
+    for (c, &var) in x.iter().enumerate() {
+        let times = solution.value(var).round().max(0.0) as usize;
+        chosen.extend(std::iter::repeat_n(c, times));
+    }
+    let mut count = vec![0u32; local.n_units];
     for &c in &chosen {
         for &l in &local.members[c] {
             count[l] += 1;
         }
     }
+    let mut against = count.iter().zip(&local.multiplicity);
     match program {
-        Program::Partition(_) if count.iter().any(|&k| k != 1) => Err(AlignmentError::Solver(
+        Program::Partition(_) if against.any(|(k, m)| k != m) => Err(AlignmentError::Solver(
             "CBC returned a solution that is not a partition of the units".into(),
         )),
-        Program::Cover if count.contains(&0) => Err(AlignmentError::Solver(
+        Program::Cover if against.any(|(k, m)| k < m) => Err(AlignmentError::Solver(
             "CBC returned a solution that does not cover every unit".into(),
         )),
         _ => Ok(chosen),

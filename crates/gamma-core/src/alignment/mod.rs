@@ -28,6 +28,7 @@ pub(crate) mod pricing;
 mod properties;
 mod restricted_relaxation;
 mod search;
+mod stacks;
 // Soft alignments (pygamma's soft-γ): `AlignmentSearch::soft`.
 mod soft;
 pub(crate) mod solver;
@@ -63,6 +64,9 @@ pub struct AlignmentProblem {
     pub dissimilarity: ResolvedDissimilarity,
     /// How `x̄` divides the total disorder of an alignment.
     pub mean_units_rule: MeanUnitsRule,
+    /// How many interchangeable units each unit stands for, in the problem of their stacks
+    /// (`stacks`); empty when each unit stands for itself.
+    pub(crate) multiplicity: Vec<u32>,
 }
 
 /// Why no alignment could be computed.
@@ -275,6 +279,7 @@ impl AlignmentProblem {
             units,
             dissimilarity,
             mean_units_rule: MeanUnitsRule::Exact,
+            multiplicity: Vec::new(),
         }
     }
 
@@ -292,7 +297,20 @@ impl AlignmentProblem {
             units: units.iter().map(|&g| self.units[g as usize]).collect(),
             dissimilarity: self.dissimilarity.clone(),
             mean_units_rule: self.mean_units_rule,
+            multiplicity: if self.multiplicity.is_empty() {
+                Vec::new()
+            } else {
+                units
+                    .iter()
+                    .map(|&g| self.multiplicity(g as usize))
+                    .collect()
+            },
         }
+    }
+
+    /// How many interchangeable units unit `unit` stands for (1 outside a problem of stacks).
+    pub(crate) fn multiplicity(&self, unit: usize) -> u32 {
+        self.multiplicity.get(unit).copied().unwrap_or(1)
     }
 
     /// `x̄`, the mean number of units per annotator.

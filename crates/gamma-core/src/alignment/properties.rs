@@ -589,3 +589,137 @@ fn best_alignment(
     let alignment = solve(&problem, &Limits::default()).unwrap();
     (problem, alignment)
 }
+
+/// Total disorder of the best partition found by the unit-level methods alone (every unit its
+/// own, no stacks): the listing, its components and each component's method.
+fn unit_level_total(problem: &AlignmentProblem) -> f64 {
+    let candidates = candidates::generate(problem, 20_000_000).unwrap();
+    components::split(problem, &candidates)
+        .iter()
+        .map(|component| {
+            let (chosen, _) = solve_component(problem, &candidates, component, None).unwrap();
+            chosen
+                .iter()
+                .map(|m| problem.unitary_disorder(m))
+                .sum::<f64>()
+        })
+        .sum()
+}
+
+fn total(alignment: &Alignment) -> f64 {
+    alignment
+        .unitary_alignments
+        .iter()
+        .map(|u| u.disorder)
+        .sum()
+}
+
+/// Identical and near-identical stacks (one span marked many times, a few units changed),
+/// searched as stacks: the same optimum as brute force on small ones and as the unit-level
+/// methods on larger ones, listed or by column generation, every unit aligned once.
+#[test]
+fn stacks_of_interchangeable_units_keep_the_optimum() {
+    use crate::synthetic::stacks;
+    let mut compared = 0;
+    for seed in 0..12 {
+        for (annotators, units, changed) in [(2, 4, 1), (3, 3, 1), (3, 2, 0), (4, 2, 1)] {
+            let problem = problem(
+                &stacks(annotators, units, changed, seed),
+                &Dissimilarity::default(),
+            );
+            let best = solve(&problem, &Limits::default()).unwrap();
+            partitions_every_unit(&problem, &best);
+            let brute = brute_force_total(&problem);
+            assert!(
+                (total(&best) - brute).abs() < 1e-9,
+                "seed {seed}, k{annotators}×{units} ({changed} changed): {} against brute force {brute}",
+                total(&best)
+            );
+        }
+        for (annotators, units, changed) in [(3, 8, 2), (4, 6, 2), (5, 5, 1), (6, 4, 0)] {
+            let problem = problem(
+                &stacks(annotators, units, changed, seed),
+                &Dissimilarity::default(),
+            );
+            let unit_level = unit_level_total(&problem);
+            for limits in [Limits::default(), by_column_generation()] {
+                let best = solve(&problem, &limits).unwrap();
+                partitions_every_unit(&problem, &best);
+                assert!(best.is_proven_best());
+                assert!(
+                    (total(&best) - unit_level).abs() < 1e-9,
+                    "seed {seed}, k{annotators}×{units} ({changed} changed): {} against {unit_level}",
+                    total(&best)
+                );
+            }
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 48);
+}
+
+/// Soft alignments of stacks (a cover with the multiplicities as right-hand sides) cost what
+/// the unit-level cover costs, and every unit is covered.
+#[test]
+fn soft_alignments_of_stacks_keep_the_optimum() {
+    for seed in 0..6 {
+        for (annotators, units, changed) in [(2, 5, 2), (3, 4, 1), (4, 3, 1)] {
+            let problem = problem(
+                &crate::synthetic::stacks(annotators, units, changed, seed),
+                &Dissimilarity::default(),
+            );
+            let soft = AlignmentSearch::new()
+                .soft(true)
+                .best_alignment(&problem, RunControl::default())
+                .unwrap();
+            let unit_level =
+                super::soft::best_cover(&problem, &Limits::default(), Default::default())
+                    .unwrap()
+                    .iter()
+                    .map(|members| problem.unitary_disorder(members))
+                    .sum::<f64>();
+            assert!(
+                (total(&soft) - unit_level).abs() < 1e-9,
+                "seed {seed}: {} against {unit_level}",
+                total(&soft)
+            );
+            let mut covered: Vec<u32> = soft
+                .unitary_alignments
+                .iter()
+                .flat_map(|u| u.members.iter().copied())
+                .collect();
+            covered.sort();
+            covered.dedup();
+            assert_eq!(covered.len(), problem.units.len());
+        }
+    }
+}
+
+/// Eight annotators who each marked one span forty times: forty unitary alignments of eight
+/// units, disorder 0, proven best (the time is `bench --stacks`'s).
+#[test]
+fn eight_identical_stacks_of_forty_align_exactly() {
+    let problem = problem(
+        &crate::synthetic::stacks(8, 40, 0, 1),
+        &Dissimilarity::default(),
+    );
+    let best = solve(&problem, &Limits::default()).unwrap();
+    partitions_every_unit(&problem, &best);
+    assert_eq!(best.disorder, 0.0);
+    assert!(best.is_proven_best());
+    assert_eq!(best.unitary_alignments.len(), 40);
+    assert!(best.unitary_alignments.iter().all(|u| u.members.len() == 8));
+    // Near-identical: the changed units cost what they must, and the search still proves it.
+    let near = problem_of_stacks(8, 40, 4);
+    let best = solve(&near, &Limits::default()).unwrap();
+    partitions_every_unit(&near, &best);
+    assert!(best.is_proven_best());
+    assert!(best.disorder > 0.0);
+}
+
+fn problem_of_stacks(annotators: usize, units: usize, changed: usize) -> AlignmentProblem {
+    problem(
+        &crate::synthetic::stacks(annotators, units, changed, 1),
+        &Dissimilarity::default(),
+    )
+}

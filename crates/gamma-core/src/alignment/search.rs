@@ -8,6 +8,7 @@
 
 use super::candidates::{self, Candidates};
 use super::components::{self, Component};
+use super::stacks::Stacks;
 use super::{
     Alignment, AlignmentError, AlignmentProblem, Limits, MAX_ALIGNED_ANNOTATORS, column_generation,
     soft, solver,
@@ -83,21 +84,40 @@ impl AlignmentSearch {
         control: RunControl,
     ) -> Result<Alignment, AlignmentError> {
         check_input(problem.n_annotators, problem.units.len())?;
-        if self.soft {
-            return soft::best_cover(problem, &self.limits, control);
-        }
-        self.best_partition(problem, control)
+        // Interchangeable units are searched as stacks, then dealt back (see `stacks`).
+        let stacks = Stacks::of(problem);
+        let searched = stacks.as_ref().map_or(problem, |stacks| &stacks.problem);
+        let (chosen, gap) = if self.soft {
+            (soft::best_cover(searched, &self.limits, control)?, 0.0)
+        } else {
+            self.best_partition(searched, stacks.is_some(), control)?
+        };
+        let chosen = match &stacks {
+            Some(stacks) => stacks.deal(chosen),
+            None => chosen,
+        };
+        let mut alignment = Alignment::from_members(problem, chosen);
+        alignment.lower_bound = alignment.disorder - gap / problem.mean_units();
+        Ok(alignment)
     }
 
+    /// The best partition of `problem`'s units (global ids; `stacked`: a problem of stacks) and
+    /// how far above its proven lower bound its total may be (0 unless a bounded answer was
+    /// accepted).
     fn best_partition(
         &self,
         problem: &AlignmentProblem,
+        stacked: bool,
         control: RunControl,
-    ) -> Result<Alignment, AlignmentError> {
+    ) -> Result<(Vec<Vec<u32>>, f64), AlignmentError> {
         let limits = &self.limits;
         let outlook = &self.outlook;
         let listed_limit = if limits.column_generation && !outlook.listing_worth_trying() {
             0
+        } else if limits.column_generation && problem.n_annotators > 2 && stacked {
+            // Stacks of interchangeable units all overlap: their candidates make one
+            // component, which column generation solves past this many.
+            COLUMN_GENERATION_MIN_CANDIDATES.min(limits.max_listed_candidates)
         } else {
             limits.max_listed_candidates.min(limits.max_candidates)
         };
@@ -111,11 +131,7 @@ impl AlignmentSearch {
             Ok(candidates) => {
                 outlook.listed.fetch_add(1, Ordering::Relaxed);
                 let components = components::split(problem, &candidates);
-                let (chosen, gap) =
-                    solve_components(problem, &candidates, &components, limits, control)?;
-                let mut alignment = Alignment::from_members(problem, chosen);
-                alignment.lower_bound = alignment.disorder - gap / problem.mean_units();
-                Ok(alignment)
+                solve_components(problem, &candidates, &components, limits, control)
             }
             Err(AlignmentError::TooManyCandidates { count, .. }) if limits.column_generation => {
                 if listed_limit > 0 {
@@ -126,10 +142,7 @@ impl AlignmentSearch {
                     listing_clock.elapsed().as_secs_f64()
                 );
                 let solved = column_generation::solve(problem, limits, control)?;
-                let gap = solved.total - solved.lower_bound;
-                let mut alignment = Alignment::from_members(problem, solved.chosen);
-                alignment.lower_bound = alignment.disorder - gap / problem.mean_units();
-                Ok(alignment)
+                Ok((solved.chosen, solved.total - solved.lower_bound))
             }
             Err(other) => Err(other),
         }

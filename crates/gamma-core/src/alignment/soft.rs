@@ -20,7 +20,7 @@
 use super::candidates::{self, Candidates};
 use super::components::{self, Component, LocalProblem};
 use super::milp::{self, Program};
-use super::{Alignment, AlignmentError, AlignmentProblem, Limits};
+use super::{AlignmentError, AlignmentProblem, Limits};
 use crate::control::RunControl;
 
 /// Largest component solved by the search over covered sets (a table of `2^units` entries).
@@ -28,13 +28,14 @@ const SOFT_SEARCH_MAX_UNITS: usize = 16;
 
 /// The best soft alignment (exact): unitary alignments covering every unit at least once with
 /// the least total disorder, for [`super::AlignmentSearch::best_alignment`] (which checked the
-/// input). Fails with [`AlignmentError::TooManyCandidates`] past `limits`' listing limit (soft
-/// alignments are not searched by column generation).
+/// input): the unitary alignments chosen (global ids). Fails with
+/// [`AlignmentError::TooManyCandidates`] past `limits`' listing limit (soft alignments are not
+/// searched by column generation).
 pub(crate) fn best_cover(
     problem: &AlignmentProblem,
     limits: &Limits,
     control: RunControl,
-) -> Result<Alignment, AlignmentError> {
+) -> Result<Vec<Vec<u32>>, AlignmentError> {
     let limit = limits.max_listed_candidates.min(limits.max_candidates);
     let candidates = candidates::generate_within(problem, limit, usize::MAX, control)?;
     let components = components::split(problem, &candidates);
@@ -42,7 +43,7 @@ pub(crate) fn best_cover(
         control.check()?;
         solve_cover(problem, &candidates, component).map(|chosen| (chosen, 0.0))
     })?;
-    Ok(Alignment::from_members(problem, chosen))
+    Ok(chosen)
 }
 
 /// The best cover of one component (global ids of the chosen unitary alignments).
@@ -55,7 +56,7 @@ fn solve_cover(
         return Ok(component.units.iter().map(|&g| vec![g]).collect());
     }
     let local = component.localise(problem, candidates);
-    let chosen = if local.n_units <= SOFT_SEARCH_MAX_UNITS {
+    let chosen = if local.n_units <= SOFT_SEARCH_MAX_UNITS && !local.has_stacks() {
         search(&local)
     } else {
         milp::solve(&local, Program::Cover)?
@@ -108,7 +109,7 @@ fn search(local: &LocalProblem) -> Vec<usize> {
 mod tests {
     use super::*;
     use crate::Dissimilarity;
-    use crate::alignment::{AlignmentSearch, MAX_ALIGNED_ANNOTATORS};
+    use crate::alignment::{Alignment, AlignmentSearch, MAX_ALIGNED_ANNOTATORS};
     use crate::dissimilarity::Span;
 
     fn problem(annotators: &[&[(f64, f64)]]) -> AlignmentProblem {

@@ -97,6 +97,11 @@ pub(crate) fn solve_component_with(
         seen
     };
     let two_annotators = annotators.len() == 2;
+    if local.has_stacks() {
+        // A choice may be taken several times: only the MILP's integer program says how often.
+        let chosen = milp::solve(&local, Program::Partition(cuts))?;
+        return Ok((component.globalise(&local, chosen), Method::Milp));
+    }
     let method = force.unwrap_or_else(|| {
         if component.units.len() <= EXHAUSTIVE_MAX_UNITS {
             Method::Exhaustive
