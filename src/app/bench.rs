@@ -5,12 +5,12 @@
 //! alignment (`reading_frame_times`); and the dashboard of a campaign of many documents while it
 //! fills in the background (`dashboard_frame_times`, `gamma-studio bench --project`).
 
-use super::document_view::{OpenDocument, View};
-use super::file_dialog::{SystemDialog, WithFallback};
-use super::gamma_run::{GammaRequest, GammaRun, Outcome, Status};
-use super::reading_view::CentralView;
-use super::shown_alignments::ShownAlignments;
 use super::{GammaStudioApp, Launch, install_fonts};
+use crate::app::document::open_document::{OpenDocument, View};
+use crate::app::document::reading_view::CentralView;
+use crate::app::document::shown_alignments::ShownAlignments;
+use crate::app::files::dialog::{SystemDialog, WithFallback};
+use crate::app::measure::gamma_run::{GammaRequest, GammaRun, Outcome, Status};
 use eframe::egui;
 use gamma_core::synthetic::{Density, noisy_copies};
 use gamma_formats::{Document, Source};

@@ -2,9 +2,9 @@
 //! end: the one place that changes the app state for them.
 
 use super::commands::Command;
-use super::dashboard::{CsvRow, table_csv};
-use super::document_view::DocumentId;
 use super::state::{AppState, Mode};
+use crate::app::campaign::dashboard::{CsvRow, table_csv};
+use crate::app::document::open_document::DocumentId;
 use std::path::PathBuf;
 
 impl AppState {

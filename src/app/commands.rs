@@ -4,7 +4,7 @@
 //! do — so that a corpus-wide action and its undo are one thing, whoever asked for it.
 
 use super::campaign::{CorpusRule, QueueOrder};
-use super::document_view::DocumentId;
+use crate::app::document::open_document::DocumentId;
 use gamma_core::gold::Direction;
 use std::path::PathBuf;
 

@@ -4,63 +4,29 @@
 //! frame.
 
 mod adjudication;
-mod adjudication_panel;
-mod alignments_panel;
 pub mod bench;
-mod bulk_rules_panel;
 mod campaign;
-mod campaign_actions;
 mod command_handling;
 mod commands;
-mod dashboard;
-mod dashboard_panel;
-mod dashboard_table;
-mod data_folder;
-pub mod demo;
-mod document_view;
-mod documents_panel;
-mod evaluate_panel;
-mod file_browser;
-pub mod file_dialog;
-mod file_menu_actions;
-mod gamma_run;
-mod gold_corpus_export;
-mod help;
+mod document;
+mod evaluate;
+pub mod files;
 mod jobs;
-mod layout;
-mod number_rows;
-mod open_dialog;
-mod opened;
-mod palette;
-mod project;
-mod reading_view;
-mod recent_files;
-mod relation_agreement_panel;
-mod relations_panel;
+pub mod measure;
 mod report_export;
-mod results_panel;
-mod selection;
-mod sessions_window;
-pub mod settings;
-mod settings_panel;
-mod shown_alignments;
+mod shell;
 pub mod shuffling;
-mod shuffling_panel;
 pub mod state;
-mod text_gamma_run;
-mod text_gamma_settings;
-mod timeline;
-mod window_focus;
 
 #[cfg(test)]
 mod tests;
 
 use eframe::egui::{self, Ui};
-use file_dialog::{FileDialog, SystemDialog, WithFallback};
+use files::dialog::{FileDialog, SystemDialog, WithFallback};
+use files::open_dialog::{Decision, OpenDialog};
 #[cfg(test)]
 use gamma_formats::Document;
 use gamma_formats::ReadOptions;
-use open_dialog::{Decision, OpenDialog};
 use state::AppState;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -68,7 +34,7 @@ use std::sync::Arc;
 /// The default demo: the named entities in Glozz format (see [`demo`]).
 #[cfg(test)]
 pub fn demo_document() -> Document {
-    demo::Demo::NamedEntities
+    files::demo::Demo::NamedEntities
         .documents()
         .expect("the embedded demo is valid (tested)")
         .remove(0)
@@ -194,16 +160,16 @@ pub struct GammaStudioApp {
     /// Files waiting for the user's choices (annotator names, types, layer).
     pending_open: Option<OpenDialog>,
     /// The Help window shown, if any.
-    help: Option<help::HelpPage>,
-    sessions: sessions_window::SessionsWindow,
+    help: Option<shell::help::HelpPage>,
+    sessions: campaign::sessions_panel::SessionsWindow,
     report_export: report_export::ReportExport,
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
     screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, String>>>>,
-    evaluate: evaluate_panel::EvaluatePanel,
+    evaluate: evaluate::EvaluatePanel,
     /// The side panels: shown or not, their widths.
-    panels: layout::Panels,
+    panels: shell::layout::Panels,
     /// Whether clicks give the window the keyboard.
-    focus_watch: window_focus::FocusWatch,
+    focus_watch: shell::focus::FocusWatch,
 }
 
 impl GammaStudioApp {
@@ -217,7 +183,7 @@ impl GammaStudioApp {
         match launch.files.as_slice() {
             [] => {}
             [folder] if folder.is_dir() => state.open_folder(folder, &launch.read_options),
-            [file] if project::is_project(file) => state.open_project(file),
+            [file] if files::project::is_project(file) => state.open_project(file),
             files => state.open_files(files, &launch.read_options),
         }
         let mut app = GammaStudioApp {
@@ -240,7 +206,7 @@ impl GammaStudioApp {
             focus_watch: Default::default(),
         };
         if open_demo {
-            app.open_demo(demo::Demo::NamedEntities);
+            app.open_demo(files::demo::Demo::NamedEntities);
         }
         app
     }
@@ -257,13 +223,15 @@ impl GammaStudioApp {
     }
 
     /// Opens a bundled demo (tγ for the CorA pair).
-    pub fn open_demo(&mut self, demo: demo::Demo) {
+    pub fn open_demo(&mut self, demo: files::demo::Demo) {
         match demo.documents() {
             Ok(documents) => {
                 self.state.settings.measure = match demo {
-                    demo::Demo::HistoricalText => settings::AgreementMeasure::TextGamma,
-                    demo::Demo::NamedEntities | demo::Demo::DiscourseRelations => {
-                        settings::AgreementMeasure::Gamma
+                    files::demo::Demo::HistoricalText => {
+                        measure::settings::AgreementMeasure::TextGamma
+                    }
+                    files::demo::Demo::NamedEntities | files::demo::Demo::DiscourseRelations => {
+                        measure::settings::AgreementMeasure::Gamma
                     }
                 };
                 // The demo is read with its own options (the unit types it measures), not the
@@ -361,7 +329,7 @@ impl GammaStudioApp {
             self.state.errors.push(message.to_string());
         }
         if self.state.mode == state::Mode::Annotations {
-            adjudication_panel::handle_keys(ui, &mut self.state);
+            adjudication::panel::handle_keys(ui, &mut self.state);
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         let open_key = self.state.keys_reach_document
@@ -396,7 +364,7 @@ impl GammaStudioApp {
             state::Mode::Dashboard => {
                 egui::CentralPanel::default().show(ui, |ui| {
                     self.panels.central = ui.max_rect();
-                    dashboard_panel::show(ui, &mut self.state, self.dialog.as_mut());
+                    campaign::dashboard_panel::show(ui, &mut self.state, self.dialog.as_mut());
                 });
             }
             state::Mode::Annotations => self.draw_annotations(ui),
@@ -408,7 +376,7 @@ impl GammaStudioApp {
         self.state.apply_commands();
         self.state.autosave_project();
         self.dialog.show(ui.ctx());
-        help::window(ui.ctx(), &mut self.help);
+        shell::help::window(ui.ctx(), &mut self.help);
         self.sessions.window(ui.ctx(), &mut self.state);
         self.state.errors.extend(self.dialog.take_messages());
         if self.state.is_running()
@@ -430,7 +398,7 @@ impl GammaStudioApp {
                     egui::ScrollArea::vertical()
                         .id_salt("shuffling-left")
                         .show(ui, |ui| {
-                            shuffling_panel::show_controls(
+                            shuffling::panel::show_controls(
                                 ui,
                                 &mut self.state,
                                 self.dialog.as_mut(),
@@ -440,7 +408,7 @@ impl GammaStudioApp {
         }
         egui::CentralPanel::default().show(ui, |ui| {
             self.panels.central = ui.max_rect();
-            shuffling_panel::show_plots(ui, &self.state);
+            shuffling::panel::show_plots(ui, &self.state);
         });
     }
 
@@ -449,10 +417,10 @@ impl GammaStudioApp {
             self.panels.left(ui, "settings").show(ui, |ui| {
                 egui::ScrollArea::both().id_salt("left").show(ui, |ui| {
                     ui.collapsing("Settings", |ui| {
-                        settings_panel::show(ui, &mut self.state, self.dialog.as_mut());
+                        measure::settings_panel::show(ui, &mut self.state, self.dialog.as_mut());
                     });
                     ui.separator();
-                    results_panel::show(ui, &mut self.state);
+                    measure::results_panel::show(ui, &mut self.state);
                 });
             });
         }
@@ -471,30 +439,32 @@ impl GammaStudioApp {
                     .id_salt("right")
                     .max_height(height * decisions)
                     .show(ui, |ui| {
-                        adjudication_panel::show(ui, &mut self.state, self.dialog.as_mut());
+                        adjudication::panel::show(ui, &mut self.state, self.dialog.as_mut());
                     });
                 ui.separator();
                 egui::ScrollArea::both()
                     .id_salt("inspector")
                     .min_scrolled_height(height * inspector.min(0.2))
                     .max_height(height * inspector)
-                    .show(ui, |ui| alignments_panel::show_inspector(ui, &self.state));
+                    .show(ui, |ui| {
+                        document::alignments_panel::show_inspector(ui, &self.state)
+                    });
                 ui.separator();
-                alignments_panel::show_list(ui, &mut self.state);
+                document::alignments_panel::show_list(ui, &mut self.state);
             });
         }
         egui::CentralPanel::default().show(ui, |ui| {
             self.panels.central = ui.max_rect();
-            documents_panel::show(ui, &mut self.state);
-            reading_view::tabs(ui, &mut self.state);
+            document::documents_panel::show(ui, &mut self.state);
+            document::reading_view::tabs(ui, &mut self.state);
             ui.separator();
-            if reading_view::is_shown(&self.state) {
-                reading_view::show(ui, &mut self.state);
+            if document::reading_view::is_shown(&self.state) {
+                document::reading_view::show(ui, &mut self.state);
             } else {
                 egui::ScrollArea::vertical()
                     .id_salt("timeline")
                     .show(ui, |ui| {
-                        timeline::show(ui, &mut self.state);
+                        document::timeline::show(ui, &mut self.state);
                     });
             }
         });
@@ -545,7 +515,7 @@ impl GammaStudioApp {
                     self.ask_project_to_save();
                 }
                 ui.menu_button("Open a demo", |ui| {
-                    for demo in demo::Demo::ALL {
+                    for demo in files::demo::Demo::ALL {
                         if ui.button(demo.title()).clicked() {
                             ui.close();
                             self.open_demo(demo);
@@ -594,7 +564,7 @@ impl GammaStudioApp {
                 ui.separator();
                 self.panels.menu(ui);
             });
-            help::menu(ui, &mut self.help);
+            shell::help::menu(ui, &mut self.help);
             ui.separator();
             ui.selectable_value(
                 &mut self.state.mode,
@@ -692,7 +662,7 @@ impl GammaStudioApp {
         let finished = !busy
             && (self.state.current_outcome().is_some()
                 || self.state.current_text_outcome().is_some())
-            || matches!(self.state.run.status, gamma_run::Status::Failed(_))
+            || matches!(self.state.run.status, measure::gamma_run::Status::Failed(_))
             || self.state.documents.is_empty();
         match &mut self.screenshot {
             Screenshot::Waiting {
@@ -761,7 +731,7 @@ impl SavedView {
             .is_some_and(|now| now.document == self.document && now.extent == self.extent)
             && self.view.0 < self.view.1
         {
-            state.view = document_view::View {
+            state.view = document::open_document::View {
                 start: self.view.0,
                 end: self.view.1,
             };

@@ -1,24 +1,26 @@
 //! Everything the app shows and edits, without widgets, as rooms: the open documents and the
-//! timeline's view ([`super::document_view`]), the γ settings, the γ run
-//! ([`super::gamma_run`]), the selection ([`super::selection`]), the adjudication
-//! ([`super::adjudication`]), the Corpus Shuffling Tool ([`super::shuffling`]) and the recent
+//! timeline's view ([`crate::app::document::open_document`]), the γ settings, the γ run
+//! ([`crate::app::measure::gamma_run`]), the selection ([`crate::app::document::selection`]), the adjudication
+//! ([`crate::app::adjudication::adjudicating`]), the Corpus Shuffling Tool ([`super::shuffling`]) and the recent
 //! files. [`AppState`] owns them and does what involves several: opening documents, starting
 //! γ when a document or a setting changes, polling every background job once per frame, and
 //! the adjudication's actions (which also move the selection and the view, and report errors).
 
-use super::adjudication::{self, Adjudicating, ExportKind, ResumeOffer, initial_adjudicator};
-use super::document_view::{DocumentId, OpenDocument, View};
-use super::gamma_run::{
+use super::jobs::Wake;
+use super::shuffling::Shuffling;
+use crate::app::adjudication::adjudicating::{
+    self as adjudication, Adjudicating, ExportKind, ResumeOffer, initial_adjudicator,
+};
+use crate::app::document::open_document::{DocumentId, OpenDocument, View};
+use crate::app::document::palette::CategoryMemory;
+use crate::app::document::reading_view::ReadingView;
+use crate::app::document::selection::Selection;
+use crate::app::document::shown_alignments::ShownAlignments;
+use crate::app::files::recent::RecentFiles;
+use crate::app::measure::gamma_run::{
     CorpusOutcome, GammaRequest, GammaRun, Outcome, RunReport, Status, TextOutcome,
 };
-use super::jobs::Wake;
-use super::palette::CategoryMemory;
-use super::reading_view::ReadingView;
-use super::recent_files::RecentFiles;
-use super::selection::Selection;
-use super::settings::{AgreementMeasure, Settings};
-use super::shown_alignments::ShownAlignments;
-use super::shuffling::Shuffling;
+use crate::app::measure::settings::{AgreementMeasure, Settings};
 use gamma_core::Unit;
 use gamma_core::gold::{Adjudication, Direction, GoldError};
 use gamma_formats::{Document, ReadOptions, Source, read_documents};
@@ -84,11 +86,11 @@ pub struct AppState {
     /// The last decision, for the views to flash its alignment.
     pub last_decision: Option<DecisionEcho>,
     /// The campaign dashboard: every document's γ, the corpus γ, the pairwise matrix.
-    pub dashboard: super::dashboard::Dashboard,
+    pub dashboard: crate::app::campaign::dashboard::Dashboard,
     /// How the corpus folder opened holds its documents (its gold is laid out the same).
     pub corpus_layout: Option<gamma_formats::corpus_folder::Layout>,
     /// What was opened (a project records it).
-    pub opened: Option<super::opened::OpenedInputs>,
+    pub opened: Option<crate::app::files::opened::OpenedInputs>,
     /// The project file autosaved after every change, once saved or opened.
     pub project_path: Option<PathBuf>,
     /// What the project file held when last saved (see [`AppState::autosave_project`]).
@@ -211,15 +213,16 @@ impl AppState {
         }
         // A tγ base belongs to the documents it was chosen for.
         let base_fits = match &self.settings.text_gamma_base {
-            super::settings::TextGammaBase::EachInTurn => true,
-            super::settings::TextGammaBase::Annotator(name) => self
+            crate::app::measure::settings::TextGammaBase::EachInTurn => true,
+            crate::app::measure::settings::TextGammaBase::Annotator(name) => self
                 .documents
                 .iter()
                 .all(|d| d.continuum().annotators.iter().any(|a| &a.name == name)),
-            super::settings::TextGammaBase::File(_) => false,
+            crate::app::measure::settings::TextGammaBase::File(_) => false,
         };
         if !base_fits {
-            self.settings.text_gamma_base = super::settings::TextGammaBase::EachInTurn;
+            self.settings.text_gamma_base =
+                crate::app::measure::settings::TextGammaBase::EachInTurn;
         }
         self.reading.forget();
         self.corpus_gamma = None;
@@ -241,7 +244,9 @@ impl AppState {
                 self.read_options = options.clone();
                 self.set_documents(documents);
                 self.corpus_layout = None;
-                self.opened = Some(super::opened::OpenedInputs::Files(paths.to_vec()));
+                self.opened = Some(crate::app::files::opened::OpenedInputs::Files(
+                    paths.to_vec(),
+                ));
                 self.project_path = None;
             }
             Err(e) => self.errors.push(e.to_string()),
@@ -268,7 +273,9 @@ impl AppState {
                 self.set_documents(documents);
                 self.say_pre_segmentation();
                 self.corpus_layout = Some(plan.layout);
-                self.opened = Some(super::opened::OpenedInputs::Folder(folder.to_path_buf()));
+                self.opened = Some(crate::app::files::opened::OpenedInputs::Folder(
+                    folder.to_path_buf(),
+                ));
                 self.project_path = None;
                 // A campaign is seen first as a whole: where its documents disagree.
                 if self.documents.len() > 1 {
@@ -289,7 +296,7 @@ impl AppState {
                 return;
             };
             let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
-            let types = super::open_dialog::pre_segmentation::identical_types(&paths);
+            let types = crate::app::files::open_dialog::pre_segmentation::identical_types(&paths);
             common = Some(match common {
                 None => types,
                 Some(before) => before.into_iter().filter(|t| types.contains(t)).collect(),

@@ -301,7 +301,7 @@ mod tests {
     #[test]
     fn the_app_and_the_command_line_have_the_same_defaults() {
         use crate::cli::{Cli, Command};
-        let app = crate::app::settings::Settings::default();
+        let app = crate::app::measure::settings::Settings::default();
         let Ok(Cli {
             command: Some(Command::Gamma(gamma)),
             ..

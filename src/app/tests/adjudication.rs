@@ -2,7 +2,7 @@
 
 use super::{app, harness, has_result, step_until};
 use crate::app::Launch;
-use crate::app::file_dialog::ScriptedDialog;
+use crate::app::files::dialog::ScriptedDialog;
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
 

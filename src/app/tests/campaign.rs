@@ -4,10 +4,11 @@
 //! table that its CSV export writes.
 
 use super::{app, harness, has_result, precision, step_until};
+use crate::app::campaign::dashboard_panel;
 use crate::app::commands::Command;
-use crate::app::file_dialog::ScriptedDialog;
+use crate::app::files::dialog::ScriptedDialog;
 use crate::app::state::Mode;
-use crate::app::{GammaStudioApp, Launch, dashboard_panel};
+use crate::app::{GammaStudioApp, Launch};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};

@@ -4,8 +4,8 @@
 //! timeline) at 1024×700; the Evaluate chart has its legend above it.
 
 use super::*;
-use crate::app::open_dialog::IDENTICAL_TYPES;
-use crate::app::recent_files::RecentFiles;
+use crate::app::files::open_dialog::IDENTICAL_TYPES;
+use crate::app::files::recent::RecentFiles;
 use egui::accesskit::{Role, Toggled};
 use egui_kittest::kittest::NodeT;
 use gamma_formats::glozz::{Annotation, AnnotationFile, Metadata, Positioning};

@@ -4,8 +4,8 @@
 //! default reference, with the core's evaluation (`gamma-studio evaluate PROJECT.zip`).
 
 use super::*;
-use crate::app::evaluate_panel::{CURATED, ReferenceChoice};
-use crate::app::open_dialog::CURATION_AS_ANNOTATOR;
+use crate::app::evaluate::{CURATED, ReferenceChoice};
+use crate::app::files::open_dialog::CURATION_AS_ANNOTATOR;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{By, NodeT};
 use gamma_core::Corpus;

@@ -3,9 +3,10 @@
 //! by a clicked column, and a row opens its document.
 
 use super::{app, harness, precision, step_until};
-use crate::app::file_dialog::ScriptedDialog;
+use crate::app::campaign::dashboard_panel;
+use crate::app::files::dialog::ScriptedDialog;
 use crate::app::state::Mode;
-use crate::app::{GammaStudioApp, Launch, dashboard_panel};
+use crate::app::{GammaStudioApp, Launch};
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use gamma_core::Corpus;

@@ -3,8 +3,8 @@
 //! keys are echoed (the alignment flashes, Messages names them) and are one undo step each.
 
 use super::*;
-use crate::app::adjudication::{ExportKind, PendingExport};
-use crate::app::file_dialog::ScriptedDialog;
+use crate::app::adjudication::adjudicating::{ExportKind, PendingExport};
+use crate::app::files::dialog::ScriptedDialog;
 use crate::app::state::{DECISION_PREFIX, DecisionEcho};
 use egui::accesskit::Role;
 use gamma_core::gold::Progress;

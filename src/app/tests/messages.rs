@@ -2,7 +2,7 @@
 //! numbers of "not done", the inspector while adjudicating on a small window.
 
 use super::*;
-use crate::app::adjudication_panel::adjudication_blocker;
+use crate::app::adjudication::panel::adjudication_blocker;
 use egui::accesskit::Role;
 use egui_kittest::kittest::NodeT;
 
@@ -18,7 +18,8 @@ fn in_text_gamma_mode_the_adjudicate_button_says_to_choose_gamma() {
     assert_eq!(adjudication_blocker(&h.state().state), None);
     h.state_mut().state.open_files(&files, &Default::default());
     step_until(&mut h, has_result);
-    h.state_mut().state.settings.measure = crate::app::settings::AgreementMeasure::TextGamma;
+    h.state_mut().state.settings.measure =
+        crate::app::measure::settings::AgreementMeasure::TextGamma;
     h.state_mut().state.settings_changed();
     step_until(&mut h, |app| {
         app.state.run.status == Status::Done && app.state.current_text_outcome().is_some()

@@ -1,9 +1,9 @@
 //! UI tests with egui_kittest: no display, no GPU. The app is driven through its widgets (found
 //! by their labels) and its state is checked against the core computed directly.
 
-use super::file_dialog::{ScriptedDialog, WithFallback};
-use super::gamma_run::Status;
 use super::{GammaStudioApp, Launch, demo_document};
+use crate::app::files::dialog::{ScriptedDialog, WithFallback};
+use crate::app::measure::gamma_run::Status;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -362,7 +362,7 @@ fn text_gamma_mode_measures_a_cora_pair_and_lists_its_alignment() {
 
 #[test]
 fn the_bundled_demos_open_and_the_glozz_demo_matches_the_csv_one() {
-    use super::demo::Demo;
+    use crate::app::files::demo::Demo;
     let glozz = Demo::NamedEntities.documents().unwrap().remove(0);
     let csv_path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/demo/named-entities.csv");

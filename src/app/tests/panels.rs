@@ -82,10 +82,10 @@ impl eframe::Storage for Memory {
 
 #[test]
 fn the_timeline_view_comes_back_at_the_next_start_on_the_same_document_only() {
-    use super::super::document_view::View;
+    use crate::app::document::open_document::View;
     use eframe::App;
     let mut first = app(Launch::default(), ScriptedDialog::default());
-    first.state.reading.central = super::super::reading_view::CentralView::Timeline;
+    first.state.reading.central = crate::app::document::reading_view::CentralView::Timeline;
     first.state.view = View {
         start: 100.0,
         end: 160.0,
@@ -101,11 +101,11 @@ fn the_timeline_view_comes_back_at_the_next_start_on_the_same_document_only() {
     assert_eq!(second.state.view, first.state.view);
     assert_eq!(
         second.state.reading.central,
-        super::super::reading_view::CentralView::Timeline
+        crate::app::document::reading_view::CentralView::Timeline
     );
     // Another document first: its own view stays.
     let mut third = app(Launch::default(), ScriptedDialog::default());
-    third.open_demo(super::super::demo::Demo::HistoricalText);
+    third.open_demo(crate::app::files::demo::Demo::HistoricalText);
     let fitted = third.state.view;
     third.restore(&storage);
     assert_eq!(third.state.view, fitted);

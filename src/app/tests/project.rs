@@ -3,7 +3,7 @@
 
 use super::{app, harness, has_result, step_until};
 use crate::app::commands::Command;
-use crate::app::file_dialog::ScriptedDialog;
+use crate::app::files::dialog::ScriptedDialog;
 use crate::app::state::Mode;
 use crate::app::{GammaStudioApp, Launch};
 use egui_kittest::Harness;

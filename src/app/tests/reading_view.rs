@@ -3,8 +3,8 @@
 
 use super::{app, harness, has_result, step_until};
 use crate::app::Launch;
-use crate::app::file_dialog::ScriptedDialog;
-use crate::app::reading_view::CentralView;
+use crate::app::document::reading_view::CentralView;
+use crate::app::files::dialog::ScriptedDialog;
 use eframe::egui::{self, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

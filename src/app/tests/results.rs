@@ -69,7 +69,7 @@ fn the_left_panel_shows_text_gamma_and_its_settings_whole_at_1024_by_700() {
     );
     step_until(&mut h, has_result);
     h.state_mut()
-        .open_demo(crate::app::demo::Demo::HistoricalText);
+        .open_demo(crate::app::files::demo::Demo::HistoricalText);
     step_until(&mut h, |app| {
         app.state.run.status == Status::Done && app.state.current_text_outcome().is_some()
     });

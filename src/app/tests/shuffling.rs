@@ -1,7 +1,7 @@
 //! UI tests of the Corpus Shuffling Tool: sweeps and calibrations in the background.
 
 use super::{app, harness, has_result, step_until};
-use crate::app::file_dialog::ScriptedDialog;
+use crate::app::files::dialog::ScriptedDialog;
 use crate::app::{Launch, demo_document};
 use egui_kittest::kittest::Queryable;
 

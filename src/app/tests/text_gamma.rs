@@ -2,8 +2,8 @@
 //! histogram in the results; both annotators' texts in the reading view.
 
 use super::*;
-use crate::app::demo::Demo;
-use crate::app::settings::TextGammaBase;
+use crate::app::files::demo::Demo;
+use crate::app::measure::settings::TextGammaBase;
 use egui::accesskit::Role;
 use gamma_core::textgamma::annotations_of;
 use gamma_core::textgamma::sampler::{Probabilities, text_gamma};
@@ -140,7 +140,8 @@ fn a_layer_left_out_of_text_gamma_is_not_compared() {
     ];
     let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
     step_until(&mut h, has_result);
-    h.state_mut().state.settings.measure = crate::app::settings::AgreementMeasure::TextGamma;
+    h.state_mut().state.settings.measure =
+        crate::app::measure::settings::AgreementMeasure::TextGamma;
     h.state_mut().state.open_files(&files, &Default::default());
     step_until(&mut h, has_text_result);
     let both = h
@@ -154,8 +155,10 @@ fn a_layer_left_out_of_text_gamma_is_not_compared() {
     h.get_by_label("Settings").click();
     h.run_steps(20);
     let continuum = h.state().state.document().unwrap().continuum().clone();
-    let layers =
-        super::super::text_gamma_run::layers_of(&continuum, &h.state().state.read_options.cora);
+    let layers = crate::app::measure::text_gamma_run::layers_of(
+        &continuum,
+        &h.state().state.read_options.cora,
+    );
     assert_eq!(layers, ["pos", "morph"]);
     let checkbox = h.get_by_role_and_label(Role::CheckBox, "morph");
     checkbox.scroll_to_me();

@@ -1,0 +1,400 @@
+//! The adjudication of a corpus as a whole: one queue of open alignments across documents (N
+//! and P go on into the next document that still has open alignments, in document order or worst
+//! γ first), bulk rules over every document at once as one step that one undo undoes in every
+//! document, and the corpus's progress ("decided k of N in M documents").
+//!
+//! Each document keeps its own adjudication (decisions, undo history, autosave) in
+//! [`AppState::adjudications`], keyed by its [`DocumentId`]. A document not adjudicated yet is
+//! started from its best alignment as the dashboard measured it, or resumed from its autosaved
+//! session when there is one (a session is never replaced unasked).
+
+use crate::app::adjudication::adjudicating::{self as adjudication, Adjudicating};
+use crate::app::campaign::{CorpusProgress, CorpusRule, CorpusStep, Mark, QueueOrder};
+use crate::app::document::open_document::DocumentId;
+use crate::app::state::AppState;
+use gamma_core::gold::{Adjudication, Direction, Filter, GoldError};
+use std::sync::Arc;
+
+impl AppState {
+    /// The open documents (indices) in the queue's order.
+    pub fn queue(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.documents.len()).collect();
+        if self.campaign.order == QueueOrder::WorstFirst {
+            let gamma = |i: usize| self.dashboard.measured(i).map(|m| m.gamma);
+            order.sort_by(|&a, &b| match (gamma(a), gamma(b)) {
+                (Some(x), Some(y)) => x.total_cmp(&y).then(a.cmp(&b)),
+                (x, y) => y.is_some().cmp(&x.is_some()).then(a.cmp(&b)),
+            });
+        }
+        order
+    }
+
+    /// The adjudication of document `index`, made if there is none: its autosaved session
+    /// resumed, else a fresh one from the alignment the dashboard measured. Why not, if it
+    /// cannot be adjudicated (yet).
+    pub(super) fn ensure_adjudication(&mut self, index: usize) -> Result<DocumentId, String> {
+        let document = &self.documents[index];
+        let id = document.id;
+        if self.adjudications.contains_key(&id) {
+            return Ok(id);
+        }
+        let excluded = &self.settings.excluded_categories;
+        if (document.category_counts.iter()).any(|(category, _)| excluded.contains(category)) {
+            return Err("a category is left out of γ".into());
+        }
+        if let Some(folder) = &self.data_folder
+            && let Some(offer) = adjudication::autosaved_session(folder, document.continuum(), id)?
+        {
+            self.adjudications.insert(id, Adjudicating::resume(offer));
+            return Ok(id);
+        }
+        let (aligned, options) = match self.dashboard.rows.get(index) {
+            Some(Some(Err(why))) => return Err(why.clone()),
+            _ => self.dashboard.alignment(index).ok_or("not measured yet")?,
+        };
+        let adjudicating = Adjudicating::start(
+            document,
+            aligned,
+            options,
+            self.adjudicator.clone(),
+            self.data_folder.as_deref(),
+        );
+        self.adjudications.insert(id, adjudicating);
+        Ok(id)
+    }
+
+    /// N and P: the next (or previous) open alignment of the document shown after the one
+    /// selected; past its last, the first open alignment of the next document in the queue that
+    /// has one (its last, going back); when no other document has any, around this one.
+    pub fn go_across(&mut self, direction: Direction) {
+        if let Some(index) = self.open_here(direction) {
+            self.select_alignment(index);
+            return;
+        }
+        if let Some((index, alignment)) = self.open_elsewhere(direction) {
+            self.select_document(index);
+            self.select_alignment(alignment);
+            let name = self.documents[index].continuum().name.clone();
+            if let Some(adjudicating) = self.adjudicating_mut() {
+                let progress = adjudicating.adjudication().progress();
+                adjudicating.message = Some(format!(
+                    "{name}: decided {} of {}",
+                    progress.decided, progress.total
+                ));
+            }
+            return;
+        }
+        self.go_to_open(direction);
+    }
+
+    /// The open alignment after (or before) the selected one in the document shown, without
+    /// going around.
+    fn open_here(&mut self, direction: Direction) -> Option<usize> {
+        let (selected, order) = (self.selection.alignment, self.selection.order);
+        let adjudicating = self.adjudicating()?;
+        let order = adjudicating.shown.ordered(order);
+        let here = selected.and_then(|s| order.iter().position(|&i| i == s));
+        let rest = match (here, direction) {
+            (None, _) => &order[..],
+            (Some(h), Direction::Next) => &order[h + 1..],
+            (Some(h), Direction::Previous) => &order[..h],
+        };
+        (adjudicating.adjudication()).next_open(rest, None, direction, &adjudicating.filter)
+    }
+
+    /// The next document in the queue (going around, this one excepted) with an open alignment
+    /// passing the filter carried over from the document shown, and that alignment.
+    fn open_elsewhere(&mut self, direction: Direction) -> Option<(usize, usize)> {
+        let current = self.current;
+        let queue = self.queue();
+        let here = queue.iter().position(|&i| i == current)?;
+        let mut after: Vec<usize> = queue[here + 1..]
+            .iter()
+            .chain(&queue[..here])
+            .copied()
+            .collect();
+        if direction == Direction::Previous {
+            after.reverse();
+        }
+        let (category, annotator) = match self.adjudicating() {
+            Some(a) => (
+                a.filter.category.clone(),
+                (a.filter.annotator)
+                    .map(|i| a.adjudication().continuum().annotators[i].name.clone()),
+            ),
+            None => (None, None),
+        };
+        let order = self.selection.order;
+        for index in after {
+            let Ok(id) = self.ensure_adjudication(index) else {
+                continue;
+            };
+            let adjudicating = self.adjudications.get_mut(&id)?;
+            let names = adjudicating.adjudication().continuum().annotator_names();
+            let annotator = match &annotator {
+                Some(name) => match names.iter().position(|n| n == name) {
+                    Some(a) => Some(a),
+                    None => continue,
+                },
+                None => None,
+            };
+            adjudicating.filter = Filter {
+                category: category.clone(),
+                annotator,
+            };
+            let order = adjudicating.shown.ordered(order);
+            let found = (adjudicating.adjudication()).next_open(
+                &order,
+                None,
+                direction,
+                &adjudicating.filter,
+            );
+            if let Some(alignment) = found {
+                return Some((index, alignment));
+            }
+        }
+        None
+    }
+
+    /// Applies `rule` to every document (those not adjudicated yet start, or resume their
+    /// session) as one corpus-wide step; the message counts per document.
+    pub fn apply_corpus_rule(&mut self, rule: CorpusRule) {
+        let mut decided: Vec<(String, usize)> = Vec::new();
+        let mut not_done: Vec<String> = Vec::new();
+        let mut marks = Vec::new();
+        let current = self.document().map(|d| d.id);
+        for index in 0..self.documents.len() {
+            let name = self.documents[index].continuum().name.clone();
+            let id = match self.ensure_adjudication(index) {
+                Ok(id) => id,
+                Err(why) => {
+                    not_done.push(format!("{name} ({why})"));
+                    continue;
+                }
+            };
+            let adjudicating = self.adjudications.get_mut(&id).expect("just made");
+            match rule.apply(&mut adjudicating.session.adjudication) {
+                Ok(0) => continue,
+                Ok(count) => {
+                    adjudicating.depth += 1;
+                    let step = adjudicating.adjudication().undo_label().unwrap_or_default();
+                    marks.push(Mark {
+                        document: id,
+                        depth: adjudicating.depth,
+                        step: step.to_string(),
+                    });
+                    decided.push((name, count));
+                }
+                Err(e) => not_done.push(format!("{name} ({})", adjudication::gold_error_text(&e))),
+            }
+        }
+        let total: usize = decided.iter().map(|(_, n)| n).sum();
+        let mut message = format!(
+            "decided {total} {} in {} of {} documents",
+            rule.describe(),
+            decided.len(),
+            self.documents.len()
+        );
+        if !decided.is_empty() {
+            let counts: Vec<String> = (decided.iter()).map(|(d, n)| format!("{d} {n}")).collect();
+            message += &format!(": {}", counts.join(", "));
+        }
+        if !not_done.is_empty() {
+            message += &format!("; not adjudicated: {}", not_done.join(", "));
+        }
+        self.after_corpus_change(&marks, current, &message);
+        if !marks.is_empty() {
+            self.campaign.undo.push(CorpusStep {
+                label: message.clone(),
+                marks,
+            });
+            self.campaign.redo.clear();
+        }
+        self.echo_corpus(message);
+    }
+
+    /// After a corpus-wide change: every document changed is saved; γ against the gold restarts
+    /// for the one shown, the others when they are shown.
+    fn after_corpus_change(&mut self, marks: &[Mark], current: Option<DocumentId>, message: &str) {
+        let message = &panel_line(message);
+        for mark in marks {
+            let Some(adjudicating) = self.adjudications.get_mut(&mark.document) else {
+                continue;
+            };
+            let saved = if Some(mark.document) == current {
+                adjudicating.changed(
+                    Some(message.to_string()),
+                    &self.settings,
+                    Arc::clone(&self.wake),
+                )
+            } else {
+                adjudicating.changed_elsewhere(Some(message.to_string()))
+            };
+            if let Err(e) = saved {
+                self.errors.push(e);
+            }
+        }
+    }
+
+    /// Says a corpus-wide action in Messages and in the panel of the document shown.
+    fn echo_corpus(&mut self, message: String) {
+        self.errors
+            .retain(|m| !m.starts_with(crate::app::state::DECISION_PREFIX));
+        self.errors
+            .push(format!("{}{message}", crate::app::state::DECISION_PREFIX));
+        if let Some(adjudicating) = self.adjudicating_mut() {
+            adjudicating.message = Some(panel_line(&message));
+        }
+    }
+
+    /// Whether `mark` is still the last step (the next to redo, for `redo`) of its document.
+    fn mark_on_top(&self, mark: &Mark, redo: bool) -> bool {
+        self.adjudications.get(&mark.document).is_some_and(|a| {
+            let adjudication = a.adjudication();
+            let last = if redo {
+                adjudication.redo_label()
+            } else {
+                adjudication.undo_label()
+            };
+            a.depth == mark.depth && last == Some(mark.step.as_str())
+        })
+    }
+
+    /// The last corpus-wide step (the last undone, for `redo`).
+    fn last_step(&self, redo: bool) -> Option<&CorpusStep> {
+        if redo {
+            self.campaign.redo.last()
+        } else {
+            self.campaign.undo.last()
+        }
+    }
+
+    /// The corpus-wide step undo (or redo) would take back, if it is the one to: it is whole
+    /// (still the last step of every document it changed) and about the document shown, or the
+    /// document shown has nothing of its own to undo (redo).
+    fn corpus_step_due(&self, redo: bool) -> Option<&CorpusStep> {
+        let step = self.last_step(redo)?;
+        let here = self.document().map(|d| d.id);
+        let touches_here = step.marks.iter().any(|m| Some(m.document) == here);
+        let own = self.adjudicating().is_some_and(|a| {
+            let adjudication = a.adjudication();
+            if redo {
+                adjudication.can_redo()
+            } else {
+                adjudication.can_undo()
+            }
+        });
+        let whole = step.marks.iter().all(|m| self.mark_on_top(m, redo));
+        (whole && (touches_here || !own)).then_some(step)
+    }
+
+    /// Whether the document shown's own undo (redo) would take back its part of the last
+    /// corpus-wide step, which then is no longer whole.
+    fn breaks_last_step(&self, redo: bool) -> bool {
+        let here = self.document().map(|d| d.id);
+        self.last_step(redo).is_some_and(|step| {
+            (step.marks.iter()).any(|m| Some(m.document) == here && self.mark_on_top(m, redo))
+        })
+    }
+
+    /// What undo would take back: a corpus-wide step's label, or the document's own.
+    pub fn undo_label(&self) -> Option<String> {
+        match self.corpus_step_due(false) {
+            Some(step) => Some(format!("in every document: {}", step.label)),
+            None => (self.adjudicating()?.adjudication().undo_label()).map(str::to_string),
+        }
+    }
+
+    /// What redo would do again.
+    pub fn redo_label(&self) -> Option<String> {
+        match self.corpus_step_due(true) {
+            Some(step) => Some(format!("in every document: {}", step.label)),
+            None => (self.adjudicating()?.adjudication().redo_label()).map(str::to_string),
+        }
+    }
+
+    /// Undoes the last action: a corpus-wide step in every document it changed, else the
+    /// document's own last action.
+    pub fn undo(&mut self) {
+        if self.corpus_step_due(false).is_some() {
+            let step = self.campaign.undo.pop().expect("due");
+            let step = self.replay(step, false);
+            self.campaign.redo.push(step);
+        } else {
+            if self.breaks_last_step(false) {
+                self.campaign.undo.pop();
+            }
+            self.undo_here();
+        }
+    }
+
+    /// Redoes the last action undone (a corpus-wide step in every document).
+    pub fn redo(&mut self) {
+        if self.corpus_step_due(true).is_some() {
+            let step = self.campaign.redo.pop().expect("due");
+            let step = self.replay(step, true);
+            self.campaign.undo.push(step);
+        } else {
+            if self.breaks_last_step(true) {
+                self.campaign.redo.pop();
+            }
+            self.redo_here();
+        }
+    }
+
+    /// Undoes (or redoes) `step` in every document it changed; the step with the depths
+    /// after.
+    fn replay(&mut self, step: CorpusStep, redo: bool) -> CorpusStep {
+        let mut marks = Vec::new();
+        for mark in &step.marks {
+            if let Some(adjudicating) = self.adjudications.get_mut(&mark.document) {
+                let replay = |a: &mut Adjudication| {
+                    let done = if redo { a.redo() } else { a.undo() };
+                    done.ok_or(GoldError::BadRule("nothing to undo".into()))
+                };
+                adjudicating.apply_counted(replay, if redo { 1 } else { -1 });
+                marks.push(Mark {
+                    depth: adjudicating.depth,
+                    ..mark.clone()
+                });
+            }
+        }
+        let verb = if redo { "redone" } else { "undone" };
+        let message = format!("{verb} in {} documents: {}", marks.len(), step.label);
+        let current = self.document().map(|d| d.id);
+        self.after_corpus_change(&marks, current, &message);
+        self.echo_corpus(message);
+        CorpusStep {
+            label: step.label,
+            marks,
+        }
+    }
+
+    /// Decided alignments of all, over the documents adjudicated or measured.
+    pub fn corpus_progress(&self) -> CorpusProgress {
+        let mut progress = CorpusProgress::default();
+        for (index, document) in self.documents.iter().enumerate() {
+            if let Some(adjudicating) = self.adjudications.get(&document.id) {
+                let own = adjudicating.adjudication().progress();
+                progress.decided += own.decided;
+                progress.total += own.total;
+            } else if let Some(measured) = self.dashboard.measured(index) {
+                progress.total += measured.alignment.alignment.unitary_alignments.len();
+            } else {
+                continue;
+            }
+            progress.documents += 1;
+        }
+        progress
+    }
+}
+
+/// A corpus-wide message as the adjudication panel shows it: its first clause, the counts of
+/// every document being in Messages (thirty documents' counts would push the alignment's
+/// choices out of the panel).
+fn panel_line(message: &str) -> String {
+    match message.split_once(": ") {
+        Some((head, _)) => format!("{head} (each document's count in Messages)"),
+        None => message.to_string(),
+    }
+}

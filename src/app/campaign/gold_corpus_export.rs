@@ -1,0 +1,100 @@
+//! "Export the gold corpus…": every document's gold in one action, into a folder laid out as
+//! the corpus ([`gamma_formats::gold_corpus`]), all files written together with one decision
+//! report (`gold-decisions.json` in the folder).
+
+use crate::app::state::AppState;
+use gamma_core::gold::OpenAlignments;
+use gamma_formats::corpus_folder::Layout;
+use gamma_formats::gold_corpus::{CorpusGoldOptions, DocumentToExport, write_gold_corpus};
+use gamma_formats::inception_project::INCEPTION;
+use std::path::Path;
+
+/// The decision report written beside the gold files.
+pub const CORPUS_REPORT: &str = "gold-decisions.json";
+
+impl AppState {
+    /// The layout the gold corpus mirrors: the corpus folder's, else one file per document (the
+    /// documents of project exports, by name).
+    pub fn gold_corpus_layout(&self) -> Layout {
+        self.corpus_layout.unwrap_or_else(|| {
+            let from_exports =
+                (self.documents.iter()).all(|d| d.document.source.format() == INCEPTION);
+            if from_exports {
+                Layout::ProjectExports
+            } else {
+                Layout::DocumentFiles
+            }
+        })
+    }
+
+    /// Writes the gold of every adjudicated document into `folder`, what becomes of open
+    /// alignments decided by `open_alignments` (with the suggestions, every document that can
+    /// be adjudicated is). Messages say what was written, skipped or left out.
+    pub fn export_gold_corpus(&mut self, folder: &Path, open_alignments: OpenAlignments) {
+        let mut left_out = Vec::new();
+        if open_alignments == OpenAlignments::Suggestions {
+            for index in 0..self.documents.len() {
+                if let Err(why) = self.ensure_adjudication(index) {
+                    left_out.push(format!(
+                        "{} ({why})",
+                        self.documents[index].continuum().name
+                    ));
+                }
+            }
+        }
+        let mut to_export = Vec::new();
+        for document in &self.documents {
+            match self.adjudications.get(&document.id) {
+                Some(adjudicating) => to_export.push(DocumentToExport {
+                    document: &document.document,
+                    adjudication: adjudicating.adjudication(),
+                }),
+                None if open_alignments != OpenAlignments::Suggestions => {
+                    left_out.push(format!("{} (not adjudicated)", document.continuum().name));
+                }
+                None => {}
+            }
+        }
+        if to_export.is_empty() {
+            self.errors
+                .push("no document is adjudicated yet: nothing to export".to_string());
+            return;
+        }
+        let report = folder.join(CORPUS_REPORT);
+        let options = CorpusGoldOptions {
+            format: None,
+            open_alignments,
+            base: None,
+            read_options: &self.read_options,
+            report: Some(&report),
+        };
+        let written = write_gold_corpus(&to_export, self.gold_corpus_layout(), folder, &options);
+        let mut messages = Vec::new();
+        match written {
+            Ok(corpus) => {
+                let units: usize = corpus.exported.iter().map(|e| e.gold_units).sum();
+                messages.push(format!(
+                    "gold of {} document(s) written ({units} units) into {}, with {CORPUS_REPORT}",
+                    corpus.exported.len(),
+                    folder.display()
+                ));
+                for skipped in &corpus.skipped {
+                    messages.push(format!(
+                        "{}: skipped, {} alignment(s) open",
+                        skipped.document, skipped.open
+                    ));
+                }
+                for exported in &corpus.exported {
+                    messages.extend(
+                        (exported.notes.iter()).map(|n| format!("{}: {n}", exported.document)),
+                    );
+                }
+                if !left_out.is_empty() {
+                    messages.push(format!("left out: {}", left_out.join(", ")));
+                }
+            }
+            Err(e) => messages.push(format!("the gold corpus was not written: {e}")),
+        }
+        self.errors.extend(messages);
+    }
+}

@@ -1,0 +1,260 @@
+//! The project file: a campaign saved as one JSON file a person can read — the inputs (their
+//! paths relative to the project file, so that the folder can be moved or shared), how they were
+//! read, the settings, the view, the categories' colours, and every document's adjudication
+//! (matched back to its document by the key of its content, so the files may be reordered or
+//! renamed). Saved with
+//! File → Save project as…, autosaved after every change from then on, reopened with File →
+//! Open project… or `gamma-studio open PROJECT.json`.
+
+use super::opened::OpenedInputs;
+use crate::app::adjudication::adjudicating::Adjudicating;
+use crate::app::state::{AppState, Mode};
+use gamma_core::GammaOptions;
+use gamma_core::gold::Adjudication;
+use gamma_formats::session::{Session, autosave_path, content_key};
+use gamma_formats::stored_options::{StoredOptions, StoredPath};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Component, Path, PathBuf};
+
+pub use gamma_formats::project::{PROJECT_EXTENSION, is_project};
+use gamma_formats::project::{PROJECT_FORMAT, PROJECT_VERSION, ProjectInputs, StoredInputs};
+
+/// One document and its adjudication, if it has one.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct ProjectDocument {
+    name: String,
+    /// [`content_key`] of its annotations: the adjudication goes back to the document with
+    /// these annotations, whatever its place or file names.
+    content_key: String,
+    adjudication: Option<Adjudication>,
+}
+
+/// The project file's content.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct ProjectFile {
+    format: String,
+    version: u32,
+    saved_at: String,
+    inputs: StoredInputs,
+    reading: StoredOptions,
+    settings: GammaOptions,
+    excluded_categories: BTreeSet<String>,
+    /// "annotations", "dashboard" or "shuffling".
+    view: String,
+    /// The document shown, by name.
+    shown: Option<String>,
+    documents: Vec<ProjectDocument>,
+    /// The colour (palette slot) of each category of the documents: the same in every session
+    /// that opens the project, whatever was opened before.
+    #[serde(default)]
+    category_colours: BTreeMap<String, usize>,
+}
+
+/// `path` relative to `folder` when both are on one root (`../data/a.aa`), else as it is.
+fn relative_to(folder: &Path, path: &Path) -> PathBuf {
+    let (Ok(folder), Ok(path)) = (folder.canonicalize(), path.canonicalize()) else {
+        return path.to_path_buf();
+    };
+    let (from, to): (Vec<Component>, Vec<Component>) =
+        (folder.components().collect(), path.components().collect());
+    if from.first() != to.first() {
+        return path;
+    }
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let mut relative = PathBuf::new();
+    for _ in common..from.len() {
+        relative.push("..");
+    }
+    for component in &to[common..] {
+        relative.push(component);
+    }
+    relative
+}
+
+fn mode_name(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Annotations => "annotations",
+        Mode::Dashboard => "dashboard",
+        Mode::Shuffling => "shuffling",
+    }
+}
+
+impl AppState {
+    /// The project of what is open, for a file in `folder`.
+    fn project_file(&self, folder: &Path) -> Option<ProjectFile> {
+        let stored = |path: &Path| StoredPath::of(&relative_to(folder, path));
+        let inputs = match self.opened.as_ref()? {
+            OpenedInputs::Files(files) => {
+                StoredInputs::Files(files.iter().map(|f| stored(f)).collect())
+            }
+            OpenedInputs::Folder(corpus) => StoredInputs::Folder(stored(corpus)),
+        };
+        let documents = (self.documents.iter())
+            .map(|d| ProjectDocument {
+                name: d.continuum().name.clone(),
+                content_key: content_key(d.continuum()),
+                adjudication: (self.adjudications.get(&d.id)).map(|a| a.adjudication().clone()),
+            })
+            .collect();
+        Some(ProjectFile {
+            format: PROJECT_FORMAT.to_string(),
+            version: PROJECT_VERSION,
+            saved_at: gamma_core::gold::now(),
+            inputs,
+            reading: StoredOptions::of(&self.read_options),
+            settings: self.settings.gamma_options(),
+            excluded_categories: self.settings.excluded_categories.clone(),
+            view: mode_name(self.mode).to_string(),
+            shown: self.document().map(|d| d.continuum().name.clone()),
+            documents,
+            category_colours: self.category_colours.slots_of(
+                (self.documents.iter())
+                    .flat_map(|d| d.category_counts.iter().map(|(c, _)| c.as_str())),
+            ),
+        })
+    }
+
+    /// Saves the project at `path` (atomically) and autosaves there from then on.
+    pub fn save_project(&mut self, path: &Path) -> Result<(), String> {
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let project = self
+            .project_file(&folder)
+            .ok_or("nothing is open to save as a project (the demo is not a project)")?;
+        let inputs: Vec<PathBuf> = (self.documents.iter())
+            .flat_map(|d| d.document.source.paths())
+            .collect();
+        if gamma_formats::gold_export::is_input(path, &inputs) {
+            return Err(format!(
+                "{}: is an input file; choose another name for the project",
+                path.display()
+            ));
+        }
+        let json = serde_json::to_vec_pretty(&project).expect("a project always encodes");
+        gamma_formats::write_atomically(path, &json).map_err(|e| e.to_string())?;
+        self.project_path = Some(path.to_path_buf());
+        self.project_saved = self.project_signature();
+        Ok(())
+    }
+
+    /// What the autosave compares, every frame: each adjudication's progress, history depth
+    /// and last steps (counters and labels only, nothing sorted or encoded).
+    fn project_signature(&self) -> String {
+        let mut signature = format!("{:?}|{:?}", self.mode, self.current);
+        for (id, adjudicating) in &self.adjudications {
+            let a = adjudicating.adjudication();
+            signature.push_str(&format!(
+                "|{id:?}:{:?}:{}:{:?}:{:?}",
+                a.progress(),
+                adjudicating.depth,
+                a.undo_label(),
+                a.redo_label()
+            ));
+        }
+        signature
+    }
+
+    /// Saves the project again when something changed since it was last saved.
+    pub fn autosave_project(&mut self) {
+        let Some(path) = self.project_path.clone() else {
+            return;
+        };
+        if self.project_signature() == self.project_saved {
+            return;
+        }
+        if let Err(e) = self.save_project(&path) {
+            self.errors.push(format!("the project was not saved: {e}"));
+            self.project_path = None;
+        }
+    }
+
+    /// Opens the project at `path`: its inputs as they were read, its settings and view, and
+    /// every adjudication whose document still has the same annotations. Messages say what
+    /// could not be restored.
+    pub fn open_project(&mut self, path: &Path) {
+        match self.restore_project(path) {
+            Ok(()) => {
+                self.project_path = Some(path.to_path_buf());
+                self.project_saved = self.project_signature();
+            }
+            Err(e) => self.errors.push(format!("{}: {e}", path.display())),
+        }
+    }
+
+    fn restore_project(&mut self, path: &Path) -> Result<(), String> {
+        // The inputs, their reading and the settings, as every front end reads them; then
+        // what only the app keeps (view, colours, adjudications).
+        let reading = gamma_formats::project::read_project(path).map_err(|e| e.message)?;
+        let bytes = gamma_formats::read_bytes(path).map_err(|e| e.to_string())?;
+        let project: ProjectFile = serde_json::from_slice(&bytes)
+            .map_err(|e| format!("not a Gamma Studio project: {e}"))?;
+        self.settings.gamma = reading.settings;
+        self.settings.excluded_categories = reading.excluded_categories;
+        self.category_colours.adopt(&project.category_colours);
+        match reading.inputs {
+            ProjectInputs::Folder(corpus) => self.open_folder(&corpus, &reading.options),
+            ProjectInputs::Files(files) => self.open_files(&files, &reading.options),
+        }
+        if self.documents.is_empty() {
+            return Err("its inputs could not be opened (see the messages above)".into());
+        }
+        self.restore_adjudications(&project.documents);
+        self.mode = match project.view.as_str() {
+            "dashboard" => Mode::Dashboard,
+            "shuffling" => Mode::Shuffling,
+            _ => Mode::Annotations,
+        };
+        if let Some(index) = (project.shown.as_ref()).and_then(|name| {
+            self.documents
+                .iter()
+                .position(|d| &d.continuum().name == name)
+        }) && index != self.current
+        {
+            self.select_document(index);
+        }
+        Ok(())
+    }
+
+    /// Every saved adjudication back on the open document with the same annotations (its
+    /// annotators in the order they are open in); those whose document changed are said.
+    fn restore_adjudications(&mut self, saved: &[ProjectDocument]) {
+        let mut restored = 0;
+        for document in saved {
+            let Some(adjudication) = &document.adjudication else {
+                continue;
+            };
+            let Some(open) = (self.documents.iter())
+                .find(|d| content_key(d.continuum()) == document.content_key)
+            else {
+                self.errors.push(format!(
+                    "{}: its annotations changed since the project was saved; its adjudication \
+                     stays in the project file, not restored",
+                    document.name
+                ));
+                continue;
+            };
+            let names = open.continuum().annotator_names();
+            let Some(adjudication) = adjudication.in_annotator_order(&names) else {
+                continue;
+            };
+            let save_path =
+                (self.data_folder.as_deref()).map(|folder| autosave_path(folder, open.continuum()));
+            let session = Session::new(
+                open.document.source.paths(),
+                self.settings.gamma_options(),
+                adjudication,
+            );
+            let id = open.id;
+            self.adjudications
+                .insert(id, Adjudicating::new(session, id, save_path));
+            restored += 1;
+        }
+        if restored > 0 {
+            self.errors
+                .push(format!("project: {restored} adjudication(s) restored"));
+        }
+    }
+}

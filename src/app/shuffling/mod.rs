@@ -1,0 +1,321 @@
+//! The Corpus Shuffling Tool view's state: what to sweep, the sweep or calibration running as
+//! a background [`Job`], and their results. Nothing here draws (see `shuffling_panel`).
+
+pub mod panel;
+
+use super::jobs::{Job, Wake};
+use gamma_core::Continuum;
+use gamma_core::gamma::RunControl;
+use gamma_core::measure::Measure;
+use gamma_core::shuffle::{
+    self, Calibration, ErrorKind, Reference, ReferenceModel, SweepOptions, SweepRow,
+};
+
+/// Where the simulated annotators come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReferenceChoice {
+    /// The built-in statistical model `default`.
+    Model,
+    /// One annotator of the document shown.
+    Annotator(usize),
+    /// The gold standard being adjudicated for the document shown.
+    Gold,
+}
+
+/// What a sweep does: its reference and the core's options.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SweepSettings {
+    pub reference: ReferenceChoice,
+    /// The built-in model chosen (one of [`ReferenceModel::BUILT_IN`]).
+    pub model_name: &'static str,
+    /// The model used when the reference is [`ReferenceChoice::Model`]: the built-in one named,
+    /// with the units and overlap chosen.
+    pub model: ReferenceModel,
+    pub sweep: SweepOptions,
+}
+
+impl Default for SweepSettings {
+    fn default() -> Self {
+        SweepSettings {
+            reference: ReferenceChoice::Model,
+            model_name: ReferenceModel::BUILT_IN[0],
+            model: ReferenceModel::default_model(),
+            sweep: SweepOptions {
+                errors: vec![ErrorKind::Shift { keep_apart: true }],
+                measures: vec![
+                    Measure::Gamma,
+                    Measure::Kappa,
+                    Measure::AlphaU,
+                    Measure::CuAlpha,
+                    Measure::Ser,
+                ],
+                ..SweepOptions::default()
+            },
+        }
+    }
+}
+
+/// A finished sweep.
+#[derive(Debug, Clone)]
+pub struct SweepOutcome {
+    pub settings: SweepSettings,
+    /// "model default (100 units)", "annotator ana", "gold"…
+    pub reference: String,
+    pub rows: Vec<SweepRow>,
+    pub seconds: f64,
+}
+
+impl SweepOutcome {
+    /// The curve of the measure in column `column`: (magnitude, mean) where defined.
+    pub fn curve(&self, column: usize) -> Vec<[f64; 2]> {
+        self.rows
+            .iter()
+            .filter_map(|row| Some([row.magnitude, row.means.get(column).copied()??]))
+            .collect()
+    }
+}
+
+/// A finished calibration of a document's γ.
+#[derive(Debug, Clone)]
+pub struct CalibrationOutcome {
+    pub document: String,
+    /// "each annotator in turn" or "the gold standard".
+    pub references: String,
+    pub calibration: Calibration,
+    pub sets: usize,
+    pub step: f64,
+    pub seed: u64,
+    pub seconds: f64,
+}
+
+impl CalibrationOutcome {
+    /// One sentence per error kind: "positional errors of magnitude 0.32".
+    pub fn sentences(&self) -> Vec<String> {
+        self.calibration
+            .kinds
+            .iter()
+            .map(|(kind, magnitude, _)| match magnitude {
+                Some(m) => format!("{} of magnitude {m:.2}", kind.description()),
+                None => format!(
+                    "{}: never this low, even at magnitude 1",
+                    kind.description()
+                ),
+            })
+            .collect()
+    }
+}
+
+/// What the shuffling worker sends back.
+#[derive(Debug)]
+pub enum ShufflingMessage {
+    Progress { done: usize, needed: usize },
+    Sweep(Result<Box<SweepOutcome>, String>),
+    Calibration(Result<CalibrationOutcome, String>),
+}
+
+/// The shuffling view's state.
+pub struct Shuffling {
+    pub settings: SweepSettings,
+    /// The error kinds a calibration sweeps.
+    pub calibration_kinds: Vec<ErrorKind>,
+    /// Sets per magnitude and reference in a calibration (each annotator is a reference, so
+    /// fewer than a sweep's).
+    pub calibration_sets: usize,
+    pub sweep: Option<SweepOutcome>,
+    pub calibration: Option<CalibrationOutcome>,
+    /// (runs done, runs in all) of the job running.
+    pub progress: Option<(usize, usize)>,
+    pub error: Option<String>,
+    /// Where the last CSV export went.
+    pub exported: Option<std::path::PathBuf>,
+    job: Option<Job<ShufflingMessage>>,
+}
+
+impl Default for Shuffling {
+    fn default() -> Self {
+        Shuffling {
+            settings: SweepSettings::default(),
+            calibration_kinds: ErrorKind::CALIBRATION.to_vec(),
+            calibration_sets: 5,
+            sweep: None,
+            calibration: None,
+            progress: None,
+            error: None,
+            exported: None,
+            job: None,
+        }
+    }
+}
+
+/// The reference the settings name, for the document shown (and its gold, when adjudicating).
+pub fn reference_of(
+    settings: &SweepSettings,
+    document: Option<&Continuum>,
+    gold: Option<Vec<gamma_core::Unit>>,
+) -> Result<(Reference, String), String> {
+    match settings.reference {
+        ReferenceChoice::Model => {
+            let model = &settings.model;
+            let overlap = if model.overlap { ", overlapping" } else { "" };
+            model
+                .generate(settings.sweep.seed)
+                .map(|r| {
+                    (
+                        r,
+                        format!(
+                            "the built-in model {} ({} units{overlap})",
+                            settings.model_name, model.units
+                        ),
+                    )
+                })
+                .map_err(|e| e.to_string())
+        }
+        ReferenceChoice::Annotator(a) => {
+            let continuum = document.ok_or("no document is open")?;
+            let annotator = continuum
+                .annotators
+                .get(a)
+                .ok_or("the document has no such annotator")?;
+            Reference::from_annotator(continuum, a)
+                .map(|r| (r, format!("annotator {}", annotator.name)))
+                .map_err(|e| format!("annotator {}: {e}", annotator.name))
+        }
+        ReferenceChoice::Gold => {
+            let units = gold.ok_or("no gold standard is being adjudicated for this document")?;
+            Reference::new(units)
+                .map(|r| (r, "the gold standard".to_string()))
+                .map_err(|e| format!("the gold standard: {e}"))
+        }
+    }
+}
+
+impl Shuffling {
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    pub fn cancel(&mut self) {
+        self.job = None;
+        self.progress = None;
+    }
+
+    /// Runs `work` as the job (replacing, so cancelling, the one running).
+    fn start(
+        &mut self,
+        name: &str,
+        wake: Wake,
+        work: impl FnOnce(RunControl) -> ShufflingMessage + Send + 'static,
+    ) {
+        self.error = None;
+        self.progress = Some((0, 1));
+        self.job = Some(Job::spawn(name, wake, move |context| {
+            let report = |done: usize, needed: usize| {
+                // Every 1 % is enough for a progress bar.
+                if done == needed || done.is_multiple_of((needed / 100).max(1)) {
+                    context.send(ShufflingMessage::Progress { done, needed });
+                }
+            };
+            let message = work(context.control(Some(&report)));
+            if !context.is_cancelled() {
+                context.send(message);
+            }
+        }));
+    }
+
+    /// Starts a sweep of the current settings from `reference` (named `reference_name`).
+    pub fn start_sweep(&mut self, reference: Reference, reference_name: String, wake: Wake) {
+        let settings = self.settings.clone();
+        log::info!(
+            "sweep of {} from {reference_name}: {} sets, step {}",
+            settings
+                .sweep
+                .errors
+                .iter()
+                .map(ErrorKind::to_string)
+                .collect::<Vec<_>>()
+                .join("+"),
+            settings.sweep.sets,
+            settings.sweep.step
+        );
+        self.start("sweep", wake, move |control| {
+            let clock = std::time::Instant::now();
+            let result = shuffle::sweep_controlled(&reference, &settings.sweep, control)
+                .map(|rows| {
+                    Box::new(SweepOutcome {
+                        settings,
+                        reference: reference_name,
+                        rows,
+                        seconds: clock.elapsed().as_secs_f64(),
+                    })
+                })
+                .map_err(|e| e.to_string());
+            ShufflingMessage::Sweep(result)
+        });
+    }
+
+    /// Starts calibrating `continuum`'s γ against sweeps from `references`.
+    pub fn start_calibration(
+        &mut self,
+        continuum: Continuum,
+        references: Vec<Reference>,
+        references_name: String,
+        wake: Wake,
+    ) {
+        let kinds = self.calibration_kinds.clone();
+        // The sweep's γ and factors (its preset), with the calibration's own sets and step.
+        let options = SweepOptions {
+            sets: self.calibration_sets,
+            step: 0.1,
+            ..self.settings.sweep.clone()
+        };
+        self.start("calibration", wake, move |control| {
+            let clock = std::time::Instant::now();
+            let result =
+                shuffle::calibrate_against(&continuum, &references, &kinds, &options, control).map(
+                    |calibration| CalibrationOutcome {
+                        document: continuum.name.clone(),
+                        references: references_name,
+                        calibration,
+                        sets: options.sets,
+                        step: options.step,
+                        seed: options.seed,
+                        seconds: clock.elapsed().as_secs_f64(),
+                    },
+                );
+            ShufflingMessage::Calibration(result.map_err(|e| e.to_string()))
+        });
+    }
+
+    /// Takes what the worker sent.
+    pub fn poll(&mut self) {
+        let Some(job) = &self.job else {
+            return;
+        };
+        let mut finished = false;
+        for message in job.messages() {
+            match message {
+                ShufflingMessage::Progress { done, needed } => {
+                    self.progress = Some((done, needed));
+                }
+                ShufflingMessage::Sweep(result) => {
+                    finished = true;
+                    match result {
+                        Ok(outcome) => self.sweep = Some(*outcome),
+                        Err(e) => self.error = Some(format!("the sweep failed: {e}")),
+                    }
+                }
+                ShufflingMessage::Calibration(result) => {
+                    finished = true;
+                    match result {
+                        Ok(outcome) => self.calibration = Some(outcome),
+                        Err(e) => self.error = Some(format!("the calibration failed: {e}")),
+                    }
+                }
+            }
+        }
+        if finished {
+            self.job = None;
+            self.progress = None;
+        }
+    }
+}
