@@ -390,3 +390,84 @@ fn module_files_are_in_one_style() {
     }
     assert!(mixed.is_empty(), "move these to <name>/mod.rs: {mixed:?}");
 }
+
+/// Whether `code` names `word` as a whole word (`egui`, not `egui_plot`'s `plot`).
+fn names(code: &str, word: &str) -> bool {
+    code.match_indices(word).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + word.len()..].chars().next();
+        let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !part(before) && !part(after)
+    })
+}
+
+/// The app's rooms: every folder of `src/app/` but `tests/` is a room whose `mod.rs` owns its
+/// state and behaviour without widgets, its panel files drawing it; `src/app/mod.rs` composes
+/// the rooms' states into `AppState`. None of them names egui or eframe.
+#[test]
+fn the_rooms_of_the_app_hold_their_state_without_widgets() {
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut states = vec![app.join("mod.rs")];
+    let mut rooms: Vec<PathBuf> = std::fs::read_dir(&app)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|p| p.is_dir() && p.file_name().is_some_and(|n| n != "tests"))
+        .collect();
+    rooms.sort();
+    assert!(rooms.len() >= 9, "the rooms: {rooms:?}");
+    states.extend(rooms.iter().map(|room| room.join("mod.rs")));
+    let mut widgets = Vec::new();
+    for state in &states {
+        let code = code_of(
+            &std::fs::read_to_string(state)
+                .unwrap_or_else(|e| panic!("{}: {e} (a room's state)", relative(state))),
+        );
+        for word in ["egui", "eframe", "egui_plot"] {
+            if names(&code, word) {
+                widgets.push(format!("{} names {word}", relative(state)));
+            }
+        }
+    }
+    assert!(
+        widgets.is_empty(),
+        "a room's mod.rs holds its state without widgets (draw in its panel files):\n{}",
+        widgets.join("\n")
+    );
+}
+
+/// One way to change what outlives a widget: a `Command` sent to the queue, applied in one
+/// place. The queue's vector is private to `src/app/commands.rs` (only it drains the queue),
+/// `AppState`'s queue is not public, and no other file reaches into it.
+#[test]
+fn the_command_queue_is_private() {
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let commands = code_of(&std::fs::read_to_string(app.join("commands.rs")).unwrap());
+    assert!(
+        commands.contains("pub struct Commands(Vec<Command>);"),
+        "the queue's vector is private to commands.rs"
+    );
+    let state = code_of(&std::fs::read_to_string(app.join("mod.rs")).unwrap());
+    let field = state
+        .lines()
+        .find(|l| l.trim_start().starts_with("commands:") || l.contains(" commands: "))
+        .expect("AppState holds the queue");
+    assert!(
+        field.trim_start().starts_with("commands:"),
+        "AppState's queue is private: {field}"
+    );
+    let mut files = Vec::new();
+    rust_files(&app, &mut files);
+    let reaching: Vec<String> = files
+        .iter()
+        .filter(|f| !f.ends_with("src/app/commands.rs"))
+        .filter(|f| {
+            let code = code_of(&std::fs::read_to_string(f).unwrap());
+            code.contains(".commands.") || code.contains(".commands)")
+        })
+        .map(|f| relative(f))
+        .collect();
+    assert!(
+        reaching.is_empty(),
+        "only commands.rs reaches into the queue (send with AppState::send): {reaching:?}"
+    );
+}

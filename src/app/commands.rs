@@ -1,10 +1,13 @@
 //! The actions the panels and keys ask for that reach beyond the widget that asked: they are
-//! queued during the frame and applied in one place at its end
-//! ([`super::command_handling`]), as egui_demo_app's `Command` and rerun's command handling
-//! do — so that a corpus-wide action and its undo are one thing, whoever asked for it.
+//! queued during the frame ([`AppState::send`]) and applied in one place at its end
+//! ([`AppState::apply_commands`]), as egui_demo_app's `Command` and rerun's command handling
+//! do — so that a corpus-wide action and its undo are one thing, whoever asked for it. The
+//! queue is private to this file: only [`AppState::apply_commands`] drains it.
 
-use super::campaign::{CorpusRule, QueueOrder};
+use crate::app::AppState;
+use crate::app::campaign::{CorpusRule, QueueOrder};
 use crate::app::document::open_document::DocumentId;
+use crate::app::shell::Mode;
 use gamma_core::gold::Direction;
 use std::path::PathBuf;
 
@@ -31,4 +34,45 @@ pub enum Command {
     },
     /// Write every adjudicated document's gold into this folder, laid out as the corpus.
     ExportGoldCorpus(PathBuf),
+}
+
+/// The commands sent this frame, in order.
+#[derive(Debug, Default)]
+pub struct Commands(Vec<Command>);
+
+impl AppState {
+    /// Asks for `command`, applied at the end of the frame.
+    pub fn send(&mut self, command: Command) {
+        self.commands.0.push(command);
+    }
+
+    /// Applies the commands sent this frame, in order.
+    pub fn apply_commands(&mut self) {
+        for command in std::mem::take(&mut self.commands.0) {
+            self.apply(command);
+        }
+    }
+
+    /// Applies one command.
+    pub fn apply(&mut self, command: Command) {
+        match command {
+            Command::GoToOpen(direction) => self.go_across(direction),
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::CorpusRule(rule) => self.apply_corpus_rule(rule),
+            Command::QueueOrder(order) => self.campaign.order = order,
+            Command::OpenDocument(id) => {
+                self.shell.mode = Mode::Annotations;
+                if let Some(index) = self.documents.open.iter().position(|d| d.id == id)
+                    && index != self.documents.current
+                {
+                    self.select_document(index);
+                }
+            }
+            Command::ExportTable { path, documents } => self.export_table(path, &documents),
+            Command::ExportGoldCorpus(folder) => {
+                self.export_gold_corpus(&folder, self.campaign.open_alignments)
+            }
+        }
+    }
 }

@@ -2,9 +2,9 @@
 //! disorder threshold with a majority agreeing, in the document shown or (a corpus) in every
 //! document at once as one step.
 
+use crate::app::AppState;
 use crate::app::campaign::CorpusRule;
 use crate::app::commands::Command;
-use crate::app::state::AppState;
 use eframe::egui::{self, Ui};
 use gamma_core::gold::GoldError;
 
@@ -62,14 +62,14 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             )),
         });
     }
-    if state.documents.len() > 1 {
+    if state.documents.open.len() > 1 {
         show_corpus_bulk(ui, state, threshold, majority);
     }
 }
 
 /// The same rules over every open document, as one step.
 fn show_corpus_bulk(ui: &mut Ui, state: &mut AppState, threshold: f64, majority: usize) {
-    let corpus = format!("over the {} documents:", state.documents.len());
+    let corpus = format!("over the {} documents:", state.documents.open.len());
     ui.horizontal_wrapped(|ui| {
         ui.label(corpus);
         if ui

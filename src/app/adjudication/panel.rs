@@ -5,17 +5,17 @@
 use super::adjudicating::{ExportKind, gold_extension};
 use super::bulk_rules_panel;
 use super::relations_panel;
+use crate::app::AppState;
 use crate::app::commands::Command;
 use crate::app::document::palette;
 use crate::app::files::dialog::FileDialog;
-use crate::app::state::AppState;
 use eframe::egui::{self, Key, RichText, Ui};
 use gamma_core::gold::{Decision, Direction};
 
 /// Keys that act on the adjudication (when they reach the document: no dialog open, no text
 /// field with the keyboard).
 pub fn handle_keys(ui: &Ui, state: &mut AppState) {
-    if state.adjudicating().is_none() || !state.keys_reach_document {
+    if state.adjudicating().is_none() || !state.shell.keys_reach_document {
         return;
     }
     let (pressed, command, shift) = ui.input(|i| {
@@ -35,7 +35,7 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
         (pressed, i.modifiers.command, i.modifiers.shift)
     });
     for key in pressed {
-        let selected = state.selection.alignment;
+        let selected = state.documents.selection.alignment;
         match key {
             Key::Z if command && shift => state.send(Command::Redo),
             Key::Z if command => state.send(Command::Undo),
@@ -145,7 +145,7 @@ pub(crate) fn adjudication_blocker(state: &AppState) -> Option<&'static str> {
         Some("adjudication decides γ's unitary alignments: choose γ as the measure (Settings)")
     } else if state.excludes_categories_here() {
         Some("every category must count in γ to adjudicate (Settings → categories measured)")
-    } else if state.current_outcome().is_none() || state.run.stale {
+    } else if state.current_outcome().is_none() || state.measure.run.stale {
         Some("wait for the alignment of this document")
     } else {
         None
@@ -153,7 +153,7 @@ pub(crate) fn adjudication_blocker(state: &AppState) -> Option<&'static str> {
 }
 
 fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
-    if let Some(offer) = &state.resume_offer {
+    if let Some(offer) = &state.adjudication.resume_offer {
         let progress = offer.session.adjudication.progress();
         ui.label(format!(
             "An adjudication of this document was saved on {} (decided {} of {}).",
@@ -169,7 +169,7 @@ fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
                 .clicked()
                 && let Err(e) = state.start_adjudication()
             {
-                state.errors.push(e);
+                state.shell.messages.push(e);
             }
         });
         return;
@@ -182,7 +182,7 @@ fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     );
     ui.horizontal(|ui| {
         let label = ui.label("adjudicator");
-        ui.text_edit_singleline(&mut state.adjudicator)
+        ui.text_edit_singleline(&mut state.adjudication.adjudicator)
             .labelled_by(label.id);
     });
     ui.horizontal_wrapped(|ui| {
@@ -196,7 +196,7 @@ fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
             .clicked()
             && let Err(e) = state.start_adjudication()
         {
-            state.errors.push(e);
+            state.shell.messages.push(e);
         }
         let title = "Open an adjudication session";
         if (ui.button("Open a session…").clicked() || dialog.ready(title))
@@ -227,7 +227,7 @@ fn show_progress(ui: &mut Ui, state: &mut AppState) {
                 progress.decided, progress.total, progress.skipped
             )),
     );
-    if state.documents.len() > 1 {
+    if state.documents.open.len() > 1 {
         let corpus = state.corpus_progress();
         ui.add(
             egui::ProgressBar::new(fraction(corpus.decided, corpus.total))
@@ -314,7 +314,8 @@ enum Act {
 }
 
 fn show_current(ui: &mut Ui, state: &mut AppState) {
-    let (Some(index), Some(adjudicating)) = (state.selection.alignment, state.adjudicating())
+    let (Some(index), Some(adjudicating)) =
+        (state.documents.selection.alignment, state.adjudicating())
     else {
         ui.label(RichText::new("Press N for the next open disagreement.").weak());
         return;
@@ -663,7 +664,7 @@ fn show_exports(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) 
     let extension = gold_extension(document.document.source.format());
     let stem = document.continuum().name.replace(['/', '\\', ':'], "_");
     let shortcut = |key| egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, key);
-    let (export_key, save_key) = if state.keys_reach_document {
+    let (export_key, save_key) = if state.shell.keys_reach_document {
         ui.input_mut(|i| {
             (
                 i.consume_shortcut(&shortcut(egui::Key::E)),
@@ -709,7 +710,7 @@ fn show_exports(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) 
             state.stop_adjudication();
         }
     });
-    if state.documents.len() > 1 {
+    if state.documents.open.len() > 1 {
         show_corpus_export(ui, state, dialog);
     }
     if let Some(path) = state.adjudicating().and_then(|a| a.save_path.clone()) {

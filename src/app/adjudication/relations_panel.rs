@@ -5,8 +5,8 @@
 //! gold unit is shown here; one whose endpoint was rejected is flagged here, in the progress
 //! line and in the message of the decision that rejected it, never dropped without a word.
 
+use crate::app::AppState;
 use crate::app::document::palette;
-use crate::app::state::AppState;
 use eframe::egui::{self, RichText, Ui};
 use gamma_core::gold::{Adjudication, LostEndpoint, RelationChoice, RelationDecision};
 
@@ -44,7 +44,8 @@ pub fn show_progress(ui: &mut Ui, adjudication: &Adjudication) {
 
 /// The relations with an endpoint in the selected alignment.
 pub fn show(ui: &mut Ui, state: &mut AppState) {
-    let (Some(alignment), Some(adjudicating)) = (state.selection.alignment, state.adjudicating())
+    let (Some(alignment), Some(adjudicating)) =
+        (state.documents.selection.alignment, state.adjudicating())
     else {
         return;
     };

@@ -6,10 +6,10 @@
 
 use super::QueueOrder;
 use super::dashboard_table::{self, Line};
+use crate::app::AppState;
 use crate::app::commands::Command;
 use crate::app::files::dialog::FileDialog;
 use crate::app::measure::settings::gamma_error_words;
-use crate::app::state::AppState;
 use eframe::egui::{self, Ui};
 use gamma_core::SampleCount;
 use std::collections::BTreeSet;
@@ -26,7 +26,7 @@ pub(crate) fn order(state: &AppState) -> Vec<usize> {
         .collect()
 }
 
-/// Draws the dashboard (the central view of [`crate::app::state::Mode::Dashboard`]).
+/// Draws the dashboard (the central view of [`crate::app::shell::Mode::Dashboard`]).
 pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     if state.uses_text_gamma() {
         ui.label("The dashboard measures γ: choose γ in Settings to see it.");
@@ -47,12 +47,13 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
 fn filters(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog, lines: &[Line]) {
     let mut annotators = BTreeSet::new();
     let mut categories = BTreeSet::new();
-    for document in &state.documents {
+    for document in &state.documents.open {
         annotators.extend(document.continuum().annotator_names());
         categories.extend(document.category_counts.iter().map(|(c, _)| c.clone()));
     }
-    let dashboard = &mut state.dashboard;
+    let dashboard = &mut state.campaign.dashboard;
     let mut order = state.campaign.order;
+    let mut export_to = None;
     ui.horizontal_wrapped(|ui| {
         choice(
             ui,
@@ -71,7 +72,7 @@ fn filters(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog, lines
         ui.label(format!(
             "{} of {} documents",
             lines.len(),
-            state.documents.len()
+            state.documents.open.len()
         ));
         ui.separator();
         ui.label("adjudicate");
@@ -86,12 +87,13 @@ fn filters(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog, lines
         if (export.clicked() || dialog.ready(EXPORT_TITLE))
             && let Some(path) = dialog.save_file(EXPORT_TITLE, "per-document.csv")
         {
-            let documents = lines.iter().map(|l| l.id).collect();
-            state
-                .commands
-                .push(Command::ExportTable { path, documents });
+            export_to = Some(path);
         }
     });
+    if let Some(path) = export_to {
+        let documents = lines.iter().map(|l| l.id).collect();
+        state.send(Command::ExportTable { path, documents });
+    }
     if order != state.campaign.order {
         state.send(Command::QueueOrder(order));
     }
@@ -120,13 +122,13 @@ fn choice(
 
 /// γ-k of each category over the corpus (with the corpus γ's random continua).
 fn category_gammas(ui: &mut Ui, state: &AppState) {
-    let Some(Ok(corpus)) = &state.dashboard.corpus else {
+    let Some(Ok(corpus)) = &state.campaign.dashboard.corpus else {
         return;
     };
     if corpus.gamma_k.is_empty() {
         return;
     }
-    let filter = state.dashboard.category_filter.as_ref();
+    let filter = state.campaign.dashboard.category_filter.as_ref();
     egui::CollapsingHeader::new("γ-k of each category over the corpus")
         .default_open(true)
         .show(ui, |ui| {
@@ -149,8 +151,8 @@ fn category_gammas(ui: &mut Ui, state: &AppState) {
 
 /// The corpus γ, what it is, and how far the rows are.
 fn corpus_line(ui: &mut Ui, state: &AppState) {
-    let dashboard = &state.dashboard;
-    let options = state.settings.gamma_options();
+    let dashboard = &state.campaign.dashboard;
+    let options = state.measure.settings.gamma_options();
     let figure = match &dashboard.corpus {
         Some(Ok(c)) => format!(
             "corpus γ {:.3} [{:.3}, {:.3}]",
@@ -175,7 +177,7 @@ fn corpus_line(ui: &mut Ui, state: &AppState) {
         ui.label(format!(
             "pooled over the {} documents (observed disorder summed, chance from the whole \
              corpus); sampler {}, {samples}, seed {seed}",
-            state.documents.len(),
+            state.documents.open.len(),
             options.sampler,
         ));
     });
@@ -190,7 +192,7 @@ fn corpus_line(ui: &mut Ui, state: &AppState) {
 
 /// γ of every pair of annotators over the corpus.
 fn pairwise_matrix(ui: &mut Ui, state: &AppState) {
-    let pairs = match &state.dashboard.pairwise {
+    let pairs = match &state.campaign.dashboard.pairwise {
         None => return,
         Some(Err(why)) => {
             ui.label(egui::RichText::new(format!("pairwise γ: {why}")).weak());

@@ -5,9 +5,9 @@
 //! document's name opens it.
 
 use super::dashboard::{Column, Measured};
+use crate::app::AppState;
 use crate::app::commands::Command;
 use crate::app::document::open_document::DocumentId;
-use crate::app::state::AppState;
 use eframe::egui::{self, Ui};
 
 /// One line of the table, as shown and sorted.
@@ -79,9 +79,9 @@ impl Line {
 
 /// The table's lines passing the filters, in the order chosen.
 pub(super) fn lines(state: &AppState) -> Vec<Line> {
-    let dashboard = &state.dashboard;
-    let adjudicating = !state.adjudications.is_empty();
-    let mut lines: Vec<Line> = (state.documents.iter().enumerate())
+    let dashboard = &state.campaign.dashboard;
+    let adjudicating = !state.adjudication.by_document.is_empty();
+    let mut lines: Vec<Line> = (state.documents.open.iter().enumerate())
         .filter(|(_, d)| {
             let annotators = &d.continuum().annotators;
             (dashboard.annotator_filter.as_ref())
@@ -91,7 +91,7 @@ pub(super) fn lines(state: &AppState) -> Vec<Line> {
         })
         .map(|(index, document)| {
             let continuum = document.continuum();
-            let own = state.adjudications.get(&document.id).map(|a| {
+            let own = state.adjudication.by_document.get(&document.id).map(|a| {
                 let progress = a.adjudication().progress();
                 (progress.decided, progress.total)
             });
@@ -139,7 +139,7 @@ fn cell<R>(ui: &mut Ui, width: f32, add: impl FnOnce(&mut Ui) -> R) -> R {
 /// Draws the header and the lines in view; a click on a name opens its document.
 pub(super) fn show(ui: &mut Ui, state: &mut AppState, lines: &[Line]) {
     let widths = widths(ui.available_width() - 8.0 * ui.spacing().item_spacing.x);
-    ui.horizontal(|ui| header(ui, &mut state.dashboard.sort, &widths));
+    ui.horizontal(|ui| header(ui, &mut state.campaign.dashboard.sort, &widths));
     let row_height = ui.spacing().interact_size.y;
     let mut opened = None;
     egui::ScrollArea::vertical()

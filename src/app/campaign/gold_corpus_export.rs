@@ -2,7 +2,7 @@
 //! the corpus ([`gamma_formats::gold_corpus`]), all files written together with one decision
 //! report (`gold-decisions.json` in the folder).
 
-use crate::app::state::AppState;
+use crate::app::AppState;
 use gamma_core::gold::OpenAlignments;
 use gamma_formats::corpus_folder::Layout;
 use gamma_formats::gold_corpus::{CorpusGoldOptions, DocumentToExport, write_gold_corpus};
@@ -16,9 +16,9 @@ impl AppState {
     /// The layout the gold corpus mirrors: the corpus folder's, else one file per document (the
     /// documents of project exports, by name).
     pub fn gold_corpus_layout(&self) -> Layout {
-        self.corpus_layout.unwrap_or_else(|| {
+        self.files.corpus_layout.unwrap_or_else(|| {
             let from_exports =
-                (self.documents.iter()).all(|d| d.document.source.format() == INCEPTION);
+                (self.documents.open.iter()).all(|d| d.document.source.format() == INCEPTION);
             if from_exports {
                 Layout::ProjectExports
             } else {
@@ -33,18 +33,18 @@ impl AppState {
     pub fn export_gold_corpus(&mut self, folder: &Path, open_alignments: OpenAlignments) {
         let mut left_out = Vec::new();
         if open_alignments == OpenAlignments::Suggestions {
-            for index in 0..self.documents.len() {
+            for index in 0..self.documents.open.len() {
                 if let Err(why) = self.ensure_adjudication(index) {
                     left_out.push(format!(
                         "{} ({why})",
-                        self.documents[index].continuum().name
+                        self.documents.open[index].continuum().name
                     ));
                 }
             }
         }
         let mut to_export = Vec::new();
-        for document in &self.documents {
-            match self.adjudications.get(&document.id) {
+        for document in &self.documents.open {
+            match self.adjudication.by_document.get(&document.id) {
                 Some(adjudicating) => to_export.push(DocumentToExport {
                     document: &document.document,
                     adjudication: adjudicating.adjudication(),
@@ -56,7 +56,8 @@ impl AppState {
             }
         }
         if to_export.is_empty() {
-            self.errors
+            self.shell
+                .messages
                 .push("no document is adjudicated yet: nothing to export".to_string());
             return;
         }
@@ -65,7 +66,7 @@ impl AppState {
             format: None,
             open_alignments,
             base: None,
-            read_options: &self.read_options,
+            read_options: &self.files.read_options,
             report: Some(&report),
         };
         let written = write_gold_corpus(&to_export, self.gold_corpus_layout(), folder, &options);
@@ -95,6 +96,6 @@ impl AppState {
             }
             Err(e) => messages.push(format!("the gold corpus was not written: {e}")),
         }
-        self.errors.extend(messages);
+        self.shell.messages.extend(messages);
     }
 }

@@ -4,13 +4,14 @@
 
 use super::palette;
 use super::shown_alignments::AlignmentOrder;
-use crate::app::state::AppState;
+use crate::app::AppState;
 use eframe::egui::{self, RichText, Ui};
 
 /// The selected unitary alignment: its units, its disorder and, when it is the latest
 /// result's, the pairwise dissimilarities.
 pub fn show_inspector(ui: &mut Ui, state: &AppState) {
-    let (Some(index), Some(document)) = (state.selection.alignment, state.document()) else {
+    let (Some(index), Some(document)) = (state.documents.selection.alignment, state.document())
+    else {
         ui.label(RichText::new("Click a unit or a line to inspect its unitary alignment.").weak());
         return;
     };
@@ -147,12 +148,12 @@ pub fn show_list(ui: &mut Ui, state: &mut AppState) {
     ui.horizontal_wrapped(|ui| {
         ui.strong("Unitary alignments");
         ui.selectable_value(
-            &mut state.selection.order,
+            &mut state.documents.selection.order,
             AlignmentOrder::WorstFirst,
             "worst first",
         );
         ui.selectable_value(
-            &mut state.selection.order,
+            &mut state.documents.selection.order,
             AlignmentOrder::TextOrder,
             "text order",
         );
@@ -160,7 +161,7 @@ pub fn show_list(ui: &mut Ui, state: &mut AppState) {
     let (Some(document), Some(shown)) = (state.document(), state.shown()) else {
         return;
     };
-    let order = state.selection.order;
+    let order = state.documents.selection.order;
     let continuum = document.continuum();
     let adjudicating = state.adjudicating();
     let mut clicked = None;
@@ -202,7 +203,7 @@ pub fn show_list(ui: &mut Ui, state: &mut AppState) {
                 if let Some(decision) = decision {
                     label = label.color(palette::status_colour(decision));
                 }
-                let selected = state.selection.alignment == Some(index);
+                let selected = state.documents.selection.alignment == Some(index);
                 if ui.selectable_label(selected, label).clicked() {
                     clicked = Some(index);
                 }

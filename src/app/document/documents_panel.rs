@@ -2,12 +2,12 @@
 //! their unit counts; a category can be hidden from the timeline, and (context menu) left out
 //! of the measure.
 
-use crate::app::state::AppState;
+use crate::app::AppState;
 use eframe::egui::{self, Sense, Ui, vec2};
 
 pub fn show(ui: &mut Ui, state: &mut AppState) {
-    if state.documents.len() > 1 {
-        let corpus = match &state.corpus_gamma {
+    if state.documents.open.len() > 1 {
+        let corpus = match &state.measure.corpus_gamma {
             Some(Ok(corpus)) => format!("corpus γ {:.3}", corpus.gamma),
             Some(Err(e)) => format!("corpus γ: {e}"),
             None => "corpus γ …".into(),
@@ -25,31 +25,34 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         // its row is scrolled into view once.
         let shown_id = ui.make_persistent_id("documents-list-shown");
         let listed_before: Option<usize> = ui.data(|d| d.get_temp(shown_id));
-        ui.data_mut(|d| d.insert_temp(shown_id, state.current));
+        ui.data_mut(|d| d.insert_temp(shown_id, state.documents.current));
         let mut list = egui::ScrollArea::vertical()
             .id_salt("documents")
             .max_height(room)
             .auto_shrink([false, true]);
-        if listed_before.is_some_and(|before| before != state.current) {
+        if listed_before.is_some_and(|before| before != state.documents.current) {
             let row_with_spacing = row_height + ui.spacing().item_spacing.y;
             let above = (room / row_with_spacing / 2.0).floor();
             list = list.vertical_scroll_offset(
-                ((state.current as f32 - above).max(0.0)) * row_with_spacing,
+                ((state.documents.current as f32 - above).max(0.0)) * row_with_spacing,
             );
         }
-        list.show_rows(ui, row_height, state.documents.len(), |ui, rows| {
+        list.show_rows(ui, row_height, state.documents.open.len(), |ui, rows| {
             for i in rows {
-                let document = &state.documents[i];
+                let document = &state.documents.open[i];
                 let gamma = document
                     .gamma
                     .map_or("γ …".to_string(), |g| format!("γ {g:.3}"));
                 let label = format!("{}   {gamma}", document.continuum().name);
-                if ui.selectable_label(i == state.current, label).clicked() {
+                if ui
+                    .selectable_label(i == state.documents.current, label)
+                    .clicked()
+                {
                     chosen = Some(i);
                 }
             }
         });
-        if let Some(i) = chosen.filter(|&i| i != state.current) {
+        if let Some(i) = chosen.filter(|&i| i != state.documents.current) {
             state.select_document(i);
         }
         ui.separator();
@@ -69,7 +72,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     let mut measured = None;
     ui.horizontal_wrapped(|ui| {
         for (category, count) in &document.category_counts {
-            let hidden = state.hidden_categories.contains(category);
+            let hidden = state.documents.hidden_categories.contains(category);
             let (rect, _) = ui.allocate_exact_size(vec2(12.0, 12.0), Sense::hover());
             super::palette::category_swatch(ui.painter(), rect, colours, category, hidden);
             let name = if category.is_empty() {
@@ -77,7 +80,11 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             } else {
                 category.as_str()
             };
-            let excluded = state.settings.excluded_categories.contains(category);
+            let excluded = state
+                .measure
+                .settings
+                .excluded_categories
+                .contains(category);
             let mut text = egui::RichText::new(format!("{name} ({count})"));
             if excluded {
                 text = text.strikethrough();
@@ -107,12 +114,12 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         }
     });
     if let Some(category) = toggled
-        && !state.hidden_categories.remove(&category)
+        && !state.documents.hidden_categories.remove(&category)
     {
-        state.hidden_categories.insert(category);
+        state.documents.hidden_categories.insert(category);
     }
     if let Some((category, counts)) = measured {
-        let excluded = &mut state.settings.excluded_categories;
+        let excluded = &mut state.measure.settings.excluded_categories;
         if counts {
             excluded.remove(&category);
         } else {

@@ -1,14 +1,15 @@
 //! The Evaluate window driven through its widgets (egui_kittest), checked against the core.
 
+use super::panel::unit_text;
 use super::*;
 use crate::app::files::dialog::{ScriptedDialog, WithFallback};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use gamma_core::gamma::RunControl;
+use gamma_formats::evaluation_report as report;
 use std::time::{Duration, Instant};
 
 struct Fixture {
-    panel: EvaluatePanel,
     state: AppState,
     dialog: WithFallback<ScriptedDialog>,
 }
@@ -16,11 +17,8 @@ struct Fixture {
 fn harness() -> Harness<'static, Fixture> {
     let mut state = AppState::new(Arc::new(|| {}));
     state.set_documents(vec![crate::app::demo_document()]);
+    state.evaluate.open = true;
     let fixture = Fixture {
-        panel: EvaluatePanel {
-            open: true,
-            ..EvaluatePanel::default()
-        },
         state,
         dialog: WithFallback::new(ScriptedDialog::default()),
     };
@@ -30,7 +28,7 @@ fn harness() -> Harness<'static, Fixture> {
         .build_ui_state(
             |ui, f: &mut Fixture| {
                 f.state.poll();
-                f.panel.window(ui, &mut f.state, &mut f.dialog);
+                super::panel::window(ui, &mut f.state, &mut f.dialog);
             },
             fixture,
         )
@@ -47,7 +45,8 @@ fn step_until(h: &mut Harness<'static, Fixture>, done: impl Fn(&Fixture) -> bool
 }
 
 fn evaluated(f: &Fixture) -> bool {
-    f.panel
+    f.state
+        .evaluate
         .finished
         .as_ref()
         .is_some_and(|r| r.evaluation.is_ok())
@@ -61,7 +60,7 @@ fn shows_the_core_evaluation_and_selects_a_disagreement_on_the_timeline() {
     let document = crate::app::demo_document().continuum;
     let reference = document.annotators[0].name.clone();
     let options = EvaluationOptions {
-        gamma: h.state().state.settings.gamma_options(),
+        gamma: h.state().state.measure.settings.gamma_options(),
         ..EvaluationOptions::default()
     };
     let expected = evaluate(
@@ -73,7 +72,8 @@ fn shows_the_core_evaluation_and_selects_a_disagreement_on_the_timeline() {
     .unwrap();
     let shown = h
         .state()
-        .panel
+        .state
+        .evaluate
         .finished
         .as_ref()
         .unwrap()
@@ -103,12 +103,13 @@ fn shows_the_core_evaluation_and_selects_a_disagreement_on_the_timeline() {
         unit_text(d.reference.as_ref()),
         unit_text(d.system.as_ref())
     );
-    assert_eq!(h.state().state.selection.alignment, None);
+    assert_eq!(h.state().state.documents.selection.alignment, None);
     h.get_by_label(&text).click();
     h.run_steps(2);
     let selected = h
         .state()
         .state
+        .documents
         .selection
         .alignment
         .expect("an alignment is selected");
@@ -137,15 +138,16 @@ fn a_new_reference_evaluates_again() {
     let second = crate::app::demo_document().continuum.annotators[1]
         .name
         .clone();
-    h.state_mut().panel.reference = Some(ReferenceChoice::Annotator(second.clone()));
+    h.state_mut().state.evaluate.reference = Some(ReferenceChoice::Annotator(second.clone()));
     step_until(&mut h, |f| {
         evaluated(f)
-            && f.panel.finished.as_ref().unwrap().key.reference
+            && f.state.evaluate.finished.as_ref().unwrap().key.reference
                 == ReferenceChoice::Annotator(second.clone())
     });
     let shown = h
         .state()
-        .panel
+        .state
+        .evaluate
         .finished
         .as_ref()
         .unwrap()
@@ -170,13 +172,15 @@ fn the_gold_being_adjudicated_can_be_the_reference() {
         .progress()
         .decided;
     assert!(decided > 0);
-    h.state_mut().panel.reference = Some(ReferenceChoice::Gold);
+    h.state_mut().state.evaluate.reference = Some(ReferenceChoice::Gold);
     step_until(&mut h, |f| {
-        evaluated(f) && f.panel.finished.as_ref().unwrap().key.reference == ReferenceChoice::Gold
+        evaluated(f)
+            && f.state.evaluate.finished.as_ref().unwrap().key.reference == ReferenceChoice::Gold
     });
     let shown = h
         .state()
-        .panel
+        .state
+        .evaluate
         .finished
         .as_ref()
         .unwrap()
@@ -209,7 +213,7 @@ fn the_table_is_exported_as_csv_and_never_over_an_input() {
     step_until(&mut h, |f| {
         evaluated(f)
             && f.state.document().unwrap().document.source.paths() == [input.clone()]
-            && f.panel.finished.as_ref().unwrap().key.source.1 == [input.clone()]
+            && f.state.evaluate.finished.as_ref().unwrap().key.source.1 == [input.clone()]
     });
     let out = folder.path().join("table.csv");
     h.state_mut()
@@ -220,7 +224,7 @@ fn the_table_is_exported_as_csv_and_never_over_an_input() {
     h.get_by_label("Export the table…").click();
     h.run_steps(2);
     let expected = {
-        let finished = h.state().panel.finished.as_ref().unwrap();
+        let finished = h.state().state.evaluate.finished.as_ref().unwrap();
         report::to_csv(finished.evaluation.as_ref().unwrap())
     };
     assert_eq!(std::fs::read_to_string(&out).unwrap(), expected);
@@ -233,7 +237,7 @@ fn the_table_is_exported_as_csv_and_never_over_an_input() {
         .push_back(Some(vec![input.clone()]));
     h.get_by_label("Export the table…").click();
     h.run_steps(2);
-    let message = h.state().panel.message.clone().unwrap_or_default();
+    let message = h.state().state.evaluate.message.clone().unwrap_or_default();
     assert!(message.contains("is an input file"), "{message}");
     assert_eq!(std::fs::read_to_string(&input).unwrap(), original);
 }

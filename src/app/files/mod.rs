@@ -1,12 +1,184 @@
-//! The files room: the file dialogs and the in-app browser, the open dialog, the recent files,
-//! the project file, the bundled demos and what is kept in the data folder.
+//! The files room: what was opened and how it was read, the recent files, the project file
+//! and the data folder; opening files, corpus folders and the bundled demos. Its files: the
+//! seam in front of the file [`dialog`]s and the in-app [`browser`], the [`open_dialog`]
+//! (the choices a format needs before opening), the [`recent`] files, the [`project`] file,
+//! the [`demo`]s, what is kept in the [`data_folder`]; [`panel`] holds the File menu's
+//! actions.
 
 pub mod browser;
 pub mod data_folder;
 pub mod demo;
 pub mod dialog;
 pub mod open_dialog;
-pub mod opened;
 pub mod panel;
 pub mod project;
 pub mod recent;
+
+use crate::app::AppState;
+use crate::app::measure::settings::AgreementMeasure;
+use crate::app::shell::Mode;
+use gamma_formats::corpus_folder::Layout;
+use gamma_formats::{ReadOptions, read_documents};
+use open_dialog::OpenDialog;
+use recent::RecentFiles;
+use std::path::{Path, PathBuf};
+
+/// The title of File → Open's dialog.
+pub const OPEN_TITLE: &str = "Open annotation files";
+/// The title of File → Open project…'s dialog.
+pub const OPEN_PROJECT_TITLE: &str = "Open a project";
+/// The title of File → Save project as…'s dialog.
+pub const SAVE_PROJECT_TITLE: &str = "Save the project";
+/// The title of File → Open folder…'s dialog.
+pub const OPEN_FOLDER_TITLE: &str = "Open a corpus folder";
+
+/// What was opened: files, or a corpus folder.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OpenedInputs {
+    /// Annotation files.
+    Files(Vec<PathBuf>),
+    /// A corpus folder.
+    Folder(PathBuf),
+}
+
+/// The files room's state.
+#[derive(Default)]
+pub struct Files {
+    /// How the open files were read (their gold is written the same way, tγ compares the
+    /// layers read).
+    pub read_options: ReadOptions,
+    /// What was opened (a project records it).
+    pub opened: Option<OpenedInputs>,
+    /// How the corpus folder opened holds its documents (its gold is laid out the same).
+    pub corpus_layout: Option<Layout>,
+    /// Files waiting for the user's choices (annotator names, types, layer).
+    pub pending_open: Option<OpenDialog>,
+    /// Files opened before, newest first (kept in the data folder across runs).
+    pub recent: RecentFiles,
+    /// The project file autosaved after every change, once saved or opened.
+    pub project_path: Option<PathBuf>,
+    /// What the project file held when last saved (see [`AppState::autosave_project`]).
+    pub(crate) project_saved: String,
+    /// Where sessions and the recent files are kept (`None`: nothing is kept, as in tests).
+    pub data_folder: Option<PathBuf>,
+}
+
+impl AppState {
+    /// Opens files picked or dropped by the user: those with something to choose (Glozz, CorA,
+    /// TSV 3, XMI, brat, TextGrid, project exports) go through the open dialog first, other
+    /// formats open at once.
+    pub fn request_open(&mut self, paths: Vec<PathBuf>) {
+        if let [folder] = paths.as_slice()
+            && folder.is_dir()
+        {
+            self.open_folder(folder, &ReadOptions::default());
+        } else if OpenDialog::needed(&paths) {
+            let remembered = &self.files.recent.choices;
+            self.files.pending_open = Some(OpenDialog::new(paths, remembered));
+        } else {
+            self.open_files(&paths, &ReadOptions::default());
+        }
+    }
+
+    /// Opens files (any supported format) and starts γ; problems go to the error panel.
+    pub fn open_files(&mut self, paths: &[PathBuf], options: &ReadOptions) {
+        match read_documents(paths, options) {
+            Ok((documents, warnings)) => {
+                self.shell
+                    .messages
+                    .extend(warnings.into_iter().map(|w| format!("warning: {w}")));
+                if let Err(e) = self.files.recent.add(paths, options) {
+                    self.shell.messages.push(e);
+                }
+                self.files.read_options = options.clone();
+                self.set_documents(documents);
+                self.files.corpus_layout = None;
+                self.files.opened = Some(OpenedInputs::Files(paths.to_vec()));
+                self.files.project_path = None;
+            }
+            Err(e) => self.shell.messages.push(e.to_string()),
+        }
+    }
+
+    /// Opens every document of a corpus folder (matched by name, as
+    /// [`gamma_formats::read_corpus`] reads it) and says its layout in Messages.
+    pub fn open_folder(&mut self, folder: &Path, options: &ReadOptions) {
+        match gamma_formats::read_corpus(folder, options) {
+            Ok((documents, warnings, plan)) => {
+                self.shell.messages.push(format!(
+                    "{}: {} documents ({})",
+                    folder.display(),
+                    documents.len(),
+                    plan.layout.describe()
+                ));
+                self.shell
+                    .messages
+                    .extend(warnings.into_iter().map(|w| format!("warning: {w}")));
+                if documents.is_empty() {
+                    return;
+                }
+                self.files.read_options = options.clone();
+                self.set_documents(documents);
+                self.say_pre_segmentation();
+                self.files.corpus_layout = Some(plan.layout);
+                self.files.opened = Some(OpenedInputs::Folder(folder.to_path_buf()));
+                self.files.project_path = None;
+                // A campaign is seen first as a whole: where its documents disagree.
+                if self.documents.open.len() > 1 {
+                    self.shell.mode = Mode::Dashboard;
+                }
+            }
+            Err(e) => self.shell.messages.push(e.to_string()),
+        }
+    }
+
+    /// Says which Glozz unit types are a pre-segmentation in every document opened (the same
+    /// spans in every annotator's file, framing the other units: STAC's `Dialogue`, `Turn`,
+    /// `paragraph`), which the open dialog leaves out and a folder opens with.
+    fn say_pre_segmentation(&mut self) {
+        let mut common: Option<Vec<String>> = None;
+        for document in &self.documents.open {
+            let gamma_formats::Source::Glozz { files, .. } = &document.document.source else {
+                return;
+            };
+            let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
+            let types = open_dialog::pre_segmentation::identical_types(&paths);
+            common = Some(match common {
+                None => types,
+                Some(before) => before.into_iter().filter(|t| types.contains(t)).collect(),
+            });
+        }
+        if let Some(types) = common.filter(|t| !t.is_empty()) {
+            self.shell.messages.push(format!(
+                "{}: identical in every annotator's file of every document, a pre-segmentation: \
+                 they are measured here and raise γ (File → Open… leaves them out; so does \
+                 --exclude-category on the command line)",
+                types.join(", ")
+            ));
+        }
+    }
+
+    /// Opens a bundled demo (tγ for the CorA pair).
+    pub fn open_demo(&mut self, demo: demo::Demo) {
+        match demo.documents() {
+            Ok(documents) => {
+                self.measure.settings.measure = match demo {
+                    demo::Demo::HistoricalText => AgreementMeasure::TextGamma,
+                    demo::Demo::NamedEntities | demo::Demo::DiscourseRelations => {
+                        AgreementMeasure::Gamma
+                    }
+                };
+                // The demo is read with its own options (the unit types it measures), not the
+                // last files' ones.
+                self.files.read_options = ReadOptions {
+                    glozz: demo.files().map(|(_, o)| o.glozz).unwrap_or_default(),
+                    ..Default::default()
+                };
+                self.set_documents(documents);
+                self.files.opened = None;
+                self.files.project_path = None;
+            }
+            Err(e) => (self.shell.messages).push(format!("the demo cannot be opened: {e}")),
+        }
+    }
+}

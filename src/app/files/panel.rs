@@ -1,11 +1,65 @@
-//! The File menu's project and report entries: each asks its file through the dialog seam
-//! (the in-app browser answers a later frame), then acts.
+//! The File menu's entries and the open dialog's window: each asks its file through the
+//! dialog seam (the in-app browser answers a later frame), then acts.
 
-use super::project;
-use crate::app::report_export;
-use crate::app::{GammaStudioApp, OPEN_PROJECT_TITLE, SAVE_PROJECT_TITLE};
+use super::open_dialog::Decision;
+use super::{OPEN_FOLDER_TITLE, OPEN_PROJECT_TITLE, OPEN_TITLE, SAVE_PROJECT_TITLE, demo, project};
+use crate::app::GammaStudioApp;
+use eframe::egui::{self, Ui};
+use gamma_formats::ReadOptions;
+use std::path::PathBuf;
 
 impl GammaStudioApp {
+    /// Opens files picked or dropped by the user (see [`crate::app::AppState::request_open`]).
+    pub fn request_open(&mut self, paths: Vec<PathBuf>) {
+        self.state.request_open(paths);
+    }
+
+    /// Opens a bundled demo (tγ for the CorA pair).
+    pub fn open_demo(&mut self, demo: demo::Demo) {
+        self.state.open_demo(demo);
+    }
+
+    /// File → Open (Ctrl+O): the dialog, then the files (the in-app browser answers later).
+    pub(crate) fn ask_files_to_open(&mut self) {
+        if let Some(paths) = self.dialog.pick_files(OPEN_TITLE) {
+            self.request_open(paths);
+        }
+    }
+
+    /// File → Open folder…: the dialog, then the corpus (the in-app browser answers later).
+    pub(crate) fn ask_folder_to_open(&mut self) {
+        if let Some(folder) = self.dialog.pick_folder(OPEN_FOLDER_TITLE) {
+            self.state.open_folder(&folder, &ReadOptions::default());
+        }
+    }
+
+    /// The open dialog, while files wait for the user's choices.
+    pub(crate) fn open_dialog_window(&mut self, ui: &Ui) {
+        let Some(pending) = &mut self.state.files.pending_open else {
+            return;
+        };
+        let mut decision = None;
+        egui::Window::new("Open annotation files")
+            .collapsible(false)
+            .resizable(true)
+            .default_width(560f32.min(ui.ctx().content_rect().width() - 40.0))
+            .show(ui.ctx(), |ui| {
+                decision = pending.show(ui, self.dialog.as_mut());
+            });
+        match decision {
+            Some(Decision::Open(paths, options)) => {
+                if let Some(dialog) = self.state.files.pending_open.take()
+                    && let Err(e) = self.state.files.recent.remember(dialog.choices())
+                {
+                    self.state.shell.messages.push(e);
+                }
+                self.state.open_files(&paths, &options);
+            }
+            Some(Decision::Cancel) => self.state.files.pending_open = None,
+            None => {}
+        }
+    }
+
     /// File → Open project…: the dialog, then the project.
     pub(crate) fn ask_project_to_open(&mut self) {
         if let Some(path) =
@@ -19,24 +73,16 @@ impl GammaStudioApp {
     pub(crate) fn ask_project_to_save(&mut self) {
         if let Some(path) = self.dialog.save_file(SAVE_PROJECT_TITLE, "project.json") {
             match self.state.save_project(&path) {
-                Ok(()) => self.state.errors.push(format!(
+                Ok(()) => self.state.shell.messages.push(format!(
                     "project saved (and autosaved from now on): {}",
                     path.display()
                 )),
                 Err(e) => self
                     .state
-                    .errors
+                    .shell
+                    .messages
                     .push(format!("the project was not saved: {e}")),
             }
-        }
-    }
-
-    /// File → Export the agreement report…: the dialog, then the report's job.
-    pub(crate) fn ask_report_to_export(&mut self) {
-        if let Some(path) =
-            (self.dialog).save_file(report_export::REPORT_TITLE, "agreement-report.html")
-        {
-            self.report_export.start(&mut self.state, path);
         }
     }
 }

@@ -6,9 +6,10 @@
 //! File → Save project as…, autosaved after every change from then on, reopened with File →
 //! Open project… or `gamma-studio open PROJECT.json`.
 
-use super::opened::OpenedInputs;
+use super::OpenedInputs;
+use crate::app::AppState;
 use crate::app::adjudication::adjudicating::Adjudicating;
-use crate::app::state::{AppState, Mode};
+use crate::app::shell::Mode;
 use gamma_core::GammaOptions;
 use gamma_core::gold::Adjudication;
 use gamma_formats::session::{Session, autosave_path, content_key};
@@ -84,17 +85,18 @@ impl AppState {
     /// The project of what is open, for a file in `folder`.
     fn project_file(&self, folder: &Path) -> Option<ProjectFile> {
         let stored = |path: &Path| StoredPath::of(&relative_to(folder, path));
-        let inputs = match self.opened.as_ref()? {
+        let inputs = match self.files.opened.as_ref()? {
             OpenedInputs::Files(files) => {
                 StoredInputs::Files(files.iter().map(|f| stored(f)).collect())
             }
             OpenedInputs::Folder(corpus) => StoredInputs::Folder(stored(corpus)),
         };
-        let documents = (self.documents.iter())
+        let documents = (self.documents.open.iter())
             .map(|d| ProjectDocument {
                 name: d.continuum().name.clone(),
                 content_key: content_key(d.continuum()),
-                adjudication: (self.adjudications.get(&d.id)).map(|a| a.adjudication().clone()),
+                adjudication: (self.adjudication.by_document.get(&d.id))
+                    .map(|a| a.adjudication().clone()),
             })
             .collect();
         Some(ProjectFile {
@@ -102,14 +104,14 @@ impl AppState {
             version: PROJECT_VERSION,
             saved_at: gamma_core::gold::now(),
             inputs,
-            reading: StoredOptions::of(&self.read_options),
-            settings: self.settings.gamma_options(),
-            excluded_categories: self.settings.excluded_categories.clone(),
-            view: mode_name(self.mode).to_string(),
+            reading: StoredOptions::of(&self.files.read_options),
+            settings: self.measure.settings.gamma_options(),
+            excluded_categories: self.measure.settings.excluded_categories.clone(),
+            view: mode_name(self.shell.mode).to_string(),
             shown: self.document().map(|d| d.continuum().name.clone()),
             documents,
-            category_colours: self.category_colours.slots_of(
-                (self.documents.iter())
+            category_colours: self.documents.category_colours.slots_of(
+                (self.documents.open.iter())
                     .flat_map(|d| d.category_counts.iter().map(|(c, _)| c.as_str())),
             ),
         })
@@ -124,7 +126,7 @@ impl AppState {
         let project = self
             .project_file(&folder)
             .ok_or("nothing is open to save as a project (the demo is not a project)")?;
-        let inputs: Vec<PathBuf> = (self.documents.iter())
+        let inputs: Vec<PathBuf> = (self.documents.open.iter())
             .flat_map(|d| d.document.source.paths())
             .collect();
         if gamma_formats::gold_export::is_input(path, &inputs) {
@@ -135,16 +137,16 @@ impl AppState {
         }
         let json = serde_json::to_vec_pretty(&project).expect("a project always encodes");
         gamma_formats::write_atomically(path, &json).map_err(|e| e.to_string())?;
-        self.project_path = Some(path.to_path_buf());
-        self.project_saved = self.project_signature();
+        self.files.project_path = Some(path.to_path_buf());
+        self.files.project_saved = self.project_signature();
         Ok(())
     }
 
     /// What the autosave compares, every frame: each adjudication's progress, history depth
     /// and last steps (counters and labels only, nothing sorted or encoded).
     fn project_signature(&self) -> String {
-        let mut signature = format!("{:?}|{:?}", self.mode, self.current);
-        for (id, adjudicating) in &self.adjudications {
+        let mut signature = format!("{:?}|{:?}", self.shell.mode, self.documents.current);
+        for (id, adjudicating) in &self.adjudication.by_document {
             let a = adjudicating.adjudication();
             signature.push_str(&format!(
                 "|{id:?}:{:?}:{}:{:?}:{:?}",
@@ -159,15 +161,17 @@ impl AppState {
 
     /// Saves the project again when something changed since it was last saved.
     pub fn autosave_project(&mut self) {
-        let Some(path) = self.project_path.clone() else {
+        let Some(path) = self.files.project_path.clone() else {
             return;
         };
-        if self.project_signature() == self.project_saved {
+        if self.project_signature() == self.files.project_saved {
             return;
         }
         if let Err(e) = self.save_project(&path) {
-            self.errors.push(format!("the project was not saved: {e}"));
-            self.project_path = None;
+            self.shell
+                .messages
+                .push(format!("the project was not saved: {e}"));
+            self.files.project_path = None;
         }
     }
 
@@ -177,10 +181,10 @@ impl AppState {
     pub fn open_project(&mut self, path: &Path) {
         match self.restore_project(path) {
             Ok(()) => {
-                self.project_path = Some(path.to_path_buf());
-                self.project_saved = self.project_signature();
+                self.files.project_path = Some(path.to_path_buf());
+                self.files.project_saved = self.project_signature();
             }
-            Err(e) => self.errors.push(format!("{}: {e}", path.display())),
+            Err(e) => self.shell.messages.push(format!("{}: {e}", path.display())),
         }
     }
 
@@ -191,27 +195,30 @@ impl AppState {
         let bytes = gamma_formats::read_bytes(path).map_err(|e| e.to_string())?;
         let project: ProjectFile = serde_json::from_slice(&bytes)
             .map_err(|e| format!("not a Gamma Studio project: {e}"))?;
-        self.settings.gamma = reading.settings;
-        self.settings.excluded_categories = reading.excluded_categories;
-        self.category_colours.adopt(&project.category_colours);
+        self.measure.settings.gamma = reading.settings;
+        self.measure.settings.excluded_categories = reading.excluded_categories;
+        self.documents
+            .category_colours
+            .adopt(&project.category_colours);
         match reading.inputs {
             ProjectInputs::Folder(corpus) => self.open_folder(&corpus, &reading.options),
             ProjectInputs::Files(files) => self.open_files(&files, &reading.options),
         }
-        if self.documents.is_empty() {
+        if self.documents.open.is_empty() {
             return Err("its inputs could not be opened (see the messages above)".into());
         }
         self.restore_adjudications(&project.documents);
-        self.mode = match project.view.as_str() {
+        self.shell.mode = match project.view.as_str() {
             "dashboard" => Mode::Dashboard,
             "shuffling" => Mode::Shuffling,
             _ => Mode::Annotations,
         };
         if let Some(index) = (project.shown.as_ref()).and_then(|name| {
             self.documents
+                .open
                 .iter()
                 .position(|d| &d.continuum().name == name)
-        }) && index != self.current
+        }) && index != self.documents.current
         {
             self.select_document(index);
         }
@@ -226,10 +233,10 @@ impl AppState {
             let Some(adjudication) = &document.adjudication else {
                 continue;
             };
-            let Some(open) = (self.documents.iter())
+            let Some(open) = (self.documents.open.iter())
                 .find(|d| content_key(d.continuum()) == document.content_key)
             else {
-                self.errors.push(format!(
+                self.shell.messages.push(format!(
                     "{}: its annotations changed since the project was saved; its adjudication \
                      stays in the project file, not restored",
                     document.name
@@ -240,20 +247,22 @@ impl AppState {
             let Some(adjudication) = adjudication.in_annotator_order(&names) else {
                 continue;
             };
-            let save_path =
-                (self.data_folder.as_deref()).map(|folder| autosave_path(folder, open.continuum()));
+            let save_path = (self.files.data_folder.as_deref())
+                .map(|folder| autosave_path(folder, open.continuum()));
             let session = Session::new(
                 open.document.source.paths(),
-                self.settings.gamma_options(),
+                self.measure.settings.gamma_options(),
                 adjudication,
             );
             let id = open.id;
-            self.adjudications
+            self.adjudication
+                .by_document
                 .insert(id, Adjudicating::new(session, id, save_path));
             restored += 1;
         }
         if restored > 0 {
-            self.errors
+            self.shell
+                .messages
                 .push(format!("project: {restored} adjudication(s) restored"));
         }
     }

@@ -7,7 +7,7 @@
 use super::gamma_run::{Outcome, Status};
 use super::number_rows::{self, NumberRow};
 use super::relation_agreement_panel;
-use crate::app::state::AppState;
+use crate::app::AppState;
 use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot, VLine};
 use gamma_core::bootstrap::{ConfidenceInterval, ResamplingUnit};
@@ -25,7 +25,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         return;
     };
     let r = outcome.result.clone();
-    let stale = state.run.stale;
+    let stale = state.measure.run.stale;
     let heading = format!("γ = {:.4}", r.gamma);
     ui.horizontal_wrapped(|ui| {
         ui.heading(heading).on_hover_text(GAMMA_TIP);
@@ -186,14 +186,14 @@ fn with_interval(value: f64, interval: Option<(f64, f64)>) -> String {
 /// The corpus γ of the open documents (when several are open) with its confidence interval
 /// over the documents.
 fn corpus(ui: &mut Ui, state: &AppState) {
-    if state.documents.len() < 2 {
+    if state.documents.open.len() < 2 {
         return;
     }
     egui::CollapsingHeader::new("corpus (the open documents)")
         .default_open(true)
         .show(ui, |ui| {
             let tip = "γ of the open documents pooled as one corpus (Mathet 2015 §5.3)";
-            let rows = match &state.corpus_gamma {
+            let rows = match &state.measure.corpus_gamma {
                 None => vec![NumberRow::new("corpus γ", "computing…", tip)],
                 Some(Err(why)) => vec![NumberRow::new("corpus γ", why.as_str(), tip)],
                 Some(Ok(corpus)) => {
@@ -207,7 +207,7 @@ fn corpus(ui: &mut Ui, state: &AppState) {
                 }
             };
             number_rows::show(ui, &rows);
-            if let Some(Ok(corpus)) = &state.corpus_gamma
+            if let Some(Ok(corpus)) = &state.measure.corpus_gamma
                 && let Some(relations) = &corpus.relations
             {
                 relation_agreement_panel::show(ui, "corpus relations", relations);
@@ -284,14 +284,14 @@ fn show_text_gamma(ui: &mut Ui, state: &AppState) {
         ui.heading(format!("tγ = {:.4}", r.tgamma)).on_hover_text(
             "text-gamma (Barteld et al. 2016): 1 − D_o / D_e over the token pairs of the aligned texts; 1 is perfect agreement, 0 chance",
         );
-        if state.run.stale {
+        if state.measure.run.stale {
             ui.label(RichText::new("(stale: settings changed)").italics().weak());
         }
     });
     let names = state.annotator_names();
     below_chance(ui, r.tgamma);
     // The settings of the result shown (the run that made it used them).
-    let confidence = state.settings.text_gamma.samples.confidence();
+    let confidence = state.measure.settings.text_gamma.samples.confidence();
     let mut rows = vec![
         NumberRow::new(
             "observed disorder D_o",
@@ -489,7 +489,7 @@ fn below_chance(ui: &mut Ui, value: f64) {
 
 /// The running job's progress (with Cancel), or why there is no result.
 fn show_status(ui: &mut Ui, state: &mut AppState) {
-    match state.run.status.clone() {
+    match state.measure.run.status.clone() {
         Status::Running { done, needed } => {
             ui.horizontal_wrapped(|ui| {
                 let fraction = if needed > 0 {

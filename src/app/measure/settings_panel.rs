@@ -7,8 +7,8 @@
 use super::number_rows::{self, Form};
 use super::settings::{AgreementMeasure, Settings};
 use super::text_gamma_panel;
+use crate::app::AppState;
 use crate::app::files::dialog::FileDialog;
-use crate::app::state::AppState;
 use eframe::egui::{self, Ui};
 use gamma_core::bootstrap::MAX_REPLICATES;
 use gamma_core::gamma::SampleCount;
@@ -16,11 +16,11 @@ use gamma_core::gamma_cat::GammaCatVariant;
 use gamma_core::{CategoryDissimilarity, CategoryMatrix, Preset, SamplerKind};
 
 pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
-    let before = state.settings.clone();
+    let before = state.measure.settings.clone();
     let is_cora = state
         .document()
         .is_some_and(|d| matches!(d.document.source, gamma_formats::Source::Cora { .. }));
-    let s = &mut state.settings;
+    let s = &mut state.measure.settings;
     ui.horizontal(|ui| {
         ui.label("measure");
         ui.selectable_value(&mut s.measure, AgreementMeasure::Gamma, "γ");
@@ -34,19 +34,19 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
         AgreementMeasure::Gamma => gamma_settings(ui, s),
         AgreementMeasure::TextGamma => text_gamma_panel::show(ui, state, dialog),
     }
-    sampling_settings(ui, &mut state.settings);
+    sampling_settings(ui, &mut state.measure.settings);
     if !state.uses_text_gamma() {
-        bootstrap_settings(ui, &mut state.settings);
+        bootstrap_settings(ui, &mut state.measure.settings);
     }
     // Widgets keep their values in range; a session file may hold any, which the core refuses.
-    if let Err(message) = state.settings.check() {
+    if let Err(message) = state.measure.settings.check() {
         ui.colored_label(egui::Color32::from_rgb(200, 60, 40), message);
     }
     if !state.uses_text_gamma() {
         measured_categories(ui, state);
         category_settings(ui, state, dialog);
     }
-    if state.settings != before {
+    if state.measure.settings != before {
         state.settings_changed();
     }
 }
@@ -188,7 +188,7 @@ fn measured_categories(ui: &mut Ui, state: &mut AppState) {
     let mut categories: Vec<String> = (document.category_counts.iter())
         .map(|(c, _)| c.clone())
         .collect();
-    let excluded = &mut state.settings.excluded_categories;
+    let excluded = &mut state.measure.settings.excluded_categories;
     for category in excluded.iter() {
         if !categories.contains(category) {
             categories.push(category.clone());
@@ -222,7 +222,7 @@ fn measured_categories(ui: &mut Ui, state: &mut AppState) {
 
 /// How categories compare: nominal, Levenshtein, numeric, or a matrix (loaded, edited, saved).
 fn category_settings(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
-    let settings = &mut state.settings;
+    let settings = &mut state.measure.settings;
     let categorical = &mut settings.gamma.dissimilarity.categorical;
     let combo = ui.spacing().combo_width;
     Form::new(ui, &["categories"]).row(ui, "categories", combo, |ui| {
@@ -259,15 +259,15 @@ fn category_settings(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
         {
             match CategoryMatrix::read(&path) {
                 Ok(matrix) => {
-                    state.settings.gamma.dissimilarity.categorical =
+                    state.measure.settings.gamma.dissimilarity.categorical =
                         CategoryDissimilarity::Matrix(matrix);
-                    state.settings.matrix_file = Some(path);
+                    state.measure.settings.matrix_file = Some(path);
                 }
                 Err(e) => load_error = Some(e.to_string()),
             }
         }
         if let CategoryDissimilarity::Matrix(matrix) =
-            &state.settings.gamma.dissimilarity.categorical
+            &state.measure.settings.gamma.dissimilarity.categorical
             && (ui.button("Save matrix…").clicked() || dialog.ready("Save the category matrix"))
             && let Some(path) = dialog.save_file("Save the category matrix", "categories.csv")
             && let Err(e) = gamma_formats::write_atomically(&path, matrix.to_csv().as_bytes())
@@ -277,7 +277,7 @@ fn category_settings(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
     });
     matrix_editor(ui, state);
     if let Some(error) = load_error {
-        state.errors.push(error);
+        state.shell.messages.push(error);
     }
 }
 
@@ -289,7 +289,7 @@ fn matrix_editor(ui: &mut Ui, state: &mut AppState) {
         None => return,
     };
     egui::CollapsingHeader::new("Category matrix editor").show(ui, |ui| {
-        let matrix = match &state.settings.gamma.dissimilarity.categorical {
+        let matrix = match &state.measure.settings.gamma.dissimilarity.categorical {
             CategoryDissimilarity::Matrix(matrix) => matrix.clone(),
             CategoryDissimilarity::Levenshtein => CategoryMatrix::levenshtein(&categories),
             CategoryDissimilarity::Ordinal(order) => CategoryMatrix::ordinal(order),
@@ -343,11 +343,11 @@ fn matrix_editor(ui: &mut Ui, state: &mut AppState) {
         if changed {
             match CategoryMatrix::new(names, values, "the editor") {
                 Ok(matrix) => {
-                    state.settings.gamma.dissimilarity.categorical =
+                    state.measure.settings.gamma.dissimilarity.categorical =
                         CategoryDissimilarity::Matrix(matrix);
-                    state.settings.matrix_file = None;
+                    state.measure.settings.matrix_file = None;
                 }
-                Err(e) => state.errors.push(e.to_string()),
+                Err(e) => state.shell.messages.push(e.to_string()),
             }
         }
     });

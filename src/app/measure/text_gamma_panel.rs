@@ -7,8 +7,8 @@
 use super::number_rows::Form;
 use super::settings::{Settings, TextGammaBase};
 use super::text_gamma_run::layers_of;
+use crate::app::AppState;
 use crate::app::files::dialog::FileDialog;
-use crate::app::state::AppState;
 use eframe::egui::{self, Ui};
 use gamma_core::textgamma::TextDistance;
 use gamma_core::textgamma::sampler::{Probabilities, TextGammaOptions};
@@ -24,11 +24,11 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     let (names, layers) = match state.document() {
         Some(document) => (
             document.continuum().annotator_names(),
-            layers_of(document.continuum(), &state.read_options.cora),
+            layers_of(document.continuum(), &state.files.read_options.cora),
         ),
         None => (Vec::new(), Vec::new()),
     };
-    let settings = &mut state.settings;
+    let settings = &mut state.measure.settings;
     base_choice(ui, settings, &names, dialog);
     chance_model(ui, &mut settings.text_gamma);
     compared_layers(ui, settings, &layers);

@@ -3,9 +3,11 @@
 //! open documents and the current settings, gathered by a job and written in the form the
 //! file's extension names (.html, .md, .tex, .json).
 
-use super::jobs::Job;
-use super::state::AppState;
-use crate::app::files::opened::OpenedInputs;
+pub mod panel;
+
+use crate::app::AppState;
+use crate::app::files::OpenedInputs;
+use crate::app::jobs::Job;
 use crate::report::{Rendering, Report};
 use gamma_core::Corpus;
 use std::path::{Path, PathBuf};
@@ -23,12 +25,12 @@ pub struct ReportExport {
 
 /// The command line that gives the same figures, as the report prints it.
 fn rerun(state: &AppState, out: &Path, calibrate: bool) -> String {
-    let inputs: Vec<String> = match &state.opened {
+    let inputs: Vec<String> = match &state.files.opened {
         Some(OpenedInputs::Files(files)) => files.iter().map(|f| f.display().to_string()).collect(),
         Some(OpenedInputs::Folder(folder)) => vec![folder.display().to_string()],
         None => vec!["FILES".to_string()],
     };
-    let g = state.settings.gamma_options();
+    let g = state.measure.settings.gamma_options();
     format!(
         "gamma-studio report {} --alpha {} --beta {} --delta-empty {} --seed {}{} -o {}",
         inputs.join(" "),
@@ -46,31 +48,33 @@ impl ReportExport {
     pub fn is_running(&self) -> bool {
         self.job.is_some()
     }
+}
 
+impl AppState {
     /// Gathers the report of the open documents in a job and writes it to `out`.
-    pub fn start(&mut self, state: &mut AppState, out: PathBuf) {
+    pub fn export_report(&mut self, out: PathBuf) {
         let Some(rendering) = Rendering::of(&out) else {
-            state.errors.push(format!(
+            self.shell.messages.push(format!(
                 "{}: the agreement report is written as .html, .md, .tex or .json",
                 out.display()
             ));
             return;
         };
-        let excluded = state.settings.excluded_categories.clone();
+        let excluded = self.measure.settings.excluded_categories.clone();
         let corpus = Corpus::new(
-            (state.documents.iter())
+            (self.documents.open.iter())
                 .map(|d| d.continuum().filter_categories(|c| !excluded.contains(c)))
                 .collect(),
         );
-        let options = state.settings.gamma_options();
-        let rerun = rerun(state, &out, self.calibrate);
-        state.errors.push(format!(
+        let options = self.measure.settings.gamma_options();
+        let rerun = rerun(self, &out, self.report.calibrate);
+        self.shell.messages.push(format!(
             "gathering the agreement report of {} document(s)…",
             corpus.documents.len()
         ));
-        let wake = std::sync::Arc::clone(&state.wake);
-        let calibrate = self.calibrate;
-        self.job = Some(Job::spawn("agreement report", wake, move |context| {
+        let wake = std::sync::Arc::clone(&self.wake);
+        let calibrate = self.report.calibrate;
+        self.report.job = Some(Job::spawn("agreement report", wake, move |context| {
             let written = Report::gather(&corpus, &options, rerun)
                 .map(|report| match calibrate {
                     true => report.with_calibration(&corpus, &options),
@@ -88,13 +92,13 @@ impl ReportExport {
     }
 
     /// Says in Messages what the job ended with.
-    pub fn poll(&mut self, state: &mut AppState) {
-        let Some(job) = &self.job else {
+    pub(crate) fn poll_report(&mut self) {
+        let Some(job) = &self.report.job else {
             return;
         };
         for written in job.messages() {
-            self.job = None;
-            state.errors.push(match written {
+            self.report.job = None;
+            self.shell.messages.push(match written {
                 Ok(path) => format!("agreement report written: {}", path.display()),
                 Err(e) => format!("the agreement report was not written: {e}"),
             });

@@ -4,7 +4,7 @@
 //! shown (a 10-annotator document's wide tables never starve the next one's text) or the
 //! window's width changes.
 
-use crate::app::state::AppState;
+use crate::app::AppState;
 use eframe::egui::{self, Ui};
 
 /// The left panel (settings, results) as a share of the window's width: default, most.
@@ -100,7 +100,7 @@ impl Panels {
             self.document = document;
             self.generation += 1;
         }
-        if state.keys_reach_document {
+        if state.shell.keys_reach_document {
             let (left, right) = ui.input(|i| (i.key_pressed(LEFT_KEY), i.key_pressed(RIGHT_KEY)));
             self.left ^= left;
             self.right ^= right;

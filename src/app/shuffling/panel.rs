@@ -2,9 +2,9 @@
 //! magnitude of the errors (as the γ paper's Figures 24–30), and the calibration of the open
 //! document's γ with its γ marked on each error kind's curve.
 
+use crate::app::AppState;
 use crate::app::files::dialog::FileDialog;
 use crate::app::shuffling::{ReferenceChoice, Shuffling, reference_of};
-use crate::app::state::AppState;
 use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{HLine, Line, MarkerShape, Plot, PlotPoints, Points};
 use gamma_core::measure::Measure;
@@ -360,7 +360,7 @@ fn export_button(
     {
         match gamma_formats::write_atomically(&path, csv.as_bytes()) {
             Ok(()) => state.shuffling.exported = Some(path),
-            Err(e) => state.errors.push(e.to_string()),
+            Err(e) => state.shell.messages.push(e.to_string()),
         }
     }
     if let Some(path) = &state.shuffling.exported {

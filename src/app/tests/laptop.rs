@@ -135,7 +135,7 @@ fn clicks_that_never_give_the_window_the_keyboard_are_reported_once() {
     let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
     step_until(&mut h, has_result);
     let said = |h: &Harness<'static, GammaStudioApp>| {
-        (h.state().state.errors.iter())
+        (h.state().state.shell.messages.iter())
             .filter(|m| m.as_str() == crate::app::shell::focus::NO_KEYBOARD)
             .count()
     };

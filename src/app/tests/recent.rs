@@ -93,7 +93,7 @@ fn recent_restores_reading_options() {
     let reopened = h.state().state.document().unwrap().continuum().clone();
     assert_eq!(reopened, opened, "the same document: text, types, names");
     assert!(
-        h.state().pending_open.is_none(),
+        h.state().state.files.pending_open.is_none(),
         "no dialog: the options were kept"
     );
     // And across runs: a new app reads the entry back with its options.

@@ -2,8 +2,8 @@
 //! a category there, or the selected gold unit's boundaries moved there (snapped to tokens).
 
 use super::ReadingView;
+use crate::app::AppState;
 use crate::app::adjudication::panel::gold_categories;
-use crate::app::state::AppState;
 use eframe::egui::{self, Ui};
 use gamma_core::Unit;
 use gamma_core::gold::GoldId;
@@ -13,7 +13,7 @@ use gamma_core::gold::GoldId;
 pub(super) fn selection_for_gold(state: &AppState, low: usize, high: usize) -> Option<(f64, f64)> {
     let adjudication = state.adjudicating()?.adjudication();
     // Offsets of another annotator's text are not the gold's.
-    if high <= low || state.reading.text_of.is_some() {
+    if high <= low || state.documents.reading.text_of.is_some() {
         return None;
     }
     let start = adjudication.snap(low as f64, true);

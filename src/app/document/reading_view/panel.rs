@@ -10,9 +10,10 @@
 
 use super::gold_picker::{gold_picker, selection_for_gold};
 use super::{FrameGeometry, ReadingView, SpanIndex, Wrapped, in_shown_text};
+use crate::app::AppState;
+use crate::app::adjudication::DecisionEcho;
 use crate::app::document::open_document::OpenDocument;
 use crate::app::document::palette;
-use crate::app::state::{AppState, DecisionEcho};
 use eframe::egui::{
     self, Align2, Color32, CornerRadius, FontId, Painter, Rect, Sense, Stroke, StrokeKind, Ui,
     pos2, vec2,
@@ -137,7 +138,7 @@ pub fn tabs(ui: &mut Ui, state: &mut AppState) {
         .document()
         .is_some_and(|d| d.continuum().text.is_some());
     ui.horizontal(|ui| {
-        let central = &mut state.reading.central;
+        let central = &mut state.documents.reading.central;
         ui.add_enabled_ui(has_text, |ui| {
             ui.selectable_value(central, super::CentralView::Reading, "Reading view")
                 .on_hover_text("the text, with each annotator's spans under the words")
@@ -150,7 +151,7 @@ pub fn tabs(ui: &mut Ui, state: &mut AppState) {
 
 /// Whether the reading view fills the central panel (chosen, and the document has a text).
 pub fn is_shown(state: &AppState) -> bool {
-    state.reading.central == super::CentralView::Reading
+    state.documents.reading.central == super::CentralView::Reading
         && state
             .document()
             .is_some_and(|d| d.continuum().text.is_some())
@@ -173,10 +174,10 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     let columns = ((ui.available_width() - names_width - MARK_ROOM - 24.0) / char_width)
         .floor()
         .max(10.0) as usize;
-    let current = state.current;
-    let mut reading = std::mem::take(&mut state.reading);
+    let current = state.documents.current;
+    let mut reading = std::mem::take(&mut state.documents.reading);
     let Some(document) = state.document() else {
-        state.reading = reading;
+        state.documents.reading = reading;
         return;
     };
     let wrapped = match reading.wrapped.take() {
@@ -224,7 +225,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     reading.wrapped = Some(wrapped);
     handle_mouse(ui, state, &mut reading, &response);
     gold_picker(ui, state, &mut reading);
-    state.reading = reading;
+    state.documents.reading = reading;
 }
 
 /// Whose text is shown, when annotators corrected it (CorA documents for tγ): the document's
@@ -234,7 +235,7 @@ fn text_choice(ui: &mut Ui, state: &mut AppState) {
     // The gold lies on the document's text: while adjudicating, that text is shown (a selection
     // in another annotator's text would put gold units at that text's offsets).
     if state.adjudicating().is_some() {
-        state.reading.text_of = None;
+        state.documents.reading.text_of = None;
         return;
     }
     let Some(document) = state.document() else {
@@ -256,7 +257,7 @@ fn text_choice(ui: &mut Ui, state: &mut AppState) {
         let name = annotator.name.clone();
         choices.push((Some(name.clone()), format!("{name}'s text")));
     }
-    let reading = &mut state.reading;
+    let reading = &mut state.documents.reading;
     ui.horizontal(|ui| {
         ui.label("text of").on_hover_text(
             "the annotators corrected the text: each one's spans are drawn under its own text",
@@ -281,7 +282,7 @@ fn header(ui: &mut Ui, state: &mut AppState) {
         return;
     };
     let continuum = document.continuum();
-    let text_of = state.reading.text_of.as_deref();
+    let text_of = state.documents.reading.text_of.as_deref();
     let mut lanes: Vec<String> = (continuum.annotators.iter().enumerate())
         .filter(|(a, _)| in_shown_text(continuum, text_of, *a))
         .map(|(a, annotator)| format!("{} {}", a + 1, annotator.name))
@@ -310,7 +311,7 @@ fn scroll_to_selection(
     wrapped: &Wrapped,
     pitch: f32,
 ) -> Option<f32> {
-    let selected = state.selection.alignment;
+    let selected = state.documents.selection.alignment;
     if selected == reading.scrolled_to {
         return None;
     }
@@ -455,14 +456,14 @@ fn span_rect(row: &LineRow, low: f64, high: f64, y: f32, height: f32) -> Rect {
 /// waiting for its category).
 fn highlights(row: &LineRow, context: &Context, visuals: &egui::Visuals, text_height: f32) {
     let state = context.state;
-    let selected = (state.selection.alignment)
+    let selected = (state.documents.selection.alignment)
         .and_then(|i| state.shown()?.get(i))
         .and_then(|alignment| selected_span(state, context.reading, &alignment.units));
     let mouse = (context.reading.dragging)
         .map(|(a, b)| (a.min(b) as f64, a.max(b) as f64))
         .or(context.reading.pending_gold);
     // The alignment just decided flashes, wherever the selection went since.
-    let echo = state.last_decision.as_ref();
+    let echo = state.adjudication.last_decision.as_ref();
     let flashed = echo.and_then(|e| e.alignment).and_then(|i| {
         let strength = DecisionEcho::strength(echo, i);
         let span = selected_span(state, context.reading, &state.shown()?.get(i)?.units)?;
@@ -539,7 +540,7 @@ fn annotator_lanes(
     hits: &mut Vec<(Rect, usize, usize)>,
 ) {
     let state = context.state;
-    let hiding = !state.hidden_categories.is_empty();
+    let hiding = !state.documents.hidden_categories.is_empty();
     let lane_top = row.top + context.metrics.text_height;
     let text_of = context.reading.text_of.as_deref();
     for (a, annotator) in document.continuum().annotators.iter().enumerate() {
@@ -557,7 +558,7 @@ fn annotator_lanes(
             }
             let empty_here = unit.start == unit.end && unit.start >= row.start;
             if unit.end <= row.start && !empty_here
-                || hiding && state.hidden_categories.contains(&unit.category)
+                || hiding && state.documents.hidden_categories.contains(&unit.category)
             {
                 continue;
             }
@@ -669,7 +670,7 @@ fn click(state: &mut AppState, reading: &mut ReadingView, pointer: egui::Pos2) {
             adjudicating.selected_gold = Some(id);
         }
         if proposal.is_some() {
-            state.selection.alignment = proposal;
+            state.documents.selection.alignment = proposal;
             reading.scrolled_to = proposal;
         }
         return;
@@ -683,7 +684,7 @@ fn click(state: &mut AppState, reading: &mut ReadingView, pointer: egui::Pos2) {
     if let Some(&(_, a, u)) = on_span
         && let Some(index) = state.shown().and_then(|s| s.of_unit(a, u))
     {
-        state.selection.alignment = Some(index);
+        state.documents.selection.alignment = Some(index);
         reading.scrolled_to = Some(index);
     }
 }

@@ -2,9 +2,9 @@
 //! decides) and the handles that drag the selected one's boundaries.
 
 use super::geometry::{Canvas, ROW_HEIGHT, STATUS_STRIP, position_of};
+use crate::app::AppState;
 use crate::app::document::palette;
 use crate::app::document::shown_alignments::ShownAlignments;
-use crate::app::state::AppState;
 use eframe::egui::{
     self, Align2, CornerRadius, FontId, Rect, Sense, Stroke, StrokeKind, Ui, pos2, vec2,
 };
@@ -131,7 +131,7 @@ pub(super) fn drag_gold_boundaries(
     let Some((id, r)) = selected else {
         return;
     };
-    let view = state.view;
+    let view = state.documents.view;
     for is_start in [true, false] {
         let x = if is_start { r.left() } else { r.right() };
         let handle = Rect::from_center_size(pos2(x, r.center().y), vec2(8.0, r.height() + 4.0));

@@ -18,7 +18,7 @@ mod relation_arcs;
 mod tracks;
 
 use super::open_document::View;
-use crate::app::state::AppState;
+use crate::app::AppState;
 use eframe::egui::{self, Rect, Sense, Ui, Vec2, vec2};
 use gamma_core::gold::{Adjudication, GoldId};
 use geometry::{Canvas, Layout, height, position_of};
@@ -42,7 +42,13 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     let (rect, response) = ui.allocate_exact_size(desired, Sense::click_and_drag());
     let layout = Layout::new(document, gold_rows, rect);
     let limits = document.extent();
-    zoom_and_pan(ui, &response, &mut state.view, layout.units_area, limits);
+    zoom_and_pan(
+        ui,
+        &response,
+        &mut state.documents.view,
+        layout.units_area,
+        limits,
+    );
     let Some(document) = state.document() else {
         return;
     };
@@ -50,7 +56,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         painter: ui.painter_at(rect),
         visuals: ui.visuals().clone(),
         layout: &layout,
-        view: state.view,
+        view: state.documents.view,
         rect,
         area: layout.units_area,
         document,
@@ -189,7 +195,7 @@ fn handle_clicks(
         && let Some((a, u)) = hovered_unit
         && let Some(index) = alignment_of(state, (a, u))
     {
-        state.selection.alignment = Some(index);
+        state.documents.selection.alignment = Some(index);
         let picked = state.adjudicate(|adjudication: &mut Adjudication| {
             adjudication.pick(index, a)?;
             let name = &adjudication.continuum().annotators[a].name;
@@ -218,7 +224,7 @@ fn handle_clicks(
             adjudicating.selected_gold = Some(id);
         }
         if proposal.is_some() {
-            state.selection.alignment = proposal;
+            state.documents.selection.alignment = proposal;
         }
         return;
     }
@@ -230,8 +236,8 @@ fn handle_clicks(
     });
     if let Some(p) = clicked.filter(|p| hits.overview.contains(*p)) {
         let position = position_of(p.x, &hits.whole, hits.overview);
-        state.view.centre_on(position, limits);
+        state.documents.view.centre_on(position, limits);
     } else if let Some(index) = on_unit.or(on_band) {
-        state.selection.alignment = Some(index);
+        state.documents.selection.alignment = Some(index);
     }
 }

@@ -6,7 +6,7 @@
 //! and the relations being decided stand out.
 
 use super::geometry::{Canvas, RELATION_BAND};
-use crate::app::state::AppState;
+use crate::app::AppState;
 use eframe::egui::{self, Align2, FontId, Painter, Pos2, Rect, Shape, Stroke, Visuals, pos2, vec2};
 use gamma_core::relation::Endpoint;
 use std::collections::HashMap;
@@ -14,6 +14,7 @@ use std::collections::HashMap;
 /// Draws the arcs of every annotator with relations.
 pub(super) fn draw_relation_arcs(canvas: &Canvas, state: &AppState) {
     let selected: Option<&Vec<Option<usize>>> = state
+        .documents
         .selection
         .alignment
         .and_then(|index| Some(&state.shown()?.rows.get(index)?.units));

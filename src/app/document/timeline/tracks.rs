@@ -5,9 +5,10 @@ use super::geometry::{
     Canvas, MIN_PIXELS_PER_CHARACTER, OVERVIEW, ROW_HEIGHT, STATUS_STRIP, TEXT_ROW, TRACK_GAP,
     texts, x_of,
 };
+use crate::app::AppState;
+use crate::app::adjudication::DecisionEcho;
 use crate::app::document::open_document::View;
 use crate::app::document::palette;
-use crate::app::state::{AppState, DecisionEcho};
 use eframe::egui::{
     self, Align2, CornerRadius, FontId, Pos2, Rect, Stroke, StrokeKind, pos2, vec2,
 };
@@ -79,7 +80,7 @@ pub(super) fn draw_alignments(canvas: &Canvas, state: &AppState) -> Vec<(Rect, u
         return band_hits;
     }
     let adjudication = state.adjudicating().map(|a| a.adjudication());
-    let stale = state.run.stale && adjudication.is_none();
+    let stale = state.measure.run.stale && adjudication.is_none();
     let worst = shown.worst_disorder.max(1e-9);
     for (index, alignment) in shown.rows.iter().enumerate() {
         if alignment.end < view.start || alignment.start > view.end {
@@ -91,7 +92,7 @@ pub(super) fn draw_alignments(canvas: &Canvas, state: &AppState) -> Vec<(Rect, u
         } else {
             1.0
         };
-        let selected = state.selection.alignment == Some(index);
+        let selected = state.documents.selection.alignment == Some(index);
         let colour = palette::disorder_colour(alignment.disorder / worst).gamma_multiply(faded);
         let width = if selected { 3.0 } else { 1.5 };
         let points: Vec<Pos2> = (alignment.units.iter().enumerate())
@@ -127,7 +128,7 @@ pub(super) fn draw_alignments(canvas: &Canvas, state: &AppState) -> Vec<(Rect, u
             );
             band_hits.push((strip.expand2(vec2(0.0, 2.0)), index));
         }
-        let flash = DecisionEcho::strength(state.last_decision.as_ref(), index);
+        let flash = DecisionEcho::strength(state.adjudication.last_decision.as_ref(), index);
         if flash > 0.0 {
             // The alignment just decided flashes (a key decided it, maybe out of sight of
             // the panel): a band fading out over its span.
@@ -162,7 +163,7 @@ pub(super) fn draw_units(canvas: &Canvas, state: &AppState) -> Vec<(Rect, usize,
     let (document, view, area) = (canvas.document, canvas.view, canvas.area);
     let mut unit_hits: Vec<(Rect, usize, usize)> = Vec::new();
     let mut small = egui::Mesh::default();
-    let hiding = !state.hidden_categories.is_empty();
+    let hiding = !state.documents.hidden_categories.is_empty();
     for (a, annotator) in document.continuum().annotators.iter().enumerate() {
         let order = &document.rows[a].by_start;
         let first =
@@ -173,7 +174,9 @@ pub(super) fn draw_units(canvas: &Canvas, state: &AppState) -> Vec<(Rect, usize,
             if unit.start > view.end {
                 break;
             }
-            if unit.end < view.start || hiding && state.hidden_categories.contains(&unit.category) {
+            if unit.end < view.start
+                || hiding && state.documents.hidden_categories.contains(&unit.category)
+            {
                 continue;
             }
             let row = document.rows[a].row_of[u];
