@@ -4,8 +4,8 @@
 //! at least two ratings.
 
 use super::CodingStudy;
-use super::chance::{self, dot, quadratic_form, symmetric_weighted};
-use super::coefficient::{Basis, CodingValue};
+use super::terms::{self, Terms, dot, quadratic_form, symmetric_weighted};
+use super::value::{Basis, CodingValue};
 use crate::coefficients::{CoefficientError, Distance};
 
 /// α, `D_o`, `D_e` and the standard error.
@@ -13,11 +13,11 @@ pub(crate) fn alpha(
     study: &CodingStudy,
     distance: &Distance,
 ) -> Result<CodingValue, CoefficientError> {
-    let codings = chance::measured_codings(study, distance);
+    let codings = terms::measured_codings(study, distance);
     let (observed, expected, d) = codings.alpha_disagreements(distance)?;
     let value = 1.0 - observed / expected;
-    let w = chance::weights(&d);
-    let t = chance::terms(study, &w)?;
+    let w = terms::weights(&d);
+    let t = terms::terms(study, &w)?;
     Ok(CodingValue {
         choice: String::new(),
         value,
@@ -31,7 +31,7 @@ pub(crate) fn alpha(
 }
 
 /// Gwet's standard error of α, from the items rated at least twice.
-fn standard_error(t: &chance::Terms, w: &[Vec<f64>]) -> Option<f64> {
+fn standard_error(t: &Terms, w: &[Vec<f64>]) -> Option<f64> {
     let pairable: Vec<usize> = (0..t.rows.len()).filter(|&i| t.rated[i] >= 2.0).collect();
     let n = pairable.len() as f64;
     if n < 2.0 {

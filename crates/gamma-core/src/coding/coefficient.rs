@@ -19,115 +19,29 @@
 //! With two coders the survey's π and κ are multi-π and multi-κ (§2.5), so one name serves both
 //! and the label says which it is ([`CoefficientChoice::label`]).
 
-use super::{CodingStudy, chance};
+use super::CodingStudy;
+pub use super::names::{Coefficient, DistanceName, distance_name};
+use super::value::CodingValue;
 use crate::coefficients::{CoefficientError, Distance};
 use crate::dissimilarity::CategoryMatrix;
 
-/// A coefficient of the survey (see the module's table).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(into = "String", try_from = "String")]
-pub enum Coefficient {
-    /// Percentage (observed) agreement.
-    Percentage,
-    /// Bennett, Alpert & Goldstein's S; Brennan & Prediger's coefficient.
-    S,
-    /// Scott's π; Fleiss's multi-π (Siegel & Castellan's K).
-    Pi,
-    /// Cohen's κ, weighted κ; Davies & Fleiss's multi-κ (Conger's κ).
-    Kappa,
-    /// Krippendorff's α.
-    Alpha,
-    /// Gwet's AC1 (AC2 with weights).
-    Ac,
-}
-
-crate::named_choices! {
-    Coefficient, "coefficient", exact;
-    Percentage => "percentage" | "pa" | "agreement",
-    S => "s" | "bennett_s" | "brennan_prediger" | "bp",
-    Pi => "pi" | "scott_pi" | "fleiss" | "multi_pi" | "fleiss_kappa",
-    Kappa => "kappa" | "cohen_kappa" | "weighted_kappa" | "kappa_w" | "multi_kappa" | "conger"
-        | "davies_fleiss",
-    Alpha => "alpha" | "krippendorff_alpha",
-    Ac => "ac1" | "ac2" | "gwet",
-}
-
-impl From<Coefficient> for String {
-    fn from(coefficient: Coefficient) -> String {
-        coefficient.name().to_string()
-    }
-}
-
-impl TryFrom<String> for Coefficient {
-    type Error = crate::settings::UnknownName;
-    fn try_from(name: String) -> Result<Coefficient, Self::Error> {
-        name.parse()
-    }
-}
-
-/// A distance between labels by name (`custom` takes a matrix given beside it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum DistanceName {
-    /// Different labels are 1 apart (identity weights).
-    Nominal,
-    /// Krippendorff's ordinal metric (ranks weighted by how often each label is used).
-    Ordinal,
-    /// `(a − b)²`: Krippendorff's interval metric, quadratic weights.
-    Interval,
-    /// `|a − b|`: linear weights.
-    Linear,
-    /// `((a − b) / (a + b))²`: Krippendorff's ratio metric.
-    Ratio,
-    /// MASI (Passonneau 2006), for set-valued labels.
-    Masi,
-    /// Jaccard's distance `1 − |A ∩ B| / |A ∪ B|`, for set-valued labels.
-    Jaccard,
-    /// A matrix of distances given with it.
-    Custom,
-}
-
-crate::named_choices! {
-    DistanceName, "distance", exact;
-    Nominal => "nominal" | "identity",
-    Ordinal => "ordinal",
-    Interval => "interval" | "quadratic",
-    Linear => "linear",
-    Ratio => "ratio",
-    Masi => "masi",
-    Jaccard => "jaccard",
-    Custom => "custom",
-}
-
-impl DistanceName {
-    /// The distance, `matrix` for `custom`.
-    fn distance(self, matrix: Option<&CategoryMatrix>) -> Result<Distance, UnknownCoefficient> {
-        Ok(match self {
-            DistanceName::Nominal => Distance::Nominal,
-            DistanceName::Ordinal => Distance::Ordinal,
-            DistanceName::Interval => Distance::Interval,
-            DistanceName::Linear => Distance::Linear,
-            DistanceName::Ratio => Distance::Ratio,
-            DistanceName::Masi => Distance::Masi,
-            DistanceName::Jaccard => Distance::Jaccard,
-            DistanceName::Custom => {
-                Distance::Custom(matrix.cloned().ok_or(UnknownCoefficient::NoMatrix)?)
-            }
-        })
-    }
-}
-
-/// The name of a distance (`custom` for a matrix).
-pub fn distance_name(distance: &Distance) -> &'static str {
-    match distance {
-        Distance::Nominal => "nominal",
-        Distance::Ordinal => "ordinal",
-        Distance::Interval => "quadratic",
-        Distance::Linear => "linear",
-        Distance::Ratio => "ratio",
-        Distance::Masi => "masi",
-        Distance::Jaccard => "jaccard",
-        Distance::Custom(_) => "custom",
-    }
+/// The distance of a name, `matrix` for `custom`.
+fn distance_of(
+    name: DistanceName,
+    matrix: Option<&CategoryMatrix>,
+) -> Result<Distance, UnknownCoefficient> {
+    Ok(match name {
+        DistanceName::Nominal => Distance::Nominal,
+        DistanceName::Ordinal => Distance::Ordinal,
+        DistanceName::Interval => Distance::Interval,
+        DistanceName::Linear => Distance::Linear,
+        DistanceName::Ratio => Distance::Ratio,
+        DistanceName::Masi => Distance::Masi,
+        DistanceName::Jaccard => Distance::Jaccard,
+        DistanceName::Custom => {
+            Distance::Custom(matrix.cloned().ok_or(UnknownCoefficient::NoMatrix)?)
+        }
+    })
 }
 
 /// Why a choice of coefficient could not be read.
@@ -175,7 +89,7 @@ impl CoefficientChoice {
             "ac2" | "weighted_kappa" | "kappa_w"
         );
         let distance = match distance {
-            Some(d) => d.parse::<DistanceName>()?.distance(matrix)?,
+            Some(d) => distance_of(d.parse::<DistanceName>()?, matrix)?,
             None if weighted_by_default => Distance::Interval,
             None => Distance::Nominal,
         };
@@ -233,41 +147,9 @@ impl CoefficientChoice {
     pub fn evaluate(&self, study: &CodingStudy) -> Result<CodingValue, CoefficientError> {
         let mut value = match self.coefficient {
             Coefficient::Alpha => super::alpha::alpha(study, &self.distance)?,
-            other => chance::kappa_family(study, other, &self.distance)?,
+            other => super::chance::kappa_family(study, other, &self.distance)?,
         };
         value.choice = self.name();
         Ok(value)
     }
-}
-
-/// What a coefficient's observed and expected parts are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Basis {
-    /// Agreements: the value is `(A_o − A_e) / (1 − A_e)`.
-    Agreement,
-    /// Disagreements (α): the value is `1 − D_o / D_e`.
-    Disagreement,
-}
-
-/// A coefficient's value on a study and what it rests on.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct CodingValue {
-    /// The choice's name ([`CoefficientChoice::name`]).
-    pub choice: String,
-    /// The coefficient.
-    pub value: f64,
-    /// Observed agreement `A_o` (or disagreement `D_o` for α).
-    pub observed: f64,
-    /// Expected agreement `A_e` (or disagreement `D_e` for α).
-    pub expected: f64,
-    /// Whether `observed` and `expected` are agreements or disagreements.
-    pub basis: Basis,
-    /// The analytic standard error (Gwet's linearised variance, as irrCAC computes it), when
-    /// there are at least two items.
-    pub standard_error: Option<f64>,
-    /// The items with at least one rating (the variance's `n`).
-    pub items: usize,
-    /// The items with at least two ratings (those the observed agreement rests on).
-    pub pairable_items: usize,
 }

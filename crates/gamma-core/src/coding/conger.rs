@@ -3,7 +3,7 @@
 //! irrCAC's `conger` computes it). A coder who rated nothing is left out.
 
 use super::CodingStudy;
-use super::chance::Terms;
+use super::terms::Terms;
 
 /// `A_e` and each item's `A_e,i` (items in the order of `t.rows`).
 pub(crate) fn chance(study: &CodingStudy, t: &Terms, w: &[Vec<f64>]) -> (f64, Vec<f64>) {

@@ -24,30 +24,30 @@
 //! positions are one item (c|uα on such units is Scott's π, not α: see the tests).
 
 pub mod adjudication;
-pub mod alpha;
-pub mod chance;
+mod alpha;
+mod chance;
 pub mod coefficient;
 mod conger;
 pub mod from_units;
 pub mod intervals;
+mod names;
 pub mod summary;
 pub mod tables;
+mod terms;
+pub mod value;
 
 #[cfg(test)]
 mod tests;
 
 use crate::coefficients::Codings;
+pub use crate::coefficients::{SET_SEPARATOR, label_members};
 use std::collections::{BTreeSet, HashMap};
 
 pub use adjudication::{BulkRule, CodingAdjudication, CodingSession, DecidedBy, GoldDecision};
-pub use coefficient::{
-    Basis, CodingValue, Coefficient, CoefficientChoice, DistanceName, UnknownCoefficient,
-};
+pub use coefficient::{Coefficient, CoefficientChoice, DistanceName, UnknownCoefficient};
 pub use intervals::{CodingInterval, IntervalMethod, IntervalOptions};
 pub use summary::StudySummary;
-
-/// What separates the members of a set-valued label in its canonical form (`a;b`).
-pub const SET_SEPARATOR: char = ';';
+pub use value::{Basis, CodingValue};
 
 /// Items × coders: each coder's label of each item, or nothing.
 ///
@@ -114,11 +114,6 @@ pub fn canonical_set(raw: &str, separator: char) -> Option<String> {
             .collect::<Vec<_>>()
             .join(&SET_SEPARATOR.to_string()),
     )
-}
-
-/// The members of a label (one for a plain label).
-pub fn label_members(label: &str) -> BTreeSet<&str> {
-    label.split(SET_SEPARATOR).map(str::trim).collect()
 }
 
 /// Builds a study rating by rating (the readers of every table shape use it).

@@ -336,11 +336,11 @@ fn set_valued_labels_with_masi_and_jaccard() {
     let rows = vec![vec![Some("a;b"), Some("a")], vec![Some("c"), Some("c")]];
     let study = CodingStudy::from_rows("sets", &["x", "y"], &rows).unwrap();
     assert!(study.has_sets());
-    let d = chance::distance_matrix(&study, &Distance::Masi, &[]).unwrap();
+    let d = terms::distance_matrix(&study, &Distance::Masi, &[]).unwrap();
     // Categories in order: a, a;b, c.
     assert!(close(d[0][1], 1.0 - 0.5 * 2.0 / 3.0, 1e-12));
     assert!(close(d[0][2], 1.0, 1e-12) && close(d[1][1], 0.0, 1e-12));
-    let j = chance::distance_matrix(&study, &Distance::Jaccard, &[]).unwrap();
+    let j = terms::distance_matrix(&study, &Distance::Jaccard, &[]).unwrap();
     assert!(close(j[0][1], 0.5, 1e-12));
     // α with MASI: values a, a;b, c, c; D_o = 2·(2/3)/4; D_e = 2·(2/3 + 1 + 1·2 + 1·2)/12... by
     // the coincidences: n = 4, pairs (a,ab) d=2/3 ×2, (a,c) ×2·2 d=1, (ab,c) ×2·2 d=1.

@@ -269,9 +269,8 @@ impl Codings {
                     .collect()
             }
             Distance::Masi | Distance::Jaccard => {
-                let sets: Vec<std::collections::BTreeSet<&str>> = (self.categories.iter())
-                    .map(|c| crate::coding::label_members(c))
-                    .collect();
+                let sets: Vec<std::collections::BTreeSet<&str>> =
+                    (self.categories.iter()).map(|c| label_members(c)).collect();
                 let masi = matches!(distance, Distance::Masi);
                 (0..k)
                     .map(|a| {
@@ -401,6 +400,14 @@ impl Codings {
         }
         Ok(1.0 - observed / expected)
     }
+}
+
+/// What separates the members of a set-valued label in its canonical form (`a;b`).
+pub const SET_SEPARATOR: char = ';';
+
+/// The members of a label (one for a plain label; [`SET_SEPARATOR`] separates those of a set).
+pub fn label_members(label: &str) -> std::collections::BTreeSet<&str> {
+    label.split(SET_SEPARATOR).map(str::trim).collect()
 }
 
 /// MASI (`masi`) or Jaccard's distance between two sets of labels.
