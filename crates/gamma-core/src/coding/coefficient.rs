@@ -128,6 +128,7 @@ impl CoefficientChoice {
             (Coefficient::Pi, false) => "Fleiss's multi-π",
             (Coefficient::Kappa, true) if weighted => "Cohen's weighted κ",
             (Coefficient::Kappa, true) => "Cohen's κ",
+            (Coefficient::Kappa, false) if weighted => "weighted multi-κ",
             (Coefficient::Kappa, false) => "multi-κ (Davies & Fleiss; Conger)",
             (Coefficient::Alpha, _) => "Krippendorff's α",
             (Coefficient::Ac, _) if weighted => "Gwet's AC2",
