@@ -3,6 +3,7 @@
 
 mod bench;
 mod bench_coverage;
+mod bench_coverage_coding;
 mod bench_reading;
 mod coding_command;
 mod coefficients_command;

@@ -18,7 +18,8 @@
 //! * [`adjudication`]: the gold label of each item, decided one by one or by bulk rules
 //!   (unanimous, majority with a threshold), every action one undoable step, a session that
 //!   saves and restores it;
-//! * [`summary`]: one row per study, for a campaign's dashboard.
+//! * [`summary`]: one row per study, for a campaign's dashboard;
+//! * [`simulate`]: studies drawn from a latent-class model, for the coverage benchmark.
 //!
 //! Spans become a coding study in [`from_units`]: units of several annotators at identical
 //! positions are one item (c|uα on such units is Scott's π, not α: see the tests).
@@ -31,6 +32,7 @@ mod conger;
 pub mod from_units;
 pub mod intervals;
 mod names;
+pub mod simulate;
 pub mod summary;
 pub mod tables;
 mod terms;
