@@ -213,6 +213,20 @@ fn labels_of_units_at_identical_positions_are_items() {
         serde_json::json!(["anna", "bernd"])
     );
     assert!(report["study"]["items"].as_u64().unwrap() >= 5);
+    // A Glozz feature on shared units: the demo's three annotators' named entities.
+    let mut args = vec!["coding".to_string()];
+    for annotator in ["ana", "ben", "chloe"] {
+        let file = format!("resources/demo/glozz/{annotator}/named-entities.aa");
+        args.push(repository(&file).to_string_lossy().into_owned());
+    }
+    args.extend(["--shape", "spans", "--json"].map(String::from));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let report = json_of(&gamma_studio(&args));
+    assert_eq!(
+        report["study"]["coders"],
+        serde_json::json!(["ana", "ben", "chloe"])
+    );
+    assert!(report["study"]["items"].as_u64().unwrap() >= 10);
 }
 
 #[test]

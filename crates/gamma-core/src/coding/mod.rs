@@ -257,6 +257,18 @@ impl CodingStudy {
         Ok(builder.build())
     }
 
+    /// A study of numbered items and coders from codings already made (the positions of
+    /// discretized spans, [`crate::coefficients::discretize`]).
+    pub fn from_codings(name: &str, codings: Codings) -> CodingStudy {
+        CodingStudy {
+            name: name.to_string(),
+            coders: (1..=codings.n_coders).map(|c| c.to_string()).collect(),
+            items: (1..=codings.items.len()).map(|i| i.to_string()).collect(),
+            codings,
+            ordered: false,
+        }
+    }
+
     /// The number of items.
     pub fn n_items(&self) -> usize {
         self.items.len()
