@@ -9,7 +9,7 @@
 //! units of `noisy_copies`) each get γ and the interval, and the share of intervals that hold
 //! the large sample's γ is the coverage. Then tγ's interval the same way (short texts of
 //! `gamma_core::synthetic::corrected_texts` against the mean tγ of a few large ones), and the
-//! time of the bootstrap of one corpus of 20 documents; then the coding coefficients' intervals
+//! time of the bootstrap of one corpus of 20 documents. The coding coefficients' intervals follow
 //! (`bench_coverage_coding`; `--coding` runs them alone).
 
 use super::Failure;
@@ -292,10 +292,7 @@ fn texts(trials: usize, seed: u64, replicates: usize) -> Result<f64, Failure> {
     Ok(share)
 }
 
-pub fn run(trials: usize, seed: u64, coding_only: bool) -> Result<(), Failure> {
-    if coding_only {
-        return coding(trials, seed);
-    }
+pub fn run(trials: usize, seed: u64) -> Result<(), Failure> {
     let precise = GammaOptions {
         samples: SampleCount::Precision {
             precision: 0.005,
@@ -323,16 +320,6 @@ pub fn run(trials: usize, seed: u64, coding_only: bool) -> Result<(), Failure> {
     if [far, independent, corpora, texts].iter().any(|&c| c < 0.85) || total >= 5.0 {
         return Err(Failure::Computation(
             "coverage below 85 % or bootstrap slower than 5 s".into(),
-        ));
-    }
-    coding(trials, seed)
-}
-
-/// The coding coefficients' intervals ([`super::bench_coverage_coding`]).
-fn coding(trials: usize, seed: u64) -> Result<(), Failure> {
-    if super::bench_coverage_coding::run(trials, seed)? < 0.85 {
-        return Err(Failure::Computation(
-            "a coding coefficient's bootstrap interval covers below 85 %".into(),
         ));
     }
     Ok(())

@@ -265,7 +265,10 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
         return project::run(documents, args.seed);
     }
     if let Some(trials) = args.coverage {
-        return super::bench_coverage::run(trials, args.seed, args.coding);
+        if !args.coding {
+            super::bench_coverage::run(trials, args.seed)?;
+        }
+        return super::bench_coverage_coding::run(trials, args.seed);
     }
     let reference: &[(&str, f64)] = if args.dense {
         &DENSE_CASES

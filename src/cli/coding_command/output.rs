@@ -3,16 +3,13 @@
 use super::gold::GoldRun;
 use super::{CodingArgs, Row, describe};
 use gamma_core::coding::intervals::CodingInterval;
-use gamma_core::coding::tables::{confusion, pairwise, per_category};
+use gamma_core::coding::tables::{confusion, fleiss_null_standard_error, pairwise, per_category};
 use gamma_core::coding::{Basis, CodingStudy};
 use serde_json::{Value, json};
 use std::fmt::Write;
 
 fn interval_words(interval: Option<&CodingInterval>) -> String {
-    match interval {
-        Some(i) => format!("[{:.4}, {:.4}]", i.low, i.high),
-        None => "—".to_string(),
-    }
+    crate::report::coding::range(interval.map(|i| (i.low, i.high)))
 }
 
 /// The coefficients, then what else was asked, as tables.
@@ -85,6 +82,13 @@ pub fn text(
             None => String::new(),
         }
     );
+    if let Some(se0) = fleiss_null(study, rows) {
+        let _ = writeln!(
+            s,
+            "  Fleiss (1971), no agreement beyond chance: SE₀ {se0:.4}, z = π / SE₀ = {:.2}",
+            fleiss_z(rows, se0)
+        );
+    }
     if args.pairwise {
         pairwise_text(&mut s, study, rows);
     }
@@ -117,6 +121,26 @@ pub fn text(
         gold_text(&mut s, args, gold);
     }
     s
+}
+
+/// Fleiss's standard error under no agreement, when π is among the coefficients and every
+/// item has the same number of ratings.
+fn fleiss_null(study: &CodingStudy, rows: &[Row]) -> Option<f64> {
+    let asked = (rows.iter()).any(|(c, m)| {
+        c.coefficient == gamma_core::coding::Coefficient::Pi
+            && matches!(c.distance, gamma_core::coefficients::Distance::Nominal)
+            && m.is_ok()
+    });
+    asked.then(|| fleiss_null_standard_error(study)).flatten()
+}
+
+/// π over Fleiss's standard error under no agreement.
+fn fleiss_z(rows: &[Row], se0: f64) -> f64 {
+    let pi = (rows.iter())
+        .find(|(c, _)| c.name() == "pi")
+        .and_then(|(_, m)| m.as_ref().ok())
+        .map_or(f64::NAN, |m| m.value.value);
+    pi / se0
 }
 
 fn pairwise_text(s: &mut String, study: &CodingStudy, rows: &[Row]) {
@@ -241,6 +265,12 @@ pub fn json(args: &CodingArgs, study: &CodingStudy, rows: &[Row], gold: Option<&
         },
         "coefficients": coefficients,
     });
+    if let Some(se0) = fleiss_null(study, rows) {
+        out["fleiss_1971"] = json!({
+            "null_standard_error": se0,
+            "z": fleiss_z(rows, se0),
+        });
+    }
     if args.pairwise {
         out["pairwise"] = json!(
             rows.iter()

@@ -6,6 +6,8 @@
 
 mod render;
 
+pub use render::range;
+
 use super::Rendering;
 use gamma_core::coding::intervals::{IntervalOptions, Measured};
 use gamma_core::coding::tables::{CategoryAgreement, pairwise, per_category};

@@ -14,7 +14,8 @@ fn number(x: Option<f64>) -> String {
     }
 }
 
-fn range(r: Option<(f64, f64)>) -> String {
+/// An interval as the report and the command line write it.
+pub fn range(r: Option<(f64, f64)>) -> String {
     match r {
         Some((low, high)) => format!("{low:.4} … {high:.4}"),
         None => "–".to_string(),
@@ -69,6 +70,29 @@ fn cells(row: &super::CoefficientRow) -> [String; 7] {
     ]
 }
 
+/// The report's two tables as plain text: (header, rows) of the coefficients, then of the
+/// categories; each form escapes them its way.
+fn tables(report: &CodingReport) -> [(Vec<String>, Vec<Vec<String>>); 2] {
+    let coefficients = (report.coefficients.iter())
+        .map(|row| cells(row).to_vec())
+        .collect();
+    let categories = (report.per_category.iter())
+        .map(|c| {
+            vec![
+                c.category.clone(),
+                c.ratings.to_string(),
+                number(c.specific_agreement),
+                number(c.fleiss_kappa),
+            ]
+        })
+        .collect();
+    let category_head = ["label", "ratings", "specific agreement", "Fleiss's κ"];
+    [
+        (HEAD.map(String::from).to_vec(), coefficients),
+        (category_head.map(String::from).to_vec(), categories),
+    ]
+}
+
 /// One self-contained page.
 pub fn html(report: &CodingReport) -> String {
     let mut s = format!(
@@ -88,90 +112,72 @@ pub fn html(report: &CodingReport) -> String {
         "<section id=\"methods\"><h2>Method (to paste)</h2><p class=\"methods\">{}</p></section>",
         escape(&report.methods)
     );
-    s.push_str("<section id=\"coefficients\"><h2>Coefficients</h2><table><thead><tr>");
-    for h in HEAD {
-        let _ = write!(s, "<th>{}</th>", escape(h));
-    }
-    s.push_str("</tr></thead><tbody>");
-    for row in &report.coefficients {
-        s.push_str("<tr>");
-        for cell in cells(row) {
-            let _ = write!(s, "<td>{}</td>", escape(&cell));
+    let titles = ["Coefficients", "Per category"];
+    for (title, (head, rows)) in titles.iter().zip(tables(report)) {
+        let _ = write!(s, "<section><h2>{title}</h2><table><thead><tr>");
+        for h in head {
+            let _ = write!(s, "<th>{}</th>", escape(&h));
         }
-        s.push_str("</tr>");
+        s.push_str("</tr></thead><tbody>");
+        for row in rows {
+            s.push_str("<tr>");
+            for cell in row {
+                let _ = write!(s, "<td>{}</td>", escape(&cell));
+            }
+            s.push_str("</tr>");
+        }
+        s.push_str("</tbody></table></section>");
     }
     s.push_str(
-        "</tbody></table><p class=\"why\">Observed and expected are agreements; (D) marks α's \
-         disagreements (α = 1 − D_o/D_e).</p></section>",
+        "<p class=\"why\">Observed and expected are agreements; (D) marks α's disagreements \
+         (α = 1 − D_o/D_e).</p></body></html>\n",
     );
-    s.push_str("<section id=\"categories\"><h2>Per category</h2><table><thead><tr><th>label</th><th>ratings</th><th>specific agreement</th><th>Fleiss's κ</th></tr></thead><tbody>");
-    for c in &report.per_category {
-        let _ = write!(
-            s,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            escape(&c.category),
-            c.ratings,
-            number(c.specific_agreement),
-            number(c.fleiss_kappa)
-        );
-    }
-    s.push_str("</tbody></table></section></body></html>\n");
     s
 }
 
 /// Markdown tables, with the methods paragraph.
 pub fn markdown(report: &CodingReport) -> String {
     let mut s = format!(
-        "# Coding agreement: {}\n\n{}\n\n",
+        "# Coding agreement: {}\n\n{}\n",
         md(&report.study),
         md(&report.methods)
     );
-    let _ = writeln!(s, "| {} |", HEAD.join(" | "));
-    let _ = writeln!(s, "|{}", "---|".repeat(HEAD.len()));
-    for row in &report.coefficients {
-        let cells: Vec<String> = cells(row).iter().map(|c| md(c)).collect();
-        let _ = writeln!(s, "| {} |", cells.join(" | "));
-    }
-    s.push_str("\n| label | ratings | specific agreement | Fleiss's κ |\n|---|---|---|---|\n");
-    for c in &report.per_category {
+    for (head, rows) in tables(report) {
+        let head: Vec<String> = head.iter().map(|h| md(h)).collect();
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} |",
-            md(&c.category),
-            c.ratings,
-            number(c.specific_agreement),
-            number(c.fleiss_kappa)
+            "\n| {} |\n|{}",
+            head.join(" | "),
+            "---|".repeat(head.len())
         );
+        for row in rows {
+            let row: Vec<String> = row.iter().map(|c| md(c)).collect();
+            let _ = writeln!(s, "| {} |", row.join(" | "));
+        }
     }
     s
 }
 
-/// LaTeX tables (booktabs), with the methods paragraph as a comment-free paragraph.
+/// LaTeX tables (booktabs), after the methods paragraph.
 pub fn latex(report: &CodingReport) -> String {
     let mut s = format!(
-        "% Coding agreement: {}\n% needs \\usepackage{{booktabs}}\n{}\n\n",
+        "% Coding agreement: {}\n% needs \\usepackage{{booktabs}}\n{}\n",
         report.study.replace(['\n', '\r'], " "),
         tex(&report.methods)
     );
-    s.push_str("\\begin{tabular}{lrrrrll}\n\\toprule\n");
-    let head: Vec<String> = HEAD.iter().map(|h| tex(h)).collect();
-    let _ = writeln!(s, "{} \\\\\n\\midrule", head.join(" & "));
-    for row in &report.coefficients {
-        let cells: Vec<String> = cells(row).iter().map(|c| tex(c)).collect();
-        let _ = writeln!(s, "{} \\\\", cells.join(" & "));
-    }
-    s.push_str("\\bottomrule\n\\end{tabular}\n\n\\begin{tabular}{lrrr}\n\\toprule\n");
-    s.push_str("label & ratings & specific agreement & Fleiss's $\\kappa$ \\\\\n\\midrule\n");
-    for c in &report.per_category {
+    for (head, rows) in tables(report) {
+        let columns = format!("l{}", "r".repeat(head.len() - 1));
+        let head: Vec<String> = head.iter().map(|h| tex(h)).collect();
         let _ = writeln!(
             s,
-            "{} & {} & {} & {} \\\\",
-            tex(&c.category),
-            c.ratings,
-            number(c.specific_agreement),
-            number(c.fleiss_kappa)
+            "\n\\begin{{tabular}}{{{columns}}}\n\\toprule\n{} \\\\\n\\midrule",
+            head.join(" & ")
         );
+        for row in rows {
+            let row: Vec<String> = row.iter().map(|c| tex(c)).collect();
+            let _ = writeln!(s, "{} \\\\", row.join(" & "));
+        }
+        s.push_str("\\bottomrule\n\\end{tabular}\n");
     }
-    s.push_str("\\bottomrule\n\\end{tabular}\n");
     s
 }

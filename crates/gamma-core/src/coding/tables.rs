@@ -136,3 +136,28 @@ pub fn per_category(study: &CodingStudy) -> Vec<CategoryAgreement> {
         })
         .collect()
 }
+
+/// Fleiss's (1971) standard error of multi-π under the hypothesis of no agreement beyond
+/// chance, for his test `z = π / SE₀` (not for an interval: it assumes π = 0). Defined when
+/// every item rated is rated by the same number `m ≥ 2` of coders:
+/// `var₀ = 2 / (n m (m − 1)) · ((Σ p_k q_k)² − Σ p_k q_k (q_k − p_k)) / (Σ p_k q_k)²`.
+pub fn fleiss_null_standard_error(study: &CodingStudy) -> Option<f64> {
+    let rated: Vec<usize> = (0..study.n_items())
+        .map(|i| study.counts(i).iter().sum::<usize>())
+        .filter(|&r| r > 0)
+        .collect();
+    let m = *rated.first()?;
+    if m < 2 || rated.iter().any(|&r| r != m) {
+        return None;
+    }
+    let (n, m) = (rated.len() as f64, m as f64);
+    let q = study.codings.categories.len();
+    let mut p = vec![0.0; q];
+    for k in study.codings.items.iter().flatten().flatten() {
+        p[*k] += 1.0 / (n * m);
+    }
+    let pq: f64 = p.iter().map(|p| p * (1.0 - p)).sum();
+    let skew: f64 = p.iter().map(|p| p * (1.0 - p) * (1.0 - 2.0 * p)).sum();
+    let variance = 2.0 / (n * m * (m - 1.0)) * (pq * pq - skew) / (pq * pq);
+    (variance > 0.0).then(|| variance.sqrt())
+}

@@ -323,8 +323,10 @@ fn fleiss_1971() {
         let kappa = category.fleiss_kappa.unwrap();
         assert!(close(kappa, published, 5e-4), "{category:?}");
     }
-    let se0 = fleiss_null_standard_error(&study).unwrap();
+    let se0 = tables::fleiss_null_standard_error(&study).unwrap();
     assert!(close(pi.value / se0, 17.7, 0.05), "{}", pi.value / se0);
+    // Undefined when the items have different numbers of ratings.
+    assert_eq!(tables::fleiss_null_standard_error(&gwet_4raters()), None);
 }
 
 /// Set-valued labels: MASI and Jaccard distances (Passonneau 2006), by hand.
@@ -348,21 +350,6 @@ fn set_valued_labels_with_masi_and_jaccard() {
     let d_o = 2.0 * (2.0 / 3.0) / 4.0;
     let d_e = (2.0 * (2.0 / 3.0) + 4.0 + 4.0) / 12.0;
     assert!(close(alpha.value, 1.0 - d_o / d_e, 1e-12), "{alpha:?}");
-}
-
-/// Fleiss's (1971) standard error of κ under the hypothesis of no agreement, complete data.
-fn fleiss_null_standard_error(study: &CodingStudy) -> Option<f64> {
-    let n = study.n_items() as f64;
-    let m = study.coders.len() as f64;
-    let q = study.codings.categories.len();
-    let mut p = vec![0.0; q];
-    for k in study.codings.items.iter().flatten().flatten() {
-        p[*k] += 1.0 / (n * m);
-    }
-    let pq: f64 = p.iter().map(|p| p * (1.0 - p)).sum();
-    let spread: f64 = p.iter().map(|p| p * (1.0 - p) * (1.0 - 2.0 * p)).sum();
-    let var = 2.0 / (n * m * (m - 1.0)) * (pq * pq - spread) / (pq * pq);
-    (var > 0.0).then(|| var.sqrt())
 }
 
 /// c|uα on units at identical positions is Scott's π, not α (two coders A = x y x, B = x x y:

@@ -3,8 +3,8 @@
 //!
 //! * **wide**: one row per item, its identifier first, then one column per coder (the header
 //!   names them); an empty cell is a missing rating;
-//! * **long**: one row per rating, `item,coder,label` (a header names the three columns, in any
-//!   order: item/unit/subject/id, coder/annotator/rater/user, label/category/value/rating/code);
+//! * **long**: one row per rating, `item,coder,label` (a header names the columns, in any order:
+//!   one item/unit/subject/id, one coder/annotator/rater/user, the third is the label);
 //! * **contingency**: two coders' cross-table, the first coder's labels down the first column,
 //!   the second's across the header, counts in the cells; the corner may name the coders
 //!   (`A\B` or `A/B`); items are numbered;

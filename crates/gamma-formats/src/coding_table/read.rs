@@ -113,34 +113,18 @@ const CODER: &[&str] = &[
     "judge",
     "observer",
 ];
-const LABEL: &[&str] = &[
-    "label",
-    "labels",
-    "category",
-    "categories",
-    "value",
-    "rating",
-    "code",
-    "annotation",
-    "tag",
-    "class",
-];
 
-/// The long table's columns (item, coder, label) from its header, if it is one.
+/// The long table's columns (item, coder, label) from its header, if it is one: three columns,
+/// one named as an item and one as a coder; the label is the third, whatever its name.
 fn long_columns(header: &[String]) -> Option<[usize; 3]> {
     if header.len() != 3 {
         return None;
     }
-    let find = |names: &[&str]| {
-        header
-            .iter()
-            .position(|h| names.contains(&h.to_lowercase().as_str()))
-    };
-    let columns = [find(ITEM)?, find(CODER)?, find(LABEL)?];
-    let mut distinct = columns.to_vec();
-    distinct.sort_unstable();
-    distinct.dedup();
-    (distinct.len() == 3).then_some(columns)
+    let find =
+        |names: &[&str]| (header.iter()).position(|h| names.contains(&h.to_lowercase().as_str()));
+    let (item, coder) = (find(ITEM)?, find(CODER)?);
+    let label = (0..3).find(|&c| c != item && c != coder)?;
+    (item != coder).then_some([item, coder, label])
 }
 
 /// Long with a long header; contingency with an empty (or `A\B`) corner and counts in every
@@ -164,6 +148,20 @@ fn detect(header: &[String], body: &[Record]) -> TableShape {
 /// A study's error at a line of the table.
 fn at(path: &Path, line: u64) -> impl FnOnce(CodingError) -> FileError + '_ {
     move |e| FileError::new(path, Some(line), e)
+}
+
+/// Records `coder`'s `label` of `item` (nothing when the rating is missing), read at `line`.
+fn rate(
+    builder: &mut StudyBuilder,
+    (path, line): (&Path, u64),
+    item: &str,
+    coder: &str,
+    label: Option<&String>,
+) -> Result<(), FileError> {
+    match label {
+        Some(label) => builder.rate(item, coder, label).map_err(at(path, line)),
+        None => Ok(()),
+    }
 }
 
 fn wide(
@@ -228,11 +226,13 @@ fn wide(
         }
         builder.item(item).map_err(at(path, record.line))?;
         for (coder, cell) in coders.iter().zip(&record.fields[1..]) {
-            if let Some(label) = label(cell) {
-                builder
-                    .rate(item, coder, &label)
-                    .map_err(at(path, record.line))?;
-            }
+            rate(
+                builder,
+                (path, record.line),
+                item,
+                coder,
+                label(cell).as_ref(),
+            )?;
         }
     }
     Ok(())
@@ -269,11 +269,13 @@ fn long(
         }
         builder.coder(coder).map_err(at(path, record.line))?;
         builder.item(item).map_err(at(path, record.line))?;
-        if let Some(label) = label(cell) {
-            builder
-                .rate(item, coder, &label)
-                .map_err(at(path, record.line))?;
-        }
+        rate(
+            builder,
+            (path, record.line),
+            item,
+            coder,
+            label(cell).as_ref(),
+        )?;
     }
     Ok(())
 }
@@ -325,11 +327,7 @@ fn contingency(
                 let id = item.to_string();
                 builder.item(&id).map_err(at(path, record.line))?;
                 for (coder, label) in [(&first, &row), (&second, column)] {
-                    if let Some(label) = label {
-                        builder
-                            .rate(&id, coder, label)
-                            .map_err(at(path, record.line))?;
-                    }
+                    rate(builder, (path, record.line), &id, coder, label.as_ref())?;
                 }
             }
         }
