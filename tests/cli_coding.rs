@@ -83,24 +83,10 @@ fn gwet_raw_4raters_with_intervals() {
 }
 
 /// Fleiss (1971): multi-π 0.430 and his test z = 17.7 (30 patients, 6 psychiatrists), from a
-/// long table.
+/// long table (tests/fixtures/coding).
 #[test]
 fn fleiss_1971_with_his_test() {
-    let rows = [
-        "444444", "222555", "233335", "555555", "222444", "113333", "333355", "113334", "114444",
-        "555555", "144444", "124444", "222333", "144444", "224445", "333335", "111455", "111112",
-        "224444", "133555", "555555", "244444", "224555", "114444", "144445", "222224", "111155",
-        "224444", "133333", "555555",
-    ];
-    let mut table = String::from("subject,rater,diagnosis\n");
-    for (patient, row) in rows.iter().enumerate() {
-        for (rater, label) in row.chars().enumerate() {
-            table += &format!("{},{},{label}\n", patient + 1, rater + 1);
-        }
-    }
-    let folder = tempfile::tempdir().unwrap();
-    let path = folder.path().join("fleiss1971.csv");
-    std::fs::write(&path, table).unwrap();
+    let path = repository("tests/fixtures/coding/fleiss1971.csv");
     let report = json_of(&gamma_studio(&[
         "coding",
         path.to_str().unwrap(),

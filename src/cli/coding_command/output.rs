@@ -2,6 +2,7 @@
 
 use super::gold::GoldRun;
 use super::{CodingArgs, Row, describe};
+use crate::report::coding::HEAD;
 use gamma_core::coding::intervals::CodingInterval;
 use gamma_core::coding::tables::{confusion, fleiss_null_standard_error, pairwise, per_category};
 use gamma_core::coding::{Basis, CodingStudy};
@@ -22,20 +23,15 @@ pub fn text(
     let mut s = String::new();
     let coders = study.coders.len();
     let _ = writeln!(s, "{}", describe(study));
+    let [name, value, observed, expected, se, analytic, bootstrap] = HEAD;
+    let bootstrap = if args.bootstrap.is_some() {
+        bootstrap
+    } else {
+        ""
+    };
     let _ = writeln!(
         s,
-        "  {:<38} {:>8} {:>8} {:>8} {:>7}  {:<18}{}",
-        "coefficient",
-        "value",
-        "observed",
-        "expected",
-        "SE",
-        "95 % (analytic)",
-        if args.bootstrap.is_some() {
-            "  95 % (bootstrap over items)"
-        } else {
-            ""
-        }
+        "  {name:<38} {value:>8} {observed:>8} {expected:>8} {se:>7}  {analytic:<18}  {bootstrap}"
     );
     for (choice, measured) in rows {
         let label = choice.label(coders);

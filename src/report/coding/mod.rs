@@ -6,7 +6,7 @@
 
 mod render;
 
-pub use render::range;
+pub use render::{HEAD, range};
 
 use super::Rendering;
 use gamma_core::coding::intervals::{IntervalOptions, Measured};

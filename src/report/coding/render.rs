@@ -38,7 +38,8 @@ fn md(text: &str) -> String {
     out
 }
 
-const HEAD: [&str; 7] = [
+/// The columns of the coefficients' table (the command line prints the same).
+pub const HEAD: [&str; 7] = [
     "coefficient",
     "value",
     "observed",

@@ -225,14 +225,9 @@ fn wide(
             ));
         }
         builder.item(item).map_err(at(path, record.line))?;
+        let place = (path, record.line);
         for (coder, cell) in coders.iter().zip(&record.fields[1..]) {
-            rate(
-                builder,
-                (path, record.line),
-                item,
-                coder,
-                label(cell).as_ref(),
-            )?;
+            rate(builder, place, item, coder, label(cell).as_ref())?;
         }
     }
     Ok(())
@@ -269,13 +264,8 @@ fn long(
         }
         builder.coder(coder).map_err(at(path, record.line))?;
         builder.item(item).map_err(at(path, record.line))?;
-        rate(
-            builder,
-            (path, record.line),
-            item,
-            coder,
-            label(cell).as_ref(),
-        )?;
+        let place = (path, record.line);
+        rate(builder, place, item, coder, label(cell).as_ref())?;
     }
     Ok(())
 }
