@@ -11,7 +11,7 @@ use crate::app::jobs::{Job, Wake};
 use crate::app::measure::settings::Settings;
 use crate::environment::default_adjudicator;
 use gamma_core::gamma::DocumentAlignment;
-use gamma_core::gold::{Adjudication, Direction, Filter, GoldError, GoldId};
+use gamma_core::gold::{Adjudication, Direction, Filter, GoldError, GoldId, LostEndpoint};
 use gamma_core::{Continuum, GammaOptions, SampleCount};
 use gamma_formats::gold_export::{self as export, is_input};
 use gamma_formats::session::{Session, autosave_path, find_autosave};
@@ -90,6 +90,37 @@ pub struct ResumeOffer {
     pub path: PathBuf,
     /// The session read from it.
     pub session: Session,
+}
+
+/// Why an action on the adjudication was not done: the core refused it, or there was nothing
+/// to do. Said in the panel's words by its `Display` (alignments numbered from 1).
+#[derive(Debug, Clone, PartialEq)]
+pub enum NotDone {
+    /// The core refused the action.
+    Refused(GoldError),
+    /// Undo, and nothing is left to undo.
+    NothingToUndo,
+    /// Redo, and nothing was undone.
+    NothingToRedo,
+    /// A bulk rule that found nothing open to decide: what it looked for.
+    NothingToDecide(String),
+}
+
+impl From<GoldError> for NotDone {
+    fn from(error: GoldError) -> Self {
+        NotDone::Refused(error)
+    }
+}
+
+impl std::fmt::Display for NotDone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotDone::Refused(error) => f.write_str(&gold_error_text(error)),
+            NotDone::NothingToUndo => f.write_str("nothing to undo"),
+            NotDone::NothingToRedo => f.write_str("nothing to redo"),
+            NotDone::NothingToDecide(what) => write!(f, "no open {what}"),
+        }
+    }
 }
 
 /// A gold error in the panel's words: alignments numbered from 1, as the panel and the
@@ -189,12 +220,22 @@ impl Adjudicating {
         self.gold_rows = (rows, stack.rows);
     }
 
-    /// Runs an action that changes the undo history's length by `steps` (an action 1, an undo
-    /// −1); returns its message when it was done, else says why not (in the panel's message).
-    /// After a success call [`Adjudicating::changed`].
+    /// [`Adjudicating::apply_outcome`] for an action of the core (the tests act so).
+    #[cfg(test)]
     pub fn apply_counted(
         &mut self,
         action: impl FnOnce(&mut Adjudication) -> Result<String, GoldError>,
+        steps: i64,
+    ) -> Option<String> {
+        self.apply_outcome(|a| action(a).map_err(NotDone::from), steps)
+    }
+
+    /// Runs an action that changes the undo history's length by `steps` (an action 1, an undo
+    /// −1); returns its message when it was done, else says why not (in the panel's message).
+    /// After a success call [`Adjudicating::changed`].
+    pub fn apply_outcome(
+        &mut self,
+        action: impl FnOnce(&mut Adjudication) -> Result<String, NotDone>,
         steps: i64,
     ) -> Option<String> {
         let flagged_before = self.session.adjudication.flagged_relations().len();
@@ -214,7 +255,7 @@ impl Adjudicating {
                 Some(message)
             }
             Err(e) => {
-                self.message = Some(format!("not done: {}", gold_error_text(&e)));
+                self.message = Some(format!("not done: {e}"));
                 None
             }
         }
@@ -430,6 +471,29 @@ pub fn session_of(
         path: path.to_path_buf(),
         session,
     })
+}
+
+/// Why a relation has nowhere to go in the gold, in the panel's words.
+pub fn lost_text(lost: &[LostEndpoint], decided: bool) -> String {
+    let places: Vec<String> = (lost.iter())
+        .map(|l| {
+            let fate = if l.rejected {
+                "rejected"
+            } else {
+                "not decided"
+            };
+            format!("alignment {} is {fate}", l.alignment + 1)
+        })
+        .collect();
+    let rejected = lost.iter().any(|l| l.rejected);
+    let consequence = match (decided, rejected) {
+        (true, true) => {
+            "this relation, decided into the gold, is left out of it unless that alignment is reopened and kept (or the relation decided otherwise)"
+        }
+        (true, false) => "this relation, decided into the gold, waits for that alignment's unit",
+        (false, _) => "a relation kept here would have no gold unit at that end",
+    };
+    format!("{}: {consequence}", places.join(", "))
 }
 
 /// The extension the gold of a document gets by default: its own format's.

@@ -56,9 +56,7 @@ impl AppState {
             }
         }
         if to_export.is_empty() {
-            self.shell
-                .messages
-                .push("no document is adjudicated yet: nothing to export".to_string());
+            (self.shell.messages).warning("no document is adjudicated yet: nothing to export");
             return;
         }
         let report = folder.join(CORPUS_REPORT);
@@ -70,32 +68,31 @@ impl AppState {
             report: Some(&report),
         };
         let written = write_gold_corpus(&to_export, self.gold_corpus_layout(), folder, &options);
-        let mut messages = Vec::new();
+        let messages = &mut self.shell.messages;
         match written {
             Ok(corpus) => {
                 let units: usize = corpus.exported.iter().map(|e| e.gold_units).sum();
-                messages.push(format!(
+                messages.info(format!(
                     "gold of {} document(s) written ({units} units) into {}, with {CORPUS_REPORT}",
                     corpus.exported.len(),
                     folder.display()
                 ));
                 for skipped in &corpus.skipped {
-                    messages.push(format!(
+                    messages.warning(format!(
                         "{}: skipped, {} alignment(s) open",
                         skipped.document, skipped.open
                     ));
                 }
                 for exported in &corpus.exported {
-                    messages.extend(
-                        (exported.notes.iter()).map(|n| format!("{}: {n}", exported.document)),
-                    );
+                    for note in &exported.notes {
+                        messages.info(format!("{}: {note}", exported.document));
+                    }
                 }
                 if !left_out.is_empty() {
-                    messages.push(format!("left out: {}", left_out.join(", ")));
+                    messages.warning(format!("left out: {}", left_out.join(", ")));
                 }
             }
-            Err(e) => messages.push(format!("the gold corpus was not written: {e}")),
+            Err(e) => messages.error(format!("the gold corpus was not written: {e}")),
         }
-        self.shell.messages.extend(messages);
     }
 }

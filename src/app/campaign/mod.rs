@@ -17,7 +17,7 @@ pub mod gold_corpus_export;
 pub mod sessions_panel;
 
 use crate::app::AppState;
-use crate::app::adjudication::adjudicating::{self as adjudication, Adjudicating};
+use crate::app::adjudication::adjudicating::{self as adjudication, Adjudicating, NotDone};
 use crate::app::document::open_document::DocumentId;
 use dashboard::{CsvRow, Dashboard, table_csv};
 use gamma_core::gold::{Adjudication, Direction, Filter, GoldError};
@@ -356,17 +356,14 @@ impl AppState {
                 adjudicating.changed_elsewhere(Some(message.to_string()))
             };
             if let Err(e) = saved {
-                self.shell.messages.push(e);
+                self.shell.messages.error(e);
             }
         }
     }
 
     /// Says a corpus-wide action in Messages and in the panel of the document shown.
     fn echo_corpus(&mut self, message: String) {
-        self.shell
-            .messages
-            .retain(|m| !m.starts_with(crate::app::adjudication::DECISION_PREFIX));
-        self.shell.messages.push(format!(
+        (self.shell.messages).confirm(format!(
             "{}{message}",
             crate::app::adjudication::DECISION_PREFIX
         ));
@@ -481,9 +478,12 @@ impl AppState {
             if let Some(adjudicating) = self.adjudication.by_document.get_mut(&mark.document) {
                 let replay = |a: &mut Adjudication| {
                     let done = if redo { a.redo() } else { a.undo() };
-                    done.ok_or(GoldError::BadRule("nothing to undo".into()))
+                    done.ok_or(match redo {
+                        true => NotDone::NothingToRedo,
+                        false => NotDone::NothingToUndo,
+                    })
                 };
-                adjudicating.apply_counted(replay, if redo { 1 } else { -1 });
+                adjudicating.apply_outcome(replay, if redo { 1 } else { -1 });
                 marks.push(Mark {
                     depth: adjudicating.depth,
                     ..mark.clone()
@@ -547,11 +547,13 @@ impl AppState {
             })
             .collect();
         let (count, text) = (rows.len(), table_csv(&rows));
-        let message = match gamma_formats::write_atomically(&path, text.as_bytes()) {
-            Ok(()) => format!("table written ({count} documents): {}", path.display()),
-            Err(e) => format!("the table was not written: {e}"),
-        };
-        self.shell.messages.push(message);
+        match gamma_formats::write_atomically(&path, text.as_bytes()) {
+            Ok(()) => (self.shell.messages).info(format!(
+                "table written ({count} documents): {}",
+                path.display()
+            )),
+            Err(e) => (self.shell.messages).error(format!("the table was not written: {e}")),
+        }
     }
 
     /// File → Saved adjudications…: lists the sessions autosaved in the data folder.

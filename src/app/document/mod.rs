@@ -17,8 +17,9 @@ pub mod timeline;
 
 use crate::app::AppState;
 use crate::app::measure::settings::TextGammaBase;
+use crate::app::shell::Mode;
 use gamma_formats::Document;
-use open_document::{OpenDocument, View};
+use open_document::{DocumentId, OpenDocument, View};
 use palette::CategoryMemory;
 use reading_view::ReadingView;
 use selection::Selection;
@@ -89,7 +90,7 @@ impl AppState {
             && let Some(folder) = &self.files.data_folder
             && let Err(e) = self.documents.category_colours.save(folder)
         {
-            self.shell.messages.push(e);
+            self.shell.messages.error(e);
         }
         // A tγ base belongs to the documents it was chosen for.
         let base_fits = match &self.measure.settings.text_gamma_base {
@@ -109,6 +110,16 @@ impl AppState {
         self.adjudication.by_document.clear();
         self.campaign.forget();
         self.select_document(0);
+    }
+
+    /// Shows document `id` in the Annotations view (and starts its γ, if it was not shown).
+    pub(crate) fn open_document(&mut self, id: DocumentId) {
+        self.shell.mode = Mode::Annotations;
+        if let Some(index) = self.documents.open.iter().position(|d| d.id == id)
+            && index != self.documents.current
+        {
+            self.select_document(index);
+        }
     }
 
     /// Shows document `index` and starts its γ.

@@ -23,6 +23,8 @@ use gamma_core::evaluate::{
     ChanceModel, Disagreement, Evaluation, EvaluationOptions, SystemEvaluation, evaluate,
 };
 use gamma_core::gamma::GammaOptions;
+use gamma_formats::evaluation_report as report;
+use gamma_formats::gold_export::check_not_input;
 use gamma_formats::reference::with_reference;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -201,6 +203,17 @@ impl Evaluate {
         self.running = Some(Running { key, job });
     }
 
+    /// Reads the label mapping at `path` (the message says why not).
+    pub(crate) fn load_mapping(&mut self, path: PathBuf) {
+        match gamma_formats::label_mapping::read(&path) {
+            Ok(mapping) => {
+                self.mapping = Some((path, mapping));
+                self.message = None;
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
     /// Starts an evaluation when the window is open and the shown one is missing or stale.
     pub(crate) fn refresh(&mut self, state: &AppState) {
         let Some(reference) = self.reference(state) else {
@@ -216,6 +229,24 @@ impl Evaluate {
             return;
         }
         self.start(state, key);
+    }
+}
+
+impl AppState {
+    /// Writes the evaluation shown as CSV at `path` (never over an input).
+    pub(crate) fn export_evaluation(&mut self, path: PathBuf) {
+        let Some(evaluation) =
+            (self.evaluate.finished.as_ref()).and_then(|f| f.evaluation.as_ref().ok())
+        else {
+            return;
+        };
+        let inputs = (self.document())
+            .map(|d| d.document.source.paths())
+            .unwrap_or_default();
+        let written = check_not_input(&path, &inputs, false).and_then(|()| {
+            gamma_formats::write_atomically(&path, report::to_csv(evaluation).as_bytes())
+        });
+        self.evaluate.message = written.err().map(|e| e.to_string());
     }
 }
 

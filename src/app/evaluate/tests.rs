@@ -29,6 +29,7 @@ fn harness() -> Harness<'static, Fixture> {
             |ui, f: &mut Fixture| {
                 f.state.poll();
                 super::panel::window(ui, &mut f.state, &mut f.dialog);
+                f.state.apply_commands();
             },
             fixture,
         )

@@ -84,11 +84,11 @@ impl AppState {
     pub fn open_files(&mut self, paths: &[PathBuf], options: &ReadOptions) {
         match read_documents(paths, options) {
             Ok((documents, warnings)) => {
-                self.shell
-                    .messages
-                    .extend(warnings.into_iter().map(|w| format!("warning: {w}")));
+                for warning in warnings {
+                    self.shell.messages.warning(warning.to_string());
+                }
                 if let Err(e) = self.files.recent.add(paths, options) {
-                    self.shell.messages.push(e);
+                    self.shell.messages.error(e);
                 }
                 self.files.read_options = options.clone();
                 self.set_documents(documents);
@@ -96,7 +96,7 @@ impl AppState {
                 self.files.opened = Some(OpenedInputs::Files(paths.to_vec()));
                 self.files.project_path = None;
             }
-            Err(e) => self.shell.messages.push(e.to_string()),
+            Err(e) => self.shell.messages.error(e),
         }
     }
 
@@ -105,15 +105,15 @@ impl AppState {
     pub fn open_folder(&mut self, folder: &Path, options: &ReadOptions) {
         match gamma_formats::read_corpus(folder, options) {
             Ok((documents, warnings, plan)) => {
-                self.shell.messages.push(format!(
+                self.shell.messages.info(format!(
                     "{}: {} documents ({})",
                     folder.display(),
                     documents.len(),
                     plan.layout.describe()
                 ));
-                self.shell
-                    .messages
-                    .extend(warnings.into_iter().map(|w| format!("warning: {w}")));
+                for warning in warnings {
+                    self.shell.messages.warning(warning.to_string());
+                }
                 if documents.is_empty() {
                     return;
                 }
@@ -128,7 +128,7 @@ impl AppState {
                     self.shell.mode = Mode::Dashboard;
                 }
             }
-            Err(e) => self.shell.messages.push(e.to_string()),
+            Err(e) => self.shell.messages.error(e),
         }
     }
 
@@ -149,12 +149,19 @@ impl AppState {
             });
         }
         if let Some(types) = common.filter(|t| !t.is_empty()) {
-            self.shell.messages.push(format!(
+            self.shell.messages.warning(format!(
                 "{}: identical in every annotator's file of every document, a pre-segmentation: \
                  they are measured here and raise γ (File → Open… leaves them out; so does \
                  --exclude-category on the command line)",
                 types.join(", ")
             ));
+        }
+    }
+
+    /// Remembers the open dialog's choices for the next files of the same kind.
+    pub(crate) fn remember_choices(&mut self, choices: open_dialog::OpenChoices) {
+        if let Err(e) = self.files.recent.remember(choices) {
+            self.shell.messages.error(e);
         }
     }
 
@@ -178,7 +185,7 @@ impl AppState {
                 self.files.opened = None;
                 self.files.project_path = None;
             }
-            Err(e) => (self.shell.messages).push(format!("the demo cannot be opened: {e}")),
+            Err(e) => (self.shell.messages).error(format!("the demo cannot be opened: {e}")),
         }
     }
 }

@@ -142,6 +142,17 @@ impl AppState {
         Ok(())
     }
 
+    /// File → Save project as…: saves it and says so.
+    pub(crate) fn save_project_and_say(&mut self, path: &Path) {
+        match self.save_project(path) {
+            Ok(()) => (self.shell.messages).info(format!(
+                "project saved (and autosaved from now on): {}",
+                path.display()
+            )),
+            Err(e) => (self.shell.messages).error(format!("the project was not saved: {e}")),
+        }
+    }
+
     /// What the autosave compares, every frame: each adjudication's progress, history depth
     /// and last steps (counters and labels only, nothing sorted or encoded).
     fn project_signature(&self) -> String {
@@ -168,9 +179,7 @@ impl AppState {
             return;
         }
         if let Err(e) = self.save_project(&path) {
-            self.shell
-                .messages
-                .push(format!("the project was not saved: {e}"));
+            (self.shell.messages).error(format!("the project was not saved: {e}"));
             self.files.project_path = None;
         }
     }
@@ -184,7 +193,10 @@ impl AppState {
                 self.files.project_path = Some(path.to_path_buf());
                 self.files.project_saved = self.project_signature();
             }
-            Err(e) => self.shell.messages.push(format!("{}: {e}", path.display())),
+            Err(e) => self
+                .shell
+                .messages
+                .error(format!("{}: {e}", path.display())),
         }
     }
 
@@ -236,7 +248,7 @@ impl AppState {
             let Some(open) = (self.documents.open.iter())
                 .find(|d| content_key(d.continuum()) == document.content_key)
             else {
-                self.shell.messages.push(format!(
+                self.shell.messages.warning(format!(
                     "{}: its annotations changed since the project was saved; its adjudication \
                      stays in the project file, not restored",
                     document.name
@@ -261,9 +273,7 @@ impl AppState {
             restored += 1;
         }
         if restored > 0 {
-            self.shell
-                .messages
-                .push(format!("project: {restored} adjudication(s) restored"));
+            (self.shell.messages).info(format!("project: {restored} adjudication(s) restored"));
         }
     }
 }

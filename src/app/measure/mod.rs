@@ -15,9 +15,11 @@ pub mod text_gamma_panel;
 pub mod text_gamma_run;
 
 use crate::app::AppState;
+use gamma_core::{CategoryDissimilarity, CategoryMatrix};
 use gamma_formats::Source;
 use gamma_run::{CorpusOutcome, GammaRequest, GammaRun, Outcome, RunReport, Status, TextOutcome};
 use settings::{AgreementMeasure, Settings};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The measure room's state.
@@ -32,6 +34,35 @@ pub struct Measure {
 }
 
 impl AppState {
+    /// New settings (from the panels): the shown result is stale until the new one arrives.
+    pub(crate) fn change_settings(&mut self, settings: Settings) {
+        self.measure.settings = settings;
+        self.settings_changed();
+    }
+
+    /// Reads a matrix of categorical dissimilarities: the categories compare by it from now on.
+    pub(crate) fn load_matrix(&mut self, path: PathBuf) {
+        match CategoryMatrix::read(&path) {
+            Ok(matrix) => {
+                let mut settings = self.measure.settings.clone();
+                settings.gamma.dissimilarity.categorical = CategoryDissimilarity::Matrix(matrix);
+                settings.matrix_file = Some(path);
+                self.change_settings(settings);
+            }
+            Err(e) => self.shell.messages.error(e),
+        }
+    }
+
+    /// Writes the matrix of categorical dissimilarities in use at `path`.
+    pub(crate) fn save_matrix(&mut self, path: &Path) {
+        if let CategoryDissimilarity::Matrix(matrix) =
+            &self.measure.settings.gamma.dissimilarity.categorical
+            && let Err(e) = gamma_formats::write_atomically(path, matrix.to_csv().as_bytes())
+        {
+            self.shell.messages.error(e);
+        }
+    }
+
     /// The settings changed: the shown result is stale until the new one arrives.
     pub fn settings_changed(&mut self) {
         for document in &mut self.documents.open {
@@ -71,7 +102,7 @@ impl AppState {
             ),
             Err(e) => {
                 self.measure.run.stop(Status::Failed(e.clone()));
-                self.shell.messages.push(e);
+                self.shell.messages.error(e);
             }
         }
     }
@@ -108,13 +139,12 @@ impl AppState {
                             open.gamma = Some(gamma);
                         }
                     }
-                    Err(message) => self
-                        .shell
-                        .messages
-                        .push(format!("document {}: {message}", document + 1)),
+                    Err(message) => {
+                        (self.shell.messages).error(format!("document {}: {message}", document + 1))
+                    }
                 },
                 RunReport::Corpus(gamma) => self.measure.corpus_gamma = Some(*gamma),
-                RunReport::Failed(message) => self.shell.messages.push(message),
+                RunReport::Failed(message) => self.shell.messages.error(message),
             }
         }
     }

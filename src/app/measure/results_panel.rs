@@ -8,6 +8,7 @@ use super::gamma_run::{Outcome, Status};
 use super::number_rows::{self, NumberRow};
 use super::relation_agreement_panel;
 use crate::app::AppState;
+use crate::app::commands::Command;
 use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot, VLine};
 use gamma_core::bootstrap::{ConfidenceInterval, ResamplingUnit};
@@ -516,7 +517,7 @@ fn show_status(ui: &mut Ui, state: &mut AppState) {
                 )
                 .on_hover_text(tip);
                 if ui.button("Cancel").clicked() {
-                    state.cancel();
+                    state.send(Command::Cancel);
                 }
             });
         }
@@ -524,7 +525,7 @@ fn show_status(ui: &mut Ui, state: &mut AppState) {
             ui.horizontal_wrapped(|ui| {
                 ui.label("Computation cancelled.");
                 if ui.button("Compute").clicked() {
-                    state.recompute();
+                    state.send(Command::Compute);
                 }
             });
         }

@@ -54,7 +54,7 @@ impl AppState {
     /// Gathers the report of the open documents in a job and writes it to `out`.
     pub fn export_report(&mut self, out: PathBuf) {
         let Some(rendering) = Rendering::of(&out) else {
-            self.shell.messages.push(format!(
+            self.shell.messages.error(format!(
                 "{}: the agreement report is written as .html, .md, .tex or .json",
                 out.display()
             ));
@@ -68,7 +68,7 @@ impl AppState {
         );
         let options = self.measure.settings.gamma_options();
         let rerun = rerun(self, &out, self.report.calibrate);
-        self.shell.messages.push(format!(
+        self.shell.messages.info(format!(
             "gathering the agreement report of {} document(s)…",
             corpus.documents.len()
         ));
@@ -98,10 +98,12 @@ impl AppState {
         };
         for written in job.messages() {
             self.report.job = None;
-            self.shell.messages.push(match written {
-                Ok(path) => format!("agreement report written: {}", path.display()),
-                Err(e) => format!("the agreement report was not written: {e}"),
-            });
+            match written {
+                Ok(path) => (self.shell.messages)
+                    .info(format!("agreement report written: {}", path.display())),
+                Err(e) => (self.shell.messages)
+                    .error(format!("the agreement report was not written: {e}")),
+            }
         }
     }
 }

@@ -5,7 +5,8 @@
 
 use super::help::HelpPage;
 use super::layout::Panels;
-use super::{Mode, focus};
+use super::{Mode, focus, save_png};
+use crate::app::commands::Command;
 use crate::app::document::open_document::View;
 use crate::app::files::dialog::{FileDialog, SystemDialog, WithFallback};
 use crate::app::files::{
@@ -16,7 +17,7 @@ use crate::app::shuffling;
 use crate::app::{AppState, adjudication, campaign, document, evaluate, measure, report_export};
 use eframe::egui::{self, Ui};
 use gamma_formats::ReadOptions;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// egui's fonts, then DejaVu as the fallback for the characters of historical and phonetic
@@ -147,9 +148,17 @@ impl GammaStudioApp {
         let open_demo = launch.files.is_empty();
         match launch.files.as_slice() {
             [] => {}
-            [folder] if folder.is_dir() => state.open_folder(folder, &launch.read_options),
-            [file] if files::project::is_project(file) => state.open_project(file),
-            files => state.open_files(files, &launch.read_options),
+            [folder] if folder.is_dir() => state.apply(Command::OpenFolder {
+                folder: folder.clone(),
+                options: launch.read_options,
+            }),
+            [file] if files::project::is_project(file) => {
+                state.apply(Command::OpenProject(file.clone()))
+            }
+            files => state.apply(Command::OpenFiles {
+                paths: files.to_vec(),
+                options: launch.read_options,
+            }),
         }
         let mut app = GammaStudioApp {
             state,
@@ -167,7 +176,7 @@ impl GammaStudioApp {
             focus_watch: Default::default(),
         };
         if open_demo {
-            app.open_demo(files::demo::Demo::NamedEntities);
+            (app.state).apply(Command::OpenDemo(files::demo::Demo::NamedEntities));
         }
         app
     }
@@ -191,8 +200,8 @@ impl GammaStudioApp {
 
     /// Draws the whole window (the eframe entry point and the tests call this).
     pub fn draw(&mut self, ui: &mut Ui) {
+        // Before the panels, so that Messages shows what the jobs ended with in this frame.
         self.state.poll();
-        // Before the panels, so that Messages shows what the job ended with in this frame.
         let text_gamma = self.state.uses_text_gamma();
         let state = &mut self.state;
         (state.campaign.dashboard).keep_up(
@@ -206,7 +215,7 @@ impl GammaStudioApp {
             !self.dialog_open() && !ui.ctx().egui_wants_keyboard_input();
         self.panels.update(ui, &self.state);
         if let Some(message) = self.focus_watch.watch(ui.ctx()) {
-            self.state.shell.messages.push(message.to_string());
+            self.state.shell.messages.warning(message);
         }
         if self.state.shell.mode == Mode::Annotations {
             adjudication::panel::handle_keys(ui, &mut self.state);
@@ -234,10 +243,13 @@ impl GammaStudioApp {
         if self.dialog.ready(report_export::REPORT_TITLE) {
             self.ask_report_to_export();
         }
+        // What the keys, the menus and the dialogs' answers asked for, before the panels show
+        // the state (the panels' own commands are applied at the end of the frame).
+        self.state.apply_commands();
         if !self.state.shell.messages.is_empty() {
             egui::Panel::bottom("errors")
                 .resizable(true)
-                .show(ui, |ui| self.errors_panel(ui));
+                .show(ui, |ui| self.messages_panel(ui));
         }
         match self.state.shell.mode {
             Mode::Shuffling => self.draw_shuffling(ui),
@@ -251,16 +263,15 @@ impl GammaStudioApp {
         }
         self.open_dialog_window(ui);
         evaluate::panel::window(ui, &mut self.state, self.dialog.as_mut());
-        // What the panels and keys asked for, in one place.
-        self.state.apply_commands();
-        self.state.autosave_project();
         self.dialog.show(ui.ctx());
         super::help::window(ui.ctx(), &mut self.help);
         campaign::sessions_panel::window(ui.ctx(), &mut self.state);
-        self.state
-            .shell
-            .messages
-            .extend(self.dialog.take_messages());
+        // What the panels and windows asked for.
+        self.state.apply_commands();
+        self.state.autosave_project();
+        for message in self.dialog.take_messages() {
+            self.state.shell.messages.warning(message);
+        }
         if self.state.is_running()
             || self.state.report.is_running()
             || self.state.shuffling.is_running()
@@ -362,7 +373,7 @@ impl GammaStudioApp {
                 .collect()
         });
         if !dropped.is_empty() {
-            self.request_open(dropped);
+            self.state.send(Command::Open(dropped));
         }
     }
 
@@ -403,7 +414,7 @@ impl GammaStudioApp {
                     let context = ui.ctx().clone();
                     ui.ctx().request_screenshot(move |image| {
                         *done.lock().expect("not poisoned") =
-                            Some(save_png(&image, &path).map(|()| path));
+                            Some(save_png(&path, image.size, &rgba_of(&image)).map(|()| path));
                         context.request_repaint();
                     });
                     self.screenshot = Screenshot::Requested;
@@ -475,16 +486,7 @@ impl eframe::App for GammaStudioApp {
     }
 }
 
-/// Writes an egui image as PNG (through a temporary file renamed at the end).
-fn save_png(image: &egui::ColorImage, path: &Path) -> Result<(), String> {
-    let mut bytes = Vec::new();
-    {
-        let mut encoder = png::Encoder::new(&mut bytes, image.size[0] as u32, image.size[1] as u32);
-        encoder.set_color(png::ColorType::Rgba);
-        encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
-        let rgba: Vec<u8> = image.pixels.iter().flat_map(|c| c.to_array()).collect();
-        writer.write_image_data(&rgba).map_err(|e| e.to_string())?;
-    }
-    gamma_formats::write_atomically(path, &bytes).map_err(|e| e.to_string())
+/// An egui image's pixels as RGBA bytes.
+fn rgba_of(image: &egui::ColorImage) -> Vec<u8> {
+    image.pixels.iter().flat_map(|c| c.to_array()).collect()
 }

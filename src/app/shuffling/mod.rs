@@ -3,13 +3,15 @@
 
 pub mod panel;
 
-use super::jobs::{Job, Wake};
+use crate::app::AppState;
+use crate::app::jobs::{Job, Wake};
 use gamma_core::Continuum;
 use gamma_core::gamma::RunControl;
 use gamma_core::measure::Measure;
 use gamma_core::shuffle::{
     self, Calibration, ErrorKind, Reference, ReferenceModel, SweepOptions, SweepRow,
 };
+use std::path::PathBuf;
 
 /// Where the simulated annotators come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -316,6 +318,99 @@ impl Shuffling {
         if finished {
             self.job = None;
             self.progress = None;
+        }
+    }
+}
+
+/// What the tool writes as CSV.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Export {
+    /// The sweep's table: each measure's mean at each magnitude.
+    Sweep,
+    /// The calibration's curves.
+    Calibration,
+}
+
+impl Export {
+    /// The file name offered.
+    pub fn suggested_name(self) -> &'static str {
+        match self {
+            Export::Sweep => "sweep.csv",
+            Export::Calibration => "calibration.csv",
+        }
+    }
+}
+
+/// The tool's actions on the document shown.
+impl AppState {
+    /// The gold units decided so far, while the document shown is adjudicated.
+    fn gold_units(&self) -> Option<Vec<gamma_core::Unit>> {
+        self.adjudicating().map(|a| {
+            a.session
+                .adjudication
+                .gold()
+                .into_iter()
+                .map(|(_, g)| g.unit.clone())
+                .collect()
+        })
+    }
+
+    /// Starts the sweep of the current settings (the reference is built here, on the UI thread:
+    /// it is a copy of units, not a computation).
+    pub(crate) fn start_sweep(&mut self) {
+        let settings = &self.shuffling.settings;
+        let continuum = self.document().map(|d| &d.document.continuum);
+        match reference_of(settings, continuum, self.gold_units()) {
+            Ok((reference, name)) => {
+                let wake = self.wake.clone();
+                self.shuffling.start_sweep(reference, name, wake);
+            }
+            Err(e) => self.shuffling.error = Some(e),
+        }
+    }
+
+    /// Starts calibrating the document shown: against its gold when one is being adjudicated,
+    /// otherwise against each annotator in turn.
+    pub(crate) fn start_calibration(&mut self) {
+        let Some(document) = self.document() else {
+            self.shuffling.error = Some("open a document to calibrate its γ".into());
+            return;
+        };
+        let continuum = document.document.continuum.clone();
+        let references = match self.gold_units() {
+            Some(gold) => gamma_core::shuffle::Reference::new(gold)
+                .map(|r| (vec![r], "the gold standard".to_string()))
+                .map_err(|e| format!("the gold standard: {e}")),
+            None => shuffle::each_annotator_as_reference(&continuum)
+                .map(|r| (r, "each annotator in turn".to_string()))
+                .map_err(|e| e.to_string()),
+        };
+        match references {
+            Ok((references, name)) => {
+                let wake = self.wake.clone();
+                self.shuffling
+                    .start_calibration(continuum, references, name, wake);
+            }
+            Err(e) => self.shuffling.error = Some(e),
+        }
+    }
+
+    /// Writes the last sweep's table or calibration's curves at `path`.
+    pub(crate) fn export_shuffling(&mut self, what: Export, path: PathBuf) {
+        let shuffling = &self.shuffling;
+        let csv = match what {
+            Export::Sweep => (shuffling.sweep.as_ref())
+                .map(|sweep| shuffle::sweep_csv(&sweep.settings.sweep.measures, &sweep.rows)),
+            Export::Calibration => {
+                (shuffling.calibration.as_ref()).map(|c| c.calibration.curves_csv())
+            }
+        };
+        let Some(csv) = csv else {
+            return;
+        };
+        match gamma_formats::write_atomically(&path, csv.as_bytes()) {
+            Ok(()) => self.shuffling.exported = Some(path),
+            Err(e) => self.shell.messages.error(e),
         }
     }
 }
