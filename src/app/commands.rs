@@ -193,7 +193,7 @@ impl AppState {
             }
             Command::Sweep => self.start_sweep(),
             Command::Calibrate => self.start_calibration(),
-            Command::StopShuffling => self.shuffling.cancel(),
+            Command::StopShuffling => self.shuffling.cancel(&mut self.jobs),
             Command::ExportShuffling { what, path } => self.export_shuffling(what, path),
             Command::LoadMapping(path) => self.evaluate.load_mapping(path),
             Command::DropMapping => self.evaluate.mapping = None,

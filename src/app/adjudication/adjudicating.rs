@@ -5,9 +5,10 @@
 //! here, and nothing of the rest of the app: the app state calls these methods and keeps the
 //! error panel, the selection and the view.
 
+use crate::app::AppState;
 use crate::app::document::open_document::{DocumentId, OpenDocument, RowStack};
 use crate::app::document::shown_alignments::ShownAlignments;
-use crate::app::jobs::{Job, Wake};
+use crate::app::jobs::{JobKind, Jobs};
 use crate::app::measure::settings::Settings;
 use crate::environment::default_adjudicator;
 use gamma_core::gamma::DocumentAlignment;
@@ -19,8 +20,8 @@ use gamma_formats::{Format, ReadOptions, Source};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// γ of one annotator against the gold, as the job sends it.
-type AgainstGold = (usize, Result<f64, String>);
+/// γ of one annotator against the gold, as the job sends it: the document, the annotator, γ.
+type AgainstGold = (DocumentId, usize, Result<f64, String>);
 
 /// An adjudication in progress.
 pub struct Adjudicating {
@@ -60,7 +61,8 @@ pub struct Adjudicating {
     /// A boundary of a gold unit being dragged on the timeline: the unit, whether it is the
     /// start (else the end), and where it is now.
     pub dragging: Option<(GoldId, bool, f64)>,
-    job: Option<Job<AgainstGold>>,
+    /// Whether γ against the gold was started since the gold last changed elsewhere.
+    against_gold_started: bool,
 }
 
 /// What an export writes.
@@ -159,7 +161,7 @@ impl Adjudicating {
             confirm_overwrite: None,
             gold_notes: Vec::new(),
             dragging: None,
-            job: None,
+            against_gold_started: false,
             session,
         };
         adjudicating.layout_gold();
@@ -267,18 +269,23 @@ impl Adjudicating {
         &mut self,
         message: Option<String>,
         settings: &Settings,
-        wake: Wake,
+        jobs: &mut Jobs,
     ) -> Result<(), String> {
         let saved = self.record(message);
-        self.start_against_gold(settings, wake);
+        self.start_against_gold(settings, jobs);
         saved
     }
 
     /// After a change made while another document is shown: lays out the gold track and saves
     /// the session; γ against the gold waits until the document is shown
     /// ([`Adjudicating::against_gold_waits`]).
-    pub fn changed_elsewhere(&mut self, message: Option<String>) -> Result<(), String> {
-        self.job = None;
+    pub fn changed_elsewhere(
+        &mut self,
+        message: Option<String>,
+        jobs: &mut Jobs,
+    ) -> Result<(), String> {
+        jobs.cancel(JobKind::AgainstGold(self.document));
+        self.against_gold_started = false;
         self.against_gold = vec![None; self.against_gold.len()];
         self.record(message)
     }
@@ -286,7 +293,7 @@ impl Adjudicating {
     /// Whether γ against the gold is to be computed (never started, or the gold changed while
     /// another document was shown).
     pub fn against_gold_waits(&self) -> bool {
-        self.job.is_none()
+        !self.against_gold_started
     }
 
     /// Lays out the gold track, keeps the message, saves the session where it is saved.
@@ -308,7 +315,7 @@ impl Adjudicating {
     }
 
     /// Starts γ of each annotator against the gold decided so far (replacing any such job).
-    pub fn start_against_gold(&mut self, settings: &Settings, wake: Wake) {
+    pub fn start_against_gold(&mut self, settings: &Settings, jobs: &mut Jobs) {
         let mut options = settings.gamma_options();
         options.categorical_gammas = false;
         options.samples = SampleCount::Precision {
@@ -323,7 +330,10 @@ impl Adjudicating {
             .map(|a| adjudication.annotator_against_gold(a))
             .collect();
         self.against_gold = vec![None; n];
-        self.job = Some(Job::spawn("gold-gamma", wake, move |context| {
+        self.against_gold_started = true;
+        let document = self.document;
+        let kind = JobKind::AgainstGold(document);
+        jobs.start(kind, "gold-gamma", deliver, move |context| {
             for (annotator, continuum) in continua.iter().enumerate() {
                 if context.is_cancelled() {
                     return;
@@ -331,19 +341,9 @@ impl Adjudicating {
                 let gamma = gamma_core::gamma(continuum, &options, context.control(None))
                     .map(|r| r.gamma)
                     .map_err(|e| e.to_string());
-                context.send((annotator, gamma));
+                context.send((document, annotator, gamma));
             }
-        }));
-    }
-
-    /// Takes the γ against the gold that arrived; call once per frame.
-    pub fn poll(&mut self) {
-        let Some(job) = &self.job else { return };
-        for (annotator, gamma) in job.messages() {
-            if let Some(slot) = self.against_gold.get_mut(annotator) {
-                *slot = Some(gamma);
-            }
-        }
+        });
     }
 
     /// The next (or previous) open alignment after `current` in `order` passing the filter;
@@ -436,6 +436,15 @@ impl Adjudicating {
         self.message = Some(format!("session saved: {}", path.display()));
         self.save_path = Some(path);
         Ok(())
+    }
+}
+
+/// Applies γ of an annotator against the gold to its document's adjudication (the job's route).
+fn deliver(state: &mut AppState, (document, annotator, gamma): AgainstGold) {
+    if let Some(adjudicating) = state.adjudication.by_document.get_mut(&document)
+        && let Some(slot) = adjudicating.against_gold.get_mut(annotator)
+    {
+        *slot = Some(gamma);
     }
 }
 
@@ -569,7 +578,8 @@ mod tests {
         adjudicating.save_path = Some(blocked);
         let message =
             adjudicating.apply_counted(|a| Ok(format!("{} decided", a.decide_unanimous())), 1);
-        let saved = adjudicating.changed(message, &Settings::default(), Arc::new(|| {}));
+        let mut jobs = Jobs::new(Arc::new(|| {}));
+        let saved = adjudicating.changed(message, &Settings::default(), &mut jobs);
         let error = saved.expect_err("a folder is in the way");
         assert!(
             error.starts_with("the adjudication could not be saved"),
@@ -591,8 +601,9 @@ mod tests {
                 .is_none(),
             "nothing saved before the first change"
         );
+        let mut jobs = Jobs::new(Arc::new(|| {}));
         adjudicating
-            .changed(None, &Settings::default(), Arc::new(|| {}))
+            .changed(None, &Settings::default(), &mut jobs)
             .unwrap();
         let offer = autosaved_session(dir.path(), open.continuum(), open.id)
             .unwrap()

@@ -13,6 +13,7 @@ pub mod relations_panel;
 use crate::app::AppState;
 use crate::app::document::open_document::DocumentId;
 use crate::app::document::selection::Selection;
+use crate::app::jobs::JobKind;
 use adjudicating::{
     Adjudicating, ExportKind, NotDone, ResumeOffer, initial_adjudicator, lost_text,
 };
@@ -20,7 +21,6 @@ use gamma_core::Unit;
 use gamma_core::gold::{Adjudication, Direction, GoldId, RelationChoice};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// The adjudication room's state.
 pub struct Adjudications {
@@ -326,7 +326,7 @@ impl AppState {
             return;
         }
         let mut adjudicating = Adjudicating::resume(offer);
-        adjudicating.start_against_gold(&self.measure.settings, Arc::clone(&self.wake));
+        adjudicating.start_against_gold(&self.measure.settings, &mut self.jobs);
         self.adjudication
             .by_document
             .insert(adjudicating.document, adjudicating);
@@ -350,6 +350,7 @@ impl AppState {
     pub fn stop_adjudication(&mut self) {
         if let Some(id) = self.document().map(|d| d.id) {
             self.adjudication.by_document.remove(&id);
+            self.jobs.cancel(JobKind::AgainstGold(id));
         }
         self.look_for_session();
     }
@@ -412,9 +413,7 @@ impl AppState {
         let Some(adjudicating) = self.adjudication.by_document.get_mut(&id) else {
             return;
         };
-        if let Err(e) =
-            adjudicating.changed(message, &self.measure.settings, Arc::clone(&self.wake))
-        {
+        if let Err(e) = adjudicating.changed(message, &self.measure.settings, &mut self.jobs) {
             self.shell.messages.error(e);
         }
     }

@@ -10,8 +10,9 @@
 //! The table can be narrowed to the documents of an annotator or with a category, and written
 //! as CSV with the columns of `gamma DIR --per-document FILE.csv`.
 
+use crate::app::AppState;
 use crate::app::document::open_document::OpenDocument;
-use crate::app::jobs::{Job, JobContext, Wake};
+use crate::app::jobs::{JobContext, JobKind, Jobs};
 use crate::app::measure::gamma_run::without;
 use crate::app::measure::settings::{Settings, gamma_error_words};
 use gamma_core::gamma::DocumentAlignment;
@@ -111,7 +112,8 @@ pub struct Dashboard {
     pub category_filter: Option<String>,
     /// The settings the figures are (being) computed with.
     computed_with: Option<Settings>,
-    job: Option<Job<Message>>,
+    /// Whether the job measures (until its last figures, the pairwise matrix, arrive).
+    measuring: bool,
 }
 
 impl Default for Dashboard {
@@ -126,7 +128,7 @@ impl Default for Dashboard {
             annotator_filter: None,
             category_filter: None,
             computed_with: None,
-            job: None,
+            measuring: false,
         }
     }
 }
@@ -142,9 +144,9 @@ impl Dashboard {
         };
     }
 
-    /// Whether the job runs.
+    /// Whether the job measures.
     pub fn is_running(&self) -> bool {
-        self.job.is_some()
+        self.measuring
     }
 
     /// Document `index`'s figures, once measured.
@@ -158,33 +160,29 @@ impl Dashboard {
         Some((&self.measured(index)?.alignment, options))
     }
 
-    /// Takes what the job sent; call once per frame.
-    fn poll(&mut self) {
-        let Some(job) = &self.job else {
-            return;
-        };
-        let mut finished = false;
-        for message in job.messages() {
-            match message {
-                Message::Progress(done, total) => self.progress = (done, total),
-                Message::Rows(rows) => {
-                    for (i, row) in rows {
-                        if let Some(slot) = self.rows.get_mut(i) {
-                            *slot = Some(row);
-                        }
+    /// Takes a message of the job.
+    fn receive(&mut self, message: Message) {
+        match message {
+            Message::Progress(done, total) => self.progress = (done, total),
+            Message::Rows(rows) => {
+                for (i, row) in rows {
+                    if let Some(slot) = self.rows.get_mut(i) {
+                        *slot = Some(row);
                     }
                 }
-                Message::Corpus(corpus) => self.corpus = Some(corpus),
-                Message::Pairwise(pairs) => {
-                    self.pairwise = Some(pairs);
-                    finished = true;
-                }
+            }
+            Message::Corpus(corpus) => self.corpus = Some(corpus),
+            Message::Pairwise(pairs) => {
+                self.pairwise = Some(pairs);
+                self.measuring = false;
             }
         }
-        if finished {
-            self.job = None;
-        }
     }
+}
+
+/// Applies a message of the dashboard's job (its route).
+fn deliver(state: &mut AppState, message: Message) {
+    state.campaign.dashboard.receive(message);
 }
 
 impl Dashboard {
@@ -195,19 +193,19 @@ impl Dashboard {
         documents: &[OpenDocument],
         settings: &Settings,
         text_gamma: bool,
-        wake: &Wake,
+        jobs: &mut Jobs,
     ) {
         if text_gamma || documents.is_empty() {
-            self.job = None;
+            jobs.cancel(JobKind::Dashboard);
+            self.measuring = false;
             return;
         }
         if self.computed_with.as_ref() != Some(settings) || self.rows.len() != documents.len() {
-            self.start(documents, settings, wake);
+            self.start(documents, settings, jobs);
         }
-        self.poll();
     }
 
-    fn start(&mut self, documents: &[OpenDocument], settings: &Settings, wake: &Wake) {
+    fn start(&mut self, documents: &[OpenDocument], settings: &Settings, jobs: &mut Jobs) {
         let excluded = &settings.excluded_categories;
         let corpus = Corpus::new(
             (documents.iter())
@@ -219,9 +217,10 @@ impl Dashboard {
         self.rows = vec![None; corpus.documents.len()];
         self.progress = (0, corpus.documents.len());
         self.computed_with = Some(settings.clone());
-        self.job = Some(Job::spawn("dashboard", Arc::clone(wake), move |context| {
+        self.measuring = true;
+        jobs.start(JobKind::Dashboard, "dashboard", deliver, move |context| {
             measure(&corpus, &options, context)
-        }));
+        });
     }
 }
 

@@ -24,7 +24,6 @@ use gamma_core::gold::{Adjudication, Direction, Filter, GoldError};
 use gamma_formats::ReadOptions;
 use gamma_formats::session::{SavedSession, saved_sessions};
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// The order of the documents in the queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -350,10 +349,10 @@ impl AppState {
                 adjudicating.changed(
                     Some(message.to_string()),
                     &self.measure.settings,
-                    Arc::clone(&self.wake),
+                    &mut self.jobs,
                 )
             } else {
-                adjudicating.changed_elsewhere(Some(message.to_string()))
+                adjudicating.changed_elsewhere(Some(message.to_string()), &mut self.jobs)
             };
             if let Err(e) = saved {
                 self.shell.messages.error(e);

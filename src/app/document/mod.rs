@@ -16,6 +16,7 @@ pub mod shown_alignments;
 pub mod timeline;
 
 use crate::app::AppState;
+use crate::app::jobs::JobKind;
 use crate::app::measure::settings::TextGammaBase;
 use crate::app::shell::Mode;
 use gamma_formats::Document;
@@ -25,7 +26,6 @@ use reading_view::ReadingView;
 use selection::Selection;
 use shown_alignments::ShownAlignments;
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
 /// A selected alignment's neighbourhood on the timeline, in characters: about as many as
 /// the timeline draws legibly (7 pixels each) on a usual window.
@@ -108,6 +108,7 @@ impl AppState {
         self.documents.reading.forget();
         self.measure.corpus_gamma = None;
         self.adjudication.by_document.clear();
+        (self.jobs).cancel_where(|k| matches!(k, JobKind::AgainstGold(_) | JobKind::Dashboard));
         self.campaign.forget();
         self.select_document(0);
     }
@@ -130,12 +131,12 @@ impl AppState {
         self.zoom_to_fit();
         self.recompute();
         self.look_for_session();
-        let (settings, wake) = (&self.measure.settings, &self.wake);
+        let (settings, jobs) = (&self.measure.settings, &mut self.jobs);
         if let Some(adjudicating) = (self.documents.open.get(self.documents.current))
             .and_then(|d| self.adjudication.by_document.get_mut(&d.id))
             .filter(|a| a.against_gold_waits())
         {
-            adjudicating.start_against_gold(settings, Arc::clone(wake));
+            adjudicating.start_against_gold(settings, jobs);
         }
     }
 

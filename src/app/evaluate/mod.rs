@@ -14,7 +14,7 @@
 pub mod panel;
 
 use crate::app::AppState;
-use crate::app::jobs::Job;
+use crate::app::jobs::{JobKind, Jobs};
 use gamma_core::Continuum;
 use gamma_core::corpus::Corpus;
 use gamma_core::evaluate::mapping::LabelMapping;
@@ -27,7 +27,6 @@ use gamma_formats::evaluation_report as report;
 use gamma_formats::gold_export::check_not_input;
 use gamma_formats::reference::with_reference;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// Name of the gold annotator in the evaluated continuum.
 const GOLD: &str = "gold (adjudicated)";
@@ -66,12 +65,6 @@ pub struct Finished {
     pub evaluation: Result<Evaluation, String>,
 }
 
-/// The evaluation in progress: what it evaluates and its job.
-struct Running {
-    key: Key,
-    job: Job<Result<Evaluation, String>>,
-}
-
 /// The evaluate room's state: the window's choices, the evaluation shown and the one running.
 pub struct Evaluate {
     pub open: bool,
@@ -84,7 +77,8 @@ pub struct Evaluate {
     pub mapping: Option<(PathBuf, LabelMapping)>,
     pub finished: Option<Finished>,
     pub message: Option<String>,
-    running: Option<Running>,
+    /// What the evaluation running evaluates.
+    running: Option<Key>,
 }
 
 impl Default for Evaluate {
@@ -105,15 +99,10 @@ impl Default for Evaluate {
 
 impl Evaluate {
     /// Collects a finished evaluation.
-    pub(crate) fn poll(&mut self) {
-        let Some(outcome) = self.running.as_ref().and_then(|r| r.job.messages().pop()) else {
-            return;
-        };
-        let running = self.running.take().expect("checked");
-        self.finished = Some(Finished {
-            key: running.key,
-            evaluation: outcome,
-        });
+    fn finish(&mut self, evaluation: Result<Evaluation, String>) {
+        if let Some(key) = self.running.take() {
+            self.finished = Some(Finished { key, evaluation });
+        }
     }
 
     /// Whether an evaluation is running.
@@ -122,7 +111,8 @@ impl Evaluate {
     }
 
     /// Drops the running evaluation (its job stops).
-    pub(crate) fn cancel(&mut self) {
+    pub(crate) fn cancel(&mut self, jobs: &mut Jobs) {
+        jobs.cancel(JobKind::Evaluate);
         self.running = None;
     }
 
@@ -176,8 +166,8 @@ impl Evaluate {
     }
 
     /// Starts the evaluation of `key` in a thread.
-    fn start(&mut self, state: &AppState, key: Key) {
-        self.cancel();
+    fn start(&mut self, state: &mut AppState, key: Key) {
+        self.cancel(&mut state.jobs);
         let (continuum, reference) = match evaluated_continuum(state, &key.reference) {
             Ok(input) => input,
             Err(message) => {
@@ -195,12 +185,14 @@ impl Evaluate {
             ..EvaluationOptions::default()
         };
         let corpus = Corpus::new(vec![continuum]);
-        let job = Job::spawn("evaluate", Arc::clone(&state.wake), move |context| {
-            let outcome = evaluate(&corpus, &reference, &options, context.control(None))
-                .map_err(|e| e.to_string());
-            context.send(outcome);
-        });
-        self.running = Some(Running { key, job });
+        state
+            .jobs
+            .start(JobKind::Evaluate, "evaluate", deliver, move |context| {
+                let outcome = evaluate(&corpus, &reference, &options, context.control(None))
+                    .map_err(|e| e.to_string());
+                context.send(outcome);
+            });
+        self.running = Some(key);
     }
 
     /// Reads the label mapping at `path` (the message says why not).
@@ -215,7 +207,7 @@ impl Evaluate {
     }
 
     /// Starts an evaluation when the window is open and the shown one is missing or stale.
-    pub(crate) fn refresh(&mut self, state: &AppState) {
+    pub(crate) fn refresh(&mut self, state: &mut AppState) {
         let Some(reference) = self.reference(state) else {
             return;
         };
@@ -223,13 +215,18 @@ impl Evaluate {
             return;
         };
         let current = |k: &Key| *k == key;
-        if self.running.as_ref().is_some_and(|r| current(&r.key))
+        if self.running.as_ref().is_some_and(current)
             || self.finished.as_ref().is_some_and(|f| current(&f.key))
         {
             return;
         }
         self.start(state, key);
     }
+}
+
+/// Applies the evaluation's outcome (its job's route).
+fn deliver(state: &mut AppState, evaluation: Result<Evaluation, String>) {
+    state.evaluate.finish(evaluation);
 }
 
 impl AppState {

@@ -21,9 +21,8 @@ pub fn window(ui: &Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
 
 impl Evaluate {
     fn window(&mut self, ui: &Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
-        self.poll();
         if !self.open {
-            self.cancel();
+            self.cancel(&mut state.jobs);
             return;
         }
         self.refresh(state);

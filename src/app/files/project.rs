@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
 
 pub use gamma_formats::project::{PROJECT_EXTENSION, is_project};
-use gamma_formats::project::{PROJECT_FORMAT, PROJECT_VERSION, ProjectInputs, StoredInputs};
+use gamma_formats::project::{PROJECT_FORMAT, PROJECT_VERSION, ProjectReading, StoredInputs};
 
 /// One document and its adjudication, if it has one.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -33,7 +33,7 @@ struct ProjectDocument {
 
 /// The project file's content.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-struct ProjectFile {
+pub(crate) struct ProjectFile {
     format: String,
     version: u32,
     saved_at: String,
@@ -50,6 +50,16 @@ struct ProjectFile {
     /// that opens the project, whatever was opened before.
     #[serde(default)]
     category_colours: BTreeMap<String, usize>,
+}
+
+/// The project at `path` as every front end reads it, and what only the app keeps (read in the
+/// open job).
+pub(crate) fn read_project_file(path: &Path) -> Result<(ProjectReading, ProjectFile), String> {
+    let reading = gamma_formats::project::read_project(path).map_err(|e| e.message)?;
+    let bytes = gamma_formats::read_bytes(path).map_err(|e| e.to_string())?;
+    let project: ProjectFile =
+        serde_json::from_slice(&bytes).map_err(|e| format!("not a Gamma Studio project: {e}"))?;
+    Ok((reading, project))
 }
 
 /// `path` relative to `folder` when both are on one root (`../data/a.aa`), else as it is.
@@ -155,7 +165,7 @@ impl AppState {
 
     /// What the autosave compares, every frame: each adjudication's progress, history depth
     /// and last steps (counters and labels only, nothing sorted or encoded).
-    fn project_signature(&self) -> String {
+    pub(crate) fn project_signature(&self) -> String {
         let mut signature = format!("{:?}|{:?}", self.shell.mode, self.documents.current);
         for (id, adjudicating) in &self.adjudication.by_document {
             let a = adjudicating.adjudication();
@@ -184,57 +194,33 @@ impl AppState {
         }
     }
 
-    /// Opens the project at `path`: its inputs as they were read, its settings and view, and
-    /// every adjudication whose document still has the same annotations. Messages say what
-    /// could not be restored.
-    pub fn open_project(&mut self, path: &Path) {
-        match self.restore_project(path) {
-            Ok(()) => {
-                self.files.project_path = Some(path.to_path_buf());
-                self.files.project_saved = self.project_signature();
-            }
-            Err(e) => self
-                .shell
-                .messages
-                .error(format!("{}: {e}", path.display())),
-        }
+    /// A project read by the open job, before its inputs are shown: its settings and colours.
+    pub(crate) fn adopt_project_settings(
+        &mut self,
+        reading: &ProjectReading,
+        project: &ProjectFile,
+    ) {
+        // The settings as every front end reads them; then what only the app keeps.
+        self.measure.settings.gamma = reading.settings.clone();
+        self.measure.settings.excluded_categories = reading.excluded_categories.clone();
+        (self.documents.category_colours).adopt(&project.category_colours);
     }
 
-    fn restore_project(&mut self, path: &Path) -> Result<(), String> {
-        // The inputs, their reading and the settings, as every front end reads them; then
-        // what only the app keeps (view, colours, adjudications).
-        let reading = gamma_formats::project::read_project(path).map_err(|e| e.message)?;
-        let bytes = gamma_formats::read_bytes(path).map_err(|e| e.to_string())?;
-        let project: ProjectFile = serde_json::from_slice(&bytes)
-            .map_err(|e| format!("not a Gamma Studio project: {e}"))?;
-        self.measure.settings.gamma = reading.settings;
-        self.measure.settings.excluded_categories = reading.excluded_categories;
-        self.documents
-            .category_colours
-            .adopt(&project.category_colours);
-        match reading.inputs {
-            ProjectInputs::Folder(corpus) => self.open_folder(&corpus, &reading.options),
-            ProjectInputs::Files(files) => self.open_files(&files, &reading.options),
-        }
-        if self.documents.open.is_empty() {
-            return Err("its inputs could not be opened (see the messages above)".into());
-        }
+    /// A project read by the open job, once its inputs are shown: every adjudication whose
+    /// document still has the same annotations, the view, the document shown.
+    pub(crate) fn restore_project_view(&mut self, project: &ProjectFile) {
         self.restore_adjudications(&project.documents);
         self.shell.mode = match project.view.as_str() {
             "dashboard" => Mode::Dashboard,
             "shuffling" => Mode::Shuffling,
             _ => Mode::Annotations,
         };
-        if let Some(index) = (project.shown.as_ref()).and_then(|name| {
-            self.documents
-                .open
-                .iter()
-                .position(|d| &d.continuum().name == name)
-        }) && index != self.documents.current
+        if let Some(index) = (project.shown.as_ref())
+            .and_then(|name| (self.documents.open.iter()).position(|d| &d.continuum().name == name))
+            && index != self.documents.current
         {
             self.select_document(index);
         }
-        Ok(())
     }
 
     /// Every saved adjudication back on the open document with the same annotations (its

@@ -6,9 +6,10 @@
 
 use super::settings::Settings;
 use super::text_gamma_run::TextGammaRequest;
+use crate::app::AppState;
 use crate::app::document::open_document::OpenDocument;
 use crate::app::document::shown_alignments::ShownAlignments;
-use crate::app::jobs::{Job, JobContext, Wake};
+use crate::app::jobs::{JobContext, JobKind, Jobs};
 use gamma_core::bootstrap::{BootstrapOptions, ConfidenceInterval, bootstrap_gamma};
 use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
 use gamma_core::textgamma::TextGammaResult;
@@ -22,6 +23,8 @@ use std::sync::Arc;
 pub enum Status {
     /// No document, or nothing asked yet.
     Idle,
+    /// Files are being read: the document shown will be replaced.
+    Opening,
     /// The job runs: samples done of the samples needed so far.
     Running {
         /// Samples of the expected disorder drawn.
@@ -240,7 +243,6 @@ pub struct GammaRun {
     pub text_outcome: Option<TextOutcome>,
     /// The settings or document changed since the results were computed (shown as stale).
     pub stale: bool,
-    job: Option<Job<GammaMessage>>,
     /// The document and settings of the job running.
     running: Option<(usize, Settings)>,
 }
@@ -252,7 +254,6 @@ impl Default for GammaRun {
             outcome: None,
             text_outcome: None,
             stale: false,
-            job: None,
             running: None,
         }
     }
@@ -262,10 +263,10 @@ impl GammaRun {
     /// Starts `request` for document `document` (replacing, so cancelling, any job).
     pub fn start(
         &mut self,
+        jobs: &mut Jobs,
         document: usize,
         settings: Settings,
         request: GammaRequest,
-        wake: Wake,
     ) {
         self.stale = self.outcome.is_some() || self.text_outcome.is_some();
         let name = if request.text_gamma.is_some() {
@@ -274,16 +275,17 @@ impl GammaRun {
             "gamma"
         };
         log::info!("{name} of {:?} in the background", request.continuum.name);
-        self.job = Some(Job::spawn(name, wake, move |context| {
+        jobs.start(JobKind::Gamma, name, deliver, move |context| {
             run(&request, context)
-        }));
+        });
         self.running = Some((document, settings));
         self.status = Status::Running { done: 0, needed: 0 };
     }
 
-    /// Nothing to compute (no document) or a request that could not be built: stops any job.
-    pub fn stop(&mut self, status: Status) {
-        self.job = None;
+    /// Nothing to compute (no document, files being read) or a request that could not be
+    /// built: stops any job.
+    pub fn stop(&mut self, jobs: &mut Jobs, status: Status) {
+        jobs.cancel(JobKind::Gamma);
         self.running = None;
         self.stale = self.outcome.is_some() || self.text_outcome.is_some();
         self.status = status;
@@ -296,8 +298,8 @@ impl GammaRun {
     }
 
     /// Cancels the job (its results, if any come, are dropped with it).
-    pub fn cancel(&mut self) {
-        self.job = None;
+    pub fn cancel(&mut self, jobs: &mut Jobs) {
+        jobs.cancel(JobKind::Gamma);
         self.running = None;
         if self.is_running() {
             self.status = Status::Cancelled;
@@ -309,53 +311,44 @@ impl GammaRun {
         matches!(self.status, Status::Running { .. })
     }
 
-    /// Takes what the job sent; call once per frame.
-    pub fn poll(&mut self) -> Vec<RunReport> {
-        let Some(job) = &self.job else {
-            return Vec::new();
-        };
-        let messages = job.messages();
-        let mut reports = Vec::new();
-        for message in messages {
-            let report = match message {
-                GammaMessage::Progress { done, needed } => {
-                    self.status = Status::Running { done, needed };
-                    None
+    /// Takes a message of the job: what the rest of the app is to know of it.
+    fn receive(&mut self, message: GammaMessage) -> Option<RunReport> {
+        match message {
+            GammaMessage::Progress { done, needed } => {
+                self.status = Status::Running { done, needed };
+                None
+            }
+            GammaMessage::Finished(Ok(measured)) => self.show_gamma(*measured),
+            GammaMessage::TextGammaFinished(Ok(finished)) => {
+                let (result, shown) = *finished;
+                self.show_text_gamma(result, shown)
+            }
+            GammaMessage::Finished(Err(message))
+            | GammaMessage::TextGammaFinished(Err(message)) => {
+                self.status = Status::Failed(message.clone());
+                Some(RunReport::Failed(message))
+            }
+            GammaMessage::Bootstrap(interval) => {
+                if let Some(outcome) = &mut self.outcome {
+                    outcome.confidence_interval = Some(*interval);
                 }
-                GammaMessage::Finished(Ok(measured)) => self.show_gamma(*measured),
-                GammaMessage::TextGammaFinished(Ok(finished)) => {
-                    let (result, shown) = *finished;
-                    self.show_text_gamma(result, shown)
+                None
+            }
+            GammaMessage::Pairwise {
+                first,
+                second,
+                gamma,
+            } => {
+                if let Some(outcome) = &mut self.outcome {
+                    outcome.pairwise.push(((first, second), gamma));
                 }
-                GammaMessage::Finished(Err(message))
-                | GammaMessage::TextGammaFinished(Err(message)) => {
-                    self.status = Status::Failed(message.clone());
-                    Some(RunReport::Failed(message))
-                }
-                GammaMessage::Bootstrap(interval) => {
-                    if let Some(outcome) = &mut self.outcome {
-                        outcome.confidence_interval = Some(*interval);
-                    }
-                    None
-                }
-                GammaMessage::Pairwise {
-                    first,
-                    second,
-                    gamma,
-                } => {
-                    if let Some(outcome) = &mut self.outcome {
-                        outcome.pairwise.push(((first, second), gamma));
-                    }
-                    None
-                }
-                GammaMessage::OtherDocument { document, gamma } => {
-                    Some(RunReport::OtherDocument { document, gamma })
-                }
-                GammaMessage::Corpus(gamma) => Some(RunReport::Corpus(gamma)),
-            };
-            reports.extend(report);
+                None
+            }
+            GammaMessage::OtherDocument { document, gamma } => {
+                Some(RunReport::OtherDocument { document, gamma })
+            }
+            GammaMessage::Corpus(gamma) => Some(RunReport::Corpus(gamma)),
         }
-        reports
     }
 
     /// Shows a γ result of the document of the job running.
@@ -412,6 +405,13 @@ impl GammaRun {
             gamma,
             keeps_selection,
         })
+    }
+}
+
+/// Applies a message of the γ job to the app (the job's route).
+fn deliver(state: &mut AppState, message: GammaMessage) {
+    if let Some(report) = state.measure.run.receive(message) {
+        state.on_run_report(report);
     }
 }
 

@@ -20,7 +20,6 @@ use gamma_formats::Source;
 use gamma_run::{CorpusOutcome, GammaRequest, GammaRun, Outcome, RunReport, Status, TextOutcome};
 use settings::{AgreementMeasure, Settings};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// The measure room's state.
 #[derive(Default)]
@@ -76,7 +75,7 @@ impl AppState {
     /// job).
     pub fn recompute(&mut self) {
         let Some(document) = self.document() else {
-            self.measure.run.stop(Status::Idle);
+            self.measure.run.stop(&mut self.jobs, Status::Idle);
             return;
         };
         let request = if self.uses_text_gamma() {
@@ -95,13 +94,15 @@ impl AppState {
         };
         match request {
             Ok(request) => self.measure.run.start(
+                &mut self.jobs,
                 self.documents.current,
                 self.measure.settings.clone(),
                 request,
-                Arc::clone(&self.wake),
             ),
             Err(e) => {
-                self.measure.run.stop(Status::Failed(e.clone()));
+                self.measure
+                    .run
+                    .stop(&mut self.jobs, Status::Failed(e.clone()));
                 self.shell.messages.error(e);
             }
         }
@@ -109,7 +110,7 @@ impl AppState {
 
     /// Cancels γ of the current document.
     pub fn cancel(&mut self) {
-        self.measure.run.cancel();
+        self.measure.run.cancel(&mut self.jobs);
     }
 
     /// Whether γ of the current document is being computed.
@@ -117,35 +118,33 @@ impl AppState {
         self.measure.run.is_running()
     }
 
-    /// Takes what the γ run sent (see [`AppState::poll`]).
-    pub(crate) fn poll_run(&mut self) {
-        for report in self.measure.run.poll() {
-            match report {
-                RunReport::Arrived {
-                    document,
-                    gamma,
-                    keeps_selection,
-                } => {
+    /// What the γ job told: a document's γ, the corpus γ, a failure.
+    pub(crate) fn on_run_report(&mut self, report: RunReport) {
+        match report {
+            RunReport::Arrived {
+                document,
+                gamma,
+                keeps_selection,
+            } => {
+                if let Some(open) = self.documents.open.get_mut(document) {
+                    open.gamma = Some(gamma);
+                }
+                if !keeps_selection && self.adjudicating().is_none() {
+                    self.documents.selection.alignment = None;
+                }
+            }
+            RunReport::OtherDocument { document, gamma } => match gamma {
+                Ok(gamma) => {
                     if let Some(open) = self.documents.open.get_mut(document) {
                         open.gamma = Some(gamma);
                     }
-                    if !keeps_selection && self.adjudicating().is_none() {
-                        self.documents.selection.alignment = None;
-                    }
                 }
-                RunReport::OtherDocument { document, gamma } => match gamma {
-                    Ok(gamma) => {
-                        if let Some(open) = self.documents.open.get_mut(document) {
-                            open.gamma = Some(gamma);
-                        }
-                    }
-                    Err(message) => {
-                        (self.shell.messages).error(format!("document {}: {message}", document + 1))
-                    }
-                },
-                RunReport::Corpus(gamma) => self.measure.corpus_gamma = Some(*gamma),
-                RunReport::Failed(message) => self.shell.messages.error(message),
-            }
+                Err(message) => {
+                    (self.shell.messages).error(format!("document {}: {message}", document + 1))
+                }
+            },
+            RunReport::Corpus(gamma) => self.measure.corpus_gamma = Some(*gamma),
+            RunReport::Failed(message) => self.shell.messages.error(message),
         }
     }
 

@@ -535,6 +535,12 @@ fn show_status(ui: &mut Ui, state: &mut AppState) {
                 format!("γ failed: {message}"),
             );
         }
+        Status::Opening => {
+            ui.horizontal_wrapped(|ui| {
+                ui.spinner();
+                ui.label("Reading the files…");
+            });
+        }
         Status::Idle | Status::Done => {}
     }
 }

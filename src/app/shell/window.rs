@@ -12,6 +12,7 @@ use crate::app::files::dialog::{FileDialog, SystemDialog, WithFallback};
 use crate::app::files::{
     self, OPEN_FOLDER_TITLE, OPEN_PROJECT_TITLE, OPEN_TITLE, SAVE_PROJECT_TITLE,
 };
+use crate::app::jobs::JobKind;
 use crate::app::measure::gamma_run;
 use crate::app::shuffling;
 use crate::app::{AppState, adjudication, campaign, document, evaluate, measure, report_export};
@@ -136,6 +137,8 @@ pub struct GammaStudioApp {
     pub(crate) panels: Panels,
     /// Whether clicks give the window the keyboard.
     focus_watch: focus::FocusWatch,
+    /// The timeline's view kept from the last run, while the documents are read.
+    saved_view: Option<SavedView>,
 }
 
 impl GammaStudioApp {
@@ -174,6 +177,7 @@ impl GammaStudioApp {
             help: None,
             panels: Default::default(),
             focus_watch: Default::default(),
+            saved_view: None,
         };
         if open_demo {
             (app.state).apply(Command::OpenDemo(files::demo::Demo::NamedEntities));
@@ -187,7 +191,16 @@ impl GammaStudioApp {
         if let Some(central) = eframe::get_value(storage, CENTRAL_VIEW_KEY) {
             self.state.documents.reading.central = central;
         }
-        if let Some(saved) = eframe::get_value::<SavedView>(storage, VIEW_KEY) {
+        // The view comes back once the documents are read.
+        self.saved_view = eframe::get_value::<SavedView>(storage, VIEW_KEY);
+        self.restore_view();
+    }
+
+    /// The saved view of the timeline, once no file is being read.
+    fn restore_view(&mut self) {
+        if !self.state.jobs.is_running(JobKind::Open)
+            && let Some(saved) = self.saved_view.take()
+        {
             saved.restore(&mut self.state);
         }
     }
@@ -200,15 +213,21 @@ impl GammaStudioApp {
 
     /// Draws the whole window (the eframe entry point and the tests call this).
     pub fn draw(&mut self, ui: &mut Ui) {
+        // Quitting: every job stops now and nothing is drawn (what is kept is on disk already).
+        if ui.input(|i| i.viewport().close_requested()) {
+            self.state.jobs.cancel_all();
+            return;
+        }
         // Before the panels, so that Messages shows what the jobs ended with in this frame.
         self.state.poll();
+        self.restore_view();
         let text_gamma = self.state.uses_text_gamma();
         let state = &mut self.state;
         (state.campaign.dashboard).keep_up(
             &state.documents.open,
             &state.measure.settings,
             text_gamma,
-            &state.wake,
+            &mut state.jobs,
         );
         self.take_dropped_files(ui);
         self.state.shell.keys_reach_document =
@@ -272,11 +291,7 @@ impl GammaStudioApp {
         for message in self.dialog.take_messages() {
             self.state.shell.messages.warning(message);
         }
-        if self.state.is_running()
-            || self.state.report.is_running()
-            || self.state.shuffling.is_running()
-            || self.state.campaign.dashboard.is_running()
-        {
+        if self.state.jobs.any_running() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }
@@ -389,11 +404,13 @@ impl GammaStudioApp {
         let dashboard_shown = self.state.shell.mode == Mode::Dashboard;
         let busy = self.state.is_running()
             || (dashboard_shown && self.state.campaign.dashboard.is_running());
-        let finished = !busy
-            && (self.state.current_outcome().is_some()
-                || self.state.current_text_outcome().is_some())
-            || matches!(self.state.measure.run.status, gamma_run::Status::Failed(_))
-            || self.state.documents.open.is_empty();
+        let opening = self.state.jobs.is_running(JobKind::Open);
+        let finished = !opening
+            && (!busy
+                && (self.state.current_outcome().is_some()
+                    || self.state.current_text_outcome().is_some())
+                || matches!(self.state.measure.run.status, gamma_run::Status::Failed(_))
+                || self.state.documents.open.is_empty());
         match &mut self.screenshot {
             Screenshot::Waiting {
                 path,
@@ -472,6 +489,16 @@ impl SavedView {
 impl eframe::App for GammaStudioApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.draw(ui);
+    }
+
+    /// Quitting: no job keeps the window open (each is cancelled, none waited for), and the
+    /// state is not taken apart piece by piece (a campaign's documents and alignments are
+    /// millions of allocations): the process ends and the system takes the memory back. What is
+    /// kept is on disk already (sessions and projects are saved at every change).
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.state.jobs.cancel_all();
+        let state = std::mem::replace(&mut self.state, AppState::new(Arc::new(|| {})));
+        std::mem::forget(state);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -4,7 +4,7 @@
 pub mod panel;
 
 use crate::app::AppState;
-use crate::app::jobs::{Job, Wake};
+use crate::app::jobs::{JobKind, Jobs};
 use gamma_core::Continuum;
 use gamma_core::gamma::RunControl;
 use gamma_core::measure::Measure;
@@ -130,7 +130,8 @@ pub struct Shuffling {
     pub error: Option<String>,
     /// Where the last CSV export went.
     pub exported: Option<std::path::PathBuf>,
-    job: Option<Job<ShufflingMessage>>,
+    /// Whether a sweep or a calibration runs.
+    running: bool,
 }
 
 impl Default for Shuffling {
@@ -144,7 +145,7 @@ impl Default for Shuffling {
             progress: None,
             error: None,
             exported: None,
-            job: None,
+            running: false,
         }
     }
 }
@@ -192,12 +193,15 @@ pub fn reference_of(
 }
 
 impl Shuffling {
+    /// Whether a sweep or a calibration runs.
     pub fn is_running(&self) -> bool {
-        self.job.is_some()
+        self.running
     }
 
-    pub fn cancel(&mut self) {
-        self.job = None;
+    /// Stops the sweep or calibration running.
+    pub fn cancel(&mut self, jobs: &mut Jobs) {
+        jobs.cancel(JobKind::Shuffling);
+        self.running = false;
         self.progress = None;
     }
 
@@ -205,12 +209,13 @@ impl Shuffling {
     fn start(
         &mut self,
         name: &str,
-        wake: Wake,
+        jobs: &mut Jobs,
         work: impl FnOnce(RunControl) -> ShufflingMessage + Send + 'static,
     ) {
         self.error = None;
         self.progress = Some((0, 1));
-        self.job = Some(Job::spawn(name, wake, move |context| {
+        self.running = true;
+        jobs.start(JobKind::Shuffling, name, deliver, move |context| {
             let report = |done: usize, needed: usize| {
                 // Every 1 % is enough for a progress bar.
                 if done == needed || done.is_multiple_of((needed / 100).max(1)) {
@@ -221,11 +226,11 @@ impl Shuffling {
             if !context.is_cancelled() {
                 context.send(message);
             }
-        }));
+        });
     }
 
     /// Starts a sweep of the current settings from `reference` (named `reference_name`).
-    pub fn start_sweep(&mut self, reference: Reference, reference_name: String, wake: Wake) {
+    pub fn start_sweep(&mut self, reference: Reference, reference_name: String, jobs: &mut Jobs) {
         let settings = self.settings.clone();
         log::info!(
             "sweep of {} from {reference_name}: {} sets, step {}",
@@ -239,7 +244,7 @@ impl Shuffling {
             settings.sweep.sets,
             settings.sweep.step
         );
-        self.start("sweep", wake, move |control| {
+        self.start("sweep", jobs, move |control| {
             let clock = std::time::Instant::now();
             let result = shuffle::sweep_controlled(&reference, &settings.sweep, control)
                 .map(|rows| {
@@ -261,7 +266,7 @@ impl Shuffling {
         continuum: Continuum,
         references: Vec<Reference>,
         references_name: String,
-        wake: Wake,
+        jobs: &mut Jobs,
     ) {
         let kinds = self.calibration_kinds.clone();
         // The sweep's γ and factors (its preset), with the calibration's own sets and step.
@@ -270,7 +275,7 @@ impl Shuffling {
             step: 0.1,
             ..self.settings.sweep.clone()
         };
-        self.start("calibration", wake, move |control| {
+        self.start("calibration", jobs, move |control| {
             let clock = std::time::Instant::now();
             let result =
                 shuffle::calibrate_against(&continuum, &references, &kinds, &options, control).map(
@@ -288,38 +293,30 @@ impl Shuffling {
         });
     }
 
-    /// Takes what the worker sent.
-    pub fn poll(&mut self) {
-        let Some(job) = &self.job else {
-            return;
-        };
-        let mut finished = false;
-        for message in job.messages() {
-            match message {
-                ShufflingMessage::Progress { done, needed } => {
-                    self.progress = Some((done, needed));
-                }
-                ShufflingMessage::Sweep(result) => {
-                    finished = true;
-                    match result {
-                        Ok(outcome) => self.sweep = Some(*outcome),
-                        Err(e) => self.error = Some(format!("the sweep failed: {e}")),
-                    }
-                }
-                ShufflingMessage::Calibration(result) => {
-                    finished = true;
-                    match result {
-                        Ok(outcome) => self.calibration = Some(outcome),
-                        Err(e) => self.error = Some(format!("the calibration failed: {e}")),
-                    }
-                }
+    /// Takes a message of the job.
+    fn receive(&mut self, message: ShufflingMessage) {
+        match message {
+            ShufflingMessage::Progress { done, needed } => {
+                self.progress = Some((done, needed));
+                return;
             }
+            ShufflingMessage::Sweep(result) => match result {
+                Ok(outcome) => self.sweep = Some(*outcome),
+                Err(e) => self.error = Some(format!("the sweep failed: {e}")),
+            },
+            ShufflingMessage::Calibration(result) => match result {
+                Ok(outcome) => self.calibration = Some(outcome),
+                Err(e) => self.error = Some(format!("the calibration failed: {e}")),
+            },
         }
-        if finished {
-            self.job = None;
-            self.progress = None;
-        }
+        self.running = false;
+        self.progress = None;
     }
+}
+
+/// Applies a message of the sweep's or the calibration's job (its route).
+fn deliver(state: &mut AppState, message: ShufflingMessage) {
+    state.shuffling.receive(message);
 }
 
 /// What the tool writes as CSV.
@@ -362,8 +359,7 @@ impl AppState {
         let continuum = self.document().map(|d| &d.document.continuum);
         match reference_of(settings, continuum, self.gold_units()) {
             Ok((reference, name)) => {
-                let wake = self.wake.clone();
-                self.shuffling.start_sweep(reference, name, wake);
+                self.shuffling.start_sweep(reference, name, &mut self.jobs);
             }
             Err(e) => self.shuffling.error = Some(e),
         }
@@ -387,9 +383,7 @@ impl AppState {
         };
         match references {
             Ok((references, name)) => {
-                let wake = self.wake.clone();
-                self.shuffling
-                    .start_calibration(continuum, references, name, wake);
+                (self.shuffling).start_calibration(continuum, references, name, &mut self.jobs);
             }
             Err(e) => self.shuffling.error = Some(e),
         }
