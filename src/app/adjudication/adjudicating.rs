@@ -1,9 +1,9 @@
 //! The adjudication of one document, as the app holds it: the core's [`Adjudication`] inside
 //! its [`Session`], where the session is autosaved, its shown alignments (the proposals, fixed
 //! when it began), the selection on the gold track, the navigation filter, and γ of each
-//! annotator against the gold so far (a [`Job`] restarted after every change). No widgets
-//! here, and nothing of the rest of the app: the app state calls these methods and keeps the
-//! error panel, the selection and the view.
+//! annotator against the gold so far (a job of the [`crate::app::jobs::Jobs`] registry,
+//! restarted after every change, whose route gives each γ back to its document). No widgets
+//! here: the app state calls these methods and keeps Messages, the selection and the view.
 
 use crate::app::AppState;
 use crate::app::document::open_document::{DocumentId, OpenDocument, RowStack};

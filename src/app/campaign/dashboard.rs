@@ -1,11 +1,12 @@
 //! The campaign dashboard's room (its view is [`super::dashboard_panel`]): every open
 //! document's γ, the corpus γ and the pairwise matrix of annotators, and the table's order.
 //!
-//! The figures come from one background [`Job`]: each document measured alone
-//! ([`gamma_core::per_document::per_document`], in batches so that rows fill in as they come;
-//! each document's best alignment is kept, from which its adjudication starts), then the corpus
-//! γ with γ-k per category, then the pairwise matrix ([`gamma_core::pairwise::pairwise`]). The
-//! UI only reads what arrived; a change of documents or settings replaces (cancels) the job.
+//! The figures come from one background job ([`crate::app::jobs::Jobs`]): each document
+//! measured alone ([`gamma_core::per_document::per_document`], in batches so that rows fill in
+//! as they come; each document's best alignment is kept, from which its adjudication starts),
+//! then the corpus γ with γ-k per category, then the pairwise matrix
+//! ([`gamma_core::pairwise::pairwise`]). The UI only reads what arrived; a change of documents
+//! or settings replaces (cancels) the job.
 //!
 //! The table can be narrowed to the documents of an annotator or with a category, and written
 //! as CSV with the columns of `gamma DIR --per-document FILE.csv`.

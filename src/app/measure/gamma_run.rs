@@ -1,8 +1,8 @@
 //! The γ run room: what to compute for the document shown (γ with its bootstrap confidence
 //! interval, the agreement on its relations and its pairwise γ, γ of the other open documents,
-//! and of the corpus with its interval and relations; or tγ), the [`Job`] computing it, where
-//! it stands, and the latest result with its shown alignments (built in the job's thread, once
-//! per result). No widgets here.
+//! and of the corpus with its interval and relations; or tγ), the job computing it
+//! ([`crate::app::jobs::Jobs`]), where it stands, and the latest result with its shown
+//! alignments (built in the job's thread, once per result). No widgets here.
 
 use super::settings::Settings;
 use super::text_gamma_run::TextGammaRequest;

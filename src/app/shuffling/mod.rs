@@ -1,5 +1,6 @@
 //! The Corpus Shuffling Tool view's state: what to sweep, the sweep or calibration running as
-//! a background [`Job`], and their results. Nothing here draws (see `shuffling_panel`).
+//! a background job ([`crate::app::jobs::Jobs`]), and their results. Nothing here draws (see
+//! [`panel`]).
 
 pub mod panel;
 
