@@ -22,6 +22,7 @@ pub mod bench;
 mod campaign;
 mod commands;
 mod document;
+mod errors;
 mod evaluate;
 pub mod files;
 mod jobs;

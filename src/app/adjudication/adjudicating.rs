@@ -8,6 +8,7 @@
 use crate::app::AppState;
 use crate::app::document::open_document::{DocumentId, OpenDocument, RowStack};
 use crate::app::document::shown_alignments::ShownAlignments;
+use crate::app::errors::{AppError, gold_error_text};
 use crate::app::jobs::{JobKind, Jobs};
 use crate::app::measure::settings::Settings;
 use crate::environment::default_adjudicator;
@@ -21,7 +22,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// γ of one annotator against the gold, as the job sends it: the document, the annotator, γ.
-type AgainstGold = (DocumentId, usize, Result<f64, String>);
+type AgainstGold = (DocumentId, usize, Result<f64, AppError>);
 
 /// An adjudication in progress.
 pub struct Adjudicating {
@@ -48,7 +49,7 @@ pub struct Adjudicating {
     /// The last action's outcome, shown in the panel.
     pub message: Option<String>,
     /// γ of each annotator against the gold (`None` while computing).
-    pub against_gold: Vec<Option<Result<f64, String>>>,
+    pub against_gold: Vec<Option<Result<f64, AppError>>>,
     /// The proposals, as the panels show them.
     pub shown: ShownAlignments,
     /// For each gold unit shown, its sub-row on the gold track, and the number of sub-rows.
@@ -122,19 +123,6 @@ impl std::fmt::Display for NotDone {
             NotDone::NothingToRedo => f.write_str("nothing to redo"),
             NotDone::NothingToDecide(what) => write!(f, "no open {what}"),
         }
-    }
-}
-
-/// A gold error in the panel's words: alignments numbered from 1, as the panel and the
-/// list number them (the core counts from 0).
-pub fn gold_error_text(error: &GoldError) -> String {
-    match error {
-        GoldError::NoSuchProposal(index) => format!("there is no alignment {}", index + 1),
-        GoldError::EmptySlot {
-            proposal,
-            annotator,
-        } => format!("{annotator} has no unit in alignment {}", proposal + 1),
-        other => other.to_string(),
     }
 }
 
@@ -270,7 +258,7 @@ impl Adjudicating {
         message: Option<String>,
         settings: &Settings,
         jobs: &mut Jobs,
-    ) -> Result<(), String> {
+    ) -> Result<(), AppError> {
         let saved = self.record(message);
         self.start_against_gold(settings, jobs);
         saved
@@ -283,7 +271,7 @@ impl Adjudicating {
         &mut self,
         message: Option<String>,
         jobs: &mut Jobs,
-    ) -> Result<(), String> {
+    ) -> Result<(), AppError> {
         jobs.cancel(JobKind::AgainstGold(self.document));
         self.against_gold_started = false;
         self.against_gold = vec![None; self.against_gold.len()];
@@ -297,7 +285,7 @@ impl Adjudicating {
     }
 
     /// Lays out the gold track, keeps the message, saves the session where it is saved.
-    fn record(&mut self, message: Option<String>) -> Result<(), String> {
+    fn record(&mut self, message: Option<String>) -> Result<(), AppError> {
         self.layout_gold();
         if let Some(gone) = self.selected_gold
             && self.adjudication().gold_unit(gone).is_none()
@@ -306,10 +294,7 @@ impl Adjudicating {
         }
         self.message = message;
         match &self.save_path {
-            Some(path) => self
-                .session
-                .save(path)
-                .map_err(|e| format!("the adjudication could not be saved: {e}")),
+            Some(path) => self.session.save(path).map_err(AppError::NotSaved),
             None => Ok(()),
         }
     }
@@ -340,7 +325,7 @@ impl Adjudicating {
                 }
                 let gamma = gamma_core::gamma(continuum, &options, context.control(None))
                     .map(|r| r.gamma)
-                    .map_err(|e| e.to_string());
+                    .map_err(AppError::from);
                 context.send((document, annotator, gamma));
             }
         });
@@ -374,7 +359,7 @@ impl Adjudicating {
         confirmed: bool,
         source: &Source,
         read_options: &ReadOptions,
-    ) -> Result<(), String> {
+    ) -> Result<(), AppError> {
         let inputs = source.paths();
         if !confirmed && is_input(&path, &inputs) {
             self.confirm_overwrite = Some(PendingExport { kind, path });
@@ -420,19 +405,19 @@ impl Adjudicating {
             }
             Err(e) => {
                 self.message = Some(format!("not written: {e}"));
-                Err(e.to_string())
+                Err(e.into())
             }
         }
     }
 
     /// Saves the session to a file the user chose (and from then on autosaves there); never
     /// over one of `inputs`. An error is returned for the error panel.
-    pub fn save_session_as(&mut self, path: PathBuf, inputs: &[PathBuf]) -> Result<(), String> {
+    pub fn save_session_as(&mut self, path: PathBuf, inputs: &[PathBuf]) -> Result<(), AppError> {
         if is_input(&path, inputs) {
             self.message = Some(format!("not saved: {} is an input file", path.display()));
             return Ok(());
         }
-        self.session.save(&path).map_err(|e| e.to_string())?;
+        self.session.save(&path)?;
         self.message = Some(format!("session saved: {}", path.display()));
         self.save_path = Some(path);
         Ok(())
@@ -453,12 +438,11 @@ pub fn autosaved_session(
     folder: &Path,
     continuum: &Continuum,
     document: DocumentId,
-) -> Result<Option<ResumeOffer>, String> {
+) -> Result<Option<ResumeOffer>, AppError> {
     let Some(path) = find_autosave(folder, continuum) else {
         return Ok(None);
     };
-    let session = Session::resume(&path, continuum)
-        .map_err(|e| format!("an autosaved adjudication cannot be resumed: {e}"))?;
+    let session = Session::resume(&path, continuum).map_err(AppError::NotResumable)?;
     Ok(session.map(|session| ResumeOffer {
         document,
         path,
@@ -471,10 +455,10 @@ pub fn session_of(
     path: &Path,
     continuum: &Continuum,
     document: DocumentId,
-) -> Result<ResumeOffer, String> {
+) -> Result<ResumeOffer, AppError> {
     let session = Session::resume(path, continuum)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("{}: no such session file", path.display()))?;
+        .map_err(AppError::from)?
+        .ok_or_else(|| AppError::NoSession(path.to_path_buf()))?;
     Ok(ResumeOffer {
         document,
         path: path.to_path_buf(),
@@ -580,7 +564,7 @@ mod tests {
             adjudicating.apply_counted(|a| Ok(format!("{} decided", a.decide_unanimous())), 1);
         let mut jobs = Jobs::new(Arc::new(|| {}));
         let saved = adjudicating.changed(message, &Settings::default(), &mut jobs);
-        let error = saved.expect_err("a folder is in the way");
+        let error = saved.expect_err("a folder is in the way").to_string();
         assert!(
             error.starts_with("the adjudication could not be saved"),
             "{error}"
@@ -613,7 +597,9 @@ mod tests {
         assert!(session_of(&offer.path, open.continuum(), open.id).is_ok());
         let mut other = open.continuum().clone();
         other.annotators.pop();
-        let refused = session_of(&offer.path, &other, open.id).unwrap_err();
+        let refused = session_of(&offer.path, &other, open.id)
+            .unwrap_err()
+            .to_string();
         assert!(
             refused.starts_with(&offer.path.display().to_string())
                 && refused.contains("holds the adjudication of another document"),

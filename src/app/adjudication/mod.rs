@@ -13,6 +13,7 @@ pub mod relations_panel;
 use crate::app::AppState;
 use crate::app::document::open_document::DocumentId;
 use crate::app::document::selection::Selection;
+use crate::app::errors::AppError;
 use crate::app::jobs::JobKind;
 use adjudicating::{
     Adjudicating, ExportKind, NotDone, ResumeOffer, initial_adjudicator, lost_text,
@@ -276,18 +277,15 @@ impl AppState {
 
     /// Starts adjudicating the current document from the alignment shown (a fresh session,
     /// replacing any autosaved one of the same document).
-    pub fn start_adjudication(&mut self) -> Result<(), String> {
+    pub fn start_adjudication(&mut self) -> Result<(), AppError> {
         let outcome = self
             .current_outcome()
             .filter(|_| !self.measure.run.stale)
-            .ok_or("wait for the alignment of this document first")?;
+            .ok_or(AppError::AlignmentPending)?;
         if self.excludes_categories_here() {
-            return Err(
-                "every category must count in γ to adjudicate (Settings → categories measured)"
-                    .into(),
-            );
+            return Err(AppError::CategoriesLeftOut);
         }
-        let document = self.document().ok_or("no document")?;
+        let document = self.document().ok_or(AppError::NoDocument)?;
         let adjudicating = Adjudicating::start(
             document,
             &outcome.result.documents[0],

@@ -13,9 +13,10 @@
 
 use crate::app::AppState;
 use crate::app::document::open_document::OpenDocument;
+use crate::app::errors::AppError;
 use crate::app::jobs::{JobContext, JobKind, Jobs};
 use crate::app::measure::gamma_run::without;
-use crate::app::measure::settings::{Settings, gamma_error_words};
+use crate::app::measure::settings::Settings;
 use gamma_core::gamma::DocumentAlignment;
 use gamma_core::pairwise::{self, PairGamma};
 use gamma_core::per_document::per_document;
@@ -91,18 +92,18 @@ enum Message {
     /// Documents measured of all.
     Progress(usize, usize),
     /// The rows of a batch: (document index, its figures or why none).
-    Rows(Vec<(usize, Result<Measured, String>)>),
-    Corpus(Result<CorpusFigure, String>),
-    Pairwise(Result<Vec<PairGamma>, String>),
+    Rows(Vec<(usize, Result<Measured, AppError>)>),
+    Corpus(Result<CorpusFigure, AppError>),
+    Pairwise(Result<Vec<PairGamma>, AppError>),
 }
 
 /// The dashboard: what arrived, the table's order, the job.
 pub struct Dashboard {
     /// Each open document's figures (same order as the documents; `None` while measuring).
-    pub rows: Vec<Option<Result<Measured, String>>>,
-    pub corpus: Option<Result<CorpusFigure, String>>,
+    pub rows: Vec<Option<Result<Measured, AppError>>>,
+    pub corpus: Option<Result<CorpusFigure, AppError>>,
     /// γ of every pair of annotators, or why there is none (too many annotators).
-    pub pairwise: Option<Result<Vec<PairGamma>, String>>,
+    pub pairwise: Option<Result<Vec<PairGamma>, AppError>>,
     /// Documents measured of all.
     pub progress: (usize, usize),
     /// The column sorted by, and whether ascending.
@@ -246,7 +247,7 @@ fn measure(corpus: &Corpus, options: &GammaOptions, context: &JobContext<Message
                     expected_disorder: r.expected_disorder,
                     alignment: Arc::new(r.documents.swap_remove(0)),
                 });
-                (b * BATCH + i, figures.map_err(|e| gamma_error_words(&e)))
+                (b * BATCH + i, figures.map_err(AppError::from))
             })
             .collect();
         done += batch.len();
@@ -269,7 +270,7 @@ fn measure(corpus: &Corpus, options: &GammaOptions, context: &JobContext<Message
             seed: r.seed,
             gamma_k: r.gamma_k.unwrap_or_default(),
         })
-        .map_err(|e| gamma_error_words(&e));
+        .map_err(AppError::from);
     context.send(Message::Corpus(figure));
     if context.is_cancelled() {
         return;
@@ -280,7 +281,7 @@ fn measure(corpus: &Corpus, options: &GammaOptions, context: &JobContext<Message
     };
     // Refused up front past the core's limit of annotators (thousands of γ runs).
     context.send(Message::Pairwise(
-        pairwise::try_pairwise(corpus, &corpus_options, quiet).map_err(|e| gamma_error_words(&e)),
+        pairwise::try_pairwise(corpus, &corpus_options, quiet).map_err(AppError::from),
     ));
 }
 
@@ -290,7 +291,7 @@ pub struct CsvRow<'a> {
     pub document: &'a str,
     pub annotators: &'a [String],
     pub n_units: usize,
-    pub measured: Option<&'a Result<Measured, String>>,
+    pub measured: Option<&'a Result<Measured, AppError>>,
 }
 
 /// The table as CSV, with the columns of `gamma DIR --per-document FILE.csv`, rows in the
@@ -323,7 +324,7 @@ pub fn table_csv(rows: &[CsvRow]) -> String {
                 number(ok.map(|m| m.interval.1)),
                 number(ok.map(|m| m.observed_disorder)),
                 number(ok.map(|m| m.expected_disorder)),
-                error.cloned().unwrap_or_default(),
+                error.map(AppError::to_string).unwrap_or_default(),
             ])
             .expect("in memory");
     }

@@ -19,6 +19,7 @@ pub mod sessions_panel;
 use crate::app::AppState;
 use crate::app::adjudication::adjudicating::{self as adjudication, Adjudicating, NotDone};
 use crate::app::document::open_document::DocumentId;
+use crate::app::errors::AppError;
 use dashboard::{CsvRow, Dashboard, table_csv};
 use gamma_core::gold::{Adjudication, Direction, Filter, GoldError};
 use gamma_formats::ReadOptions;
@@ -143,7 +144,7 @@ impl AppState {
     /// The adjudication of document `index`, made if there is none: its autosaved session
     /// resumed, else a fresh one from the alignment the dashboard measured. Why not, if it
     /// cannot be adjudicated (yet).
-    pub(super) fn ensure_adjudication(&mut self, index: usize) -> Result<DocumentId, String> {
+    pub(super) fn ensure_adjudication(&mut self, index: usize) -> Result<DocumentId, AppError> {
         let document = &self.documents.open[index];
         let id = document.id;
         if self.adjudication.by_document.contains_key(&id) {
@@ -151,7 +152,7 @@ impl AppState {
         }
         let excluded = &self.measure.settings.excluded_categories;
         if (document.category_counts.iter()).any(|(category, _)| excluded.contains(category)) {
-            return Err("a category is left out of γ".into());
+            return Err(AppError::CategoryLeftOut);
         }
         if let Some(folder) = &self.files.data_folder
             && let Some(offer) = adjudication::autosaved_session(folder, document.continuum(), id)?
@@ -167,7 +168,7 @@ impl AppState {
                 .campaign
                 .dashboard
                 .alignment(index)
-                .ok_or("not measured yet")?,
+                .ok_or(AppError::NotMeasured)?,
         };
         let adjudicating = Adjudicating::start(
             document,
@@ -309,7 +310,10 @@ impl AppState {
                     });
                     decided.push((name, count));
                 }
-                Err(e) => not_done.push(format!("{name} ({})", adjudication::gold_error_text(&e))),
+                Err(e) => not_done.push(format!(
+                    "{name} ({})",
+                    crate::app::errors::gold_error_text(&e)
+                )),
             }
         }
         let total: usize = decided.iter().map(|(_, n)| n).sum();

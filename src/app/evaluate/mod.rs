@@ -14,6 +14,7 @@
 pub mod panel;
 
 use crate::app::AppState;
+use crate::app::errors::AppError;
 use crate::app::jobs::{JobKind, Jobs};
 use gamma_core::Continuum;
 use gamma_core::corpus::Corpus;
@@ -62,7 +63,7 @@ struct Key {
 /// A finished evaluation.
 pub struct Finished {
     key: Key,
-    pub evaluation: Result<Evaluation, String>,
+    pub evaluation: Result<Evaluation, AppError>,
 }
 
 /// The evaluate room's state: the window's choices, the evaluation shown and the one running.
@@ -99,7 +100,7 @@ impl Default for Evaluate {
 
 impl Evaluate {
     /// Collects a finished evaluation.
-    fn finish(&mut self, evaluation: Result<Evaluation, String>) {
+    fn finish(&mut self, evaluation: Result<Evaluation, AppError>) {
         if let Some(key) = self.running.take() {
             self.finished = Some(Finished { key, evaluation });
         }
@@ -189,7 +190,7 @@ impl Evaluate {
             .jobs
             .start(JobKind::Evaluate, "evaluate", deliver, move |context| {
                 let outcome = evaluate(&corpus, &reference, &options, context.control(None))
-                    .map_err(|e| e.to_string());
+                    .map_err(AppError::from);
                 context.send(outcome);
             });
         self.running = Some(key);
@@ -225,7 +226,7 @@ impl Evaluate {
 }
 
 /// Applies the evaluation's outcome (its job's route).
-fn deliver(state: &mut AppState, evaluation: Result<Evaluation, String>) {
+fn deliver(state: &mut AppState, evaluation: Result<Evaluation, AppError>) {
     state.evaluate.finish(evaluation);
 }
 
@@ -251,22 +252,20 @@ impl AppState {
 fn evaluated_continuum(
     state: &AppState,
     reference: &ReferenceChoice,
-) -> Result<(Continuum, String), String> {
-    let document = state.document().ok_or("no document is open")?;
+) -> Result<(Continuum, String), AppError> {
+    let document = state.document().ok_or(AppError::NoDocument)?;
     // As the command line does: the curated document joins the annotators when it is the
     // reference, and only then.
     let referenced = |asked: Option<&str>| {
         with_reference(std::slice::from_ref(&document.document), asked)
             .and_then(|r| Some((r.continua.into_iter().next()?, r.reference)))
-            .ok_or_else(|| "this document has no curated document".to_string())
+            .ok_or(AppError::NoCuratedDocument)
     };
     match reference {
         ReferenceChoice::Annotator(name) => referenced(Some(name)),
         ReferenceChoice::Curated => referenced(None),
         ReferenceChoice::Gold => {
-            let adjudicating = state
-                .adjudicating()
-                .ok_or("this document is not being adjudicated")?;
+            let adjudicating = state.adjudicating().ok_or(AppError::NotAdjudicated)?;
             let adjudication = adjudicating.adjudication();
             let source = adjudication.continuum();
             let mut continuum = Continuum {

@@ -62,7 +62,7 @@ fn show(ui: &mut Ui, panel: &mut Evaluate, state: &mut AppState, dialog: &mut dy
     let evaluation = match &finished.evaluation {
         Ok(evaluation) => evaluation,
         Err(message) => {
-            ui.colored_label(Color32::from_rgb(200, 80, 60), message);
+            ui.colored_label(Color32::from_rgb(200, 80, 60), message.to_string());
             return;
         }
     };

@@ -8,6 +8,7 @@ use super::open_dialog::pre_segmentation::identical_types;
 use super::project::ProjectFile;
 use super::{OpenedInputs, project};
 use crate::app::AppState;
+use crate::app::errors::AppError;
 use crate::app::jobs::JobKind;
 use crate::app::measure::gamma_run::Status;
 use crate::app::measure::settings::AgreementMeasure;
@@ -48,11 +49,11 @@ pub(crate) enum Opened {
     },
     Demo {
         demo: Demo,
-        read: Result<Vec<Document>, String>,
+        read: Result<Vec<Document>, AppError>,
     },
     Project {
         path: PathBuf,
-        read: Result<Box<(ProjectReading, ProjectFile, Opened)>, String>,
+        read: Result<Box<(ProjectReading, ProjectFile, Opened)>, AppError>,
     },
 }
 
@@ -192,9 +193,7 @@ impl AppState {
                     let (reading, file, inputs) = *read;
                     self.adopt_project_settings(&reading, &file);
                     if !self.show_opened(inputs) {
-                        return Err(
-                            "its inputs could not be opened (see the messages above)".into()
-                        );
+                        return Err(AppError::InputsNotOpened(path.clone()));
                     }
                     self.restore_project_view(&file);
                     Ok(())
@@ -207,7 +206,7 @@ impl AppState {
                     }
                     // Nothing was shown: the project file or its inputs could not be read.
                     Err(e) => {
-                        (self.shell.messages).error(format!("{}: {e}", path.display()));
+                        self.shell.messages.error(e);
                         false
                     }
                 }
@@ -291,7 +290,7 @@ impl AppState {
     }
 
     /// Shows a bundled demo (tγ for the CorA pair).
-    fn show_demo(&mut self, demo: Demo, read: Result<Vec<Document>, String>) -> bool {
+    fn show_demo(&mut self, demo: Demo, read: Result<Vec<Document>, AppError>) -> bool {
         let documents = match read {
             Ok(documents) => documents,
             Err(e) => {

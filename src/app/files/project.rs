@@ -9,9 +9,11 @@
 use super::OpenedInputs;
 use crate::app::AppState;
 use crate::app::adjudication::adjudicating::Adjudicating;
+use crate::app::errors::AppError;
 use crate::app::shell::Mode;
 use gamma_core::GammaOptions;
 use gamma_core::gold::Adjudication;
+use gamma_formats::FileError;
 use gamma_formats::session::{Session, autosave_path, content_key};
 use gamma_formats::stored_options::{StoredOptions, StoredPath};
 use serde::{Deserialize, Serialize};
@@ -54,11 +56,11 @@ pub(crate) struct ProjectFile {
 
 /// The project at `path` as every front end reads it, and what only the app keeps (read in the
 /// open job).
-pub(crate) fn read_project_file(path: &Path) -> Result<(ProjectReading, ProjectFile), String> {
-    let reading = gamma_formats::project::read_project(path).map_err(|e| e.message)?;
-    let bytes = gamma_formats::read_bytes(path).map_err(|e| e.to_string())?;
-    let project: ProjectFile =
-        serde_json::from_slice(&bytes).map_err(|e| format!("not a Gamma Studio project: {e}"))?;
+pub(crate) fn read_project_file(path: &Path) -> Result<(ProjectReading, ProjectFile), AppError> {
+    let reading = gamma_formats::project::read_project(path)?;
+    let bytes = gamma_formats::read_bytes(path)?;
+    let project: ProjectFile = serde_json::from_slice(&bytes)
+        .map_err(|e| FileError::new(path, None, format!("not a Gamma Studio project: {e}")))?;
     Ok((reading, project))
 }
 
@@ -128,25 +130,20 @@ impl AppState {
     }
 
     /// Saves the project at `path` (atomically) and autosaves there from then on.
-    pub fn save_project(&mut self, path: &Path) -> Result<(), String> {
+    pub fn save_project(&mut self, path: &Path) -> Result<(), AppError> {
         let folder = match path.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        let project = self
-            .project_file(&folder)
-            .ok_or("nothing is open to save as a project (the demo is not a project)")?;
+        let project = self.project_file(&folder).ok_or(AppError::NothingToSave)?;
         let inputs: Vec<PathBuf> = (self.documents.open.iter())
             .flat_map(|d| d.document.source.paths())
             .collect();
         if gamma_formats::gold_export::is_input(path, &inputs) {
-            return Err(format!(
-                "{}: is an input file; choose another name for the project",
-                path.display()
-            ));
+            return Err(AppError::ProjectOverInput(path.to_path_buf()));
         }
         let json = serde_json::to_vec_pretty(&project).expect("a project always encodes");
-        gamma_formats::write_atomically(path, &json).map_err(|e| e.to_string())?;
+        gamma_formats::write_atomically(path, &json)?;
         self.files.project_path = Some(path.to_path_buf());
         self.files.project_saved = self.project_signature();
         Ok(())

@@ -9,6 +9,7 @@ use super::text_gamma_run::TextGammaRequest;
 use crate::app::AppState;
 use crate::app::document::open_document::OpenDocument;
 use crate::app::document::shown_alignments::ShownAlignments;
+use crate::app::errors::AppError;
 use crate::app::jobs::{JobContext, JobKind, Jobs};
 use gamma_core::bootstrap::{BootstrapOptions, ConfidenceInterval, bootstrap_gamma};
 use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
@@ -36,8 +37,8 @@ pub enum Status {
     Done,
     /// The user cancelled the job.
     Cancelled,
-    /// The job failed with this message.
-    Failed(String),
+    /// The job failed.
+    Failed(AppError),
 }
 
 /// A γ result, the settings it was computed with and its shown alignments.
@@ -50,12 +51,12 @@ pub struct Outcome {
     /// The document measured (index in the open documents).
     pub document: usize,
     /// γ of each pair of annotators `(i, j)`, i < j, as they arrive.
-    pub pairwise: Vec<((usize, usize), Result<f64, String>)>,
+    pub pairwise: Vec<((usize, usize), Result<f64, AppError>)>,
     /// The best alignment, as the panels show it.
     pub shown: ShownAlignments,
     /// The bootstrap's confidence interval of γ over stretches of the text (`None` until the
     /// job sends it, or why there is none).
-    pub confidence_interval: Option<Result<ConfidenceInterval, String>>,
+    pub confidence_interval: Option<Result<ConfidenceInterval, AppError>>,
     /// Agreement on the relations between the units, through γ's best alignment (when the
     /// annotators have relations).
     pub relations: Option<RelationAgreement>,
@@ -66,7 +67,7 @@ pub struct Outcome {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CorpusOutcome {
     pub gamma: f64,
-    pub confidence_interval: Result<ConfidenceInterval, String>,
+    pub confidence_interval: Result<ConfidenceInterval, AppError>,
     /// Agreement on the relations, each document's through its best alignment, summed by pair
     /// of annotators (when any annotator has relations).
     pub relations: Option<RelationAgreement>,
@@ -154,7 +155,7 @@ impl GammaRequest {
         document: &OpenDocument,
         settings: &Settings,
         cora: &CoraOptions,
-    ) -> Result<GammaRequest, String> {
+    ) -> Result<GammaRequest, AppError> {
         Ok(GammaRequest {
             continuum: document.continuum().clone(),
             unfiltered: None,
@@ -192,23 +193,23 @@ enum GammaMessage {
         done: usize,
         needed: usize,
     },
-    Finished(Result<Box<Measured>, String>),
+    Finished(Result<Box<Measured>, AppError>),
     /// The confidence interval of the main result (sent right after it).
-    Bootstrap(Box<Result<ConfidenceInterval, String>>),
-    TextGammaFinished(Result<Box<(TextGammaResult, ShownAlignments)>, String>),
+    Bootstrap(Box<Result<ConfidenceInterval, AppError>>),
+    TextGammaFinished(Result<Box<(TextGammaResult, ShownAlignments)>, AppError>),
     /// γ of one pair of annotators (sent after the main result).
     Pairwise {
         first: usize,
         second: usize,
-        gamma: Result<f64, String>,
+        gamma: Result<f64, AppError>,
     },
     /// γ of another open document (sent after the pairwise γ).
     OtherDocument {
         document: usize,
-        gamma: Result<f64, String>,
+        gamma: Result<f64, AppError>,
     },
     /// γ of all open documents as one corpus (sent last).
-    Corpus(Box<Result<CorpusOutcome, String>>),
+    Corpus(Box<Result<CorpusOutcome, AppError>>),
 }
 
 /// What the run tells the rest of the app after a poll.
@@ -225,12 +226,12 @@ pub enum RunReport {
     /// γ of another open document.
     OtherDocument {
         document: usize,
-        gamma: Result<f64, String>,
+        gamma: Result<f64, AppError>,
     },
     /// γ of the open documents as one corpus.
-    Corpus(Box<Result<CorpusOutcome, String>>),
-    /// The run failed (not cancelled): the message for the error panel.
-    Failed(String),
+    Corpus(Box<Result<CorpusOutcome, AppError>>),
+    /// The run failed (not cancelled): for Messages.
+    Failed(AppError),
 }
 
 /// The γ run: its status, its job, its latest results.
@@ -443,7 +444,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
                 shown,
             })
         })
-        .map_err(|e| super::settings::gamma_error_words(&e));
+        .map_err(AppError::from);
     let measured = result.as_ref().ok().map(|m| Arc::clone(&m.result));
     if context.is_cancelled() {
         return;
@@ -475,7 +476,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
             ];
             let gamma = gamma_core::gamma(&pair, options, quiet)
                 .map(|r| r.gamma)
-                .map_err(|e| super::settings::gamma_error_words(&e));
+                .map_err(AppError::from);
             context.send(GammaMessage::Pairwise {
                 first,
                 second,
@@ -489,7 +490,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
         }
         let gamma = gamma_core::gamma(other, options, quiet)
             .map(|r| r.gamma)
-            .map_err(|e| super::settings::gamma_error_words(&e));
+            .map_err(AppError::from);
         context.send(GammaMessage::OtherDocument {
             document: *document,
             gamma,
@@ -504,7 +505,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
                 confidence_interval: bootstrap(&r, options, &request.bootstrap),
                 relations: relations_of(&corpus.documents, &r),
             })
-            .map_err(|e| super::settings::gamma_error_words(&e));
+            .map_err(AppError::from);
         context.send(GammaMessage::Corpus(Box::new(outcome)));
     }
 }
@@ -515,9 +516,8 @@ fn bootstrap(
     result: &GammaResult,
     options: &GammaOptions,
     bootstrap: &BootstrapOptions,
-) -> Result<ConfidenceInterval, String> {
-    bootstrap_gamma(result, options, bootstrap)
-        .map_err(|e| super::settings::bootstrap_error_words(&e))
+) -> Result<ConfidenceInterval, AppError> {
+    bootstrap_gamma(result, options, bootstrap).map_err(AppError::from)
 }
 
 /// Agreement on the relations of `documents` (measured as `result` says, in the same order),

@@ -15,6 +15,7 @@ pub mod text_gamma_panel;
 pub mod text_gamma_run;
 
 use crate::app::AppState;
+use crate::app::errors::AppError;
 use gamma_core::{CategoryDissimilarity, CategoryMatrix};
 use gamma_formats::Source;
 use gamma_run::{CorpusOutcome, GammaRequest, GammaRun, Outcome, RunReport, Status, TextOutcome};
@@ -29,7 +30,7 @@ pub struct Measure {
     /// γ (or tγ) of the document shown: the job, its status, the latest results.
     pub run: GammaRun,
     /// γ of all open documents as one corpus (when several are open), with its interval.
-    pub corpus_gamma: Option<Result<CorpusOutcome, String>>,
+    pub corpus_gamma: Option<Result<CorpusOutcome, AppError>>,
 }
 
 impl AppState {

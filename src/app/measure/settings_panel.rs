@@ -41,7 +41,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     }
     // Widgets keep their values in range; a session file may hold any, which the core refuses.
     if let Err(message) = state.measure.settings.check() {
-        ui.colored_label(egui::Color32::from_rgb(200, 60, 40), message);
+        ui.colored_label(egui::Color32::from_rgb(200, 60, 40), message.to_string());
     }
     if !state.uses_text_gamma() {
         measured_categories(ui, state);

@@ -6,6 +6,7 @@
 pub mod panel;
 
 use crate::app::AppState;
+use crate::app::errors::AppError;
 use crate::app::files::OpenedInputs;
 use crate::app::jobs::JobKind;
 use crate::report::{Rendering, Report};
@@ -72,11 +73,10 @@ impl AppState {
                     true => report.with_calibration(&corpus, &options),
                     false => report,
                 })
-                .map_err(|e| e.to_string())
+                .map_err(AppError::from)
                 .and_then(|report| {
                     let text = rendering.render(&report);
-                    gamma_formats::write_atomically(&out, text.as_bytes())
-                        .map_err(|e| e.to_string())
+                    gamma_formats::write_atomically(&out, text.as_bytes()).map_err(AppError::from)
                 })
                 .map(|()| out);
             context.send(written);
@@ -85,7 +85,7 @@ impl AppState {
 }
 
 /// Says in Messages what the report's job ended with (its route).
-fn deliver(state: &mut AppState, written: Result<PathBuf, String>) {
+fn deliver(state: &mut AppState, written: Result<PathBuf, AppError>) {
     match written {
         Ok(path) => {
             (state.shell.messages).info(format!("agreement report written: {}", path.display()))

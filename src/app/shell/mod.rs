@@ -162,14 +162,19 @@ impl Default for Shell {
 
 /// Writes RGBA pixels of `size` (width, height) as PNG at `path` (through a temporary file
 /// renamed at the end): the window's screenshot.
-pub fn save_png(path: &std::path::Path, size: [usize; 2], rgba: &[u8]) -> Result<(), String> {
+pub fn save_png(
+    path: &std::path::Path,
+    size: [usize; 2],
+    rgba: &[u8],
+) -> Result<(), gamma_formats::FileError> {
+    let not_encoded = |e: png::EncodingError| gamma_formats::FileError::new(path, None, e);
     let mut bytes = Vec::new();
     {
         let mut encoder = png::Encoder::new(&mut bytes, size[0] as u32, size[1] as u32);
         encoder.set_color(png::ColorType::Rgba);
         encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
-        writer.write_image_data(rgba).map_err(|e| e.to_string())?;
+        let mut writer = encoder.write_header().map_err(not_encoded)?;
+        writer.write_image_data(rgba).map_err(not_encoded)?;
     }
-    gamma_formats::write_atomically(path, &bytes).map_err(|e| e.to_string())
+    gamma_formats::write_atomically(path, &bytes)
 }

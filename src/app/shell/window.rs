@@ -8,6 +8,7 @@ use super::layout::Panels;
 use super::{Mode, focus, save_png};
 use crate::app::commands::Command;
 use crate::app::document::open_document::View;
+use crate::app::errors::AppError;
 use crate::app::files::dialog::{FileDialog, SystemDialog, WithFallback};
 use crate::app::files::{
     self, OPEN_FOLDER_TITLE, OPEN_PROJECT_TITLE, OPEN_TITLE, SAVE_PROJECT_TITLE,
@@ -17,6 +18,7 @@ use crate::app::measure::gamma_run;
 use crate::app::shuffling;
 use crate::app::{AppState, adjudication, campaign, document, evaluate, measure, report_export};
 use eframe::egui::{self, Ui};
+use gamma_formats::FileError;
 use gamma_formats::ReadOptions;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -77,7 +79,7 @@ pub struct Launch {
 }
 
 /// Opens the window; returns when it is closed.
-pub fn run(mut launch: Launch) -> Result<(), String> {
+pub fn run(mut launch: Launch) -> Result<(), AppError> {
     if launch.data_folder.is_none() {
         launch.data_folder = crate::environment::data_folder();
     }
@@ -111,7 +113,7 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
             Ok(Box::new(app))
         }),
     )
-    .map_err(|e| format!("cannot open the window: {e}"))
+    .map_err(|e| AppError::Window(e.to_string()))
 }
 
 /// Where the `--screenshot` run stands.
@@ -132,7 +134,7 @@ pub struct GammaStudioApp {
     /// The Help window shown, if any.
     pub(super) help: Option<HelpPage>,
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
-    screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, String>>>>,
+    screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, FileError>>>>,
     /// The side panels: shown or not, their widths.
     pub(crate) panels: Panels,
     /// Whether clicks give the window the keyboard.

@@ -5,6 +5,7 @@
 pub mod panel;
 
 use crate::app::AppState;
+use crate::app::errors::AppError;
 use crate::app::jobs::{JobKind, Jobs};
 use gamma_core::Continuum;
 use gamma_core::gamma::RunControl;
@@ -112,8 +113,8 @@ impl CalibrationOutcome {
 #[derive(Debug)]
 pub enum ShufflingMessage {
     Progress { done: usize, needed: usize },
-    Sweep(Result<Box<SweepOutcome>, String>),
-    Calibration(Result<CalibrationOutcome, String>),
+    Sweep(Result<Box<SweepOutcome>, AppError>),
+    Calibration(Result<CalibrationOutcome, AppError>),
 }
 
 /// The shuffling view's state.
@@ -156,7 +157,7 @@ pub fn reference_of(
     settings: &SweepSettings,
     document: Option<&Continuum>,
     gold: Option<Vec<gamma_core::Unit>>,
-) -> Result<(Reference, String), String> {
+) -> Result<(Reference, String), AppError> {
     match settings.reference {
         ReferenceChoice::Model => {
             let model = &settings.model;
@@ -172,24 +173,31 @@ pub fn reference_of(
                         ),
                     )
                 })
-                .map_err(|e| e.to_string())
+                .map_err(AppError::from)
         }
         ReferenceChoice::Annotator(a) => {
-            let continuum = document.ok_or("no document is open")?;
-            let annotator = continuum
-                .annotators
-                .get(a)
-                .ok_or("the document has no such annotator")?;
-            Reference::from_annotator(continuum, a)
-                .map(|r| (r, format!("annotator {}", annotator.name)))
-                .map_err(|e| format!("annotator {}: {e}", annotator.name))
+            let continuum = document.ok_or(AppError::NoDocument)?;
+            let annotator = (continuum.annotators.get(a)).ok_or(AppError::NoSuchAnnotator)?;
+            let of = format!("annotator {}", annotator.name);
+            match Reference::from_annotator(continuum, a) {
+                Ok(reference) => Ok((reference, of)),
+                Err(error) => Err(AppError::Reference { of, error }),
+            }
         }
         ReferenceChoice::Gold => {
-            let units = gold.ok_or("no gold standard is being adjudicated for this document")?;
+            let units = gold.ok_or(AppError::NoGold)?;
             Reference::new(units)
                 .map(|r| (r, "the gold standard".to_string()))
-                .map_err(|e| format!("the gold standard: {e}"))
+                .map_err(gold_reference)
         }
+    }
+}
+
+/// The gold standard refused as a reference.
+fn gold_reference(error: gamma_core::shuffle::ShuffleError) -> AppError {
+    AppError::Reference {
+        of: "the gold standard".into(),
+        error,
     }
 }
 
@@ -256,7 +264,7 @@ impl Shuffling {
                         seconds: clock.elapsed().as_secs_f64(),
                     })
                 })
-                .map_err(|e| e.to_string());
+                .map_err(AppError::from);
             ShufflingMessage::Sweep(result)
         });
     }
@@ -290,7 +298,7 @@ impl Shuffling {
                         seconds: clock.elapsed().as_secs_f64(),
                     },
                 );
-            ShufflingMessage::Calibration(result.map_err(|e| e.to_string()))
+            ShufflingMessage::Calibration(result.map_err(AppError::from))
         });
     }
 
@@ -362,7 +370,7 @@ impl AppState {
             Ok((reference, name)) => {
                 self.shuffling.start_sweep(reference, name, &mut self.jobs);
             }
-            Err(e) => self.shuffling.error = Some(e),
+            Err(e) => self.shuffling.error = Some(e.to_string()),
         }
     }
 
@@ -377,16 +385,16 @@ impl AppState {
         let references = match self.gold_units() {
             Some(gold) => gamma_core::shuffle::Reference::new(gold)
                 .map(|r| (vec![r], "the gold standard".to_string()))
-                .map_err(|e| format!("the gold standard: {e}")),
+                .map_err(gold_reference),
             None => shuffle::each_annotator_as_reference(&continuum)
                 .map(|r| (r, "each annotator in turn".to_string()))
-                .map_err(|e| e.to_string()),
+                .map_err(AppError::from),
         };
         match references {
             Ok((references, name)) => {
                 (self.shuffling).start_calibration(continuum, references, name, &mut self.jobs);
             }
-            Err(e) => self.shuffling.error = Some(e),
+            Err(e) => self.shuffling.error = Some(e.to_string()),
         }
     }
 
