@@ -19,7 +19,7 @@ use adjudicating::{
     Adjudicating, ExportKind, NotDone, ResumeOffer, initial_adjudicator, lost_text,
 };
 use gamma_core::Unit;
-use gamma_core::gold::{Adjudication, Direction, GoldId, RelationChoice};
+use gamma_core::gold::{Adjudication, Direction, GoldError, GoldId, RelationChoice};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -146,22 +146,10 @@ impl Edit {
                 let name = &a.continuum().annotators[annotator].name;
                 format!("alignment {}: {name}'s unit", alignment + 1)
             }
-            Edit::Accept(i) => {
-                a.accept_suggestion(i)?;
-                format!("alignment {}: the suggestion", i + 1)
-            }
-            Edit::Reject(i) => {
-                a.reject(i)?;
-                format!("alignment {}: rejected", i + 1)
-            }
-            Edit::Skip(i) => {
-                a.skip(i)?;
-                format!("alignment {}: skipped", i + 1)
-            }
-            Edit::Reopen(i) => {
-                a.reopen(i)?;
-                format!("alignment {} reopened", i + 1)
-            }
+            Edit::Accept(i) => said(a.accept_suggestion(i), i, ": the suggestion")?,
+            Edit::Reject(i) => said(a.reject(i), i, ": rejected")?,
+            Edit::Skip(i) => said(a.skip(i), i, ": skipped")?,
+            Edit::Reopen(i) => said(a.reopen(i), i, " reopened")?,
             Edit::Unanimous => {
                 let relations_before = a.relation_progress().decided;
                 let decided = a.decide_unanimous();
@@ -243,6 +231,11 @@ impl Edit {
             }
         })
     }
+}
+
+/// What a decision on alignment `index` did ("alignment 3: skipped"), once done.
+fn said(done: Result<(), GoldError>, index: usize, what: &str) -> Result<String, GoldError> {
+    done.map(|()| format!("alignment {}{what}", index + 1))
 }
 
 /// The adjudication's actions: each asks [`Adjudicating`], then keeps Messages, the
@@ -358,7 +351,7 @@ impl AppState {
     #[cfg(test)]
     pub fn adjudicate(
         &mut self,
-        action: impl FnOnce(&mut Adjudication) -> Result<String, gamma_core::gold::GoldError>,
+        action: impl FnOnce(&mut Adjudication) -> Result<String, GoldError>,
     ) -> bool {
         self.adjudicate_counted(|a| action(a).map_err(NotDone::from), 1)
     }

@@ -32,6 +32,7 @@ use std::collections::BTreeSet;
 const LEGIBLE_CHARACTERS: f64 = 100.0;
 
 /// The document room's state.
+#[derive(Default)]
 pub struct Documents {
     /// The open documents.
     pub open: Vec<OpenDocument>,
@@ -47,23 +48,6 @@ pub struct Documents {
     pub hidden_categories: BTreeSet<String>,
     /// The colours categories had in this session's documents (they keep them).
     pub category_colours: CategoryMemory,
-}
-
-impl Default for Documents {
-    fn default() -> Self {
-        Documents {
-            open: Vec::new(),
-            current: 0,
-            view: View {
-                start: 0.0,
-                end: 1.0,
-            },
-            selection: Selection::default(),
-            reading: ReadingView::default(),
-            hidden_categories: BTreeSet::new(),
-            category_colours: CategoryMemory::default(),
-        }
-    }
 }
 
 impl AppState {
