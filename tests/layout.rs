@@ -125,7 +125,8 @@ fn no_file_and_no_function_is_too_long() {
     assert!(problems.is_empty(), "\n{}", problems.join("\n"));
 }
 
-/// The module path of a source file of `src/` (`["app", "state"]` for `src/app/state.rs`).
+/// The module path of a source file of `src/` (`["app", "measure", "settings"]` for
+/// `src/app/measure/settings.rs`).
 fn module_of(path: &Path, src: &Path) -> Vec<String> {
     let relative = path.strip_prefix(src).unwrap().with_extension("");
     let mut segments: Vec<String> = relative
