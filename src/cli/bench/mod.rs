@@ -400,17 +400,23 @@ fn run_text_case(case: &str, tokens: &str, seed: u64) -> Result<String, Failure>
     )
     .map_err(|e| Failure::Computation(format!("{case}: {e}")))?;
     let seconds = clock.elapsed().as_secs_f64();
-    Ok(json!({
+    let units = versions.iter().map(|v| v.units.len()).sum::<usize>();
+    Ok(observed_only_line(case, units, observed.disorder, seconds))
+}
+
+/// A case's result line when only its observed disorder is timed (no expected disorder).
+fn observed_only_line(case: &str, units: usize, observed: f64, seconds: f64) -> String {
+    json!({
         "case": case,
-        "units": versions.iter().map(|v| v.units.len()).sum::<usize>(),
-        "observed_disorder": observed.disorder,
+        "units": units,
+        "observed_disorder": observed,
         "expected_disorder": null,
         "gamma": null,
         "n_samples": 0,
         "seconds": seconds,
         "peak_mb": peak_memory_mb(),
     })
-    .to_string())
+    .to_string()
 }
 
 /// The best alignment of `k` annotators who each marked one span `p` times (`near`: a tenth of
@@ -425,17 +431,12 @@ fn run_stack_case(case: &str, near: bool, seed: u64) -> Result<String, Failure> 
     if !aligned.alignment.is_proven_best() {
         return Err(Failure::Computation(format!("{case}: not proven best")));
     }
-    Ok(json!({
-        "case": case,
-        "units": continuum.n_units(),
-        "observed_disorder": aligned.alignment.disorder,
-        "expected_disorder": null,
-        "gamma": null,
-        "n_samples": 0,
-        "seconds": seconds,
-        "peak_mb": peak_memory_mb(),
-    })
-    .to_string())
+    Ok(observed_only_line(
+        case,
+        continuum.n_units(),
+        aligned.alignment.disorder,
+        seconds,
+    ))
 }
 
 fn run_case(case: &str, seed: u64, dense: bool) -> Result<String, Failure> {
