@@ -6,6 +6,7 @@
 
 use crate::app::AppState;
 use crate::app::campaign::{CorpusRule, QueueOrder};
+use crate::app::coding::CodingCommand;
 use crate::app::document::open_document::DocumentId;
 use crate::app::shell::Mode;
 use gamma_core::gold::Direction;
@@ -34,6 +35,8 @@ pub enum Command {
     },
     /// Write every adjudicated document's gold into this folder, laid out as the corpus.
     ExportGoldCorpus(PathBuf),
+    /// An action of the coding room.
+    Coding(CodingCommand),
 }
 
 /// The commands sent this frame, in order.
@@ -73,6 +76,7 @@ impl AppState {
             Command::ExportGoldCorpus(folder) => {
                 self.export_gold_corpus(&folder, self.campaign.open_alignments)
             }
+            Command::Coding(command) => self.apply_coding(command),
         }
     }
 }

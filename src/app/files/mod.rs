@@ -14,9 +14,9 @@ pub mod panel;
 pub mod project;
 pub mod recent;
 
-use crate::app::AppState;
 use crate::app::measure::settings::AgreementMeasure;
 use crate::app::shell::Mode;
+use crate::app::{AppState, coding};
 use gamma_formats::corpus_folder::Layout;
 use gamma_formats::{ReadOptions, read_documents};
 use open_dialog::OpenDialog;
@@ -72,6 +72,8 @@ impl AppState {
             && folder.is_dir()
         {
             self.open_folder(folder, &ReadOptions::default());
+        } else if coding::reading::is_coding_table(&paths) {
+            self.request_coding_open(paths);
         } else if OpenDialog::needed(&paths) {
             let remembered = &self.files.recent.choices;
             self.files.pending_open = Some(OpenDialog::new(paths, remembered));
@@ -82,6 +84,9 @@ impl AppState {
 
     /// Opens files (any supported format) and starts γ; problems go to the error panel.
     pub fn open_files(&mut self, paths: &[PathBuf], options: &ReadOptions) {
+        if coding::reading::is_coding_table(paths) {
+            return self.open_coding(paths.to_vec(), self.coding.reading.clone());
+        }
         match read_documents(paths, options) {
             Ok((documents, warnings)) => {
                 self.shell
@@ -95,6 +100,9 @@ impl AppState {
                 self.files.corpus_layout = None;
                 self.files.opened = Some(OpenedInputs::Files(paths.to_vec()));
                 self.files.project_path = None;
+                if self.shell.mode == Mode::Coding {
+                    self.shell.mode = Mode::Annotations;
+                }
             }
             Err(e) => self.shell.messages.push(e.to_string()),
         }
@@ -103,6 +111,9 @@ impl AppState {
     /// Opens every document of a corpus folder (matched by name, as
     /// [`gamma_formats::read_corpus`] reads it) and says its layout in Messages.
     pub fn open_folder(&mut self, folder: &Path, options: &ReadOptions) {
+        if let Some(tables) = coding::reading::tables_of(folder) {
+            return self.open_coding_folder(folder, tables);
+        }
         match gamma_formats::read_corpus(folder, options) {
             Ok((documents, warnings, plan)) => {
                 self.shell.messages.push(format!(

@@ -53,7 +53,7 @@ struct ProjectFile {
 }
 
 /// `path` relative to `folder` when both are on one root (`../data/a.aa`), else as it is.
-fn relative_to(folder: &Path, path: &Path) -> PathBuf {
+pub(crate) fn relative_to(folder: &Path, path: &Path) -> PathBuf {
     let (Ok(folder), Ok(path)) = (folder.canonicalize(), path.canonicalize()) else {
         return path.to_path_buf();
     };
@@ -78,6 +78,7 @@ fn mode_name(mode: Mode) -> &'static str {
         Mode::Annotations => "annotations",
         Mode::Dashboard => "dashboard",
         Mode::Shuffling => "shuffling",
+        Mode::Coding => "annotations",
     }
 }
 
@@ -119,6 +120,9 @@ impl AppState {
 
     /// Saves the project at `path` (atomically) and autosaves there from then on.
     pub fn save_project(&mut self, path: &Path) -> Result<(), String> {
+        if self.shell.mode == Mode::Coding || self.files.opened.is_none() && self.coding.is_open() {
+            return self.save_coding_project(path);
+        }
         let folder = match path.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
@@ -179,6 +183,9 @@ impl AppState {
     /// every adjudication whose document still has the same annotations. Messages say what
     /// could not be restored.
     pub fn open_project(&mut self, path: &Path) {
+        if crate::app::coding::is_coding_project(path) {
+            return self.open_coding_project(path);
+        }
         match self.restore_project(path) {
             Ok(()) => {
                 self.files.project_path = Some(path.to_path_buf());

@@ -19,6 +19,8 @@ pub enum Mode {
     Shuffling,
     /// The campaign dashboard: every open document in one table.
     Dashboard,
+    /// A coding study (items × coders), or a folder of them.
+    Coding,
 }
 
 /// The shell's state.

@@ -13,7 +13,9 @@ use crate::app::files::{
 };
 use crate::app::measure::gamma_run;
 use crate::app::shuffling;
-use crate::app::{AppState, adjudication, campaign, document, evaluate, measure, report_export};
+use crate::app::{
+    AppState, adjudication, campaign, coding, document, evaluate, measure, report_export,
+};
 use eframe::egui::{self, Ui};
 use gamma_formats::ReadOptions;
 use std::path::{Path, PathBuf};
@@ -149,6 +151,7 @@ impl GammaStudioApp {
             [] => {}
             [folder] if folder.is_dir() => state.open_folder(folder, &launch.read_options),
             [file] if files::project::is_project(file) => state.open_project(file),
+            [file] if coding::is_coding_project(file) => state.open_coding_project(file),
             files => state.open_files(files, &launch.read_options),
         }
         let mut app = GammaStudioApp {
@@ -186,7 +189,10 @@ impl GammaStudioApp {
     /// Whether a dialog is open: the open dialog, the in-app file browser, or one of the
     /// document's views (the keys typed then are the dialog's, never the document's).
     fn dialog_open(&self) -> bool {
-        self.state.files.pending_open.is_some() || self.dialog.is_open() || self.state.dialog_open()
+        self.state.files.pending_open.is_some()
+            || self.state.coding.pending_open.is_some()
+            || self.dialog.is_open()
+            || self.state.dialog_open()
     }
 
     /// Draws the whole window (the eframe entry point and the tests call this).
@@ -208,8 +214,10 @@ impl GammaStudioApp {
         if let Some(message) = self.focus_watch.watch(ui.ctx()) {
             self.state.shell.messages.push(message.to_string());
         }
-        if self.state.shell.mode == Mode::Annotations {
-            adjudication::panel::handle_keys(ui, &mut self.state);
+        match self.state.shell.mode {
+            Mode::Annotations => adjudication::panel::handle_keys(ui, &mut self.state),
+            Mode::Coding => coding::decision_panel::handle_keys(ui, &mut self.state),
+            Mode::Dashboard | Mode::Shuffling => {}
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         let open_key = self.state.shell.keys_reach_document
@@ -248,8 +256,12 @@ impl GammaStudioApp {
                 });
             }
             Mode::Annotations => self.draw_annotations(ui),
+            Mode::Coding => {
+                coding::panel::show(ui, &mut self.state, &mut self.panels, self.dialog.as_mut())
+            }
         }
         self.open_dialog_window(ui);
+        coding::open_dialog::window(ui, &mut self.state);
         evaluate::panel::window(ui, &mut self.state, self.dialog.as_mut());
         // What the panels and keys asked for, in one place.
         self.state.apply_commands();
@@ -265,6 +277,7 @@ impl GammaStudioApp {
             || self.state.report.is_running()
             || self.state.shuffling.is_running()
             || self.state.campaign.dashboard.is_running()
+            || self.state.coding.is_running()
         {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -377,12 +390,13 @@ impl GammaStudioApp {
         }
         let dashboard_shown = self.state.shell.mode == Mode::Dashboard;
         let busy = self.state.is_running()
-            || (dashboard_shown && self.state.campaign.dashboard.is_running());
+            || (dashboard_shown && self.state.campaign.dashboard.is_running())
+            || self.state.coding.is_running();
         let finished = !busy
             && (self.state.current_outcome().is_some()
                 || self.state.current_text_outcome().is_some())
             || matches!(self.state.measure.run.status, gamma_run::Status::Failed(_))
-            || self.state.documents.open.is_empty();
+            || (self.state.documents.open.is_empty() && !busy);
         match &mut self.screenshot {
             Screenshot::Waiting {
                 path,

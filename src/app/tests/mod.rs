@@ -23,6 +23,7 @@ mod adjudication;
 mod campaign;
 mod categories;
 mod cockpit;
+mod coding;
 mod curation;
 mod dashboard;
 mod dialogs;

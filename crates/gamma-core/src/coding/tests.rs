@@ -498,9 +498,16 @@ fn adjudication_decides_undoes_and_restores() {
     // 3 of 4 (item 2: 2 2 3 2, item 8: 1 1 2 1) pass majority:0.75, not majority:0.8.
     assert_eq!(adjudication.apply_rule("majority:0.8".parse().unwrap()), 0);
     assert_eq!(adjudication.apply_rule("majority:0.75".parse().unwrap()), 2);
+    assert_eq!(
+        adjudication.next_step_items(false),
+        [1, 7],
+        "the rule's two items"
+    );
     assert!(adjudication.undo());
     assert_eq!(adjudication.progress().decided, 9);
+    assert!(adjudication.can_redo() && adjudication.next_step_items(true) == [1, 7]);
     assert!(adjudication.redo());
+    assert!(!adjudication.can_redo());
     assert_eq!(adjudication.progress().decided, 11);
     let session = adjudication.session();
     let json = serde_json::to_string(&session).unwrap();
