@@ -44,14 +44,14 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
             ui.label("Measuring…");
         }
         Some(results) => {
-            let stale = results.names != agreement.names();
-            if stale {
+            if results.names != agreement.names() {
                 ui.label(
                     RichText::new("(measuring the coefficients chosen…)")
                         .italics()
                         .weak(),
                 );
             }
+            intervals_line(ui, state);
             for (index, row) in results.rows.iter().enumerate() {
                 ui.add_space(4.0);
                 show_row(ui, state, &fingerprint, index, row);
@@ -66,7 +66,26 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     choices(ui, state, dialog);
 }
 
-/// One coefficient: its value and parts, its two intervals, its mean over pairs.
+/// What the intervals under each coefficient are: the level, and the bootstrap's draws and
+/// seed.
+fn intervals_line(ui: &mut Ui, state: &AppState) {
+    let b = state.coding.agreement.bootstrap;
+    let text = if b.on {
+        format!(
+            "95 % confidence intervals; bootstrap: {} draws over the items, seed {}",
+            b.replicates, b.seed
+        )
+    } else {
+        "95 % confidence intervals (analytic; the bootstrap is off)".to_string()
+    };
+    ui.label(RichText::new(text).weak()).on_hover_text(
+        "two intervals for each coefficient, both for these items as a sample of items coded \
+         by these coders (the coders are fixed): analytic, from Gwet's standard error, and \
+         bootstrap, from the items drawn again; hover each for what it is",
+    );
+}
+
+/// One coefficient: its value, what it rests on, its two intervals, its mean over pairs.
 fn show_row(ui: &mut Ui, state: &AppState, fingerprint: &str, index: usize, row: &Row) {
     let measured = match &row.measured {
         Ok(measured) => measured,
@@ -86,81 +105,72 @@ fn show_row(ui: &mut Ui, state: &AppState, fingerprint: &str, index: usize, row:
                 .monospace(),
         );
     });
-    let (observed, expected) = match v.basis {
-        Basis::Agreement => ("A_o", "A_e"),
-        Basis::Disagreement => ("D_o", "D_e"),
+    let (observed, expected, formula) = match v.basis {
+        Basis::Agreement => ("A_o", "A_e", "(A_o − A_e) / (1 − A_e)"),
+        Basis::Disagreement => ("D_o", "D_e", "1 − D_o / D_e"),
     };
-    let mut rows = vec![NumberRow::new(
-        format!("{observed} · {expected}"),
-        format!("{:.4} · {:.4}", v.observed, v.expected),
-        match v.basis {
-            Basis::Agreement => {
-                "observed and chance agreement: the value is (A_o − A_e) / (1 − A_e)"
-            }
-            Basis::Disagreement => "observed and expected disagreement: α = 1 − D_o / D_e",
-        },
-    )];
+    let mut parts = format!(
+        "{observed} {:.3} · {expected} {:.3}",
+        v.observed, v.expected
+    );
     if let Some(se) = v.standard_error {
-        rows.push(NumberRow::new(
-            "standard error",
-            format!("{se:.4}"),
-            "Gwet's linearised standard error over items (coders fixed), as irrCAC computes it",
-        ));
+        parts += &format!(" · SE {se:.3}");
     }
+    if let Some(mean) = row.pairwise.as_ref().and_then(|p| p.mean) {
+        parts += &format!(" · pairs {mean:.3}");
+    }
+    ui.label(RichText::new(parts).small().weak())
+        .on_hover_text(format!(
+            "{observed}, {expected}: observed and chance {what}, the value being {formula}; SE: \
+         Gwet's linearised standard error over items (as irrCAC computes it); pairs: the mean \
+         of the coefficient over every pair of coders, on the items both rated (for κ, \
+         Light's κ; each pair under Coder pairs)",
+            what = match v.basis {
+                Basis::Agreement => "agreement",
+                Basis::Disagreement => "disagreement",
+            }
+        ));
     let items = match v.basis {
         Basis::Agreement => v.items,
         Basis::Disagreement => v.pairable_items,
     };
-    rows.push(match &measured.analytic {
-        Some(interval) => NumberRow::new(
-            "95 % CI, analytic",
-            span(interval),
-            analytic_tip(interval, items),
-        ),
+    let mut rows = vec![match &measured.analytic {
+        Some(interval) => NumberRow::new(ANALYTIC, span(interval), analytic_tip(interval, items)),
         None => NumberRow::new(
-            "95 % CI, analytic",
+            ANALYTIC,
             "none",
             "no standard error: fewer than two items rated",
         ),
-    });
+    }];
     let drawn = state.coding.agreement.drawn_of(fingerprint);
     let bootstrap = state.coding.agreement.bootstrap;
     rows.push(match drawn.and_then(|d| d.intervals.get(index)?.as_ref()) {
-        Some(Ok(interval)) => NumberRow::new(
-            format!(
-                "95 % CI, bootstrap ({} draws, seed {})",
-                interval.replicates.unwrap_or_default(),
-                interval.seed.unwrap_or_default()
-            ),
-            span(interval),
-            bootstrap_tip(interval),
-        ),
-        Some(Err(why)) => NumberRow::new("95 % CI, bootstrap", "none", why.clone()),
+        Some(Ok(interval)) => NumberRow::new(BOOTSTRAP, span(interval), bootstrap_tip(interval)),
+        Some(Err(why)) => NumberRow::new(BOOTSTRAP, "none", why.clone()),
         None if bootstrap.on && state.coding.is_drawing() => NumberRow::new(
-            format!("95 % CI, bootstrap (seed {})", bootstrap.seed),
+            BOOTSTRAP,
             "drawing…",
-            "the items are being drawn again in the background",
+            format!(
+                "the items are being drawn again in the background (seed {})",
+                bootstrap.seed
+            ),
         ),
         None => NumberRow::new(
-            "95 % CI, bootstrap",
+            BOOTSTRAP,
             "not drawn",
             "tick the bootstrap under Coefficients to draw it",
         ),
     });
-    if let Some(mean) = row.pairwise.as_ref().and_then(|p| p.mean) {
-        rows.push(NumberRow::new(
-            "mean over pairs",
-            format!("{mean:.4}"),
-            "the coefficient on every pair of coders (the items both rated), averaged (for κ: \
-             Light's κ); each pair under Coder pairs",
-        ));
-    }
     number_rows::show(ui, &rows);
 }
 
+/// The names of the two intervals (each explained by its tooltip).
+pub const ANALYTIC: &str = "analytic CI";
+pub const BOOTSTRAP: &str = "bootstrap CI";
+
 /// An interval as `[low, high]`.
-fn span(interval: &CodingInterval) -> String {
-    format!("[{:.4}, {:.4}]", interval.low, interval.high)
+pub fn span(interval: &CodingInterval) -> String {
+    format!("[{:.3}, {:.3}]", interval.low, interval.high)
 }
 
 /// Fleiss's 1971 test of π against chance, when π is chosen.

@@ -211,10 +211,9 @@ fn show_progress(ui: &mut Ui, state: &mut AppState) {
     ui.add(
         egui::ProgressBar::new(fraction)
             .desired_width(ui.available_width().min(300.0))
-            .text(format!(
-                "decided {decided} of {total} · {open} open disagreements"
-            )),
+            .text(format!("decided {decided} of {total} items")),
     );
+    ui.label(format!("{open} open disagreement(s)"));
     if let Some(message) = &state.coding.message {
         ui.label(RichText::new(message).italics());
     }
@@ -328,7 +327,9 @@ fn show_exports(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) 
         }
     });
     match save_path {
-        Some(path) => ui.label(RichText::new(format!("autosaved to {}", path.display())).weak()),
+        Some(path) => ui.label(
+            RichText::new(format!("every decision is autosaved to {}", path.display())).weak(),
+        ),
         None => ui.label(RichText::new("not autosaved (no data folder)").weak()),
     };
     if let Some(command) = send {

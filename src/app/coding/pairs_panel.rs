@@ -126,7 +126,12 @@ fn pairwise(
         let Some(table) = &row.pairwise else {
             continue;
         };
-        ui.label(RichText::new(format!("{} per pair of coders", row.label)).strong());
+        // On a pair, π and κ are Scott's and Cohen's.
+        let label = row
+            .choice
+            .as_ref()
+            .map_or(row.label.clone(), |c| c.label(2));
+        ui.label(RichText::new(format!("{label} per pair of coders")).strong());
         if let Some(mean) = table.mean {
             ui.label(RichText::new(format!("mean over the pairs: {mean:.4}")).weak());
         }

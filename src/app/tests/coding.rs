@@ -91,8 +91,9 @@ fn a_wide_csv_is_measured_adjudicated_by_keys_and_its_gold_exported() {
     h.get_all_by_label(&format!("{:.4}", expected.value.value))
         .next()
         .expect("α's value is shown");
+    let span = crate::app::coding::agreement_panel::span;
     let analytic = expected.analytic.unwrap();
-    h.get_all_by_label(&format!("[{:.4}, {:.4}]", analytic.low, analytic.high))
+    h.get_all_by_label(&span(&analytic))
         .next()
         .expect("its analytic interval");
     let options = BootstrapOptions {
@@ -101,15 +102,12 @@ fn a_wide_csv_is_measured_adjudicated_by_keys_and_its_gold_exported() {
         seed: 1,
     };
     let drawn = bootstrap_interval(&study, &alpha, &options).unwrap();
-    h.get_all_by_label(&format!("[{:.4}, {:.4}]", drawn.low, drawn.high))
+    h.get_all_by_label(&span(&drawn))
         .next()
         .expect("its bootstrap interval, as the core draws it with seed 1");
-    h.get_all_by_label("95 % CI, bootstrap (1000 draws, seed 1)")
-        .next()
-        .expect("named, with its seed");
-    h.get_all_by_label("95 % CI, analytic")
-        .next()
-        .expect("named");
+    h.get_by_label("95 % confidence intervals; bootstrap: 1000 draws over the items, seed 1");
+    h.get_all_by_label("analytic CI").next().expect("named");
+    h.get_all_by_label("bootstrap CI").next().expect("named");
 
     // Three items decided by keys: the disagreements, the most divided first (unit 6: 1 2 3 4,
     // then units 2 and 8, three of four agreeing).
