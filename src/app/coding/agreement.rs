@@ -11,7 +11,8 @@
 
 use gamma_core::bootstrap::BootstrapOptions;
 use gamma_core::coding::intervals::{
-    CodingBootstrapError, CodingInterval, IntervalOptions, Measured, bootstrap_interval, measure,
+    CodingBootstrapError, CodingInterval, IntervalOptions, Measured, bootstrap_interval_with,
+    measure,
 };
 use gamma_core::coding::tables::{
     CategoryAgreement, ConfusionMatrix, PairwiseTable, confusion, fleiss_null_standard_error,
@@ -19,6 +20,7 @@ use gamma_core::coding::tables::{
 };
 use gamma_core::coding::{CodingStudy, Coefficient, CoefficientChoice, DistanceName};
 use gamma_core::dissimilarity::CategoryMatrix;
+use gamma_core::gamma::RunControl;
 use std::path::PathBuf;
 
 /// A coefficient chosen in the panel.
@@ -118,6 +120,8 @@ pub struct Drawn {
     pub options: BootstrapOptions,
     /// One per choice, as it arrives (or why there is none).
     pub intervals: Vec<Option<Result<CodingInterval, String>>>,
+    /// The choice being drawn and its replicates drawn so far.
+    pub progress: Option<(usize, usize)>,
 }
 
 /// The agreement panel's form and what was measured.
@@ -259,14 +263,16 @@ pub fn measure_all(
     }
 }
 
-/// The bootstrap interval of one choice (in the bootstrap job).
+/// The bootstrap interval of one choice (in the bootstrap job, which can stop it).
 pub fn draw(
     study: &CodingStudy,
     choice: &Result<CoefficientChoice, String>,
     options: &BootstrapOptions,
+    control: &RunControl<'_>,
 ) -> Result<CodingInterval, String> {
     let choice = choice.as_ref().map_err(Clone::clone)?;
-    bootstrap_interval(study, choice, options).map_err(|e: CodingBootstrapError| e.to_string())
+    bootstrap_interval_with(study, choice, options, control)
+        .map_err(|e: CodingBootstrapError| e.to_string())
 }
 
 /// The confusion matrix of a pair (in the pair job).

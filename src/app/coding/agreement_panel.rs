@@ -149,7 +149,15 @@ fn show_row(ui: &mut Ui, state: &AppState, fingerprint: &str, index: usize, row:
         Some(Err(why)) => NumberRow::new(BOOTSTRAP, "none", why.clone()),
         None if bootstrap.on && state.coding.is_drawing() => NumberRow::new(
             BOOTSTRAP,
-            "drawing…",
+            match drawn.and_then(|d| d.progress) {
+                Some((at, done)) if at == index => {
+                    format!(
+                        "drawing… {:.0} %",
+                        100.0 * done as f64 / bootstrap.replicates as f64
+                    )
+                }
+                _ => "waiting…".to_string(),
+            },
             format!(
                 "the items are being drawn again in the background (seed {})",
                 bootstrap.seed

@@ -57,6 +57,7 @@ impl AppState {
         match study.undo(redo) {
             Some(done) => {
                 self.coding.message = Some(done);
+                self.coding.reveal = true;
                 self.coding_changed();
             }
             None => {
@@ -87,11 +88,12 @@ impl AppState {
             return;
         };
         if let Some(item) = study.next_open(direction, !folder) {
-            self.select_coding_item(item);
+            self.reveal_coding_item(item);
             return;
         }
         if folder && let Some((index, item)) = self.open_in_other_table(direction) {
             self.show_coding_study(index);
+            self.coding.reveal = true;
             if let Some(study) = self.coding.shown_mut() {
                 study.selected = Some(item);
                 let (decided, total) = study.progress();
@@ -105,7 +107,7 @@ impl AppState {
             .shown()
             .and_then(|s| s.next_open(direction, true))
         {
-            Some(item) => self.select_coding_item(item),
+            Some(item) => self.reveal_coding_item(item),
             None => self.coding.message = Some("no open disagreement left".into()),
         }
     }
@@ -126,10 +128,16 @@ impl AppState {
         }
         after.into_iter().find_map(|index| {
             let study = self.coding.studies.get(index)?;
-            let filter = study.filter.core();
+            let filter = study.filter().core();
             let item = (study.adjudication).next_open(None, direction, &filter)?;
             Some((index, item))
         })
+    }
+
+    /// Selects `item` of the study shown and scrolls the items table to it.
+    fn reveal_coding_item(&mut self, item: usize) {
+        self.select_coding_item(item);
+        self.coding.reveal = true;
     }
 
     /// Selects `item` of the study shown (the label typed for another item is dropped).

@@ -15,17 +15,22 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     };
     let coders = study.study.coders.clone();
     let categories = study.study.categories().to_vec();
-    let listed = study.listed();
     let total = study.study.n_items();
-    let mut filter = study.filter.clone();
-    filters(ui, &mut filter, &coders, &categories, (listed.len(), total));
+    let mut filter = study.filter().clone();
+    filters(
+        ui,
+        &mut filter,
+        &coders,
+        &categories,
+        (study.listed().len(), total),
+    );
     if let Some(study) = state.coding.shown_mut()
-        && study.filter != filter
+        && *study.filter() != filter
     {
-        study.filter = filter;
+        study.set_filter(filter);
         return;
     }
-    table(ui, state, &listed);
+    table(ui, state);
 }
 
 /// The filters, and how many items they keep.
@@ -74,10 +79,11 @@ fn filters(
 }
 
 /// The header and the lines in view.
-fn table(ui: &mut Ui, state: &mut AppState, listed: &[usize]) {
+fn table(ui: &mut Ui, state: &mut AppState) {
     let Some(study) = state.coding.shown() else {
         return;
     };
+    let listed = study.listed();
     let s = &study.study;
     let a = &study.adjudication;
     let columns = s.coders.len() + 2;
@@ -85,6 +91,12 @@ fn table(ui: &mut Ui, state: &mut AppState, listed: &[usize]) {
     let row_height = ui.spacing().interact_size.y;
     let selected = study.selected;
     let mut clicked = None;
+    // Reached by a key: the item selected three lines below the top.
+    let line = row_height + ui.spacing().item_spacing.y;
+    let reveal = (state.coding.reveal)
+        .then(|| listed.iter().position(|&i| Some(i) == selected))
+        .flatten()
+        .map(|at| (at.saturating_sub(3)) as f32 * line);
     egui::ScrollArea::horizontal()
         .id_salt("coding-items-across")
         .show(ui, |ui| {
@@ -95,69 +107,70 @@ fn table(ui: &mut Ui, state: &mut AppState, listed: &[usize]) {
                 }
                 cell(ui, width, RichText::new("gold").strong());
             });
-            egui::ScrollArea::vertical()
+            let mut rows = egui::ScrollArea::vertical()
                 .id_salt("coding-items")
-                .auto_shrink([false, false])
-                .show_rows(ui, row_height, listed.len(), |ui, rows| {
-                    for &item in &listed[rows] {
-                        let counts = s.counts(item);
-                        let top = counts.iter().copied().max().unwrap_or(0);
-                        let disagreement = s.is_disagreement(item);
-                        let top_left = ui.cursor().min;
-                        let line_width = columns as f32 * (width + ui.spacing().item_spacing.x);
-                        let rect =
-                            egui::Rect::from_min_size(top_left, egui::vec2(line_width, row_height));
-                        if selected == Some(item) {
-                            let fill = ui.visuals().selection.bg_fill.gamma_multiply(0.5);
-                            ui.painter().rect_filled(rect, 2.0, fill);
-                        }
-                        ui.horizontal(|ui| {
-                            let mut name = RichText::new(&s.items[item]);
-                            if disagreement {
-                                name = name.strong();
-                            }
-                            cell(ui, width, name);
-                            for c in 0..s.coders.len() {
-                                let text = match s.label(item, c) {
-                                    Some(label) => {
-                                        let k = s.codings.items[item][c].unwrap_or_default();
-                                        let minority = disagreement && counts[k] < top;
-                                        let text = RichText::new(label);
-                                        if minority {
-                                            text.color(Color32::from_rgb(214, 120, 40))
-                                        } else {
-                                            text
-                                        }
-                                    }
-                                    None => RichText::new("·").weak(),
-                                };
-                                cell(ui, width, text);
-                            }
-                            let gold = match a.decision(item) {
-                                Some(d) => {
-                                    RichText::new(d.label.as_deref().unwrap_or("(none)")).strong()
-                                }
-                                None if disagreement => RichText::new("open").italics().weak(),
-                                None => RichText::new(""),
-                            };
-                            cell(ui, width, gold);
-                        });
-                        let response = ui
-                            .interact(
-                                rect,
-                                ui.scope_id().with(("coding-item", item)),
-                                egui::Sense::click(),
-                            )
-                            .on_hover_text(format!(
-                                "item {}: click to adjudicate it",
-                                s.items[item]
-                            ));
-                        if response.clicked() {
-                            clicked = Some(item);
-                        }
+                .auto_shrink([false, false]);
+            if let Some(offset) = reveal {
+                rows = rows.vertical_scroll_offset(offset);
+            }
+            rows.show_rows(ui, row_height, listed.len(), |ui, rows| {
+                for &item in &listed[rows] {
+                    let counts = s.counts(item);
+                    let top = counts.iter().copied().max().unwrap_or(0);
+                    let disagreement = study.is_disagreement(item);
+                    let top_left = ui.cursor().min;
+                    let line_width = columns as f32 * (width + ui.spacing().item_spacing.x);
+                    let rect =
+                        egui::Rect::from_min_size(top_left, egui::vec2(line_width, row_height));
+                    if selected == Some(item) {
+                        let fill = ui.visuals().selection.bg_fill.gamma_multiply(0.5);
+                        ui.painter().rect_filled(rect, 2.0, fill);
                     }
-                });
+                    ui.horizontal(|ui| {
+                        let mut name = RichText::new(&s.items[item]);
+                        if disagreement {
+                            name = name.strong();
+                        }
+                        cell(ui, width, name);
+                        for c in 0..s.coders.len() {
+                            let text = match s.label(item, c) {
+                                Some(label) => {
+                                    let k = s.codings.items[item][c].unwrap_or_default();
+                                    let minority = disagreement && counts[k] < top;
+                                    let text = RichText::new(label);
+                                    if minority {
+                                        text.color(Color32::from_rgb(214, 120, 40))
+                                    } else {
+                                        text
+                                    }
+                                }
+                                None => RichText::new("·").weak(),
+                            };
+                            cell(ui, width, text);
+                        }
+                        let gold = match a.decision(item) {
+                            Some(d) => {
+                                RichText::new(d.label.as_deref().unwrap_or("(none)")).strong()
+                            }
+                            None if disagreement => RichText::new("open").italics().weak(),
+                            None => RichText::new(""),
+                        };
+                        cell(ui, width, gold);
+                    });
+                    let response = ui
+                        .interact(
+                            rect,
+                            ui.scope_id().with(("coding-item", item)),
+                            egui::Sense::click(),
+                        )
+                        .on_hover_text(format!("item {}: click to adjudicate it", s.items[item]));
+                    if response.clicked() {
+                        clicked = Some(item);
+                    }
+                }
+            });
         });
+    state.coding.reveal = false;
     if let Some(item) = clicked {
         state.select_coding_item(item);
     }

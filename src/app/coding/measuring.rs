@@ -12,8 +12,16 @@ use gamma_core::coding::tables::ConfusionMatrix;
 use gamma_core::coding::{CodingStudy, StudySummary};
 use std::sync::Arc;
 
-/// A bootstrap interval drawn: the choice's index and it, or why there is none.
-type DrawnInterval = (usize, Result<CodingInterval, String>);
+/// What the bootstrap job sends.
+enum Drawing {
+    /// Choice `index` has this many replicates drawn.
+    Progress { index: usize, done: usize },
+    /// Choice `index`'s interval, or why there is none.
+    Drawn {
+        index: usize,
+        interval: Result<CodingInterval, String>,
+    },
+}
 
 impl AppState {
     /// Measures the study shown again (the coefficients chosen, their bootstrap intervals,
@@ -69,6 +77,7 @@ impl AppState {
             names: agreement.names(),
             options,
             intervals: vec![None; forms.len()],
+            progress: None,
         });
         (self.coding.jobs).start(
             CodingJob::Bootstrap,
@@ -80,7 +89,10 @@ impl AppState {
                     if context.is_cancelled() {
                         return;
                     }
-                    context.send((index, draw(&study, choice, &options)));
+                    let progress = |done, _| context.send(Drawing::Progress { index, done });
+                    let interval =
+                        draw(&study, choice, &options, &context.control(Some(&progress)));
+                    context.send(Drawing::Drawn { index, interval });
                 }
             },
         );
@@ -162,11 +174,18 @@ fn route_results(state: &mut AppState, results: Results) {
     agreement.results = Some(results);
 }
 
-fn route_drawn(state: &mut AppState, (index, interval): DrawnInterval) {
-    if let Some(drawn) = &mut state.coding.agreement.drawn
-        && let Some(slot) = drawn.intervals.get_mut(index)
-    {
-        *slot = Some(interval);
+fn route_drawn(state: &mut AppState, drawing: Drawing) {
+    let Some(drawn) = &mut state.coding.agreement.drawn else {
+        return;
+    };
+    match drawing {
+        Drawing::Progress { index, done } => drawn.progress = Some((index, done)),
+        Drawing::Drawn { index, interval } => {
+            if let Some(slot) = drawn.intervals.get_mut(index) {
+                *slot = Some(interval);
+            }
+            drawn.progress = None;
+        }
     }
 }
 

@@ -138,6 +138,8 @@ pub struct Coding {
     pub threshold: f64,
     /// The label being typed for the item selected.
     pub typed_label: String,
+    /// Whether the items table scrolls to the item selected (it was reached by a key).
+    pub reveal: bool,
     /// The outcome of the last action, shown in the decision panel.
     pub message: Option<String>,
     /// The project file autosaved after every change, once saved or opened.
@@ -164,6 +166,7 @@ impl Default for Coding {
             advance: true,
             threshold: 0.75,
             typed_label: String::new(),
+            reveal: false,
             message: None,
             project_path: None,
             project_saved: String::new(),

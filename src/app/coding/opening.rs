@@ -96,7 +96,7 @@ impl AppState {
                 match CodingAdjudication::restore(study, &session, adjudicator) {
                     Ok(adjudication) => {
                         let decided = adjudication.progress().decided;
-                        opened.adjudication = adjudication;
+                        opened.set_adjudication(adjudication);
                         opened.save_path = Some(path.clone());
                         self.coding_says(format!(
                             "{}: resumed the session autosaved in {} ({decided} item(s) decided)",

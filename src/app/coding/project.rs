@@ -281,7 +281,7 @@ impl AppState {
             if let Ok(adjudication) =
                 CodingAdjudication::restore(table, &stored.session, adjudicator.clone())
             {
-                study.adjudication = adjudication;
+                study.set_adjudication(adjudication);
                 restored += 1;
             }
         }

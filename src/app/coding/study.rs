@@ -87,9 +87,16 @@ pub struct Study {
     pub save_path: Option<PathBuf>,
     /// The item selected (an index into the study's items).
     pub selected: Option<usize>,
-    pub filter: ItemFilter,
+    /// The items table's filters (changed through [`Study::set_filter`]).
+    filter: ItemFilter,
     /// What the reader warned of.
     pub warnings: Vec<String>,
+    /// Whether each item's coders disagree.
+    disagreements: Vec<bool>,
+    /// The items the table lists and the open disagreements, kept up to date by every change
+    /// (a frame only reads them, whatever the size of the study).
+    listed: Vec<usize>,
+    open: usize,
 }
 
 impl Study {
@@ -100,16 +107,58 @@ impl Study {
         adjudicator: Option<String>,
         save_path: Option<PathBuf>,
     ) -> Study {
-        Study {
+        let mut opened = Study {
             paths,
             adjudication: CodingAdjudication::new(study.clone(), adjudicator),
             fingerprint: study.fingerprint(),
+            disagreements: (0..study.n_items())
+                .map(|i| study.is_disagreement(i))
+                .collect(),
             study: Arc::new(study),
             save_path,
             selected: None,
             filter: ItemFilter::default(),
             warnings: Vec::new(),
+            listed: Vec::new(),
+            open: 0,
+        };
+        opened.refresh();
+        opened
+    }
+
+    /// The items listed and the open disagreements, after a change.
+    fn refresh(&mut self) {
+        let core = self.filter.core();
+        let a = &self.adjudication;
+        let open = |i: usize| self.disagreements[i] && a.decision(i).is_none();
+        self.listed = (a.order().iter().copied())
+            .filter(|&i| a.passes(i, &core))
+            .filter(|&i| match self.filter.show {
+                Show::All => true,
+                Show::Disagreements => self.disagreements[i],
+                Show::Open => open(i),
+            })
+            .collect();
+        self.open = (0..self.disagreements.len()).filter(|&i| open(i)).count();
+    }
+
+    /// The filters of the items table.
+    pub fn filter(&self) -> &ItemFilter {
+        &self.filter
+    }
+
+    /// New filters for the items table.
+    pub fn set_filter(&mut self, filter: ItemFilter) {
+        if filter != self.filter {
+            self.filter = filter;
+            self.refresh();
         }
+    }
+
+    /// The adjudication restored from a session or a project.
+    pub fn set_adjudication(&mut self, adjudication: CodingAdjudication) {
+        self.adjudication = adjudication;
+        self.refresh();
     }
 
     /// The study's name.
@@ -119,18 +168,13 @@ impl Study {
 
     /// The items the table lists, in visiting order (disagreements first), those the filters
     /// keep.
-    pub fn listed(&self) -> Vec<usize> {
-        let core = self.filter.core();
-        (self.adjudication.order().iter().copied())
-            .filter(|&i| self.adjudication.passes(i, &core))
-            .filter(|&i| match self.filter.show {
-                Show::All => true,
-                Show::Disagreements => self.study.is_disagreement(i),
-                Show::Open => {
-                    self.study.is_disagreement(i) && self.adjudication.decision(i).is_none()
-                }
-            })
-            .collect()
+    pub fn listed(&self) -> &[usize] {
+        &self.listed
+    }
+
+    /// Whether item `item`'s coders disagree.
+    pub fn is_disagreement(&self, item: usize) -> bool {
+        self.disagreements.get(item).copied().unwrap_or(false)
     }
 
     /// The next (previous) open disagreement after the item selected, among those the filters
@@ -156,6 +200,16 @@ impl Study {
 
     /// Applies `decision` to `item`; what was done, in the panel's words.
     pub fn decide(
+        &mut self,
+        item: usize,
+        decision: &Decision,
+    ) -> Result<String, CodingAdjudicationError> {
+        let done = self.decide_step(item, decision);
+        self.refresh();
+        done
+    }
+
+    fn decide_step(
         &mut self,
         item: usize,
         decision: &Decision,
@@ -194,6 +248,7 @@ impl Study {
     /// Applies a bulk rule to the open items, as one step.
     pub fn apply_rule(&mut self, rule: BulkRule) -> String {
         let decided = self.adjudication.apply_rule(rule);
+        self.refresh();
         let what = match rule {
             BulkRule::Unanimous => "unanimous items".to_string(),
             BulkRule::Majority { threshold } => {
@@ -217,6 +272,7 @@ impl Study {
         if !done {
             return None;
         }
+        self.refresh();
         self.selected = items.first().copied().or(self.selected);
         let verb = if redo { "redone" } else { "undone" };
         Some(match items.as_slice() {
@@ -245,8 +301,6 @@ impl Study {
 
     /// Open disagreements (undecided items whose coders disagree).
     pub fn open_disagreements(&self) -> usize {
-        (0..self.study.n_items())
-            .filter(|&i| self.study.is_disagreement(i) && self.adjudication.decision(i).is_none())
-            .count()
+        self.open
     }
 }

@@ -24,6 +24,7 @@ mod campaign;
 mod categories;
 mod cockpit;
 mod coding;
+mod coding_outputs;
 mod curation;
 mod dashboard;
 mod dialogs;

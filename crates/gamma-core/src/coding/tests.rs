@@ -458,6 +458,28 @@ fn bootstrap_over_items_is_seeded_and_covers_the_value() {
         intervals::bootstrap_interval(&study, &ac1, &other).unwrap(),
         first
     );
+    // Followed: the progress reaches every replicate, the interval is the same; stopped: none.
+    let most = std::sync::atomic::AtomicUsize::new(0);
+    let progress = |done: usize, total: usize| {
+        assert_eq!(total, 500);
+        most.fetch_max(done, std::sync::atomic::Ordering::Relaxed);
+    };
+    let control = crate::gamma::RunControl {
+        cancelled: None,
+        on_progress: Some(&progress),
+    };
+    let followed = intervals::bootstrap_interval_with(&study, &ac1, &options, &control);
+    assert_eq!(followed.unwrap(), first);
+    assert_eq!(most.into_inner(), 500);
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let control = crate::gamma::RunControl {
+        cancelled: Some(&stop),
+        on_progress: None,
+    };
+    assert_eq!(
+        intervals::bootstrap_interval_with(&study, &ac1, &options, &control),
+        Err(intervals::CodingBootstrapError::Cancelled)
+    );
 }
 
 #[test]
