@@ -112,7 +112,7 @@ fn open_app(
         screenshot,
         data_folder: None,
     })
-    .map_err(Failure::Computation)
+    .map_err(|e| Failure::Computation(e.to_string()))
 }
 
 /// Exit status of a failed command.

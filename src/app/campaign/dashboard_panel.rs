@@ -9,7 +9,6 @@ use super::dashboard_table::{self, Line};
 use crate::app::AppState;
 use crate::app::commands::Command;
 use crate::app::files::dialog::FileDialog;
-use crate::app::measure::settings::gamma_error_words;
 use eframe::egui::{self, Ui};
 use gamma_core::SampleCount;
 use std::collections::BTreeSet;
@@ -240,7 +239,7 @@ fn pairwise_matrix(ui: &mut Ui, state: &AppState) {
                                     Ok(r) => ui.label(format!("{:.3}", r.gamma)).on_hover_text(
                                         format!("{} documents in common", pair.documents),
                                     ),
-                                    Err(e) => ui.label("—").on_hover_text(gamma_error_words(e)),
+                                    Err(e) => ui.label("—").on_hover_text(e.to_string()),
                                 },
                                 None => ui.label(""),
                             };

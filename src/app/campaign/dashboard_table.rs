@@ -8,6 +8,7 @@ use super::dashboard::{Column, Measured};
 use crate::app::AppState;
 use crate::app::commands::Command;
 use crate::app::document::open_document::DocumentId;
+use crate::app::errors::AppError;
 use eframe::egui::{self, Ui};
 
 /// One line of the table, as shown and sorted.
@@ -17,7 +18,7 @@ pub(super) struct Line {
     name: String,
     annotators: Vec<String>,
     units: usize,
-    measured: Option<Result<Measured, String>>,
+    measured: Option<Result<Measured, AppError>>,
     /// (decided, total) once the corpus is being adjudicated (0 decided for a document not
     /// started yet).
     decided: Option<(usize, usize)>,
@@ -32,7 +33,7 @@ impl Line {
             (_, Some(_)) if self.started => "adjudicating".into(),
             (None, _) => "measuring…".into(),
             (Some(Ok(_)), _) => "measured".into(),
-            (Some(Err(e)), _) => e.clone(),
+            (Some(Err(e)), _) => e.to_string(),
         }
     }
 

@@ -147,7 +147,7 @@ fn show_row(ui: &mut Ui, state: &AppState, fingerprint: &str, index: usize, row:
     rows.push(match drawn.and_then(|d| d.intervals.get(index)?.as_ref()) {
         Some(Ok(interval)) => NumberRow::new(BOOTSTRAP, span(interval), bootstrap_tip(interval)),
         Some(Err(why)) => NumberRow::new(BOOTSTRAP, "none", why.clone()),
-        None if bootstrap.on && state.coding.is_drawing() => NumberRow::new(
+        None if bootstrap.on && state.coding_is_drawing() => NumberRow::new(
             BOOTSTRAP,
             match drawn.and_then(|d| d.progress) {
                 Some((at, done)) if at == index => {
@@ -304,7 +304,7 @@ fn choices(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
         agreement.matrix.clone(),
     );
     let mut send = (before != after).then_some(CodingCommand::Measure);
-    if state.coding.is_drawing()
+    if state.coding_is_drawing()
         && ui
             .button("Stop the bootstrap")
             .on_hover_text("the intervals drawn stay")

@@ -97,9 +97,8 @@ impl AppState {
 
     /// Runs `work` as the room's export job; what it says goes to Messages.
     fn coding_job(&mut self, work: Box<dyn FnOnce() -> Result<String, String> + Send>) {
-        (self.coding.jobs).start(
+        self.start_coding_job(
             CodingJob::Export,
-            &self.wake,
             |state: &mut AppState, said: Result<String, String>| match said {
                 Ok(text) => state.coding_says(text),
                 Err(e) => state.coding_fails(format!("not written: {e}")),

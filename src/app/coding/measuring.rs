@@ -37,15 +37,10 @@ impl AppState {
         let matrix = self.coding.agreement.matrix.clone();
         {
             let (study, forms, matrix) = (Arc::clone(&study), forms.clone(), matrix.clone());
-            (self.coding.jobs).start(
-                CodingJob::Agreement,
-                &self.wake,
-                route_results,
-                move |context| {
-                    let choices = choices_of(&forms, matrix.as_deref());
-                    context.send(measure_all(&study, &forms, choices));
-                },
-            );
+            self.start_coding_job(CodingJob::Agreement, route_results, move |context| {
+                let choices = choices_of(&forms, matrix.as_deref());
+                context.send(measure_all(&study, &forms, choices));
+            });
         }
         self.draw_coding_bootstrap(study, forms, matrix);
         let pair = self.coding.agreement.pair;
@@ -64,7 +59,7 @@ impl AppState {
         let agreement = &self.coding.agreement;
         let fingerprint = self.coding.shown().map(|s| s.fingerprint.clone());
         let Some((options, fingerprint)) = agreement.bootstrap.options().zip(fingerprint) else {
-            self.coding.jobs.cancel(CodingJob::Bootstrap);
+            self.cancel_coding_job(CodingJob::Bootstrap);
             return;
         };
         let drawn_whole = (agreement.drawn_of(&fingerprint))
@@ -79,28 +74,22 @@ impl AppState {
             intervals: vec![None; forms.len()],
             progress: None,
         });
-        (self.coding.jobs).start(
-            CodingJob::Bootstrap,
-            &self.wake,
-            route_drawn,
-            move |context| {
-                let choices = choices_of(&forms, matrix.as_deref());
-                for (index, choice) in choices.iter().enumerate() {
-                    if context.is_cancelled() {
-                        return;
-                    }
-                    let progress = |done, _| context.send(Drawing::Progress { index, done });
-                    let interval =
-                        draw(&study, choice, &options, &context.control(Some(&progress)));
-                    context.send(Drawing::Drawn { index, interval });
+        self.start_coding_job(CodingJob::Bootstrap, route_drawn, move |context| {
+            let choices = choices_of(&forms, matrix.as_deref());
+            for (index, choice) in choices.iter().enumerate() {
+                if context.is_cancelled() {
+                    return;
                 }
-            },
-        );
+                let progress = |done, _| context.send(Drawing::Progress { index, done });
+                let interval = draw(&study, choice, &options, &context.control(Some(&progress)));
+                context.send(Drawing::Drawn { index, interval });
+            }
+        });
     }
 
     /// Stops drawing the bootstrap intervals (those drawn stay).
     pub(super) fn stop_coding_bootstrap(&mut self) {
-        self.coding.jobs.cancel(CodingJob::Bootstrap);
+        self.cancel_coding_job(CodingJob::Bootstrap);
         self.coding_says("bootstrap intervals stopped");
     }
 
@@ -111,16 +100,11 @@ impl AppState {
             return;
         };
         let (study, fingerprint) = (Arc::clone(&shown.study), shown.fingerprint.clone());
-        (self.coding.jobs).start(
-            CodingJob::Pair,
-            &self.wake,
-            route_confusion,
-            move |context| {
-                if let Some(matrix) = confusion_of(&study, (first, second)) {
-                    context.send(((first, second), fingerprint, matrix));
-                }
-            },
-        );
+        self.start_coding_job(CodingJob::Pair, route_confusion, move |context| {
+            if let Some(matrix) = confusion_of(&study, (first, second)) {
+                context.send(((first, second), fingerprint, matrix));
+            }
+        });
     }
 
     /// The dashboard's rows of every table read, with the coefficients chosen.
@@ -147,22 +131,17 @@ impl AppState {
         for row in &mut dashboard.rows {
             row.summary = None;
         }
-        (self.coding.jobs).start(
-            CodingJob::Summaries,
-            &self.wake,
-            route_summary,
-            move |context| {
-                let choices: Vec<_> = (choices_of(&forms, matrix.as_deref()).into_iter())
-                    .flatten()
-                    .collect();
-                for (row, study) in studies {
-                    if context.is_cancelled() {
-                        return;
-                    }
-                    context.send((row, study.summary(&choices)));
+        self.start_coding_job(CodingJob::Summaries, route_summary, move |context| {
+            let choices: Vec<_> = (choices_of(&forms, matrix.as_deref()).into_iter())
+                .flatten()
+                .collect();
+            for (row, study) in studies {
+                if context.is_cancelled() {
+                    return;
                 }
-            },
-        );
+                context.send((row, study.summary(&choices)));
+            }
+        });
     }
 }
 

@@ -13,8 +13,8 @@
 //!
 //! Its files: [`reading`] (which inputs are coding tables, the open dialog's form, what the open
 //! job reads), [`study`], [`agreement`], [`dashboard`], [`project`], the actions of
-//! [`opening`], [`measuring`], [`deciding`] and [`exporting`], the room's jobs
-//! ([`running`]); drawn by [`panel`] (the view), [`items_panel`], [`pairs_panel`],
+//! [`opening`], [`measuring`], [`deciding`] and [`exporting`], the room's jobs ([`running`],
+//! their kinds in [`job`]); drawn by [`panel`] (the view), [`items_panel`], [`pairs_panel`],
 //! [`agreement_panel`], [`decision_panel`] (with the keys), [`dashboard_panel`] and
 //! [`open_dialog`].
 
@@ -26,6 +26,7 @@ pub mod deciding;
 pub mod decision_panel;
 pub mod exporting;
 pub mod items_panel;
+pub mod job;
 pub mod measuring;
 pub mod open_dialog;
 pub mod opening;
@@ -43,7 +44,6 @@ use gamma_core::coding::BulkRule;
 use gamma_core::gold::Direction;
 use gamma_formats::coding_table::CodingReadOptions;
 use reading::OpenForm;
-use running::RoomJobs;
 use std::path::PathBuf;
 use study::{Decision, Study};
 
@@ -148,7 +148,6 @@ pub struct Coding {
     project_saved: String,
     /// A project being opened: what it restores once its tables are read.
     pending_project: Option<Box<project::CodingProject>>,
-    jobs: RoomJobs,
 }
 
 impl Default for Coding {
@@ -171,7 +170,6 @@ impl Default for Coding {
             project_path: None,
             project_saved: String::new(),
             pending_project: None,
-            jobs: RoomJobs::default(),
         }
     }
 }
@@ -190,21 +188,6 @@ impl Coding {
     /// The study shown, to change.
     pub fn shown_mut(&mut self) -> Option<&mut Study> {
         self.studies.get_mut(self.shown?)
-    }
-
-    /// Whether a job of the room runs (the window repaints meanwhile).
-    pub fn is_running(&self) -> bool {
-        self.jobs.any_running()
-    }
-
-    /// Whether the bootstrap intervals are being drawn.
-    pub fn is_drawing(&self) -> bool {
-        self.jobs.is_running(running::CodingJob::Bootstrap)
-    }
-
-    /// Whether the tables are being read.
-    pub fn is_reading(&self) -> bool {
-        self.jobs.is_running(running::CodingJob::Open)
     }
 
     /// The inputs read, for the outputs' checks (never written over).
@@ -248,20 +231,14 @@ impl AppState {
         }
     }
 
-    /// Applies what the room's jobs sent and autosaves its project; call once per frame.
-    pub fn poll_coding(&mut self) {
-        self.poll_coding_jobs();
-        self.autosave_coding_project();
-    }
-
     /// Says something in Messages.
     fn coding_says(&mut self, text: impl Into<String>) {
-        self.shell.messages.push(text.into());
+        self.shell.messages.info(text);
     }
 
     /// Says what failed in Messages.
     fn coding_fails(&mut self, text: impl std::fmt::Display) {
-        self.shell.messages.push(text.to_string());
+        self.shell.messages.error(text);
     }
 
     /// The adjudicator recorded with each decision (none when the name is empty).

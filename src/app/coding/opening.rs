@@ -40,7 +40,7 @@ impl AppState {
     /// Reads one study (a table, or annotation files with the spans shape) in a job.
     pub fn open_coding(&mut self, paths: Vec<PathBuf>, options: CodingReadOptions) {
         let data_folder = self.files.data_folder.clone();
-        (self.coding.jobs).start(CodingJob::Open, &self.wake, route_opened, move |context| {
+        self.start_coding_job(CodingJob::Open, route_opened, move |context| {
             let read = read_table(&paths, &options, data_folder.as_deref());
             context.send(Opened::Table {
                 paths,
@@ -59,7 +59,7 @@ impl AppState {
             ..options
         };
         let data_folder = self.files.data_folder.clone();
-        (self.coding.jobs).start(CodingJob::Open, &self.wake, route_opened, move |context| {
+        self.start_coding_job(CodingJob::Open, route_opened, move |context| {
             context.send(Opened::Folder {
                 folder,
                 options: options.clone(),

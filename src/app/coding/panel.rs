@@ -17,7 +17,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState, panels: &mut Panels, dialog: &mut
             panels.central = ui.max_rect();
             if dashboard {
                 dashboard_panel::show(ui, state, dialog);
-            } else if state.coding.is_reading() {
+            } else if state.coding_is_reading() {
                 ui.label("Reading the table…");
             } else {
                 ui.label("Open a coding table (File → Open…): a wide, long or contingency CSV.");

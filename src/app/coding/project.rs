@@ -11,6 +11,7 @@ use super::agreement::BootstrapForm;
 use super::running::CodingJob;
 use super::{CodingInputs, CodingView};
 use crate::app::AppState;
+use crate::app::errors::AppError;
 use crate::app::files::project::relative_to;
 use gamma_core::coding::{CodingAdjudication, CodingSession};
 use gamma_formats::coding_table::{CodingReadOptions, TableShape};
@@ -173,22 +174,19 @@ impl AppState {
     }
 
     /// Saves the coding project at `path` and autosaves there from then on.
-    pub fn save_coding_project(&mut self, path: &Path) -> Result<(), String> {
+    pub fn save_coding_project(&mut self, path: &Path) -> Result<(), AppError> {
         let folder = match path.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
         let project = self
             .coding_project(&folder)
-            .ok_or("no coding study is open to save as a project")?;
+            .ok_or(AppError::NoCodingStudy)?;
         if gamma_formats::gold_export::is_input(path, &self.coding.inputs()) {
-            return Err(format!(
-                "{}: is a table read here; choose another name for the project",
-                path.display()
-            ));
+            return Err(AppError::ProjectOverInput(path.to_path_buf()));
         }
         let json = serde_json::to_vec_pretty(&project).expect("a project always encodes");
-        gamma_formats::write_atomically(path, &json).map_err(|e| e.to_string())?;
+        gamma_formats::write_atomically(path, &json)?;
         self.coding.project_path = Some(path.to_path_buf());
         self.coding.project_saved = self.coding_project_signature();
         Ok(())
@@ -220,7 +218,7 @@ impl AppState {
     }
 
     /// Saves the coding project again when something changed since.
-    pub(super) fn autosave_coding_project(&mut self) {
+    pub(crate) fn autosave_coding_project(&mut self) {
         let Some(path) = self.coding.project_path.clone() else {
             return;
         };
@@ -238,7 +236,7 @@ impl AppState {
     /// Opens the coding project at `path`: read by a job, then its tables, then its decisions.
     pub fn open_coding_project(&mut self, path: &Path) {
         let path = path.to_path_buf();
-        (self.coding.jobs).start(CodingJob::Open, &self.wake, route_project, move |context| {
+        self.start_coding_job(CodingJob::Open, route_project, move |context| {
             let read = read_project(&path);
             context.send((path, read));
         });

@@ -10,18 +10,17 @@ pub mod data_folder;
 pub mod demo;
 pub mod dialog;
 pub mod open_dialog;
+pub mod opening;
 pub mod panel;
 pub mod project;
 pub mod recent;
 
-use crate::app::measure::settings::AgreementMeasure;
-use crate::app::shell::Mode;
 use crate::app::{AppState, coding};
+use gamma_formats::ReadOptions;
 use gamma_formats::corpus_folder::Layout;
-use gamma_formats::{ReadOptions, read_documents};
 use open_dialog::OpenDialog;
 use recent::RecentFiles;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The title of File → Open's dialog.
 pub const OPEN_TITLE: &str = "Open annotation files";
@@ -82,114 +81,10 @@ impl AppState {
         }
     }
 
-    /// Opens files (any supported format) and starts γ; problems go to the error panel.
-    pub fn open_files(&mut self, paths: &[PathBuf], options: &ReadOptions) {
-        if coding::reading::is_coding_table(paths) {
-            return self.open_coding(paths.to_vec(), self.coding.reading.clone());
-        }
-        match read_documents(paths, options) {
-            Ok((documents, warnings)) => {
-                self.shell
-                    .messages
-                    .extend(warnings.into_iter().map(|w| format!("warning: {w}")));
-                if let Err(e) = self.files.recent.add(paths, options) {
-                    self.shell.messages.push(e);
-                }
-                self.files.read_options = options.clone();
-                self.set_documents(documents);
-                self.files.corpus_layout = None;
-                self.files.opened = Some(OpenedInputs::Files(paths.to_vec()));
-                self.files.project_path = None;
-                if self.shell.mode == Mode::Coding {
-                    self.shell.mode = Mode::Annotations;
-                }
-            }
-            Err(e) => self.shell.messages.push(e.to_string()),
-        }
-    }
-
-    /// Opens every document of a corpus folder (matched by name, as
-    /// [`gamma_formats::read_corpus`] reads it) and says its layout in Messages.
-    pub fn open_folder(&mut self, folder: &Path, options: &ReadOptions) {
-        if let Some(tables) = coding::reading::tables_of(folder) {
-            return self.open_coding_folder(folder, tables);
-        }
-        match gamma_formats::read_corpus(folder, options) {
-            Ok((documents, warnings, plan)) => {
-                self.shell.messages.push(format!(
-                    "{}: {} documents ({})",
-                    folder.display(),
-                    documents.len(),
-                    plan.layout.describe()
-                ));
-                self.shell
-                    .messages
-                    .extend(warnings.into_iter().map(|w| format!("warning: {w}")));
-                if documents.is_empty() {
-                    return;
-                }
-                self.files.read_options = options.clone();
-                self.set_documents(documents);
-                self.say_pre_segmentation();
-                self.files.corpus_layout = Some(plan.layout);
-                self.files.opened = Some(OpenedInputs::Folder(folder.to_path_buf()));
-                self.files.project_path = None;
-                // A campaign is seen first as a whole: where its documents disagree.
-                if self.documents.open.len() > 1 {
-                    self.shell.mode = Mode::Dashboard;
-                }
-            }
-            Err(e) => self.shell.messages.push(e.to_string()),
-        }
-    }
-
-    /// Says which Glozz unit types are a pre-segmentation in every document opened (the same
-    /// spans in every annotator's file, framing the other units: STAC's `Dialogue`, `Turn`,
-    /// `paragraph`), which the open dialog leaves out and a folder opens with.
-    fn say_pre_segmentation(&mut self) {
-        let mut common: Option<Vec<String>> = None;
-        for document in &self.documents.open {
-            let gamma_formats::Source::Glozz { files, .. } = &document.document.source else {
-                return;
-            };
-            let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
-            let types = open_dialog::pre_segmentation::identical_types(&paths);
-            common = Some(match common {
-                None => types,
-                Some(before) => before.into_iter().filter(|t| types.contains(t)).collect(),
-            });
-        }
-        if let Some(types) = common.filter(|t| !t.is_empty()) {
-            self.shell.messages.push(format!(
-                "{}: identical in every annotator's file of every document, a pre-segmentation: \
-                 they are measured here and raise γ (File → Open… leaves them out; so does \
-                 --exclude-category on the command line)",
-                types.join(", ")
-            ));
-        }
-    }
-
-    /// Opens a bundled demo (tγ for the CorA pair).
-    pub fn open_demo(&mut self, demo: demo::Demo) {
-        match demo.documents() {
-            Ok(documents) => {
-                self.measure.settings.measure = match demo {
-                    demo::Demo::HistoricalText => AgreementMeasure::TextGamma,
-                    demo::Demo::NamedEntities | demo::Demo::DiscourseRelations => {
-                        AgreementMeasure::Gamma
-                    }
-                };
-                // The demo is read with its own options (the unit types it measures), not the
-                // last files' ones.
-                self.files.read_options = ReadOptions {
-                    glozz: demo.files().map(|(_, o)| o.glozz).unwrap_or_default(),
-                    ..Default::default()
-                };
-                self.set_documents(documents);
-                self.files.opened = None;
-                self.files.project_path = None;
-            }
-            Err(e) => (self.shell.messages).push(format!("the demo cannot be opened: {e}")),
+    /// Remembers the open dialog's choices for the next files of the same kind.
+    pub(crate) fn remember_choices(&mut self, choices: open_dialog::OpenChoices) {
+        if let Err(e) = self.files.recent.remember(choices) {
+            self.shell.messages.error(e);
         }
     }
 }

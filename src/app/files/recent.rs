@@ -90,7 +90,7 @@ impl RecentFiles {
 
     /// Remembers the open dialog's `choices` (and keeps them in the data folder); an error
     /// says why they were not kept.
-    pub fn remember(&mut self, choices: OpenChoices) -> Result<(), String> {
+    pub fn remember(&mut self, choices: OpenChoices) -> Result<(), crate::app::errors::AppError> {
         self.choices = choices;
         match &self.folder {
             Some(folder) => self.choices.save(folder),
@@ -106,7 +106,11 @@ impl RecentFiles {
 
     /// Puts `paths` read with `options` first (an earlier entry of the same files goes) and
     /// saves the list; an error says why it was not saved.
-    pub fn add(&mut self, paths: &[PathBuf], options: &ReadOptions) -> Result<(), String> {
+    pub fn add(
+        &mut self,
+        paths: &[PathBuf],
+        options: &ReadOptions,
+    ) -> Result<(), crate::app::errors::AppError> {
         self.entries.retain(|r| r.paths != paths);
         self.entries.insert(
             0,
@@ -139,7 +143,7 @@ impl RecentFiles {
             .collect()
     }
 
-    fn save(&self) -> Result<(), String> {
+    fn save(&self) -> Result<(), crate::app::errors::AppError> {
         let Some(folder) = &self.folder else {
             return Ok(());
         };

@@ -2,6 +2,7 @@
 
 use super::REPORT_TITLE;
 use crate::app::GammaStudioApp;
+use crate::app::commands::Command;
 
 impl GammaStudioApp {
     /// File → Export the agreement report…: the dialog, then the report's job.
@@ -19,7 +20,7 @@ impl GammaStudioApp {
             None => "agreement-report.html".to_string(),
         };
         if let Some(path) = (self.dialog).save_file(REPORT_TITLE, &suggested) {
-            self.state.export_report(path);
+            self.state.send(Command::ExportReport(path));
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::Mode;
 use super::window::GammaStudioApp;
+use crate::app::commands::Command;
 use crate::app::files::demo;
 use eframe::egui::{self, Ui};
 
@@ -55,7 +56,7 @@ impl GammaStudioApp {
                     for demo in demo::Demo::ALL {
                         if ui.button(demo.title()).clicked() {
                             ui.close();
-                            self.open_demo(demo);
+                            self.state.send(Command::OpenDemo(demo));
                         }
                     }
                 });
@@ -84,7 +85,7 @@ impl GammaStudioApp {
                     .clicked()
                 {
                     ui.close();
-                    self.state.list_saved_sessions();
+                    self.state.send(Command::ListSessions);
                 }
                 ui.separator();
                 if ui.button("Quit").clicked() {
@@ -146,10 +147,13 @@ impl GammaStudioApp {
                     .collect();
                 if ui.button(label).on_hover_text(paths.join("\n")).clicked() {
                     ui.close();
-                    match &entry.options {
-                        Some(options) => self.state.open_files(&entry.paths, options),
-                        None => self.request_open(entry.paths),
-                    }
+                    self.state.send(match entry.options {
+                        Some(options) => Command::OpenFiles {
+                            paths: entry.paths,
+                            options,
+                        },
+                        None => Command::Open(entry.paths),
+                    });
                 }
             }
         });

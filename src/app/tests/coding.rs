@@ -49,7 +49,7 @@ fn measured(app: &GammaStudioApp) -> bool {
     agreement.results_of(&study.fingerprint).is_some()
         && (agreement.drawn_of(&study.fingerprint))
             .is_some_and(|d| d.intervals.iter().all(Option::is_some))
-        && !coding.is_running()
+        && !app.state.coding_is_running()
 }
 
 #[test]
@@ -150,7 +150,7 @@ fn a_wide_csv_is_measured_adjudicated_by_keys_and_its_gold_exported() {
     assert_eq!(h.state().state.coding_output("ratings-gold.csv"), gold);
     h.get_by_label("Export the gold table…").click();
     step_until(&mut h, |app| {
-        !app.state.coding.is_running() && gold.is_file()
+        !app.state.coding_is_running() && gold.is_file()
     });
     assert_eq!(
         std::fs::read_to_string(&gold).unwrap(),
@@ -191,7 +191,7 @@ fn dashboard_read(app: &GammaStudioApp) -> bool {
     let Some(dashboard) = &app.state.coding.dashboard else {
         return false;
     };
-    !app.state.coding.is_running() && dashboard.rows.iter().all(|r| r.summary.is_some())
+    !app.state.coding_is_running() && dashboard.rows.iter().all(|r| r.summary.is_some())
 }
 
 #[test]

@@ -20,7 +20,7 @@ fn fixture(name: &str) -> std::path::PathBuf {
 }
 
 fn idle(app: &GammaStudioApp) -> bool {
-    app.state.coding.shown().is_some() && !app.state.coding.is_running()
+    app.state.coding.shown().is_some() && !app.state.coding_is_running()
 }
 
 fn said(app: &GammaStudioApp, part: &str) -> bool {
@@ -97,7 +97,7 @@ fn the_agreement_report_of_a_coding_study_and_what_is_refused() {
     h.run_steps(2);
     h.get_by_label("Open this table").click();
     step_until(&mut h, |app| {
-        !app.state.coding.is_running() && said(app, "conflict.csv")
+        !app.state.coding_is_running() && said(app, "conflict.csv")
     });
     assert!(
         said(
@@ -125,7 +125,7 @@ fn the_decision_report_and_the_dashboards_table_are_written() {
     step_until(&mut h, |app| {
         (app.state.coding.dashboard.as_ref())
             .is_some_and(|d| d.rows.iter().all(|r| r.summary.is_some()))
-            && !app.state.coding.is_running()
+            && !app.state.coding_is_running()
     });
     let out = dir.path().join("coding-tables.csv");
     assert_eq!(
@@ -140,7 +140,7 @@ fn the_decision_report_and_the_dashboards_table_are_written() {
     use crate::app::coding::CodingCommand;
     send(&mut h, CodingCommand::ExportTable(out.clone()));
     step_until(&mut h, |app| {
-        !app.state.coding.is_running() && out.is_file()
+        !app.state.coding_is_running() && out.is_file()
     });
     let written = std::fs::read_to_string(&out).unwrap();
     let lines: Vec<&str> = written.lines().collect();
@@ -168,7 +168,7 @@ fn the_decision_report_and_the_dashboards_table_are_written() {
     let decisions = dir.path().join("a-decisions.csv");
     send(&mut h, CodingCommand::ExportDecisions(decisions.clone()));
     step_until(&mut h, |app| {
-        !app.state.coding.is_running() && decisions.is_file()
+        !app.state.coding_is_running() && decisions.is_file()
     });
     let written = std::fs::read_to_string(&decisions).unwrap();
     let rows: Vec<&str> = written.lines().collect();
