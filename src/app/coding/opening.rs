@@ -150,7 +150,7 @@ fn route_opened(state: &mut AppState, opened: Opened) {
                 for warning in &read.warnings {
                     state.coding_says(format!("warning: {warning}"));
                 }
-                let study = state.study_of(paths.clone(), read);
+                let study = state.study_of(paths.clone(), *read);
                 state.coding_says(describe(&study));
                 // A table of the folder read again (another shape): in its place.
                 let row = (state.coding.dashboard.as_ref()).and_then(|d| {
@@ -199,7 +199,7 @@ fn route_opened(state: &mut AppState, opened: Opened) {
             };
             let outcome = match read {
                 Ok(read) => {
-                    let study = state.study_of(vec![path], read);
+                    let study = state.study_of(vec![path], *read);
                     state.coding.studies.push(study);
                     Ok(state.coding.studies.len() - 1)
                 }

@@ -92,7 +92,7 @@ pub fn read_table(
     paths: &[PathBuf],
     options: &CodingReadOptions,
     data_folder: Option<&Path>,
-) -> Result<TableRead, FileError> {
+) -> Result<Box<TableRead>, FileError> {
     let (study, warnings) = read_coding_study(paths, options)?;
     let session = (data_folder)
         .and_then(|folder| find_autosave(folder, &study))
@@ -100,11 +100,11 @@ pub fn read_table(
             let read = read_session(&path);
             (path, read)
         });
-    Ok(TableRead {
+    Ok(Box::new(TableRead {
         study,
         warnings,
         session,
-    })
+    }))
 }
 
 /// What the open job sends.
@@ -113,7 +113,7 @@ pub enum Opened {
     Table {
         paths: Vec<PathBuf>,
         options: CodingReadOptions,
-        read: Result<TableRead, FileError>,
+        read: Result<Box<TableRead>, FileError>,
     },
     /// A folder of tables: its tables, before any is read (the dashboard's rows).
     Folder {
@@ -124,6 +124,6 @@ pub enum Opened {
     /// Table `index` of the folder.
     FolderTable {
         index: usize,
-        read: Result<TableRead, FileError>,
+        read: Result<Box<TableRead>, FileError>,
     },
 }

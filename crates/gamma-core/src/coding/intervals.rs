@@ -199,7 +199,7 @@ pub fn bootstrap_interval_with(
                 return None;
             }
             let done = drawn_so_far.fetch_add(1, Ordering::Relaxed) + 1;
-            if done % every == 0 {
+            if done.is_multiple_of(every) {
                 control.progress(done, options.replicates);
             }
             let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
