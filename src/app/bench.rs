@@ -3,7 +3,8 @@
 //! document of 3 annotators with its best alignment shown, panning, while a k3×1000 γ computes
 //! in a background job; and the reading view on a generated 100,000-character text with its
 //! alignment (`reading_frame_times`); and the dashboard of a campaign of many documents while it
-//! fills in the background (`dashboard_frame_times`, `gamma-studio bench --project`).
+//! fills in the background (`dashboard_frame_times`, `gamma-studio bench --project`); and the
+//! Coding view of a study of 50,000 items while its bootstrap is drawn (`coding_frame_times`).
 
 use super::{GammaStudioApp, Launch, install_fonts};
 use crate::app::document::open_document::{OpenDocument, View};
@@ -128,6 +129,41 @@ pub fn reading_frame_times(characters: usize, frames: usize) -> Vec<f64> {
         times.push(clock.frame(&mut app));
     }
     drop(background);
+    times
+}
+
+/// Frame times of the Coding view on a simulated study of `items` items × 5 coders (4 labels,
+/// 10 % of the ratings missing), its bootstrap intervals drawn in the background meanwhile:
+/// each frame goes to the next open disagreement (the key N), so that the items table scrolls.
+pub fn coding_frame_times(items: usize, frames: usize) -> Vec<f64> {
+    use super::coding::study::Study;
+    use super::coding::{CodingCommand, CodingInputs};
+    let mut clock = FrameClock::new();
+    let mut app = GammaStudioApp::new(
+        Arc::new(|| {}),
+        Box::new(WithFallback::new(SystemDialog::new())),
+        Launch::default(),
+    );
+    let model = gamma_core::coding::simulate::LatentClassModel {
+        prevalences: vec![0.4, 0.3, 0.2, 0.1],
+        coders: 5,
+        accuracy: 0.8,
+        missing: 0.1,
+    };
+    let study = Study::new(Vec::new(), model.study(items, 1), None, None);
+    app.state.coding.studies = vec![study];
+    app.state.coding.opened = Some(CodingInputs::Table(Vec::new()));
+    app.state.shell.mode = super::shell::Mode::Coding;
+    app.state.show_coding_study(0);
+    for _ in 0..5 {
+        clock.frame(&mut app);
+    }
+    let mut times = Vec::with_capacity(frames);
+    for _ in 0..frames {
+        let next = CodingCommand::GoToOpen(gamma_core::gold::Direction::Next);
+        app.state.apply_coding(next);
+        times.push(clock.frame(&mut app));
+    }
     times
 }
 

@@ -13,6 +13,7 @@ use crate::app::AppState;
 use crate::app::adjudication::Edit;
 use crate::app::adjudication::adjudicating::ExportKind;
 use crate::app::campaign::{CorpusRule, QueueOrder};
+use crate::app::coding::CodingCommand;
 use crate::app::document::open_document::DocumentId;
 use crate::app::files::demo::Demo;
 use crate::app::files::open_dialog::OpenChoices;
@@ -132,6 +133,8 @@ pub enum Command {
     DropMapping,
     /// Write the evaluation's table as CSV.
     ExportEvaluation(PathBuf),
+    /// An action of the coding room.
+    Coding(CodingCommand),
 }
 
 /// The commands sent this frame, in order.
@@ -198,6 +201,7 @@ impl AppState {
             Command::LoadMapping(path) => self.evaluate.load_mapping(path),
             Command::DropMapping => self.evaluate.mapping = None,
             Command::ExportEvaluation(path) => self.export_evaluation(path),
+            Command::Coding(command) => self.apply_coding(command),
         }
     }
 }

@@ -60,6 +60,9 @@ pub enum AppError {
     /// Save project as… with nothing a project can hold.
     #[error("nothing is open to save as a project (the demo is not a project)")]
     NothingToSave,
+    /// Save project as… in the coding room with no study open.
+    #[error("no coding study is open to save as a project")]
+    NoCodingStudy,
     /// A project to be written over one of the files it opens.
     #[error("{}: is an input file; choose another name for the project", .0.display())]
     ProjectOverInput(PathBuf),

@@ -1,7 +1,8 @@
 //! Background work: the UI thread never computes, reads or writes documents. Every long piece
 //! of work of the app — reading the files opened, γ or tγ of the document shown, γ of each
 //! annotator against the gold, the dashboard's figures, the Corpus Shuffling Tool's sweeps and
-//! calibrations, the evaluation, the agreement report, the gold corpus export — is a [`Job`]: a
+//! calibrations, the evaluation, the agreement report, the gold corpus export, the coding
+//! room's tables, measures and outputs — is a [`Job`]: a
 //! thread with its own channel and cancel flag, held by the one registry, [`Jobs`].
 //!
 //! A job is started with its [`JobKind`] and a route: the function that applies each of its
@@ -41,6 +42,8 @@ pub enum JobKind {
     Report,
     /// The gold of every adjudicated document, written as a corpus.
     GoldCorpus,
+    /// A job of the coding room (reading tables, measuring a study, writing its outputs).
+    Coding(crate::app::coding::job::CodingJob),
 }
 
 /// A running job: the receiving end of its channel and its cancel flag.

@@ -10,6 +10,8 @@
 //! - [`adjudication`]: the adjudication of each document;
 //! - [`campaign`]: the corpus as a whole — the dashboard, the actions on every document, the
 //!   gold corpus export, the saved sessions;
+//! - [`coding`]: coding studies (items × coders): a table or a folder of tables, the agreement
+//!   with its intervals, the adjudication of each item;
 //! - [`shuffling`]: the Corpus Shuffling Tool; [`evaluate`]: evaluation against a reference;
 //!   [`report_export`]: the agreement report.
 //!
@@ -20,6 +22,7 @@
 mod adjudication;
 pub mod bench;
 mod campaign;
+mod coding;
 mod commands;
 mod document;
 mod errors;
@@ -52,6 +55,8 @@ pub struct AppState {
     pub adjudication: adjudication::Adjudications,
     /// The corpus as a whole: the dashboard, the queue, the corpus-wide steps.
     pub campaign: campaign::Campaign,
+    /// Coding studies: the tables, their agreement and adjudication.
+    pub coding: coding::Coding,
     /// The Corpus Shuffling Tool.
     pub shuffling: shuffling::Shuffling,
     /// The Evaluate window.
@@ -74,6 +79,7 @@ impl AppState {
             measure: Default::default(),
             adjudication: Default::default(),
             campaign: Default::default(),
+            coding: Default::default(),
             shuffling: Default::default(),
             evaluate: Default::default(),
             report: Default::default(),

@@ -12,7 +12,7 @@ use super::browser::{Browser, Request, extension_of};
 use eframe::egui;
 use gamma_formats::{CODECS, Format};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The file dialogs the app uses.
 pub trait FileDialog {
@@ -20,7 +20,8 @@ pub trait FileDialog {
     fn pick_files(&mut self, title: &str) -> Option<Vec<PathBuf>>;
     /// One file with one of these extensions.
     fn pick_file(&mut self, title: &str, extensions: &[&str]) -> Option<PathBuf>;
-    /// Where to save (the suggested name's extension is the format offered).
+    /// Where to save (the suggested name's extension is the format offered; a suggested path
+    /// opens the dialog in its folder).
     fn save_file(&mut self, title: &str, suggested_name: &str) -> Option<PathBuf>;
     /// A folder to open (a corpus).
     fn pick_folder(&mut self, title: &str) -> Option<PathBuf>;
@@ -149,9 +150,15 @@ impl SystemFiles for SystemDialog {
 
     fn save_file(&mut self, title: &str, suggested_name: &str) -> Answer {
         self.answer(|| {
+            // A suggested path opens the dialog in its folder.
+            let suggested = Path::new(suggested_name);
+            let name = suggested.file_name().map(|n| n.to_string_lossy());
             let mut dialog = rfd::FileDialog::new()
                 .set_title(title)
-                .set_file_name(suggested_name);
+                .set_file_name(name.as_deref().unwrap_or(suggested_name));
+            if let Some(folder) = suggested.parent().filter(|f| f.is_dir()) {
+                dialog = dialog.set_directory(folder);
+            }
             if let Some(extension) = extension_of(suggested_name) {
                 dialog = dialog.add_filter(extension.to_uppercase(), &[extension.as_str()]);
             }

@@ -15,7 +15,7 @@ pub mod panel;
 pub mod project;
 pub mod recent;
 
-use crate::app::AppState;
+use crate::app::{AppState, coding};
 use gamma_formats::ReadOptions;
 use gamma_formats::corpus_folder::Layout;
 use open_dialog::OpenDialog;
@@ -71,6 +71,8 @@ impl AppState {
             && folder.is_dir()
         {
             self.open_folder(folder, &ReadOptions::default());
+        } else if coding::reading::is_coding_table(&paths) {
+            self.request_coding_open(paths);
         } else if OpenDialog::needed(&paths) {
             let remembered = &self.files.recent.choices;
             self.files.pending_open = Some(OpenDialog::new(paths, remembered));

@@ -7,12 +7,12 @@ use super::demo::Demo;
 use super::open_dialog::pre_segmentation::identical_types;
 use super::project::ProjectFile;
 use super::{OpenedInputs, project};
-use crate::app::AppState;
 use crate::app::errors::AppError;
 use crate::app::jobs::JobKind;
 use crate::app::measure::gamma_run::Status;
 use crate::app::measure::settings::AgreementMeasure;
 use crate::app::shell::Mode;
+use crate::app::{AppState, coding};
 use gamma_formats::corpus_folder::CorpusPlan;
 use gamma_formats::project::{ProjectInputs, ProjectReading};
 use gamma_formats::{Document, ReadOptions, read_documents};
@@ -129,6 +129,9 @@ fn deliver(state: &mut AppState, opened: Opened) {
     if !state.show_opened(opened) {
         // The document shown stays: its γ again.
         state.recompute();
+    } else if state.shell.mode == Mode::Coding {
+        // Documents of spans were opened: the coding room gives way to them.
+        state.shell.mode = Mode::Annotations;
     }
 }
 
@@ -146,6 +149,9 @@ impl AppState {
 
     /// Opens files (any supported format) and starts γ; problems go to Messages.
     pub fn open_files(&mut self, paths: &[PathBuf], options: &ReadOptions) {
+        if coding::reading::is_coding_table(paths) {
+            return self.open_coding(paths.to_vec(), self.coding.reading.clone());
+        }
         self.start_opening(Reading::Files {
             paths: paths.to_vec(),
             options: options.clone(),
@@ -155,6 +161,9 @@ impl AppState {
     /// Opens every document of a corpus folder (matched by name, as
     /// [`gamma_formats::read_corpus`] reads it) and says its layout in Messages.
     pub fn open_folder(&mut self, folder: &Path, options: &ReadOptions) {
+        if let Some(tables) = coding::reading::tables_of(folder) {
+            return self.open_coding_folder(folder, tables);
+        }
         self.start_opening(Reading::Folder {
             folder: folder.to_path_buf(),
             options: options.clone(),
@@ -170,6 +179,9 @@ impl AppState {
     /// every adjudication whose document still has the same annotations. Messages say what
     /// could not be restored.
     pub fn open_project(&mut self, path: &Path) {
+        if coding::is_coding_project(path) {
+            return self.open_coding_project(path);
+        }
         self.start_opening(Reading::Project(path.to_path_buf()));
     }
 

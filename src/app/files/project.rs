@@ -65,7 +65,7 @@ pub(crate) fn read_project_file(path: &Path) -> Result<(ProjectReading, ProjectF
 }
 
 /// `path` relative to `folder` when both are on one root (`../data/a.aa`), else as it is.
-fn relative_to(folder: &Path, path: &Path) -> PathBuf {
+pub(crate) fn relative_to(folder: &Path, path: &Path) -> PathBuf {
     let (Ok(folder), Ok(path)) = (folder.canonicalize(), path.canonicalize()) else {
         return path.to_path_buf();
     };
@@ -90,6 +90,7 @@ fn mode_name(mode: Mode) -> &'static str {
         Mode::Annotations => "annotations",
         Mode::Dashboard => "dashboard",
         Mode::Shuffling => "shuffling",
+        Mode::Coding => "annotations",
     }
 }
 
@@ -131,6 +132,9 @@ impl AppState {
 
     /// Saves the project at `path` (atomically) and autosaves there from then on.
     pub fn save_project(&mut self, path: &Path) -> Result<(), AppError> {
+        if self.shell.mode == Mode::Coding || self.files.opened.is_none() && self.coding.is_open() {
+            return self.save_coding_project(path);
+        }
         let folder = match path.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
@@ -179,6 +183,7 @@ impl AppState {
 
     /// Saves the project again when something changed since it was last saved.
     pub fn autosave_project(&mut self) {
+        self.autosave_coding_project();
         let Some(path) = self.files.project_path.clone() else {
             return;
         };

@@ -46,6 +46,9 @@ fn rerun(state: &AppState, out: &Path, calibrate: bool) -> String {
 impl AppState {
     /// Gathers the report of the open documents in a job and writes it to `out`.
     pub fn export_report(&mut self, out: PathBuf) {
+        if self.coding_report_offered() {
+            return self.export_coding_report(out);
+        }
         let Some(rendering) = Rendering::of(&out) else {
             self.shell.messages.error(format!(
                 "{}: the agreement report is written as .html, .md, .tex or .json",

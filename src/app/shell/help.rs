@@ -25,6 +25,10 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("R / S", "reject / skip the alignment"),
     ("Ctrl+Z, Ctrl+Shift+Z (Ctrl+Y)", "undo, redo"),
     ("Del", "remove the selected gold unit"),
+    (
+        "coding study: 1 … 9, A, R, Del",
+        "that coder's label, the majority's label, no gold label, open the item again",
+    ),
     ("reading view: click a span", "select its alignment"),
     (
         "reading view: select text",

@@ -1,5 +1,5 @@
-//! The menu bar: File, View, Help, and the three views (Annotations, Dashboard, Shuffling
-//! tool).
+//! The menu bar: File, View, Help, and the views (Annotations, Dashboard, Shuffling tool, and
+//! Coding once a coding study is open).
 
 use super::Mode;
 use super::window::GammaStudioApp;
@@ -40,7 +40,7 @@ impl GammaStudioApp {
                 }
                 if ui
                     .add_enabled(
-                        self.state.files.opened.is_some(),
+                        self.state.files.opened.is_some() || self.state.coding.is_open(),
                         egui::Button::new("Save project as…"),
                     )
                     .on_hover_text(
@@ -63,7 +63,7 @@ impl GammaStudioApp {
                 self.recent_menu(ui);
                 if ui
                     .add_enabled(
-                        !self.state.documents.open.is_empty(),
+                        !self.state.documents.open.is_empty() || self.state.coding_report_offered(),
                         egui::Button::new("Export the agreement report…"),
                     )
                     .on_hover_text(
@@ -119,6 +119,10 @@ impl GammaStudioApp {
             .on_hover_text(
                 "how γ and the other measures respond to controlled errors; what this γ means",
             );
+            if self.state.coding.is_open() {
+                ui.selectable_value(&mut self.state.shell.mode, Mode::Coding, "Coding")
+                    .on_hover_text("the coding study: items × coders, its agreement and gold");
+            }
         });
     }
 

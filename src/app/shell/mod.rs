@@ -20,6 +20,8 @@ pub enum Mode {
     Shuffling,
     /// The campaign dashboard: every open document in one table.
     Dashboard,
+    /// A coding study (items × coders), or a folder of them.
+    Coding,
 }
 
 /// What a message is.

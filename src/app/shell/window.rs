@@ -16,7 +16,9 @@ use crate::app::files::{
 use crate::app::jobs::JobKind;
 use crate::app::measure::gamma_run;
 use crate::app::shuffling;
-use crate::app::{AppState, adjudication, campaign, document, evaluate, measure, report_export};
+use crate::app::{
+    AppState, adjudication, campaign, coding, document, evaluate, measure, report_export,
+};
 use eframe::egui::{self, Ui};
 use gamma_formats::FileError;
 use gamma_formats::ReadOptions;
@@ -157,7 +159,7 @@ impl GammaStudioApp {
                 folder: folder.clone(),
                 options: launch.read_options,
             }),
-            [file] if files::project::is_project(file) => {
+            [file] if files::project::is_project(file) || coding::is_coding_project(file) => {
                 state.apply(Command::OpenProject(file.clone()))
             }
             files => state.apply(Command::OpenFiles {
@@ -210,7 +212,10 @@ impl GammaStudioApp {
     /// Whether a dialog is open: the open dialog, the in-app file browser, or one of the
     /// document's views (the keys typed then are the dialog's, never the document's).
     fn dialog_open(&self) -> bool {
-        self.state.files.pending_open.is_some() || self.dialog.is_open() || self.state.dialog_open()
+        self.state.files.pending_open.is_some()
+            || self.state.coding.pending_open.is_some()
+            || self.dialog.is_open()
+            || self.state.dialog_open()
     }
 
     /// Draws the whole window (the eframe entry point and the tests call this).
@@ -238,8 +243,10 @@ impl GammaStudioApp {
         if let Some(message) = self.focus_watch.watch(ui.ctx()) {
             self.state.shell.messages.warning(message);
         }
-        if self.state.shell.mode == Mode::Annotations {
-            adjudication::panel::handle_keys(ui, &mut self.state);
+        match self.state.shell.mode {
+            Mode::Annotations => adjudication::panel::handle_keys(ui, &mut self.state),
+            Mode::Coding => coding::decision_panel::handle_keys(ui, &mut self.state),
+            Mode::Dashboard | Mode::Shuffling => {}
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         let open_key = self.state.shell.keys_reach_document
@@ -281,8 +288,12 @@ impl GammaStudioApp {
                 });
             }
             Mode::Annotations => self.draw_annotations(ui),
+            Mode::Coding => {
+                coding::panel::show(ui, &mut self.state, &mut self.panels, self.dialog.as_mut())
+            }
         }
         self.open_dialog_window(ui);
+        coding::open_dialog::window(ui, &mut self.state);
         evaluate::panel::window(ui, &mut self.state, self.dialog.as_mut());
         self.dialog.show(ui.ctx());
         super::help::window(ui.ctx(), &mut self.help);
@@ -405,7 +416,8 @@ impl GammaStudioApp {
         }
         let dashboard_shown = self.state.shell.mode == Mode::Dashboard;
         let busy = self.state.is_running()
-            || (dashboard_shown && self.state.campaign.dashboard.is_running());
+            || (dashboard_shown && self.state.campaign.dashboard.is_running())
+            || self.state.coding_is_running();
         let opening = self.state.jobs.is_running(JobKind::Open);
         let finished = !opening
             && (!busy

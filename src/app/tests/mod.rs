@@ -23,6 +23,8 @@ mod adjudication;
 mod campaign;
 mod categories;
 mod cockpit;
+mod coding;
+mod coding_outputs;
 mod curation;
 mod dashboard;
 mod dialogs;

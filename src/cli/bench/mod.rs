@@ -170,6 +170,8 @@ const FRAME_TARGET_MS: f64 = 16.0;
 
 /// The reading view is measured on a generated text of this many characters.
 const READING_CHARACTERS: usize = 100_000;
+/// The Coding view is measured on a simulated study of this many items (5 coders).
+const CODING_ITEMS: usize = 50_000;
 
 fn run_timeline(units: usize) -> Result<(), Failure> {
     let frames = 120;
@@ -180,6 +182,9 @@ fn run_timeline(units: usize) -> Result<(), Failure> {
         "(and the reading view on a text of {READING_CHARACTERS} characters, 3 annotators, a unit per 30 characters each, jumping to a new alignment every frame)"
     );
     println!(
+        "(and the Coding view of a study of {CODING_ITEMS} items × 5 coders, its bootstrap drawn meanwhile, going to the next disagreement every frame)"
+    );
+    println!(
         "{:<16} {:>9} {:>9} {:>9}  verdict",
         "view", "mean ms", "p95 ms", "max ms"
     );
@@ -188,9 +193,13 @@ fn run_timeline(units: usize) -> Result<(), Failure> {
         "reading view".to_string(),
         crate::app::bench::reading_frame_times(READING_CHARACTERS, frames),
     );
+    let coding = (
+        "coding view".to_string(),
+        crate::app::bench::coding_frame_times(CODING_ITEMS, frames),
+    );
     for (view, mut times) in crate::app::bench::frame_times(units, frames)
         .into_iter()
-        .chain([reading])
+        .chain([reading, coding])
     {
         times.sort_by(f64::total_cmp);
         let mean = times.iter().sum::<f64>() / times.len() as f64;

@@ -206,7 +206,8 @@ pub fn methods_paragraph(
     s
 }
 
-/// Gathers and writes the report of `study` at `path` (its extension gives the form).
+/// Gathers and writes the report of `study` at `path` (its extension gives the form), with
+/// the command line that was run as the one that reproduces it.
 pub fn write(
     path: &Path,
     study: &CodingStudy,
@@ -214,15 +215,34 @@ pub fn write(
     reading: &CodingReadOptions,
     intervals: &IntervalOptions,
 ) -> Result<(), String> {
+    if Rendering::of(path).is_none() {
+        return Err(format!(
+            "--report {}: not a report format (.html, .md, .tex or .json)",
+            path.display()
+        ));
+    }
+    let rerun: Vec<String> = std::env::args().skip(1).map(|a| shell_quote(&a)).collect();
+    let rerun = format!("gamma-studio {}", rerun.join(" "));
+    write_with_rerun(path, study, measured, reading, intervals, &rerun)
+}
+
+/// Gathers and writes the report of `study` at `path`; `rerun` is the command line that gives
+/// the same figures (the app writes the `coding` command of what it shows).
+pub fn write_with_rerun(
+    path: &Path,
+    study: &CodingStudy,
+    measured: &[(CoefficientChoice, Result<Measured, String>)],
+    reading: &CodingReadOptions,
+    intervals: &IntervalOptions,
+    rerun: &str,
+) -> Result<(), String> {
     let rendering = Rendering::of(path).ok_or_else(|| {
         format!(
-            "--report {}: not a report format (.html, .md, .tex or .json)",
+            "{}: not a report format (.html, .md, .tex or .json)",
             path.display()
         )
     })?;
-    let rerun: Vec<String> = std::env::args().skip(1).map(|a| shell_quote(&a)).collect();
-    let rerun = format!("gamma-studio {}", rerun.join(" "));
-    let report = CodingReport::gather(study, measured, reading, intervals, &rerun);
+    let report = CodingReport::gather(study, measured, reading, intervals, rerun);
     let text = match rendering {
         Rendering::Html => render::html(&report),
         Rendering::Markdown => render::markdown(&report),

@@ -377,6 +377,22 @@ impl CodingAdjudication {
         !self.undo.is_empty()
     }
 
+    /// Whether there is a step to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// The items the next undo (or, with `redo`, redo) changes, in table order: the front end
+    /// shows the item it takes back.
+    pub fn next_step_items(&self, redo: bool) -> Vec<usize> {
+        let stack = if redo { &self.redo } else { &self.undo };
+        let mut items: Vec<usize> = (stack.last().into_iter())
+            .flat_map(|Step(step)| step.iter().map(|(item, _, _)| *item))
+            .collect();
+        items.sort_unstable();
+        items
+    }
+
     /// The items in visiting order: disagreements first, the most divided first.
     pub fn order(&self) -> &[usize] {
         &self.order

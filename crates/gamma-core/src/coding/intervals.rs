@@ -17,9 +17,11 @@
 use super::{CodingStudy, CodingValue, CoefficientChoice};
 use crate::bootstrap::{BootstrapError, BootstrapOptions, expanded_level};
 use crate::coefficients::{Codings, CoefficientError};
+use crate::gamma::RunControl;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How an interval was made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -74,6 +76,9 @@ pub enum CodingBootstrapError {
     /// The coefficient was undefined on (nearly) every replicate.
     #[error("the coefficient is undefined on {0} replicates: no interval")]
     Undefined(usize),
+    /// Stopped before the replicates were drawn (the run's control was cancelled).
+    #[error("the bootstrap was stopped")]
+    Cancelled,
 }
 
 /// The intervals asked for.
@@ -167,6 +172,17 @@ pub fn bootstrap_interval(
     choice: &CoefficientChoice,
     options: &BootstrapOptions,
 ) -> Result<CodingInterval, CodingBootstrapError> {
+    bootstrap_interval_with(study, choice, options, &RunControl::default())
+}
+
+/// [`bootstrap_interval`] under `control`: it stops at the next replicate once cancelled, and
+/// says how many replicates were drawn as they are (the same interval whatever the threads).
+pub fn bootstrap_interval_with(
+    study: &CodingStudy,
+    choice: &CoefficientChoice,
+    options: &BootstrapOptions,
+    control: &RunControl<'_>,
+) -> Result<CodingInterval, CodingBootstrapError> {
     crate::bootstrap::check(options).map_err(CodingBootstrapError::Options)?;
     let rated: Vec<usize> = (0..study.codings.items.len())
         .filter(|&i| study.codings.items[i].iter().any(Option::is_some))
@@ -174,9 +190,18 @@ pub fn bootstrap_interval(
     if rated.len() < 2 {
         return Err(CodingBootstrapError::TooFewItems(rated.len()));
     }
+    let drawn_so_far = AtomicUsize::new(0);
+    let every = (options.replicates / 100).max(1);
     let values: Vec<Option<f64>> = (0..options.replicates as u64)
         .into_par_iter()
         .map(|replicate| {
+            if control.is_cancelled() {
+                return None;
+            }
+            let done = drawn_so_far.fetch_add(1, Ordering::Relaxed) + 1;
+            if done.is_multiple_of(every) {
+                control.progress(done, options.replicates);
+            }
             let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
             rng.set_stream(replicate);
             let drawn: Vec<usize> = (0..rated.len())
@@ -186,6 +211,9 @@ pub fn bootstrap_interval(
             choice.evaluate(&sample).ok().map(|v| v.value)
         })
         .collect();
+    if control.is_cancelled() {
+        return Err(CodingBootstrapError::Cancelled);
+    }
     let mut defined: Vec<f64> = values.iter().flatten().copied().collect();
     let undefined = values.len() - defined.len();
     if defined.len() < 2 {

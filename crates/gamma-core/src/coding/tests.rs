@@ -458,6 +458,28 @@ fn bootstrap_over_items_is_seeded_and_covers_the_value() {
         intervals::bootstrap_interval(&study, &ac1, &other).unwrap(),
         first
     );
+    // Followed: the progress reaches every replicate, the interval is the same; stopped: none.
+    let most = std::sync::atomic::AtomicUsize::new(0);
+    let progress = |done: usize, total: usize| {
+        assert_eq!(total, 500);
+        most.fetch_max(done, std::sync::atomic::Ordering::Relaxed);
+    };
+    let control = crate::gamma::RunControl {
+        cancelled: None,
+        on_progress: Some(&progress),
+    };
+    let followed = intervals::bootstrap_interval_with(&study, &ac1, &options, &control);
+    assert_eq!(followed.unwrap(), first);
+    assert_eq!(most.into_inner(), 500);
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let control = crate::gamma::RunControl {
+        cancelled: Some(&stop),
+        on_progress: None,
+    };
+    assert_eq!(
+        intervals::bootstrap_interval_with(&study, &ac1, &options, &control),
+        Err(intervals::CodingBootstrapError::Cancelled)
+    );
 }
 
 #[test]
@@ -498,9 +520,16 @@ fn adjudication_decides_undoes_and_restores() {
     // 3 of 4 (item 2: 2 2 3 2, item 8: 1 1 2 1) pass majority:0.75, not majority:0.8.
     assert_eq!(adjudication.apply_rule("majority:0.8".parse().unwrap()), 0);
     assert_eq!(adjudication.apply_rule("majority:0.75".parse().unwrap()), 2);
+    assert_eq!(
+        adjudication.next_step_items(false),
+        [1, 7],
+        "the rule's two items"
+    );
     assert!(adjudication.undo());
     assert_eq!(adjudication.progress().decided, 9);
+    assert!(adjudication.can_redo() && adjudication.next_step_items(true) == [1, 7]);
     assert!(adjudication.redo());
+    assert!(!adjudication.can_redo());
     assert_eq!(adjudication.progress().decided, 11);
     let session = adjudication.session();
     let json = serde_json::to_string(&session).unwrap();

@@ -173,6 +173,28 @@ pub fn looks_like_table(path: &Path) -> bool {
     !(first.starts_with("#format=webanno") || text.starts_with("#FORMAT=WebAnno") || span_csv)
 }
 
+/// The tables of a folder of coding tables (one study each, in the order of their names), or
+/// `None` when the folder is not one: it must hold at least one table ([`looks_like_table`]) and
+/// no annotation file of another kind at its top (a span CSV, a Glozz or TSV 3 file: a corpus
+/// folder). Hidden files and subfolders are passed over; links are followed but never written.
+pub fn tables_in(folder: &Path) -> Option<Vec<PathBuf>> {
+    let mut tables = Vec::new();
+    for entry in std::fs::read_dir(folder).ok()?.flatten() {
+        let path = entry.path();
+        let hidden = entry.file_name().to_string_lossy().starts_with('.');
+        if hidden || !path.is_file() {
+            continue;
+        }
+        if looks_like_table(&path) {
+            tables.push(path);
+        } else if crate::Format::detect(&path).is_ok() {
+            return None;
+        }
+    }
+    tables.sort();
+    (!tables.is_empty()).then_some(tables)
+}
+
 /// Reads the files of one coding study: one table, or annotation files (the `spans` shape).
 pub fn read_coding_study(
     paths: &[PathBuf],

@@ -149,3 +149,50 @@ fn the_gold_table_and_report_are_written_safely() {
     let read = write::read_session(&session).unwrap();
     assert_eq!(read, adjudication.session());
 }
+
+#[test]
+fn a_folder_of_tables_is_told_from_a_corpus_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().join("tables");
+    std::fs::create_dir(&tables).unwrap();
+    std::fs::write(tables.join("b.csv"), KRIPPENDORFF).unwrap();
+    std::fs::write(tables.join("a.tsv"), "item\tx\ty\n1\tp\tq\n").unwrap();
+    std::fs::write(tables.join(".hidden.csv"), "annotator,category,start,end\n").unwrap();
+    std::fs::write(tables.join("README.md"), "notes").unwrap();
+    std::fs::create_dir(tables.join("gold")).unwrap();
+    assert_eq!(
+        tables_in(&tables),
+        Some(vec![tables.join("a.tsv"), tables.join("b.csv")])
+    );
+    // A span CSV among them: a corpus folder (one file per document), not tables.
+    std::fs::write(
+        tables.join("doc.csv"),
+        "annotator,category,start,end\nA,x,0,1\n",
+    )
+    .unwrap();
+    assert_eq!(tables_in(&tables), None);
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    assert_eq!(tables_in(&empty), None);
+    assert_eq!(tables_in(&dir.path().join("missing")), None);
+}
+
+#[test]
+fn a_session_is_autosaved_by_the_tables_content() {
+    let study = parse(KRIPPENDORFF, "k.csv", &CodingReadOptions::default()).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let path = write::autosave_path(data.path(), &study);
+    assert_eq!(
+        path,
+        (data.path().join("coding-sessions")).join(format!("k.{}.json", study.fingerprint()))
+    );
+    assert_eq!(write::find_autosave(data.path(), &study), None);
+    let adjudication = CodingAdjudication::new(study.clone(), None);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    write::write_session(&adjudication, &path).unwrap();
+    // The same table renamed finds it; another table does not.
+    let renamed = parse(KRIPPENDORFF, "renamed.csv", &CodingReadOptions::default()).unwrap();
+    assert_eq!(write::find_autosave(data.path(), &renamed), Some(path));
+    let other = parse("item,a,b\n1,x,y\n", "k.csv", &CodingReadOptions::default()).unwrap();
+    assert_eq!(write::find_autosave(data.path(), &other), None);
+}

@@ -5,8 +5,8 @@
 //! temporary renamed into place ([`crate::write_atomically`]).
 
 use crate::{FileError, write_atomically};
-use gamma_core::coding::{CodingAdjudication, CodingSession, DecidedBy};
-use std::path::Path;
+use gamma_core::coding::{CodingAdjudication, CodingSession, CodingStudy, DecidedBy};
+use std::path::{Path, PathBuf};
 
 /// A CSV cell that a spreadsheet will not run: a text that starts with `=`, `+`, `-`, `@`, a
 /// tab or a carriage return and is not a number gets a leading `'` (OWASP's advice). Every
@@ -20,8 +20,9 @@ fn cell(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// The rows as CSV (or TSV for `.tsv`/`.tab`), written to `path`.
-fn write_rows(path: &Path, rows: &[Vec<String>]) -> Result<(), FileError> {
+/// The rows as CSV (or TSV for `.tsv`/`.tab`), written to `path`, every cell neutralised for
+/// spreadsheets (the app's dashboard of a folder of tables is written so).
+pub fn write_rows(path: &Path, rows: &[Vec<String>]) -> Result<(), FileError> {
     let extension = (path.extension())
         .map(|e| e.to_string_lossy().to_lowercase())
         .unwrap_or_default();
@@ -135,4 +136,31 @@ pub fn read_session(path: &Path) -> Result<CodingSession, FileError> {
             format!("not a coding session: {e}"),
         )
     })
+}
+
+/// Where the app autosaves the adjudication of `study` in `data_folder`:
+/// `coding-sessions/NAME.FINGERPRINT.json`, found again by the table's content whatever the
+/// file is called then ([`find_autosave`]).
+pub fn autosave_path(data_folder: &Path, study: &CodingStudy) -> PathBuf {
+    let name: String = study.name.chars().take(80).collect();
+    let name = crate::files::safe_file_name(&name).unwrap_or_else(|_| "study".to_string());
+    data_folder
+        .join("coding-sessions")
+        .join(format!("{name}.{}.json", study.fingerprint()))
+}
+
+/// The autosaved session of `study` in `data_folder`, if there is one: under its name, or
+/// under another name with the same fingerprint (the table was renamed).
+pub fn find_autosave(data_folder: &Path, study: &CodingStudy) -> Option<PathBuf> {
+    let named = autosave_path(data_folder, study);
+    if named.is_file() {
+        return Some(named);
+    }
+    let suffix = format!(".{}.json", study.fingerprint());
+    (std::fs::read_dir(data_folder.join("coding-sessions")).into_iter())
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| (path.file_name()).is_some_and(|n| n.to_string_lossy().ends_with(&suffix)))
+        .find(|path| path.is_file())
 }
