@@ -6,6 +6,7 @@ mod bench_coverage;
 mod bench_reading;
 mod coefficients_command;
 mod convert;
+mod diagnose;
 mod evaluate_command;
 mod file_plan;
 mod gamma_command;

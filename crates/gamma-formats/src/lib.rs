@@ -42,6 +42,7 @@ pub use files::{
     read_bytes, safe_file_name,
 };
 pub use format::{Document, Format, ReadOptions, Source};
+pub use time_unit::position_unit;
 pub use unwritable::{Unwritable, XmlPlace};
 pub use write::{planned_paths, write_continuum};
 
