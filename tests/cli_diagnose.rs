@@ -164,3 +164,42 @@ fn stac_document_12_anatomy() {
     let observed = d["observed_disorder"].as_f64().unwrap();
     assert!((sum(&d["decomposition"]["per_category"], "parts") - observed).abs() < 1e-12);
 }
+
+/// The agreement report's section "Why the annotators disagree" holds the same anatomy as
+/// `gamma --diagnose`, in JSON, Markdown and HTML.
+#[test]
+fn the_report_holds_the_anatomy() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = named_entities();
+    let diagnosed = diagnose(&files);
+    for extension in ["json", "md", "html"] {
+        let out = dir.path().join(format!("report.{extension}"));
+        let mut args = vec!["report"];
+        args.extend(files.iter().map(String::as_str));
+        args.extend(["-o", out.to_str().unwrap()]);
+        let run = gamma_studio(&args);
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let text = std::fs::read_to_string(&out).unwrap();
+        match extension {
+            "json" => {
+                let report: Value = serde_json::from_str(&text).unwrap();
+                let anatomy = &report["anatomy"]["anatomy"];
+                assert_eq!(anatomy["confusions"], diagnosed["confusions"]);
+                assert_eq!(anatomy["decomposition"], diagnosed["decomposition"]);
+                assert_eq!(report["anatomy"]["left_out"].as_array().unwrap().len(), 3);
+            }
+            "md" => {
+                assert!(text.contains("## Why the annotators disagree"), "{text}");
+                assert!(text.contains("| LOC | ORG | 2 |"), "{text}");
+            }
+            _ => {
+                assert!(text.contains("<section id=\"anatomy\">"));
+                assert!(text.contains("<td>ben</td>"));
+            }
+        }
+    }
+}

@@ -56,6 +56,7 @@ pub fn render(report: &Report) -> String {
     pairwise(&mut s, report);
     coefficients(&mut s, report);
     alignment(&mut s, report);
+    super::anatomy::html(&mut s, &report.anatomy);
     chance(&mut s, report);
     calibration(&mut s, report);
     worst(&mut s, report);

@@ -9,8 +9,9 @@
 //! coverage of the best alignment, the chance disorders, the worst disagreements with their
 //! text, agreement on relations when the documents have them, and each annotator against a
 //! reference (a gold standard, the curated document of a project export) when there is one
-//! ([`Report::against`]).
+//! ([`Report::against`]), and why the annotators disagree ([`anatomy`]).
 
+pub mod anatomy;
 mod calibration;
 pub mod html;
 mod svg;
@@ -230,6 +231,9 @@ pub struct Report {
     /// What γ means on the Corpus Shuffling Tool's curves, when asked for (or why there is
     /// none).
     pub calibration: Option<Result<calibration::CalibrationSection, String>>,
+    /// Why the annotators disagree: `D_o` in parts, confusions, each annotator's habits, γ
+    /// with each left out.
+    pub anatomy: anatomy::AnatomySection,
 }
 
 /// Each annotator scored against a reference (`gamma-studio evaluate`'s figures).
@@ -328,6 +332,7 @@ impl Report {
             relations: relations(corpus, &result),
             against_reference: None,
             calibration: None,
+            anatomy: anatomy::gather(corpus, &result, options, REPLICATES),
         })
     }
 

@@ -143,6 +143,7 @@ pub fn markdown(report: &Report) -> String {
             );
         }
     }
+    super::anatomy::markdown(&mut s, &report.anatomy);
     s
 }
 
