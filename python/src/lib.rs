@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 
 mod continuum;
 mod corpus;
+mod diagnostics;
 mod errors;
 mod options;
 mod project;
