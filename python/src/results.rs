@@ -289,7 +289,8 @@ impl GammaResults {
         level: f64,
     ) -> PyResult<Bound<'py, PyAny>> {
         let measured = self.measured.clone();
-        let json = py.detach(move || crate::diagnostics::left_out_json(&measured, replicates, level))?;
+        let json =
+            py.detach(move || crate::diagnostics::left_out_json(&measured, replicates, level))?;
         py.import("json")?.getattr("loads")?.call1((json,))
     }
 
