@@ -56,3 +56,10 @@ def test_examples_list_where_two_categories_meet():
     found = r.examples("PER", "ORG")
     assert [e["id"]["alignment"] for e in found] == [1]
     assert sorted(u["category"] for u in found[0]["units"]) == ["ORG", "PER", "PER"]
+
+
+def test_a_project_without_reasons_has_the_default_list():
+    from pathlib import Path
+    project = gamma_studio.read_project(Path(__file__).resolve().parents[1] / "examples" / "campaign.json")
+    assert project.reasons[1] == ("guideline-gap", "guideline gap")
+    assert len(project.reasons) == 5

@@ -57,6 +57,9 @@ pub fn render(report: &Report) -> String {
     coefficients(&mut s, report);
     alignment(&mut s, report);
     super::anatomy::html(&mut s, &report.anatomy);
+    if let Some(reasons) = &report.reasons {
+        super::reasons::html(&mut s, reasons);
+    }
     chance(&mut s, report);
     calibration(&mut s, report);
     worst(&mut s, report);

@@ -14,6 +14,7 @@
 pub mod anatomy;
 mod calibration;
 pub mod html;
+pub mod reasons;
 mod svg;
 pub mod tables;
 
@@ -234,6 +235,9 @@ pub struct Report {
     /// Why the annotators disagree: `D_o` in parts, confusions, each annotator's habits, γ
     /// with each left out.
     pub anatomy: anatomy::AnatomySection,
+    /// The adjudication's decisions counted by category and reason, when adjudications are
+    /// given ([`Report::with_reasons`]).
+    pub reasons: Option<reasons::ReasonsSection>,
 }
 
 /// Each annotator scored against a reference (`gamma-studio evaluate`'s figures).
@@ -333,7 +337,19 @@ impl Report {
             against_reference: None,
             calibration: None,
             anatomy: anatomy::gather(corpus, &result, options, REPLICATES),
+            reasons: None,
         })
+    }
+
+    /// The report with the decisions of `adjudications` (the documents' adjudications)
+    /// counted by category and reason, the reasons labelled by `list`.
+    pub fn with_reasons<'a>(
+        mut self,
+        adjudications: impl IntoIterator<Item = &'a gamma_core::gold::Adjudication>,
+        list: &gamma_core::gold::ReasonList,
+    ) -> Report {
+        self.reasons = Some(reasons::ReasonsSection::gather(adjudications, list));
+        self
     }
 
     /// The report with each annotator of `referenced` (the documents with the reference as

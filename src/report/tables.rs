@@ -144,6 +144,9 @@ pub fn markdown(report: &Report) -> String {
         }
     }
     super::anatomy::markdown(&mut s, &report.anatomy);
+    if let Some(reasons) = &report.reasons {
+        super::reasons::markdown(&mut s, reasons);
+    }
     s
 }
 

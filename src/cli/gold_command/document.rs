@@ -47,6 +47,8 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
             .map_err(|e| bad(format!("{e} (--force replaces it)")))?,
         _ => None,
     };
+    let reasons = super::reason_list(args, resumed.as_ref().map(|s| &s.reasons))?;
+    let rationale = super::rationale(args, &reasons)?;
     let mut adjudication = match resumed {
         Some(session) => {
             if session.settings != options {
@@ -78,7 +80,7 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
     let mut counts = Vec::new();
     for (text, _) in args.auto.iter().zip(&rules) {
         let decided = adjudication
-            .apply_rule(text)
+            .apply_rule_with(text, &rationale, &reasons)
             .map_err(|e| bad(format!("--auto {text}: {e}")))?;
         counts.push((text.clone(), decided));
     }
@@ -104,7 +106,9 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
             )?;
         }
         if let Some(path) = &args.session {
-            Session::new(inputs.clone(), options.clone(), adjudication.clone()).save(path)?;
+            Session::new(inputs.clone(), options.clone(), adjudication.clone())
+                .with_reasons(reasons.clone())
+                .save(path)?;
         }
         Ok(written)
     })
