@@ -8,6 +8,7 @@ mod coefficients_command;
 mod convert;
 mod diagnose;
 mod evaluate_command;
+mod feedback_command;
 mod file_plan;
 mod gamma_command;
 mod gold_command;
@@ -71,6 +72,9 @@ enum Command {
     Report(Box<report_command::ReportArgs>),
     /// Build a consensus gold standard with bulk rules (the app adjudicates the rest).
     Gold(Box<gold_command::GoldArgs>),
+    /// One page per annotator (HTML, Markdown): her disagreements with the gold or the
+    /// majority, in context, with the decisions and their reasons, and her profile.
+    Feedback(Box<feedback_command::FeedbackArgs>),
     /// Evaluate annotators or systems against a reference: γ and span precision/recall/F1.
     Evaluate(Box<evaluate_command::EvaluateArgs>),
     /// tγ of annotators who also corrected tokens and transcriptions (CorA-XML files).
@@ -137,6 +141,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Coefficients(args)) => coefficients_command::run(&args),
         Some(Command::Gold(args)) => gold_command::run(&args),
+        Some(Command::Feedback(args)) => feedback_command::run(&args),
         Some(Command::Report(args)) => report_command::run(&args),
         Some(Command::Evaluate(args)) => evaluate_command::run(&args),
         Some(Command::Textgamma(args)) => textgamma_command::run(&args),

@@ -14,6 +14,7 @@ pub mod corpus_folder;
 pub mod csv;
 pub mod elan;
 pub mod evaluation_report;
+pub mod feedback_pages;
 pub mod format;
 pub mod glozz;
 pub mod gold_corpus;

@@ -91,6 +91,9 @@ pub(super) fn run(args: &GoldArgs, folder: &Path) -> Result<(), Failure> {
             eprintln!("gamma-studio: warning: {}: {note}", exported.path.display());
         }
     }
+    let adjudications: Vec<Option<&Adjudication>> =
+        decided.iter().map(|d| Some(&d.adjudication)).collect();
+    super::write_feedback(args, &documents, &adjudications, &reasons)?;
     if args.json {
         print_json(args, &documents, &decided, &written);
     } else {

@@ -38,6 +38,9 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
     if let Some(session) = &args.session {
         plan.writes("--session", session, false)?;
     }
+    if let Some(feedback) = &args.feedback {
+        plan.writes("--feedback", feedback, false)?;
+    }
     let options = args.dissimilarity.options()?;
     let names = document.continuum.annotator_names();
     let base = base_index(&names, args.base.as_deref())?;
@@ -116,6 +119,12 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
     for note in &notes {
         eprintln!("gamma-studio: warning: {}: {note}", args.out.display());
     }
+    super::write_feedback(
+        args,
+        std::slice::from_ref(&document),
+        &[Some(&adjudication)],
+        &reasons,
+    )?;
     let written = Written {
         document: &document.continuum.name,
         base: &names[base],

@@ -77,6 +77,14 @@ pub struct GoldArgs {
     /// default list).
     #[arg(long, value_name = "FILE")]
     pub reasons: Option<PathBuf>,
+    /// Also write one feedback page per annotator into this folder (HTML and Markdown, as the
+    /// `feedback` command writes them): her disagreements with the gold where it is decided,
+    /// with the majority elsewhere.
+    #[arg(long, value_name = "DIR")]
+    pub feedback: Option<PathBuf>,
+    /// With --feedback: name the other annotators "annotator A", "annotator B"… on each page.
+    #[arg(long, requires = "feedback")]
+    pub anonymise: bool,
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
@@ -120,6 +128,33 @@ fn rationale(args: &GoldArgs, reasons: &ReasonList) -> Result<Rationale, Failure
             .map_err(|e| bad(format!("--reason: {e}")))?;
     }
     Ok(Rationale::new(args.reason.as_deref(), args.note.as_deref()))
+}
+
+/// `--feedback DIR`: the pages of `documents` with their adjudications.
+fn write_feedback(
+    args: &GoldArgs,
+    documents: &[gamma_formats::Document],
+    adjudications: &[Option<&gamma_core::gold::Adjudication>],
+    reasons: &ReasonList,
+) -> Result<(), Failure> {
+    let Some(folder) = &args.feedback else {
+        return Ok(());
+    };
+    let options = args.dissimilarity.options()?;
+    let forms = [
+        gamma_formats::feedback_pages::PageFormat::Html,
+        gamma_formats::feedback_pages::PageFormat::Markdown,
+    ];
+    super::feedback_command::write_pages(
+        documents,
+        adjudications,
+        &options,
+        reasons,
+        args.anonymise,
+        &forms,
+        folder,
+    )?;
+    Ok(())
 }
 
 pub fn run(args: &GoldArgs) -> Result<(), Failure> {
