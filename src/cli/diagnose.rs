@@ -71,6 +71,12 @@ pub fn shown(name: &str) -> String {
         .collect()
 }
 
+/// Text of several lines as a terminal shows it: control characters other than line breaks
+/// made visible.
+pub fn shown_lines(text: &str) -> String {
+    text.split('\n').map(shown).collect::<Vec<_>>().join("\n")
+}
+
 /// Alignments as the app and the decision report number them (from 1), with their document
 /// in a corpus; at most `MAX` of them, then how many more.
 pub fn ids_text(ids: &[AlignmentId], documents: &[String]) -> String {

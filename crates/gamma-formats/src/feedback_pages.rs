@@ -56,7 +56,7 @@ fn escape(text: &str) -> String {
 /// Text for Markdown within a line (never at its start): every character Markdown reads as
 /// markup there after a backslash (emphasis, code, links, tables, HTML, entities), line breaks
 /// and other control characters as spaces.
-fn md(text: &str) -> String {
+pub fn md(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

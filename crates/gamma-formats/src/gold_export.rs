@@ -563,7 +563,7 @@ pub(crate) fn report_csv(adjudication: &Adjudication) -> String {
 
 /// A free text as a CSV cell a spreadsheet shows as text: one that would start a formula
 /// (`=`, `+`, `-`, `@`, a tab or a carriage return first) is preceded by `'`.
-fn csv_safe(text: &str) -> String {
+pub fn csv_safe(text: &str) -> String {
     match text.chars().next() {
         Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}"),
         _ => text.to_string(),
