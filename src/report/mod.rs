@@ -13,6 +13,7 @@
 
 pub mod anatomy;
 mod calibration;
+pub mod coding;
 pub mod html;
 pub mod reasons;
 mod svg;
