@@ -43,16 +43,16 @@ pub fn text_in_context(
     };
     let mut from = start.saturating_sub(width);
     // Start at a word when the cut falls inside one.
-    if from > 0 {
-        if let Some(space) = chars[from..start].iter().position(|c| c.is_whitespace()) {
-            from += space + 1;
-        }
+    if from > 0
+        && let Some(space) = chars[from..start].iter().position(|c| c.is_whitespace())
+    {
+        from += space + 1;
     }
     let mut to = (end + width).min(chars.len());
-    if to < chars.len() {
-        if let Some(space) = chars[end..to].iter().rposition(|c| c.is_whitespace()) {
-            to = end + space;
-        }
+    if to < chars.len()
+        && let Some(space) = chars[end..to].iter().rposition(|c| c.is_whitespace())
+    {
+        to = end + space;
     }
     let ellipsis = |cut: bool| if cut { "…" } else { "" };
     Some(Context {
