@@ -463,7 +463,7 @@ fn report_lists_every_decision() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "alignment,disorder,status,choice,rule,by,at,alice,bob,gold"
+        "alignment,disorder,status,choice,rule,by,at,alice,bob,gold,reason,note"
     );
     assert_eq!(lines.len(), 5);
     assert!(lines[1].starts_with("1,") && lines[1].contains(",open,"));

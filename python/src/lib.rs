@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 mod coding;
 mod continuum;
 mod corpus;
+mod diagnostics;
 mod errors;
 mod options;
 mod project;

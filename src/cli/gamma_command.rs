@@ -46,6 +46,15 @@ pub struct GammaArgs {
     /// Number of threads, 1 to 256 (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Also say why the annotators disagree, from the best alignment: the categories aligned
+    /// together and their share of D_o; D_o in positional, categorical and empty-slot parts per
+    /// category and per pair of annotators; each annotator's units against the others', units
+    /// missed and added, mean boundary offsets, over- and under-used categories; γ with each
+    /// annotator left out (three annotators or more) with a bootstrap interval (--bootstrap N
+    /// replicates, default 1000). Alignments are numbered from 1, as the app and `gold
+    /// --report` number them.
+    #[arg(long)]
+    pub diagnose: bool,
 }
 
 fn bad(message: impl Into<String>) -> Failure {
@@ -86,14 +95,6 @@ impl GammaArgs {
     }
 }
 
-/// The documents named on the command line (see `gamma_formats::format` for the grouping).
-pub fn read_corpus(args: &GammaArgs) -> Result<Corpus, Failure> {
-    let documents = args.input.read()?;
-    Ok(Corpus::new(
-        documents.into_iter().map(|d| d.continuum).collect(),
-    ))
-}
-
 /// The most threads `--threads` may ask for.
 const MAX_THREADS: usize = 256;
 
@@ -111,7 +112,11 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
             .map_err(|e| Failure::Computation(e.to_string()))?;
     }
     let options = args.options()?;
-    let mut corpus = read_corpus(args)?;
+    let documents = args.input.read()?;
+    let position_unit = documents
+        .first()
+        .map_or("positions", gamma_formats::position_unit);
+    let mut corpus = Corpus::new(documents.into_iter().map(|d| d.continuum).collect());
     args.warn_unknown_exclusions(&corpus.documents);
     for document in &mut corpus.documents {
         *document = document.filter_categories(|c| !args.exclude_category.iter().any(|x| x == c));
@@ -161,6 +166,20 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
             )
         })
         .transpose()?;
+    let diagnosis = if args.diagnose {
+        let replicates = args
+            .bootstrap
+            .unwrap_or(super::diagnose::LEFT_OUT_REPLICATES);
+        Some(super::diagnose::diagnose(
+            &corpus,
+            &result,
+            &options,
+            replicates,
+            position_unit,
+        )?)
+    } else {
+        None
+    };
     if let Some(path) = &args.per_document {
         gamma_formats::write_atomically(path, per_document_csv(&rows).as_bytes())
             .map_err(|e| bad(e.to_string()))?;
@@ -172,6 +191,9 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         }
         if let Some(interval) = &interval {
             json["confidence_interval"] = interval_json(interval);
+        }
+        if let Some(diagnosis) = &diagnosis {
+            json["diagnostics"] = super::diagnose::json(diagnosis);
         }
         if args.relations {
             json["relations"] =
@@ -189,6 +211,9 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         print!("{}", per_document_summary(&rows));
         if args.relations {
             print!("{}", relations_summary(&relations_of(&corpus, &result)));
+        }
+        if let Some(diagnosis) = &diagnosis {
+            print!("{}", super::diagnose::text(diagnosis));
         }
     }
     Ok(())

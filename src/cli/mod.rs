@@ -8,7 +8,10 @@ mod bench_reading;
 mod coding_command;
 mod coefficients_command;
 mod convert;
+mod diagnose;
 mod evaluate_command;
+mod examples_command;
+mod feedback_command;
 mod file_plan;
 mod gamma_command;
 mod gold_command;
@@ -75,6 +78,12 @@ enum Command {
     Report(Box<report_command::ReportArgs>),
     /// Build a consensus gold standard with bulk rules (the app adjudicates the rest).
     Gold(Box<gold_command::GoldArgs>),
+    /// The places where two confused categories meet, with their text: examples for the
+    /// guidelines (Markdown, CSV or JSON).
+    Examples(Box<examples_command::ExamplesArgs>),
+    /// One page per annotator (HTML, Markdown): her disagreements with the gold or the
+    /// majority, in context, with the decisions and their reasons, and her profile.
+    Feedback(Box<feedback_command::FeedbackArgs>),
     /// Evaluate annotators or systems against a reference: γ and span precision/recall/F1.
     Evaluate(Box<evaluate_command::EvaluateArgs>),
     /// tγ of annotators who also corrected tokens and transcriptions (CorA-XML files).
@@ -141,6 +150,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Coefficients(args)) => coefficients_command::run(&args),
         Some(Command::Gold(args)) => gold_command::run(&args),
+        Some(Command::Feedback(args)) => feedback_command::run(&args),
+        Some(Command::Examples(args)) => examples_command::run(&args),
         Some(Command::Coding(args)) => coding_command::run(&args),
         Some(Command::Report(args)) => report_command::run(&args),
         Some(Command::Evaluate(args)) => evaluate_command::run(&args),

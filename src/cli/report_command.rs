@@ -28,6 +28,11 @@ pub struct ReportArgs {
     /// γ, as `calibrate` gives it (5 sets per magnitude, step 0.1; tens of seconds)
     #[arg(long)]
     pub calibrate: bool,
+    /// An adjudication session of one of the documents (repeatable, as `gold --session` or the
+    /// app saves them): its decisions are counted by category and by the reason given, with
+    /// the first session's list of reasons.
+    #[arg(long, value_name = "FILE.json")]
+    pub session: Vec<PathBuf>,
 }
 
 /// The report's form, by the output's extension.
@@ -61,6 +66,9 @@ pub fn run(args: &ReportArgs) -> Result<(), Failure> {
     let mut plan = super::file_plan::FilePlan::default();
     let found: Vec<PathBuf> = documents.iter().flat_map(|d| d.source.paths()).collect();
     plan.reads_input_args(&args.gamma.input, &found);
+    for session in &args.session {
+        plan.reads("--session", session);
+    }
     plan.writes("--out", &args.out, false)?;
     args.gamma
         .warn_unknown_exclusions(documents.iter().map(|d| &d.continuum));
@@ -111,6 +119,16 @@ pub fn run(args: &ReportArgs) -> Result<(), Failure> {
     }
     if args.calibrate {
         report = report.with_calibration(&corpus, &options);
+    }
+    if !args.session.is_empty() {
+        let sessions = (args.session.iter())
+            .map(|path| {
+                gamma_formats::session::Session::load(path)
+                    .map_err(|e| Failure::BadInput(format!("--session: {e}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let list = sessions[0].reasons.clone();
+        report = report.with_reasons(sessions.iter().map(|s| &s.adjudication), &list);
     }
     let text = kind.render(&report);
     gamma_formats::write_atomically(&args.out, text.as_bytes())

@@ -56,6 +56,10 @@ pub fn render(report: &Report) -> String {
     pairwise(&mut s, report);
     coefficients(&mut s, report);
     alignment(&mut s, report);
+    super::anatomy::html(&mut s, &report.anatomy);
+    if let Some(reasons) = &report.reasons {
+        super::reasons::html(&mut s, reasons);
+    }
     chance(&mut s, report);
     calibration(&mut s, report);
     worst(&mut s, report);

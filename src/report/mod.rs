@@ -9,11 +9,13 @@
 //! coverage of the best alignment, the chance disorders, the worst disagreements with their
 //! text, agreement on relations when the documents have them, and each annotator against a
 //! reference (a gold standard, the curated document of a project export) when there is one
-//! ([`Report::against`]).
+//! ([`Report::against`]), and why the annotators disagree ([`anatomy`]).
 
+pub mod anatomy;
 mod calibration;
 pub mod coding;
 pub mod html;
+pub mod reasons;
 mod svg;
 pub mod tables;
 
@@ -231,6 +233,12 @@ pub struct Report {
     /// What γ means on the Corpus Shuffling Tool's curves, when asked for (or why there is
     /// none).
     pub calibration: Option<Result<calibration::CalibrationSection, String>>,
+    /// Why the annotators disagree: `D_o` in parts, confusions, each annotator's habits, γ
+    /// with each left out.
+    pub anatomy: anatomy::AnatomySection,
+    /// The adjudication's decisions counted by category and reason, when adjudications are
+    /// given ([`Report::with_reasons`]).
+    pub reasons: Option<reasons::ReasonsSection>,
 }
 
 /// Each annotator scored against a reference (`gamma-studio evaluate`'s figures).
@@ -329,7 +337,20 @@ impl Report {
             relations: relations(corpus, &result),
             against_reference: None,
             calibration: None,
+            anatomy: anatomy::gather(corpus, &result, options, REPLICATES),
+            reasons: None,
         })
+    }
+
+    /// The report with the decisions of `adjudications` (the documents' adjudications)
+    /// counted by category and reason, the reasons labelled by `list`.
+    pub fn with_reasons<'a>(
+        mut self,
+        adjudications: impl IntoIterator<Item = &'a gamma_core::gold::Adjudication>,
+        list: &gamma_core::gold::ReasonList,
+    ) -> Report {
+        self.reasons = Some(reasons::ReasonsSection::gather(adjudications, list));
+        self
     }
 
     /// The report with each annotator of `referenced` (the documents with the reference as

@@ -143,6 +143,10 @@ pub fn markdown(report: &Report) -> String {
             );
         }
     }
+    super::anatomy::markdown(&mut s, &report.anatomy);
+    if let Some(reasons) = &report.reasons {
+        super::reasons::markdown(&mut s, reasons);
+    }
     s
 }
 

@@ -361,7 +361,7 @@ fn corpus_report_csv(planned: &[Planned<'_>], exported: &[ExportedGold]) -> Stri
         .map(String::from),
     );
     header.extend(annotators.iter().cloned());
-    header.push(GOLD_NAME.into());
+    header.extend([GOLD_NAME.to_string(), "reason".into(), "note".into()]);
     writer.write_record(&header).expect("writing to memory");
     for (p, e) in planned.iter().zip(exported) {
         let report = report_contents(&p.adjudication, &e.notes, ReportKind::Csv);
@@ -375,7 +375,8 @@ fn corpus_report_csv(planned: &[Planned<'_>], exported: &[ExportedGold]) -> Stri
                 let column = names.iter().position(|n| n == annotator);
                 row.push(column.map_or_else(String::new, |c| record[LEADING + c].to_string()));
             }
-            row.push(record[LEADING + names.len()].to_string());
+            let gold = LEADING + names.len();
+            row.extend((gold..gold + 3).map(|c| record[c].to_string()));
             writer.write_record(&row).expect("writing to memory");
         }
     }

@@ -316,6 +316,7 @@ fn choice_name(
             rule,
             by,
             at,
+            ..
         } => {
             let choice = match choice {
                 Choice::Pick { annotator } => format!(
@@ -359,6 +360,7 @@ pub fn report_json(adjudication: &Adjudication) -> Value {
     for (index, proposal) in adjudication.proposals().iter().enumerate() {
         let decision = &adjudication.decisions()[index];
         let (choice, rule, by, at) = choice_name(adjudication, decision);
+        let rationale = adjudication.rationale(index);
         let versions: Vec<Value> = proposal
             .slots
             .iter()
@@ -388,6 +390,8 @@ pub fn report_json(adjudication: &Adjudication) -> Value {
             "at": at,
             "annotators": versions,
             "gold": gold,
+            "reason": rationale.reason,
+            "note": rationale.note,
         }));
     }
     let added: Vec<Value> = adjudication
@@ -455,7 +459,11 @@ fn relations_json(adjudication: &Adjudication) -> Vec<Value> {
                     rule,
                     by,
                     at,
+                    reason,
+                    note,
                 } => {
+                    entry["reason"] = json!(reason);
+                    entry["note"] = json!(note);
                     entry["status"] = json!("decided");
                     entry["choice"] = json!(match choice {
                         RelationChoice::Pick { annotator } =>
@@ -481,7 +489,8 @@ fn relations_json(adjudication: &Adjudication) -> Vec<Value> {
 }
 
 /// The report as CSV: one row per unitary alignment (`alignment, disorder, status, choice,
-/// rule, by, at`, one column per annotator with its unit or `∅`, then the gold units), then
+/// rule, by, at`, one column per annotator with its unit or `∅`, then the gold units, the
+/// decision's reason and note), then
 /// one row per gold unit the adjudicator added (`alignment` empty, `choice` = `added`).
 pub(crate) fn report_csv(adjudication: &Adjudication) -> String {
     let continuum = adjudication.continuum();
@@ -500,6 +509,7 @@ pub(crate) fn report_csv(adjudication: &Adjudication) -> String {
     .collect();
     header.extend(continuum.annotator_names());
     header.push(GOLD_NAME.into());
+    header.extend(["reason".to_string(), "note".to_string()]);
     writer.write_record(&header).expect("writing to memory");
     for (index, proposal) in adjudication.proposals().iter().enumerate() {
         let decision = &adjudication.decisions()[index];
@@ -533,6 +543,9 @@ pub(crate) fn report_csv(adjudication: &Adjudication) -> String {
                 .collect::<Vec<_>>()
                 .join("; "),
         );
+        let rationale = adjudication.rationale(index);
+        row.push(rationale.reason.unwrap_or_default());
+        row.push(csv_safe(&rationale.note.unwrap_or_default()));
         writer.write_record(&row).expect("writing to memory");
     }
     for (_, gold) in adjudication.gold() {
@@ -541,10 +554,20 @@ pub(crate) fn report_csv(adjudication: &Adjudication) -> String {
             row[2] = "decided".into();
             row[3] = "added".into();
             row.push(describe(adjudication, None, &gold.unit));
+            row.extend([String::new(), String::new()]);
             writer.write_record(&row).expect("writing to memory");
         }
     }
     String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8")
+}
+
+/// A free text as a CSV cell a spreadsheet shows as text: one that would start a formula
+/// (`=`, `+`, `-`, `@`, a tab or a carriage return first) is preceded by `'`.
+pub fn csv_safe(text: &str) -> String {
+    match text.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}"),
+        _ => text.to_string(),
+    }
 }
 
 /// Writes the report as JSON (`.json`) or CSV (any other extension), atomically.
@@ -610,12 +633,12 @@ pub(crate) fn report_contents(
         }
         ReportKind::Csv => {
             let mut csv = report_csv(adjudication);
-            let columns = 8 + adjudication.continuum().n_annotators();
+            let gold_column = 7 + adjudication.continuum().n_annotators();
             let mut writer = ::csv::Writer::from_writer(Vec::new());
             for note in notes {
-                let mut row = vec![String::new(); columns];
+                let mut row = vec![String::new(); gold_column + 3];
                 row[2] = "note".into();
-                row[columns - 1] = note.clone();
+                row[gold_column] = note.clone();
                 writer.write_record(&row).expect("writing to memory");
             }
             csv.push_str(
@@ -661,7 +684,7 @@ mod tests {
         assert!(csv.contains("THING [19, 22) “mat”"), "{csv}");
         let added = csv.lines().last().unwrap();
         assert!(
-            added.ends_with("\"ANIMAL [0, 7) “the cat”\""),
+            added.ends_with("\"ANIMAL [0, 7) “the cat”\",,"),
             "a gold unit the adjudicator added: {added}"
         );
     }
@@ -677,12 +700,12 @@ mod tests {
         let last = csv.lines().last().unwrap();
         assert_eq!(
             last,
-            format!(",,note,,,,,,,\"{}\"", note.replace('"', "\"\""))
+            format!(",,note,,,,,,,\"{}\",,", note.replace('"', "\"\""))
         );
         let header = csv.lines().next().unwrap();
         assert_eq!(
             header,
-            "alignment,disorder,status,choice,rule,by,at,ann,bob,gold"
+            "alignment,disorder,status,choice,rule,by,at,ann,bob,gold,reason,note"
         );
     }
 

@@ -15,6 +15,7 @@ pub mod corpus_folder;
 pub mod csv;
 pub mod elan;
 pub mod evaluation_report;
+pub mod feedback_pages;
 pub mod format;
 pub mod glozz;
 pub mod gold_corpus;
@@ -43,6 +44,7 @@ pub use files::{
     read_bytes, safe_file_name,
 };
 pub use format::{Document, Format, ReadOptions, Source};
+pub use time_unit::position_unit;
 pub use unwritable::{Unwritable, XmlPlace};
 pub use write::{planned_paths, write_continuum};
 

@@ -7,7 +7,7 @@ use crate::cli::Failure;
 use crate::cli::file_plan::FilePlan;
 use crate::cli::input::read_corpus_folder;
 use crate::environment::default_adjudicator;
-use gamma_core::gold::Adjudication;
+use gamma_core::gold::{Adjudication, Rationale, ReasonList};
 use gamma_formats::Document;
 use gamma_formats::gold_corpus::{
     CorpusGold, CorpusGoldOptions, DocumentToExport, write_gold_corpus,
@@ -48,13 +48,23 @@ pub(super) fn run(args: &GoldArgs, folder: &Path) -> Result<(), Failure> {
         plan.writes("--report", report, false)?;
     }
     let options = args.dissimilarity.options()?;
+    let reasons = super::reason_list(args, None)?;
+    let rationale = super::rationale(args, &reasons)?;
     let adjudicator = args.adjudicator.clone().unwrap_or_else(default_adjudicator);
     let heartbeat = crate::cli::heartbeat::Heartbeat::start(format!(
         "the alignments of {} documents",
         documents.len()
     ));
     let decided: Vec<Decided> = (documents.par_iter())
-        .map(|document| decide(document, args, &options, &adjudicator))
+        .map(|document| {
+            decide(
+                document,
+                args,
+                &options,
+                &adjudicator,
+                (&rationale, &reasons),
+            )
+        })
         .collect::<Result<_, _>>()?;
     drop(heartbeat);
     let to_export: Vec<DocumentToExport<'_>> = (documents.iter().zip(&decided))
@@ -81,6 +91,9 @@ pub(super) fn run(args: &GoldArgs, folder: &Path) -> Result<(), Failure> {
             eprintln!("gamma-studio: warning: {}: {note}", exported.path.display());
         }
     }
+    let adjudications: Vec<Option<&Adjudication>> =
+        decided.iter().map(|d| Some(&d.adjudication)).collect();
+    super::write_feedback(args, &documents, &adjudications, &reasons)?;
     if args.json {
         print_json(args, &documents, &decided, &written);
     } else {
@@ -95,6 +108,7 @@ fn decide(
     args: &GoldArgs,
     options: &gamma_core::gamma::GammaOptions,
     adjudicator: &str,
+    (rationale, reasons): (&Rationale, &ReasonList),
 ) -> Result<Decided, Failure> {
     let name = &document.continuum.name;
     let aligned = gamma_core::gamma::DocumentAlignment::of(&document.continuum, options)
@@ -107,7 +121,8 @@ fn decide(
     );
     let by_rule = (args.auto.iter())
         .map(|rule| {
-            (adjudication.apply_rule(rule)).map_err(|e| bad(format!("{name}: --auto {rule}: {e}")))
+            (adjudication.apply_rule_with(rule, rationale, reasons))
+                .map_err(|e| bad(format!("{name}: --auto {rule}: {e}")))
         })
         .collect::<Result<_, _>>()?;
     Ok(Decided {

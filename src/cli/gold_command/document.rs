@@ -38,6 +38,9 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
     if let Some(session) = &args.session {
         plan.writes("--session", session, false)?;
     }
+    if let Some(feedback) = &args.feedback {
+        plan.writes("--feedback", feedback, false)?;
+    }
     let options = args.dissimilarity.options()?;
     let names = document.continuum.annotator_names();
     let base = base_index(&names, args.base.as_deref())?;
@@ -47,6 +50,8 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
             .map_err(|e| bad(format!("{e} (--force replaces it)")))?,
         _ => None,
     };
+    let reasons = super::reason_list(args, resumed.as_ref().map(|s| &s.reasons))?;
+    let rationale = super::rationale(args, &reasons)?;
     let mut adjudication = match resumed {
         Some(session) => {
             if session.settings != options {
@@ -78,7 +83,7 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
     let mut counts = Vec::new();
     for (text, _) in args.auto.iter().zip(&rules) {
         let decided = adjudication
-            .apply_rule(text)
+            .apply_rule_with(text, &rationale, &reasons)
             .map_err(|e| bad(format!("--auto {text}: {e}")))?;
         counts.push((text.clone(), decided));
     }
@@ -104,7 +109,9 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
             )?;
         }
         if let Some(path) = &args.session {
-            Session::new(inputs.clone(), options.clone(), adjudication.clone()).save(path)?;
+            Session::new(inputs.clone(), options.clone(), adjudication.clone())
+                .with_reasons(reasons.clone())
+                .save(path)?;
         }
         Ok(written)
     })
@@ -112,6 +119,12 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
     for note in &notes {
         eprintln!("gamma-studio: warning: {}: {note}", args.out.display());
     }
+    super::write_feedback(
+        args,
+        std::slice::from_ref(&document),
+        &[Some(&adjudication)],
+        &reasons,
+    )?;
     let written = Written {
         document: &document.continuum.name,
         base: &names[base],

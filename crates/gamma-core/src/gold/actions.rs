@@ -294,6 +294,8 @@ impl Adjudication {
             rule: Rule::Manual,
             by: self.adjudicator.clone(),
             at: now(),
+            reason: None,
+            note: None,
         }
     }
 
@@ -326,6 +328,8 @@ impl Adjudication {
             rule,
             by: self.adjudicator.clone(),
             at: now(),
+            reason: None,
+            note: None,
         };
         self.set_decision(changes, index, decision);
     }

@@ -5,6 +5,7 @@
 //! (picks one annotator's unit, accepts the [suggestion](Adjudication::suggestion), rejects it)
 //! or skips. The decided units form the gold, which the adjudicator may then edit, split, merge,
 //! or complete with units no annotator made. Bulk rules decide the easy proposals at once.
+//! A decision may carry a reason from the campaign's list and a note (`reasons`).
 //!
 //! Every action is one undoable [`Step`] made of reversible changes, so that undo and redo
 //! need no snapshots and a bulk decision of thousands of proposals is one step. The whole
@@ -17,6 +18,7 @@ mod damage;
 mod history;
 mod model;
 mod navigation;
+mod reasons;
 mod relations;
 mod reorder;
 mod tokens;
@@ -28,6 +30,7 @@ pub use model::{
     Choice, Decision, Direction, Filter, GoldError, GoldId, GoldRelation, GoldUnit, LostEndpoint,
     Progress, Proposal, RelationChoice, RelationDecision, RelationProposal, Rule, now, parse_rule,
 };
+pub use reasons::{Rationale, Reason, ReasonCount, ReasonList, reason_counts, reason_key};
 pub(crate) use tokens::snap_to_token;
 
 use crate::alignment::{Alignment, AlignmentProblem};
