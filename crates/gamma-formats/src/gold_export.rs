@@ -170,17 +170,30 @@ pub fn write_whole_gold(
         ));
     }
     let gold_units = adjudication.gold();
-    let units: Vec<Unit> = gold_units.iter().map(|(_, g)| g.unit.clone()).collect();
-    let stands_for: Vec<Vec<(usize, String)>> = gold_units
+    let mut units: Vec<Unit> = gold_units.iter().map(|(_, g)| g.unit.clone()).collect();
+    let mut stands_for: Vec<Vec<(usize, String)>> = gold_units
         .iter()
         .map(|(_, g)| stands_for(adjudication, g.proposal))
         .collect();
+    let mut annotator = adjudication.gold_annotator(GOLD_NAME);
+    // The categories left out of γ: a gold written from the annotators' files carries what was
+    // not measured from them (below); any other gets the base annotator's units here.
+    let left_out = adjudication.left_out(base);
+    if !left_out.is_empty() && !carries_from_files(source, continuum, format) {
+        units.extend(left_out.iter().cloned());
+        annotator.units.extend(left_out.iter().cloned());
+        stands_for.extend(left_out.iter().map(|u| {
+            (u.source_id.iter())
+                .map(|id| (base, id.clone()))
+                .collect()
+        }));
+    }
     let relations = crate::format::DecidedRelations::of(adjudication, base);
     let gold = Gold {
         relations: &relations,
         document: continuum,
         units: &units,
-        annotator: adjudication.gold_annotator(GOLD_NAME),
+        annotator,
         author: if adjudication.adjudicator.is_empty() {
             GOLD_NAME
         } else {
@@ -248,6 +261,23 @@ pub fn write_whole_gold(
     crate::write_together(|| format.write_gold(&gold, path))?;
     log::info!("gold written as {format}: {}", path.display());
     Ok((format, notes))
+}
+
+/// Whether the gold of a document read from `source`, written as `format`, is made from the
+/// annotators' files (Glozz, brat, ELAN, XMI, CorA-XML, TSV 3 of a TSV 3 or project source):
+/// what was not measured comes from the base annotator's file.
+fn carries_from_files(source: Option<&Source>, continuum: &gamma_core::Continuum, format: Format) -> bool {
+    match source {
+        Some(Source::Glozz { .. }) => format == crate::glozz::GLOZZ && continuum.text.is_some(),
+        Some(Source::Brat { .. }) => format == crate::brat::BRAT && continuum.text.is_some(),
+        Some(Source::Elan(_)) => format == crate::elan::ELAN,
+        Some(Source::Xmi { .. }) => format == crate::xmi::XMI,
+        Some(Source::Cora { contents, .. }) => format == crate::cora::CORA && !contents.is_empty(),
+        Some(Source::WebannoTsv { .. } | Source::InceptionProject { .. }) => {
+            format == crate::webanno_tsv::TSV3
+        }
+        _ => false,
+    }
 }
 
 /// The annotators' units a gold unit stands for: every unit of the unitary alignment it decides
@@ -663,6 +693,38 @@ mod tests {
             added.ends_with("\"ANIMAL [0, 7) “the cat”\""),
             "a gold unit the adjudicator added: {added}"
         );
+    }
+
+    #[test]
+    fn a_gold_not_made_from_the_files_gets_the_base_annotators_units_left_out_of_gamma() {
+        let mut adjudication = adjudication();
+        adjudication.decide_unanimous();
+        let sentence = |end| Unit::new(0.0, end, "Sentence").unwrap();
+        adjudication.set_left_out(vec![vec![sentence(22.0)], vec![sentence(11.0)]]);
+        let dir = tempfile::tempdir().unwrap();
+        let read_back = |base: usize, name: &str| {
+            let path = dir.path().join(name);
+            write_whole_gold(&adjudication, &path, None, &Default::default(), false, base)
+                .unwrap();
+            let (documents, _) = read_documents(&[path], &ReadOptions::default()).unwrap();
+            let gold = &documents[0].continuum.annotators[0];
+            let mut units: Vec<(String, f64, f64)> = (gold.units.iter())
+                .map(|u| (u.category.clone(), u.start, u.end))
+                .collect();
+            units.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            units
+        };
+        let decided: Vec<(String, f64, f64)> = (adjudication.gold().into_iter())
+            .map(|(_, g)| (g.unit.category.clone(), g.unit.start, g.unit.end))
+            .collect();
+        for (base, end) in [(0, 22.0), (1, 11.0)] {
+            let mut expected = decided.clone();
+            expected.push(("Sentence".into(), 0.0, end));
+            expected.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            assert_eq!(read_back(base, &format!("gold-{base}.csv")), expected);
+        }
+        // γ against the gold still sees the decided units only.
+        assert_eq!(adjudication.gold_annotator("gold").units.len(), decided.len());
     }
 
     #[test]

@@ -98,7 +98,9 @@ impl AppState {
         let (Some(folder), Some(document)) = (&self.files.data_folder, self.document()) else {
             return;
         };
-        match adjudicating::autosaved_session(folder, document.continuum(), document.id) {
+        let excluded = &self.measure.settings.excluded_categories;
+        match adjudicating::autosaved_session(folder, document.continuum(), excluded, document.id)
+        {
             Ok(offer) => self.adjudication.resume_offer = offer,
             Err(e) => self.shell.messages.push(e),
         }
@@ -111,15 +113,10 @@ impl AppState {
             .current_outcome()
             .filter(|_| !self.measure.run.stale)
             .ok_or("wait for the alignment of this document first")?;
-        if self.excludes_categories_here() {
-            return Err(
-                "every category must count in γ to adjudicate (Settings → categories measured)"
-                    .into(),
-            );
-        }
         let document = self.document().ok_or("no document")?;
         let adjudicating = Adjudicating::start(
             document,
+            &outcome.settings.excluded_categories,
             &outcome.result.documents[0],
             outcome.settings.gamma_options(),
             self.adjudication.adjudicator.clone(),
@@ -137,10 +134,10 @@ impl AppState {
         let Some(offer) = self.adjudication.resume_offer.take() else {
             return;
         };
-        if self.document().is_none_or(|d| d.id != offer.document) {
+        let Some(document) = self.document().filter(|d| d.id == offer.document) else {
             return;
-        }
-        let mut adjudicating = Adjudicating::resume(offer);
+        };
+        let mut adjudicating = Adjudicating::resume(offer, document.continuum());
         adjudicating.start_against_gold(&self.measure.settings, Arc::clone(&self.wake));
         self.adjudication
             .by_document
@@ -152,7 +149,8 @@ impl AppState {
         let Some(document) = self.document() else {
             return;
         };
-        match adjudicating::session_of(path, document.continuum(), document.id) {
+        let excluded = &self.measure.settings.excluded_categories;
+        match adjudicating::session_of(path, document.continuum(), excluded, document.id) {
             Ok(offer) => {
                 self.adjudication.resume_offer = Some(offer);
                 self.resume_adjudication();

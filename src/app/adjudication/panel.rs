@@ -143,8 +143,6 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
 pub(crate) fn adjudication_blocker(state: &AppState) -> Option<&'static str> {
     if state.uses_text_gamma() {
         Some("adjudication decides γ's unitary alignments: choose γ as the measure (Settings)")
-    } else if state.excludes_categories_here() {
-        Some("every category must count in γ to adjudicate (Settings → categories measured)")
     } else if state.current_outcome().is_none() || state.measure.run.stale {
         Some("wait for the alignment of this document")
     } else {

@@ -153,9 +153,9 @@ impl Dashboard {
     }
 
     /// Document `index`'s best alignment and the options it was computed with, once measured.
-    pub fn alignment(&self, index: usize) -> Option<(&DocumentAlignment, GammaOptions)> {
-        let options = self.computed_with.as_ref()?.gamma_options();
-        Some((&self.measured(index)?.alignment, options))
+    pub fn alignment(&self, index: usize) -> Option<(&DocumentAlignment, &Settings)> {
+        let settings = self.computed_with.as_ref()?;
+        Some((&self.measured(index)?.alignment, settings))
     }
 
     /// Takes what the job sent; call once per frame.

@@ -151,18 +151,16 @@ impl AppState {
             return Ok(id);
         }
         let excluded = &self.measure.settings.excluded_categories;
-        if (document.category_counts.iter()).any(|(category, _)| excluded.contains(category)) {
-            return Err("a category is left out of γ".into());
-        }
         if let Some(folder) = &self.files.data_folder
-            && let Some(offer) = adjudication::autosaved_session(folder, document.continuum(), id)?
+            && let Some(offer) =
+                adjudication::autosaved_session(folder, document.continuum(), excluded, id)?
         {
             self.adjudication
                 .by_document
-                .insert(id, Adjudicating::resume(offer));
+                .insert(id, Adjudicating::resume(offer, document.continuum()));
             return Ok(id);
         }
-        let (aligned, options) = match self.campaign.dashboard.rows.get(index) {
+        let (aligned, settings) = match self.campaign.dashboard.rows.get(index) {
             Some(Some(Err(why))) => return Err(why.clone()),
             _ => self
                 .campaign
@@ -172,8 +170,9 @@ impl AppState {
         };
         let adjudicating = Adjudicating::start(
             document,
+            &settings.excluded_categories,
             aligned,
-            options,
+            settings.gamma_options(),
             self.adjudication.adjudicator.clone(),
             self.files.data_folder.as_deref(),
         );

@@ -118,8 +118,8 @@ impl AppState {
                     return;
                 }
                 self.files.read_options = options.clone();
+                self.leave_out_pre_segmentation(&documents);
                 self.set_documents(documents);
-                self.say_pre_segmentation();
                 self.files.corpus_layout = Some(plan.layout);
                 self.files.opened = Some(OpenedInputs::Folder(folder.to_path_buf()));
                 self.files.project_path = None;
@@ -132,13 +132,15 @@ impl AppState {
         }
     }
 
-    /// Says which Glozz unit types are a pre-segmentation in every document opened (the same
-    /// spans in every annotator's file, framing the other units: STAC's `Dialogue`, `Turn`,
-    /// `paragraph`), which the open dialog leaves out and a folder opens with.
-    fn say_pre_segmentation(&mut self) {
+    /// Leaves out of γ the Glozz unit types that are a pre-segmentation in every document of a
+    /// folder (the same spans in every annotator's file, framing the other units: STAC's
+    /// `Dialogue`, `Turn`, `paragraph`), as File → Open… does, and says so: the same document
+    /// gets the same γ whichever way it was opened. They stay adjudicable, and the gold carries
+    /// them (Settings → categories measured brings them back).
+    fn leave_out_pre_segmentation(&mut self, documents: &[gamma_formats::Document]) {
         let mut common: Option<Vec<String>> = None;
-        for document in &self.documents.open {
-            let gamma_formats::Source::Glozz { files, .. } = &document.document.source else {
+        for document in documents {
+            let gamma_formats::Source::Glozz { files, .. } = &document.source else {
                 return;
             };
             let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
@@ -149,10 +151,12 @@ impl AppState {
             });
         }
         if let Some(types) = common.filter(|t| !t.is_empty()) {
+            let excluded = &mut self.measure.settings.excluded_categories;
+            excluded.extend(types.iter().cloned());
             self.shell.messages.push(format!(
                 "{}: identical in every annotator's file of every document, a pre-segmentation: \
-                 they are measured here and raise γ (File → Open… leaves them out; so does \
-                 --exclude-category on the command line)",
+                 left out of γ, as File → Open… leaves them out (Settings → categories measured \
+                 to measure them); the gold carries them",
                 types.join(", ")
             ));
         }

@@ -257,7 +257,7 @@ impl AppState {
             let id = open.id;
             self.adjudication
                 .by_document
-                .insert(id, Adjudicating::new(session, id, save_path));
+                .insert(id, Adjudicating::new(session, id, open.continuum(), save_path));
             restored += 1;
         }
         if restored > 0 {

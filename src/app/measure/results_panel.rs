@@ -425,7 +425,7 @@ fn not_measured_row(
     Some(NumberRow::new(
         "not measured",
         parts.join(", "),
-        "categories left out of γ (Settings → categories measured): their units are not aligned and count nowhere",
+        "categories left out of γ (Settings → categories measured): their units are not aligned, count in no figure and are not adjudicated; the gold carries the first annotator's",
     ))
 }
 

@@ -27,6 +27,7 @@ mod curation;
 mod dashboard;
 mod dialogs;
 mod laptop;
+mod left_out;
 mod messages;
 mod panels;
 mod project;

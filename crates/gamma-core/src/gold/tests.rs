@@ -556,6 +556,46 @@ fn validation_catches_damaged_state() {
 }
 
 #[test]
+fn the_units_left_out_of_gamma_follow_their_annotators_and_are_checked() {
+    let mut a = three_annotators();
+    let sentence = |end| Unit::new(0.0, end, "Sentence").unwrap();
+    a.set_left_out(vec![vec![sentence(33.0)], vec![], vec![sentence(22.0)]]);
+    assert_eq!(a.left_out(0), [sentence(33.0)]);
+    assert_eq!(a.left_out(1), []);
+    assert_eq!(a.left_out(7), [], "no such annotator: nothing");
+    assert_eq!(a.validate(), Ok(()));
+    // Kept in the session's JSON, and read back.
+    let json = serde_json::to_string(&a).unwrap();
+    let back: Adjudication = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.left_out(2), [sentence(22.0)]);
+    // Opened with the annotators in another order: each keeps its own.
+    let names = ["C".to_string(), "A".to_string(), "B".to_string()];
+    let reordered = a.in_annotator_order(&names).unwrap();
+    assert_eq!(reordered.left_out(0), [sentence(22.0)]);
+    assert_eq!(reordered.left_out(1), [sentence(33.0)]);
+    // Nothing left out: nothing stored (older sessions read the same).
+    let mut none = three_annotators();
+    none.set_left_out(vec![vec![]; 3]);
+    assert!(!serde_json::to_string(&none).unwrap().contains("left_out"));
+    // A damaged session: a list too few, or a unit that is not one.
+    let mut damaged = a.clone();
+    damaged.left_out.pop();
+    let error = damaged.validate().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "2 lists of units left out of γ for 3 annotators"
+    );
+    damaged = a;
+    damaged.left_out[1].push(Unit {
+        start: 5.0,
+        end: 1.0,
+        ..sentence(3.0)
+    });
+    let error = damaged.validate().unwrap_err();
+    assert!(matches!(error.damage, Damage::InvalidUnit(_)), "{error:?}");
+}
+
+#[test]
 fn an_export_skips_keeps_the_decided_or_completes_with_the_suggestions() {
     let mut a = three_annotators();
     a.decide_unanimous();
