@@ -54,6 +54,8 @@ pub struct Adjudicating {
     pub gold_rows: (BTreeMap<GoldId, usize>, usize),
     /// An export waiting for the user's confirmation to overwrite an input.
     pub confirm_overwrite: Option<PendingExport>,
+    /// Start over waits for the user's confirmation.
+    pub confirm_start_over: bool,
     /// What the last gold export said it carried from the base annotator or kept out (the
     /// report of the decisions lists them).
     pub gold_notes: Vec<String>,
@@ -129,6 +131,7 @@ impl Adjudicating {
             shown: ShownAlignments::of_adjudication(&session.adjudication, shown_in),
             gold_rows: (BTreeMap::new(), 1),
             confirm_overwrite: None,
+            confirm_start_over: false,
             gold_notes: Vec::new(),
             dragging: None,
             job: None,
@@ -464,6 +467,29 @@ pub fn session_of(
         path: path.to_path_buf(),
         session,
     })
+}
+
+/// What the input `path` of a document read from `source` holds, in the words of an overwrite
+/// prompt: an annotator's annotation ("ana's annotation"), the text, or every annotator's.
+pub fn what_input_holds(source: &Source, path: &Path) -> String {
+    let same = |other: &Path| gamma_formats::gold_export::is_input(path, &[other.to_path_buf()]);
+    let annotator_files = match source {
+        Source::Glozz { files, .. }
+        | Source::Cora { files, .. }
+        | Source::WebannoTsv { files, .. }
+        | Source::Xmi { files, .. }
+        | Source::Brat { files, .. } => files.as_slice(),
+        _ => &[],
+    };
+    if let Some(file) = annotator_files.iter().find(|f| same(&f.path)) {
+        return format!("{}'s annotation", file.annotator);
+    }
+    match source {
+        Source::Glozz { text, .. } | Source::Brat { text, .. } if same(text) => {
+            "the document's text".into()
+        }
+        _ => "the annotators' annotations".into(),
+    }
 }
 
 /// The extension the gold of a document gets by default: its own format's.

@@ -7,6 +7,7 @@
 
 pub mod adjudicating;
 pub mod bulk_rules_panel;
+pub mod confirm_panel;
 pub mod panel;
 pub mod relations_panel;
 
@@ -106,9 +107,14 @@ impl AppState {
         }
     }
 
-    /// Starts adjudicating the current document from the alignment shown (a fresh session,
-    /// replacing any autosaved one of the same document).
+    /// Starts adjudicating the current document from the alignment shown; a session autosaved
+    /// for it is resumed instead, never replaced (Start over… discards decisions, undoably).
     pub fn start_adjudication(&mut self) -> Result<(), String> {
+        self.look_for_session();
+        if self.adjudication.resume_offer.is_some() {
+            self.resume_adjudication();
+            return Ok(());
+        }
         let outcome = self
             .current_outcome()
             .filter(|_| !self.measure.run.stale)
@@ -157,6 +163,22 @@ impl AppState {
             }
             Err(e) => self.shell.messages.push(e),
         }
+    }
+
+    /// Starts the adjudication of the document shown over, once the user confirmed: every
+    /// decision discarded as one step, which undo takes back.
+    pub fn start_over(&mut self) {
+        let Some(adjudicating) = self.adjudicating_mut() else {
+            return;
+        };
+        adjudicating.confirm_start_over = false;
+        self.adjudicate(|a| match a.start_over() {
+            0 => Err(GoldError::BadRule("nothing was decided".into())),
+            1 => Ok("started over: 1 decision discarded (Ctrl+Z brings it back)".into()),
+            n => Ok(format!(
+                "started over: {n} decisions discarded (Ctrl+Z brings them back)"
+            )),
+        });
     }
 
     /// Stops adjudicating (the session stays saved).
@@ -217,7 +239,7 @@ impl AppState {
         self.documents.reading.pending_gold.is_some()
             || self
                 .adjudicating()
-                .is_some_and(|a| a.confirm_overwrite.is_some())
+                .is_some_and(|a| a.confirm_overwrite.is_some() || a.confirm_start_over)
     }
 
     /// Saves the session where it is saved, and restarts γ against the gold.

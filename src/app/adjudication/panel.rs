@@ -3,7 +3,7 @@
 //! bulk rules, the selected gold unit's editor, undo/redo, agreement with the gold, exports.
 
 use super::adjudicating::{ExportKind, gold_extension};
-use super::bulk_rules_panel;
+use super::{bulk_rules_panel, confirm_panel};
 use super::relations_panel;
 use crate::app::AppState;
 use crate::app::commands::Command;
@@ -136,7 +136,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     show_against_gold(ui, state);
     ui.separator();
     show_exports(ui, state, dialog);
-    show_confirmation(ui, state);
+    confirm_panel::show(ui, state);
 }
 
 /// Why the document cannot be adjudicated now, if it cannot.
@@ -157,19 +157,13 @@ fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
             "An adjudication of this document was saved on {} (decided {} of {}).",
             offer.session.saved_at, progress.decided, progress.total
         ));
-        ui.horizontal(|ui| {
-            if ui.button("Resume").clicked() {
-                state.resume_adjudication();
-            }
-            if ui
-                .button("Start over")
-                .on_hover_text("A new adjudication replaces the saved one")
-                .clicked()
-                && let Err(e) = state.start_adjudication()
-            {
-                state.shell.messages.push(e);
-            }
-        });
+        if ui
+            .button("Resume")
+            .on_hover_text("to start over, resume it and choose Start over… (undoable)")
+            .clicked()
+        {
+            state.resume_adjudication();
+        }
         return;
     }
     ui.label(
@@ -707,6 +701,7 @@ fn show_exports(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) 
         {
             state.stop_adjudication();
         }
+        confirm_panel::start_over_button(ui, state);
     });
     if state.documents.open.len() > 1 {
         show_corpus_export(ui, state, dialog);
@@ -750,42 +745,5 @@ fn open_alignments_label(choice: gamma_core::gold::OpenAlignments) -> &'static s
         gamma_core::gold::OpenAlignments::Skip => "skip them",
         gamma_core::gold::OpenAlignments::DecidedOnly => "what is decided",
         gamma_core::gold::OpenAlignments::Suggestions => "complete with the suggestions",
-    }
-}
-
-fn show_confirmation(ui: &mut Ui, state: &mut AppState) {
-    let Some(pending) = state
-        .adjudicating()
-        .and_then(|a| a.confirm_overwrite.clone())
-    else {
-        return;
-    };
-    let mut answer = None;
-    egui::Window::new("Overwrite an input file?")
-        .collapsible(false)
-        .resizable(false)
-        .show(ui.ctx(), |ui| {
-            ui.label(format!(
-                "{} is one of the files this document was read from. Overwrite it with the export?",
-                pending.path.display()
-            ));
-            ui.horizontal(|ui| {
-                if ui.button("Overwrite").clicked() {
-                    answer = Some(true);
-                }
-                if ui.button("Cancel").clicked() {
-                    answer = Some(false);
-                }
-            });
-        });
-    match answer {
-        Some(true) => state.export(pending.kind, pending.path, true),
-        Some(false) => {
-            if let Some(adjudicating) = state.adjudicating_mut() {
-                adjudicating.confirm_overwrite = None;
-                adjudicating.message = Some("export cancelled".into());
-            }
-        }
-        None => {}
     }
 }

@@ -180,6 +180,40 @@ impl AppState {
         Ok(id)
     }
 
+    /// Resumes the adjudication autosaved in the data folder of every open document that has
+    /// one (a session is only read, never replaced), so that a campaign reopened shows every
+    /// document's decisions at once; says how many in Messages.
+    pub(crate) fn resume_saved_sessions(&mut self) {
+        let Some(folder) = self.files.data_folder.clone() else {
+            return;
+        };
+        let excluded = self.measure.settings.excluded_categories.clone();
+        let (mut resumed, mut decided, mut total) = (0, 0, 0);
+        for document in &self.documents.open {
+            if self.adjudication.by_document.contains_key(&document.id) {
+                continue;
+            }
+            match adjudication::autosaved_session(&folder, document.continuum(), &excluded, document.id)
+            {
+                Ok(Some(offer)) => {
+                    let progress = offer.session.adjudication.progress();
+                    (resumed, decided, total) =
+                        (resumed + 1, decided + progress.decided, total + progress.total);
+                    let adjudicating = Adjudicating::resume(offer, document.continuum());
+                    self.adjudication.by_document.insert(document.id, adjudicating);
+                }
+                Ok(None) => {}
+                Err(e) => self.shell.messages.push(format!("{}: {e}", document.continuum().name)),
+            }
+        }
+        if resumed > 0 && self.documents.open.len() > 1 {
+            self.shell.messages.push(format!(
+                "resumed the saved adjudication of {} (decided {decided} of {total})",
+                plural(resumed, "document", "documents")
+            ));
+        }
+    }
+
     /// N and P: the next (or previous) open alignment of the document shown after the one
     /// selected; past its last, the first open alignment of the next document in the queue that
     /// has one (its last, going back); when no other document has any, around this one.
@@ -517,6 +551,11 @@ impl AppState {
         }
         progress
     }
+}
+
+/// `count` and the noun in the singular or the plural ("1 document", "2 documents").
+pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// A corpus-wide message as the adjudication panel shows it: its first clause, the counts of

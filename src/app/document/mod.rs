@@ -108,6 +108,7 @@ impl AppState {
         self.measure.corpus_gamma = None;
         self.adjudication.by_document.clear();
         self.campaign.forget();
+        self.resume_saved_sessions();
         self.select_document(0);
     }
 

@@ -36,6 +36,7 @@ mod recent;
 mod relations;
 mod report_export;
 mod results;
+mod resuming;
 mod sessions;
 mod shuffling;
 mod text_gamma;

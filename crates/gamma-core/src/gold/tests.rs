@@ -556,6 +556,31 @@ fn validation_catches_damaged_state() {
 }
 
 #[test]
+fn starting_over_discards_every_decision_in_one_step_that_undo_takes_back() {
+    let mut a = three_annotators();
+    assert_eq!(a.start_over(), 0, "nothing to discard");
+    assert!(!a.can_undo(), "and no step");
+    a.decide_unanimous();
+    a.pick(PARIS, 0).unwrap();
+    a.skip(YESTERDAY).unwrap();
+    let added = a.add(Unit::new(23.0, 32.0, "TIME").unwrap()).unwrap();
+    let before = a.clone();
+    let decided = a.progress().decided;
+    assert_eq!(a.start_over(), decided + 1, "the decided and the skipped");
+    assert_eq!(a.progress().open, a.proposals().len());
+    assert!(a.gold().is_empty() && a.gold_unit(added).is_none());
+    assert_eq!(
+        a.undo_label(),
+        Some(format!("start over ({} decisions discarded)", decided + 1).as_str())
+    );
+    a.undo().unwrap();
+    assert_eq!(a.decisions(), before.decisions());
+    assert_eq!(a.gold(), before.gold());
+    a.redo().unwrap();
+    assert!(a.gold().is_empty());
+}
+
+#[test]
 fn the_units_left_out_of_gamma_follow_their_annotators_and_are_checked() {
     let mut a = three_annotators();
     let sentence = |end| Unit::new(0.0, end, "Sentence").unwrap();
