@@ -12,7 +12,7 @@ use super::browser::{Browser, Request, extension_of};
 use eframe::egui;
 use gamma_formats::{CODECS, Format};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The file dialogs the app uses.
 pub trait FileDialog {
@@ -38,6 +38,10 @@ pub trait FileDialog {
     fn take_messages(&mut self) -> Vec<String> {
         Vec::new()
     }
+    /// Where the dialogs open when the user has not chosen a folder yet in this session:
+    /// beside the inputs, never inside the annotators' folders (see
+    /// [`super::Files::beside_inputs`]).
+    fn start_in(&mut self, _folder: Option<PathBuf>) {}
 }
 
 /// What a system dialog answered.
@@ -51,15 +55,24 @@ pub enum Answer {
     Unavailable(String),
 }
 
-/// A system's file dialog: it may be missing.
+/// A system's file dialog: it may be missing. Each opens in `folder` when there is one.
 pub trait SystemFiles {
     /// Files to open.
-    fn pick_files(&mut self, title: &str) -> Answer;
+    fn pick_files(&mut self, title: &str, folder: Option<&Path>) -> Answer;
     /// One file with one of these extensions.
-    fn pick_file(&mut self, title: &str, extensions: &[&str]) -> Answer;
+    fn pick_file(&mut self, title: &str, extensions: &[&str], folder: Option<&Path>) -> Answer;
     /// Where to save.
-    fn save_file(&mut self, title: &str, suggested_name: &str) -> Answer;
-    fn pick_folder(&mut self, title: &str) -> Answer;
+    fn save_file(&mut self, title: &str, suggested_name: &str, folder: Option<&Path>) -> Answer;
+    fn pick_folder(&mut self, title: &str, folder: Option<&Path>) -> Answer;
+}
+
+/// rfd's dialog titled `title`, opening in `folder` if there is one.
+fn rfd_dialog(title: &str, folder: Option<&Path>) -> rfd::FileDialog {
+    let dialog = rfd::FileDialog::new().set_title(title);
+    match folder {
+        Some(folder) => dialog.set_directory(folder),
+        None => dialog,
+    }
 }
 
 /// The operating system's dialog (rfd: the XDG desktop portal, else zenity).
@@ -127,9 +140,9 @@ pub fn annotation_filters() -> Vec<(&'static str, Vec<&'static str>)> {
 }
 
 impl SystemFiles for SystemDialog {
-    fn pick_files(&mut self, title: &str) -> Answer {
+    fn pick_files(&mut self, title: &str, folder: Option<&Path>) -> Answer {
         self.answer(|| {
-            let mut dialog = rfd::FileDialog::new().set_title(title);
+            let mut dialog = rfd_dialog(title, folder);
             for (name, extensions) in annotation_filters() {
                 dialog = dialog.add_filter(name, &extensions);
             }
@@ -137,21 +150,18 @@ impl SystemFiles for SystemDialog {
         })
     }
 
-    fn pick_file(&mut self, title: &str, extensions: &[&str]) -> Answer {
+    fn pick_file(&mut self, title: &str, extensions: &[&str], folder: Option<&Path>) -> Answer {
         self.answer(|| {
-            rfd::FileDialog::new()
-                .set_title(title)
+            rfd_dialog(title, folder)
                 .add_filter(title, extensions)
                 .pick_file()
                 .map(|p| vec![p])
         })
     }
 
-    fn save_file(&mut self, title: &str, suggested_name: &str) -> Answer {
+    fn save_file(&mut self, title: &str, suggested_name: &str, folder: Option<&Path>) -> Answer {
         self.answer(|| {
-            let mut dialog = rfd::FileDialog::new()
-                .set_title(title)
-                .set_file_name(suggested_name);
+            let mut dialog = rfd_dialog(title, folder).set_file_name(suggested_name);
             if let Some(extension) = extension_of(suggested_name) {
                 dialog = dialog.add_filter(extension.to_uppercase(), &[extension.as_str()]);
             }
@@ -159,9 +169,9 @@ impl SystemFiles for SystemDialog {
         })
     }
 
-    fn pick_folder(&mut self, title: &str) -> Answer {
+    fn pick_folder(&mut self, title: &str, folder: Option<&Path>) -> Answer {
         self.answer(|| {
-            (rfd::FileDialog::new().set_title(title))
+            rfd_dialog(title, folder)
                 .pick_folder()
                 .map(|p| vec![p])
         })
@@ -180,6 +190,10 @@ pub struct WithFallback<S: SystemFiles> {
     told: bool,
     /// The folders of the browser's answers, newest first: it opens in the first.
     recent_folders: Vec<PathBuf>,
+    /// Where the dialogs open before the user chose a folder (beside the inputs).
+    start: Option<PathBuf>,
+    /// The folder of the last file saved this session: the next save opens there.
+    last_save: Option<PathBuf>,
 }
 
 /// How many recent folders the browser offers.
@@ -195,7 +209,19 @@ impl<S: SystemFiles> WithFallback<S> {
             messages: Vec::new(),
             told: false,
             recent_folders: Vec::new(),
+            start: None,
+            last_save: None,
         }
+    }
+
+    /// Where a dialog for `request` opens: a save where the last save went, else beside the
+    /// inputs; an opening where the user last chose, else beside the inputs.
+    fn folder_for(&self, request: &Request) -> Option<PathBuf> {
+        let chosen = match request {
+            Request::Save { .. } => self.last_save.clone(),
+            Request::Open { .. } | Request::Folder => self.recent_folders.first().cloned(),
+        };
+        chosen.or_else(|| self.start.clone())
     }
 
     /// Remembers the folder of an answer (the browser opens there next time).
@@ -215,13 +241,24 @@ impl<S: SystemFiles> WithFallback<S> {
         &mut self,
         title: &str,
         request: Request,
-        system: impl FnOnce(&mut S) -> Answer,
+        system: impl FnOnce(&mut S, Option<&Path>) -> Answer,
     ) -> Option<Vec<PathBuf>> {
+        let save = matches!(request, Request::Save { .. });
         if let Some(paths) = self.answers.remove(title) {
+            if save {
+                self.last_save = paths.first().and_then(|p| p.parent()).map(Path::to_path_buf);
+            }
             return Some(paths);
         }
-        match system(&mut self.system) {
-            Answer::Chosen(paths) => Some(paths),
+        let folder = self.folder_for(&request);
+        match system(&mut self.system, folder.as_deref()) {
+            Answer::Chosen(paths) => {
+                self.remember_folder(&paths);
+                if save {
+                    self.last_save = paths.first().and_then(|p| p.parent()).map(Path::to_path_buf);
+                }
+                Some(paths)
+            }
             Answer::Cancelled => None,
             Answer::Unavailable(reason) => {
                 if !std::mem::replace(&mut self.told, true) {
@@ -230,7 +267,7 @@ impl<S: SystemFiles> WithFallback<S> {
                          this session)"
                     ));
                 }
-                let folder = (self.recent_folders.first().cloned())
+                let folder = (folder.filter(|f| f.is_dir()))
                     .or_else(|| std::env::current_dir().ok())
                     .unwrap_or_else(|| PathBuf::from("/"));
                 let browser = Browser::new(title, request, folder, self.recent_folders.clone());
@@ -257,7 +294,7 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
                 many: true,
                 extensions: Vec::new(),
             },
-            |s| s.pick_files(title),
+            |s, folder| s.pick_files(title, folder),
         )
     }
 
@@ -266,7 +303,9 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
             many: false,
             extensions: extensions.iter().map(|e| e.to_string()).collect(),
         };
-        self.ask(title, request, |s| s.pick_file(title, extensions))
+        self.ask(title, request, |s, folder| {
+            s.pick_file(title, extensions, folder)
+        })
             .and_then(|p| p.into_iter().next())
     }
 
@@ -274,12 +313,14 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
         let request = Request::Save {
             name: suggested_name.to_string(),
         };
-        self.ask(title, request, |s| s.save_file(title, suggested_name))
+        self.ask(title, request, |s, folder| {
+            s.save_file(title, suggested_name, folder)
+        })
             .and_then(|p| p.into_iter().next())
     }
 
     fn pick_folder(&mut self, title: &str) -> Option<PathBuf> {
-        self.ask(title, Request::Folder, |s| s.pick_folder(title))
+        self.ask(title, Request::Folder, |s, folder| s.pick_folder(title, folder))
             .and_then(|p| p.into_iter().next())
     }
 
@@ -312,6 +353,10 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
     fn take_messages(&mut self) -> Vec<String> {
         std::mem::take(&mut self.messages)
     }
+
+    fn start_in(&mut self, folder: Option<PathBuf>) {
+        self.start = folder;
+    }
 }
 
 /// A system dialog that answers from a script, for tests: each call takes the next answer
@@ -321,13 +366,18 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
 pub struct ScriptedDialog {
     pub answers: std::collections::VecDeque<Option<Vec<PathBuf>>>,
     pub asked: Vec<String>,
+    /// Each request's title and the folder it opened in, in order (shared: the test keeps a
+    /// handle while the app owns the dialog).
+    pub opened_in: std::sync::Arc<std::sync::Mutex<Vec<(String, Option<PathBuf>)>>>,
     pub missing: bool,
 }
 
 #[cfg(test)]
 impl ScriptedDialog {
-    fn next(&mut self, title: &str) -> Answer {
+    fn next(&mut self, title: &str, folder: Option<&Path>) -> Answer {
         self.asked.push(title.to_string());
+        (self.opened_in.lock().expect("not poisoned"))
+            .push((title.to_string(), folder.map(Path::to_path_buf)));
         if self.missing {
             return Answer::Unavailable("no system file dialog (scripted)".into());
         }
@@ -340,20 +390,20 @@ impl ScriptedDialog {
 
 #[cfg(test)]
 impl SystemFiles for ScriptedDialog {
-    fn pick_files(&mut self, title: &str) -> Answer {
-        self.next(title)
+    fn pick_files(&mut self, title: &str, folder: Option<&Path>) -> Answer {
+        self.next(title, folder)
     }
 
-    fn pick_file(&mut self, title: &str, _extensions: &[&str]) -> Answer {
-        self.next(title)
+    fn pick_file(&mut self, title: &str, _extensions: &[&str], folder: Option<&Path>) -> Answer {
+        self.next(title, folder)
     }
 
-    fn save_file(&mut self, title: &str, _suggested_name: &str) -> Answer {
-        self.next(title)
+    fn save_file(&mut self, title: &str, _suggested_name: &str, folder: Option<&Path>) -> Answer {
+        self.next(title, folder)
     }
 
-    fn pick_folder(&mut self, title: &str) -> Answer {
-        self.next(title)
+    fn pick_folder(&mut self, title: &str, folder: Option<&Path>) -> Answer {
+        self.next(title, folder)
     }
 }
 

@@ -146,6 +146,11 @@ impl AppState {
         }
         let json = serde_json::to_vec_pretty(&project).expect("a project always encodes");
         gamma_formats::write_atomically(path, &json).map_err(|e| e.to_string())?;
+        if self.files.project_path.as_deref() != Some(path)
+            && let Err(e) = self.files.recent.add_project(path)
+        {
+            self.shell.messages.push(e);
+        }
         self.files.project_path = Some(path.to_path_buf());
         self.files.project_saved = self.project_signature();
         Ok(())
@@ -192,6 +197,9 @@ impl AppState {
             Ok(()) => {
                 self.files.project_path = Some(path.to_path_buf());
                 self.files.project_saved = self.project_signature();
+                if let Err(e) = self.files.recent.add_project(path) {
+                    self.shell.messages.push(e);
+                }
             }
             Err(e) => self.shell.messages.push(format!("{}: {e}", path.display())),
         }

@@ -121,32 +121,38 @@ impl GammaStudioApp {
         });
     }
 
-    /// File → Recent: each entry opens as it was opened (its reading options); an entry of
-    /// an earlier version, which kept no options, goes through the open dialog again.
+    /// File → Recent: corpus folders, projects and files, each opened as it was (its reading
+    /// options); and whether the last one reopens when the app starts.
     fn recent_menu(&mut self, ui: &mut Ui) {
         let recent = &self.state.files.recent;
         if recent.entries.is_empty() {
             return;
         }
-        let entries: Vec<_> = recent
-            .labels()
-            .into_iter()
-            .zip(recent.entries.clone())
-            .collect();
-        ui.menu_button("Recent", |ui| {
-            for (label, entry) in entries {
-                let paths: Vec<String> = entry
-                    .paths
-                    .iter()
+        let entries: Vec<(String, String)> = (recent.labels().into_iter())
+            .zip(&recent.entries)
+            .map(|(label, entry)| {
+                let paths: Vec<String> = (entry.paths.iter())
                     .map(|p| p.to_string_lossy().into_owned())
                     .collect();
-                if ui.button(label).on_hover_text(paths.join("\n")).clicked() {
+                (label, paths.join("\n"))
+            })
+            .collect();
+        ui.menu_button("Recent", |ui| {
+            for (index, (label, paths)) in entries.into_iter().enumerate() {
+                if ui.button(label).on_hover_text(paths).clicked() {
                     ui.close();
-                    match &entry.options {
-                        Some(options) => self.state.open_files(&entry.paths, options),
-                        None => self.request_open(entry.paths),
-                    }
+                    self.state.open_recent(index);
                 }
+            }
+            ui.separator();
+            let mut reopen = self.state.files.recent.reopen_last;
+            if ui
+                .checkbox(&mut reopen, "Reopen the last one at start")
+                .on_hover_text("instead of the demo, when the app starts without files")
+                .changed()
+                && let Err(e) = self.state.files.recent.set_reopen_last(reopen)
+            {
+                self.state.shell.messages.push(e);
             }
         });
     }

@@ -79,6 +79,11 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
     if launch.data_folder.is_none() {
         launch.data_folder = crate::environment::data_folder();
     }
+    // Everything the app keeps is in its data folder, egui's memory (window, panels) too:
+    // nothing under the home folder when $GAMMA_STUDIO_DATA names another.
+    let persistence_path = (launch.data_folder.as_ref())
+        .filter(|folder| std::fs::create_dir_all(folder).is_ok())
+        .map(|folder| folder.join("app.ron"));
     let mut viewport = egui::ViewportBuilder::default();
     if let Some(icon) = window_icon() {
         viewport = viewport.with_icon(Arc::new(icon));
@@ -89,6 +94,7 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
             .with_inner_size([1200.0, 760.0])
             .with_min_inner_size([640.0, 420.0])
             .with_app_id("io.github.gammastudio.GammaStudio"),
+        persistence_path,
         ..Default::default()
     };
     eframe::run_native(
@@ -135,6 +141,8 @@ pub struct GammaStudioApp {
     pub(crate) panels: Panels,
     /// Whether clicks give the window the keyboard.
     focus_watch: focus::FocusWatch,
+    /// The inputs the file dialogs were last told to open beside.
+    dialogs_start_for: Option<files::OpenedInputs>,
 }
 
 impl GammaStudioApp {
@@ -144,7 +152,11 @@ impl GammaStudioApp {
         launch: Launch,
     ) -> GammaStudioApp {
         let mut state = AppState::new(wake).with_data_folder(launch.data_folder);
-        let open_demo = launch.files.is_empty();
+        let reopen_last = launch.files.is_empty() && state.files.recent.reopen_last;
+        if reopen_last {
+            state.open_recent(0);
+        }
+        let open_demo = launch.files.is_empty() && state.documents.open.is_empty();
         match launch.files.as_slice() {
             [] => {}
             [folder] if folder.is_dir() => state.open_folder(folder, &launch.read_options),
@@ -165,6 +177,7 @@ impl GammaStudioApp {
             help: None,
             panels: Default::default(),
             focus_watch: Default::default(),
+            dialogs_start_for: None,
         };
         if open_demo {
             app.open_demo(files::demo::Demo::NamedEntities);
@@ -202,6 +215,10 @@ impl GammaStudioApp {
             &state.wake,
         );
         self.take_dropped_files(ui);
+        if self.dialogs_start_for != self.state.files.opened {
+            self.dialogs_start_for = self.state.files.opened.clone();
+            self.dialog.start_in(self.state.files.dialogs_start());
+        }
         self.state.shell.keys_reach_document =
             !self.dialog_open() && !ui.ctx().egui_wants_keyboard_input();
         self.panels.update(ui, &self.state);
