@@ -38,6 +38,9 @@ pub struct Adjudicating {
     pub selected_gold: Option<GoldId>,
     /// Which open alignments N and P go to.
     pub filter: Filter,
+    /// The alignments selected since N last entered the document: N visits the others before
+    /// it leaves.
+    pub visited: BTreeSet<usize>,
     /// Bulk rule input: the largest disorder decided.
     pub threshold: f64,
     /// Bulk rule input: how many annotators must agree.
@@ -123,6 +126,7 @@ impl Adjudicating {
             save_path,
             selected_gold: None,
             filter: Filter::default(),
+            visited: BTreeSet::new(),
             threshold: 0.2,
             majority: n.div_ceil(2).max(1),
             advance: true,

@@ -1,7 +1,7 @@
 //! The adjudication's questions before an action that cannot be taken back by Ctrl+Z or that
 //! discards much at once: overwriting an input file with an export (naming whose annotation it
 //! is), and starting over (naming how many decisions it discards; undo brings them back).
-//! Escape or Cancel answers no.
+//! Cancel answers no, and so does Escape (the window closes the question on top).
 
 use super::adjudicating::what_input_holds;
 use crate::app::AppState;
@@ -35,11 +35,6 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     confirm_start_over(ui, state);
 }
 
-/// Whether Escape was pressed (it answers no to the question shown).
-fn escape(ui: &Ui) -> bool {
-    ui.input(|i| i.key_pressed(egui::Key::Escape))
-}
-
 fn confirm_overwrite(ui: &mut Ui, state: &mut AppState) {
     let Some(pending) = (state.adjudicating()).and_then(|a| a.confirm_overwrite.clone()) else {
         return;
@@ -47,7 +42,7 @@ fn confirm_overwrite(ui: &mut Ui, state: &mut AppState) {
     let holds = (state.document())
         .map(|d| what_input_holds(&d.document.source, &pending.path))
         .unwrap_or_default();
-    let mut answer = escape(ui).then_some(false);
+    let mut answer = None;
     egui::Window::new("Overwrite an input file?")
         .collapsible(false)
         .resizable(false)
@@ -97,7 +92,7 @@ fn confirm_start_over(ui: &mut Ui, state: &mut AppState) {
         ));
     }
     let gold = adjudication.gold().len();
-    let mut answer = escape(ui).then_some(false);
+    let mut answer = None;
     egui::Window::new("Start over?")
         .collapsible(false)
         .resizable(false)

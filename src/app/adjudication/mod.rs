@@ -16,7 +16,7 @@ use crate::app::document::open_document::DocumentId;
 use crate::app::document::selection::Selection;
 use adjudicating::{Adjudicating, ExportKind, ResumeOffer, initial_adjudicator};
 use gamma_core::Unit;
-use gamma_core::gold::{Adjudication, Direction, GoldError};
+use gamma_core::gold::{Adjudication, Direction, GoldError, GoldId};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -264,24 +264,59 @@ impl AppState {
         }
     }
 
-    /// Undoes the last action of the document shown.
+    /// Undoes the last action of the document shown, and selects what it changed.
     pub(super) fn undo_here(&mut self) {
+        let target = self.step_target(false);
         let undo = |a: &mut Adjudication| {
             a.undo()
                 .map(|label| format!("undone: {label}"))
                 .ok_or(GoldError::BadRule("nothing to undo".into()))
         };
-        self.adjudicate_counted(undo, -1);
+        if self.adjudicate_counted(undo, -1) {
+            self.select_step_target(target);
+        }
     }
 
-    /// Redoes the last action of the document shown undone.
+    /// Redoes the last action of the document shown undone, and selects what it changed.
     pub(super) fn redo_here(&mut self) {
+        let target = self.step_target(true);
         let redo = |a: &mut Adjudication| {
             a.redo()
                 .map(|label| format!("redone: {label}"))
                 .ok_or(GoldError::BadRule("nothing to redo".into()))
         };
-        self.adjudicate_counted(redo, 1);
+        if self.adjudicate_counted(redo, 1) {
+            self.select_step_target(target);
+        }
+    }
+
+    /// What the next undo (redo) of the document shown changes: its alignment, and its gold
+    /// units.
+    fn step_target(&self, redo: bool) -> (Option<usize>, Vec<GoldId>) {
+        let Some(adjudicating) = self.adjudicating() else {
+            return (None, Vec::new());
+        };
+        let adjudication = adjudicating.adjudication();
+        let step = if redo {
+            adjudication.redo_step()
+        } else {
+            adjudication.undo_step()
+        };
+        step.map_or((None, Vec::new()), |s| (s.alignment(), s.gold_units()))
+    }
+
+    /// Selects what an undo or redo changed: its alignment (brought into view), and the first
+    /// of its gold units that is in the gold now.
+    fn select_step_target(&mut self, (alignment, gold): (Option<usize>, Vec<GoldId>)) {
+        if let Some(alignment) = alignment {
+            self.select_alignment(alignment);
+        }
+        if let Some(adjudicating) = self.adjudicating_mut() {
+            let present = gold
+                .into_iter()
+                .find(|id| adjudicating.adjudication().gold_unit(*id).is_some());
+            adjudicating.selected_gold = present.or(adjudicating.selected_gold);
+        }
     }
 
     /// Selects the next (or previous) open alignment of the document shown passing the filter

@@ -224,6 +224,9 @@ impl AppState {
         }
         if let Some((index, alignment)) = self.open_elsewhere(direction) {
             self.select_document(index);
+            if let Some(adjudicating) = self.adjudicating_mut() {
+                adjudicating.visited.clear();
+            }
             self.select_alignment(alignment);
             let name = self.documents.open[index].continuum().name.clone();
             if let Some(adjudicating) = self.adjudicating_mut() {
@@ -239,13 +242,15 @@ impl AppState {
     }
 
     /// The open alignment after (or before) the selected one in the document shown, without
-    /// going around.
+    /// going around — except that N, at the end, goes back to an open disagreement not visited
+    /// yet (every open disagreement of a document is visited before N leaves it).
     fn open_here(&mut self, direction: Direction) -> Option<usize> {
         let (selected, order) = (
             self.documents.selection.alignment,
             self.documents.selection.order,
         );
         let adjudicating = self.adjudicating()?;
+        let (adjudication, filter) = (adjudicating.adjudication(), &adjudicating.filter);
         let order = adjudicating.shown.ordered(order);
         let here = selected.and_then(|s| order.iter().position(|&i| i == s));
         let rest = match (here, direction) {
@@ -253,7 +258,16 @@ impl AppState {
             (Some(h), Direction::Next) => &order[h + 1..],
             (Some(h), Direction::Previous) => &order[..h],
         };
-        (adjudicating.adjudication()).next_open(rest, None, direction, &adjudicating.filter)
+        let ahead = adjudication.next_open(rest, None, direction, filter);
+        let disagreement = |i: &usize| !adjudication.is_unanimous(*i);
+        if direction == Direction::Previous || ahead.is_some_and(|i| disagreement(&i)) {
+            return ahead;
+        }
+        let not_visited: Vec<usize> = (order.iter().copied())
+            .filter(|i| !adjudicating.visited.contains(i) && Some(*i) != selected)
+            .collect();
+        let missed = adjudication.next_open(&not_visited, None, direction, filter);
+        missed.filter(disagreement).or(ahead)
     }
 
     /// The next document in the queue (going around, this one excepted) with an open alignment

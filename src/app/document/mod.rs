@@ -155,6 +155,9 @@ impl AppState {
     /// Selects a unitary alignment and brings it into view.
     pub fn select_alignment(&mut self, index: usize) {
         self.documents.selection.alignment = Some(index);
+        if let Some(adjudicating) = self.adjudicating_mut() {
+            adjudicating.visited.insert(index);
+        }
         let (Some(shown), Some(document)) = (self.shown(), self.document()) else {
             return;
         };

@@ -34,6 +34,8 @@ pub trait FileDialog {
     fn is_open(&self) -> bool {
         false
     }
+    /// Closes the in-app file browser without an answer (Escape).
+    fn cancel(&mut self) {}
     /// Messages for the Messages panel (why the in-app browser took over).
     fn take_messages(&mut self) -> Vec<String> {
         Vec::new()
@@ -330,6 +332,10 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
 
     fn is_open(&self) -> bool {
         self.browser.is_some()
+    }
+
+    fn cancel(&mut self) {
+        self.browser = None;
     }
 
     fn show(&mut self, context: &egui::Context) {

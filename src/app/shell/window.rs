@@ -134,13 +134,15 @@ pub struct GammaStudioApp {
     pub(crate) dialog: Box<dyn FileDialog>,
     screenshot: Screenshot,
     /// The Help window shown, if any.
-    pub(super) help: Option<HelpPage>,
+    pub(crate) help: Option<HelpPage>,
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
     screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, String>>>>,
     /// The side panels: shown or not, their widths.
     pub(crate) panels: Panels,
     /// Whether clicks give the window the keyboard.
     focus_watch: focus::FocusWatch,
+    /// Whether the keys are for a floating window rather than the document.
+    keys_owner: focus::KeysOwner,
     /// The inputs the file dialogs were last told to open beside.
     dialogs_start_for: Option<files::OpenedInputs>,
 }
@@ -178,6 +180,7 @@ impl GammaStudioApp {
             panels: Default::default(),
             focus_watch: Default::default(),
             dialogs_start_for: None,
+            keys_owner: Default::default(),
         };
         if open_demo {
             app.open_demo(files::demo::Demo::NamedEntities);
@@ -219,8 +222,13 @@ impl GammaStudioApp {
             self.dialogs_start_for = self.state.files.opened.clone();
             self.dialog.start_in(self.state.files.dialogs_start());
         }
+        self.close_on_escape(ui);
+        let floating = self.help.is_some()
+            || self.state.evaluate.open
+            || self.state.campaign.saved_sessions.is_some();
+        let keys_in_window = self.keys_owner.update(ui.ctx(), floating);
         self.state.shell.keys_reach_document =
-            !self.dialog_open() && !ui.ctx().egui_wants_keyboard_input();
+            !self.dialog_open() && !ui.ctx().egui_wants_keyboard_input() && !keys_in_window;
         self.panels.update(ui, &self.state);
         if let Some(message) = self.focus_watch.watch(ui.ctx()) {
             self.state.shell.messages.push(message.to_string());
@@ -287,6 +295,36 @@ impl GammaStudioApp {
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }
         self.screenshot_step(ui);
+    }
+
+    /// Escape closes the dialog or window on top, one per press: a question (as Cancel), the
+    /// in-app file browser, the open dialog, a new gold unit's category, the saved
+    /// adjudications, Evaluate, Help.
+    fn close_on_escape(&mut self, ui: &Ui) {
+        if !ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+            return;
+        }
+        let state = &mut self.state;
+        if let Some(adjudicating) = state.adjudicating_mut()
+            && (adjudicating.confirm_overwrite.is_some() || adjudicating.confirm_start_over)
+        {
+            if adjudicating.confirm_overwrite.take().is_some() {
+                adjudicating.message = Some("export cancelled".into());
+            }
+            adjudicating.confirm_start_over = false;
+        } else if self.dialog.is_open() {
+            self.dialog.cancel();
+        } else if state.files.pending_open.is_some() {
+            state.files.pending_open = None;
+        } else if state.documents.reading.pending_gold.is_some() {
+            state.documents.reading.pending_gold = None;
+        } else if state.campaign.saved_sessions.is_some() {
+            state.campaign.saved_sessions = None;
+        } else if state.evaluate.open {
+            state.evaluate.open = false;
+        } else {
+            self.help = None;
+        }
     }
 
     fn draw_shuffling(&mut self, ui: &mut Ui) {

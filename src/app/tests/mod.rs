@@ -27,6 +27,7 @@ mod cockpit;
 mod curation;
 mod dashboard;
 mod dialogs;
+mod keys;
 mod laptop;
 mod left_out;
 mod messages;

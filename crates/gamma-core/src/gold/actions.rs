@@ -302,6 +302,16 @@ impl Adjudication {
         self.redo.last().map(|s| s.label.as_str())
     }
 
+    /// The step undo would take back.
+    pub fn undo_step(&self) -> Option<&Step> {
+        self.undo.last()
+    }
+
+    /// The step redo would do again.
+    pub fn redo_step(&self) -> Option<&Step> {
+        self.redo.last()
+    }
+
     /// Undoes the last step; returns its label.
     pub fn undo(&mut self) -> Option<String> {
         let step = self.undo.pop()?;

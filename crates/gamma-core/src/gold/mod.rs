@@ -169,8 +169,9 @@ impl Adjudication {
             .position(|p| p.slots.get(annotator).copied().flatten() == Some(unit))
     }
 
-    /// Every annotator has a unit, all with the same category and the same span.
-    pub(crate) fn is_unanimous(&self, index: usize) -> bool {
+    /// Every annotator has a unit in proposal `index`, all with the same category and the same
+    /// span (not a disagreement).
+    pub fn is_unanimous(&self, index: usize) -> bool {
         let members = self.members(index);
         members.len() == self.continuum.n_annotators()
             && members.windows(2).all(|pair| {
