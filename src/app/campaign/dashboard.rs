@@ -17,6 +17,7 @@ use crate::app::measure::settings::{Settings, gamma_error_words};
 use gamma_core::gamma::DocumentAlignment;
 use gamma_core::pairwise::{self, PairGamma};
 use gamma_core::per_document::per_document;
+use gamma_core::bootstrap::BootstrapOptions;
 use gamma_core::{Corpus, GammaOptions, GammaResult};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -29,7 +30,12 @@ const BATCH: usize = 8;
 #[derive(Debug, Clone)]
 pub struct Measured {
     pub gamma: f64,
-    pub interval: (f64, f64),
+    /// The bootstrap 95 % confidence interval of γ (over stretches of the document that no
+    /// alignment crosses), or why there is none (too few stretches).
+    pub confidence: Result<(f64, f64), String>,
+    /// The precision interval of the chance estimate: how precisely the random continua
+    /// estimated D_e (not a confidence interval of γ).
+    pub precision: (f64, f64),
     pub observed_disorder: f64,
     pub expected_disorder: f64,
     /// Its best alignment: its adjudication starts from it.
@@ -40,7 +46,13 @@ pub struct Measured {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CorpusFigure {
     pub gamma: f64,
-    pub interval: (f64, f64),
+    /// The bootstrap 95 % confidence interval of the corpus γ (over documents), or why there
+    /// is none.
+    pub confidence: Result<(f64, f64), String>,
+    /// The precision interval of the chance estimate (not a confidence interval).
+    pub precision: (f64, f64),
+    /// The bootstrap's replicates.
+    pub replicates: usize,
     pub n_samples: usize,
     pub seed: u64,
     /// γ-k of each category over the corpus (the categories that occur).
@@ -76,7 +88,7 @@ impl Column {
             Column::Document => "Document",
             Column::Annotators => "Annotators",
             Column::Units => "Units",
-            Column::Gamma => "γ [95 % interval]",
+            Column::Gamma => "γ [95 % CI]",
             Column::ObservedDisorder => "D_o",
             Column::Decided => "Decided",
             Column::State => "State",
@@ -215,18 +227,29 @@ impl Dashboard {
                 .collect(),
         );
         let options = settings.gamma_options();
+        let bootstrap = settings.bootstrap_options();
         self.forget();
         self.rows = vec![None; corpus.documents.len()];
         self.progress = (0, corpus.documents.len());
         self.computed_with = Some(settings.clone());
         self.job = Some(Job::spawn("dashboard", Arc::clone(wake), move |context| {
-            measure(&corpus, &options, context)
+            measure(&corpus, &options, &bootstrap, context)
         }));
     }
 }
 
 /// The job: the rows by batches, the corpus γ, the pairwise matrix.
-fn measure(corpus: &Corpus, options: &GammaOptions, context: &JobContext<Message>) {
+fn measure(
+    corpus: &Corpus,
+    options: &GammaOptions,
+    bootstrap: &BootstrapOptions,
+    context: &JobContext<Message>,
+) {
+    let confidence = |result: &GammaResult| {
+        gamma_core::bootstrap::bootstrap_gamma(result, options, bootstrap)
+            .map(|interval| interval.gamma)
+            .map_err(|e| confidence_error_words(&e))
+    };
     let total = corpus.documents.len();
     let quiet = context.control(None);
     let mut done = 0;
@@ -241,7 +264,8 @@ fn measure(corpus: &Corpus, options: &GammaOptions, context: &JobContext<Message
             .map(|(i, row)| {
                 let figures = row.result.map(|mut r| Measured {
                     gamma: r.gamma,
-                    interval: r.gamma_interval,
+                    confidence: confidence(&r),
+                    precision: r.gamma_interval,
                     observed_disorder: r.observed_disorder,
                     expected_disorder: r.expected_disorder,
                     alignment: Arc::new(r.documents.swap_remove(0)),
@@ -264,7 +288,9 @@ fn measure(corpus: &Corpus, options: &GammaOptions, context: &JobContext<Message
     let figure = gamma_core::corpus_gamma(corpus, &with_categories, quiet)
         .map(|r: GammaResult| CorpusFigure {
             gamma: r.gamma,
-            interval: r.gamma_interval,
+            confidence: confidence(&r),
+            precision: r.gamma_interval,
+            replicates: bootstrap.replicates,
             n_samples: r.n_samples,
             seed: r.seed,
             gamma_k: r.gamma_k.unwrap_or_default(),
@@ -282,6 +308,26 @@ fn measure(corpus: &Corpus, options: &GammaOptions, context: &JobContext<Message
     context.send(Message::Pairwise(
         pairwise::try_pairwise(corpus, &corpus_options, quiet).map_err(|e| gamma_error_words(&e)),
     ));
+}
+
+/// Why a bootstrap gave no interval, in the dashboard's words.
+fn confidence_error_words(error: &gamma_core::bootstrap::BootstrapError) -> String {
+    use gamma_core::bootstrap::{BootstrapError, ResamplingUnit};
+    match error {
+        BootstrapError::TooFewUnits {
+            unit: ResamplingUnit::Stretches,
+            found,
+        } => format!(
+            "no confidence interval: the text has {} that no alignment crosses (a bootstrap \
+             needs at least 2)",
+            crate::app::campaign::plural(*found, "stretch", "stretches")
+        ),
+        BootstrapError::TooFewUnits { found, .. } => format!(
+            "no confidence interval: {} to resample (a bootstrap needs at least 2)",
+            crate::app::campaign::plural(*found, "document", "documents")
+        ),
+        other => format!("no confidence interval: {other}"),
+    }
 }
 
 /// One document's line of the per-document CSV: its name, annotators, units and figures (or
@@ -302,8 +348,10 @@ pub fn table_csv(rows: &[CsvRow]) -> String {
         "annotators",
         "n_units",
         "gamma",
-        "gamma_low",
-        "gamma_high",
+        "ci95_low",
+        "ci95_high",
+        "chance_precision_low",
+        "chance_precision_high",
         "observed_disorder",
         "expected_disorder",
         "error",
@@ -319,8 +367,10 @@ pub fn table_csv(rows: &[CsvRow]) -> String {
                 row.annotators.join(" "),
                 row.n_units.to_string(),
                 number(ok.map(|m| m.gamma)),
-                number(ok.map(|m| m.interval.0)),
-                number(ok.map(|m| m.interval.1)),
+                number(ok.and_then(|m| m.confidence.as_ref().ok()).map(|c| c.0)),
+                number(ok.and_then(|m| m.confidence.as_ref().ok()).map(|c| c.1)),
+                number(ok.map(|m| m.precision.0)),
+                number(ok.map(|m| m.precision.1)),
                 number(ok.map(|m| m.observed_disorder)),
                 number(ok.map(|m| m.expected_disorder)),
                 error.cloned().unwrap_or_default(),

@@ -318,8 +318,8 @@ fn the_dashboard_filters_by_annotator_and_category_and_exports_the_rows_shown() 
     assert_eq!(
         lines.next(),
         Some(
-            "document,annotators,n_units,gamma,gamma_low,gamma_high,observed_disorder,\
-             expected_disorder,error"
+            "document,annotators,n_units,gamma,ci95_low,ci95_high,chance_precision_low,\
+             chance_precision_high,observed_disorder,expected_disorder,error"
         )
     );
     let state = &h.state().state;
@@ -339,8 +339,10 @@ fn the_dashboard_filters_by_annotator_and_category_and_exports_the_rows_shown() 
                 .join(" "),
             "4".into(),
             measured.gamma.to_string(),
-            measured.interval.0.to_string(),
-            measured.interval.1.to_string(),
+            (measured.confidence.as_ref()).map_or(String::new(), |c| c.0.to_string()),
+            (measured.confidence.as_ref()).map_or(String::new(), |c| c.1.to_string()),
+            measured.precision.0.to_string(),
+            measured.precision.1.to_string(),
             measured.observed_disorder.to_string(),
             measured.expected_disorder.to_string(),
             String::new(),

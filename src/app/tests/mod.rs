@@ -27,6 +27,7 @@ mod cockpit;
 mod curation;
 mod dashboard;
 mod dialogs;
+mod intervals;
 mod keys;
 mod laptop;
 mod left_out;
