@@ -76,14 +76,26 @@ fn the_per_document_table_names_its_intervals_apart() {
     let mut long = String::from("annotator,category,start,end\n");
     for i in 0..30 {
         let start = i * 20;
-        long += &format!("1,x,{start},{}\n2,x,{},{}\n", start + 10, start + i % 3, start + 10);
+        long += &format!(
+            "1,x,{start},{}\n2,x,{},{}\n",
+            start + 10,
+            start + i % 3,
+            start + 10
+        );
     }
     let short = "annotator,category,start,end\n1,x,0,10\n2,x,1,10\n1,y,20,30\n2,y,20,31\n";
-    let (a, b) = (folder.path().join("long.csv"), folder.path().join("short.csv"));
+    let (a, b) = (
+        folder.path().join("long.csv"),
+        folder.path().join("short.csv"),
+    );
     std::fs::write(&a, long).unwrap();
     std::fs::write(&b, short).unwrap();
     let table = folder.path().join("table.csv");
-    let (a, b, t) = (a.to_str().unwrap(), b.to_str().unwrap(), table.to_str().unwrap());
+    let (a, b, t) = (
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        table.to_str().unwrap(),
+    );
     gamma_studio(&["gamma", a, b, "--bootstrap", "300", "--per-document", t]);
     let csv = std::fs::read_to_string(&table).unwrap();
     let lines: Vec<Vec<&str>> = csv.lines().map(|l| l.split(',').collect()).collect();
@@ -105,10 +117,17 @@ fn the_per_document_table_names_its_intervals_apart() {
     );
     let number = |s: &str| s.parse::<f64>().unwrap();
     let long = &lines[1];
-    assert!(number(long[4]) <= number(long[3]) && number(long[3]) <= number(long[5]), "{long:?}");
+    assert!(
+        number(long[4]) <= number(long[3]) && number(long[3]) <= number(long[5]),
+        "{long:?}"
+    );
     assert!(number(long[6]) < number(long[7]));
     assert_ne!((long[4], long[5]), (long[6], long[7]), "two intervals");
-    assert_eq!((lines[2][4], lines[2][5]), ("", ""), "no interval from 2 units a side");
+    assert_eq!(
+        (lines[2][4], lines[2][5]),
+        ("", ""),
+        "no interval from 2 units a side"
+    );
     // Without --bootstrap: the confidence columns stay empty.
     gamma_studio(&["gamma", a, b, "--per-document", t]);
     let csv = std::fs::read_to_string(&table).unwrap();

@@ -125,7 +125,8 @@ fn no_file_and_no_function_is_too_long() {
     assert!(problems.is_empty(), "\n{}", problems.join("\n"));
 }
 
-/// The module path of a source file of `src/` (`["app", "state"]` for `src/app/state.rs`).
+/// The module path of a source file of `src/` (`["app", "measure", "settings"]` for
+/// `src/app/measure/settings.rs`).
 fn module_of(path: &Path, src: &Path) -> Vec<String> {
     let relative = path.strip_prefix(src).unwrap().with_extension("");
     let mut segments: Vec<String> = relative
@@ -469,5 +470,87 @@ fn the_command_queue_is_private() {
     assert!(
         reaching.is_empty(),
         "only commands.rs reaches into the queue (send with AppState::send): {reaching:?}"
+    );
+}
+
+/// What acts on the app state — computes, decides, reads or writes files, opens or closes —
+/// as `AppState`'s methods (and the file functions): the panels send a `Command` for each,
+/// applied in `src/app/commands.rs`.
+const ACTIONS: [&str; 40] = [
+    "adjudicate(",
+    "adjudicate_counted(",
+    "edit(",
+    "start_adjudication(",
+    "resume_adjudication(",
+    "stop_adjudication(",
+    "load_session(",
+    "save_session_as(",
+    "export(",
+    "open_files(",
+    "open_folder(",
+    "open_project(",
+    "save_project(",
+    "open_demo(",
+    "request_open(",
+    "export_report(",
+    "recompute(",
+    "settings_changed(",
+    "change_settings(",
+    "select_document(",
+    "set_documents(",
+    "apply_corpus_rule(",
+    "undo(",
+    "redo(",
+    "go_across(",
+    "go_to_open(",
+    "decided(",
+    "export_gold_corpus(",
+    "export_table(",
+    "start_sweep(",
+    "start_calibration(",
+    "reopen_saved_session(",
+    "list_saved_sessions(",
+    "load_matrix(",
+    "save_matrix(",
+    "export_evaluation(",
+    "load_mapping(",
+    "keep_inputs(",
+    "remember(",
+    "write_atomically(",
+];
+
+/// The files that draw (those naming egui) change what outlives their widgets only through
+/// commands: none calls an action of the state, none reads or writes a file.
+#[test]
+fn the_panels_act_through_commands() {
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut files = Vec::new();
+    rust_files(&app, &mut files);
+    let mut acting = Vec::new();
+    for file in &files {
+        let name = relative(file);
+        if name.contains("/tests/") || name.ends_with("tests.rs") || name.ends_with("bench.rs") {
+            continue;
+        }
+        let code = code_of(&std::fs::read_to_string(file).unwrap());
+        if !names(&code, "egui") {
+            continue;
+        }
+        for (number, line) in code.lines().enumerate() {
+            for action in ACTIONS {
+                let called = line.match_indices(action).any(|(at, _)| {
+                    let before = line[..at].chars().next_back();
+                    matches!(before, Some('.') | Some(':'))
+                });
+                if called {
+                    acting.push(format!("{name}:{}: {}", number + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        acting.is_empty(),
+        "send a Command (src/app/commands.rs) instead:\n{}",
+        acting.join("\n")
     );
 }

@@ -114,7 +114,11 @@ fn with_a_data_folder_set_nothing_is_written_under_the_home_folder() {
             .env_remove("XDG_CACHE_HOME")
             .current_dir(dir.path());
     });
-    assert_eq!(files_under(&home), Vec::<String>::new(), "the home folder stays empty");
+    assert_eq!(
+        files_under(&home),
+        Vec::<String>::new(),
+        "the home folder stays empty"
+    );
     let kept = files_under(&data);
     assert!(
         kept.contains(&"app.ron".to_string()),

@@ -10,6 +10,7 @@ use crate::app::document::open_document::{OpenDocument, View};
 use crate::app::document::reading_view::CentralView;
 use crate::app::document::shown_alignments::ShownAlignments;
 use crate::app::files::dialog::{SystemDialog, WithFallback};
+use crate::app::jobs::Jobs;
 use crate::app::measure::gamma_run::{GammaRequest, GammaRun, Outcome, Status};
 use eframe::egui;
 use gamma_core::synthetic::{Density, noisy_copies};
@@ -243,16 +244,16 @@ fn show_best_alignment(app: &mut GammaStudioApp, continuum: gamma_core::Continuu
 
 /// A k3×1000 γ with its pairwise γ, computing while the frames are measured: the app's own
 /// kind of run, but not the app's (the app's result stays shown).
-fn background_gamma(app: &GammaStudioApp) -> GammaRun {
+fn background_gamma(app: &GammaStudioApp) -> Jobs {
     let documents = [OpenDocument::new(Document {
         continuum: noisy_copies(3, 1000, Density::Sparse, 2),
         source: Source::Csv(PathBuf::from("background.csv")),
     })];
     let settings = app.state.measure.settings.clone();
     let request = GammaRequest::gamma(&documents, 0, &settings, true);
-    let mut run = GammaRun::default();
-    run.start(0, settings, request, Arc::new(|| {}));
-    run
+    let mut jobs = Jobs::new(Arc::new(|| {}));
+    GammaRun::default().start(&mut jobs, 0, settings, request);
+    jobs
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ pub mod bench;
 mod campaign;
 mod commands;
 mod document;
+mod errors;
 mod evaluate;
 pub mod files;
 mod jobs;
@@ -59,7 +60,8 @@ pub struct AppState {
     pub report: report_export::ReportExport,
     /// The commands sent this frame (see [`commands`]).
     commands: commands::Commands,
-    wake: jobs::Wake,
+    /// Every job running (see [`jobs`]).
+    jobs: jobs::Jobs,
 }
 
 impl AppState {
@@ -76,7 +78,7 @@ impl AppState {
             evaluate: Default::default(),
             report: Default::default(),
             commands: Default::default(),
-            wake,
+            jobs: jobs::Jobs::new(wake),
         }
     }
 
@@ -89,15 +91,10 @@ impl AppState {
         self
     }
 
-    /// Takes what every background job sent (γ, γ against the gold, the dashboard, the
-    /// shuffling tool, the evaluation, the report); call once per frame.
+    /// Takes what every background job sent (see [`AppState::poll_jobs`]); call once per
+    /// frame.
     pub fn poll(&mut self) {
-        self.poll_run();
-        for adjudicating in self.adjudication.by_document.values_mut() {
-            adjudicating.poll();
-        }
-        self.shuffling.poll();
-        self.poll_report();
+        self.poll_jobs();
     }
 }
 

@@ -12,6 +12,7 @@
 //! ([`Report::against`]).
 
 mod calibration;
+pub mod coding;
 pub mod html;
 mod svg;
 pub mod tables;

@@ -147,7 +147,7 @@ pub fn markdown(report: &Report) -> String {
 }
 
 /// Escapes LaTeX's special characters.
-fn tex(text: &str) -> String {
+pub(super) fn tex(text: &str) -> String {
     let mut out = String::new();
     for c in text.chars() {
         match c {

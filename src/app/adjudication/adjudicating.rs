@@ -1,17 +1,19 @@
 //! The adjudication of one document, as the app holds it: the core's [`Adjudication`] inside
 //! its [`Session`], where the session is autosaved, its shown alignments (the proposals, fixed
 //! when it began), the selection on the gold track, the navigation filter, and γ of each
-//! annotator against the gold so far (a [`Job`] restarted after every change). No widgets
-//! here, and nothing of the rest of the app: the app state calls these methods and keeps the
-//! error panel, the selection and the view.
+//! annotator against the gold so far (a job of the [`crate::app::jobs::Jobs`] registry,
+//! restarted after every change, whose route gives each γ back to its document). No widgets
+//! here: the app state calls these methods and keeps Messages, the selection and the view.
 
+use crate::app::AppState;
 use crate::app::document::open_document::{DocumentId, OpenDocument, RowStack};
 use crate::app::document::shown_alignments::ShownAlignments;
-use crate::app::jobs::{Job, Wake};
+use crate::app::errors::{AppError, gold_error_text};
+use crate::app::jobs::{JobKind, Jobs};
 use crate::app::measure::settings::Settings;
 use crate::environment::default_adjudicator;
 use gamma_core::gamma::DocumentAlignment;
-use gamma_core::gold::{Adjudication, Direction, Filter, GoldError, GoldId};
+use gamma_core::gold::{Adjudication, Direction, Filter, GoldError, GoldId, LostEndpoint};
 use gamma_core::{Continuum, GammaOptions, SampleCount, Unit};
 use gamma_formats::gold_export::{self as export, is_input};
 use gamma_formats::session::{Session, autosave_path, find_autosave};
@@ -19,8 +21,8 @@ use gamma_formats::{Format, ReadOptions, Source};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// γ of one annotator against the gold, as the job sends it.
-type AgainstGold = (usize, Result<f64, String>);
+/// γ of one annotator against the gold, as the job sends it: the document, the annotator, γ.
+type AgainstGold = (DocumentId, usize, Result<f64, AppError>);
 
 /// An adjudication in progress.
 pub struct Adjudicating {
@@ -50,7 +52,7 @@ pub struct Adjudicating {
     /// The last action's outcome, shown in the panel.
     pub message: Option<String>,
     /// γ of each annotator against the gold (`None` while computing).
-    pub against_gold: Vec<Option<Result<f64, String>>>,
+    pub against_gold: Vec<Option<Result<f64, AppError>>>,
     /// The proposals, as the panels show them.
     pub shown: ShownAlignments,
     /// For each gold unit shown, its sub-row on the gold track, and the number of sub-rows.
@@ -65,7 +67,8 @@ pub struct Adjudicating {
     /// A boundary of a gold unit being dragged on the timeline: the unit, whether it is the
     /// start (else the end), and where it is now.
     pub dragging: Option<(GoldId, bool, f64)>,
-    job: Option<Job<AgainstGold>>,
+    /// Whether γ against the gold was started since the gold last changed elsewhere.
+    against_gold_started: bool,
 }
 
 /// What an export writes.
@@ -97,16 +100,34 @@ pub struct ResumeOffer {
     pub session: Session,
 }
 
-/// A gold error in the panel's words: alignments numbered from 1, as the panel and the
-/// list number them (the core counts from 0).
-pub fn gold_error_text(error: &GoldError) -> String {
-    match error {
-        GoldError::NoSuchProposal(index) => format!("there is no alignment {}", index + 1),
-        GoldError::EmptySlot {
-            proposal,
-            annotator,
-        } => format!("{annotator} has no unit in alignment {}", proposal + 1),
-        other => other.to_string(),
+/// Why an action on the adjudication was not done: the core refused it, or there was nothing
+/// to do. Said in the panel's words by its `Display` (alignments numbered from 1).
+#[derive(Debug, Clone, PartialEq)]
+pub enum NotDone {
+    /// The core refused the action.
+    Refused(GoldError),
+    /// Undo, and nothing is left to undo.
+    NothingToUndo,
+    /// Redo, and nothing was undone.
+    NothingToRedo,
+    /// A bulk rule that found nothing open to decide: what it looked for.
+    NothingToDecide(String),
+}
+
+impl From<GoldError> for NotDone {
+    fn from(error: GoldError) -> Self {
+        NotDone::Refused(error)
+    }
+}
+
+impl std::fmt::Display for NotDone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotDone::Refused(error) => f.write_str(&gold_error_text(error)),
+            NotDone::NothingToUndo => f.write_str("nothing to undo"),
+            NotDone::NothingToRedo => f.write_str("nothing to redo"),
+            NotDone::NothingToDecide(what) => write!(f, "no open {what}"),
+        }
     }
 }
 
@@ -138,7 +159,7 @@ impl Adjudicating {
             confirm_start_over: false,
             gold_notes: Vec::new(),
             dragging: None,
-            job: None,
+            against_gold_started: false,
             session,
         };
         adjudicating.layout_gold();
@@ -200,12 +221,22 @@ impl Adjudicating {
         self.gold_rows = (rows, stack.rows);
     }
 
-    /// Runs an action that changes the undo history's length by `steps` (an action 1, an undo
-    /// −1); returns its message when it was done, else says why not (in the panel's message).
-    /// After a success call [`Adjudicating::changed`].
+    /// [`Adjudicating::apply_outcome`] for an action of the core (the tests act so).
+    #[cfg(test)]
     pub fn apply_counted(
         &mut self,
         action: impl FnOnce(&mut Adjudication) -> Result<String, GoldError>,
+        steps: i64,
+    ) -> Option<String> {
+        self.apply_outcome(|a| action(a).map_err(NotDone::from), steps)
+    }
+
+    /// Runs an action that changes the undo history's length by `steps` (an action 1, an undo
+    /// −1); returns its message when it was done, else says why not (in the panel's message).
+    /// After a success call [`Adjudicating::changed`].
+    pub fn apply_outcome(
+        &mut self,
+        action: impl FnOnce(&mut Adjudication) -> Result<String, NotDone>,
         steps: i64,
     ) -> Option<String> {
         let flagged_before = self.session.adjudication.flagged_relations().len();
@@ -225,7 +256,7 @@ impl Adjudicating {
                 Some(message)
             }
             Err(e) => {
-                self.message = Some(format!("not done: {}", gold_error_text(&e)));
+                self.message = Some(format!("not done: {e}"));
                 None
             }
         }
@@ -237,18 +268,23 @@ impl Adjudicating {
         &mut self,
         message: Option<String>,
         settings: &Settings,
-        wake: Wake,
-    ) -> Result<(), String> {
+        jobs: &mut Jobs,
+    ) -> Result<(), AppError> {
         let saved = self.record(message);
-        self.start_against_gold(settings, wake);
+        self.start_against_gold(settings, jobs);
         saved
     }
 
     /// After a change made while another document is shown: lays out the gold track and saves
     /// the session; γ against the gold waits until the document is shown
     /// ([`Adjudicating::against_gold_waits`]).
-    pub fn changed_elsewhere(&mut self, message: Option<String>) -> Result<(), String> {
-        self.job = None;
+    pub fn changed_elsewhere(
+        &mut self,
+        message: Option<String>,
+        jobs: &mut Jobs,
+    ) -> Result<(), AppError> {
+        jobs.cancel(JobKind::AgainstGold(self.document));
+        self.against_gold_started = false;
         self.against_gold = vec![None; self.against_gold.len()];
         self.record(message)
     }
@@ -256,11 +292,11 @@ impl Adjudicating {
     /// Whether γ against the gold is to be computed (never started, or the gold changed while
     /// another document was shown).
     pub fn against_gold_waits(&self) -> bool {
-        self.job.is_none()
+        !self.against_gold_started
     }
 
     /// Lays out the gold track, keeps the message, saves the session where it is saved.
-    fn record(&mut self, message: Option<String>) -> Result<(), String> {
+    fn record(&mut self, message: Option<String>) -> Result<(), AppError> {
         self.layout_gold();
         if let Some(gone) = self.selected_gold
             && self.adjudication().gold_unit(gone).is_none()
@@ -269,16 +305,13 @@ impl Adjudicating {
         }
         self.message = message;
         match &self.save_path {
-            Some(path) => self
-                .session
-                .save(path)
-                .map_err(|e| format!("the adjudication could not be saved: {e}")),
+            Some(path) => self.session.save(path).map_err(AppError::NotSaved),
             None => Ok(()),
         }
     }
 
     /// Starts γ of each annotator against the gold decided so far (replacing any such job).
-    pub fn start_against_gold(&mut self, settings: &Settings, wake: Wake) {
+    pub fn start_against_gold(&mut self, settings: &Settings, jobs: &mut Jobs) {
         let mut options = settings.gamma_options();
         options.categorical_gammas = false;
         options.samples = SampleCount::Precision {
@@ -293,27 +326,20 @@ impl Adjudicating {
             .map(|a| adjudication.annotator_against_gold(a))
             .collect();
         self.against_gold = vec![None; n];
-        self.job = Some(Job::spawn("gold-gamma", wake, move |context| {
+        self.against_gold_started = true;
+        let document = self.document;
+        let kind = JobKind::AgainstGold(document);
+        jobs.start(kind, "gold-gamma", deliver, move |context| {
             for (annotator, continuum) in continua.iter().enumerate() {
                 if context.is_cancelled() {
                     return;
                 }
                 let gamma = gamma_core::gamma(continuum, &options, context.control(None))
                     .map(|r| r.gamma)
-                    .map_err(|e| e.to_string());
-                context.send((annotator, gamma));
+                    .map_err(AppError::from);
+                context.send((document, annotator, gamma));
             }
-        }));
-    }
-
-    /// Takes the γ against the gold that arrived; call once per frame.
-    pub fn poll(&mut self) {
-        let Some(job) = &self.job else { return };
-        for (annotator, gamma) in job.messages() {
-            if let Some(slot) = self.against_gold.get_mut(annotator) {
-                *slot = Some(gamma);
-            }
-        }
+        });
     }
 
     /// The next (or previous) open alignment after `current` in `order` passing the filter;
@@ -344,7 +370,7 @@ impl Adjudicating {
         confirmed: bool,
         source: &Source,
         read_options: &ReadOptions,
-    ) -> Result<(), String> {
+    ) -> Result<(), AppError> {
         let inputs = source.paths();
         if !confirmed && is_input(&path, &inputs) {
             self.confirm_overwrite = Some(PendingExport { kind, path });
@@ -390,22 +416,31 @@ impl Adjudicating {
             }
             Err(e) => {
                 self.message = Some(format!("not written: {e}"));
-                Err(e.to_string())
+                Err(e.into())
             }
         }
     }
 
     /// Saves the session to a file the user chose (and from then on autosaves there); never
     /// over one of `inputs`. An error is returned for the error panel.
-    pub fn save_session_as(&mut self, path: PathBuf, inputs: &[PathBuf]) -> Result<(), String> {
+    pub fn save_session_as(&mut self, path: PathBuf, inputs: &[PathBuf]) -> Result<(), AppError> {
         if is_input(&path, inputs) {
             self.message = Some(format!("not saved: {} is an input file", path.display()));
             return Ok(());
         }
-        self.session.save(&path).map_err(|e| e.to_string())?;
+        self.session.save(&path)?;
         self.message = Some(format!("session saved: {}", path.display()));
         self.save_path = Some(path);
         Ok(())
+    }
+}
+
+/// Applies γ of an annotator against the gold to its document's adjudication (the job's route).
+fn deliver(state: &mut AppState, (document, annotator, gamma): AgainstGold) {
+    if let Some(adjudicating) = state.adjudication.by_document.get_mut(&document)
+        && let Some(slot) = adjudicating.against_gold.get_mut(annotator)
+    {
+        *slot = Some(gamma);
     }
 }
 
@@ -426,7 +461,10 @@ pub fn as_adjudicated(
                 .collect()
         })
         .collect();
-    (continuum.filter_categories(|c| !excluded.contains(c)), left_out)
+    (
+        continuum.filter_categories(|c| !excluded.contains(c)),
+        left_out,
+    )
 }
 
 /// The autosaved session of `continuum` (document `document`, the categories `excluded` left
@@ -436,13 +474,12 @@ pub fn autosaved_session(
     continuum: &Continuum,
     excluded: &BTreeSet<String>,
     document: DocumentId,
-) -> Result<Option<ResumeOffer>, String> {
+) -> Result<Option<ResumeOffer>, AppError> {
     let (measured, left_out) = as_adjudicated(continuum, excluded);
     let Some(path) = find_autosave(folder, &measured) else {
         return Ok(None);
     };
-    let session = Session::resume(&path, &measured)
-        .map_err(|e| format!("an autosaved adjudication cannot be resumed: {e}"))?;
+    let session = Session::resume(&path, &measured).map_err(AppError::NotResumable)?;
     Ok(session.map(|mut session| {
         session.adjudication.set_left_out(left_out);
         ResumeOffer {
@@ -460,11 +497,11 @@ pub fn session_of(
     continuum: &Continuum,
     excluded: &BTreeSet<String>,
     document: DocumentId,
-) -> Result<ResumeOffer, String> {
+) -> Result<ResumeOffer, AppError> {
     let (measured, left_out) = as_adjudicated(continuum, excluded);
     let mut session = Session::resume(path, &measured)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("{}: no such session file", path.display()))?;
+        .map_err(AppError::from)?
+        .ok_or_else(|| AppError::NoSession(path.to_path_buf()))?;
     session.adjudication.set_left_out(left_out);
     Ok(ResumeOffer {
         document,
@@ -494,6 +531,29 @@ pub fn what_input_holds(source: &Source, path: &Path) -> String {
         }
         _ => "the annotators' annotations".into(),
     }
+}
+
+/// Why a relation has nowhere to go in the gold, in the panel's words.
+pub fn lost_text(lost: &[LostEndpoint], decided: bool) -> String {
+    let places: Vec<String> = (lost.iter())
+        .map(|l| {
+            let fate = if l.rejected {
+                "rejected"
+            } else {
+                "not decided"
+            };
+            format!("alignment {} is {fate}", l.alignment + 1)
+        })
+        .collect();
+    let rejected = lost.iter().any(|l| l.rejected);
+    let consequence = match (decided, rejected) {
+        (true, true) => {
+            "this relation, decided into the gold, is left out of it unless that alignment is reopened and kept (or the relation decided otherwise)"
+        }
+        (true, false) => "this relation, decided into the gold, waits for that alignment's unit",
+        (false, _) => "a relation kept here would have no gold unit at that end",
+    };
+    format!("{}: {consequence}", places.join(", "))
 }
 
 /// The extension the gold of a document gets by default: its own format's.
@@ -570,8 +630,9 @@ mod tests {
         adjudicating.save_path = Some(blocked);
         let message =
             adjudicating.apply_counted(|a| Ok(format!("{} decided", a.decide_unanimous())), 1);
-        let saved = adjudicating.changed(message, &Settings::default(), Arc::new(|| {}));
-        let error = saved.expect_err("a folder is in the way");
+        let mut jobs = Jobs::new(Arc::new(|| {}));
+        let saved = adjudicating.changed(message, &Settings::default(), &mut jobs);
+        let error = saved.expect_err("a folder is in the way").to_string();
         assert!(
             error.starts_with("the adjudication could not be saved"),
             "{error}"
@@ -593,8 +654,9 @@ mod tests {
                 .is_none(),
             "nothing saved before the first change"
         );
+        let mut jobs = Jobs::new(Arc::new(|| {}));
         adjudicating
-            .changed(None, &Settings::default(), Arc::new(|| {}))
+            .changed(None, &Settings::default(), &mut jobs)
             .unwrap();
         let offer = autosaved_session(dir.path(), open.continuum(), &none, open.id)
             .unwrap()
@@ -604,7 +666,9 @@ mod tests {
         assert!(session_of(&offer.path, open.continuum(), &none, open.id).is_ok());
         let mut other = open.continuum().clone();
         other.annotators.pop();
-        let refused = session_of(&offer.path, &other, &none, open.id).unwrap_err();
+        let refused = session_of(&offer.path, &other, &none, open.id)
+            .unwrap_err()
+            .to_string();
         assert!(
             refused.starts_with(&offer.path.display().to_string())
                 && refused.contains("holds the adjudication of another document"),

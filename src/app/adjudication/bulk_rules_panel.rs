@@ -2,11 +2,11 @@
 //! disorder threshold with a majority agreeing, in the document shown or (a corpus) in every
 //! document at once as one step.
 
+use super::Edit;
 use crate::app::AppState;
 use crate::app::campaign::CorpusRule;
 use crate::app::commands::Command;
 use eframe::egui::{self, Ui};
-use gamma_core::gold::GoldError;
 
 /// The rules, for the document shown, then for the corpus.
 pub fn show(ui: &mut Ui, state: &mut AppState) {
@@ -18,18 +18,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         .on_hover_text("every annotator, same category, same span; and the relations every annotator has with the same label")
         .clicked()
     {
-        state.adjudicate(|a| {
-            let relations_before = a.relation_progress().decided;
-            let decided = a.decide_unanimous();
-            let relations = a.relation_progress().decided - relations_before;
-            match (decided, relations) {
-                (0, 0) => Err(GoldError::BadRule("no open unanimous alignment".into())),
-                (_, 0) => Ok(format!("decided {decided} unanimous alignments")),
-                _ => Ok(format!(
-                    "decided {decided} unanimous alignments and {relations} unanimous relations"
-                )),
-            }
-        });
+        state.send(Command::Adjudicate(Edit::Unanimous));
     }
     let Some(adjudicating) = state.adjudicating_mut() else {
         return;
@@ -53,14 +42,10 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
     adjudicating.threshold = threshold;
     adjudicating.majority = majority;
     if run {
-        state.adjudicate(|a| match a.decide_below_threshold(threshold, majority)? {
-            0 => Err(GoldError::BadRule(format!(
-                "no open alignment with δ ≤ {threshold} and {majority} agreeing"
-            ))),
-            decided => Ok(format!(
-                "decided {decided} alignments with δ ≤ {threshold} and {majority} agreeing"
-            )),
-        });
+        state.send(Command::Adjudicate(Edit::BelowThreshold {
+            threshold,
+            majority,
+        }));
     }
     if state.documents.open.len() > 1 {
         show_corpus_bulk(ui, state, threshold, majority);

@@ -5,11 +5,12 @@
 
 use super::adjudicating::what_input_holds;
 use crate::app::AppState;
+use crate::app::commands::Command;
 use eframe::egui::{self, Ui};
 
 /// "Start over…": asks first (see [`show`]); enabled when something is decided or skipped.
 pub fn start_over_button(ui: &mut Ui, state: &mut AppState) {
-    let Some(adjudicating) = state.adjudicating_mut() else {
+    let Some(adjudicating) = state.adjudicating() else {
         return;
     };
     let discarded = discarded(adjudicating.adjudication());
@@ -18,7 +19,7 @@ pub fn start_over_button(ui: &mut Ui, state: &mut AppState) {
         .on_hover_text("discard every decision of this document (asks first; Ctrl+Z undoes it)")
         .on_disabled_hover_text("nothing is decided yet");
     if button.clicked() {
-        adjudicating.confirm_start_over = true;
+        state.send(Command::StartOver { confirmed: false });
     }
 }
 
@@ -62,13 +63,12 @@ fn confirm_overwrite(ui: &mut Ui, state: &mut AppState) {
             });
         });
     match answer {
-        Some(true) => state.export(pending.kind, pending.path, true),
-        Some(false) => {
-            if let Some(adjudicating) = state.adjudicating_mut() {
-                adjudicating.confirm_overwrite = None;
-                adjudicating.message = Some("export cancelled".into());
-            }
-        }
+        Some(true) => state.send(Command::Export {
+            kind: pending.kind,
+            path: pending.path,
+            confirmed: true,
+        }),
+        Some(false) => state.send(Command::KeepInputs),
         None => {}
     }
 }
@@ -126,12 +126,8 @@ fn confirm_start_over(ui: &mut Ui, state: &mut AppState) {
             });
         });
     match answer {
-        Some(true) => state.start_over(),
-        Some(false) => {
-            if let Some(adjudicating) = state.adjudicating_mut() {
-                adjudicating.confirm_start_over = false;
-            }
-        }
+        Some(true) => state.send(Command::StartOver { confirmed: true }),
+        Some(false) => state.send(Command::KeepDecisions),
         None => {}
     }
 }

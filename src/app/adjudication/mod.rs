@@ -14,12 +14,15 @@ pub mod relations_panel;
 use crate::app::AppState;
 use crate::app::document::open_document::DocumentId;
 use crate::app::document::selection::Selection;
-use adjudicating::{Adjudicating, ExportKind, ResumeOffer, initial_adjudicator};
+use crate::app::errors::AppError;
+use crate::app::jobs::JobKind;
+use adjudicating::{
+    Adjudicating, ExportKind, NotDone, ResumeOffer, initial_adjudicator, lost_text,
+};
 use gamma_core::Unit;
-use gamma_core::gold::{Adjudication, Direction, GoldError, GoldId};
+use gamma_core::gold::{Adjudication, Direction, GoldError, GoldId, RelationChoice};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// The adjudication room's state.
 pub struct Adjudications {
@@ -75,6 +78,167 @@ impl DecisionEcho {
 /// not push warnings out of view).
 pub const DECISION_PREFIX: &str = "adjudication: ";
 
+/// An edit of the adjudication of the document shown, as the panels and keys send it
+/// ([`crate::app::commands::Command::Adjudicate`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    /// Annotator `annotator`'s unit of alignment `alignment` into the gold.
+    Pick { alignment: usize, annotator: usize },
+    /// The alignment's suggestion into the gold.
+    Accept(usize),
+    /// Nothing of the alignment into the gold.
+    Reject(usize),
+    /// The alignment left for later.
+    Skip(usize),
+    /// A decided or skipped alignment open again.
+    Reopen(usize),
+    /// Every unanimous alignment decided (and every relation all annotators have alike).
+    Unanimous,
+    /// Every open alignment with δ ≤ `threshold` where `majority` annotators agree decided.
+    BelowThreshold { threshold: f64, majority: usize },
+    /// A new gold unit, then selected (`None`: over the view's middle third, of the first
+    /// category, to be edited).
+    Add(Option<Unit>),
+    /// A gold unit's category.
+    Category { unit: GoldId, category: String },
+    /// A gold unit's boundaries.
+    Bounds { unit: GoldId, start: f64, end: f64 },
+    /// A gold unit's feature set (`None`: removed).
+    Feature {
+        unit: GoldId,
+        key: String,
+        value: Option<String>,
+    },
+    /// A gold unit split in two at `at`.
+    Split { unit: GoldId, at: f64 },
+    /// A gold unit merged with the next.
+    Merge { unit: GoldId, next: GoldId },
+    /// A gold unit removed.
+    Remove(GoldId),
+    /// A relation decided.
+    DecideRelation {
+        relation: usize,
+        choice: RelationChoice,
+    },
+    /// A relation left for later.
+    SkipRelation(usize),
+    /// A decided or skipped relation open again.
+    ReopenRelation(usize),
+}
+
+impl Edit {
+    /// Whether the edit decides an alignment (the next open one may follow).
+    fn is_decision(&self) -> bool {
+        matches!(
+            self,
+            Edit::Pick { .. } | Edit::Accept(_) | Edit::Reject(_) | Edit::Skip(_)
+        )
+    }
+
+    /// Does the edit (but [`Edit::Add`]) on the core's adjudication; what it did, in the
+    /// panel's words.
+    fn apply(self, a: &mut Adjudication) -> Result<String, NotDone> {
+        Ok(match self {
+            Edit::Pick {
+                alignment,
+                annotator,
+            } => {
+                a.pick(alignment, annotator)?;
+                let name = &a.continuum().annotators[annotator].name;
+                format!("alignment {}: {name}'s unit", alignment + 1)
+            }
+            Edit::Accept(i) => said(a.accept_suggestion(i), i, ": the suggestion")?,
+            Edit::Reject(i) => said(a.reject(i), i, ": rejected")?,
+            Edit::Skip(i) => said(a.skip(i), i, ": skipped")?,
+            Edit::Reopen(i) => said(a.reopen(i), i, " reopened")?,
+            Edit::Unanimous => {
+                let relations_before = a.relation_progress().decided;
+                let decided = a.decide_unanimous();
+                let relations = a.relation_progress().decided - relations_before;
+                match (decided, relations) {
+                    (0, 0) => {
+                        return Err(NotDone::NothingToDecide("unanimous alignment".into()));
+                    }
+                    (_, 0) => format!("decided {decided} unanimous alignments"),
+                    _ => format!(
+                        "decided {decided} unanimous alignments and {relations} unanimous relations"
+                    ),
+                }
+            }
+            Edit::BelowThreshold {
+                threshold,
+                majority,
+            } => match a.decide_below_threshold(threshold, majority)? {
+                0 => {
+                    return Err(NotDone::NothingToDecide(format!(
+                        "alignment with δ ≤ {threshold} and {majority} agreeing"
+                    )));
+                }
+                decided => {
+                    format!(
+                        "decided {decided} alignments with δ ≤ {threshold} and {majority} agreeing"
+                    )
+                }
+            },
+            Edit::Add(unit) => {
+                let unit = unit.ok_or(NotDone::NothingToDecide("place for a gold unit".into()))?;
+                a.add(unit.clone())?;
+                format!("added {unit}")
+            }
+            Edit::Category { unit, category } => {
+                a.set_category(unit, &category)?;
+                format!("category: {category}")
+            }
+            Edit::Bounds { unit, start, end } => {
+                a.set_bounds(unit, start, end)?;
+                format!("boundaries moved to [{start}, {end})")
+            }
+            Edit::Feature { unit, key, value } => {
+                a.set_feature(unit, &key, value.as_deref())?;
+                format!("feature {key} changed")
+            }
+            Edit::Split { unit, at } => {
+                a.split(unit, at)?;
+                format!("split at {at}")
+            }
+            Edit::Merge { unit, next } => {
+                a.merge(unit, next)?;
+                "merged".into()
+            }
+            Edit::Remove(unit) => {
+                a.remove(unit)?;
+                "gold unit removed".into()
+            }
+            Edit::DecideRelation { relation, choice } => {
+                a.decide_relation(relation, choice.clone())?;
+                let outcome = match a.relation_label(relation, &choice) {
+                    Some(label) => format!("relation {}: {label} in the gold", relation + 1),
+                    None => format!("relation {}: none in the gold", relation + 1),
+                };
+                let lost = a.lost_endpoints(relation);
+                if lost.is_empty() || choice == RelationChoice::Reject {
+                    outcome
+                } else {
+                    format!("{outcome} — ⚠ {}", lost_text(&lost, true))
+                }
+            }
+            Edit::SkipRelation(i) => {
+                a.skip_relation(i)?;
+                format!("relation {}: skipped", i + 1)
+            }
+            Edit::ReopenRelation(i) => {
+                a.reopen_relation(i)?;
+                format!("relation {} reopened", i + 1)
+            }
+        })
+    }
+}
+
+/// What a decision on alignment `index` did ("alignment 3: skipped"), once done.
+fn said(done: Result<(), GoldError>, index: usize, what: &str) -> Result<String, GoldError> {
+    done.map(|()| format!("alignment {}{what}", index + 1))
+}
+
 /// The adjudication's actions: each asks [`Adjudicating`], then keeps Messages, the
 /// selection and the view in step.
 impl AppState {
@@ -100,16 +264,15 @@ impl AppState {
             return;
         };
         let excluded = &self.measure.settings.excluded_categories;
-        match adjudicating::autosaved_session(folder, document.continuum(), excluded, document.id)
-        {
+        match adjudicating::autosaved_session(folder, document.continuum(), excluded, document.id) {
             Ok(offer) => self.adjudication.resume_offer = offer,
-            Err(e) => self.shell.messages.push(e),
+            Err(e) => self.shell.messages.error(e),
         }
     }
 
     /// Starts adjudicating the current document from the alignment shown; a session autosaved
     /// for it is resumed instead, never replaced (Start over… discards decisions, undoably).
-    pub fn start_adjudication(&mut self) -> Result<(), String> {
+    pub fn start_adjudication(&mut self) -> Result<(), AppError> {
         self.look_for_session();
         if self.adjudication.resume_offer.is_some() {
             self.resume_adjudication();
@@ -118,8 +281,8 @@ impl AppState {
         let outcome = self
             .current_outcome()
             .filter(|_| !self.measure.run.stale)
-            .ok_or("wait for the alignment of this document first")?;
-        let document = self.document().ok_or("no document")?;
+            .ok_or(AppError::AlignmentPending)?;
+        let document = self.document().ok_or(AppError::NoDocument)?;
         let adjudicating = Adjudicating::start(
             document,
             &outcome.settings.excluded_categories,
@@ -135,6 +298,21 @@ impl AppState {
         Ok(())
     }
 
+    /// Starts adjudicating, or says in Messages why not.
+    pub(crate) fn start_adjudication_and_say(&mut self) {
+        if let Err(e) = self.start_adjudication() {
+            self.shell.messages.error(e);
+        }
+    }
+
+    /// Keeps the inputs: the export waiting for the confirmation to overwrite one is dropped.
+    pub(crate) fn keep_inputs(&mut self) {
+        if let Some(adjudicating) = self.adjudicating_mut() {
+            adjudicating.confirm_overwrite = None;
+            adjudicating.message = Some("export cancelled".into());
+        }
+    }
+
     /// Resumes the offered session.
     pub fn resume_adjudication(&mut self) {
         let Some(offer) = self.adjudication.resume_offer.take() else {
@@ -144,7 +322,7 @@ impl AppState {
             return;
         };
         let mut adjudicating = Adjudicating::resume(offer, document.continuum());
-        adjudicating.start_against_gold(&self.measure.settings, Arc::clone(&self.wake));
+        adjudicating.start_against_gold(&self.measure.settings, &mut self.jobs);
         self.adjudication
             .by_document
             .insert(adjudicating.document, adjudicating);
@@ -161,54 +339,70 @@ impl AppState {
                 self.adjudication.resume_offer = Some(offer);
                 self.resume_adjudication();
             }
-            Err(e) => self.shell.messages.push(e),
+            Err(e) => self.shell.messages.error(e),
         }
     }
 
-    /// Starts the adjudication of the document shown over, once the user confirmed: every
-    /// decision discarded as one step, which undo takes back.
-    pub fn start_over(&mut self) {
+    /// Starts the adjudication of the document shown over: asks first; once the user
+    /// `confirmed`, every decision discarded as one step, which undo takes back.
+    pub fn start_over(&mut self, confirmed: bool) {
         let Some(adjudicating) = self.adjudicating_mut() else {
             return;
         };
-        adjudicating.confirm_start_over = false;
-        self.adjudicate(|a| match a.start_over() {
-            0 => Err(GoldError::BadRule("nothing was decided".into())),
-            1 => Ok("started over: 1 decision discarded (Ctrl+Z brings it back)".into()),
-            n => Ok(format!(
-                "started over: {n} decisions discarded (Ctrl+Z brings them back)"
-            )),
-        });
+        adjudicating.confirm_start_over = !confirmed;
+        if !confirmed {
+            return;
+        }
+        self.adjudicate_counted(
+            |a| match a.start_over() {
+                0 => Err(NotDone::NothingToDecide("decision to discard".into())),
+                1 => Ok("started over: 1 decision discarded (Ctrl+Z brings it back)".into()),
+                n => Ok(format!(
+                    "started over: {n} decisions discarded (Ctrl+Z brings them back)"
+                )),
+            },
+            1,
+        );
+    }
+
+    /// Keeps the decisions: Start over's question is dropped.
+    pub(crate) fn keep_decisions(&mut self) {
+        if let Some(adjudicating) = self.adjudicating_mut() {
+            adjudicating.confirm_start_over = false;
+        }
     }
 
     /// Stops adjudicating (the session stays saved).
     pub fn stop_adjudication(&mut self) {
         if let Some(id) = self.document().map(|d| d.id) {
             self.adjudication.by_document.remove(&id);
+            self.jobs.cancel(JobKind::AgainstGold(id));
         }
         self.look_for_session();
     }
 
-    /// Runs an action on the adjudication; on success it is saved and γ against the gold
-    /// restarts, on failure the message says why.
+    /// Runs an action of the core on the adjudication, as [`AppState::edit`] does (the tests
+    /// act so; the panels send [`Edit`]s).
+    #[cfg(test)]
     pub fn adjudicate(
         &mut self,
         action: impl FnOnce(&mut Adjudication) -> Result<String, GoldError>,
     ) -> bool {
-        self.adjudicate_counted(action, 1)
+        self.adjudicate_counted(|a| action(a).map_err(NotDone::from), 1)
     }
 
-    /// [`AppState::adjudicate`] for an action that changes the undo history's length by
-    /// `steps` (undo −1).
+    /// Runs an action on the adjudication that changes the undo history's length by `steps`
+    /// (an action 1, undo −1); on success it is saved and γ against the gold restarts, on
+    /// failure the panel's message says why.
     fn adjudicate_counted(
         &mut self,
-        action: impl FnOnce(&mut Adjudication) -> Result<String, GoldError>,
+        action: impl FnOnce(&mut Adjudication) -> Result<String, NotDone>,
         steps: i64,
     ) -> bool {
         let Some(adjudicating) = self.adjudicating_mut() else {
             return false;
         };
-        match adjudicating.apply_counted(action, steps) {
+        match adjudicating.apply_outcome(action, steps) {
             Some(message) => {
                 self.echo(&message);
                 self.after_change(Some(message));
@@ -221,12 +415,7 @@ impl AppState {
     /// Names an action in Messages (replacing the previous one's line) and flashes the
     /// selected alignment, which the action was about.
     fn echo(&mut self, message: &str) {
-        self.shell
-            .messages
-            .retain(|m| !m.starts_with(DECISION_PREFIX));
-        self.shell
-            .messages
-            .push(format!("{DECISION_PREFIX}{message}"));
+        (self.shell.messages).confirm(format!("{DECISION_PREFIX}{message}"));
         self.adjudication.last_decision = Some(DecisionEcho {
             alignment: self.documents.selection.alignment,
             at: std::time::Instant::now(),
@@ -250,10 +439,8 @@ impl AppState {
         let Some(adjudicating) = self.adjudication.by_document.get_mut(&id) else {
             return;
         };
-        if let Err(e) =
-            adjudicating.changed(message, &self.measure.settings, Arc::clone(&self.wake))
-        {
-            self.shell.messages.push(e);
+        if let Err(e) = adjudicating.changed(message, &self.measure.settings, &mut self.jobs) {
+            self.shell.messages.error(e);
         }
     }
 
@@ -270,7 +457,7 @@ impl AppState {
         let undo = |a: &mut Adjudication| {
             a.undo()
                 .map(|label| format!("undone: {label}"))
-                .ok_or(GoldError::BadRule("nothing to undo".into()))
+                .ok_or(NotDone::NothingToUndo)
         };
         if self.adjudicate_counted(undo, -1) {
             self.select_step_target(target);
@@ -283,7 +470,7 @@ impl AppState {
         let redo = |a: &mut Adjudication| {
             a.redo()
                 .map(|label| format!("redone: {label}"))
-                .ok_or(GoldError::BadRule("nothing to redo".into()))
+                .ok_or(NotDone::NothingToRedo)
         };
         if self.adjudicate_counted(redo, 1) {
             self.select_step_target(target);
@@ -343,7 +530,7 @@ impl AppState {
             return;
         };
         if let Err(e) = adjudicating.export(kind, path, confirmed, &source, &read_options) {
-            self.shell.messages.push(e);
+            self.shell.messages.error(e);
         }
     }
 
@@ -357,12 +544,12 @@ impl AppState {
             return;
         };
         if let Err(e) = adjudicating.save_session_as(path, &inputs) {
-            self.shell.messages.push(e);
+            self.shell.messages.error(e);
         }
     }
 
     /// A new gold unit over the view's middle third, of the first category (to be edited).
-    pub fn add_gold_unit(&mut self) {
+    fn unit_in_view(&self) -> Option<Unit> {
         let (start, end) = {
             let third = self.documents.view.width() / 3.0;
             let start = (self.documents.view.start + third).max(0.0).round();
@@ -372,17 +559,37 @@ impl AppState {
             .document()
             .and_then(|d| d.category_counts.first().map(|(c, _)| c.clone()))
             .unwrap_or_else(|| "unit".into());
-        let Ok(unit) = Unit::new(start, end, category) else {
-            return;
+        Unit::new(start, end, category).ok()
+    }
+
+    /// Applies an edit of the adjudication of the document shown (see [`Edit`]); after a
+    /// decision, the next open alignment when the user asked for it.
+    pub(crate) fn edit(&mut self, edit: Edit) {
+        let decision = edit.is_decision();
+        let done = match edit {
+            Edit::Add(unit) => {
+                let Some(unit) = unit.or_else(|| self.unit_in_view()) else {
+                    return;
+                };
+                let mut added = None;
+                let done = self.adjudicate_counted(
+                    |a| {
+                        added = Some(a.add(unit.clone())?);
+                        Ok(format!("added {unit}"))
+                    },
+                    1,
+                );
+                if let Some(id) = added
+                    && let Some(adjudicating) = self.adjudicating_mut()
+                {
+                    adjudicating.selected_gold = Some(id);
+                }
+                done
+            }
+            edit => self.adjudicate_counted(|a| edit.apply(a), 1),
         };
-        let mut added = None;
-        self.adjudicate(|a| {
-            let id = a.add(unit.clone())?;
-            added = Some(id);
-            Ok(format!("added {unit}"))
-        });
-        if let Some(adjudicating) = self.adjudicating_mut() {
-            adjudicating.selected_gold = added;
+        if done && decision {
+            self.decided();
         }
     }
 }

@@ -2,9 +2,10 @@
 //! 1–9 pick an annotator's unit, A the suggestion, R reject, S skip), navigation (N / P),
 //! bulk rules, the selected gold unit's editor, undo/redo, agreement with the gold, exports.
 
+use super::Edit;
 use super::adjudicating::{ExportKind, gold_extension};
-use super::{bulk_rules_panel, confirm_panel};
 use super::relations_panel;
+use super::{bulk_rules_panel, confirm_panel};
 use crate::app::AppState;
 use crate::app::commands::Command;
 use crate::app::document::palette;
@@ -45,26 +46,23 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
             Key::P => state.send(Command::GoToOpen(Direction::Previous)),
             Key::Delete => {
                 if let Some(id) = state.adjudicating().and_then(|a| a.selected_gold) {
-                    state.adjudicate(|a| {
-                        a.remove(id)?;
-                        Ok("gold unit removed".into())
-                    });
+                    state.send(Command::Adjudicate(Edit::Remove(id)));
                 }
             }
             _ if command => {}
             key => {
                 let Some(index) = selected else { continue };
-                let done = match key {
-                    Key::A => accept(state, index),
-                    Key::R => reject(state, index),
-                    Key::S => skip(state, index),
-                    digit => {
-                        let annotator = digit_index(digit);
-                        annotator.is_some_and(|a| pick(state, index, a))
-                    }
+                let edit = match key {
+                    Key::A => Some(Edit::Accept(index)),
+                    Key::R => Some(Edit::Reject(index)),
+                    Key::S => Some(Edit::Skip(index)),
+                    digit => digit_index(digit).map(|annotator| Edit::Pick {
+                        alignment: index,
+                        annotator,
+                    }),
                 };
-                if done {
-                    state.decided();
+                if let Some(edit) = edit {
+                    state.send(Command::Adjudicate(edit));
                 }
             }
         }
@@ -86,35 +84,6 @@ const DIGITS: [Key; 9] = [
 
 fn digit_index(key: Key) -> Option<usize> {
     DIGITS.iter().position(|k| *k == key)
-}
-
-fn pick(state: &mut AppState, index: usize, annotator: usize) -> bool {
-    state.adjudicate(|a| {
-        a.pick(index, annotator)?;
-        let name = &a.continuum().annotators[annotator].name;
-        Ok(format!("alignment {}: {name}'s unit", index + 1))
-    })
-}
-
-fn accept(state: &mut AppState, index: usize) -> bool {
-    state.adjudicate(|a| {
-        a.accept_suggestion(index)?;
-        Ok(format!("alignment {}: the suggestion", index + 1))
-    })
-}
-
-fn reject(state: &mut AppState, index: usize) -> bool {
-    state.adjudicate(|a| {
-        a.reject(index)?;
-        Ok(format!("alignment {}: rejected", index + 1))
-    })
-}
-
-fn skip(state: &mut AppState, index: usize) -> bool {
-    state.adjudicate(|a| {
-        a.skip(index)?;
-        Ok(format!("alignment {}: skipped", index + 1))
-    })
 }
 
 pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
@@ -162,7 +131,7 @@ fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
             .on_hover_text("to start over, resume it and choose Start over… (undoable)")
             .clicked()
         {
-            state.resume_adjudication();
+            state.send(Command::ResumeAdjudication);
         }
         return;
     }
@@ -186,15 +155,14 @@ fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
             )
             .on_disabled_hover_text(blocker.unwrap_or_default())
             .clicked()
-            && let Err(e) = state.start_adjudication()
         {
-            state.shell.messages.push(e);
+            state.send(Command::StartAdjudication);
         }
         let title = "Open an adjudication session";
         if (ui.button("Open a session…").clicked() || dialog.ready(title))
             && let Some(path) = dialog.pick_file(title, &["json"])
         {
-            state.load_session(&path);
+            state.send(Command::LoadSession(path));
         }
     });
 }
@@ -401,20 +369,20 @@ fn show_current(ui: &mut Ui, state: &mut AppState) {
         }
     });
     if reopen {
-        state.adjudicate(|a| {
-            a.reopen(index)?;
-            Ok(format!("alignment {} reopened", index + 1))
-        });
+        state.send(Command::Adjudicate(Edit::Reopen(index)));
     }
-    let done = match action {
-        Some(Act::Pick(annotator)) => pick(state, index, annotator),
-        Some(Act::Accept) => accept(state, index),
-        Some(Act::Reject) => reject(state, index),
-        Some(Act::Skip) => skip(state, index),
-        None => false,
+    let edit = match action {
+        Some(Act::Pick(annotator)) => Some(Edit::Pick {
+            alignment: index,
+            annotator,
+        }),
+        Some(Act::Accept) => Some(Edit::Accept(index)),
+        Some(Act::Reject) => Some(Edit::Reject(index)),
+        Some(Act::Skip) => Some(Edit::Skip(index)),
+        None => None,
     };
-    if done {
-        state.decided();
+    if let Some(edit) = edit {
+        state.send(Command::Adjudicate(edit));
     }
 }
 
@@ -429,7 +397,7 @@ fn show_gold_unit(ui: &mut Ui, state: &mut AppState) {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Click a gold unit to edit it.").weak());
             if ui.button("Add a gold unit").clicked() {
-                state.add_gold_unit();
+                state.send(Command::Adjudicate(Edit::Add(None)));
             }
         });
         return;
@@ -517,21 +485,23 @@ fn show_gold_unit(ui: &mut Ui, state: &mut AppState) {
         }
     });
     ui.data_mut(|d| d.insert_temp(key_id, (new_key, new_value)));
-    if category != gold.unit.category {
-        state.adjudicate(|a| {
-            a.set_category(id, &category)?;
-            Ok(format!("category: {category}"))
-        });
+    let edit = if category != gold.unit.category {
+        Some(Edit::Category { unit: id, category })
     } else if (start, end) != (gold.unit.start, gold.unit.end) {
-        state.adjudicate(|a| {
-            a.set_bounds(id, start, end)?;
-            Ok(format!("boundaries: [{start}, {end})"))
-        });
-    } else if let Some((key, value)) = new_feature {
-        state.adjudicate(|a| {
-            a.set_feature(id, &key, value.as_deref())?;
-            Ok(format!("feature {key} changed"))
-        });
+        Some(Edit::Bounds {
+            unit: id,
+            start,
+            end,
+        })
+    } else {
+        new_feature.map(|(key, value)| Edit::Feature {
+            unit: id,
+            key,
+            value,
+        })
+    };
+    if let Some(edit) = edit {
+        state.send(Command::Adjudicate(edit));
     }
     gold_unit_actions(ui, state, id, &gold);
 }
@@ -575,27 +545,18 @@ fn gold_unit_actions(
             } else {
                 (gold.unit.start + gold.unit.end) / 2.0
             };
-            state.adjudicate(|a| {
-                a.split(id, at)?;
-                Ok(format!("split at {at}"))
-            });
+            state.send(Command::Adjudicate(Edit::Split { unit: id, at }));
         }
         if let Some(next) = next
             && ui.button("Merge with the next").clicked()
         {
-            state.adjudicate(|a| {
-                a.merge(id, next)?;
-                Ok("merged".into())
-            });
+            state.send(Command::Adjudicate(Edit::Merge { unit: id, next }));
         }
         if ui.button("Remove (Del)").clicked() {
-            state.adjudicate(|a| {
-                a.remove(id)?;
-                Ok("gold unit removed".into())
-            });
+            state.send(Command::Adjudicate(Edit::Remove(id)));
         }
         if ui.button("Add a gold unit").clicked() {
-            state.add_gold_unit();
+            state.send(Command::Adjudicate(Edit::Add(None)));
         }
     });
 }
@@ -679,12 +640,20 @@ fn show_exports(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) 
         if (export.clicked() || export_key || dialog.ready(gold_title))
             && let Some(path) = dialog.save_file(gold_title, &format!("{stem}-gold.{extension}"))
         {
-            state.export(ExportKind::Gold, path, false);
+            state.send(Command::Export {
+                kind: ExportKind::Gold,
+                path,
+                confirmed: false,
+            });
         }
         if (ui.button("Export the report…").clicked() || dialog.ready(report_title))
             && let Some(path) = dialog.save_file(report_title, &format!("{stem}-decisions.csv"))
         {
-            state.export(ExportKind::Report, path, false);
+            state.send(Command::Export {
+                kind: ExportKind::Report,
+                path,
+                confirmed: false,
+            });
         }
         let save = ui
             .button("Save the session as…")
@@ -692,14 +661,14 @@ fn show_exports(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) 
         if (save.clicked() || save_key || dialog.ready(session_title))
             && let Some(path) = dialog.save_file(session_title, &format!("{stem}-session.json"))
         {
-            state.save_session_as(path);
+            state.send(Command::SaveSessionAs(path));
         }
         if ui
             .button("Stop")
             .on_hover_text("the session stays saved")
             .clicked()
         {
-            state.stop_adjudication();
+            state.send(Command::StopAdjudication);
         }
         confirm_panel::start_over_button(ui, state);
     });
@@ -735,7 +704,7 @@ fn show_corpus_export(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDi
         if (export.clicked() || dialog.ready(title))
             && let Some(folder) = dialog.pick_folder(title)
         {
-            state.send(crate::app::commands::Command::ExportGoldCorpus(folder));
+            state.send(Command::ExportGoldCorpus(folder));
         }
     });
 }

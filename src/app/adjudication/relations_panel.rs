@@ -5,10 +5,13 @@
 //! gold unit is shown here; one whose endpoint was rejected is flagged here, in the progress
 //! line and in the message of the decision that rejected it, never dropped without a word.
 
+use super::Edit;
+use super::adjudicating::lost_text;
 use crate::app::AppState;
+use crate::app::commands::Command;
 use crate::app::document::palette;
 use eframe::egui::{self, RichText, Ui};
-use gamma_core::gold::{Adjudication, LostEndpoint, RelationChoice, RelationDecision};
+use gamma_core::gold::{Adjudication, RelationChoice, RelationDecision};
 
 /// A decision asked for by a button.
 enum RelationAct {
@@ -218,29 +221,6 @@ fn show_relation(
     }
 }
 
-/// Why a relation has nowhere to go in the gold, in the panel's words.
-pub fn lost_text(lost: &[LostEndpoint], decided: bool) -> String {
-    let places: Vec<String> = (lost.iter())
-        .map(|l| {
-            let fate = if l.rejected {
-                "rejected"
-            } else {
-                "not decided"
-            };
-            format!("alignment {} is {fate}", l.alignment + 1)
-        })
-        .collect();
-    let rejected = lost.iter().any(|l| l.rejected);
-    let consequence = match (decided, rejected) {
-        (true, true) => {
-            "this relation, decided into the gold, is left out of it unless that alignment is reopened and kept (or the relation decided otherwise)"
-        }
-        (true, false) => "this relation, decided into the gold, waits for that alignment's unit",
-        (false, _) => "a relation kept here would have no gold unit at that end",
-    };
-    format!("{}: {consequence}", places.join(", "))
-}
-
 /// An endpoint as the alignments it lies in, the selected one named "here", with the words of
 /// the first one's first unit.
 fn endpoint(adjudication: &Adjudication, alignments: &[usize], here: usize) -> String {
@@ -328,32 +308,15 @@ fn apply(state: &mut AppState, act: Option<RelationAct>) {
     };
     match act {
         RelationAct::GoTo(alignment) => state.select_alignment(alignment),
-        RelationAct::Decide(index, choice) => {
-            state.adjudicate(|a| {
-                a.decide_relation(index, choice.clone())?;
-                let outcome = match a.relation_label(index, &choice) {
-                    Some(label) => format!("relation {}: {label} in the gold", index + 1),
-                    None => format!("relation {}: none in the gold", index + 1),
-                };
-                let lost = a.lost_endpoints(index);
-                Ok(if lost.is_empty() || choice == RelationChoice::Reject {
-                    outcome
-                } else {
-                    format!("{outcome} — ⚠ {}", lost_text(&lost, true))
-                })
-            });
+        RelationAct::Decide(relation, choice) => {
+            state.send(Command::Adjudicate(Edit::DecideRelation {
+                relation,
+                choice,
+            }));
         }
-        RelationAct::Skip(index) => {
-            state.adjudicate(|a| {
-                a.skip_relation(index)?;
-                Ok(format!("relation {}: skipped", index + 1))
-            });
-        }
+        RelationAct::Skip(index) => state.send(Command::Adjudicate(Edit::SkipRelation(index))),
         RelationAct::Reopen(index) => {
-            state.adjudicate(|a| {
-                a.reopen_relation(index)?;
-                Ok(format!("relation {} reopened", index + 1))
-            });
+            state.send(Command::Adjudicate(Edit::ReopenRelation(index)));
         }
     }
 }

@@ -1,23 +1,26 @@
 //! The campaign dashboard's room (its view is [`super::dashboard_panel`]): every open
 //! document's γ, the corpus γ and the pairwise matrix of annotators, and the table's order.
 //!
-//! The figures come from one background [`Job`]: each document measured alone
-//! ([`gamma_core::per_document::per_document`], in batches so that rows fill in as they come;
-//! each document's best alignment is kept, from which its adjudication starts), then the corpus
-//! γ with γ-k per category, then the pairwise matrix ([`gamma_core::pairwise::pairwise`]). The
-//! UI only reads what arrived; a change of documents or settings replaces (cancels) the job.
+//! The figures come from one background job ([`crate::app::jobs::Jobs`]): each document
+//! measured alone ([`gamma_core::per_document::per_document`], in batches so that rows fill in
+//! as they come; each document's best alignment is kept, from which its adjudication starts),
+//! then the corpus γ with γ-k per category, then the pairwise matrix
+//! ([`gamma_core::pairwise::pairwise`]). The UI only reads what arrived; a change of documents
+//! or settings replaces (cancels) the job.
 //!
 //! The table can be narrowed to the documents of an annotator or with a category, and written
 //! as CSV with the columns of `gamma DIR --per-document FILE.csv`.
 
+use crate::app::AppState;
 use crate::app::document::open_document::OpenDocument;
-use crate::app::jobs::{Job, JobContext, Wake};
+use crate::app::errors::AppError;
+use crate::app::jobs::{JobContext, JobKind, Jobs};
 use crate::app::measure::gamma_run::without;
-use crate::app::measure::settings::{Settings, gamma_error_words};
+use crate::app::measure::settings::Settings;
+use gamma_core::bootstrap::BootstrapOptions;
 use gamma_core::gamma::DocumentAlignment;
 use gamma_core::pairwise::{self, PairGamma};
 use gamma_core::per_document::per_document;
-use gamma_core::bootstrap::BootstrapOptions;
 use gamma_core::{Corpus, GammaOptions, GammaResult};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -101,18 +104,18 @@ enum Message {
     /// Documents measured of all.
     Progress(usize, usize),
     /// The rows of a batch: (document index, its figures or why none).
-    Rows(Vec<(usize, Result<Measured, String>)>),
-    Corpus(Result<CorpusFigure, String>),
-    Pairwise(Result<Vec<PairGamma>, String>),
+    Rows(Vec<(usize, Result<Measured, AppError>)>),
+    Corpus(Result<CorpusFigure, AppError>),
+    Pairwise(Result<Vec<PairGamma>, AppError>),
 }
 
 /// The dashboard: what arrived, the table's order, the job.
 pub struct Dashboard {
     /// Each open document's figures (same order as the documents; `None` while measuring).
-    pub rows: Vec<Option<Result<Measured, String>>>,
-    pub corpus: Option<Result<CorpusFigure, String>>,
+    pub rows: Vec<Option<Result<Measured, AppError>>>,
+    pub corpus: Option<Result<CorpusFigure, AppError>>,
     /// γ of every pair of annotators, or why there is none (too many annotators).
-    pub pairwise: Option<Result<Vec<PairGamma>, String>>,
+    pub pairwise: Option<Result<Vec<PairGamma>, AppError>>,
     /// Documents measured of all.
     pub progress: (usize, usize),
     /// The column sorted by, and whether ascending.
@@ -123,7 +126,8 @@ pub struct Dashboard {
     pub category_filter: Option<String>,
     /// The settings the figures are (being) computed with.
     computed_with: Option<Settings>,
-    job: Option<Job<Message>>,
+    /// Whether the job measures (until its last figures, the pairwise matrix, arrive).
+    measuring: bool,
 }
 
 impl Default for Dashboard {
@@ -138,7 +142,7 @@ impl Default for Dashboard {
             annotator_filter: None,
             category_filter: None,
             computed_with: None,
-            job: None,
+            measuring: false,
         }
     }
 }
@@ -154,9 +158,9 @@ impl Dashboard {
         };
     }
 
-    /// Whether the job runs.
+    /// Whether the job measures.
     pub fn is_running(&self) -> bool {
-        self.job.is_some()
+        self.measuring
     }
 
     /// Document `index`'s figures, once measured.
@@ -170,33 +174,29 @@ impl Dashboard {
         Some((&self.measured(index)?.alignment, settings))
     }
 
-    /// Takes what the job sent; call once per frame.
-    fn poll(&mut self) {
-        let Some(job) = &self.job else {
-            return;
-        };
-        let mut finished = false;
-        for message in job.messages() {
-            match message {
-                Message::Progress(done, total) => self.progress = (done, total),
-                Message::Rows(rows) => {
-                    for (i, row) in rows {
-                        if let Some(slot) = self.rows.get_mut(i) {
-                            *slot = Some(row);
-                        }
+    /// Takes a message of the job.
+    fn receive(&mut self, message: Message) {
+        match message {
+            Message::Progress(done, total) => self.progress = (done, total),
+            Message::Rows(rows) => {
+                for (i, row) in rows {
+                    if let Some(slot) = self.rows.get_mut(i) {
+                        *slot = Some(row);
                     }
                 }
-                Message::Corpus(corpus) => self.corpus = Some(corpus),
-                Message::Pairwise(pairs) => {
-                    self.pairwise = Some(pairs);
-                    finished = true;
-                }
+            }
+            Message::Corpus(corpus) => self.corpus = Some(corpus),
+            Message::Pairwise(pairs) => {
+                self.pairwise = Some(pairs);
+                self.measuring = false;
             }
         }
-        if finished {
-            self.job = None;
-        }
     }
+}
+
+/// Applies a message of the dashboard's job (its route).
+fn deliver(state: &mut AppState, message: Message) {
+    state.campaign.dashboard.receive(message);
 }
 
 impl Dashboard {
@@ -207,19 +207,19 @@ impl Dashboard {
         documents: &[OpenDocument],
         settings: &Settings,
         text_gamma: bool,
-        wake: &Wake,
+        jobs: &mut Jobs,
     ) {
         if text_gamma || documents.is_empty() {
-            self.job = None;
+            jobs.cancel(JobKind::Dashboard);
+            self.measuring = false;
             return;
         }
         if self.computed_with.as_ref() != Some(settings) || self.rows.len() != documents.len() {
-            self.start(documents, settings, wake);
+            self.start(documents, settings, jobs);
         }
-        self.poll();
     }
 
-    fn start(&mut self, documents: &[OpenDocument], settings: &Settings, wake: &Wake) {
+    fn start(&mut self, documents: &[OpenDocument], settings: &Settings, jobs: &mut Jobs) {
         let excluded = &settings.excluded_categories;
         let corpus = Corpus::new(
             (documents.iter())
@@ -232,9 +232,10 @@ impl Dashboard {
         self.rows = vec![None; corpus.documents.len()];
         self.progress = (0, corpus.documents.len());
         self.computed_with = Some(settings.clone());
-        self.job = Some(Job::spawn("dashboard", Arc::clone(wake), move |context| {
+        self.measuring = true;
+        jobs.start(JobKind::Dashboard, "dashboard", deliver, move |context| {
             measure(&corpus, &options, &bootstrap, context)
-        }));
+        });
     }
 }
 
@@ -270,7 +271,7 @@ fn measure(
                     expected_disorder: r.expected_disorder,
                     alignment: Arc::new(r.documents.swap_remove(0)),
                 });
-                (b * BATCH + i, figures.map_err(|e| gamma_error_words(&e)))
+                (b * BATCH + i, figures.map_err(AppError::from))
             })
             .collect();
         done += batch.len();
@@ -295,7 +296,7 @@ fn measure(
             seed: r.seed,
             gamma_k: r.gamma_k.unwrap_or_default(),
         })
-        .map_err(|e| gamma_error_words(&e));
+        .map_err(AppError::from);
     context.send(Message::Corpus(figure));
     if context.is_cancelled() {
         return;
@@ -306,7 +307,7 @@ fn measure(
     };
     // Refused up front past the core's limit of annotators (thousands of γ runs).
     context.send(Message::Pairwise(
-        pairwise::try_pairwise(corpus, &corpus_options, quiet).map_err(|e| gamma_error_words(&e)),
+        pairwise::try_pairwise(corpus, &corpus_options, quiet).map_err(AppError::from),
     ));
 }
 
@@ -336,7 +337,7 @@ pub struct CsvRow<'a> {
     pub document: &'a str,
     pub annotators: &'a [String],
     pub n_units: usize,
-    pub measured: Option<&'a Result<Measured, String>>,
+    pub measured: Option<&'a Result<Measured, AppError>>,
 }
 
 /// The table as CSV, with the columns of `gamma DIR --per-document FILE.csv`, rows in the
@@ -373,7 +374,7 @@ pub fn table_csv(rows: &[CsvRow]) -> String {
                 number(ok.map(|m| m.precision.1)),
                 number(ok.map(|m| m.observed_disorder)),
                 number(ok.map(|m| m.expected_disorder)),
-                error.cloned().unwrap_or_default(),
+                error.map(AppError::to_string).unwrap_or_default(),
             ])
             .expect("in memory");
     }

@@ -5,11 +5,10 @@
 //! The figures are [`super::dashboard`]'s.
 
 use super::QueueOrder;
-use super::dashboard_table::{self, Line};
+use super::dashboard_table::{self, CONFIDENCE_TIP, Line, PRECISION_TIP};
 use crate::app::AppState;
 use crate::app::commands::Command;
 use crate::app::files::dialog::FileDialog;
-use crate::app::measure::settings::gamma_error_words;
 use eframe::egui::{self, Ui};
 use gamma_core::SampleCount;
 use std::collections::BTreeSet;
@@ -149,15 +148,6 @@ fn category_gammas(ui: &mut Ui, state: &AppState) {
         });
 }
 
-/// What the bootstrap confidence interval is, for tooltips.
-pub(crate) const CONFIDENCE_TIP: &str = "the bootstrap 95 % confidence interval of γ: where γ \
-     would lie with other texts annotated the same way (resampling the documents of a corpus, \
-     or the stretches of a document that no alignment crosses) — the interval to report";
-/// What the precision interval of the chance estimate is, for tooltips.
-pub(crate) const PRECISION_TIP: &str = "the precision interval of the chance estimate: how \
-     precisely the random continua estimated the expected disorder D_e of these annotations \
-     (more samples narrow it); not a confidence interval of γ";
-
 /// A confidence interval as shown: "95 % CI [0.946, 1.000]", or why there is none.
 pub(super) fn confidence_text(confidence: &Result<(f64, f64), String>) -> String {
     match confidence {
@@ -194,7 +184,8 @@ fn corpus_line(ui: &mut Ui, state: &AppState) {
                 "{CONFIDENCE_TIP}; here over the documents, {} replicates",
                 c.replicates
             );
-            ui.heading(confidence_text(&c.confidence)).on_hover_text(over);
+            ui.heading(confidence_text(&c.confidence))
+                .on_hover_text(over);
             ui.label(format!(
                 "precision of the chance estimate [{:.3}, {:.3}]",
                 c.precision.0, c.precision.1
@@ -267,7 +258,7 @@ fn pairwise_matrix(ui: &mut Ui, state: &AppState) {
                                     Ok(r) => ui.label(format!("{:.3}", r.gamma)).on_hover_text(
                                         format!("{} documents in common", pair.documents),
                                     ),
-                                    Err(e) => ui.label("—").on_hover_text(gamma_error_words(e)),
+                                    Err(e) => ui.label("—").on_hover_text(e.to_string()),
                                 },
                                 None => ui.label(""),
                             };

@@ -5,11 +5,20 @@
 //! document's name opens it.
 
 use super::dashboard::{Column, Measured};
-use super::dashboard_panel::{CONFIDENCE_TIP, PRECISION_TIP};
 use crate::app::AppState;
 use crate::app::commands::Command;
 use crate::app::document::open_document::DocumentId;
+use crate::app::errors::AppError;
 use eframe::egui::{self, Ui};
+
+/// What the bootstrap confidence interval is, for tooltips.
+pub(crate) const CONFIDENCE_TIP: &str = "the bootstrap 95 % confidence interval of γ: where γ \
+     would lie with other texts annotated the same way (resampling the documents of a corpus, \
+     or the stretches of a document that no alignment crosses) — the interval to report";
+/// What the precision interval of the chance estimate is, for tooltips.
+pub(crate) const PRECISION_TIP: &str = "the precision interval of the chance estimate: how \
+     precisely the random continua estimated the expected disorder D_e of these annotations \
+     (more samples narrow it); not a confidence interval of γ";
 
 /// One line of the table, as shown and sorted.
 pub(super) struct Line {
@@ -18,7 +27,7 @@ pub(super) struct Line {
     name: String,
     annotators: Vec<String>,
     units: usize,
-    measured: Option<Result<Measured, String>>,
+    measured: Option<Result<Measured, AppError>>,
     /// (decided, total) once the corpus is being adjudicated (0 decided for a document not
     /// started yet).
     decided: Option<(usize, usize)>,
@@ -33,7 +42,7 @@ impl Line {
             (_, Some(_)) if self.started => "adjudicating".into(),
             (None, _) => "measuring…".into(),
             (Some(Ok(_)), _) => "measured".into(),
-            (Some(Err(e)), _) => e.clone(),
+            (Some(Err(e)), _) => e.to_string(),
         }
     }
 
@@ -181,7 +190,8 @@ pub(super) fn show(ui: &mut Ui, state: &mut AppState, lines: &[Line]) {
                     for (column, (text, width)) in
                         (line.cells().into_iter().zip(&widths[1..])).enumerate()
                     {
-                        let label = cell(ui, *width, |ui| ui.add(egui::Label::new(text).truncate()));
+                        let label =
+                            cell(ui, *width, |ui| ui.add(egui::Label::new(text).truncate()));
                         if Column::ALL[column + 1] == Column::Gamma {
                             line.gamma_tooltip(label);
                         }

@@ -3,11 +3,15 @@
 //! report (`gold-decisions.json` in the folder).
 
 use crate::app::AppState;
+use crate::app::jobs::JobKind;
 use gamma_core::gold::OpenAlignments;
+use gamma_formats::FileError;
 use gamma_formats::corpus_folder::Layout;
-use gamma_formats::gold_corpus::{CorpusGoldOptions, DocumentToExport, write_gold_corpus};
+use gamma_formats::gold_corpus::{
+    CorpusGold, CorpusGoldOptions, DocumentToExport, write_gold_corpus,
+};
 use gamma_formats::inception_project::INCEPTION;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The decision report written beside the gold files.
 pub const CORPUS_REPORT: &str = "gold-decisions.json";
@@ -45,10 +49,10 @@ impl AppState {
         let mut to_export = Vec::new();
         for document in &self.documents.open {
             match self.adjudication.by_document.get(&document.id) {
-                Some(adjudicating) => to_export.push(DocumentToExport {
-                    document: &document.document,
-                    adjudication: adjudicating.adjudication(),
-                }),
+                Some(adjudicating) => to_export.push((
+                    document.document.clone(),
+                    adjudicating.adjudication().clone(),
+                )),
                 None if open_alignments != OpenAlignments::Suggestions => {
                     left_out.push(format!("{} (not adjudicated)", document.continuum().name));
                 }
@@ -56,46 +60,82 @@ impl AppState {
             }
         }
         if to_export.is_empty() {
-            self.shell
-                .messages
-                .push("no document is adjudicated yet: nothing to export".to_string());
+            (self.shell.messages).warning("no document is adjudicated yet: nothing to export");
             return;
         }
-        let report = folder.join(CORPUS_REPORT);
-        let options = CorpusGoldOptions {
-            format: None,
-            open_alignments,
-            base: None,
-            read_options: &self.files.read_options,
-            report: Some(&report),
-        };
-        let written = write_gold_corpus(&to_export, self.gold_corpus_layout(), folder, &options);
-        let mut messages = Vec::new();
-        match written {
-            Ok(corpus) => {
-                let units: usize = corpus.exported.iter().map(|e| e.gold_units).sum();
-                messages.push(format!(
-                    "gold of {} document(s) written ({units} units) into {}, with {CORPUS_REPORT}",
-                    corpus.exported.len(),
-                    folder.display()
+        let (layout, read_options) = (self.gold_corpus_layout(), self.files.read_options.clone());
+        let folder = folder.to_path_buf();
+        self.jobs.start(
+            JobKind::GoldCorpus,
+            "gold corpus",
+            deliver,
+            move |context| {
+                let documents: Vec<DocumentToExport> = (to_export.iter())
+                    .map(|(document, adjudication)| DocumentToExport {
+                        document,
+                        adjudication,
+                    })
+                    .collect();
+                let report = folder.join(CORPUS_REPORT);
+                let options = CorpusGoldOptions {
+                    format: None,
+                    open_alignments,
+                    base: None,
+                    read_options: &read_options,
+                    report: Some(&report),
+                };
+                let written = write_gold_corpus(&documents, layout, &folder, &options);
+                context.send(Exported {
+                    folder,
+                    written,
+                    left_out,
+                });
+            },
+        );
+        #[cfg(test)]
+        self.await_files();
+    }
+}
+
+/// What the gold corpus export did.
+struct Exported {
+    folder: PathBuf,
+    written: Result<CorpusGold, FileError>,
+    /// The documents left out, and why.
+    left_out: Vec<String>,
+}
+
+/// Says in Messages what was written, skipped or left out (the export job's route).
+fn deliver(state: &mut AppState, exported: Exported) {
+    let Exported {
+        folder,
+        written,
+        left_out,
+    } = exported;
+    let messages = &mut state.shell.messages;
+    match written {
+        Ok(corpus) => {
+            let units: usize = corpus.exported.iter().map(|e| e.gold_units).sum();
+            messages.info(format!(
+                "gold of {} document(s) written ({units} units) into {}, with {CORPUS_REPORT}",
+                corpus.exported.len(),
+                folder.display()
+            ));
+            for skipped in &corpus.skipped {
+                messages.warning(format!(
+                    "{}: skipped, {} alignment(s) open",
+                    skipped.document, skipped.open
                 ));
-                for skipped in &corpus.skipped {
-                    messages.push(format!(
-                        "{}: skipped, {} alignment(s) open",
-                        skipped.document, skipped.open
-                    ));
-                }
-                for exported in &corpus.exported {
-                    messages.extend(
-                        (exported.notes.iter()).map(|n| format!("{}: {n}", exported.document)),
-                    );
-                }
-                if !left_out.is_empty() {
-                    messages.push(format!("left out: {}", left_out.join(", ")));
+            }
+            for exported in &corpus.exported {
+                for note in &exported.notes {
+                    messages.info(format!("{}: {note}", exported.document));
                 }
             }
-            Err(e) => messages.push(format!("the gold corpus was not written: {e}")),
+            if !left_out.is_empty() {
+                messages.warning(format!("left out: {}", left_out.join(", ")));
+            }
         }
-        self.shell.messages.extend(messages);
+        Err(e) => messages.error(format!("the gold corpus was not written: {e}")),
     }
 }

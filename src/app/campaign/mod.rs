@@ -17,14 +17,14 @@ pub mod gold_corpus_export;
 pub mod sessions_panel;
 
 use crate::app::AppState;
-use crate::app::adjudication::adjudicating::{self as adjudication, Adjudicating};
+use crate::app::adjudication::adjudicating::{self as adjudication, Adjudicating, NotDone};
 use crate::app::document::open_document::DocumentId;
+use crate::app::errors::AppError;
 use dashboard::{CsvRow, Dashboard, table_csv};
 use gamma_core::gold::{Adjudication, Direction, Filter, GoldError};
 use gamma_formats::ReadOptions;
 use gamma_formats::session::{SavedSession, saved_sessions};
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// The order of the documents in the queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -144,7 +144,7 @@ impl AppState {
     /// The adjudication of document `index`, made if there is none: its autosaved session
     /// resumed, else a fresh one from the alignment the dashboard measured. Why not, if it
     /// cannot be adjudicated (yet).
-    pub(super) fn ensure_adjudication(&mut self, index: usize) -> Result<DocumentId, String> {
+    pub(super) fn ensure_adjudication(&mut self, index: usize) -> Result<DocumentId, AppError> {
         let document = &self.documents.open[index];
         let id = document.id;
         if self.adjudication.by_document.contains_key(&id) {
@@ -166,7 +166,7 @@ impl AppState {
                 .campaign
                 .dashboard
                 .alignment(index)
-                .ok_or("not measured yet")?,
+                .ok_or(AppError::NotMeasured)?,
         };
         let adjudicating = Adjudicating::start(
             document,
@@ -193,21 +193,32 @@ impl AppState {
             if self.adjudication.by_document.contains_key(&document.id) {
                 continue;
             }
-            match adjudication::autosaved_session(&folder, document.continuum(), &excluded, document.id)
-            {
+            match adjudication::autosaved_session(
+                &folder,
+                document.continuum(),
+                &excluded,
+                document.id,
+            ) {
                 Ok(Some(offer)) => {
                     let progress = offer.session.adjudication.progress();
-                    (resumed, decided, total) =
-                        (resumed + 1, decided + progress.decided, total + progress.total);
+                    (resumed, decided, total) = (
+                        resumed + 1,
+                        decided + progress.decided,
+                        total + progress.total,
+                    );
                     let adjudicating = Adjudicating::resume(offer, document.continuum());
-                    self.adjudication.by_document.insert(document.id, adjudicating);
+                    self.adjudication
+                        .by_document
+                        .insert(document.id, adjudicating);
                 }
                 Ok(None) => {}
-                Err(e) => self.shell.messages.push(format!("{}: {e}", document.continuum().name)),
+                Err(e) => {
+                    (self.shell.messages).error(format!("{}: {e}", document.continuum().name))
+                }
             }
         }
         if resumed > 0 && self.documents.open.len() > 1 {
-            self.shell.messages.push(format!(
+            self.shell.messages.info(format!(
                 "resumed the saved adjudication of {} (decided {decided} of {total})",
                 plural(resumed, "document", "documents")
             ));
@@ -357,7 +368,10 @@ impl AppState {
                     });
                     decided.push((name, count));
                 }
-                Err(e) => not_done.push(format!("{name} ({})", adjudication::gold_error_text(&e))),
+                Err(e) => not_done.push(format!(
+                    "{name} ({})",
+                    crate::app::errors::gold_error_text(&e)
+                )),
             }
         }
         let total: usize = decided.iter().map(|(_, n)| n).sum();
@@ -397,23 +411,20 @@ impl AppState {
                 adjudicating.changed(
                     Some(message.to_string()),
                     &self.measure.settings,
-                    Arc::clone(&self.wake),
+                    &mut self.jobs,
                 )
             } else {
-                adjudicating.changed_elsewhere(Some(message.to_string()))
+                adjudicating.changed_elsewhere(Some(message.to_string()), &mut self.jobs)
             };
             if let Err(e) = saved {
-                self.shell.messages.push(e);
+                self.shell.messages.error(e);
             }
         }
     }
 
     /// Says a corpus-wide action in Messages and in the panel of the document shown.
     fn echo_corpus(&mut self, message: String) {
-        self.shell
-            .messages
-            .retain(|m| !m.starts_with(crate::app::adjudication::DECISION_PREFIX));
-        self.shell.messages.push(format!(
+        (self.shell.messages).confirm(format!(
             "{}{message}",
             crate::app::adjudication::DECISION_PREFIX
         ));
@@ -528,9 +539,12 @@ impl AppState {
             if let Some(adjudicating) = self.adjudication.by_document.get_mut(&mark.document) {
                 let replay = |a: &mut Adjudication| {
                     let done = if redo { a.redo() } else { a.undo() };
-                    done.ok_or(GoldError::BadRule("nothing to undo".into()))
+                    done.ok_or(match redo {
+                        true => NotDone::NothingToRedo,
+                        false => NotDone::NothingToUndo,
+                    })
                 };
-                adjudicating.apply_counted(replay, if redo { 1 } else { -1 });
+                adjudicating.apply_outcome(replay, if redo { 1 } else { -1 });
                 marks.push(Mark {
                     depth: adjudicating.depth,
                     ..mark.clone()
@@ -599,11 +613,13 @@ impl AppState {
             })
             .collect();
         let (count, text) = (rows.len(), table_csv(&rows));
-        let message = match gamma_formats::write_atomically(&path, text.as_bytes()) {
-            Ok(()) => format!("table written ({count} documents): {}", path.display()),
-            Err(e) => format!("the table was not written: {e}"),
-        };
-        self.shell.messages.push(message);
+        match gamma_formats::write_atomically(&path, text.as_bytes()) {
+            Ok(()) => (self.shell.messages).info(format!(
+                "table written ({count} documents): {}",
+                path.display()
+            )),
+            Err(e) => (self.shell.messages).error(format!("the table was not written: {e}")),
+        }
     }
 
     /// File → Saved adjudications…: lists the sessions autosaved in the data folder.

@@ -3,6 +3,7 @@
 //! files (where they were when it was saved) and offers to resume it.
 
 use crate::app::AppState;
+use crate::app::commands::Command;
 use eframe::egui::{self, RichText};
 
 /// Shows the window while it is open; **Open** opens a session's files.
@@ -53,7 +54,7 @@ pub fn window(context: &egui::Context, state: &mut AppState) {
                 });
         });
     if let Some(index) = chosen {
-        state.reopen_saved_session(index);
+        state.send(Command::ReopenSession(index));
     } else if !open {
         state.campaign.saved_sessions = None;
     }

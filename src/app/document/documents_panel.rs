@@ -3,6 +3,7 @@
 //! of the measure.
 
 use crate::app::AppState;
+use crate::app::commands::Command;
 use eframe::egui::{self, Sense, Ui, vec2};
 
 pub fn show(ui: &mut Ui, state: &mut AppState) {
@@ -53,7 +54,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
             }
         });
         if let Some(i) = chosen.filter(|&i| i != state.documents.current) {
-            state.select_document(i);
+            state.send(Command::OpenDocument(state.documents.open[i].id));
         }
         ui.separator();
     }
@@ -119,12 +120,12 @@ pub fn show(ui: &mut Ui, state: &mut AppState) {
         state.documents.hidden_categories.insert(category);
     }
     if let Some((category, counts)) = measured {
-        let excluded = &mut state.measure.settings.excluded_categories;
+        let mut settings = state.measure.settings.clone();
         if counts {
-            excluded.remove(&category);
+            settings.excluded_categories.remove(&category);
         } else {
-            excluded.insert(category);
+            settings.excluded_categories.insert(category);
         }
-        state.settings_changed();
+        state.send(Command::Settings(Box::new(settings)));
     }
 }

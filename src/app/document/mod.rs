@@ -16,21 +16,23 @@ pub mod shown_alignments;
 pub mod timeline;
 
 use crate::app::AppState;
+use crate::app::jobs::JobKind;
 use crate::app::measure::settings::TextGammaBase;
+use crate::app::shell::Mode;
 use gamma_formats::Document;
-use open_document::{OpenDocument, View};
+use open_document::{DocumentId, OpenDocument, View};
 use palette::CategoryMemory;
 use reading_view::ReadingView;
 use selection::Selection;
 use shown_alignments::ShownAlignments;
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
 /// A selected alignment's neighbourhood on the timeline, in characters: about as many as
 /// the timeline draws legibly (7 pixels each) on a usual window.
 const LEGIBLE_CHARACTERS: f64 = 100.0;
 
 /// The document room's state.
+#[derive(Default)]
 pub struct Documents {
     /// The open documents.
     pub open: Vec<OpenDocument>,
@@ -46,23 +48,6 @@ pub struct Documents {
     pub hidden_categories: BTreeSet<String>,
     /// The colours categories had in this session's documents (they keep them).
     pub category_colours: CategoryMemory,
-}
-
-impl Default for Documents {
-    fn default() -> Self {
-        Documents {
-            open: Vec::new(),
-            current: 0,
-            view: View {
-                start: 0.0,
-                end: 1.0,
-            },
-            selection: Selection::default(),
-            reading: ReadingView::default(),
-            hidden_categories: BTreeSet::new(),
-            category_colours: CategoryMemory::default(),
-        }
-    }
 }
 
 impl AppState {
@@ -89,7 +74,7 @@ impl AppState {
             && let Some(folder) = &self.files.data_folder
             && let Err(e) = self.documents.category_colours.save(folder)
         {
-            self.shell.messages.push(e);
+            self.shell.messages.error(e);
         }
         // A tγ base belongs to the documents it was chosen for.
         let base_fits = match &self.measure.settings.text_gamma_base {
@@ -107,9 +92,20 @@ impl AppState {
         self.documents.reading.forget();
         self.measure.corpus_gamma = None;
         self.adjudication.by_document.clear();
+        (self.jobs).cancel_where(|k| matches!(k, JobKind::AgainstGold(_) | JobKind::Dashboard));
         self.campaign.forget();
         self.resume_saved_sessions();
         self.select_document(0);
+    }
+
+    /// Shows document `id` in the Annotations view (and starts its γ, if it was not shown).
+    pub(crate) fn open_document(&mut self, id: DocumentId) {
+        self.shell.mode = Mode::Annotations;
+        if let Some(index) = self.documents.open.iter().position(|d| d.id == id)
+            && index != self.documents.current
+        {
+            self.select_document(index);
+        }
     }
 
     /// Shows document `index` and starts its γ.
@@ -120,12 +116,12 @@ impl AppState {
         self.zoom_to_fit();
         self.recompute();
         self.look_for_session();
-        let (settings, wake) = (&self.measure.settings, &self.wake);
+        let (settings, jobs) = (&self.measure.settings, &mut self.jobs);
         if let Some(adjudicating) = (self.documents.open.get(self.documents.current))
             .and_then(|d| self.adjudication.by_document.get_mut(&d.id))
             .filter(|a| a.against_gold_waits())
         {
-            adjudicating.start_against_gold(settings, Arc::clone(wake));
+            adjudicating.start_against_gold(settings, jobs);
         }
     }
 

@@ -261,6 +261,16 @@ pub struct View {
     pub end: f64,
 }
 
+impl Default for View {
+    /// The first position only, until a document is shown (and zoomed to fit).
+    fn default() -> Self {
+        View {
+            start: 0.0,
+            end: 1.0,
+        }
+    }
+}
+
 impl View {
     /// How many positions the window spans.
     pub fn width(&self) -> f64 {

@@ -14,7 +14,8 @@
 pub mod panel;
 
 use crate::app::AppState;
-use crate::app::jobs::Job;
+use crate::app::errors::AppError;
+use crate::app::jobs::{JobKind, Jobs};
 use gamma_core::Continuum;
 use gamma_core::corpus::Corpus;
 use gamma_core::evaluate::mapping::LabelMapping;
@@ -23,9 +24,10 @@ use gamma_core::evaluate::{
     ChanceModel, Disagreement, Evaluation, EvaluationOptions, SystemEvaluation, evaluate,
 };
 use gamma_core::gamma::GammaOptions;
+use gamma_formats::evaluation_report as report;
+use gamma_formats::gold_export::check_not_input;
 use gamma_formats::reference::with_reference;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// Name of the gold annotator in the evaluated continuum.
 const GOLD: &str = "gold (adjudicated)";
@@ -61,13 +63,7 @@ struct Key {
 /// A finished evaluation.
 pub struct Finished {
     key: Key,
-    pub evaluation: Result<Evaluation, String>,
-}
-
-/// The evaluation in progress: what it evaluates and its job.
-struct Running {
-    key: Key,
-    job: Job<Result<Evaluation, String>>,
+    pub evaluation: Result<Evaluation, AppError>,
 }
 
 /// The evaluate room's state: the window's choices, the evaluation shown and the one running.
@@ -82,7 +78,8 @@ pub struct Evaluate {
     pub mapping: Option<(PathBuf, LabelMapping)>,
     pub finished: Option<Finished>,
     pub message: Option<String>,
-    running: Option<Running>,
+    /// What the evaluation running evaluates.
+    running: Option<Key>,
 }
 
 impl Default for Evaluate {
@@ -103,15 +100,10 @@ impl Default for Evaluate {
 
 impl Evaluate {
     /// Collects a finished evaluation.
-    pub(crate) fn poll(&mut self) {
-        let Some(outcome) = self.running.as_ref().and_then(|r| r.job.messages().pop()) else {
-            return;
-        };
-        let running = self.running.take().expect("checked");
-        self.finished = Some(Finished {
-            key: running.key,
-            evaluation: outcome,
-        });
+    fn finish(&mut self, evaluation: Result<Evaluation, AppError>) {
+        if let Some(key) = self.running.take() {
+            self.finished = Some(Finished { key, evaluation });
+        }
     }
 
     /// Whether an evaluation is running.
@@ -120,7 +112,8 @@ impl Evaluate {
     }
 
     /// Drops the running evaluation (its job stops).
-    pub(crate) fn cancel(&mut self) {
+    pub(crate) fn cancel(&mut self, jobs: &mut Jobs) {
+        jobs.cancel(JobKind::Evaluate);
         self.running = None;
     }
 
@@ -174,8 +167,8 @@ impl Evaluate {
     }
 
     /// Starts the evaluation of `key` in a thread.
-    fn start(&mut self, state: &AppState, key: Key) {
-        self.cancel();
+    fn start(&mut self, state: &mut AppState, key: Key) {
+        self.cancel(&mut state.jobs);
         let (continuum, reference) = match evaluated_continuum(state, &key.reference) {
             Ok(input) => input,
             Err(message) => {
@@ -193,16 +186,29 @@ impl Evaluate {
             ..EvaluationOptions::default()
         };
         let corpus = Corpus::new(vec![continuum]);
-        let job = Job::spawn("evaluate", Arc::clone(&state.wake), move |context| {
-            let outcome = evaluate(&corpus, &reference, &options, context.control(None))
-                .map_err(|e| e.to_string());
-            context.send(outcome);
-        });
-        self.running = Some(Running { key, job });
+        state
+            .jobs
+            .start(JobKind::Evaluate, "evaluate", deliver, move |context| {
+                let outcome = evaluate(&corpus, &reference, &options, context.control(None))
+                    .map_err(AppError::from);
+                context.send(outcome);
+            });
+        self.running = Some(key);
+    }
+
+    /// Reads the label mapping at `path` (the message says why not).
+    pub(crate) fn load_mapping(&mut self, path: PathBuf) {
+        match gamma_formats::label_mapping::read(&path) {
+            Ok(mapping) => {
+                self.mapping = Some((path, mapping));
+                self.message = None;
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
     }
 
     /// Starts an evaluation when the window is open and the shown one is missing or stale.
-    pub(crate) fn refresh(&mut self, state: &AppState) {
+    pub(crate) fn refresh(&mut self, state: &mut AppState) {
         let Some(reference) = self.reference(state) else {
             return;
         };
@@ -210,7 +216,7 @@ impl Evaluate {
             return;
         };
         let current = |k: &Key| *k == key;
-        if self.running.as_ref().is_some_and(|r| current(&r.key))
+        if self.running.as_ref().is_some_and(current)
             || self.finished.as_ref().is_some_and(|f| current(&f.key))
         {
             return;
@@ -219,26 +225,47 @@ impl Evaluate {
     }
 }
 
+/// Applies the evaluation's outcome (its job's route).
+fn deliver(state: &mut AppState, evaluation: Result<Evaluation, AppError>) {
+    state.evaluate.finish(evaluation);
+}
+
+impl AppState {
+    /// Writes the evaluation shown as CSV at `path` (never over an input).
+    pub(crate) fn export_evaluation(&mut self, path: PathBuf) {
+        let Some(evaluation) =
+            (self.evaluate.finished.as_ref()).and_then(|f| f.evaluation.as_ref().ok())
+        else {
+            return;
+        };
+        let inputs = (self.document())
+            .map(|d| d.document.source.paths())
+            .unwrap_or_default();
+        let written = check_not_input(&path, &inputs, false).and_then(|()| {
+            gamma_formats::write_atomically(&path, report::to_csv(evaluation).as_bytes())
+        });
+        self.evaluate.message = written.err().map(|e| e.to_string());
+    }
+}
+
 /// The continuum to evaluate and the reference's name in it.
 fn evaluated_continuum(
     state: &AppState,
     reference: &ReferenceChoice,
-) -> Result<(Continuum, String), String> {
-    let document = state.document().ok_or("no document is open")?;
+) -> Result<(Continuum, String), AppError> {
+    let document = state.document().ok_or(AppError::NoDocument)?;
     // As the command line does: the curated document joins the annotators when it is the
     // reference, and only then.
     let referenced = |asked: Option<&str>| {
         with_reference(std::slice::from_ref(&document.document), asked)
             .and_then(|r| Some((r.continua.into_iter().next()?, r.reference)))
-            .ok_or_else(|| "this document has no curated document".to_string())
+            .ok_or(AppError::NoCuratedDocument)
     };
     match reference {
         ReferenceChoice::Annotator(name) => referenced(Some(name)),
         ReferenceChoice::Curated => referenced(None),
         ReferenceChoice::Gold => {
-            let adjudicating = state
-                .adjudicating()
-                .ok_or("this document is not being adjudicated")?;
+            let adjudicating = state.adjudicating().ok_or(AppError::NotAdjudicated)?;
             let adjudication = adjudicating.adjudication();
             let source = adjudication.continuum();
             let mut continuum = Continuum {

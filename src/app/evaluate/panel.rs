@@ -4,13 +4,12 @@
 
 use super::{CURATED, Evaluate, ReferenceChoice, select_disagreement};
 use crate::app::AppState;
+use crate::app::commands::Command;
 use crate::app::files::dialog::FileDialog;
 use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot};
 use gamma_core::evaluate::spans::Scheme;
 use gamma_core::evaluate::{ChanceModel, EvaluatedUnit, Evaluation, SystemEvaluation};
-use gamma_formats::evaluation_report as report;
-use gamma_formats::gold_export::check_not_input;
 
 /// Draws the window when it is open (call every frame).
 pub fn window(ui: &Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
@@ -22,9 +21,8 @@ pub fn window(ui: &Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
 
 impl Evaluate {
     fn window(&mut self, ui: &Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
-        self.poll();
         if !self.open {
-            self.cancel();
+            self.cancel(&mut state.jobs);
             return;
         }
         self.refresh(state);
@@ -64,7 +62,7 @@ fn show(ui: &mut Ui, panel: &mut Evaluate, state: &mut AppState, dialog: &mut dy
     let evaluation = match &finished.evaluation {
         Ok(evaluation) => evaluation,
         Err(message) => {
-            ui.colored_label(Color32::from_rgb(200, 80, 60), message);
+            ui.colored_label(Color32::from_rgb(200, 80, 60), message.to_string());
             return;
         }
     };
@@ -94,7 +92,7 @@ fn show(ui: &mut Ui, panel: &mut Evaluate, state: &mut AppState, dialog: &mut dy
     panel.scheme = scheme;
 }
 
-fn controls(ui: &mut Ui, panel: &mut Evaluate, state: &AppState, dialog: &mut dyn FileDialog) {
+fn controls(ui: &mut Ui, panel: &mut Evaluate, state: &mut AppState, dialog: &mut dyn FileDialog) {
     let current = panel.reference(state);
     let name = |r: &Option<ReferenceChoice>| match r {
         Some(ReferenceChoice::Annotator(name)) => name.clone(),
@@ -163,34 +161,20 @@ fn controls(ui: &mut Ui, panel: &mut Evaluate, state: &AppState, dialog: &mut dy
             || dialog.ready("Label mapping"))
             && let Some(path) = dialog.pick_file("Label mapping", &["csv"])
         {
-            match gamma_formats::label_mapping::read(&path) {
-                Ok(mapping) => {
-                    panel.mapping = Some((path, mapping));
-                    panel.message = None;
-                }
-                Err(e) => panel.message = Some(e.to_string()),
-            }
+            state.send(Command::LoadMapping(path));
         }
         if panel.mapping.is_some() && ui.button("No mapping").clicked() {
-            panel.mapping = None;
+            state.send(Command::DropMapping);
         }
         let evaluation = panel
             .finished
             .as_ref()
             .and_then(|f| f.evaluation.as_ref().ok());
-        if let Some(evaluation) = evaluation
+        if evaluation.is_some()
             && (ui.button("Export the table…").clicked() || dialog.ready("Export the table"))
             && let Some(path) = dialog.save_file("Export the table", "evaluation.csv")
         {
-            // The inputs are never written over.
-            let inputs = state
-                .document()
-                .map(|d| d.document.source.paths())
-                .unwrap_or_default();
-            let written = check_not_input(&path, &inputs, false).and_then(|()| {
-                gamma_formats::write_atomically(&path, report::to_csv(evaluation).as_bytes())
-            });
-            panel.message = written.err().map(|e| e.to_string());
+            state.send(Command::ExportEvaluation(path));
         }
     });
 }

@@ -7,6 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use gamma_core::gamma::RunControl;
 use gamma_formats::evaluation_report as report;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 struct Fixture {
@@ -29,6 +30,7 @@ fn harness() -> Harness<'static, Fixture> {
             |ui, f: &mut Fixture| {
                 f.state.poll();
                 super::panel::window(ui, &mut f.state, &mut f.dialog);
+                f.state.apply_commands();
             },
             fixture,
         )

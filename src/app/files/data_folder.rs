@@ -1,6 +1,7 @@
 //! What the app keeps in its data folder between runs (recent files, the open dialog's
 //! choices, the categories' colours): small JSON files, read leniently and written atomically.
 
+use crate::app::errors::AppError;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::path::Path;
@@ -16,12 +17,12 @@ pub fn read_kept<T: DeserializeOwned + Default>(folder: Option<&Path>, name: &st
 
 /// Keeps `value` as `name` in `folder` (made if missing); an error says that `what` could not
 /// be kept, and why.
-pub fn keep(folder: &Path, name: &str, value: &impl Serialize, what: &str) -> Result<(), String> {
-    let json = serde_json::to_vec_pretty(value).map_err(|e| e.to_string())?;
-    std::fs::create_dir_all(folder)
-        .map_err(|e| e.to_string())
-        .and_then(|()| {
-            gamma_formats::write_atomically(&folder.join(name), &json).map_err(|e| e.to_string())
-        })
-        .map_err(|e| format!("{what} could not be kept: {e}"))
+pub fn keep(folder: &Path, name: &str, value: &impl Serialize, what: &str) -> Result<(), AppError> {
+    let not_kept = |reason: String| AppError::NotKept {
+        what: what.to_string(),
+        reason,
+    };
+    let json = serde_json::to_vec_pretty(value).map_err(|e| not_kept(e.to_string()))?;
+    std::fs::create_dir_all(folder).map_err(|e| not_kept(format!("{}: {e}", folder.display())))?;
+    gamma_formats::write_atomically(&folder.join(name), &json).map_err(|e| not_kept(e.to_string()))
 }

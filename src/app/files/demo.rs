@@ -5,6 +5,7 @@
 //! directory and read back with the ordinary readers, so that everything (exports, sessions,
 //! adjudication) treats them as the files they are.
 
+use crate::app::errors::AppError;
 use gamma_formats::{Document, ReadOptions, read_documents};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -65,8 +66,8 @@ const FILES: [(&str, &[u8]); 13] = [
 ];
 
 /// The folder the demo files are written to (once per run).
-fn folder() -> Result<&'static Path, String> {
-    static FOLDER: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+fn folder() -> Result<&'static Path, AppError> {
+    static FOLDER: OnceLock<Result<PathBuf, AppError>> = OnceLock::new();
     FOLDER
         .get_or_init(|| {
             // Every run writes the same bytes (each file through its own temporary file, renamed),
@@ -84,9 +85,9 @@ fn folder() -> Result<&'static Path, String> {
                 let path = folder.join(relative);
                 if let Some(parent) = path.parent() {
                     std::fs::create_dir_all(parent)
-                        .map_err(|e| format!("{}: {e}", parent.display()))?;
+                        .map_err(|e| AppError::Demo(format!("{}: {e}", parent.display())))?;
                 }
-                gamma_formats::write_atomically(&path, bytes).map_err(|e| e.to_string())?;
+                gamma_formats::write_atomically(&path, bytes)?;
             }
             Ok(folder)
         })
@@ -122,7 +123,7 @@ impl Demo {
     }
 
     /// The demo's files and how to read them.
-    pub fn files(self) -> Result<(Vec<PathBuf>, ReadOptions), String> {
+    pub fn files(self) -> Result<(Vec<PathBuf>, ReadOptions), AppError> {
         let folder = folder()?;
         Ok(match self {
             Demo::NamedEntities => (
@@ -159,9 +160,9 @@ impl Demo {
         })
     }
 
-    pub fn documents(self) -> Result<Vec<Document>, String> {
+    pub fn documents(self) -> Result<Vec<Document>, AppError> {
         let (paths, options) = self.files()?;
-        let (mut documents, _) = read_documents(&paths, &options).map_err(|e| e.to_string())?;
+        let (mut documents, _) = read_documents(&paths, &options)?;
         for document in &mut documents {
             document.continuum.name = format!("Demo: {}", self.title());
         }

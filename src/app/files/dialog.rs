@@ -172,11 +172,7 @@ impl SystemFiles for SystemDialog {
     }
 
     fn pick_folder(&mut self, title: &str, folder: Option<&Path>) -> Answer {
-        self.answer(|| {
-            rfd_dialog(title, folder)
-                .pick_folder()
-                .map(|p| vec![p])
-        })
+        self.answer(|| rfd_dialog(title, folder).pick_folder().map(|p| vec![p]))
     }
 }
 
@@ -248,7 +244,10 @@ impl<S: SystemFiles> WithFallback<S> {
         let save = matches!(request, Request::Save { .. });
         if let Some(paths) = self.answers.remove(title) {
             if save {
-                self.last_save = paths.first().and_then(|p| p.parent()).map(Path::to_path_buf);
+                self.last_save = paths
+                    .first()
+                    .and_then(|p| p.parent())
+                    .map(Path::to_path_buf);
             }
             return Some(paths);
         }
@@ -257,7 +256,10 @@ impl<S: SystemFiles> WithFallback<S> {
             Answer::Chosen(paths) => {
                 self.remember_folder(&paths);
                 if save {
-                    self.last_save = paths.first().and_then(|p| p.parent()).map(Path::to_path_buf);
+                    self.last_save = paths
+                        .first()
+                        .and_then(|p| p.parent())
+                        .map(Path::to_path_buf);
                 }
                 Some(paths)
             }
@@ -308,7 +310,7 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
         self.ask(title, request, |s, folder| {
             s.pick_file(title, extensions, folder)
         })
-            .and_then(|p| p.into_iter().next())
+        .and_then(|p| p.into_iter().next())
     }
 
     fn save_file(&mut self, title: &str, suggested_name: &str) -> Option<PathBuf> {
@@ -318,12 +320,14 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
         self.ask(title, request, |s, folder| {
             s.save_file(title, suggested_name, folder)
         })
-            .and_then(|p| p.into_iter().next())
+        .and_then(|p| p.into_iter().next())
     }
 
     fn pick_folder(&mut self, title: &str) -> Option<PathBuf> {
-        self.ask(title, Request::Folder, |s, folder| s.pick_folder(title, folder))
-            .and_then(|p| p.into_iter().next())
+        self.ask(title, Request::Folder, |s, folder| {
+            s.pick_folder(title, folder)
+        })
+        .and_then(|p| p.into_iter().next())
     }
 
     fn ready(&self, title: &str) -> bool {

@@ -10,15 +10,14 @@ pub mod data_folder;
 pub mod demo;
 pub mod dialog;
 pub mod open_dialog;
+pub mod opening;
 pub mod panel;
 pub mod project;
 pub mod recent;
 
 use crate::app::AppState;
-use crate::app::measure::settings::AgreementMeasure;
-use crate::app::shell::Mode;
+use gamma_formats::ReadOptions;
 use gamma_formats::corpus_folder::Layout;
-use gamma_formats::{ReadOptions, read_documents};
 use open_dialog::OpenDialog;
 use recent::RecentFiles;
 use std::path::{Path, PathBuf};
@@ -94,17 +93,19 @@ impl Files {
 /// holding every input file.
 fn beside(opened: &OpenedInputs) -> Option<PathBuf> {
     let holding = match opened {
-            OpenedInputs::Folder(folder) => absolute(folder)?,
-            OpenedInputs::Files(files) => {
-                let mut folders = files.iter().filter_map(|f| absolute(f)?.parent().map(Path::to_path_buf));
-                let first = folders.next()?;
-                folders.fold(first, |common, folder| {
-                    (common.ancestors())
-                        .find(|a| folder.starts_with(a))
-                        .map_or(common.clone(), Path::to_path_buf)
-                })
-            }
-        };
+        OpenedInputs::Folder(folder) => absolute(folder)?,
+        OpenedInputs::Files(files) => {
+            let mut folders = files
+                .iter()
+                .filter_map(|f| absolute(f)?.parent().map(Path::to_path_buf));
+            let first = folders.next()?;
+            folders.fold(first, |common, folder| {
+                (common.ancestors())
+                    .find(|a| folder.starts_with(a))
+                    .map_or(common.clone(), Path::to_path_buf)
+            })
+        }
+    };
     Some(holding.parent().map_or(holding.clone(), Path::to_path_buf))
 }
 
@@ -129,7 +130,9 @@ pub fn file_stem(name: &str) -> String {
 
 /// `path` made absolute and without `.` or `..` (through the file system when it exists).
 fn absolute(path: &Path) -> Option<PathBuf> {
-    path.canonicalize().ok().or_else(|| std::path::absolute(path).ok())
+    path.canonicalize()
+        .ok()
+        .or_else(|| std::path::absolute(path).ok())
 }
 
 impl AppState {
@@ -149,88 +152,10 @@ impl AppState {
         }
     }
 
-    /// Opens files (any supported format) and starts γ; problems go to the error panel.
-    pub fn open_files(&mut self, paths: &[PathBuf], options: &ReadOptions) {
-        match read_documents(paths, options) {
-            Ok((documents, warnings)) => {
-                self.shell
-                    .messages
-                    .extend(warnings.into_iter().map(|w| format!("warning: {w}")));
-                if let Err(e) = self.files.recent.add(paths, options) {
-                    self.shell.messages.push(e);
-                }
-                self.files.read_options = options.clone();
-                self.set_documents(documents);
-                self.files.corpus_layout = None;
-                self.files.opened = Some(OpenedInputs::Files(paths.to_vec()));
-                self.files.project_path = None;
-            }
-            Err(e) => self.shell.messages.push(e.to_string()),
-        }
-    }
-
-    /// Opens every document of a corpus folder (matched by name, as
-    /// [`gamma_formats::read_corpus`] reads it) and says its layout in Messages.
-    pub fn open_folder(&mut self, folder: &Path, options: &ReadOptions) {
-        match gamma_formats::read_corpus(folder, options) {
-            Ok((documents, warnings, plan)) => {
-                self.shell.messages.push(format!(
-                    "{}: {} documents ({})",
-                    folder.display(),
-                    documents.len(),
-                    plan.layout.describe()
-                ));
-                self.shell
-                    .messages
-                    .extend(warnings.into_iter().map(|w| format!("warning: {w}")));
-                if documents.is_empty() {
-                    return;
-                }
-                if let Err(e) = self.files.recent.add_folder(folder, options) {
-                    self.shell.messages.push(e);
-                }
-                self.files.read_options = options.clone();
-                self.leave_out_pre_segmentation(&documents);
-                self.set_documents(documents);
-                self.files.corpus_layout = Some(plan.layout);
-                self.files.opened = Some(OpenedInputs::Folder(folder.to_path_buf()));
-                self.files.project_path = None;
-                // A campaign is seen first as a whole: where its documents disagree.
-                if self.documents.open.len() > 1 {
-                    self.shell.mode = Mode::Dashboard;
-                }
-            }
-            Err(e) => self.shell.messages.push(e.to_string()),
-        }
-    }
-
-    /// Leaves out of γ the Glozz unit types that are a pre-segmentation in every document of a
-    /// folder (the same spans in every annotator's file, framing the other units: STAC's
-    /// `Dialogue`, `Turn`, `paragraph`), as File → Open… does, and says so: the same document
-    /// gets the same γ whichever way it was opened. They stay adjudicable, and the gold carries
-    /// them (Settings → categories measured brings them back).
-    fn leave_out_pre_segmentation(&mut self, documents: &[gamma_formats::Document]) {
-        let mut common: Option<Vec<String>> = None;
-        for document in documents {
-            let gamma_formats::Source::Glozz { files, .. } = &document.source else {
-                return;
-            };
-            let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
-            let types = open_dialog::pre_segmentation::identical_types(&paths);
-            common = Some(match common {
-                None => types,
-                Some(before) => before.into_iter().filter(|t| types.contains(t)).collect(),
-            });
-        }
-        if let Some(types) = common.filter(|t| !t.is_empty()) {
-            let excluded = &mut self.measure.settings.excluded_categories;
-            excluded.extend(types.iter().cloned());
-            self.shell.messages.push(format!(
-                "{}: identical in every annotator's file of every document, a pre-segmentation: \
-                 left out of γ, as File → Open… leaves them out (Settings → categories measured \
-                 to measure them); the gold carries them",
-                types.join(", ")
-            ));
+    /// Remembers the open dialog's choices for the next files of the same kind.
+    pub(crate) fn remember_choices(&mut self, choices: open_dialog::OpenChoices) {
+        if let Err(e) = self.files.recent.remember(choices) {
+            self.shell.messages.error(e);
         }
     }
 
@@ -248,30 +173,6 @@ impl AppState {
             (recent::RecentKind::Project, [project], _) => self.open_project(project),
             (_, _, Some(options)) => self.open_files(&entry.paths, options),
             (_, _, None) => self.request_open(entry.paths),
-        }
-    }
-
-    /// Opens a bundled demo (tγ for the CorA pair).
-    pub fn open_demo(&mut self, demo: demo::Demo) {
-        match demo.documents() {
-            Ok(documents) => {
-                self.measure.settings.measure = match demo {
-                    demo::Demo::HistoricalText => AgreementMeasure::TextGamma,
-                    demo::Demo::NamedEntities | demo::Demo::DiscourseRelations => {
-                        AgreementMeasure::Gamma
-                    }
-                };
-                // The demo is read with its own options (the unit types it measures), not the
-                // last files' ones.
-                self.files.read_options = ReadOptions {
-                    glozz: demo.files().map(|(_, o)| o.glozz).unwrap_or_default(),
-                    ..Default::default()
-                };
-                self.set_documents(documents);
-                self.files.opened = None;
-                self.files.project_path = None;
-            }
-            Err(e) => (self.shell.messages).push(format!("the demo cannot be opened: {e}")),
         }
     }
 }

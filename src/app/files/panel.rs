@@ -2,34 +2,39 @@
 //! dialog seam (the in-app browser answers a later frame), then acts.
 
 use super::open_dialog::Decision;
-use super::{OPEN_FOLDER_TITLE, OPEN_PROJECT_TITLE, OPEN_TITLE, SAVE_PROJECT_TITLE, demo, project};
+use super::{OPEN_FOLDER_TITLE, OPEN_PROJECT_TITLE, OPEN_TITLE, SAVE_PROJECT_TITLE, project};
 use crate::app::GammaStudioApp;
+use crate::app::commands::Command;
 use eframe::egui::{self, Ui};
 use gamma_formats::ReadOptions;
-use std::path::PathBuf;
 
 impl GammaStudioApp {
     /// Opens files picked or dropped by the user (see [`crate::app::AppState::request_open`]).
-    pub fn request_open(&mut self, paths: Vec<PathBuf>) {
-        self.state.request_open(paths);
+    #[cfg(test)]
+    pub fn request_open(&mut self, paths: Vec<std::path::PathBuf>) {
+        self.state.apply(Command::Open(paths));
     }
 
     /// Opens a bundled demo (tγ for the CorA pair).
-    pub fn open_demo(&mut self, demo: demo::Demo) {
-        self.state.open_demo(demo);
+    #[cfg(test)]
+    pub fn open_demo(&mut self, demo: super::demo::Demo) {
+        self.state.apply(Command::OpenDemo(demo));
     }
 
     /// File → Open (Ctrl+O): the dialog, then the files (the in-app browser answers later).
     pub(crate) fn ask_files_to_open(&mut self) {
         if let Some(paths) = self.dialog.pick_files(OPEN_TITLE) {
-            self.request_open(paths);
+            self.state.send(Command::Open(paths));
         }
     }
 
     /// File → Open folder…: the dialog, then the corpus (the in-app browser answers later).
     pub(crate) fn ask_folder_to_open(&mut self) {
         if let Some(folder) = self.dialog.pick_folder(OPEN_FOLDER_TITLE) {
-            self.state.open_folder(&folder, &ReadOptions::default());
+            self.state.send(Command::OpenFolder {
+                folder,
+                options: ReadOptions::default(),
+            });
         }
     }
 
@@ -48,12 +53,13 @@ impl GammaStudioApp {
             });
         match decision {
             Some(Decision::Open(paths, options)) => {
-                if let Some(dialog) = self.state.files.pending_open.take()
-                    && let Err(e) = self.state.files.recent.remember(dialog.choices())
-                {
-                    self.state.shell.messages.push(e);
+                if let Some(dialog) = self.state.files.pending_open.take() {
+                    self.state.send(Command::RememberChoices(dialog.choices()));
                 }
-                self.state.open_files(&paths, &options);
+                self.state.send(Command::OpenFiles {
+                    paths,
+                    options: *options,
+                });
             }
             Some(Decision::Cancel) => self.state.files.pending_open = None,
             None => {}
@@ -65,24 +71,14 @@ impl GammaStudioApp {
         if let Some(path) =
             (self.dialog).pick_file(OPEN_PROJECT_TITLE, &[project::PROJECT_EXTENSION])
         {
-            self.state.open_project(&path);
+            self.state.send(Command::OpenProject(path));
         }
     }
 
     /// File → Save project as…: the dialog, then the project file.
     pub(crate) fn ask_project_to_save(&mut self) {
         if let Some(path) = self.dialog.save_file(SAVE_PROJECT_TITLE, "project.json") {
-            match self.state.save_project(&path) {
-                Ok(()) => self.state.shell.messages.push(format!(
-                    "project saved (and autosaved from now on): {}",
-                    path.display()
-                )),
-                Err(e) => self
-                    .state
-                    .shell
-                    .messages
-                    .push(format!("the project was not saved: {e}")),
-            }
+            self.state.send(Command::SaveProject(path));
         }
     }
 }

@@ -9,9 +9,11 @@
 use super::OpenedInputs;
 use crate::app::AppState;
 use crate::app::adjudication::adjudicating::{Adjudicating, autosaved_session};
+use crate::app::errors::AppError;
 use crate::app::shell::Mode;
 use gamma_core::GammaOptions;
 use gamma_core::gold::Adjudication;
+use gamma_formats::FileError;
 use gamma_formats::session::{Session, autosave_path, content_key};
 use gamma_formats::stored_options::{StoredOptions, StoredPath};
 use serde::{Deserialize, Serialize};
@@ -19,7 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
 
 pub use gamma_formats::project::{PROJECT_EXTENSION, is_project};
-use gamma_formats::project::{PROJECT_FORMAT, PROJECT_VERSION, ProjectInputs, StoredInputs};
+use gamma_formats::project::{PROJECT_FORMAT, PROJECT_VERSION, ProjectReading, StoredInputs};
 
 /// One document and its adjudication, if it has one.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -33,7 +35,7 @@ struct ProjectDocument {
 
 /// The project file's content.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-struct ProjectFile {
+pub(crate) struct ProjectFile {
     format: String,
     version: u32,
     saved_at: String,
@@ -50,6 +52,16 @@ struct ProjectFile {
     /// that opens the project, whatever was opened before.
     #[serde(default)]
     category_colours: BTreeMap<String, usize>,
+}
+
+/// The project at `path` as every front end reads it, and what only the app keeps (read in the
+/// open job).
+pub(crate) fn read_project_file(path: &Path) -> Result<(ProjectReading, ProjectFile), AppError> {
+    let reading = gamma_formats::project::read_project(path)?;
+    let bytes = gamma_formats::read_bytes(path)?;
+    let project: ProjectFile = serde_json::from_slice(&bytes)
+        .map_err(|e| FileError::new(path, None, format!("not a Gamma Studio project: {e}")))?;
+    Ok((reading, project))
 }
 
 /// `path` relative to `folder` when both are on one root (`../data/a.aa`), else as it is.
@@ -127,38 +139,44 @@ impl AppState {
     }
 
     /// Saves the project at `path` (atomically) and autosaves there from then on.
-    pub fn save_project(&mut self, path: &Path) -> Result<(), String> {
+    pub fn save_project(&mut self, path: &Path) -> Result<(), AppError> {
         let folder = match path.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        let project = self
-            .project_file(&folder)
-            .ok_or("nothing is open to save as a project (the demo is not a project)")?;
+        let project = self.project_file(&folder).ok_or(AppError::NothingToSave)?;
         let inputs: Vec<PathBuf> = (self.documents.open.iter())
             .flat_map(|d| d.document.source.paths())
             .collect();
         if gamma_formats::gold_export::is_input(path, &inputs) {
-            return Err(format!(
-                "{}: is an input file; choose another name for the project",
-                path.display()
-            ));
+            return Err(AppError::ProjectOverInput(path.to_path_buf()));
         }
         let json = serde_json::to_vec_pretty(&project).expect("a project always encodes");
-        gamma_formats::write_atomically(path, &json).map_err(|e| e.to_string())?;
+        gamma_formats::write_atomically(path, &json)?;
         if self.files.project_path.as_deref() != Some(path)
             && let Err(e) = self.files.recent.add_project(path)
         {
-            self.shell.messages.push(e);
+            self.shell.messages.error(e);
         }
         self.files.project_path = Some(path.to_path_buf());
         self.files.project_saved = self.project_signature();
         Ok(())
     }
 
+    /// File → Save project as…: saves it and says so.
+    pub(crate) fn save_project_and_say(&mut self, path: &Path) {
+        match self.save_project(path) {
+            Ok(()) => (self.shell.messages).info(format!(
+                "project saved (and autosaved from now on): {}",
+                path.display()
+            )),
+            Err(e) => (self.shell.messages).error(format!("the project was not saved: {e}")),
+        }
+    }
+
     /// What the autosave compares, every frame: each adjudication's progress, history depth
     /// and last steps (counters and labels only, nothing sorted or encoded).
-    fn project_signature(&self) -> String {
+    pub(crate) fn project_signature(&self) -> String {
         let mut signature = format!("{:?}|{:?}", self.shell.mode, self.documents.current);
         for (id, adjudicating) in &self.adjudication.by_document {
             let a = adjudicating.adjudication();
@@ -182,64 +200,38 @@ impl AppState {
             return;
         }
         if let Err(e) = self.save_project(&path) {
-            self.shell
-                .messages
-                .push(format!("the project was not saved: {e}"));
+            (self.shell.messages).error(format!("the project was not saved: {e}"));
             self.files.project_path = None;
         }
     }
 
-    /// Opens the project at `path`: its inputs as they were read, its settings and view, and
-    /// every adjudication whose document still has the same annotations. Messages say what
-    /// could not be restored.
-    pub fn open_project(&mut self, path: &Path) {
-        match self.restore_project(path) {
-            Ok(()) => {
-                self.files.project_path = Some(path.to_path_buf());
-                self.files.project_saved = self.project_signature();
-                if let Err(e) = self.files.recent.add_project(path) {
-                    self.shell.messages.push(e);
-                }
-            }
-            Err(e) => self.shell.messages.push(format!("{}: {e}", path.display())),
-        }
+    /// A project read by the open job, before its inputs are shown: its settings and colours.
+    pub(crate) fn adopt_project_settings(
+        &mut self,
+        reading: &ProjectReading,
+        project: &ProjectFile,
+    ) {
+        // The settings as every front end reads them; then what only the app keeps.
+        self.measure.settings.gamma = reading.settings.clone();
+        self.measure.settings.excluded_categories = reading.excluded_categories.clone();
+        (self.documents.category_colours).adopt(&project.category_colours);
     }
 
-    fn restore_project(&mut self, path: &Path) -> Result<(), String> {
-        // The inputs, their reading and the settings, as every front end reads them; then
-        // what only the app keeps (view, colours, adjudications).
-        let reading = gamma_formats::project::read_project(path).map_err(|e| e.message)?;
-        let bytes = gamma_formats::read_bytes(path).map_err(|e| e.to_string())?;
-        let project: ProjectFile = serde_json::from_slice(&bytes)
-            .map_err(|e| format!("not a Gamma Studio project: {e}"))?;
-        self.measure.settings.gamma = reading.settings;
-        self.measure.settings.excluded_categories = reading.excluded_categories;
-        self.documents
-            .category_colours
-            .adopt(&project.category_colours);
-        match reading.inputs {
-            ProjectInputs::Folder(corpus) => self.open_folder(&corpus, &reading.options),
-            ProjectInputs::Files(files) => self.open_files(&files, &reading.options),
-        }
-        if self.documents.open.is_empty() {
-            return Err("its inputs could not be opened (see the messages above)".into());
-        }
+    /// A project read by the open job, once its inputs are shown: every adjudication whose
+    /// document still has the same annotations, the view, the document shown.
+    pub(crate) fn restore_project_view(&mut self, project: &ProjectFile) {
         self.restore_adjudications(&project.documents);
         self.shell.mode = match project.view.as_str() {
             "dashboard" => Mode::Dashboard,
             "shuffling" => Mode::Shuffling,
             _ => Mode::Annotations,
         };
-        if let Some(index) = (project.shown.as_ref()).and_then(|name| {
-            self.documents
-                .open
-                .iter()
-                .position(|d| &d.continuum().name == name)
-        }) && index != self.documents.current
+        if let Some(index) = (project.shown.as_ref())
+            .and_then(|name| (self.documents.open.iter()).position(|d| &d.continuum().name == name))
+            && index != self.documents.current
         {
             self.select_document(index);
         }
-        Ok(())
     }
 
     /// Every saved adjudication back on the open document with the same annotations (its
@@ -253,7 +245,7 @@ impl AppState {
             let Some(open) = (self.documents.open.iter())
                 .find(|d| content_key(d.continuum()) == document.content_key)
             else {
-                self.shell.messages.push(format!(
+                self.shell.messages.warning(format!(
                     "{}: its annotations changed since the project was saved; its adjudication \
                      stays in the project file, not restored",
                     document.name
@@ -273,13 +265,14 @@ impl AppState {
                 adjudication,
             );
             let id = open.id;
-            self.adjudication
-                .by_document
-                .insert(id, Adjudicating::new(session, id, open.continuum(), save_path));
+            self.adjudication.by_document.insert(
+                id,
+                Adjudicating::new(session, id, open.continuum(), save_path),
+            );
             restored += 1;
         }
         if restored > 0 {
-            self.shell.messages.push(format!(
+            self.shell.messages.info(format!(
                 "project: {} restored",
                 crate::app::campaign::plural(restored, "adjudication", "adjudications")
             ));

@@ -10,6 +10,7 @@
 //! of the same kind ([`OpenChoices`]).
 
 use super::open_dialog::OpenChoices;
+use crate::app::errors::AppError;
 use gamma_formats::ReadOptions;
 use gamma_formats::stored_options::{StoredOptions, StoredPath};
 use serde::{Deserialize, Serialize};
@@ -126,7 +127,7 @@ impl RecentFiles {
     }
 
     /// Sets whether the last entry reopens at start, and keeps it in the data folder.
-    pub fn set_reopen_last(&mut self, reopen: bool) -> Result<(), String> {
+    pub fn set_reopen_last(&mut self, reopen: bool) -> Result<(), AppError> {
         self.reopen_last = reopen;
         match &self.folder {
             Some(folder) => super::data_folder::keep(
@@ -143,7 +144,7 @@ impl RecentFiles {
 
     /// Remembers the open dialog's `choices` (and keeps them in the data folder); an error
     /// says why they were not kept.
-    pub fn remember(&mut self, choices: OpenChoices) -> Result<(), String> {
+    pub fn remember(&mut self, choices: OpenChoices) -> Result<(), crate::app::errors::AppError> {
         self.choices = choices;
         match &self.folder {
             Some(folder) => self.choices.save(folder),
@@ -159,17 +160,17 @@ impl RecentFiles {
 
     /// Puts `paths` read with `options` first (an earlier entry of the same files goes) and
     /// saves the list; an error says why it was not saved.
-    pub fn add(&mut self, paths: &[PathBuf], options: &ReadOptions) -> Result<(), String> {
+    pub fn add(&mut self, paths: &[PathBuf], options: &ReadOptions) -> Result<(), AppError> {
         self.add_kind(paths, options, RecentKind::Files)
     }
 
     /// Puts the corpus folder `folder` read with `options` first, and saves the list.
-    pub fn add_folder(&mut self, folder: &Path, options: &ReadOptions) -> Result<(), String> {
+    pub fn add_folder(&mut self, folder: &Path, options: &ReadOptions) -> Result<(), AppError> {
         self.add_kind(&[folder.to_path_buf()], options, RecentKind::Folder)
     }
 
     /// Puts the project `path` first, and saves the list.
-    pub fn add_project(&mut self, path: &Path) -> Result<(), String> {
+    pub fn add_project(&mut self, path: &Path) -> Result<(), AppError> {
         let options = ReadOptions::default();
         self.add_kind(&[path.to_path_buf()], &options, RecentKind::Project)
     }
@@ -179,7 +180,7 @@ impl RecentFiles {
         paths: &[PathBuf],
         options: &ReadOptions,
         kind: RecentKind,
-    ) -> Result<(), String> {
+    ) -> Result<(), AppError> {
         self.entries.retain(|r| r.paths != paths);
         self.entries.insert(
             0,
@@ -219,7 +220,7 @@ impl RecentFiles {
             .collect()
     }
 
-    fn save(&self) -> Result<(), String> {
+    fn save(&self) -> Result<(), crate::app::errors::AppError> {
         let Some(folder) = &self.folder else {
             return Ok(());
         };

@@ -1,14 +1,16 @@
 //! The γ run room: what to compute for the document shown (γ with its bootstrap confidence
 //! interval, the agreement on its relations and its pairwise γ, γ of the other open documents,
-//! and of the corpus with its interval and relations; or tγ), the [`Job`] computing it, where
-//! it stands, and the latest result with its shown alignments (built in the job's thread, once
-//! per result). No widgets here.
+//! and of the corpus with its interval and relations; or tγ), the job computing it
+//! ([`crate::app::jobs::Jobs`]), where it stands, and the latest result with its shown
+//! alignments (built in the job's thread, once per result). No widgets here.
 
 use super::settings::Settings;
 use super::text_gamma_run::TextGammaRequest;
+use crate::app::AppState;
 use crate::app::document::open_document::OpenDocument;
 use crate::app::document::shown_alignments::ShownAlignments;
-use crate::app::jobs::{Job, JobContext, Wake};
+use crate::app::errors::AppError;
+use crate::app::jobs::{JobContext, JobKind, Jobs};
 use gamma_core::bootstrap::{BootstrapOptions, ConfidenceInterval, bootstrap_gamma};
 use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
 use gamma_core::textgamma::TextGammaResult;
@@ -22,6 +24,8 @@ use std::sync::Arc;
 pub enum Status {
     /// No document, or nothing asked yet.
     Idle,
+    /// Files are being read: the document shown will be replaced.
+    Opening,
     /// The job runs: samples done of the samples needed so far.
     Running {
         /// Samples of the expected disorder drawn.
@@ -33,8 +37,8 @@ pub enum Status {
     Done,
     /// The user cancelled the job.
     Cancelled,
-    /// The job failed with this message.
-    Failed(String),
+    /// The job failed.
+    Failed(AppError),
 }
 
 /// A γ result, the settings it was computed with and its shown alignments.
@@ -47,12 +51,12 @@ pub struct Outcome {
     /// The document measured (index in the open documents).
     pub document: usize,
     /// γ of each pair of annotators `(i, j)`, i < j, as they arrive.
-    pub pairwise: Vec<((usize, usize), Result<f64, String>)>,
+    pub pairwise: Vec<((usize, usize), Result<f64, AppError>)>,
     /// The best alignment, as the panels show it.
     pub shown: ShownAlignments,
     /// The bootstrap's confidence interval of γ over stretches of the text (`None` until the
     /// job sends it, or why there is none).
-    pub confidence_interval: Option<Result<ConfidenceInterval, String>>,
+    pub confidence_interval: Option<Result<ConfidenceInterval, AppError>>,
     /// Agreement on the relations between the units, through γ's best alignment (when the
     /// annotators have relations).
     pub relations: Option<RelationAgreement>,
@@ -63,7 +67,7 @@ pub struct Outcome {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CorpusOutcome {
     pub gamma: f64,
-    pub confidence_interval: Result<ConfidenceInterval, String>,
+    pub confidence_interval: Result<ConfidenceInterval, AppError>,
     /// Agreement on the relations, each document's through its best alignment, summed by pair
     /// of annotators (when any annotator has relations).
     pub relations: Option<RelationAgreement>,
@@ -151,7 +155,7 @@ impl GammaRequest {
         document: &OpenDocument,
         settings: &Settings,
         cora: &CoraOptions,
-    ) -> Result<GammaRequest, String> {
+    ) -> Result<GammaRequest, AppError> {
         Ok(GammaRequest {
             continuum: document.continuum().clone(),
             unfiltered: None,
@@ -189,23 +193,23 @@ enum GammaMessage {
         done: usize,
         needed: usize,
     },
-    Finished(Result<Box<Measured>, String>),
+    Finished(Result<Box<Measured>, AppError>),
     /// The confidence interval of the main result (sent right after it).
-    Bootstrap(Box<Result<ConfidenceInterval, String>>),
-    TextGammaFinished(Result<Box<(TextGammaResult, ShownAlignments)>, String>),
+    Bootstrap(Box<Result<ConfidenceInterval, AppError>>),
+    TextGammaFinished(Result<Box<(TextGammaResult, ShownAlignments)>, AppError>),
     /// γ of one pair of annotators (sent after the main result).
     Pairwise {
         first: usize,
         second: usize,
-        gamma: Result<f64, String>,
+        gamma: Result<f64, AppError>,
     },
     /// γ of another open document (sent after the pairwise γ).
     OtherDocument {
         document: usize,
-        gamma: Result<f64, String>,
+        gamma: Result<f64, AppError>,
     },
     /// γ of all open documents as one corpus (sent last).
-    Corpus(Box<Result<CorpusOutcome, String>>),
+    Corpus(Box<Result<CorpusOutcome, AppError>>),
 }
 
 /// What the run tells the rest of the app after a poll.
@@ -222,12 +226,12 @@ pub enum RunReport {
     /// γ of another open document.
     OtherDocument {
         document: usize,
-        gamma: Result<f64, String>,
+        gamma: Result<f64, AppError>,
     },
     /// γ of the open documents as one corpus.
-    Corpus(Box<Result<CorpusOutcome, String>>),
-    /// The run failed (not cancelled): the message for the error panel.
-    Failed(String),
+    Corpus(Box<Result<CorpusOutcome, AppError>>),
+    /// The run failed (not cancelled): for Messages.
+    Failed(AppError),
 }
 
 /// The γ run: its status, its job, its latest results.
@@ -240,7 +244,6 @@ pub struct GammaRun {
     pub text_outcome: Option<TextOutcome>,
     /// The settings or document changed since the results were computed (shown as stale).
     pub stale: bool,
-    job: Option<Job<GammaMessage>>,
     /// The document and settings of the job running.
     running: Option<(usize, Settings)>,
 }
@@ -252,7 +255,6 @@ impl Default for GammaRun {
             outcome: None,
             text_outcome: None,
             stale: false,
-            job: None,
             running: None,
         }
     }
@@ -262,10 +264,10 @@ impl GammaRun {
     /// Starts `request` for document `document` (replacing, so cancelling, any job).
     pub fn start(
         &mut self,
+        jobs: &mut Jobs,
         document: usize,
         settings: Settings,
         request: GammaRequest,
-        wake: Wake,
     ) {
         self.stale = self.outcome.is_some() || self.text_outcome.is_some();
         let name = if request.text_gamma.is_some() {
@@ -274,16 +276,17 @@ impl GammaRun {
             "gamma"
         };
         log::info!("{name} of {:?} in the background", request.continuum.name);
-        self.job = Some(Job::spawn(name, wake, move |context| {
+        jobs.start(JobKind::Gamma, name, deliver, move |context| {
             run(&request, context)
-        }));
+        });
         self.running = Some((document, settings));
         self.status = Status::Running { done: 0, needed: 0 };
     }
 
-    /// Nothing to compute (no document) or a request that could not be built: stops any job.
-    pub fn stop(&mut self, status: Status) {
-        self.job = None;
+    /// Nothing to compute (no document, files being read) or a request that could not be
+    /// built: stops any job.
+    pub fn stop(&mut self, jobs: &mut Jobs, status: Status) {
+        jobs.cancel(JobKind::Gamma);
         self.running = None;
         self.stale = self.outcome.is_some() || self.text_outcome.is_some();
         self.status = status;
@@ -296,8 +299,8 @@ impl GammaRun {
     }
 
     /// Cancels the job (its results, if any come, are dropped with it).
-    pub fn cancel(&mut self) {
-        self.job = None;
+    pub fn cancel(&mut self, jobs: &mut Jobs) {
+        jobs.cancel(JobKind::Gamma);
         self.running = None;
         if self.is_running() {
             self.status = Status::Cancelled;
@@ -309,53 +312,44 @@ impl GammaRun {
         matches!(self.status, Status::Running { .. })
     }
 
-    /// Takes what the job sent; call once per frame.
-    pub fn poll(&mut self) -> Vec<RunReport> {
-        let Some(job) = &self.job else {
-            return Vec::new();
-        };
-        let messages = job.messages();
-        let mut reports = Vec::new();
-        for message in messages {
-            let report = match message {
-                GammaMessage::Progress { done, needed } => {
-                    self.status = Status::Running { done, needed };
-                    None
+    /// Takes a message of the job: what the rest of the app is to know of it.
+    fn receive(&mut self, message: GammaMessage) -> Option<RunReport> {
+        match message {
+            GammaMessage::Progress { done, needed } => {
+                self.status = Status::Running { done, needed };
+                None
+            }
+            GammaMessage::Finished(Ok(measured)) => self.show_gamma(*measured),
+            GammaMessage::TextGammaFinished(Ok(finished)) => {
+                let (result, shown) = *finished;
+                self.show_text_gamma(result, shown)
+            }
+            GammaMessage::Finished(Err(message))
+            | GammaMessage::TextGammaFinished(Err(message)) => {
+                self.status = Status::Failed(message.clone());
+                Some(RunReport::Failed(message))
+            }
+            GammaMessage::Bootstrap(interval) => {
+                if let Some(outcome) = &mut self.outcome {
+                    outcome.confidence_interval = Some(*interval);
                 }
-                GammaMessage::Finished(Ok(measured)) => self.show_gamma(*measured),
-                GammaMessage::TextGammaFinished(Ok(finished)) => {
-                    let (result, shown) = *finished;
-                    self.show_text_gamma(result, shown)
+                None
+            }
+            GammaMessage::Pairwise {
+                first,
+                second,
+                gamma,
+            } => {
+                if let Some(outcome) = &mut self.outcome {
+                    outcome.pairwise.push(((first, second), gamma));
                 }
-                GammaMessage::Finished(Err(message))
-                | GammaMessage::TextGammaFinished(Err(message)) => {
-                    self.status = Status::Failed(message.clone());
-                    Some(RunReport::Failed(message))
-                }
-                GammaMessage::Bootstrap(interval) => {
-                    if let Some(outcome) = &mut self.outcome {
-                        outcome.confidence_interval = Some(*interval);
-                    }
-                    None
-                }
-                GammaMessage::Pairwise {
-                    first,
-                    second,
-                    gamma,
-                } => {
-                    if let Some(outcome) = &mut self.outcome {
-                        outcome.pairwise.push(((first, second), gamma));
-                    }
-                    None
-                }
-                GammaMessage::OtherDocument { document, gamma } => {
-                    Some(RunReport::OtherDocument { document, gamma })
-                }
-                GammaMessage::Corpus(gamma) => Some(RunReport::Corpus(gamma)),
-            };
-            reports.extend(report);
+                None
+            }
+            GammaMessage::OtherDocument { document, gamma } => {
+                Some(RunReport::OtherDocument { document, gamma })
+            }
+            GammaMessage::Corpus(gamma) => Some(RunReport::Corpus(gamma)),
         }
-        reports
     }
 
     /// Shows a γ result of the document of the job running.
@@ -415,6 +409,13 @@ impl GammaRun {
     }
 }
 
+/// Applies a message of the γ job to the app (the job's route).
+fn deliver(state: &mut AppState, message: GammaMessage) {
+    if let Some(report) = state.measure.run.receive(message) {
+        state.on_run_report(report);
+    }
+}
+
 /// The job: the main result (with its shown alignments), then pairwise γ, the other
 /// documents and the corpus, each sent as it is known; stops when cancelled.
 fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
@@ -443,7 +444,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
                 shown,
             })
         })
-        .map_err(|e| super::settings::gamma_error_words(&e));
+        .map_err(AppError::from);
     let measured = result.as_ref().ok().map(|m| Arc::clone(&m.result));
     if context.is_cancelled() {
         return;
@@ -475,7 +476,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
             ];
             let gamma = gamma_core::gamma(&pair, options, quiet)
                 .map(|r| r.gamma)
-                .map_err(|e| super::settings::gamma_error_words(&e));
+                .map_err(AppError::from);
             context.send(GammaMessage::Pairwise {
                 first,
                 second,
@@ -489,7 +490,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
         }
         let gamma = gamma_core::gamma(other, options, quiet)
             .map(|r| r.gamma)
-            .map_err(|e| super::settings::gamma_error_words(&e));
+            .map_err(AppError::from);
         context.send(GammaMessage::OtherDocument {
             document: *document,
             gamma,
@@ -504,7 +505,7 @@ fn run(request: &GammaRequest, context: &JobContext<GammaMessage>) {
                 confidence_interval: bootstrap(&r, options, &request.bootstrap),
                 relations: relations_of(&corpus.documents, &r),
             })
-            .map_err(|e| super::settings::gamma_error_words(&e));
+            .map_err(AppError::from);
         context.send(GammaMessage::Corpus(Box::new(outcome)));
     }
 }
@@ -515,9 +516,8 @@ fn bootstrap(
     result: &GammaResult,
     options: &GammaOptions,
     bootstrap: &BootstrapOptions,
-) -> Result<ConfidenceInterval, String> {
-    bootstrap_gamma(result, options, bootstrap)
-        .map_err(|e| super::settings::bootstrap_error_words(&e))
+) -> Result<ConfidenceInterval, AppError> {
+    bootstrap_gamma(result, options, bootstrap).map_err(AppError::from)
 }
 
 /// Agreement on the relations of `documents` (measured as `result` says, in the same order),

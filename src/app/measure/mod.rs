@@ -15,10 +15,12 @@ pub mod text_gamma_panel;
 pub mod text_gamma_run;
 
 use crate::app::AppState;
+use crate::app::errors::AppError;
+use gamma_core::{CategoryDissimilarity, CategoryMatrix};
 use gamma_formats::Source;
 use gamma_run::{CorpusOutcome, GammaRequest, GammaRun, Outcome, RunReport, Status, TextOutcome};
 use settings::{AgreementMeasure, Settings};
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
 
 /// The measure room's state.
 #[derive(Default)]
@@ -28,10 +30,39 @@ pub struct Measure {
     /// γ (or tγ) of the document shown: the job, its status, the latest results.
     pub run: GammaRun,
     /// γ of all open documents as one corpus (when several are open), with its interval.
-    pub corpus_gamma: Option<Result<CorpusOutcome, String>>,
+    pub corpus_gamma: Option<Result<CorpusOutcome, AppError>>,
 }
 
 impl AppState {
+    /// New settings (from the panels): the shown result is stale until the new one arrives.
+    pub(crate) fn change_settings(&mut self, settings: Settings) {
+        self.measure.settings = settings;
+        self.settings_changed();
+    }
+
+    /// Reads a matrix of categorical dissimilarities: the categories compare by it from now on.
+    pub(crate) fn load_matrix(&mut self, path: PathBuf) {
+        match CategoryMatrix::read(&path) {
+            Ok(matrix) => {
+                let mut settings = self.measure.settings.clone();
+                settings.gamma.dissimilarity.categorical = CategoryDissimilarity::Matrix(matrix);
+                settings.matrix_file = Some(path);
+                self.change_settings(settings);
+            }
+            Err(e) => self.shell.messages.error(e),
+        }
+    }
+
+    /// Writes the matrix of categorical dissimilarities in use at `path`.
+    pub(crate) fn save_matrix(&mut self, path: &Path) {
+        if let CategoryDissimilarity::Matrix(matrix) =
+            &self.measure.settings.gamma.dissimilarity.categorical
+            && let Err(e) = gamma_formats::write_atomically(path, matrix.to_csv().as_bytes())
+        {
+            self.shell.messages.error(e);
+        }
+    }
+
     /// The settings changed: the shown result is stale until the new one arrives.
     pub fn settings_changed(&mut self) {
         for document in &mut self.documents.open {
@@ -45,7 +76,7 @@ impl AppState {
     /// job).
     pub fn recompute(&mut self) {
         let Some(document) = self.document() else {
-            self.measure.run.stop(Status::Idle);
+            self.measure.run.stop(&mut self.jobs, Status::Idle);
             return;
         };
         let request = if self.uses_text_gamma() {
@@ -64,21 +95,23 @@ impl AppState {
         };
         match request {
             Ok(request) => self.measure.run.start(
+                &mut self.jobs,
                 self.documents.current,
                 self.measure.settings.clone(),
                 request,
-                Arc::clone(&self.wake),
             ),
             Err(e) => {
-                self.measure.run.stop(Status::Failed(e.clone()));
-                self.shell.messages.push(e);
+                self.measure
+                    .run
+                    .stop(&mut self.jobs, Status::Failed(e.clone()));
+                self.shell.messages.error(e);
             }
         }
     }
 
     /// Cancels γ of the current document.
     pub fn cancel(&mut self) {
-        self.measure.run.cancel();
+        self.measure.run.cancel(&mut self.jobs);
     }
 
     /// Whether γ of the current document is being computed.
@@ -86,36 +119,33 @@ impl AppState {
         self.measure.run.is_running()
     }
 
-    /// Takes what the γ run sent (see [`AppState::poll`]).
-    pub(crate) fn poll_run(&mut self) {
-        for report in self.measure.run.poll() {
-            match report {
-                RunReport::Arrived {
-                    document,
-                    gamma,
-                    keeps_selection,
-                } => {
+    /// What the γ job told: a document's γ, the corpus γ, a failure.
+    pub(crate) fn on_run_report(&mut self, report: RunReport) {
+        match report {
+            RunReport::Arrived {
+                document,
+                gamma,
+                keeps_selection,
+            } => {
+                if let Some(open) = self.documents.open.get_mut(document) {
+                    open.gamma = Some(gamma);
+                }
+                if !keeps_selection && self.adjudicating().is_none() {
+                    self.documents.selection.alignment = None;
+                }
+            }
+            RunReport::OtherDocument { document, gamma } => match gamma {
+                Ok(gamma) => {
                     if let Some(open) = self.documents.open.get_mut(document) {
                         open.gamma = Some(gamma);
                     }
-                    if !keeps_selection && self.adjudicating().is_none() {
-                        self.documents.selection.alignment = None;
-                    }
                 }
-                RunReport::OtherDocument { document, gamma } => match gamma {
-                    Ok(gamma) => {
-                        if let Some(open) = self.documents.open.get_mut(document) {
-                            open.gamma = Some(gamma);
-                        }
-                    }
-                    Err(message) => self
-                        .shell
-                        .messages
-                        .push(format!("document {}: {message}", document + 1)),
-                },
-                RunReport::Corpus(gamma) => self.measure.corpus_gamma = Some(*gamma),
-                RunReport::Failed(message) => self.shell.messages.push(message),
-            }
+                Err(message) => {
+                    (self.shell.messages).error(format!("document {}: {message}", document + 1))
+                }
+            },
+            RunReport::Corpus(gamma) => self.measure.corpus_gamma = Some(*gamma),
+            RunReport::Failed(message) => self.shell.messages.error(message),
         }
     }
 

@@ -8,6 +8,8 @@ use super::gamma_run::{Outcome, Status};
 use super::number_rows::{self, NumberRow};
 use super::relation_agreement_panel;
 use crate::app::AppState;
+use crate::app::commands::Command;
+use crate::app::errors::AppError;
 use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot, VLine};
 use gamma_core::bootstrap::{ConfidenceInterval, ResamplingUnit};
@@ -142,11 +144,11 @@ const CONFIDENCE_TIP: &str = "how much γ would vary with other stretches of tex
 
 /// The rows of a bootstrap's confidence interval of γ: the interval, and how it was made
 /// (what was resampled, the replicates, the seed); "computing…" until the job sends it.
-fn confidence_rows(interval: Option<&Result<ConfidenceInterval, String>>) -> Vec<NumberRow> {
+fn confidence_rows(interval: Option<&Result<ConfidenceInterval, AppError>>) -> Vec<NumberRow> {
     let name = "95 % confidence interval";
     match interval {
         None => vec![NumberRow::new(name, "computing…", CONFIDENCE_TIP)],
-        Some(Err(why)) => vec![NumberRow::new(name, why.as_str(), CONFIDENCE_TIP)],
+        Some(Err(why)) => vec![NumberRow::new(name, why.to_string(), CONFIDENCE_TIP)],
         Some(Ok(ci)) => {
             let unit = match ci.unit {
                 ResamplingUnit::Stretches => "stretches of the text",
@@ -195,7 +197,7 @@ fn corpus(ui: &mut Ui, state: &AppState) {
             let tip = "γ of the open documents pooled as one corpus (Mathet 2015 §5.3)";
             let rows = match &state.measure.corpus_gamma {
                 None => vec![NumberRow::new("corpus γ", "computing…", tip)],
-                Some(Err(why)) => vec![NumberRow::new("corpus γ", why.as_str(), tip)],
+                Some(Err(why)) => vec![NumberRow::new("corpus γ", why.to_string(), tip)],
                 Some(Ok(corpus)) => {
                     let mut rows = vec![NumberRow::new(
                         "corpus γ",
@@ -357,7 +359,7 @@ fn show_text_gamma(ui: &mut Ui, state: &AppState) {
 }
 
 /// γ of a pair of annotators `(i, j)`, i < j, or why it could not be computed.
-type PairGamma = ((usize, usize), Result<f64, String>);
+type PairGamma = ((usize, usize), Result<f64, AppError>);
 
 /// γ of each pair of annotators: a matrix when it fits the panel, else a row per pair.
 fn pairwise(ui: &mut Ui, names: &[String], pairs: &[PairGamma]) {
@@ -516,7 +518,7 @@ fn show_status(ui: &mut Ui, state: &mut AppState) {
                 )
                 .on_hover_text(tip);
                 if ui.button("Cancel").clicked() {
-                    state.cancel();
+                    state.send(Command::Cancel);
                 }
             });
         }
@@ -524,7 +526,7 @@ fn show_status(ui: &mut Ui, state: &mut AppState) {
             ui.horizontal_wrapped(|ui| {
                 ui.label("Computation cancelled.");
                 if ui.button("Compute").clicked() {
-                    state.recompute();
+                    state.send(Command::Compute);
                 }
             });
         }
@@ -533,6 +535,12 @@ fn show_status(ui: &mut Ui, state: &mut AppState) {
                 Color32::from_rgb(200, 60, 60),
                 format!("γ failed: {message}"),
             );
+        }
+        Status::Opening => {
+            ui.horizontal_wrapped(|ui| {
+                ui.spinner();
+                ui.label("Reading the files…");
+            });
         }
         Status::Idle | Status::Done => {}
     }

@@ -3,12 +3,9 @@
 //! command line compute the same thing for the same choices; and the categories left out of
 //! the measure, which the command line gives as `--exclude-category`.
 
-use gamma_core::bootstrap::{
-    BootstrapError, BootstrapOptions, MAX_REPLICATES, MIN_UNITS_PER_STRETCH, ResamplingUnit,
-};
-use gamma_core::gamma::{GammaError, GammaOptions, SampleCount};
-use gamma_core::settings::{Setting, SettingError};
-use gamma_core::textgamma::TextGammaError;
+use crate::app::errors::AppError;
+use gamma_core::bootstrap::BootstrapOptions;
+use gamma_core::gamma::{GammaOptions, SampleCount};
 use gamma_core::textgamma::sampler::TextGammaOptions;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -109,86 +106,16 @@ impl Settings {
     }
 }
 
-/// What the app's panels call `setting` (the settings panel's, tγ's and the shuffling
-/// panel's labels).
-pub fn setting_label(setting: Setting) -> &'static str {
-    match setting {
-        Setting::Alpha => "α (positional)",
-        Setting::Beta => "β (categorical)",
-        Setting::DeltaEmpty => "Δ∅ (empty slot)",
-        Setting::Samples => "samples",
-        Setting::Precision => "precision",
-        Setting::Confidence => "confidence",
-        Setting::MaxSamples => "the most samples",
-        Setting::TextEditProbability => "p_t (text edits)",
-        Setting::SegmentationProbability => "p_s (splits, merges)",
-        Setting::Prior => "the prior's a, b",
-        Setting::TextGap => "the text gap cost",
-        Setting::BoundaryGap => "the boundary gap cost",
-        Setting::Magnitude => "magnitude",
-        Setting::Step => "magnitude step",
-        Setting::Sets => "sets per magnitude",
-        Setting::Annotators => "simulated annotators",
-        Setting::ShiftFactor => "shift factor",
-        Setting::FalsePositiveFactor => "false-positive factor",
-        Setting::SplitFactor => "split factor",
-    }
-}
-
-/// A setting out of its range, in the app's words.
-pub fn setting_words(error: &SettingError) -> String {
-    error.worded(setting_label(error.setting))
-}
-
-/// Why γ could not be computed, in the app's words (a setting by its label).
-pub fn gamma_error_words(error: &GammaError) -> String {
-    match error.setting() {
-        Some(setting) => setting_words(setting),
-        None => error.to_string(),
-    }
-}
-
-/// Why the bootstrap made no confidence interval, in the app's words.
-pub fn bootstrap_error_words(error: &BootstrapError) -> String {
-    match error {
-        BootstrapError::Replicates(n) => {
-            format!("bootstrap replicates must be from 2 to {MAX_REPLICATES} (got {n})")
-        }
-        BootstrapError::TooFewUnits {
-            unit: ResamplingUnit::Stretches,
-            found,
-        } => format!(
-            "none: the text has {found} stretch(es) that no alignment crosses with at least {MIN_UNITS_PER_STRETCH} units each, and a bootstrap needs 2"
-        ),
-        BootstrapError::TooFewUnits {
-            unit: ResamplingUnit::Documents,
-            found,
-        } => format!("none: {found} document(s), and a bootstrap needs 2"),
-        other => other.to_string(),
-    }
-}
-
-/// Why tγ could not be computed, in the app's words (a setting by its label).
-pub fn text_gamma_error_words(error: &TextGammaError) -> String {
-    match error {
-        TextGammaError::Setting(setting) => setting_words(setting),
-        other => other.to_string(),
-    }
-}
-
 impl Settings {
     /// The core's check of the measure chosen, in the app's words: what a run would refuse
     /// (values come from the widgets' ranges, and from session files that may hold any).
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), AppError> {
         match self.measure {
             AgreementMeasure::Gamma => self.gamma.check(),
             AgreementMeasure::TextGamma => self.text_gamma.check(),
-        }
-        .map_err(|e| setting_words(&e))?;
+        }?;
         match self.measure {
-            AgreementMeasure::Gamma => {
-                (self.bootstrap_options().check()).map_err(|e| bootstrap_error_words(&e))
-            }
+            AgreementMeasure::Gamma => Ok(self.bootstrap_options().check()?),
             AgreementMeasure::TextGamma => Ok(()),
         }
     }
@@ -204,10 +131,11 @@ mod tests {
     #[test]
     fn the_app_refuses_what_the_core_refuses_in_its_own_words() {
         let mut settings = Settings::default();
-        assert_eq!(settings.check(), Ok(()));
+        let check = |s: &Settings| s.check().map_err(|e| e.to_string());
+        assert_eq!(check(&settings), Ok(()));
         settings.gamma.dissimilarity.delta_empty = 0.0;
         assert_eq!(
-            settings.check(),
+            check(&settings),
             Err("Δ∅ (empty slot) must be greater than 0 and at most 1e6 (got 0)".into())
         );
         settings.gamma.dissimilarity.delta_empty = 1.0;
@@ -217,7 +145,7 @@ mod tests {
             max_samples: 10,
         };
         assert_eq!(
-            settings.check(),
+            check(&settings),
             Err("precision must be strictly between 0 and 1 (got 1.5)".into())
         );
         settings.gamma.samples = SampleCount::Precision {
@@ -226,13 +154,13 @@ mod tests {
             max_samples: 10,
         };
         assert_eq!(
-            settings.check(),
+            check(&settings),
             Err("confidence must be strictly between 0 and 1 (got 0)".into())
         );
         settings.gamma.samples = SampleCount::default();
         settings.bootstrap_replicates = 1;
         assert_eq!(
-            settings.check(),
+            check(&settings),
             Err("bootstrap replicates must be from 2 to 1000000 (got 1)".into())
         );
         settings.measure = AgreementMeasure::TextGamma;
@@ -241,7 +169,7 @@ mod tests {
             p_segmentation: 0.1,
         };
         assert_eq!(
-            settings.check(),
+            check(&settings),
             Err("p_t (text edits) must be a number from 0 to 1 (got 1.5)".into())
         );
     }

@@ -8,6 +8,7 @@ use super::number_rows::{self, Form};
 use super::settings::{AgreementMeasure, Settings};
 use super::text_gamma_panel;
 use crate::app::AppState;
+use crate::app::commands::Command;
 use crate::app::files::dialog::FileDialog;
 use eframe::egui::{self, Ui};
 use gamma_core::bootstrap::MAX_REPLICATES;
@@ -40,14 +41,16 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     }
     // Widgets keep their values in range; a session file may hold any, which the core refuses.
     if let Err(message) = state.measure.settings.check() {
-        ui.colored_label(egui::Color32::from_rgb(200, 60, 40), message);
+        ui.colored_label(egui::Color32::from_rgb(200, 60, 40), message.to_string());
     }
     if !state.uses_text_gamma() {
         measured_categories(ui, state);
         category_settings(ui, state, dialog);
     }
+    // The widgets edited the settings in place: they change through a command.
     if state.measure.settings != before {
-        state.settings_changed();
+        let changed = std::mem::replace(&mut state.measure.settings, before);
+        state.send(Command::Settings(Box::new(changed)));
     }
 }
 
@@ -252,33 +255,22 @@ fn category_settings(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
                 }
             });
     });
-    let mut load_error = None;
     ui.horizontal_wrapped(|ui| {
         if (ui.button("Load category matrix…").clicked() || dialog.ready("Category matrix"))
             && let Some(path) = dialog.pick_file("Category matrix", &["csv", "tsv", "txt"])
         {
-            match CategoryMatrix::read(&path) {
-                Ok(matrix) => {
-                    state.measure.settings.gamma.dissimilarity.categorical =
-                        CategoryDissimilarity::Matrix(matrix);
-                    state.measure.settings.matrix_file = Some(path);
-                }
-                Err(e) => load_error = Some(e.to_string()),
-            }
+            state.send(Command::LoadMatrix(path));
         }
-        if let CategoryDissimilarity::Matrix(matrix) =
-            &state.measure.settings.gamma.dissimilarity.categorical
-            && (ui.button("Save matrix…").clicked() || dialog.ready("Save the category matrix"))
+        if matches!(
+            state.measure.settings.gamma.dissimilarity.categorical,
+            CategoryDissimilarity::Matrix(_)
+        ) && (ui.button("Save matrix…").clicked() || dialog.ready("Save the category matrix"))
             && let Some(path) = dialog.save_file("Save the category matrix", "categories.csv")
-            && let Err(e) = gamma_formats::write_atomically(&path, matrix.to_csv().as_bytes())
         {
-            load_error = Some(e.to_string());
+            state.send(Command::SaveMatrix(path));
         }
     });
     matrix_editor(ui, state);
-    if let Some(error) = load_error {
-        state.shell.messages.push(error);
-    }
 }
 
 /// Edits the categorical dissimilarities cell by cell (the matrix stays symmetric with a zero
@@ -347,7 +339,7 @@ fn matrix_editor(ui: &mut Ui, state: &mut AppState) {
                         CategoryDissimilarity::Matrix(matrix);
                     state.measure.settings.matrix_file = None;
                 }
-                Err(e) => state.shell.messages.push(e.to_string()),
+                Err(e) => state.shell.messages.error(e),
             }
         }
     });

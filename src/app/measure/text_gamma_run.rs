@@ -4,6 +4,7 @@
 //! widgets here.
 
 use super::settings::{Settings, TextGammaBase};
+use crate::app::errors::AppError;
 use gamma_core::Continuum;
 use gamma_core::gamma::RunControl;
 use gamma_core::textgamma::sampler::{TextGammaOptions, text_gamma};
@@ -47,22 +48,19 @@ impl TextGammaRequest {
         continuum: &Continuum,
         settings: &Settings,
         cora: &CoraOptions,
-    ) -> Result<TextGammaRequest, String> {
+    ) -> Result<TextGammaRequest, AppError> {
         let layers: Vec<String> = layers_of(continuum, cora)
             .into_iter()
             .filter(|l| !settings.text_gamma_excluded_layers.contains(l))
             .collect();
-        let annotations: Vec<TextAnnotation> = annotations_of(continuum, &cora.category_layer)
-            .map_err(|e| e.to_string())?
+        let annotations: Vec<TextAnnotation> = annotations_of(continuum, &cora.category_layer)?
             .into_iter()
             .map(|a| a.with_layers(&layers))
             .collect();
         if let TextGammaBase::Annotator(name) = &settings.text_gamma_base
             && !annotations.iter().any(|a| a.name == *name)
         {
-            return Err(format!(
-                "tγ's base is {name}'s annotation, and this document has no annotator {name}"
-            ));
+            return Err(AppError::NoSuchBase(name.clone()));
         }
         Ok(TextGammaRequest {
             annotations,
@@ -74,7 +72,7 @@ impl TextGammaRequest {
     }
 
     /// Reads the base (a file), then computes tγ; runs in the job's thread.
-    pub fn run(&self, control: RunControl) -> Result<TextGammaResult, String> {
+    pub fn run(&self, control: RunControl) -> Result<TextGammaResult, AppError> {
         let base = match &self.base {
             TextGammaBase::EachInTurn => None,
             TextGammaBase::Annotator(name) => {
@@ -82,12 +80,11 @@ impl TextGammaRequest {
             }
             TextGammaBase::File(path) => Some(self.read_base(path)?),
         };
-        text_gamma(&self.annotations, base.as_ref(), &self.options, control)
-            .map_err(|e| super::settings::text_gamma_error_words(&e))
+        text_gamma(&self.annotations, base.as_ref(), &self.options, control).map_err(AppError::from)
     }
 
     /// A pre-annotation file as a base, with the layers compared.
-    fn read_base(&self, path: &Path) -> Result<TextAnnotation, String> {
+    fn read_base(&self, path: &Path) -> Result<TextAnnotation, AppError> {
         let name = path
             .file_stem()
             .map_or("base".to_string(), |s| s.to_string_lossy().into_owned());
@@ -96,18 +93,26 @@ impl TextGammaRequest {
             annotator_names: vec![(name, path.to_path_buf())],
             ..ReadOptions::default()
         };
-        let (documents, _) = read_documents(&[path.to_path_buf()], &options)
-            .map_err(|e| format!("tγ's base: {e}"))?;
+        let (documents, _) =
+            read_documents(&[path.to_path_buf()], &options).map_err(AppError::BaseUnread)?;
         let continuum = &documents
             .first()
-            .ok_or_else(|| format!("tγ's base {}: no document", path.display()))?
+            .ok_or_else(|| base(path, AppError::NoDocumentIn))?
             .continuum;
         let mut annotations = annotations_of(continuum, &self.cora.category_layer)
-            .map_err(|e| format!("tγ's base {}: {e}", path.display()))?;
+            .map_err(|e| base(path, e.into()))?;
         if annotations.is_empty() {
-            return Err(format!("tγ's base {}: no annotation", path.display()));
+            return Err(base(path, AppError::NoAnnotation));
         }
         Ok(annotations.remove(0).with_layers(&self.layers))
+    }
+}
+
+/// A problem of tγ's base file `path`.
+fn base(path: &Path, problem: AppError) -> AppError {
+    AppError::Base {
+        path: path.to_path_buf(),
+        problem: Box::new(problem),
     }
 }
 

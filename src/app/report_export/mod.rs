@@ -6,8 +6,9 @@
 pub mod panel;
 
 use crate::app::AppState;
+use crate::app::errors::AppError;
 use crate::app::files::OpenedInputs;
-use crate::app::jobs::Job;
+use crate::app::jobs::JobKind;
 use crate::report::{Rendering, Report};
 use gamma_core::Corpus;
 use std::path::{Path, PathBuf};
@@ -18,7 +19,6 @@ pub const REPORT_TITLE: &str = "Export the agreement report";
 /// The report being gathered, if one is.
 #[derive(Default)]
 pub struct ReportExport {
-    job: Option<Job<Result<PathBuf, String>>>,
     /// Whether the report places γ on the Corpus Shuffling Tool's curves (tens of seconds more).
     pub calibrate: bool,
 }
@@ -43,18 +43,11 @@ fn rerun(state: &AppState, out: &Path, calibrate: bool) -> String {
     )
 }
 
-impl ReportExport {
-    /// Whether a report is being gathered.
-    pub fn is_running(&self) -> bool {
-        self.job.is_some()
-    }
-}
-
 impl AppState {
     /// Gathers the report of the open documents in a job and writes it to `out`.
     pub fn export_report(&mut self, out: PathBuf) {
         let Some(rendering) = Rendering::of(&out) else {
-            self.shell.messages.push(format!(
+            self.shell.messages.error(format!(
                 "{}: the agreement report is written as .html, .md, .tex or .json",
                 out.display()
             ));
@@ -68,40 +61,37 @@ impl AppState {
         );
         let options = self.measure.settings.gamma_options();
         let rerun = rerun(self, &out, self.report.calibrate);
-        self.shell.messages.push(format!(
+        self.shell.messages.info(format!(
             "gathering the agreement report of {} document(s)…",
             corpus.documents.len()
         ));
-        let wake = std::sync::Arc::clone(&self.wake);
         let calibrate = self.report.calibrate;
-        self.report.job = Some(Job::spawn("agreement report", wake, move |context| {
+        let (kind, name) = (JobKind::Report, "agreement report");
+        self.jobs.start(kind, name, deliver, move |context| {
             let written = Report::gather(&corpus, &options, rerun)
                 .map(|report| match calibrate {
                     true => report.with_calibration(&corpus, &options),
                     false => report,
                 })
-                .map_err(|e| e.to_string())
+                .map_err(AppError::from)
                 .and_then(|report| {
                     let text = rendering.render(&report);
-                    gamma_formats::write_atomically(&out, text.as_bytes())
-                        .map_err(|e| e.to_string())
+                    gamma_formats::write_atomically(&out, text.as_bytes()).map_err(AppError::from)
                 })
                 .map(|()| out);
             context.send(written);
-        }));
+        });
     }
+}
 
-    /// Says in Messages what the job ended with.
-    pub(crate) fn poll_report(&mut self) {
-        let Some(job) = &self.report.job else {
-            return;
-        };
-        for written in job.messages() {
-            self.report.job = None;
-            self.shell.messages.push(match written {
-                Ok(path) => format!("agreement report written: {}", path.display()),
-                Err(e) => format!("the agreement report was not written: {e}"),
-            });
+/// Says in Messages what the report's job ended with (its route).
+fn deliver(state: &mut AppState, written: Result<PathBuf, AppError>) {
+    match written {
+        Ok(path) => {
+            (state.shell.messages).info(format!("agreement report written: {}", path.display()))
+        }
+        Err(e) => {
+            (state.shell.messages).error(format!("the agreement report was not written: {e}"))
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::Mode;
 use super::window::GammaStudioApp;
+use crate::app::commands::Command;
 use crate::app::files::demo;
 use eframe::egui::{self, Ui};
 
@@ -55,7 +56,7 @@ impl GammaStudioApp {
                     for demo in demo::Demo::ALL {
                         if ui.button(demo.title()).clicked() {
                             ui.close();
-                            self.open_demo(demo);
+                            self.state.send(Command::OpenDemo(demo));
                         }
                     }
                 });
@@ -84,7 +85,7 @@ impl GammaStudioApp {
                     .clicked()
                 {
                     ui.close();
-                    self.state.list_saved_sessions();
+                    self.state.send(Command::ListSessions);
                 }
                 ui.separator();
                 if ui.button("Quit").clicked() {
@@ -141,7 +142,7 @@ impl GammaStudioApp {
             for (index, (label, paths)) in entries.into_iter().enumerate() {
                 if ui.button(label).on_hover_text(paths).clicked() {
                     ui.close();
-                    self.state.open_recent(index);
+                    self.state.send(Command::OpenRecent(index));
                 }
             }
             ui.separator();
@@ -150,9 +151,8 @@ impl GammaStudioApp {
                 .checkbox(&mut reopen, "Reopen the last one at start")
                 .on_hover_text("instead of the demo, when the app starts without files")
                 .changed()
-                && let Err(e) = self.state.files.recent.set_reopen_last(reopen)
             {
-                self.state.shell.messages.push(e);
+                self.state.send(Command::ReopenLastAtStart(reopen));
             }
         });
     }

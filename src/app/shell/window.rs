@@ -5,18 +5,22 @@
 
 use super::help::HelpPage;
 use super::layout::Panels;
-use super::{Mode, focus};
+use super::{Mode, focus, save_png};
+use crate::app::commands::Command;
 use crate::app::document::open_document::View;
+use crate::app::errors::AppError;
 use crate::app::files::dialog::{FileDialog, SystemDialog, WithFallback};
 use crate::app::files::{
     self, OPEN_FOLDER_TITLE, OPEN_PROJECT_TITLE, OPEN_TITLE, SAVE_PROJECT_TITLE,
 };
+use crate::app::jobs::JobKind;
 use crate::app::measure::gamma_run;
 use crate::app::shuffling;
 use crate::app::{AppState, adjudication, campaign, document, evaluate, measure, report_export};
 use eframe::egui::{self, Ui};
+use gamma_formats::FileError;
 use gamma_formats::ReadOptions;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// egui's fonts, then DejaVu as the fallback for the characters of historical and phonetic
@@ -75,7 +79,7 @@ pub struct Launch {
 }
 
 /// Opens the window; returns when it is closed.
-pub fn run(mut launch: Launch) -> Result<(), String> {
+pub fn run(mut launch: Launch) -> Result<(), AppError> {
     if launch.data_folder.is_none() {
         launch.data_folder = crate::environment::data_folder();
     }
@@ -115,7 +119,7 @@ pub fn run(mut launch: Launch) -> Result<(), String> {
             Ok(Box::new(app))
         }),
     )
-    .map_err(|e| format!("cannot open the window: {e}"))
+    .map_err(|e| AppError::Window(e.to_string()))
 }
 
 /// Where the `--screenshot` run stands.
@@ -136,7 +140,7 @@ pub struct GammaStudioApp {
     /// The Help window shown, if any.
     pub(crate) help: Option<HelpPage>,
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
-    screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, String>>>>,
+    screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, FileError>>>>,
     /// The side panels: shown or not, their widths.
     pub(crate) panels: Panels,
     /// Whether clicks give the window the keyboard.
@@ -145,6 +149,8 @@ pub struct GammaStudioApp {
     keys_owner: focus::KeysOwner,
     /// The inputs the file dialogs were last told to open beside.
     dialogs_start_for: Option<files::OpenedInputs>,
+    /// The timeline's view kept from the last run, while the documents are read.
+    saved_view: Option<SavedView>,
 }
 
 impl GammaStudioApp {
@@ -161,9 +167,17 @@ impl GammaStudioApp {
         let open_demo = launch.files.is_empty() && state.documents.open.is_empty();
         match launch.files.as_slice() {
             [] => {}
-            [folder] if folder.is_dir() => state.open_folder(folder, &launch.read_options),
-            [file] if files::project::is_project(file) => state.open_project(file),
-            files => state.open_files(files, &launch.read_options),
+            [folder] if folder.is_dir() => state.apply(Command::OpenFolder {
+                folder: folder.clone(),
+                options: launch.read_options,
+            }),
+            [file] if files::project::is_project(file) => {
+                state.apply(Command::OpenProject(file.clone()))
+            }
+            files => state.apply(Command::OpenFiles {
+                paths: files.to_vec(),
+                options: launch.read_options,
+            }),
         }
         let mut app = GammaStudioApp {
             state,
@@ -181,9 +195,10 @@ impl GammaStudioApp {
             focus_watch: Default::default(),
             dialogs_start_for: None,
             keys_owner: Default::default(),
+            saved_view: None,
         };
         if open_demo {
-            app.open_demo(files::demo::Demo::NamedEntities);
+            (app.state).apply(Command::OpenDemo(files::demo::Demo::NamedEntities));
         }
         app
     }
@@ -194,7 +209,16 @@ impl GammaStudioApp {
         if let Some(central) = eframe::get_value(storage, CENTRAL_VIEW_KEY) {
             self.state.documents.reading.central = central;
         }
-        if let Some(saved) = eframe::get_value::<SavedView>(storage, VIEW_KEY) {
+        // The view comes back once the documents are read.
+        self.saved_view = eframe::get_value::<SavedView>(storage, VIEW_KEY);
+        self.restore_view();
+    }
+
+    /// The saved view of the timeline, once no file is being read.
+    fn restore_view(&mut self) {
+        if !self.state.jobs.is_running(JobKind::Open)
+            && let Some(saved) = self.saved_view.take()
+        {
             saved.restore(&mut self.state);
         }
     }
@@ -207,15 +231,21 @@ impl GammaStudioApp {
 
     /// Draws the whole window (the eframe entry point and the tests call this).
     pub fn draw(&mut self, ui: &mut Ui) {
+        // Quitting: every job stops now and nothing is drawn (what is kept is on disk already).
+        if ui.input(|i| i.viewport().close_requested()) {
+            self.state.jobs.cancel_all();
+            return;
+        }
+        // Before the panels, so that Messages shows what the jobs ended with in this frame.
         self.state.poll();
-        // Before the panels, so that Messages shows what the job ended with in this frame.
+        self.restore_view();
         let text_gamma = self.state.uses_text_gamma();
         let state = &mut self.state;
         (state.campaign.dashboard).keep_up(
             &state.documents.open,
             &state.measure.settings,
             text_gamma,
-            &state.wake,
+            &mut state.jobs,
         );
         self.take_dropped_files(ui);
         if self.dialogs_start_for != self.state.files.opened {
@@ -231,7 +261,7 @@ impl GammaStudioApp {
             !self.dialog_open() && !ui.ctx().egui_wants_keyboard_input() && !keys_in_window;
         self.panels.update(ui, &self.state);
         if let Some(message) = self.focus_watch.watch(ui.ctx()) {
-            self.state.shell.messages.push(message.to_string());
+            self.state.shell.messages.warning(message);
         }
         if self.state.shell.mode == Mode::Annotations {
             adjudication::panel::handle_keys(ui, &mut self.state);
@@ -259,10 +289,13 @@ impl GammaStudioApp {
         if self.dialog.ready(report_export::REPORT_TITLE) {
             self.ask_report_to_export();
         }
+        // What the keys, the menus and the dialogs' answers asked for, before the panels show
+        // the state (the panels' own commands are applied at the end of the frame).
+        self.state.apply_commands();
         if !self.state.shell.messages.is_empty() {
             egui::Panel::bottom("errors")
                 .resizable(true)
-                .show(ui, |ui| self.errors_panel(ui));
+                .show(ui, |ui| self.messages_panel(ui));
         }
         match self.state.shell.mode {
             Mode::Shuffling => self.draw_shuffling(ui),
@@ -276,21 +309,16 @@ impl GammaStudioApp {
         }
         self.open_dialog_window(ui);
         evaluate::panel::window(ui, &mut self.state, self.dialog.as_mut());
-        // What the panels and keys asked for, in one place.
-        self.state.apply_commands();
-        self.state.autosave_project();
         self.dialog.show(ui.ctx());
         super::help::window(ui.ctx(), &mut self.help);
         campaign::sessions_panel::window(ui.ctx(), &mut self.state);
-        self.state
-            .shell
-            .messages
-            .extend(self.dialog.take_messages());
-        if self.state.is_running()
-            || self.state.report.is_running()
-            || self.state.shuffling.is_running()
-            || self.state.campaign.dashboard.is_running()
-        {
+        // What the panels and windows asked for.
+        self.state.apply_commands();
+        self.state.autosave_project();
+        for message in self.dialog.take_messages() {
+            self.state.shell.messages.warning(message);
+        }
+        if self.state.jobs.any_running() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }
@@ -305,13 +333,17 @@ impl GammaStudioApp {
             return;
         }
         let state = &mut self.state;
-        if let Some(adjudicating) = state.adjudicating_mut()
-            && (adjudicating.confirm_overwrite.is_some() || adjudicating.confirm_start_over)
-        {
-            if adjudicating.confirm_overwrite.take().is_some() {
-                adjudicating.message = Some("export cancelled".into());
+        let question = state
+            .adjudicating()
+            .map(|a| (a.confirm_overwrite.is_some(), a.confirm_start_over));
+        if let Some((overwrite, start_over)) = question.filter(|(o, s)| *o || *s) {
+            // Answered as Cancel, through the commands the question's own buttons send.
+            if overwrite {
+                state.send(Command::KeepInputs);
             }
-            adjudicating.confirm_start_over = false;
+            if start_over {
+                state.send(Command::KeepDecisions);
+            }
         } else if self.dialog.is_open() {
             self.dialog.cancel();
         } else if state.files.pending_open.is_some() {
@@ -417,7 +449,7 @@ impl GammaStudioApp {
                 .collect()
         });
         if !dropped.is_empty() {
-            self.request_open(dropped);
+            self.state.send(Command::Open(dropped));
         }
     }
 
@@ -433,11 +465,13 @@ impl GammaStudioApp {
         let dashboard_shown = self.state.shell.mode == Mode::Dashboard;
         let busy = self.state.is_running()
             || (dashboard_shown && self.state.campaign.dashboard.is_running());
-        let finished = !busy
-            && (self.state.current_outcome().is_some()
-                || self.state.current_text_outcome().is_some())
-            || matches!(self.state.measure.run.status, gamma_run::Status::Failed(_))
-            || self.state.documents.open.is_empty();
+        let opening = self.state.jobs.is_running(JobKind::Open);
+        let finished = !opening
+            && (!busy
+                && (self.state.current_outcome().is_some()
+                    || self.state.current_text_outcome().is_some())
+                || matches!(self.state.measure.run.status, gamma_run::Status::Failed(_))
+                || self.state.documents.open.is_empty());
         match &mut self.screenshot {
             Screenshot::Waiting {
                 path,
@@ -458,7 +492,7 @@ impl GammaStudioApp {
                     let context = ui.ctx().clone();
                     ui.ctx().request_screenshot(move |image| {
                         *done.lock().expect("not poisoned") =
-                            Some(save_png(&image, &path).map(|()| path));
+                            Some(save_png(&path, image.size, &rgba_of(&image)).map(|()| path));
                         context.request_repaint();
                     });
                     self.screenshot = Screenshot::Requested;
@@ -518,6 +552,16 @@ impl eframe::App for GammaStudioApp {
         self.draw(ui);
     }
 
+    /// Quitting: no job keeps the window open (each is cancelled, none waited for), and the
+    /// state is not taken apart piece by piece (a campaign's documents and alignments are
+    /// millions of allocations): the process ends and the system takes the memory back. What is
+    /// kept is on disk already (sessions and projects are saved at every change).
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.state.jobs.cancel_all();
+        let state = std::mem::replace(&mut self.state, AppState::new(Arc::new(|| {})));
+        std::mem::forget(state);
+    }
+
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(
             storage,
@@ -530,16 +574,7 @@ impl eframe::App for GammaStudioApp {
     }
 }
 
-/// Writes an egui image as PNG (through a temporary file renamed at the end).
-fn save_png(image: &egui::ColorImage, path: &Path) -> Result<(), String> {
-    let mut bytes = Vec::new();
-    {
-        let mut encoder = png::Encoder::new(&mut bytes, image.size[0] as u32, image.size[1] as u32);
-        encoder.set_color(png::ColorType::Rgba);
-        encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
-        let rgba: Vec<u8> = image.pixels.iter().flat_map(|c| c.to_array()).collect();
-        writer.write_image_data(&rgba).map_err(|e| e.to_string())?;
-    }
-    gamma_formats::write_atomically(path, &bytes).map_err(|e| e.to_string())
+/// An egui image's pixels as RGBA bytes.
+fn rgba_of(image: &egui::ColorImage) -> Vec<u8> {
+    image.pixels.iter().flat_map(|c| c.to_array()).collect()
 }

@@ -1,15 +1,19 @@
 //! The Corpus Shuffling Tool view's state: what to sweep, the sweep or calibration running as
-//! a background [`Job`], and their results. Nothing here draws (see `shuffling_panel`).
+//! a background job ([`crate::app::jobs::Jobs`]), and their results. Nothing here draws (see
+//! [`panel`]).
 
 pub mod panel;
 
-use super::jobs::{Job, Wake};
+use crate::app::AppState;
+use crate::app::errors::AppError;
+use crate::app::jobs::{JobKind, Jobs};
 use gamma_core::Continuum;
 use gamma_core::gamma::RunControl;
 use gamma_core::measure::Measure;
 use gamma_core::shuffle::{
     self, Calibration, ErrorKind, Reference, ReferenceModel, SweepOptions, SweepRow,
 };
+use std::path::PathBuf;
 
 /// Where the simulated annotators come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,8 +113,8 @@ impl CalibrationOutcome {
 #[derive(Debug)]
 pub enum ShufflingMessage {
     Progress { done: usize, needed: usize },
-    Sweep(Result<Box<SweepOutcome>, String>),
-    Calibration(Result<CalibrationOutcome, String>),
+    Sweep(Result<Box<SweepOutcome>, AppError>),
+    Calibration(Result<CalibrationOutcome, AppError>),
 }
 
 /// The shuffling view's state.
@@ -128,7 +132,8 @@ pub struct Shuffling {
     pub error: Option<String>,
     /// Where the last CSV export went.
     pub exported: Option<std::path::PathBuf>,
-    job: Option<Job<ShufflingMessage>>,
+    /// Whether a sweep or a calibration runs.
+    running: bool,
 }
 
 impl Default for Shuffling {
@@ -142,7 +147,7 @@ impl Default for Shuffling {
             progress: None,
             error: None,
             exported: None,
-            job: None,
+            running: false,
         }
     }
 }
@@ -152,7 +157,7 @@ pub fn reference_of(
     settings: &SweepSettings,
     document: Option<&Continuum>,
     gold: Option<Vec<gamma_core::Unit>>,
-) -> Result<(Reference, String), String> {
+) -> Result<(Reference, String), AppError> {
     match settings.reference {
         ReferenceChoice::Model => {
             let model = &settings.model;
@@ -168,34 +173,44 @@ pub fn reference_of(
                         ),
                     )
                 })
-                .map_err(|e| e.to_string())
+                .map_err(AppError::from)
         }
         ReferenceChoice::Annotator(a) => {
-            let continuum = document.ok_or("no document is open")?;
-            let annotator = continuum
-                .annotators
-                .get(a)
-                .ok_or("the document has no such annotator")?;
-            Reference::from_annotator(continuum, a)
-                .map(|r| (r, format!("annotator {}", annotator.name)))
-                .map_err(|e| format!("annotator {}: {e}", annotator.name))
+            let continuum = document.ok_or(AppError::NoDocument)?;
+            let annotator = (continuum.annotators.get(a)).ok_or(AppError::NoSuchAnnotator)?;
+            let of = format!("annotator {}", annotator.name);
+            match Reference::from_annotator(continuum, a) {
+                Ok(reference) => Ok((reference, of)),
+                Err(error) => Err(AppError::Reference { of, error }),
+            }
         }
         ReferenceChoice::Gold => {
-            let units = gold.ok_or("no gold standard is being adjudicated for this document")?;
+            let units = gold.ok_or(AppError::NoGold)?;
             Reference::new(units)
                 .map(|r| (r, "the gold standard".to_string()))
-                .map_err(|e| format!("the gold standard: {e}"))
+                .map_err(gold_reference)
         }
     }
 }
 
+/// The gold standard refused as a reference.
+fn gold_reference(error: gamma_core::shuffle::ShuffleError) -> AppError {
+    AppError::Reference {
+        of: "the gold standard".into(),
+        error,
+    }
+}
+
 impl Shuffling {
+    /// Whether a sweep or a calibration runs.
     pub fn is_running(&self) -> bool {
-        self.job.is_some()
+        self.running
     }
 
-    pub fn cancel(&mut self) {
-        self.job = None;
+    /// Stops the sweep or calibration running.
+    pub fn cancel(&mut self, jobs: &mut Jobs) {
+        jobs.cancel(JobKind::Shuffling);
+        self.running = false;
         self.progress = None;
     }
 
@@ -203,12 +218,13 @@ impl Shuffling {
     fn start(
         &mut self,
         name: &str,
-        wake: Wake,
+        jobs: &mut Jobs,
         work: impl FnOnce(RunControl) -> ShufflingMessage + Send + 'static,
     ) {
         self.error = None;
         self.progress = Some((0, 1));
-        self.job = Some(Job::spawn(name, wake, move |context| {
+        self.running = true;
+        jobs.start(JobKind::Shuffling, name, deliver, move |context| {
             let report = |done: usize, needed: usize| {
                 // Every 1 % is enough for a progress bar.
                 if done == needed || done.is_multiple_of((needed / 100).max(1)) {
@@ -219,11 +235,11 @@ impl Shuffling {
             if !context.is_cancelled() {
                 context.send(message);
             }
-        }));
+        });
     }
 
     /// Starts a sweep of the current settings from `reference` (named `reference_name`).
-    pub fn start_sweep(&mut self, reference: Reference, reference_name: String, wake: Wake) {
+    pub fn start_sweep(&mut self, reference: Reference, reference_name: String, jobs: &mut Jobs) {
         let settings = self.settings.clone();
         log::info!(
             "sweep of {} from {reference_name}: {} sets, step {}",
@@ -237,7 +253,7 @@ impl Shuffling {
             settings.sweep.sets,
             settings.sweep.step
         );
-        self.start("sweep", wake, move |control| {
+        self.start("sweep", jobs, move |control| {
             let clock = std::time::Instant::now();
             let result = shuffle::sweep_controlled(&reference, &settings.sweep, control)
                 .map(|rows| {
@@ -248,7 +264,7 @@ impl Shuffling {
                         seconds: clock.elapsed().as_secs_f64(),
                     })
                 })
-                .map_err(|e| e.to_string());
+                .map_err(AppError::from);
             ShufflingMessage::Sweep(result)
         });
     }
@@ -259,7 +275,7 @@ impl Shuffling {
         continuum: Continuum,
         references: Vec<Reference>,
         references_name: String,
-        wake: Wake,
+        jobs: &mut Jobs,
     ) {
         let kinds = self.calibration_kinds.clone();
         // The sweep's γ and factors (its preset), with the calibration's own sets and step.
@@ -268,7 +284,7 @@ impl Shuffling {
             step: 0.1,
             ..self.settings.sweep.clone()
         };
-        self.start("calibration", wake, move |control| {
+        self.start("calibration", jobs, move |control| {
             let clock = std::time::Instant::now();
             let result =
                 shuffle::calibrate_against(&continuum, &references, &kinds, &options, control).map(
@@ -282,40 +298,122 @@ impl Shuffling {
                         seconds: clock.elapsed().as_secs_f64(),
                     },
                 );
-            ShufflingMessage::Calibration(result.map_err(|e| e.to_string()))
+            ShufflingMessage::Calibration(result.map_err(AppError::from))
         });
     }
 
-    /// Takes what the worker sent.
-    pub fn poll(&mut self) {
-        let Some(job) = &self.job else {
+    /// Takes a message of the job.
+    fn receive(&mut self, message: ShufflingMessage) {
+        match message {
+            ShufflingMessage::Progress { done, needed } => {
+                self.progress = Some((done, needed));
+                return;
+            }
+            ShufflingMessage::Sweep(result) => match result {
+                Ok(outcome) => self.sweep = Some(*outcome),
+                Err(e) => self.error = Some(format!("the sweep failed: {e}")),
+            },
+            ShufflingMessage::Calibration(result) => match result {
+                Ok(outcome) => self.calibration = Some(outcome),
+                Err(e) => self.error = Some(format!("the calibration failed: {e}")),
+            },
+        }
+        self.running = false;
+        self.progress = None;
+    }
+}
+
+/// Applies a message of the sweep's or the calibration's job (its route).
+fn deliver(state: &mut AppState, message: ShufflingMessage) {
+    state.shuffling.receive(message);
+}
+
+/// What the tool writes as CSV.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Export {
+    /// The sweep's table: each measure's mean at each magnitude.
+    Sweep,
+    /// The calibration's curves.
+    Calibration,
+}
+
+impl Export {
+    /// The file name offered.
+    pub fn suggested_name(self) -> &'static str {
+        match self {
+            Export::Sweep => "sweep.csv",
+            Export::Calibration => "calibration.csv",
+        }
+    }
+}
+
+/// The tool's actions on the document shown.
+impl AppState {
+    /// The gold units decided so far, while the document shown is adjudicated.
+    fn gold_units(&self) -> Option<Vec<gamma_core::Unit>> {
+        self.adjudicating().map(|a| {
+            a.session
+                .adjudication
+                .gold()
+                .into_iter()
+                .map(|(_, g)| g.unit.clone())
+                .collect()
+        })
+    }
+
+    /// Starts the sweep of the current settings (the reference is built here, on the UI thread:
+    /// it is a copy of units, not a computation).
+    pub(crate) fn start_sweep(&mut self) {
+        let settings = &self.shuffling.settings;
+        let continuum = self.document().map(|d| &d.document.continuum);
+        match reference_of(settings, continuum, self.gold_units()) {
+            Ok((reference, name)) => {
+                self.shuffling.start_sweep(reference, name, &mut self.jobs);
+            }
+            Err(e) => self.shuffling.error = Some(e.to_string()),
+        }
+    }
+
+    /// Starts calibrating the document shown: against its gold when one is being adjudicated,
+    /// otherwise against each annotator in turn.
+    pub(crate) fn start_calibration(&mut self) {
+        let Some(document) = self.document() else {
+            self.shuffling.error = Some("open a document to calibrate its γ".into());
             return;
         };
-        let mut finished = false;
-        for message in job.messages() {
-            match message {
-                ShufflingMessage::Progress { done, needed } => {
-                    self.progress = Some((done, needed));
-                }
-                ShufflingMessage::Sweep(result) => {
-                    finished = true;
-                    match result {
-                        Ok(outcome) => self.sweep = Some(*outcome),
-                        Err(e) => self.error = Some(format!("the sweep failed: {e}")),
-                    }
-                }
-                ShufflingMessage::Calibration(result) => {
-                    finished = true;
-                    match result {
-                        Ok(outcome) => self.calibration = Some(outcome),
-                        Err(e) => self.error = Some(format!("the calibration failed: {e}")),
-                    }
-                }
+        let continuum = document.document.continuum.clone();
+        let references = match self.gold_units() {
+            Some(gold) => gamma_core::shuffle::Reference::new(gold)
+                .map(|r| (vec![r], "the gold standard".to_string()))
+                .map_err(gold_reference),
+            None => shuffle::each_annotator_as_reference(&continuum)
+                .map(|r| (r, "each annotator in turn".to_string()))
+                .map_err(AppError::from),
+        };
+        match references {
+            Ok((references, name)) => {
+                (self.shuffling).start_calibration(continuum, references, name, &mut self.jobs);
             }
+            Err(e) => self.shuffling.error = Some(e.to_string()),
         }
-        if finished {
-            self.job = None;
-            self.progress = None;
+    }
+
+    /// Writes the last sweep's table or calibration's curves at `path`.
+    pub(crate) fn export_shuffling(&mut self, what: Export, path: PathBuf) {
+        let shuffling = &self.shuffling;
+        let csv = match what {
+            Export::Sweep => (shuffling.sweep.as_ref())
+                .map(|sweep| shuffle::sweep_csv(&sweep.settings.sweep.measures, &sweep.rows)),
+            Export::Calibration => {
+                (shuffling.calibration.as_ref()).map(|c| c.calibration.curves_csv())
+            }
+        };
+        let Some(csv) = csv else {
+            return;
+        };
+        match gamma_formats::write_atomically(&path, csv.as_bytes()) {
+            Ok(()) => self.shuffling.exported = Some(path),
+            Err(e) => self.shell.messages.error(e),
         }
     }
 }

@@ -2,9 +2,10 @@
 //! magnitude of the errors (as the γ paper's Figures 24–30), and the calibration of the open
 //! document's γ with its γ marked on each error kind's curve.
 
+use super::{Export, ReferenceChoice, Shuffling};
 use crate::app::AppState;
+use crate::app::commands::Command;
 use crate::app::files::dialog::FileDialog;
-use crate::app::shuffling::{ReferenceChoice, Shuffling, reference_of};
 use eframe::egui::{self, Color32, RichText, Ui};
 use egui_plot::{HLine, Line, MarkerShape, Plot, PlotPoints, Points};
 use gamma_core::measure::Measure;
@@ -126,10 +127,10 @@ pub fn show_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
             .add_enabled(!running && ready, egui::Button::new("Run the sweep"))
             .clicked()
         {
-            start_sweep(state);
+            state.send(Command::Sweep);
         }
         if running && ui.button("Cancel").clicked() {
-            state.shuffling.cancel();
+            state.send(Command::StopShuffling);
         }
     });
     progress(ui, &state.shuffling);
@@ -137,18 +138,7 @@ pub fn show_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
         ui.colored_label(Color32::from_rgb(200, 60, 40), error);
     }
     if state.shuffling.sweep.is_some() {
-        export_button(
-            ui,
-            state,
-            dialog,
-            "Export the curves…",
-            "sweep.csv",
-            |s| {
-                s.sweep
-                    .as_ref()
-                    .map(|sweep| shuffle::sweep_csv(&sweep.settings.sweep.measures, &sweep.rows))
-            },
-        );
+        export_button(ui, state, dialog, "Export the curves…", Export::Sweep);
     }
     ui.separator();
     calibration_controls(ui, state, dialog);
@@ -241,58 +231,6 @@ fn reference_selector(ui: &mut Ui, state: &mut AppState) {
     });
 }
 
-fn gold_units(state: &AppState) -> Option<Vec<gamma_core::Unit>> {
-    state.adjudicating().map(|a| {
-        a.session
-            .adjudication
-            .gold()
-            .into_iter()
-            .map(|(_, g)| g.unit.clone())
-            .collect()
-    })
-}
-
-/// Starts the sweep of the current settings (the reference is built here, on the UI thread:
-/// it is a copy of units, not a computation).
-pub fn start_sweep(state: &mut AppState) {
-    let settings = &state.shuffling.settings;
-    let continuum = state.document().map(|d| &d.document.continuum);
-    match reference_of(settings, continuum, gold_units(state)) {
-        Ok((reference, name)) => {
-            let wake = state.wake.clone();
-            state.shuffling.start_sweep(reference, name, wake);
-        }
-        Err(e) => state.shuffling.error = Some(e),
-    }
-}
-
-/// Starts calibrating the document shown: against its gold when one is being adjudicated,
-/// otherwise against each annotator in turn.
-pub fn start_calibration(state: &mut AppState) {
-    let Some(document) = state.document() else {
-        state.shuffling.error = Some("open a document to calibrate its γ".into());
-        return;
-    };
-    let continuum = document.document.continuum.clone();
-    let references = match gold_units(state) {
-        Some(gold) => gamma_core::shuffle::Reference::new(gold)
-            .map(|r| (vec![r], "the gold standard".to_string()))
-            .map_err(|e| format!("the gold standard: {e}")),
-        None => shuffle::each_annotator_as_reference(&continuum)
-            .map(|r| (r, "each annotator in turn".to_string()))
-            .map_err(|e| e.to_string()),
-    };
-    match references {
-        Ok((references, name)) => {
-            let wake = state.wake.clone();
-            state
-                .shuffling
-                .start_calibration(continuum, references, name, wake);
-        }
-        Err(e) => state.shuffling.error = Some(e),
-    }
-}
-
 fn calibration_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     ui.heading("What does this γ mean?");
     let document = state.document().map(|d| d.document.continuum.name.clone());
@@ -330,7 +268,7 @@ fn calibration_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn File
         )
         .clicked()
     {
-        start_calibration(state);
+        state.send(Command::Calibrate);
     }
     if state.shuffling.calibration.is_some() {
         export_button(
@@ -338,8 +276,7 @@ fn calibration_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn File
             state,
             dialog,
             "Export the calibration curves…",
-            "calibration.csv",
-            |s| s.calibration.as_ref().map(|c| c.calibration.curves_csv()),
+            Export::Calibration,
         );
     }
 }
@@ -349,19 +286,14 @@ fn export_button(
     state: &mut AppState,
     dialog: &mut dyn FileDialog,
     label: &str,
-    suggested: &str,
-    csv: impl FnOnce(&Shuffling) -> Option<String>,
+    what: Export,
 ) {
     // The CSV is written only when asked for, not every frame.
     let title = label.trim_end_matches('…');
     if (ui.button(label).clicked() || dialog.ready(title))
-        && let Some(path) = dialog.save_file(title, suggested)
-        && let Some(csv) = csv(&state.shuffling)
+        && let Some(path) = dialog.save_file(title, what.suggested_name())
     {
-        match gamma_formats::write_atomically(&path, csv.as_bytes()) {
-            Ok(()) => state.shuffling.exported = Some(path),
-            Err(e) => state.shell.messages.push(e.to_string()),
-        }
+        state.send(Command::ExportShuffling { what, path });
     }
     if let Some(path) = &state.shuffling.exported {
         ui.small(format!("saved {}", path.display()));

@@ -170,7 +170,10 @@ fn an_autosaved_adjudication_is_resumed_at_the_next_start_and_never_replaced() {
     h.state_mut().state.stop_adjudication();
     h.run_steps(2);
     h.get_by_label_contains(&format!("(decided {decided} of"));
-    assert!(h.query_by_label("Start over").is_none(), "not beside Resume");
+    assert!(
+        h.query_by_label("Start over").is_none(),
+        "not beside Resume"
+    );
     h.get_by_label("Resume").click();
     h.run_steps(2);
     let resumed = h.state().state.adjudicating().expect("resumed");

@@ -33,7 +33,11 @@ fn saves_and_exports_open_beside_the_annotators_folders_and_name_whose_file_they
     let (mut h, asked) = opened(Some(&corpus), &dir.path().join("data"));
     h.get_by_label("Adjudicate this document").click();
     h.run_steps(2);
-    for button in ["Export the gold…", "Export the report…", "Save the session as…"] {
+    for button in [
+        "Export the gold…",
+        "Export the report…",
+        "Save the session as…",
+    ] {
         h.get_by_label(button).scroll_to_me();
         h.run_steps(3);
         h.get_by_label(button).click();
@@ -78,7 +82,10 @@ fn the_demos_gold_has_a_plain_file_name() {
         crate::app::files::file_stem("Demo: Named entities (Glozz, 3 annotators)"),
         "Demo-Named-entities-Glozz-3-annotators"
     );
-    assert_eq!(crate::app::files::file_stem("s2-league1_game1.v2"), "s2-league1_game1.v2");
+    assert_eq!(
+        crate::app::files::file_stem("s2-league1_game1.v2"),
+        "s2-league1_game1.v2"
+    );
     assert_eq!(crate::app::files::file_stem("../.."), "document");
 }
 

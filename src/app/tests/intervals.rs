@@ -5,7 +5,7 @@
 
 use super::campaign::dashboard_done;
 use super::*;
-use crate::app::campaign::dashboard_panel::{CONFIDENCE_TIP, PRECISION_TIP};
+use crate::app::campaign::dashboard_table::{CONFIDENCE_TIP, PRECISION_TIP};
 use gamma_core::bootstrap::bootstrap_gamma;
 use gamma_core::synthetic::{Density, noisy_copies};
 use std::path::Path;
@@ -17,8 +17,14 @@ fn write_corpus(folder: &Path) {
         let mut csv = String::from("annotator,category,start,end\n");
         for annotator in &continuum.annotators {
             for unit in &annotator.units {
-                let (start, end) = (unit.start.round(), unit.end.round().max(unit.start.round() + 1.0));
-                csv.push_str(&format!("{},{},{start},{end}\n", annotator.name, unit.category));
+                let (start, end) = (
+                    unit.start.round(),
+                    unit.end.round().max(unit.start.round() + 1.0),
+                );
+                csv.push_str(&format!(
+                    "{},{},{start},{end}\n",
+                    annotator.name, unit.category
+                ));
             }
         }
         std::fs::write(folder.join(format!("doc{seed}.csv")), csv).unwrap();
@@ -37,7 +43,9 @@ fn the_bootstrap_values_are_the_ones_shown_as_the_95_percent_confidence_interval
     h.state_mut().state.measure.settings.gamma.samples = precision(0.05);
     h.state_mut().state.measure.settings.bootstrap_replicates = 200;
     h.state_mut().state.settings_changed();
-    step_until(&mut h, |app| dashboard_done(app) && app.state.campaign.dashboard.corpus.is_some());
+    step_until(&mut h, |app| {
+        dashboard_done(app) && app.state.campaign.dashboard.corpus.is_some()
+    });
     let state = &h.state().state;
     let (options, bootstrap) = (
         state.measure.settings.gamma_options(),
@@ -46,7 +54,9 @@ fn the_bootstrap_values_are_the_ones_shown_as_the_95_percent_confidence_interval
     // Each document: the core's γ and its bootstrap, as the table shows them.
     for (index, document) in state.documents.open.iter().enumerate() {
         let result = gamma_core::gamma(document.continuum(), &options, Default::default()).unwrap();
-        let ci = bootstrap_gamma(&result, &options, &bootstrap).unwrap().gamma;
+        let ci = bootstrap_gamma(&result, &options, &bootstrap)
+            .unwrap()
+            .gamma;
         let measured = state.campaign.dashboard.measured(index).unwrap();
         assert_eq!(measured.confidence, Ok(ci));
         assert_eq!(measured.precision, result.gamma_interval);
@@ -56,10 +66,14 @@ fn the_bootstrap_values_are_the_ones_shown_as_the_95_percent_confidence_interval
     h.get_by_label_contains("γ [95 % CI]");
     // The corpus: pooled γ, its bootstrap over the documents, the precision apart.
     let corpus = gamma_core::Corpus::new(
-        (state.documents.open.iter()).map(|d| d.continuum().clone()).collect(),
+        (state.documents.open.iter())
+            .map(|d| d.continuum().clone())
+            .collect(),
     );
     let pooled = gamma_core::corpus_gamma(&corpus, &options, Default::default()).unwrap();
-    let ci = bootstrap_gamma(&pooled, &options, &bootstrap).unwrap().gamma;
+    let ci = bootstrap_gamma(&pooled, &options, &bootstrap)
+        .unwrap()
+        .gamma;
     h.get_by_label(&format!("corpus γ {:.3}", pooled.gamma));
     h.get_by_label(&format!("95 % CI [{:.3}, {:.3}]", ci.0, ci.1));
     h.get_by_label(&format!(
@@ -76,15 +90,24 @@ fn the_bootstrap_values_are_the_ones_shown_as_the_95_percent_confidence_interval
     let header: Vec<&str> = table.lines().next().unwrap().split(',').collect();
     assert_eq!(
         &header[3..8],
-        ["gamma", "ci95_low", "ci95_high", "chance_precision_low", "chance_precision_high"]
+        [
+            "gamma",
+            "ci95_low",
+            "ci95_high",
+            "chance_precision_low",
+            "chance_precision_high"
+        ]
     );
     let first: Vec<&str> = table.lines().nth(1).unwrap().split(',').collect();
     let measured = h.state().state.campaign.dashboard.measured(0).unwrap();
     let (low, high) = measured.confidence.clone().unwrap();
-    assert_eq!(&first[4..8], [
-        low.to_string(),
-        high.to_string(),
-        measured.precision.0.to_string(),
-        measured.precision.1.to_string()
-    ]);
+    assert_eq!(
+        &first[4..8],
+        [
+            low.to_string(),
+            high.to_string(),
+            measured.precision.0.to_string(),
+            measured.precision.1.to_string()
+        ]
+    );
 }

@@ -113,7 +113,10 @@ fn escape_closes_each_dialog_one_at_a_time() {
     assert!(h.state().state.files.pending_open.is_some());
     h.key_press(egui::Key::Escape);
     h.run_steps(2);
-    assert!(h.state().state.files.pending_open.is_none(), "open dialog closed");
+    assert!(
+        h.state().state.files.pending_open.is_none(),
+        "open dialog closed"
+    );
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
     h.run_steps(3);
     assert!(h.state().dialog.is_open(), "the in-app browser");
@@ -133,7 +136,14 @@ fn escape_closes_each_dialog_one_at_a_time() {
     h.run_steps(2);
     h.key_press(egui::Key::Escape);
     h.run_steps(2);
-    assert!(h.state().state.adjudicating().unwrap().confirm_overwrite.is_none());
+    assert!(
+        h.state()
+            .state
+            .adjudicating()
+            .unwrap()
+            .confirm_overwrite
+            .is_none()
+    );
     assert_eq!(decisions(h.state()), before, "Escape decided nothing");
 }
 
@@ -191,7 +201,10 @@ fn undo_and_redo_select_what_they_change() {
     assert_eq!(h.state().state.documents.selection.alignment, Some(decided));
     h.get_by_label_contains(&format!("Alignment {} — open", decided + 1));
     h.state_mut().state.select_alignment(elsewhere);
-    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
     h.run_steps(2);
     assert_eq!(h.state().state.documents.selection.alignment, Some(decided));
     // A gold unit's edit undone: the unit is selected again.
@@ -204,10 +217,17 @@ fn undo_and_redo_select_what_they_change() {
             a.set_category(id, "OTHER")?;
             Ok("recategorised".into())
         }));
-        h.state_mut().state.adjudicating_mut().unwrap().selected_gold = None;
+        h.state_mut()
+            .state
+            .adjudicating_mut()
+            .unwrap()
+            .selected_gold = None;
         h.state_mut().state.apply(Command::Undo);
         h.run_steps(2);
-        assert_eq!(h.state().state.adjudicating().unwrap().selected_gold, Some(id));
+        assert_eq!(
+            h.state().state.adjudicating().unwrap().selected_gold,
+            Some(id)
+        );
     }
     let _ = h.get_by_label("Adjudication").accesskit_node();
 }

@@ -20,9 +20,8 @@ fn a_pre_segmentation_left_out_of_gamma_is_carried_into_the_gold_of_what_is_adju
     };
     let mut h = harness(app(launch, ScriptedDialog::default()));
     step_until(&mut h, has_result);
-    let pre_segmentation: BTreeSet<String> = ["Dialogue", "Turn", "paragraph"]
-        .map(String::from)
-        .into();
+    let pre_segmentation: BTreeSet<String> =
+        ["Dialogue", "Turn", "paragraph"].map(String::from).into();
     let state = &h.state().state;
     assert_eq!(state.measure.settings.excluded_categories, pre_segmentation);
     assert!(
@@ -36,16 +35,32 @@ fn a_pre_segmentation_left_out_of_gamma_is_carried_into_the_gold_of_what_is_adju
     let all = &state.document().unwrap().continuum().clone();
     let measured = all.filter_categories(|c| !pre_segmentation.contains(c));
     let expected = gamma_core::gamma(&measured, &options, Default::default()).unwrap();
-    assert_eq!(state.current_outcome().unwrap().result.gamma, expected.gamma);
+    assert_eq!(
+        state.current_outcome().unwrap().result.gamma,
+        expected.gamma
+    );
     h.get_by_label("not measured");
 
     // Adjudicated all the same: its proposals are the measured units' alignments only.
     h.get_by_label("Adjudicate this document").click();
     h.run_steps(2);
-    let adjudication = h.state().state.adjudicating().expect("adjudicating").adjudication();
+    let adjudication = h
+        .state()
+        .state
+        .adjudicating()
+        .expect("adjudicating")
+        .adjudication();
     assert_eq!(adjudication.continuum(), &measured);
-    assert_eq!(adjudication.proposals().len(), 3, "Offer/Counteroffer, Refusal, Accept");
-    assert_eq!(adjudication.left_out(0).len(), 7, "a Dialogue, three Turns and paragraphs");
+    assert_eq!(
+        adjudication.proposals().len(),
+        3,
+        "Offer/Counteroffer, Refusal, Accept"
+    );
+    assert_eq!(
+        adjudication.left_out(0).len(),
+        7,
+        "a Dialogue, three Turns and paragraphs"
+    );
     // Every alignment decided with the keys: N, then 1 (ana's unit).
     for _ in 0..3 {
         h.key_press(egui::Key::N);
@@ -79,9 +94,19 @@ fn a_pre_segmentation_left_out_of_gamma_is_carried_into_the_gold_of_what_is_adju
         })
         .collect();
     expected.sort();
-    assert_eq!(kinds, expected, "ana's file: her decided units and the pre-segmentation");
+    assert_eq!(
+        kinds, expected,
+        "ana's file: her decided units and the pre-segmentation"
+    );
     let csv = std::fs::read_to_string(out.join("gold.csv")).unwrap();
-    for kind in ["Dialogue", "Turn", "paragraph", "Offer", "Refusal", "Accept"] {
+    for kind in [
+        "Dialogue",
+        "Turn",
+        "paragraph",
+        "Offer",
+        "Refusal",
+        "Accept",
+    ] {
         assert!(csv.contains(&format!(",{kind},")), "{kind}: {csv}");
     }
     assert_eq!(csv.lines().count(), 1 + 3 + 7, "{csv}");

@@ -63,7 +63,11 @@ fn a_restarted_campaign_shows_every_documents_decisions_and_its_project_keeps_th
     decide(&mut h, 2, 1);
     assert_eq!(
         decided(h.state()),
-        [("d1".into(), Some(3)), ("d2".into(), None), ("d3".into(), Some(1))]
+        [
+            ("d1".into(), Some(3)),
+            ("d2".into(), None),
+            ("d3".into(), Some(1))
+        ]
     );
     drop(h);
 
@@ -72,7 +76,11 @@ fn a_restarted_campaign_shows_every_documents_decisions_and_its_project_keeps_th
     assert_eq!(h.state().state.shell.mode, Mode::Dashboard);
     assert_eq!(
         decided(h.state()),
-        [("d1".into(), Some(3)), ("d2".into(), None), ("d3".into(), Some(1))]
+        [
+            ("d1".into(), Some(3)),
+            ("d2".into(), None),
+            ("d3".into(), Some(1))
+        ]
     );
     h.get_by_label("3 / 3");
     h.get_by_label("1 / 2");
@@ -97,10 +105,17 @@ fn a_restarted_campaign_shows_every_documents_decisions_and_its_project_keeps_th
     let moved = root.path().join("elsewhere").join("campaign");
     std::fs::create_dir_all(moved.parent().unwrap()).unwrap();
     std::fs::rename(&campaign, &moved).unwrap();
-    let h = day(&moved.join("stac.gsproj.json"), &root.path().join("colleague"));
+    let h = day(
+        &moved.join("stac.gsproj.json"),
+        &root.path().join("colleague"),
+    );
     assert_eq!(
         decided(h.state()),
-        [("d1".into(), Some(3)), ("d2".into(), None), ("d3".into(), Some(1))]
+        [
+            ("d1".into(), Some(3)),
+            ("d2".into(), None),
+            ("d3".into(), Some(1))
+        ]
     );
     h.get_by_label_contains("project: 2 adjudications restored");
 }
@@ -126,7 +141,8 @@ fn start_over_asks_naming_what_it_discards_and_undo_brings_it_back() {
     h.get_by_label("Start over…").scroll_to_me();
     h.run_steps(3);
     h.get_by_label("Start over…").click();
-    h.run_steps(2);
+    // The click's command is applied at the end of its frame; the question's first frame sizes it.
+    h.run_steps(3);
     h.get_by_label_contains(&format!(
         "This discards its {before} decisions ({before} decided) and its {before} gold units. \
          Undo (Ctrl+Z) brings them back."
@@ -139,18 +155,35 @@ fn start_over_asks_naming_what_it_discards_and_undo_brings_it_back() {
     assert_eq!(progress(&h).decided, before, "nothing discarded");
 
     h.get_by_label("Start over…").click();
-    h.run_steps(2);
-    h.get_by_label(&format!("Discard {before} decisions")).click();
+    // The click's command is applied at the end of its frame; the question's first frame sizes it.
+    h.run_steps(3);
+    h.get_by_label(&format!("Discard {before} decisions"))
+        .click();
     h.run_steps(2);
     assert_eq!(progress(&h).decided, 0);
-    assert!(h.state().state.adjudicating().unwrap().adjudication().gold().is_empty());
+    assert!(
+        h.state()
+            .state
+            .adjudicating()
+            .unwrap()
+            .adjudication()
+            .gold()
+            .is_empty()
+    );
     let said = format!("started over: {before} decisions discarded (Ctrl+Z brings them back)");
-    assert_eq!(h.get_all_by_label_contains(&said).count(), 2, "the panel and Messages");
+    assert_eq!(
+        h.get_all_by_label_contains(&said).count(),
+        2,
+        "the panel and Messages"
+    );
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(2);
     assert_eq!(progress(&h).decided, before, "undone");
     // Redone, then the app quit: the next day, undo still brings them back (the step is saved).
-    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
     h.run_steps(2);
     assert_eq!(progress(&h).decided, 0);
     drop(h);

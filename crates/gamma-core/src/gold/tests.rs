@@ -573,11 +573,18 @@ fn starting_over_discards_every_decision_in_one_step_that_undo_takes_back() {
         a.undo_label(),
         Some(format!("start over ({} decisions discarded)", decided + 1).as_str())
     );
-    assert_eq!(a.undo_step().unwrap().alignment(), Some(0), "the first it reopens");
+    assert_eq!(
+        a.undo_step().unwrap().alignment(),
+        Some(0),
+        "the first it reopens"
+    );
     a.undo().unwrap();
     assert_eq!(a.decisions(), before.decisions());
     assert_eq!(a.gold(), before.gold());
-    assert_eq!(a.redo_step().unwrap().gold_units().len(), before.gold().len());
+    assert_eq!(
+        a.redo_step().unwrap().gold_units().len(),
+        before.gold().len()
+    );
     a.redo().unwrap();
     assert!(a.gold().is_empty());
 }

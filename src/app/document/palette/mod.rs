@@ -86,7 +86,7 @@ impl CategoryMemory {
     }
 
     /// Keeps the colours in `folder`; an error says why they were not kept.
-    pub fn save(&self, folder: &Path) -> Result<(), String> {
+    pub fn save(&self, folder: &Path) -> Result<(), crate::app::errors::AppError> {
         let what = "the categories' colours";
         crate::app::files::data_folder::keep(folder, CATEGORY_COLOURS, self, what)
     }

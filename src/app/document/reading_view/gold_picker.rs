@@ -3,7 +3,9 @@
 
 use super::ReadingView;
 use crate::app::AppState;
+use crate::app::adjudication::Edit;
 use crate::app::adjudication::panel::gold_categories;
+use crate::app::commands::Command;
 use eframe::egui::{self, Ui};
 use gamma_core::Unit;
 use gamma_core::gold::GoldId;
@@ -86,22 +88,14 @@ pub(super) fn gold_picker(ui: &Ui, state: &mut AppState, reading: &mut ReadingVi
             let Ok(unit) = Unit::new(start, end, category) else {
                 return;
             };
-            let mut added = None;
-            state.adjudicate(|a| {
-                added = Some(a.add(unit.clone())?);
-                Ok(format!("added {unit}"))
-            });
-            if let Some(adjudicating) = state.adjudicating_mut()
-                && added.is_some()
-            {
-                adjudicating.selected_gold = added;
-            }
+            state.send(Command::Adjudicate(Edit::Add(Some(unit))));
         }
         GoldChoice::Bounds(id) => {
-            state.adjudicate(|a| {
-                a.set_bounds(id, start, end)?;
-                Ok(format!("boundaries moved to [{start}, {end})"))
-            });
+            state.send(Command::Adjudicate(Edit::Bounds {
+                unit: id,
+                start,
+                end,
+            }));
         }
         GoldChoice::Cancel => {}
     }

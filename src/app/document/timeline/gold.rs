@@ -3,6 +3,8 @@
 
 use super::geometry::{Canvas, ROW_HEIGHT, STATUS_STRIP, position_of};
 use crate::app::AppState;
+use crate::app::adjudication::Edit;
+use crate::app::commands::Command;
 use crate::app::document::palette;
 use crate::app::document::shown_alignments::ShownAlignments;
 use eframe::egui::{
@@ -163,10 +165,11 @@ pub(super) fn drag_gold_boundaries(
             } else {
                 (gold.unit.start, at)
             };
-            state.adjudicate(|a| {
-                a.set_bounds(id, start, end)?;
-                Ok(format!("boundaries moved to [{start}, {end})"))
-            });
+            state.send(Command::Adjudicate(Edit::Bounds {
+                unit: id,
+                start,
+                end,
+            }));
         }
     }
 }

@@ -19,8 +19,10 @@ mod tracks;
 
 use super::open_document::View;
 use crate::app::AppState;
+use crate::app::adjudication::Edit;
+use crate::app::commands::Command;
 use eframe::egui::{self, Rect, Sense, Ui, Vec2, vec2};
-use gamma_core::gold::{Adjudication, GoldId};
+use gamma_core::gold::GoldId;
 use geometry::{Canvas, Layout, height, position_of};
 use gold::{drag_gold_boundaries, draw_gold_track};
 use tracks::{draw_alignments, draw_text_and_overview, draw_tracks, draw_units, track_names};
@@ -196,14 +198,10 @@ fn handle_clicks(
         && let Some(index) = alignment_of(state, (a, u))
     {
         state.documents.selection.alignment = Some(index);
-        let picked = state.adjudicate(|adjudication: &mut Adjudication| {
-            adjudication.pick(index, a)?;
-            let name = &adjudication.continuum().annotators[a].name;
-            Ok(format!("alignment {}: {name}'s unit", index + 1))
-        });
-        if picked {
-            state.decided();
-        }
+        state.send(Command::Adjudicate(Edit::Pick {
+            alignment: index,
+            annotator: a,
+        }));
         return;
     }
     if !response.clicked() {

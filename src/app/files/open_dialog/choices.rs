@@ -43,7 +43,7 @@ impl OpenChoices {
     }
 
     /// Keeps the choices in `folder`; an error says why they were not kept.
-    pub fn save(&self, folder: &Path) -> Result<(), String> {
+    pub fn save(&self, folder: &Path) -> Result<(), crate::app::errors::AppError> {
         let what = "the choices of the open dialog";
         crate::app::files::data_folder::keep(folder, OPEN_CHOICES, self, what)
     }
