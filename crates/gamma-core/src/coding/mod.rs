@@ -10,7 +10,7 @@
 //! * [`coefficient`]: the coefficients by name — percentage agreement, S (Bennett;
 //!   Brennan–Prediger), π (Scott), κ (Cohen, weighted κ), multi-π (Fleiss), multi-κ (Davies &
 //!   Fleiss; Conger), α (Krippendorff, any distance), AC1 and AC2 (Gwet) — each with the
-//!   observed and expected agreement behind it and its standard error ([`chance`], [`alpha`]);
+//!   observed and expected agreement behind it and its standard error (modules `chance` and `alpha`);
 //! * [`intervals`]: the 95 % intervals, analytic (Gwet's linearised variances, Student's t) and
 //!   a bootstrap over items (seeded, the seed reported);
 //! * [`tables`]: coder × coder tables (a coefficient per pair, confusion matrices), agreement

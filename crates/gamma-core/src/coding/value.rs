@@ -13,7 +13,7 @@ pub enum Basis {
 /// A coefficient's value on a study and what it rests on.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct CodingValue {
-    /// The choice's name ([`CoefficientChoice::name`]).
+    /// The choice's name ([`crate::coding::CoefficientChoice::name`]).
     pub choice: String,
     /// The coefficient.
     pub value: f64,

@@ -19,7 +19,7 @@
 //! The shape is detected from the header unless given; every error names the file and line.
 //!
 //! Written: the gold table (`item,gold`), the decision report and the adjudication session
-//! ([`write`]).
+//! ([`mod@write`]).
 
 mod read;
 pub mod write;
