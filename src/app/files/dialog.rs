@@ -369,6 +369,10 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
     }
 }
 
+/// Each request of a [`ScriptedDialog`]: its title and the folder it opened in.
+#[cfg(test)]
+pub type Requests = std::sync::Arc<std::sync::Mutex<Vec<(String, Option<PathBuf>)>>>;
+
 /// A system dialog that answers from a script, for tests: each call takes the next answer
 /// (`None`: cancelled); when `missing` is set there is no dialog at all.
 #[cfg(test)]
@@ -378,7 +382,7 @@ pub struct ScriptedDialog {
     pub asked: Vec<String>,
     /// Each request's title and the folder it opened in, in order (shared: the test keeps a
     /// handle while the app owns the dialog).
-    pub opened_in: std::sync::Arc<std::sync::Mutex<Vec<(String, Option<PathBuf>)>>>,
+    pub opened_in: Requests,
     pub missing: bool,
 }
 
