@@ -46,6 +46,10 @@ pub enum Command {
     OpenDemo(Demo),
     /// A project file: its inputs, settings, view and adjudications.
     OpenProject(PathBuf),
+    /// Entry `n` of File → Recent, opened as it was (files, a corpus folder, a project).
+    OpenRecent(usize),
+    /// Whether the last entry of File → Recent reopens when the app starts.
+    ReopenLastAtStart(bool),
     /// Save the project there (and autosave there from then on).
     SaveProject(PathBuf),
     /// Write the agreement report there.
@@ -90,6 +94,11 @@ pub enum Command {
     },
     /// Keep the inputs: the export waiting for the overwrite's confirmation is dropped.
     KeepInputs,
+    /// Start the adjudication of the document shown over: asks first, then (`confirmed`)
+    /// discards every decision as one step that undo takes back.
+    StartOver { confirmed: bool },
+    /// Keep the decisions: Start over's question is dropped.
+    KeepDecisions,
     /// An edit of the adjudication of the document shown.
     Adjudicate(Edit),
     /// N or P: the next or previous open alignment, in the next document when this one has
@@ -163,6 +172,12 @@ impl AppState {
             Command::RememberChoices(choices) => self.remember_choices(choices),
             Command::OpenDemo(demo) => self.open_demo(demo),
             Command::OpenProject(path) => self.open_project(&path),
+            Command::OpenRecent(index) => self.open_recent(index),
+            Command::ReopenLastAtStart(reopen) => {
+                if let Err(e) = self.files.recent.set_reopen_last(reopen) {
+                    self.shell.messages.error(e);
+                }
+            }
             Command::SaveProject(path) => self.save_project_and_say(&path),
             Command::ExportReport(path) => self.export_report(path),
             Command::ListSessions => self.list_saved_sessions(),
@@ -184,6 +199,8 @@ impl AppState {
                 confirmed,
             } => self.export(kind, path, confirmed),
             Command::KeepInputs => self.keep_inputs(),
+            Command::StartOver { confirmed } => self.start_over(confirmed),
+            Command::KeepDecisions => self.keep_decisions(),
             Command::Adjudicate(edit) => self.edit(edit),
             Command::GoToOpen(direction) => self.go_across(direction),
             Command::Undo => self.undo(),

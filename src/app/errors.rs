@@ -72,12 +72,6 @@ pub enum AppError {
     /// Adjudicating before the alignment of the document shown arrived.
     #[error("wait for the alignment of this document first")]
     AlignmentPending,
-    /// Adjudicating while some categories are left out of γ.
-    #[error("every category must count in γ to adjudicate (Settings → categories measured)")]
-    CategoriesLeftOut,
-    /// A document of the campaign with a category left out of γ (not adjudicated with the rest).
-    #[error("a category is left out of γ")]
-    CategoryLeftOut,
     /// A document of the campaign the dashboard has not measured yet.
     #[error("not measured yet")]
     NotMeasured,

@@ -35,8 +35,9 @@ pub struct GammaArgs {
     /// alignment of the units: matched with the same label, another label, on one side only; F1.
     #[arg(long)]
     pub relations: bool,
-    /// A corpus: also write the per-document table (document, annotators, units, γ, its interval,
-    /// D_o, D_e) to this CSV file.
+    /// A corpus: also write the per-document table (document, annotators, units, γ, its 95 %
+    /// confidence interval with --bootstrap, the precision of its chance estimate, D_o, D_e) to
+    /// this CSV file.
     #[arg(long, value_name = "FILE.csv")]
     pub per_document: Option<std::path::PathBuf>,
     /// Also give a 95 % bootstrap confidence interval of γ (γ-cat, γ-k) from N replicates:
@@ -181,7 +182,19 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         None
     };
     if let Some(path) = &args.per_document {
-        gamma_formats::write_atomically(path, per_document_csv(&rows).as_bytes())
+        // Each document's bootstrap confidence interval, with --bootstrap (as the corpus's).
+        let confidence = |result: &GammaResult| {
+            let replicates = args.bootstrap?;
+            let settings = BootstrapOptions {
+                replicates,
+                level: 0.95,
+                seed: options.seed,
+            };
+            gamma_core::bootstrap::bootstrap_gamma(result, &options, &settings)
+                .ok()
+                .map(|interval| interval.gamma)
+        };
+        gamma_formats::write_atomically(path, per_document_csv(&rows, confidence).as_bytes())
             .map_err(|e| bad(e.to_string()))?;
     }
     if args.json {
@@ -313,16 +326,23 @@ fn row_json(row: &DocumentGamma) -> Value {
     out
 }
 
-/// The per-document table as CSV, in the corpus's order.
-fn per_document_csv(rows: &[DocumentGamma]) -> String {
+/// The per-document table as CSV, in the corpus's order: each document's bootstrap 95 %
+/// confidence interval (`confidence`: with `--bootstrap`, empty otherwise or with too few
+/// stretches) and the precision interval of its chance estimate, named apart.
+fn per_document_csv(
+    rows: &[DocumentGamma],
+    confidence: impl Fn(&GammaResult) -> Option<(f64, f64)>,
+) -> String {
     let mut writer = csv::Writer::from_writer(Vec::new());
     let header = [
         "document",
         "annotators",
         "n_units",
         "gamma",
-        "gamma_low",
-        "gamma_high",
+        "ci95_low",
+        "ci95_high",
+        "chance_precision_low",
+        "chance_precision_high",
         "observed_disorder",
         "expected_disorder",
         "error",
@@ -331,12 +351,15 @@ fn per_document_csv(rows: &[DocumentGamma]) -> String {
     for row in rows {
         let number = |x: Option<f64>| x.map(|x| x.to_string()).unwrap_or_default();
         let ok = row.result.as_ref().ok();
+        let ci = ok.and_then(&confidence);
         writer
             .write_record([
                 row.document.clone(),
                 row.annotators.join(" "),
                 row.n_units.to_string(),
                 number(ok.map(|r| r.gamma)),
+                number(ci.map(|c| c.0)),
+                number(ci.map(|c| c.1)),
                 number(ok.map(|r| r.gamma_interval.0)),
                 number(ok.map(|r| r.gamma_interval.1)),
                 number(ok.map(|r| r.observed_disorder)),

@@ -14,11 +14,11 @@ use crate::app::measure::settings::Settings;
 use crate::environment::default_adjudicator;
 use gamma_core::gamma::DocumentAlignment;
 use gamma_core::gold::{Adjudication, Direction, Filter, GoldError, GoldId, LostEndpoint};
-use gamma_core::{Continuum, GammaOptions, SampleCount};
+use gamma_core::{Continuum, GammaOptions, SampleCount, Unit};
 use gamma_formats::gold_export::{self as export, is_input};
 use gamma_formats::session::{Session, autosave_path, find_autosave};
 use gamma_formats::{Format, ReadOptions, Source};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// γ of one annotator against the gold, as the job sends it: the document, the annotator, γ.
@@ -40,6 +40,9 @@ pub struct Adjudicating {
     pub selected_gold: Option<GoldId>,
     /// Which open alignments N and P go to.
     pub filter: Filter,
+    /// The alignments selected since N last entered the document: N visits the others before
+    /// it leaves.
+    pub visited: BTreeSet<usize>,
     /// Bulk rule input: the largest disorder decided.
     pub threshold: f64,
     /// Bulk rule input: how many annotators must agree.
@@ -56,6 +59,8 @@ pub struct Adjudicating {
     pub gold_rows: (BTreeMap<GoldId, usize>, usize),
     /// An export waiting for the user's confirmation to overwrite an input.
     pub confirm_overwrite: Option<PendingExport>,
+    /// Start over waits for the user's confirmation.
+    pub confirm_start_over: bool,
     /// What the last gold export said it carried from the base annotator or kept out (the
     /// report of the decisions lists them).
     pub gold_notes: Vec<String>,
@@ -127,9 +132,12 @@ impl std::fmt::Display for NotDone {
 }
 
 impl Adjudicating {
+    /// The adjudication `session` of document `document`, whose annotations as the views show
+    /// them are `shown_in` (the units left out of γ included).
     pub(crate) fn new(
         session: Session,
         document: DocumentId,
+        shown_in: &Continuum,
         save_path: Option<PathBuf>,
     ) -> Adjudicating {
         let n = session.adjudication.continuum().n_annotators();
@@ -139,14 +147,16 @@ impl Adjudicating {
             save_path,
             selected_gold: None,
             filter: Filter::default(),
+            visited: BTreeSet::new(),
             threshold: 0.2,
             majority: n.div_ceil(2).max(1),
             advance: true,
             message: None,
             against_gold: vec![None; n],
-            shown: ShownAlignments::of_adjudication(&session.adjudication),
+            shown: ShownAlignments::of_adjudication(&session.adjudication, shown_in),
             gold_rows: (BTreeMap::new(), 1),
             confirm_overwrite: None,
+            confirm_start_over: false,
             gold_notes: Vec::new(),
             dragging: None,
             against_gold_started: false,
@@ -157,31 +167,32 @@ impl Adjudicating {
     }
 
     /// A fresh adjudication of `open` from its best alignment `aligned` (computed with
-    /// `options`), autosaved in `data_folder` (replacing any autosaved session of the same
+    /// `options`, the categories `excluded` left out of γ: their units are carried, not
+    /// decided), autosaved in `data_folder` (replacing any autosaved session of the same
     /// document).
     pub fn start(
         open: &OpenDocument,
+        excluded: &BTreeSet<String>,
         aligned: &DocumentAlignment,
         options: GammaOptions,
         adjudicator: String,
         data_folder: Option<&Path>,
     ) -> Adjudicating {
-        let adjudication = Adjudication::new(
-            open.continuum().clone(),
-            &aligned.problem,
-            &aligned.alignment,
-            adjudicator,
-        );
+        let (measured, left_out) = as_adjudicated(open.continuum(), excluded);
+        let mut adjudication =
+            Adjudication::new(measured, &aligned.problem, &aligned.alignment, adjudicator);
+        adjudication.set_left_out(left_out);
         let session = Session::new(open.document.source.paths(), options, adjudication);
         let save_path =
             data_folder.map(|folder| autosave_path(folder, session.adjudication.continuum()));
-        Adjudicating::new(session, open.id, save_path)
+        Adjudicating::new(session, open.id, open.continuum(), save_path)
     }
 
-    /// The offered session, resumed.
-    pub fn resume(offer: ResumeOffer) -> Adjudicating {
+    /// The offered session, resumed on its document, whose annotations are `shown_in`.
+    pub fn resume(offer: ResumeOffer, shown_in: &Continuum) -> Adjudicating {
         let progress = offer.session.adjudication.progress();
-        let mut adjudicating = Adjudicating::new(offer.session, offer.document, Some(offer.path));
+        let mut adjudicating =
+            Adjudicating::new(offer.session, offer.document, shown_in, Some(offer.path));
         adjudicating.message = Some(format!(
             "resumed: decided {} of {}",
             progress.decided, progress.total
@@ -433,37 +444,93 @@ fn deliver(state: &mut AppState, (document, annotator, gamma): AgainstGold) {
     }
 }
 
-/// The autosaved session of `continuum` (document `document`) in `folder`, if there is one.
+/// A document as it is adjudicated: without the units of the categories `excluded` (left out
+/// of γ, as γ was measured), and those units, annotator by annotator.
+pub fn as_adjudicated(
+    continuum: &Continuum,
+    excluded: &BTreeSet<String>,
+) -> (Continuum, Vec<Vec<Unit>>) {
+    if excluded.is_empty() {
+        return (continuum.clone(), Vec::new());
+    }
+    let left_out = (continuum.annotators.iter())
+        .map(|a| {
+            (a.units.iter())
+                .filter(|u| excluded.contains(&u.category))
+                .cloned()
+                .collect()
+        })
+        .collect();
+    (
+        continuum.filter_categories(|c| !excluded.contains(c)),
+        left_out,
+    )
+}
+
+/// The autosaved session of `continuum` (document `document`, the categories `excluded` left
+/// out of γ) in `folder`, if there is one; the units left out are the document's as read now.
 pub fn autosaved_session(
     folder: &Path,
     continuum: &Continuum,
+    excluded: &BTreeSet<String>,
     document: DocumentId,
 ) -> Result<Option<ResumeOffer>, AppError> {
-    let Some(path) = find_autosave(folder, continuum) else {
+    let (measured, left_out) = as_adjudicated(continuum, excluded);
+    let Some(path) = find_autosave(folder, &measured) else {
         return Ok(None);
     };
-    let session = Session::resume(&path, continuum).map_err(AppError::NotResumable)?;
-    Ok(session.map(|session| ResumeOffer {
-        document,
-        path,
-        session,
+    let session = Session::resume(&path, &measured).map_err(AppError::NotResumable)?;
+    Ok(session.map(|mut session| {
+        session.adjudication.set_left_out(left_out);
+        ResumeOffer {
+            document,
+            path,
+            session,
+        }
     }))
 }
 
-/// The session in `path`, which must be of `continuum` (document `document`).
+/// The session in `path`, which must be of `continuum` (document `document`, the categories
+/// `excluded` left out of γ).
 pub fn session_of(
     path: &Path,
     continuum: &Continuum,
+    excluded: &BTreeSet<String>,
     document: DocumentId,
 ) -> Result<ResumeOffer, AppError> {
-    let session = Session::resume(path, continuum)
+    let (measured, left_out) = as_adjudicated(continuum, excluded);
+    let mut session = Session::resume(path, &measured)
         .map_err(AppError::from)?
         .ok_or_else(|| AppError::NoSession(path.to_path_buf()))?;
+    session.adjudication.set_left_out(left_out);
     Ok(ResumeOffer {
         document,
         path: path.to_path_buf(),
         session,
     })
+}
+
+/// What the input `path` of a document read from `source` holds, in the words of an overwrite
+/// prompt: an annotator's annotation ("ana's annotation"), the text, or every annotator's.
+pub fn what_input_holds(source: &Source, path: &Path) -> String {
+    let same = |other: &Path| gamma_formats::gold_export::is_input(path, &[other.to_path_buf()]);
+    let annotator_files = match source {
+        Source::Glozz { files, .. }
+        | Source::Cora { files, .. }
+        | Source::WebannoTsv { files, .. }
+        | Source::Xmi { files, .. }
+        | Source::Brat { files, .. } => files.as_slice(),
+        _ => &[],
+    };
+    if let Some(file) = annotator_files.iter().find(|f| same(&f.path)) {
+        return format!("{}'s annotation", file.annotator);
+    }
+    match source {
+        Source::Glozz { text, .. } | Source::Brat { text, .. } if same(text) => {
+            "the document's text".into()
+        }
+        _ => "the annotators' annotations".into(),
+    }
 }
 
 /// Why a relation has nowhere to go in the gold, in the panel's words.
@@ -517,6 +584,7 @@ mod tests {
         .unwrap();
         let adjudicating = Adjudicating::start(
             &open,
+            &Default::default(),
             &result.documents[0],
             settings.gamma_options(),
             "tester".into(),
@@ -579,8 +647,9 @@ mod tests {
     fn an_autosaved_session_is_found_and_a_session_of_other_annotations_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let (open, mut adjudicating) = adjudicating(Some(dir.path()));
+        let none = BTreeSet::new();
         assert!(
-            autosaved_session(dir.path(), open.continuum(), open.id)
+            autosaved_session(dir.path(), open.continuum(), &none, open.id)
                 .unwrap()
                 .is_none(),
             "nothing saved before the first change"
@@ -589,15 +658,15 @@ mod tests {
         adjudicating
             .changed(None, &Settings::default(), &mut jobs)
             .unwrap();
-        let offer = autosaved_session(dir.path(), open.continuum(), open.id)
+        let offer = autosaved_session(dir.path(), open.continuum(), &none, open.id)
             .unwrap()
             .expect("autosaved");
         assert_eq!(offer.document, open.id);
         assert_eq!(Some(&offer.path), adjudicating.save_path.as_ref());
-        assert!(session_of(&offer.path, open.continuum(), open.id).is_ok());
+        assert!(session_of(&offer.path, open.continuum(), &none, open.id).is_ok());
         let mut other = open.continuum().clone();
         other.annotators.pop();
-        let refused = session_of(&offer.path, &other, open.id)
+        let refused = session_of(&offer.path, &other, &none, open.id)
             .unwrap_err()
             .to_string();
         assert!(

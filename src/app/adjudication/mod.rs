@@ -7,6 +7,7 @@
 
 pub mod adjudicating;
 pub mod bulk_rules_panel;
+pub mod confirm_panel;
 pub mod panel;
 pub mod relations_panel;
 
@@ -262,25 +263,29 @@ impl AppState {
         let (Some(folder), Some(document)) = (&self.files.data_folder, self.document()) else {
             return;
         };
-        match adjudicating::autosaved_session(folder, document.continuum(), document.id) {
+        let excluded = &self.measure.settings.excluded_categories;
+        match adjudicating::autosaved_session(folder, document.continuum(), excluded, document.id) {
             Ok(offer) => self.adjudication.resume_offer = offer,
             Err(e) => self.shell.messages.error(e),
         }
     }
 
-    /// Starts adjudicating the current document from the alignment shown (a fresh session,
-    /// replacing any autosaved one of the same document).
+    /// Starts adjudicating the current document from the alignment shown; a session autosaved
+    /// for it is resumed instead, never replaced (Start over… discards decisions, undoably).
     pub fn start_adjudication(&mut self) -> Result<(), AppError> {
+        self.look_for_session();
+        if self.adjudication.resume_offer.is_some() {
+            self.resume_adjudication();
+            return Ok(());
+        }
         let outcome = self
             .current_outcome()
             .filter(|_| !self.measure.run.stale)
             .ok_or(AppError::AlignmentPending)?;
-        if self.excludes_categories_here() {
-            return Err(AppError::CategoriesLeftOut);
-        }
         let document = self.document().ok_or(AppError::NoDocument)?;
         let adjudicating = Adjudicating::start(
             document,
+            &outcome.settings.excluded_categories,
             &outcome.result.documents[0],
             outcome.settings.gamma_options(),
             self.adjudication.adjudicator.clone(),
@@ -313,10 +318,10 @@ impl AppState {
         let Some(offer) = self.adjudication.resume_offer.take() else {
             return;
         };
-        if self.document().is_none_or(|d| d.id != offer.document) {
+        let Some(document) = self.document().filter(|d| d.id == offer.document) else {
             return;
-        }
-        let mut adjudicating = Adjudicating::resume(offer);
+        };
+        let mut adjudicating = Adjudicating::resume(offer, document.continuum());
         adjudicating.start_against_gold(&self.measure.settings, &mut self.jobs);
         self.adjudication
             .by_document
@@ -328,12 +333,42 @@ impl AppState {
         let Some(document) = self.document() else {
             return;
         };
-        match adjudicating::session_of(path, document.continuum(), document.id) {
+        let excluded = &self.measure.settings.excluded_categories;
+        match adjudicating::session_of(path, document.continuum(), excluded, document.id) {
             Ok(offer) => {
                 self.adjudication.resume_offer = Some(offer);
                 self.resume_adjudication();
             }
             Err(e) => self.shell.messages.error(e),
+        }
+    }
+
+    /// Starts the adjudication of the document shown over: asks first; once the user
+    /// `confirmed`, every decision discarded as one step, which undo takes back.
+    pub fn start_over(&mut self, confirmed: bool) {
+        let Some(adjudicating) = self.adjudicating_mut() else {
+            return;
+        };
+        adjudicating.confirm_start_over = !confirmed;
+        if !confirmed {
+            return;
+        }
+        self.adjudicate_counted(
+            |a| match a.start_over() {
+                0 => Err(NotDone::NothingToDecide("decision to discard".into())),
+                1 => Ok("started over: 1 decision discarded (Ctrl+Z brings it back)".into()),
+                n => Ok(format!(
+                    "started over: {n} decisions discarded (Ctrl+Z brings them back)"
+                )),
+            },
+            1,
+        );
+    }
+
+    /// Keeps the decisions: Start over's question is dropped.
+    pub(crate) fn keep_decisions(&mut self) {
+        if let Some(adjudicating) = self.adjudicating_mut() {
+            adjudicating.confirm_start_over = false;
         }
     }
 
@@ -393,7 +428,7 @@ impl AppState {
         self.documents.reading.pending_gold.is_some()
             || self
                 .adjudicating()
-                .is_some_and(|a| a.confirm_overwrite.is_some())
+                .is_some_and(|a| a.confirm_overwrite.is_some() || a.confirm_start_over)
     }
 
     /// Saves the session where it is saved, and restarts γ against the gold.
@@ -416,24 +451,59 @@ impl AppState {
         }
     }
 
-    /// Undoes the last action of the document shown.
+    /// Undoes the last action of the document shown, and selects what it changed.
     pub(super) fn undo_here(&mut self) {
+        let target = self.step_target(false);
         let undo = |a: &mut Adjudication| {
             a.undo()
                 .map(|label| format!("undone: {label}"))
                 .ok_or(NotDone::NothingToUndo)
         };
-        self.adjudicate_counted(undo, -1);
+        if self.adjudicate_counted(undo, -1) {
+            self.select_step_target(target);
+        }
     }
 
-    /// Redoes the last action of the document shown undone.
+    /// Redoes the last action of the document shown undone, and selects what it changed.
     pub(super) fn redo_here(&mut self) {
+        let target = self.step_target(true);
         let redo = |a: &mut Adjudication| {
             a.redo()
                 .map(|label| format!("redone: {label}"))
                 .ok_or(NotDone::NothingToRedo)
         };
-        self.adjudicate_counted(redo, 1);
+        if self.adjudicate_counted(redo, 1) {
+            self.select_step_target(target);
+        }
+    }
+
+    /// What the next undo (redo) of the document shown changes: its alignment, and its gold
+    /// units.
+    fn step_target(&self, redo: bool) -> (Option<usize>, Vec<GoldId>) {
+        let Some(adjudicating) = self.adjudicating() else {
+            return (None, Vec::new());
+        };
+        let adjudication = adjudicating.adjudication();
+        let step = if redo {
+            adjudication.redo_step()
+        } else {
+            adjudication.undo_step()
+        };
+        step.map_or((None, Vec::new()), |s| (s.alignment(), s.gold_units()))
+    }
+
+    /// Selects what an undo or redo changed: its alignment (brought into view), and the first
+    /// of its gold units that is in the gold now.
+    fn select_step_target(&mut self, (alignment, gold): (Option<usize>, Vec<GoldId>)) {
+        if let Some(alignment) = alignment {
+            self.select_alignment(alignment);
+        }
+        if let Some(adjudicating) = self.adjudicating_mut() {
+            let present = gold
+                .into_iter()
+                .find(|id| adjudicating.adjudication().gold_unit(*id).is_some());
+            adjudicating.selected_gold = present.or(adjudicating.selected_gold);
+        }
     }
 
     /// Selects the next (or previous) open alignment of the document shown passing the filter

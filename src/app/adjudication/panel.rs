@@ -4,8 +4,8 @@
 
 use super::Edit;
 use super::adjudicating::{ExportKind, gold_extension};
-use super::bulk_rules_panel;
 use super::relations_panel;
+use super::{bulk_rules_panel, confirm_panel};
 use crate::app::AppState;
 use crate::app::commands::Command;
 use crate::app::document::palette;
@@ -105,15 +105,13 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     show_against_gold(ui, state);
     ui.separator();
     show_exports(ui, state, dialog);
-    show_confirmation(ui, state);
+    confirm_panel::show(ui, state);
 }
 
 /// Why the document cannot be adjudicated now, if it cannot.
 pub(crate) fn adjudication_blocker(state: &AppState) -> Option<&'static str> {
     if state.uses_text_gamma() {
         Some("adjudication decides γ's unitary alignments: choose γ as the measure (Settings)")
-    } else if state.excludes_categories_here() {
-        Some("every category must count in γ to adjudicate (Settings → categories measured)")
     } else if state.current_outcome().is_none() || state.measure.run.stale {
         Some("wait for the alignment of this document")
     } else {
@@ -128,18 +126,13 @@ fn show_start(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
             "An adjudication of this document was saved on {} (decided {} of {}).",
             offer.session.saved_at, progress.decided, progress.total
         ));
-        ui.horizontal(|ui| {
-            if ui.button("Resume").clicked() {
-                state.send(Command::ResumeAdjudication);
-            }
-            if ui
-                .button("Start over")
-                .on_hover_text("A new adjudication replaces the saved one")
-                .clicked()
-            {
-                state.send(Command::StartAdjudication);
-            }
-        });
+        if ui
+            .button("Resume")
+            .on_hover_text("to start over, resume it and choose Start over… (undoable)")
+            .clicked()
+        {
+            state.send(Command::ResumeAdjudication);
+        }
         return;
     }
     ui.label(
@@ -622,7 +615,7 @@ fn show_exports(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) 
         return;
     };
     let extension = gold_extension(document.document.source.format());
-    let stem = document.continuum().name.replace(['/', '\\', ':'], "_");
+    let stem = crate::app::files::file_stem(&document.continuum().name);
     let shortcut = |key| egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, key);
     let (export_key, save_key) = if state.shell.keys_reach_document {
         ui.input_mut(|i| {
@@ -677,6 +670,7 @@ fn show_exports(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) 
         {
             state.send(Command::StopAdjudication);
         }
+        confirm_panel::start_over_button(ui, state);
     });
     if state.documents.open.len() > 1 {
         show_corpus_export(ui, state, dialog);
@@ -720,41 +714,5 @@ fn open_alignments_label(choice: gamma_core::gold::OpenAlignments) -> &'static s
         gamma_core::gold::OpenAlignments::Skip => "skip them",
         gamma_core::gold::OpenAlignments::DecidedOnly => "what is decided",
         gamma_core::gold::OpenAlignments::Suggestions => "complete with the suggestions",
-    }
-}
-
-fn show_confirmation(ui: &mut Ui, state: &mut AppState) {
-    let Some(pending) = state
-        .adjudicating()
-        .and_then(|a| a.confirm_overwrite.clone())
-    else {
-        return;
-    };
-    let mut answer = None;
-    egui::Window::new("Overwrite an input file?")
-        .collapsible(false)
-        .resizable(false)
-        .show(ui.ctx(), |ui| {
-            ui.label(format!(
-                "{} is one of the files this document was read from. Overwrite it with the export?",
-                pending.path.display()
-            ));
-            ui.horizontal(|ui| {
-                if ui.button("Overwrite").clicked() {
-                    answer = Some(true);
-                }
-                if ui.button("Cancel").clicked() {
-                    answer = Some(false);
-                }
-            });
-        });
-    match answer {
-        Some(true) => state.send(Command::Export {
-            kind: pending.kind,
-            path: pending.path,
-            confirmed: true,
-        }),
-        Some(false) => state.send(Command::KeepInputs),
-        None => {}
     }
 }

@@ -17,6 +17,7 @@ use crate::app::errors::AppError;
 use crate::app::jobs::{JobContext, JobKind, Jobs};
 use crate::app::measure::gamma_run::without;
 use crate::app::measure::settings::Settings;
+use gamma_core::bootstrap::BootstrapOptions;
 use gamma_core::gamma::DocumentAlignment;
 use gamma_core::pairwise::{self, PairGamma};
 use gamma_core::per_document::per_document;
@@ -32,7 +33,12 @@ const BATCH: usize = 8;
 #[derive(Debug, Clone)]
 pub struct Measured {
     pub gamma: f64,
-    pub interval: (f64, f64),
+    /// The bootstrap 95 % confidence interval of γ (over stretches of the document that no
+    /// alignment crosses), or why there is none (too few stretches).
+    pub confidence: Result<(f64, f64), String>,
+    /// The precision interval of the chance estimate: how precisely the random continua
+    /// estimated D_e (not a confidence interval of γ).
+    pub precision: (f64, f64),
     pub observed_disorder: f64,
     pub expected_disorder: f64,
     /// Its best alignment: its adjudication starts from it.
@@ -43,7 +49,13 @@ pub struct Measured {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CorpusFigure {
     pub gamma: f64,
-    pub interval: (f64, f64),
+    /// The bootstrap 95 % confidence interval of the corpus γ (over documents), or why there
+    /// is none.
+    pub confidence: Result<(f64, f64), String>,
+    /// The precision interval of the chance estimate (not a confidence interval).
+    pub precision: (f64, f64),
+    /// The bootstrap's replicates.
+    pub replicates: usize,
     pub n_samples: usize,
     pub seed: u64,
     /// γ-k of each category over the corpus (the categories that occur).
@@ -79,7 +91,7 @@ impl Column {
             Column::Document => "Document",
             Column::Annotators => "Annotators",
             Column::Units => "Units",
-            Column::Gamma => "γ [95 % interval]",
+            Column::Gamma => "γ [95 % CI]",
             Column::ObservedDisorder => "D_o",
             Column::Decided => "Decided",
             Column::State => "State",
@@ -157,9 +169,9 @@ impl Dashboard {
     }
 
     /// Document `index`'s best alignment and the options it was computed with, once measured.
-    pub fn alignment(&self, index: usize) -> Option<(&DocumentAlignment, GammaOptions)> {
-        let options = self.computed_with.as_ref()?.gamma_options();
-        Some((&self.measured(index)?.alignment, options))
+    pub fn alignment(&self, index: usize) -> Option<(&DocumentAlignment, &Settings)> {
+        let settings = self.computed_with.as_ref()?;
+        Some((&self.measured(index)?.alignment, settings))
     }
 
     /// Takes a message of the job.
@@ -215,19 +227,30 @@ impl Dashboard {
                 .collect(),
         );
         let options = settings.gamma_options();
+        let bootstrap = settings.bootstrap_options();
         self.forget();
         self.rows = vec![None; corpus.documents.len()];
         self.progress = (0, corpus.documents.len());
         self.computed_with = Some(settings.clone());
         self.measuring = true;
         jobs.start(JobKind::Dashboard, "dashboard", deliver, move |context| {
-            measure(&corpus, &options, context)
+            measure(&corpus, &options, &bootstrap, context)
         });
     }
 }
 
 /// The job: the rows by batches, the corpus γ, the pairwise matrix.
-fn measure(corpus: &Corpus, options: &GammaOptions, context: &JobContext<Message>) {
+fn measure(
+    corpus: &Corpus,
+    options: &GammaOptions,
+    bootstrap: &BootstrapOptions,
+    context: &JobContext<Message>,
+) {
+    let confidence = |result: &GammaResult| {
+        gamma_core::bootstrap::bootstrap_gamma(result, options, bootstrap)
+            .map(|interval| interval.gamma)
+            .map_err(|e| confidence_error_words(&e))
+    };
     let total = corpus.documents.len();
     let quiet = context.control(None);
     let mut done = 0;
@@ -242,7 +265,8 @@ fn measure(corpus: &Corpus, options: &GammaOptions, context: &JobContext<Message
             .map(|(i, row)| {
                 let figures = row.result.map(|mut r| Measured {
                     gamma: r.gamma,
-                    interval: r.gamma_interval,
+                    confidence: confidence(&r),
+                    precision: r.gamma_interval,
                     observed_disorder: r.observed_disorder,
                     expected_disorder: r.expected_disorder,
                     alignment: Arc::new(r.documents.swap_remove(0)),
@@ -265,7 +289,9 @@ fn measure(corpus: &Corpus, options: &GammaOptions, context: &JobContext<Message
     let figure = gamma_core::corpus_gamma(corpus, &with_categories, quiet)
         .map(|r: GammaResult| CorpusFigure {
             gamma: r.gamma,
-            interval: r.gamma_interval,
+            confidence: confidence(&r),
+            precision: r.gamma_interval,
+            replicates: bootstrap.replicates,
             n_samples: r.n_samples,
             seed: r.seed,
             gamma_k: r.gamma_k.unwrap_or_default(),
@@ -283,6 +309,26 @@ fn measure(corpus: &Corpus, options: &GammaOptions, context: &JobContext<Message
     context.send(Message::Pairwise(
         pairwise::try_pairwise(corpus, &corpus_options, quiet).map_err(AppError::from),
     ));
+}
+
+/// Why a bootstrap gave no interval, in the dashboard's words.
+fn confidence_error_words(error: &gamma_core::bootstrap::BootstrapError) -> String {
+    use gamma_core::bootstrap::{BootstrapError, ResamplingUnit};
+    match error {
+        BootstrapError::TooFewUnits {
+            unit: ResamplingUnit::Stretches,
+            found,
+        } => format!(
+            "no confidence interval: the text has {} that no alignment crosses (a bootstrap \
+             needs at least 2)",
+            crate::app::campaign::plural(*found, "stretch", "stretches")
+        ),
+        BootstrapError::TooFewUnits { found, .. } => format!(
+            "no confidence interval: {} to resample (a bootstrap needs at least 2)",
+            crate::app::campaign::plural(*found, "document", "documents")
+        ),
+        other => format!("no confidence interval: {other}"),
+    }
 }
 
 /// One document's line of the per-document CSV: its name, annotators, units and figures (or
@@ -303,8 +349,10 @@ pub fn table_csv(rows: &[CsvRow]) -> String {
         "annotators",
         "n_units",
         "gamma",
-        "gamma_low",
-        "gamma_high",
+        "ci95_low",
+        "ci95_high",
+        "chance_precision_low",
+        "chance_precision_high",
         "observed_disorder",
         "expected_disorder",
         "error",
@@ -320,8 +368,10 @@ pub fn table_csv(rows: &[CsvRow]) -> String {
                 row.annotators.join(" "),
                 row.n_units.to_string(),
                 number(ok.map(|m| m.gamma)),
-                number(ok.map(|m| m.interval.0)),
-                number(ok.map(|m| m.interval.1)),
+                number(ok.and_then(|m| m.confidence.as_ref().ok()).map(|c| c.0)),
+                number(ok.and_then(|m| m.confidence.as_ref().ok()).map(|c| c.1)),
+                number(ok.map(|m| m.precision.0)),
+                number(ok.map(|m| m.precision.1)),
                 number(ok.map(|m| m.observed_disorder)),
                 number(ok.map(|m| m.expected_disorder)),
                 error.map(AppError::to_string).unwrap_or_default(),

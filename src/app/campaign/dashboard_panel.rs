@@ -5,7 +5,7 @@
 //! The figures are [`super::dashboard`]'s.
 
 use super::QueueOrder;
-use super::dashboard_table::{self, Line};
+use super::dashboard_table::{self, CONFIDENCE_TIP, Line, PRECISION_TIP};
 use crate::app::AppState;
 use crate::app::commands::Command;
 use crate::app::files::dialog::FileDialog;
@@ -148,15 +148,21 @@ fn category_gammas(ui: &mut Ui, state: &AppState) {
         });
 }
 
-/// The corpus γ, what it is, and how far the rows are.
+/// A confidence interval as shown: "95 % CI [0.946, 1.000]", or why there is none.
+pub(super) fn confidence_text(confidence: &Result<(f64, f64), String>) -> String {
+    match confidence {
+        Ok((low, high)) => format!("95 % CI [{low:.3}, {high:.3}]"),
+        Err(why) => why.clone(),
+    }
+}
+
+/// The corpus γ, what it is, its intervals (each labelled, each with its tooltip), and how far
+/// the rows are.
 fn corpus_line(ui: &mut Ui, state: &AppState) {
     let dashboard = &state.campaign.dashboard;
     let options = state.measure.settings.gamma_options();
     let figure = match &dashboard.corpus {
-        Some(Ok(c)) => format!(
-            "corpus γ {:.3} [{:.3}, {:.3}]",
-            c.gamma, c.interval.0, c.interval.1
-        ),
+        Some(Ok(c)) => format!("corpus γ {:.3}", c.gamma),
         Some(Err(e)) => format!("corpus γ: {e}"),
         None => "corpus γ …".into(),
     };
@@ -173,10 +179,23 @@ fn corpus_line(ui: &mut Ui, state: &AppState) {
     };
     ui.horizontal_wrapped(|ui| {
         ui.heading(figure);
+        if let Some(Ok(c)) = &dashboard.corpus {
+            let over = format!(
+                "{CONFIDENCE_TIP}; here over the documents, {} replicates",
+                c.replicates
+            );
+            ui.heading(confidence_text(&c.confidence))
+                .on_hover_text(over);
+            ui.label(format!(
+                "precision of the chance estimate [{:.3}, {:.3}]",
+                c.precision.0, c.precision.1
+            ))
+            .on_hover_text(PRECISION_TIP);
+        }
         ui.label(format!(
-            "pooled over the {} documents (observed disorder summed, chance from the whole \
-             corpus); sampler {}, {samples}, seed {seed}",
-            state.documents.open.len(),
+            "pooled over the {} (observed disorder summed, chance from the whole corpus); \
+             sampler {}, {samples}, seed {seed}",
+            crate::app::campaign::plural(state.documents.open.len(), "document", "documents"),
             options.sampler,
         ));
     });

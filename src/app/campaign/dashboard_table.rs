@@ -11,6 +11,15 @@ use crate::app::document::open_document::DocumentId;
 use crate::app::errors::AppError;
 use eframe::egui::{self, Ui};
 
+/// What the bootstrap confidence interval is, for tooltips.
+pub(crate) const CONFIDENCE_TIP: &str = "the bootstrap 95 % confidence interval of γ: where γ \
+     would lie with other texts annotated the same way (resampling the documents of a corpus, \
+     or the stretches of a document that no alignment crosses) — the interval to report";
+/// What the precision interval of the chance estimate is, for tooltips.
+pub(crate) const PRECISION_TIP: &str = "the precision interval of the chance estimate: how \
+     precisely the random continua estimated the expected disorder D_e of these annotations \
+     (more samples narrow it); not a confidence interval of γ";
+
 /// One line of the table, as shown and sorted.
 pub(super) struct Line {
     pub index: usize,
@@ -35,6 +44,21 @@ impl Line {
             (Some(Ok(_)), _) => "measured".into(),
             (Some(Err(e)), _) => e.to_string(),
         }
+    }
+
+    /// The γ cell's tooltip: which interval it shows, and the other.
+    fn gamma_tooltip(&self, label: egui::Response) {
+        let Some(Ok(m)) = &self.measured else {
+            return;
+        };
+        let shown = match &m.confidence {
+            Ok(_) => format!("γ and its {CONFIDENCE_TIP}"),
+            Err(why) => format!("γ; {why}"),
+        };
+        label.on_hover_text(format!(
+            "{shown}.\nPrecision of the chance estimate [{:.3}, {:.3}]: {PRECISION_TIP}.",
+            m.precision.0, m.precision.1
+        ));
     }
 
     fn gamma(&self) -> Option<f64> {
@@ -68,7 +92,10 @@ impl Line {
             self.annotators.join(", "),
             self.units.to_string(),
             match &self.measured {
-                Some(Ok(m)) => format!("{:.3} [{:.3}, {:.3}]", m.gamma, m.interval.0, m.interval.1),
+                Some(Ok(m)) => match &m.confidence {
+                    Ok((low, high)) => format!("{:.3} [{low:.3}, {high:.3}]", m.gamma),
+                    Err(_) => format!("{:.3} [no CI]", m.gamma),
+                },
                 _ => "…".into(),
             },
             self.observed().map_or("…".into(), |d| format!("{d:.3}")),
@@ -160,8 +187,14 @@ pub(super) fn show(ui: &mut Ui, state: &mut AppState, lines: &[Line]) {
                     if link.clicked() {
                         opened = Some(line.id);
                     }
-                    for (text, width) in line.cells().into_iter().zip(&widths[1..]) {
-                        cell(ui, *width, |ui| ui.add(egui::Label::new(text).truncate()));
+                    for (column, (text, width)) in
+                        (line.cells().into_iter().zip(&widths[1..])).enumerate()
+                    {
+                        let label =
+                            cell(ui, *width, |ui| ui.add(egui::Label::new(text).truncate()));
+                        if Column::ALL[column + 1] == Column::Gamma {
+                            line.gamma_tooltip(label);
+                        }
                     }
                 });
             }
@@ -182,9 +215,14 @@ fn header(ui: &mut Ui, sort: &mut (Column, bool), widths: &[f32; 7]) {
         let title = format!("{}{arrow}", column.title());
         let button = egui::Button::new(egui::RichText::new(title).strong()).frame(false);
         let clicked = cell(ui, *width, |ui| {
-            ui.add(button)
-                .on_hover_text("sort by this column (again: the other way)")
-                .clicked()
+            let tip = match column {
+                Column::Gamma => format!(
+                    "γ and its {CONFIDENCE_TIP} (hover a cell for the precision of the chance \
+                     estimate). Click: sort by this column (again: the other way)"
+                ),
+                _ => "sort by this column (again: the other way)".to_string(),
+            };
+            ui.add(button).on_hover_text(tip).clicked()
         });
         if clicked {
             *sort = if sort.0 == column {

@@ -151,18 +151,16 @@ impl AppState {
             return Ok(id);
         }
         let excluded = &self.measure.settings.excluded_categories;
-        if (document.category_counts.iter()).any(|(category, _)| excluded.contains(category)) {
-            return Err(AppError::CategoryLeftOut);
-        }
         if let Some(folder) = &self.files.data_folder
-            && let Some(offer) = adjudication::autosaved_session(folder, document.continuum(), id)?
+            && let Some(offer) =
+                adjudication::autosaved_session(folder, document.continuum(), excluded, id)?
         {
             self.adjudication
                 .by_document
-                .insert(id, Adjudicating::resume(offer));
+                .insert(id, Adjudicating::resume(offer, document.continuum()));
             return Ok(id);
         }
-        let (aligned, options) = match self.campaign.dashboard.rows.get(index) {
+        let (aligned, settings) = match self.campaign.dashboard.rows.get(index) {
             Some(Some(Err(why))) => return Err(why.clone()),
             _ => self
                 .campaign
@@ -172,13 +170,59 @@ impl AppState {
         };
         let adjudicating = Adjudicating::start(
             document,
+            &settings.excluded_categories,
             aligned,
-            options,
+            settings.gamma_options(),
             self.adjudication.adjudicator.clone(),
             self.files.data_folder.as_deref(),
         );
         self.adjudication.by_document.insert(id, adjudicating);
         Ok(id)
+    }
+
+    /// Resumes the adjudication autosaved in the data folder of every open document that has
+    /// one (a session is only read, never replaced), so that a campaign reopened shows every
+    /// document's decisions at once; says how many in Messages.
+    pub(crate) fn resume_saved_sessions(&mut self) {
+        let Some(folder) = self.files.data_folder.clone() else {
+            return;
+        };
+        let excluded = self.measure.settings.excluded_categories.clone();
+        let (mut resumed, mut decided, mut total) = (0, 0, 0);
+        for document in &self.documents.open {
+            if self.adjudication.by_document.contains_key(&document.id) {
+                continue;
+            }
+            match adjudication::autosaved_session(
+                &folder,
+                document.continuum(),
+                &excluded,
+                document.id,
+            ) {
+                Ok(Some(offer)) => {
+                    let progress = offer.session.adjudication.progress();
+                    (resumed, decided, total) = (
+                        resumed + 1,
+                        decided + progress.decided,
+                        total + progress.total,
+                    );
+                    let adjudicating = Adjudicating::resume(offer, document.continuum());
+                    self.adjudication
+                        .by_document
+                        .insert(document.id, adjudicating);
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    (self.shell.messages).error(format!("{}: {e}", document.continuum().name))
+                }
+            }
+        }
+        if resumed > 0 && self.documents.open.len() > 1 {
+            self.shell.messages.info(format!(
+                "resumed the saved adjudication of {} (decided {decided} of {total})",
+                plural(resumed, "document", "documents")
+            ));
+        }
     }
 
     /// N and P: the next (or previous) open alignment of the document shown after the one
@@ -191,6 +235,9 @@ impl AppState {
         }
         if let Some((index, alignment)) = self.open_elsewhere(direction) {
             self.select_document(index);
+            if let Some(adjudicating) = self.adjudicating_mut() {
+                adjudicating.visited.clear();
+            }
             self.select_alignment(alignment);
             let name = self.documents.open[index].continuum().name.clone();
             if let Some(adjudicating) = self.adjudicating_mut() {
@@ -206,13 +253,15 @@ impl AppState {
     }
 
     /// The open alignment after (or before) the selected one in the document shown, without
-    /// going around.
+    /// going around — except that N, at the end, goes back to an open disagreement not visited
+    /// yet (every open disagreement of a document is visited before N leaves it).
     fn open_here(&mut self, direction: Direction) -> Option<usize> {
         let (selected, order) = (
             self.documents.selection.alignment,
             self.documents.selection.order,
         );
         let adjudicating = self.adjudicating()?;
+        let (adjudication, filter) = (adjudicating.adjudication(), &adjudicating.filter);
         let order = adjudicating.shown.ordered(order);
         let here = selected.and_then(|s| order.iter().position(|&i| i == s));
         let rest = match (here, direction) {
@@ -220,7 +269,16 @@ impl AppState {
             (Some(h), Direction::Next) => &order[h + 1..],
             (Some(h), Direction::Previous) => &order[..h],
         };
-        (adjudicating.adjudication()).next_open(rest, None, direction, &adjudicating.filter)
+        let ahead = adjudication.next_open(rest, None, direction, filter);
+        let disagreement = |i: &usize| !adjudication.is_unanimous(*i);
+        if direction == Direction::Previous || ahead.is_some_and(|i| disagreement(&i)) {
+            return ahead;
+        }
+        let not_visited: Vec<usize> = (order.iter().copied())
+            .filter(|i| !adjudicating.visited.contains(i) && Some(*i) != selected)
+            .collect();
+        let missed = adjudication.next_open(&not_visited, None, direction, filter);
+        missed.filter(disagreement).or(ahead)
     }
 
     /// The next document in the queue (going around, this one excepted) with an open alignment
@@ -521,6 +579,11 @@ impl AppState {
         }
         progress
     }
+}
+
+/// `count` and the noun in the singular or the plural ("1 document", "2 documents").
+pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// A corpus-wide message as the adjudication panel shows it: its first clause, the counts of

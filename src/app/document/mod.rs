@@ -94,6 +94,7 @@ impl AppState {
         self.adjudication.by_document.clear();
         (self.jobs).cancel_where(|k| matches!(k, JobKind::AgainstGold(_) | JobKind::Dashboard));
         self.campaign.forget();
+        self.resume_saved_sessions();
         self.select_document(0);
     }
 
@@ -150,6 +151,9 @@ impl AppState {
     /// Selects a unitary alignment and brings it into view.
     pub fn select_alignment(&mut self, index: usize) {
         self.documents.selection.alignment = Some(index);
+        if let Some(adjudicating) = self.adjudicating_mut() {
+            adjudicating.visited.insert(index);
+        }
         let (Some(shown), Some(document)) = (self.shown(), self.document()) else {
             return;
         };

@@ -111,14 +111,28 @@ impl ShownAlignments {
         kept: &[Vec<usize>],
     ) -> ShownAlignments {
         let alignment = &aligned.alignment;
+        ShownAlignments::of_part(
+            continuum,
+            (alignment.unitary_alignments.iter().enumerate())
+                .map(|(i, unitary)| (alignment.slots(&aligned.problem, i), unitary.disorder)),
+            kept,
+        )
+    }
+
+    /// Alignments of a part of `continuum`, unit `u` of annotator `a` in the part being unit
+    /// `kept[a][u]` of `continuum`.
+    fn of_part(
+        continuum: &Continuum,
+        alignments: impl IntoIterator<Item = (Vec<Option<usize>>, f64)>,
+        kept: &[Vec<usize>],
+    ) -> ShownAlignments {
         ShownAlignments::new(
             continuum,
-            (alignment.unitary_alignments.iter().enumerate()).map(|(i, unitary)| {
-                let slots = alignment.slots(&aligned.problem, i);
+            alignments.into_iter().map(|(slots, disorder)| {
                 let shown = (slots.into_iter().enumerate())
                     .map(|(a, u)| u.and_then(|u| kept.get(a)?.get(u).copied()))
                     .collect();
-                (shown, unitary.disorder)
+                (shown, disorder)
             }),
         )
     }
@@ -144,14 +158,36 @@ impl ShownAlignments {
         )
     }
 
-    /// The proposals of an adjudication.
-    pub fn of_adjudication(adjudication: &Adjudication) -> ShownAlignments {
-        ShownAlignments::new(
-            adjudication.continuum(),
-            adjudication
-                .proposals()
-                .iter()
-                .map(|p| (p.slots.clone(), p.disorder)),
+    /// The proposals of an adjudication of `document` (whose units left out of γ are not in
+    /// the adjudication's continuum: each slot points at the same unit in `document`).
+    pub fn of_adjudication(adjudication: &Adjudication, document: &Continuum) -> ShownAlignments {
+        let held = adjudication.continuum();
+        if held == document {
+            return ShownAlignments::new(
+                document,
+                (adjudication.proposals().iter()).map(|p| (p.slots.clone(), p.disorder)),
+            );
+        }
+        // The adjudication's units are the document's in the same order, some left out.
+        let kept: Vec<Vec<usize>> = (held.annotators.iter())
+            .zip(&document.annotators)
+            .map(|(held, all)| {
+                let mut next = 0;
+                (held.units.iter())
+                    .map(|unit| {
+                        while next < all.units.len() && &all.units[next] != unit {
+                            next += 1;
+                        }
+                        next += 1;
+                        next - 1
+                    })
+                    .collect()
+            })
+            .collect();
+        ShownAlignments::of_part(
+            document,
+            (adjudication.proposals().iter()).map(|p| (p.slots.clone(), p.disorder)),
+            &kept,
         )
     }
 

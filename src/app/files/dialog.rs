@@ -35,10 +35,16 @@ pub trait FileDialog {
     fn is_open(&self) -> bool {
         false
     }
+    /// Closes the in-app file browser without an answer (Escape).
+    fn cancel(&mut self) {}
     /// Messages for the Messages panel (why the in-app browser took over).
     fn take_messages(&mut self) -> Vec<String> {
         Vec::new()
     }
+    /// Where the dialogs open when the user has not chosen a folder yet in this session:
+    /// beside the inputs, never inside the annotators' folders (see
+    /// [`super::Files::beside_inputs`]).
+    fn start_in(&mut self, _folder: Option<PathBuf>) {}
 }
 
 /// What a system dialog answered.
@@ -52,15 +58,24 @@ pub enum Answer {
     Unavailable(String),
 }
 
-/// A system's file dialog: it may be missing.
+/// A system's file dialog: it may be missing. Each opens in `folder` when there is one.
 pub trait SystemFiles {
     /// Files to open.
-    fn pick_files(&mut self, title: &str) -> Answer;
+    fn pick_files(&mut self, title: &str, folder: Option<&Path>) -> Answer;
     /// One file with one of these extensions.
-    fn pick_file(&mut self, title: &str, extensions: &[&str]) -> Answer;
+    fn pick_file(&mut self, title: &str, extensions: &[&str], folder: Option<&Path>) -> Answer;
     /// Where to save.
-    fn save_file(&mut self, title: &str, suggested_name: &str) -> Answer;
-    fn pick_folder(&mut self, title: &str) -> Answer;
+    fn save_file(&mut self, title: &str, suggested_name: &str, folder: Option<&Path>) -> Answer;
+    fn pick_folder(&mut self, title: &str, folder: Option<&Path>) -> Answer;
+}
+
+/// rfd's dialog titled `title`, opening in `folder` if there is one.
+fn rfd_dialog(title: &str, folder: Option<&Path>) -> rfd::FileDialog {
+    let dialog = rfd::FileDialog::new().set_title(title);
+    match folder {
+        Some(folder) => dialog.set_directory(folder),
+        None => dialog,
+    }
 }
 
 /// The operating system's dialog (rfd: the XDG desktop portal, else zenity).
@@ -128,9 +143,9 @@ pub fn annotation_filters() -> Vec<(&'static str, Vec<&'static str>)> {
 }
 
 impl SystemFiles for SystemDialog {
-    fn pick_files(&mut self, title: &str) -> Answer {
+    fn pick_files(&mut self, title: &str, folder: Option<&Path>) -> Answer {
         self.answer(|| {
-            let mut dialog = rfd::FileDialog::new().set_title(title);
+            let mut dialog = rfd_dialog(title, folder);
             for (name, extensions) in annotation_filters() {
                 dialog = dialog.add_filter(name, &extensions);
             }
@@ -138,27 +153,24 @@ impl SystemFiles for SystemDialog {
         })
     }
 
-    fn pick_file(&mut self, title: &str, extensions: &[&str]) -> Answer {
+    fn pick_file(&mut self, title: &str, extensions: &[&str], folder: Option<&Path>) -> Answer {
         self.answer(|| {
-            rfd::FileDialog::new()
-                .set_title(title)
+            rfd_dialog(title, folder)
                 .add_filter(title, extensions)
                 .pick_file()
                 .map(|p| vec![p])
         })
     }
 
-    fn save_file(&mut self, title: &str, suggested_name: &str) -> Answer {
+    fn save_file(&mut self, title: &str, suggested_name: &str, folder: Option<&Path>) -> Answer {
         self.answer(|| {
-            // A suggested path opens the dialog in its folder.
+            // A suggested path (the coding room's) opens the dialog in its folder unless a
+            // folder is given.
             let suggested = Path::new(suggested_name);
             let name = suggested.file_name().map(|n| n.to_string_lossy());
-            let mut dialog = rfd::FileDialog::new()
-                .set_title(title)
+            let parent = suggested.parent().filter(|f| f.is_dir());
+            let mut dialog = rfd_dialog(title, folder.or(parent))
                 .set_file_name(name.as_deref().unwrap_or(suggested_name));
-            if let Some(folder) = suggested.parent().filter(|f| f.is_dir()) {
-                dialog = dialog.set_directory(folder);
-            }
             if let Some(extension) = extension_of(suggested_name) {
                 dialog = dialog.add_filter(extension.to_uppercase(), &[extension.as_str()]);
             }
@@ -166,12 +178,8 @@ impl SystemFiles for SystemDialog {
         })
     }
 
-    fn pick_folder(&mut self, title: &str) -> Answer {
-        self.answer(|| {
-            (rfd::FileDialog::new().set_title(title))
-                .pick_folder()
-                .map(|p| vec![p])
-        })
+    fn pick_folder(&mut self, title: &str, folder: Option<&Path>) -> Answer {
+        self.answer(|| rfd_dialog(title, folder).pick_folder().map(|p| vec![p]))
     }
 }
 
@@ -187,6 +195,10 @@ pub struct WithFallback<S: SystemFiles> {
     told: bool,
     /// The folders of the browser's answers, newest first: it opens in the first.
     recent_folders: Vec<PathBuf>,
+    /// Where the dialogs open before the user chose a folder (beside the inputs).
+    start: Option<PathBuf>,
+    /// The folder of the last file saved this session: the next save opens there.
+    last_save: Option<PathBuf>,
 }
 
 /// How many recent folders the browser offers.
@@ -202,7 +214,19 @@ impl<S: SystemFiles> WithFallback<S> {
             messages: Vec::new(),
             told: false,
             recent_folders: Vec::new(),
+            start: None,
+            last_save: None,
         }
+    }
+
+    /// Where a dialog for `request` opens: a save where the last save went, else beside the
+    /// inputs; an opening where the user last chose, else beside the inputs.
+    fn folder_for(&self, request: &Request) -> Option<PathBuf> {
+        let chosen = match request {
+            Request::Save { .. } => self.last_save.clone(),
+            Request::Open { .. } | Request::Folder => self.recent_folders.first().cloned(),
+        };
+        chosen.or_else(|| self.start.clone())
     }
 
     /// Remembers the folder of an answer (the browser opens there next time).
@@ -222,13 +246,30 @@ impl<S: SystemFiles> WithFallback<S> {
         &mut self,
         title: &str,
         request: Request,
-        system: impl FnOnce(&mut S) -> Answer,
+        system: impl FnOnce(&mut S, Option<&Path>) -> Answer,
     ) -> Option<Vec<PathBuf>> {
+        let save = matches!(request, Request::Save { .. });
         if let Some(paths) = self.answers.remove(title) {
+            if save {
+                self.last_save = paths
+                    .first()
+                    .and_then(|p| p.parent())
+                    .map(Path::to_path_buf);
+            }
             return Some(paths);
         }
-        match system(&mut self.system) {
-            Answer::Chosen(paths) => Some(paths),
+        let folder = self.folder_for(&request);
+        match system(&mut self.system, folder.as_deref()) {
+            Answer::Chosen(paths) => {
+                self.remember_folder(&paths);
+                if save {
+                    self.last_save = paths
+                        .first()
+                        .and_then(|p| p.parent())
+                        .map(Path::to_path_buf);
+                }
+                Some(paths)
+            }
             Answer::Cancelled => None,
             Answer::Unavailable(reason) => {
                 if !std::mem::replace(&mut self.told, true) {
@@ -237,7 +278,7 @@ impl<S: SystemFiles> WithFallback<S> {
                          this session)"
                     ));
                 }
-                let folder = (self.recent_folders.first().cloned())
+                let folder = (folder.filter(|f| f.is_dir()))
                     .or_else(|| std::env::current_dir().ok())
                     .unwrap_or_else(|| PathBuf::from("/"));
                 let browser = Browser::new(title, request, folder, self.recent_folders.clone());
@@ -264,7 +305,7 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
                 many: true,
                 extensions: Vec::new(),
             },
-            |s| s.pick_files(title),
+            |s, folder| s.pick_files(title, folder),
         )
     }
 
@@ -273,21 +314,27 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
             many: false,
             extensions: extensions.iter().map(|e| e.to_string()).collect(),
         };
-        self.ask(title, request, |s| s.pick_file(title, extensions))
-            .and_then(|p| p.into_iter().next())
+        self.ask(title, request, |s, folder| {
+            s.pick_file(title, extensions, folder)
+        })
+        .and_then(|p| p.into_iter().next())
     }
 
     fn save_file(&mut self, title: &str, suggested_name: &str) -> Option<PathBuf> {
         let request = Request::Save {
             name: suggested_name.to_string(),
         };
-        self.ask(title, request, |s| s.save_file(title, suggested_name))
-            .and_then(|p| p.into_iter().next())
+        self.ask(title, request, |s, folder| {
+            s.save_file(title, suggested_name, folder)
+        })
+        .and_then(|p| p.into_iter().next())
     }
 
     fn pick_folder(&mut self, title: &str) -> Option<PathBuf> {
-        self.ask(title, Request::Folder, |s| s.pick_folder(title))
-            .and_then(|p| p.into_iter().next())
+        self.ask(title, Request::Folder, |s, folder| {
+            s.pick_folder(title, folder)
+        })
+        .and_then(|p| p.into_iter().next())
     }
 
     fn ready(&self, title: &str) -> bool {
@@ -296,6 +343,10 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
 
     fn is_open(&self) -> bool {
         self.browser.is_some()
+    }
+
+    fn cancel(&mut self) {
+        self.browser = None;
     }
 
     fn show(&mut self, context: &egui::Context) {
@@ -319,7 +370,15 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
     fn take_messages(&mut self) -> Vec<String> {
         std::mem::take(&mut self.messages)
     }
+
+    fn start_in(&mut self, folder: Option<PathBuf>) {
+        self.start = folder;
+    }
 }
+
+/// Each request of a [`ScriptedDialog`]: its title and the folder it opened in.
+#[cfg(test)]
+pub type Requests = std::sync::Arc<std::sync::Mutex<Vec<(String, Option<PathBuf>)>>>;
 
 /// A system dialog that answers from a script, for tests: each call takes the next answer
 /// (`None`: cancelled); when `missing` is set there is no dialog at all.
@@ -328,13 +387,18 @@ impl<S: SystemFiles> FileDialog for WithFallback<S> {
 pub struct ScriptedDialog {
     pub answers: std::collections::VecDeque<Option<Vec<PathBuf>>>,
     pub asked: Vec<String>,
+    /// Each request's title and the folder it opened in, in order (shared: the test keeps a
+    /// handle while the app owns the dialog).
+    pub opened_in: Requests,
     pub missing: bool,
 }
 
 #[cfg(test)]
 impl ScriptedDialog {
-    fn next(&mut self, title: &str) -> Answer {
+    fn next(&mut self, title: &str, folder: Option<&Path>) -> Answer {
         self.asked.push(title.to_string());
+        (self.opened_in.lock().expect("not poisoned"))
+            .push((title.to_string(), folder.map(Path::to_path_buf)));
         if self.missing {
             return Answer::Unavailable("no system file dialog (scripted)".into());
         }
@@ -347,20 +411,20 @@ impl ScriptedDialog {
 
 #[cfg(test)]
 impl SystemFiles for ScriptedDialog {
-    fn pick_files(&mut self, title: &str) -> Answer {
-        self.next(title)
+    fn pick_files(&mut self, title: &str, folder: Option<&Path>) -> Answer {
+        self.next(title, folder)
     }
 
-    fn pick_file(&mut self, title: &str, _extensions: &[&str]) -> Answer {
-        self.next(title)
+    fn pick_file(&mut self, title: &str, _extensions: &[&str], folder: Option<&Path>) -> Answer {
+        self.next(title, folder)
     }
 
-    fn save_file(&mut self, title: &str, _suggested_name: &str) -> Answer {
-        self.next(title)
+    fn save_file(&mut self, title: &str, _suggested_name: &str, folder: Option<&Path>) -> Answer {
+        self.next(title, folder)
     }
 
-    fn pick_folder(&mut self, title: &str) -> Answer {
-        self.next(title)
+    fn pick_folder(&mut self, title: &str, folder: Option<&Path>) -> Answer {
+        self.next(title, folder)
     }
 }
 

@@ -20,7 +20,7 @@ use gamma_formats::ReadOptions;
 use gamma_formats::corpus_folder::Layout;
 use open_dialog::OpenDialog;
 use recent::RecentFiles;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The title of File → Open's dialog.
 pub const OPEN_TITLE: &str = "Open annotation files";
@@ -62,6 +62,79 @@ pub struct Files {
     pub data_folder: Option<PathBuf>,
 }
 
+impl Files {
+    /// Where outputs go by default: beside the inputs, never inside the annotators' folders —
+    /// the folder holding the corpus folder opened, or the folder above the one that holds
+    /// every input file (an annotator's folder, or the folder of the annotators' folders).
+    /// `None` when nothing was opened from files (the demo).
+    pub fn beside_inputs(&self) -> Option<PathBuf> {
+        beside(self.opened.as_ref()?)
+    }
+
+    /// Where the file dialogs open: beside the inputs, else beside what was opened last
+    /// (File → Recent), whatever the working directory.
+    pub fn dialogs_start(&self) -> Option<PathBuf> {
+        self.beside_inputs().or_else(|| {
+            let last = self.recent.entries.first()?;
+            match last.kind {
+                recent::RecentKind::Files => beside(&OpenedInputs::Files(last.paths.clone())),
+                recent::RecentKind::Folder => {
+                    beside(&OpenedInputs::Folder(last.paths.first()?.clone()))
+                }
+                recent::RecentKind::Project => absolute(last.paths.first()?)?
+                    .parent()
+                    .map(Path::to_path_buf),
+            }
+        })
+    }
+}
+
+/// The folder beside `opened`: the one holding the corpus folder, or the one above the folder
+/// holding every input file.
+fn beside(opened: &OpenedInputs) -> Option<PathBuf> {
+    let holding = match opened {
+        OpenedInputs::Folder(folder) => absolute(folder)?,
+        OpenedInputs::Files(files) => {
+            let mut folders = files
+                .iter()
+                .filter_map(|f| absolute(f)?.parent().map(Path::to_path_buf));
+            let first = folders.next()?;
+            folders.fold(first, |common, folder| {
+                (common.ancestors())
+                    .find(|a| folder.starts_with(a))
+                    .map_or(common.clone(), Path::to_path_buf)
+            })
+        }
+    };
+    Some(holding.parent().map_or(holding.clone(), Path::to_path_buf))
+}
+
+/// A document's name as the stem of a file name: letters, digits, `-`, `_` and `.` kept, any
+/// run of other characters one `-` ("Demo: Named entities (Glozz)" → "Demo-Named-entities-Glozz").
+pub fn file_stem(name: &str) -> String {
+    let mut stem = String::new();
+    for c in name.chars() {
+        if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') {
+            stem.push(c);
+        } else if !stem.ends_with('-') {
+            stem.push('-');
+        }
+    }
+    let stem = stem.trim_matches(['-', '.']);
+    if stem.is_empty() {
+        "document".to_string()
+    } else {
+        stem.to_string()
+    }
+}
+
+/// `path` made absolute and without `.` or `..` (through the file system when it exists).
+fn absolute(path: &Path) -> Option<PathBuf> {
+    path.canonicalize()
+        .ok()
+        .or_else(|| std::path::absolute(path).ok())
+}
+
 impl AppState {
     /// Opens files picked or dropped by the user: those with something to choose (Glozz, CorA,
     /// TSV 3, XMI, brat, TextGrid, project exports) go through the open dialog first, other
@@ -85,6 +158,23 @@ impl AppState {
     pub(crate) fn remember_choices(&mut self, choices: open_dialog::OpenChoices) {
         if let Err(e) = self.files.recent.remember(choices) {
             self.shell.messages.error(e);
+        }
+    }
+
+    /// Opens entry `index` of File → Recent as it was opened: files with their reading options
+    /// (an entry of an earlier version, which kept none, through the open dialog), a corpus
+    /// folder, a project.
+    pub fn open_recent(&mut self, index: usize) {
+        let Some(entry) = self.files.recent.entries.get(index).cloned() else {
+            return;
+        };
+        match (entry.kind, entry.paths.as_slice(), &entry.options) {
+            (recent::RecentKind::Folder, [folder], options) => {
+                self.open_folder(folder, &options.clone().unwrap_or_default())
+            }
+            (recent::RecentKind::Project, [project], _) => self.open_project(project),
+            (_, _, Some(options)) => self.open_files(&entry.paths, options),
+            (_, _, None) => self.request_open(entry.paths),
         }
     }
 }

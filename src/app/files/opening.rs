@@ -98,7 +98,16 @@ impl Reading {
                             options: reading.options.clone(),
                         },
                     };
-                    Box::new((reading, file, inputs.read()))
+                    // The project says which categories count in γ: a pre-segmentation found
+                    // in its folder is left as the project has it.
+                    let mut inputs = inputs.read();
+                    if let Opened::Folder {
+                        pre_segmentation, ..
+                    } = &mut inputs
+                    {
+                        pre_segmentation.clear();
+                    }
+                    Box::new((reading, file, inputs))
                 });
                 Opened::Project { path, read }
             }
@@ -212,6 +221,9 @@ impl AppState {
                 });
                 match shown {
                     Ok(()) => {
+                        if let Err(e) = self.files.recent.add_project(&path) {
+                            self.shell.messages.error(e);
+                        }
                         self.files.project_path = Some(path);
                         self.files.project_saved = self.project_signature();
                         true
@@ -281,16 +293,24 @@ impl AppState {
         if documents.is_empty() {
             return false;
         }
+        if let Err(e) = self.files.recent.add_folder(folder, options) {
+            self.shell.messages.error(e);
+        }
         self.files.read_options = options.clone();
-        self.set_documents(documents);
+        // A pre-segmentation is left out of γ as File → Open… leaves it out: the same document
+        // gets the same γ whichever way it was opened. It stays adjudicable, and the gold
+        // carries it (Settings → categories measured brings it back).
         if !pre_segmentation.is_empty() {
-            self.shell.messages.warning(format!(
+            let excluded = &mut self.measure.settings.excluded_categories;
+            excluded.extend(pre_segmentation.iter().cloned());
+            self.shell.messages.info(format!(
                 "{}: identical in every annotator's file of every document, a pre-segmentation: \
-                 they are measured here and raise γ (File → Open… leaves them out; so does \
-                 --exclude-category on the command line)",
+                 left out of γ, as File → Open… leaves them out (Settings → categories measured \
+                 to measure them); the gold carries them",
                 pre_segmentation.join(", ")
             ));
         }
+        self.set_documents(documents);
         self.files.corpus_layout = Some(plan.layout);
         self.files.opened = Some(OpenedInputs::Folder(folder.to_path_buf()));
         self.files.project_path = None;

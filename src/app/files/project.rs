@@ -8,7 +8,7 @@
 
 use super::OpenedInputs;
 use crate::app::AppState;
-use crate::app::adjudication::adjudicating::Adjudicating;
+use crate::app::adjudication::adjudicating::{Adjudicating, autosaved_session};
 use crate::app::errors::AppError;
 use crate::app::shell::Mode;
 use gamma_core::GammaOptions;
@@ -104,12 +104,21 @@ impl AppState {
             }
             OpenedInputs::Folder(corpus) => StoredInputs::Folder(stored(corpus)),
         };
+        // Every document's adjudication: the one open, else the one autosaved in the data
+        // folder (a project never forgets what the data folder holds).
+        let excluded = &self.measure.settings.excluded_categories;
+        let saved = |d: &crate::app::document::open_document::OpenDocument| {
+            let folder = self.files.data_folder.as_deref()?;
+            let offer = autosaved_session(folder, d.continuum(), excluded, d.id).ok()??;
+            Some(offer.session.adjudication)
+        };
         let documents = (self.documents.open.iter())
             .map(|d| ProjectDocument {
                 name: d.continuum().name.clone(),
                 content_key: content_key(d.continuum()),
                 adjudication: (self.adjudication.by_document.get(&d.id))
-                    .map(|a| a.adjudication().clone()),
+                    .map(|a| a.adjudication().clone())
+                    .or_else(|| saved(d)),
             })
             .collect();
         Some(ProjectFile {
@@ -148,6 +157,11 @@ impl AppState {
         }
         let json = serde_json::to_vec_pretty(&project).expect("a project always encodes");
         gamma_formats::write_atomically(path, &json)?;
+        if self.files.project_path.as_deref() != Some(path)
+            && let Err(e) = self.files.recent.add_project(path)
+        {
+            self.shell.messages.error(e);
+        }
         self.files.project_path = Some(path.to_path_buf());
         self.files.project_saved = self.project_signature();
         Ok(())
@@ -247,21 +261,26 @@ impl AppState {
             let Some(adjudication) = adjudication.in_annotator_order(&names) else {
                 continue;
             };
+            // Kept where the data folder's sessions are found: by what was measured.
             let save_path = (self.files.data_folder.as_deref())
-                .map(|folder| autosave_path(folder, open.continuum()));
+                .map(|folder| autosave_path(folder, adjudication.continuum()));
             let session = Session::new(
                 open.document.source.paths(),
                 self.measure.settings.gamma_options(),
                 adjudication,
             );
             let id = open.id;
-            self.adjudication
-                .by_document
-                .insert(id, Adjudicating::new(session, id, save_path));
+            self.adjudication.by_document.insert(
+                id,
+                Adjudicating::new(session, id, open.continuum(), save_path),
+            );
             restored += 1;
         }
         if restored > 0 {
-            (self.shell.messages).info(format!("project: {restored} adjudication(s) restored"));
+            self.shell.messages.info(format!(
+                "project: {} restored",
+                crate::app::campaign::plural(restored, "adjudication", "adjudications")
+            ));
         }
     }
 }

@@ -10,6 +10,7 @@
 //! of the same kind ([`OpenChoices`]).
 
 use super::open_dialog::OpenChoices;
+use crate::app::errors::AppError;
 use gamma_formats::ReadOptions;
 use gamma_formats::stored_options::{StoredOptions, StoredPath};
 use serde::{Deserialize, Serialize};
@@ -21,13 +22,29 @@ const RECENT_FILES: &str = "recent-files.json";
 /// How many entries are kept.
 const KEPT: usize = 10;
 
-/// One open: the files, and how they were read (`None` for entries of earlier versions).
+/// What an entry opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecentKind {
+    /// Annotation files.
+    #[default]
+    Files,
+    /// A corpus folder (its one path).
+    Folder,
+    /// A project file (its one path).
+    Project,
+}
+
+/// One open: the files, the corpus folder or the project, and how they were read (`None` for
+/// entries of earlier versions).
 #[derive(Debug, Clone)]
 pub struct RecentEntry {
-    /// The files opened.
+    /// The files opened, or the one folder or project.
     pub paths: Vec<PathBuf>,
     /// The reading options they were opened with.
     pub options: Option<ReadOptions>,
+    /// Files, a folder or a project.
+    pub kind: RecentKind,
 }
 
 /// The recent files and where they are kept.
@@ -37,8 +54,20 @@ pub struct RecentFiles {
     pub entries: Vec<RecentEntry>,
     /// What the user chose in the open dialog, for the next files of the same kind.
     pub choices: OpenChoices,
+    /// Whether the app reopens the last entry when it starts without files.
+    pub reopen_last: bool,
     /// The data folder (`None`: nothing is kept, as in tests).
     folder: Option<PathBuf>,
+}
+
+/// The file in the data folder that says whether the last campaign reopens at start.
+const STARTUP: &str = "startup.json";
+
+/// What the app does when it starts without files.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Startup {
+    /// Reopen the last entry of File → Recent (else the demo).
+    reopen_last: bool,
 }
 
 /// One entry as stored: a bare list of paths (earlier versions), or the paths with options.
@@ -48,6 +77,8 @@ enum StoredEntry {
     WithOptions {
         paths: Vec<StoredPath>,
         options: Box<StoredOptions>,
+        #[serde(default)]
+        kind: RecentKind,
     },
     Paths(Vec<StoredPath>),
 }
@@ -55,9 +86,13 @@ enum StoredEntry {
 impl StoredEntry {
     /// The entry, if this platform can hold its paths (options it cannot hold are dropped).
     fn entry(self) -> Option<RecentEntry> {
-        let (paths, options) = match self {
-            StoredEntry::Paths(paths) => (paths, None),
-            StoredEntry::WithOptions { paths, options } => (paths, options.options()),
+        let (paths, options, kind) = match self {
+            StoredEntry::Paths(paths) => (paths, None, RecentKind::Files),
+            StoredEntry::WithOptions {
+                paths,
+                options,
+                kind,
+            } => (paths, options.options(), kind),
         };
         Some(RecentEntry {
             paths: paths
@@ -65,6 +100,7 @@ impl StoredEntry {
                 .map(StoredPath::path)
                 .collect::<Option<_>>()?,
             options,
+            kind,
         })
     }
 }
@@ -81,10 +117,28 @@ impl RecentFiles {
             .filter_map(|value| serde_json::from_value::<StoredEntry>(value).ok())
             .filter_map(StoredEntry::entry)
             .collect();
+        let startup: Startup = super::data_folder::read_kept(folder.as_deref(), STARTUP);
         RecentFiles {
             entries,
             choices: OpenChoices::in_folder(folder.as_deref()),
+            reopen_last: startup.reopen_last,
             folder,
+        }
+    }
+
+    /// Sets whether the last entry reopens at start, and keeps it in the data folder.
+    pub fn set_reopen_last(&mut self, reopen: bool) -> Result<(), AppError> {
+        self.reopen_last = reopen;
+        match &self.folder {
+            Some(folder) => super::data_folder::keep(
+                folder,
+                STARTUP,
+                &Startup {
+                    reopen_last: reopen,
+                },
+                "the choice to reopen the last campaign",
+            ),
+            None => Ok(()),
         }
     }
 
@@ -106,17 +160,34 @@ impl RecentFiles {
 
     /// Puts `paths` read with `options` first (an earlier entry of the same files goes) and
     /// saves the list; an error says why it was not saved.
-    pub fn add(
+    pub fn add(&mut self, paths: &[PathBuf], options: &ReadOptions) -> Result<(), AppError> {
+        self.add_kind(paths, options, RecentKind::Files)
+    }
+
+    /// Puts the corpus folder `folder` read with `options` first, and saves the list.
+    pub fn add_folder(&mut self, folder: &Path, options: &ReadOptions) -> Result<(), AppError> {
+        self.add_kind(&[folder.to_path_buf()], options, RecentKind::Folder)
+    }
+
+    /// Puts the project `path` first, and saves the list.
+    pub fn add_project(&mut self, path: &Path) -> Result<(), AppError> {
+        let options = ReadOptions::default();
+        self.add_kind(&[path.to_path_buf()], &options, RecentKind::Project)
+    }
+
+    fn add_kind(
         &mut self,
         paths: &[PathBuf],
         options: &ReadOptions,
-    ) -> Result<(), crate::app::errors::AppError> {
+        kind: RecentKind,
+    ) -> Result<(), AppError> {
         self.entries.retain(|r| r.paths != paths);
         self.entries.insert(
             0,
             RecentEntry {
                 paths: paths.to_vec(),
                 options: Some(options.clone()),
+                kind,
             },
         );
         self.entries.truncate(KEPT);
@@ -127,7 +198,13 @@ impl RecentFiles {
     /// prefixed by their folders; two entries that would still read the same get the folder
     /// holding their files.
     pub fn labels(&self) -> Vec<String> {
-        let short: Vec<String> = self.entries.iter().map(|e| label(&e.paths)).collect();
+        let short: Vec<String> = (self.entries.iter())
+            .map(|e| match e.kind {
+                RecentKind::Files => label(&e.paths),
+                RecentKind::Folder => format!("folder {}", label(&e.paths)),
+                RecentKind::Project => format!("project {}", label(&e.paths)),
+            })
+            .collect();
         short
             .iter()
             .zip(&self.entries)
@@ -156,6 +233,7 @@ impl RecentFiles {
                     Some(options) => StoredEntry::WithOptions {
                         paths,
                         options: Box::new(StoredOptions::of(options)),
+                        kind: entry.kind,
                     },
                     None => StoredEntry::Paths(paths),
                 }

@@ -167,17 +167,6 @@ impl AppState {
         outcome.filter(|o| o.document == self.documents.current)
     }
 
-    /// Whether a category left out of γ has units in the current document (adjudication then
-    /// waits: its proposals would miss them).
-    pub fn excludes_categories_here(&self) -> bool {
-        let excluded = &self.measure.settings.excluded_categories;
-        // The document's category counts are kept: no scan of its units (it runs every frame).
-        !excluded.is_empty()
-            && self.document().is_some_and(|d| {
-                (d.category_counts.iter()).any(|(category, _)| excluded.contains(category))
-            })
-    }
-
     /// Whether the current document is measured with tγ (tγ chosen, and a CorA document).
     pub fn uses_text_gamma(&self) -> bool {
         self.measure.settings.measure == AgreementMeasure::TextGamma

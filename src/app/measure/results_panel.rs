@@ -103,7 +103,7 @@ fn gamma_rows(state: &AppState, outcome: &Outcome) -> Vec<NumberRow> {
         ),
     ];
     rows.push(NumberRow::new(
-        "precision interval",
+        "precision of the chance estimate",
         interval_text(r.gamma_interval),
         format!(
             "{} interval of γ from the precision of D_e alone: D_e is estimated from sampled chance continua, so γ carries sampling error. It says nothing of how γ would vary with other documents or stretches of text (that is the confidence interval's)",
@@ -427,7 +427,7 @@ fn not_measured_row(
     Some(NumberRow::new(
         "not measured",
         parts.join(", "),
-        "categories left out of γ (Settings → categories measured): their units are not aligned and count nowhere",
+        "categories left out of γ (Settings → categories measured): their units are not aligned, count in no figure and are not adjudicated; the gold carries the first annotator's",
     ))
 }
 

@@ -38,3 +38,39 @@ impl FocusWatch {
         (!std::mem::replace(&mut self.told, true)).then_some(NO_KEYBOARD)
     }
 }
+
+/// Whether the keys are for a floating window (the Guide, Evaluate, the saved adjudications)
+/// rather than the document behind it: from when the window opens or is clicked until a click
+/// on the panels behind it or until it closes. A key never acts behind the window it was
+/// typed in.
+#[derive(Debug, Default)]
+pub struct KeysOwner {
+    in_window: bool,
+    window_open: bool,
+}
+
+impl KeysOwner {
+    /// This frame's owner, with `window_open` whether a floating window is open; true when the
+    /// keys are the window's.
+    pub fn update(&mut self, context: &egui::Context, window_open: bool) -> bool {
+        if !window_open {
+            *self = KeysOwner::default();
+            return false;
+        }
+        if !std::mem::replace(&mut self.window_open, true) {
+            self.in_window = true;
+        }
+        let pressed = context.input(|i| {
+            (i.pointer.any_pressed())
+                .then(|| i.pointer.press_origin())
+                .flatten()
+        });
+        if let Some(position) = pressed {
+            // The layers of the last frame: the panels are the background, windows above it.
+            self.in_window = context
+                .layer_id_at(position)
+                .is_some_and(|layer| layer.order != egui::Order::Background);
+        }
+        self.in_window
+    }
+}

@@ -126,35 +126,37 @@ impl GammaStudioApp {
         });
     }
 
-    /// File → Recent: each entry opens as it was opened (its reading options); an entry of
-    /// an earlier version, which kept no options, goes through the open dialog again.
+    /// File → Recent: corpus folders, projects and files, each opened as it was (its reading
+    /// options); and whether the last one reopens when the app starts.
     fn recent_menu(&mut self, ui: &mut Ui) {
         let recent = &self.state.files.recent;
         if recent.entries.is_empty() {
             return;
         }
-        let entries: Vec<_> = recent
-            .labels()
-            .into_iter()
-            .zip(recent.entries.clone())
-            .collect();
-        ui.menu_button("Recent", |ui| {
-            for (label, entry) in entries {
-                let paths: Vec<String> = entry
-                    .paths
-                    .iter()
+        let entries: Vec<(String, String)> = (recent.labels().into_iter())
+            .zip(&recent.entries)
+            .map(|(label, entry)| {
+                let paths: Vec<String> = (entry.paths.iter())
                     .map(|p| p.to_string_lossy().into_owned())
                     .collect();
-                if ui.button(label).on_hover_text(paths.join("\n")).clicked() {
+                (label, paths.join("\n"))
+            })
+            .collect();
+        ui.menu_button("Recent", |ui| {
+            for (index, (label, paths)) in entries.into_iter().enumerate() {
+                if ui.button(label).on_hover_text(paths).clicked() {
                     ui.close();
-                    self.state.send(match entry.options {
-                        Some(options) => Command::OpenFiles {
-                            paths: entry.paths,
-                            options,
-                        },
-                        None => Command::Open(entry.paths),
-                    });
+                    self.state.send(Command::OpenRecent(index));
                 }
+            }
+            ui.separator();
+            let mut reopen = self.state.files.recent.reopen_last;
+            if ui
+                .checkbox(&mut reopen, "Reopen the last one at start")
+                .on_hover_text("instead of the demo, when the app starts without files")
+                .changed()
+            {
+                self.state.send(Command::ReopenLastAtStart(reopen));
             }
         });
     }

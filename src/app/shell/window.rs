@@ -85,6 +85,11 @@ pub fn run(mut launch: Launch) -> Result<(), AppError> {
     if launch.data_folder.is_none() {
         launch.data_folder = crate::environment::data_folder();
     }
+    // Everything the app keeps is in its data folder, egui's memory (window, panels) too:
+    // nothing under the home folder when $GAMMA_STUDIO_DATA names another.
+    let persistence_path = (launch.data_folder.as_ref())
+        .filter(|folder| std::fs::create_dir_all(folder).is_ok())
+        .map(|folder| folder.join("app.ron"));
     let mut viewport = egui::ViewportBuilder::default();
     if let Some(icon) = window_icon() {
         viewport = viewport.with_icon(Arc::new(icon));
@@ -95,6 +100,7 @@ pub fn run(mut launch: Launch) -> Result<(), AppError> {
             .with_inner_size([1200.0, 760.0])
             .with_min_inner_size([640.0, 420.0])
             .with_app_id("io.github.gammastudio.GammaStudio"),
+        persistence_path,
         ..Default::default()
     };
     eframe::run_native(
@@ -134,13 +140,17 @@ pub struct GammaStudioApp {
     pub(crate) dialog: Box<dyn FileDialog>,
     screenshot: Screenshot,
     /// The Help window shown, if any.
-    pub(super) help: Option<HelpPage>,
+    pub(crate) help: Option<HelpPage>,
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
     screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, FileError>>>>,
     /// The side panels: shown or not, their widths.
     pub(crate) panels: Panels,
     /// Whether clicks give the window the keyboard.
     focus_watch: focus::FocusWatch,
+    /// Whether the keys are for a floating window rather than the document.
+    keys_owner: focus::KeysOwner,
+    /// The inputs the file dialogs were last told to open beside.
+    dialogs_start_for: Option<files::OpenedInputs>,
     /// The timeline's view kept from the last run, while the documents are read.
     saved_view: Option<SavedView>,
 }
@@ -152,7 +162,11 @@ impl GammaStudioApp {
         launch: Launch,
     ) -> GammaStudioApp {
         let mut state = AppState::new(wake).with_data_folder(launch.data_folder);
-        let open_demo = launch.files.is_empty();
+        let reopen_last = launch.files.is_empty() && state.files.recent.reopen_last;
+        if reopen_last {
+            state.open_recent(0);
+        }
+        let open_demo = launch.files.is_empty() && state.documents.open.is_empty();
         match launch.files.as_slice() {
             [] => {}
             [folder] if folder.is_dir() => state.apply(Command::OpenFolder {
@@ -181,6 +195,8 @@ impl GammaStudioApp {
             help: None,
             panels: Default::default(),
             focus_watch: Default::default(),
+            dialogs_start_for: None,
+            keys_owner: Default::default(),
             saved_view: None,
         };
         if open_demo {
@@ -237,8 +253,17 @@ impl GammaStudioApp {
             &mut state.jobs,
         );
         self.take_dropped_files(ui);
+        if self.dialogs_start_for != self.state.files.opened {
+            self.dialogs_start_for = self.state.files.opened.clone();
+            self.dialog.start_in(self.state.files.dialogs_start());
+        }
+        self.close_on_escape(ui);
+        let floating = self.help.is_some()
+            || self.state.evaluate.open
+            || self.state.campaign.saved_sessions.is_some();
+        let keys_in_window = self.keys_owner.update(ui.ctx(), floating);
         self.state.shell.keys_reach_document =
-            !self.dialog_open() && !ui.ctx().egui_wants_keyboard_input();
+            !self.dialog_open() && !ui.ctx().egui_wants_keyboard_input() && !keys_in_window;
         self.panels.update(ui, &self.state);
         if let Some(message) = self.focus_watch.watch(ui.ctx()) {
             self.state.shell.messages.warning(message);
@@ -309,6 +334,40 @@ impl GammaStudioApp {
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }
         self.screenshot_step(ui);
+    }
+
+    /// Escape closes the dialog or window on top, one per press: a question (as Cancel), the
+    /// in-app file browser, the open dialog, a new gold unit's category, the saved
+    /// adjudications, Evaluate, Help.
+    fn close_on_escape(&mut self, ui: &Ui) {
+        if !ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+            return;
+        }
+        let state = &mut self.state;
+        let question = state
+            .adjudicating()
+            .map(|a| (a.confirm_overwrite.is_some(), a.confirm_start_over));
+        if let Some((overwrite, start_over)) = question.filter(|(o, s)| *o || *s) {
+            // Answered as Cancel, through the commands the question's own buttons send.
+            if overwrite {
+                state.send(Command::KeepInputs);
+            }
+            if start_over {
+                state.send(Command::KeepDecisions);
+            }
+        } else if self.dialog.is_open() {
+            self.dialog.cancel();
+        } else if state.files.pending_open.is_some() {
+            state.files.pending_open = None;
+        } else if state.documents.reading.pending_gold.is_some() {
+            state.documents.reading.pending_gold = None;
+        } else if state.campaign.saved_sessions.is_some() {
+            state.campaign.saved_sessions = None;
+        } else if state.evaluate.open {
+            state.evaluate.open = false;
+        } else {
+            self.help = None;
+        }
     }
 
     fn draw_shuffling(&mut self, ui: &mut Ui) {

@@ -132,7 +132,7 @@ fn adjudicating_the_demo_with_keys_undo_redo_and_export() {
 }
 
 #[test]
-fn an_autosaved_adjudication_is_offered_and_resumed() {
+fn an_autosaved_adjudication_is_resumed_at_the_next_start_and_never_replaced() {
     let dir = tempfile::tempdir().unwrap();
     let launch = Launch {
         data_folder: Some(dir.path().to_path_buf()),
@@ -156,19 +156,30 @@ fn an_autosaved_adjudication_is_offered_and_resumed() {
     assert!(decided > 0);
     drop(h); // as if the app were killed: only the autosave remains
 
+    // The next start resumes it at once (reading a session replaces nothing).
     let mut h = harness(app(launch, ScriptedDialog::default()));
     step_until(&mut h, has_result);
-    assert!(
-        h.state().state.adjudicating().is_none(),
-        "never resumed unasked"
-    );
-    h.get_by_label_contains(&format!("(decided {decided} of"));
-    h.get_by_label("Resume").click();
-    h.run_steps(2);
-    let resumed = h.state().state.adjudicating().expect("resumed");
+    let resumed = h.state().state.adjudicating().expect("resumed at once");
     assert_eq!(resumed.adjudication().progress().decided, decided);
     assert_eq!(
         resumed.adjudication().undo_label(),
         Some(format!("decide the unanimous alignments ({decided})").as_str())
     );
+    h.get_by_label_contains(&format!("resumed: decided {decided} of"));
+    // Stopped, it is offered; "Adjudicate this document" would resume it, never replace it.
+    h.state_mut().state.stop_adjudication();
+    h.run_steps(2);
+    h.get_by_label_contains(&format!("(decided {decided} of"));
+    assert!(
+        h.query_by_label("Start over").is_none(),
+        "not beside Resume"
+    );
+    h.get_by_label("Resume").click();
+    h.run_steps(2);
+    let resumed = h.state().state.adjudicating().expect("resumed");
+    assert_eq!(resumed.adjudication().progress().decided, decided);
+    h.state_mut().state.stop_adjudication();
+    h.state_mut().state.start_adjudication().unwrap();
+    let resumed = h.state().state.adjudicating().expect("resumed");
+    assert_eq!(resumed.adjudication().progress().decided, decided);
 }

@@ -15,7 +15,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use std::path::Path;
 
 /// Writes one CSV per document: `(name, rows)`, rows as `annotator,category,start,end`.
-fn write_documents(folder: &Path, documents: &[(&str, &str)]) {
+pub(super) fn write_documents(folder: &Path, documents: &[(&str, &str)]) {
     for (name, rows) in documents {
         let body = format!("annotator,category,start,end\n{rows}");
         std::fs::write(folder.join(format!("{name}.csv")), body).unwrap();
@@ -23,7 +23,7 @@ fn write_documents(folder: &Path, documents: &[(&str, &str)]) {
 }
 
 /// Every figure of the dashboard arrived.
-fn dashboard_done(app: &GammaStudioApp) -> bool {
+pub(super) fn dashboard_done(app: &GammaStudioApp) -> bool {
     let dashboard = &app.state.campaign.dashboard;
     !dashboard.is_running()
         && dashboard.pairwise.is_some()
@@ -79,7 +79,7 @@ fn progress_of(app: &GammaStudioApp, name: &str) -> Option<(usize, usize)> {
 }
 
 /// Three documents whose alignments are all disagreements (every unit of b shifted).
-const SHIFTED: [(&str, &str); 3] = [
+pub(super) const SHIFTED: [(&str, &str); 3] = [
     (
         "d1",
         "a,x,0,10\na,y,20,30\na,x,40,50\nb,x,2,12\nb,y,23,31\nb,x,41,52\n",
@@ -318,8 +318,8 @@ fn the_dashboard_filters_by_annotator_and_category_and_exports_the_rows_shown() 
     assert_eq!(
         lines.next(),
         Some(
-            "document,annotators,n_units,gamma,gamma_low,gamma_high,observed_disorder,\
-             expected_disorder,error"
+            "document,annotators,n_units,gamma,ci95_low,ci95_high,chance_precision_low,\
+             chance_precision_high,observed_disorder,expected_disorder,error"
         )
     );
     let state = &h.state().state;
@@ -339,8 +339,10 @@ fn the_dashboard_filters_by_annotator_and_category_and_exports_the_rows_shown() 
                 .join(" "),
             "4".into(),
             measured.gamma.to_string(),
-            measured.interval.0.to_string(),
-            measured.interval.1.to_string(),
+            (measured.confidence.as_ref()).map_or(String::new(), |c| c.0.to_string()),
+            (measured.confidence.as_ref()).map_or(String::new(), |c| c.1.to_string()),
+            measured.precision.0.to_string(),
+            measured.precision.1.to_string(),
             measured.observed_disorder.to_string(),
             measured.expected_disorder.to_string(),
             String::new(),

@@ -44,7 +44,7 @@ fn lines() -> Vec<((usize, usize), (usize, usize))> {
 /// Two annotators' `doc.aa` in `dir/ana` and `dir/ben` with the text `dir/doc.ac`: the same
 /// pre-segmentation (a paragraph and a Turn a line, a Dialogue over them), the same Refusal
 /// and Accept, and the first turn an Offer for ana, a Counteroffer for ben.
-fn glozz_pair(dir: &Path) -> Vec<PathBuf> {
+pub(super) fn glozz_pair(dir: &Path) -> Vec<PathBuf> {
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(dir.join("doc.ac"), TEXT).unwrap();
     let lines = lines();

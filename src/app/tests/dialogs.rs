@@ -37,14 +37,14 @@ type Opener = dyn Fn(&mut Harness<'static, GammaStudioApp>);
 
 /// What a key could have changed: the decisions, the last action, the selection.
 #[derive(Debug, PartialEq)]
-struct Decisions {
-    progress: Progress,
+pub(super) struct Decisions {
+    pub progress: Progress,
     gold: usize,
     last_action: Option<String>,
     selected: Option<usize>,
 }
 
-fn decisions(app: &GammaStudioApp) -> Decisions {
+pub(super) fn decisions(app: &GammaStudioApp) -> Decisions {
     let adjudication = app.state.adjudicating().unwrap().adjudication();
     Decisions {
         progress: adjudication.progress(),
@@ -55,7 +55,7 @@ fn decisions(app: &GammaStudioApp) -> Decisions {
 }
 
 /// The demo, adjudicating, an open alignment selected; no system file dialog.
-fn adjudicating_the_demo() -> Harness<'static, GammaStudioApp> {
+pub(super) fn adjudicating_the_demo() -> Harness<'static, GammaStudioApp> {
     let dialog = ScriptedDialog {
         missing: true,
         ..ScriptedDialog::default()

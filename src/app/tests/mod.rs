@@ -20,6 +20,7 @@ fn precision(precision: f64) -> gamma_core::gamma::SampleCount {
 }
 
 mod adjudication;
+mod beside_inputs;
 mod campaign;
 mod categories;
 mod cockpit;
@@ -28,7 +29,10 @@ mod coding_outputs;
 mod curation;
 mod dashboard;
 mod dialogs;
+mod intervals;
+mod keys;
 mod laptop;
+mod left_out;
 mod messages;
 mod panels;
 mod project;
@@ -37,6 +41,7 @@ mod recent;
 mod relations;
 mod report_export;
 mod results;
+mod resuming;
 mod sessions;
 mod shuffling;
 mod text_gamma;

@@ -108,7 +108,7 @@ fn a_project_saves_the_campaign_and_reopens_it_after_the_folder_moved() {
         h.state().state.files.project_path.as_deref(),
         Some(project.as_path())
     );
-    h.get_by_label_contains("project: 2 adjudication(s) restored");
+    h.get_by_label_contains("project: 2 adjudications restored");
     // One undo takes back the rejection restored with its history.
     h.state_mut().state.apply(Command::Undo);
     h.run_steps(2);

@@ -125,7 +125,7 @@ fn the_confidence_interval_of_gamma_is_the_cores_bootstrap_drawn_with_the_settin
         "over {} stretches of the text, 400 replicates, seed 7",
         shown.n_units
     ));
-    h.get_by_label("precision interval");
+    h.get_by_label("precision of the chance estimate");
 }
 
 #[test]

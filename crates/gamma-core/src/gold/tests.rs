@@ -556,6 +556,80 @@ fn validation_catches_damaged_state() {
 }
 
 #[test]
+fn starting_over_discards_every_decision_in_one_step_that_undo_takes_back() {
+    let mut a = three_annotators();
+    assert_eq!(a.start_over(), 0, "nothing to discard");
+    assert!(!a.can_undo(), "and no step");
+    a.decide_unanimous();
+    a.pick(PARIS, 0).unwrap();
+    a.skip(YESTERDAY).unwrap();
+    let added = a.add(Unit::new(23.0, 32.0, "TIME").unwrap()).unwrap();
+    let before = a.clone();
+    let decided = a.progress().decided;
+    assert_eq!(a.start_over(), decided + 1, "the decided and the skipped");
+    assert_eq!(a.progress().open, a.proposals().len());
+    assert!(a.gold().is_empty() && a.gold_unit(added).is_none());
+    assert_eq!(
+        a.undo_label(),
+        Some(format!("start over ({} decisions discarded)", decided + 1).as_str())
+    );
+    assert_eq!(
+        a.undo_step().unwrap().alignment(),
+        Some(0),
+        "the first it reopens"
+    );
+    a.undo().unwrap();
+    assert_eq!(a.decisions(), before.decisions());
+    assert_eq!(a.gold(), before.gold());
+    assert_eq!(
+        a.redo_step().unwrap().gold_units().len(),
+        before.gold().len()
+    );
+    a.redo().unwrap();
+    assert!(a.gold().is_empty());
+}
+
+#[test]
+fn the_units_left_out_of_gamma_follow_their_annotators_and_are_checked() {
+    let mut a = three_annotators();
+    let sentence = |end| Unit::new(0.0, end, "Sentence").unwrap();
+    a.set_left_out(vec![vec![sentence(33.0)], vec![], vec![sentence(22.0)]]);
+    assert_eq!(a.left_out(0), [sentence(33.0)]);
+    assert_eq!(a.left_out(1), []);
+    assert_eq!(a.left_out(7), [], "no such annotator: nothing");
+    assert_eq!(a.validate(), Ok(()));
+    // Kept in the session's JSON, and read back.
+    let json = serde_json::to_string(&a).unwrap();
+    let back: Adjudication = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.left_out(2), [sentence(22.0)]);
+    // Opened with the annotators in another order: each keeps its own.
+    let names = ["C".to_string(), "A".to_string(), "B".to_string()];
+    let reordered = a.in_annotator_order(&names).unwrap();
+    assert_eq!(reordered.left_out(0), [sentence(22.0)]);
+    assert_eq!(reordered.left_out(1), [sentence(33.0)]);
+    // Nothing left out: nothing stored (older sessions read the same).
+    let mut none = three_annotators();
+    none.set_left_out(vec![vec![]; 3]);
+    assert!(!serde_json::to_string(&none).unwrap().contains("left_out"));
+    // A damaged session: a list too few, or a unit that is not one.
+    let mut damaged = a.clone();
+    damaged.left_out.pop();
+    let error = damaged.validate().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "2 lists of units left out of γ for 3 annotators"
+    );
+    damaged = a;
+    damaged.left_out[1].push(Unit {
+        start: 5.0,
+        end: 1.0,
+        ..sentence(3.0)
+    });
+    let error = damaged.validate().unwrap_err();
+    assert!(matches!(error.damage, Damage::InvalidUnit(_)), "{error:?}");
+}
+
+#[test]
 fn an_export_skips_keeps_the_decided_or_completes_with_the_suggestions() {
     let mut a = three_annotators();
     a.decide_unanimous();

@@ -75,7 +75,7 @@ pub(super) fn gold_picker(ui: &Ui, state: &mut AppState, reading: &mut ReadingVi
             {
                 choice = Some(GoldChoice::Bounds(id));
             }
-            if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            if ui.button("Cancel").clicked() {
                 choice = Some(GoldChoice::Cancel);
             }
         });
