@@ -497,7 +497,7 @@ pub fn reason_counts<'a>(
 mod tests {
     use super::*;
     use crate::continuum::Continuum;
-    use crate::gamma::{GammaOptions, best_alignment};
+    use crate::gamma::{DocumentAlignment, GammaOptions};
     use crate::gold::{Choice, RelationChoice};
     use crate::relations::fixtures::{discourse, segments};
 
@@ -514,7 +514,7 @@ mod tests {
         ] {
             c.add(annotator, start, end, category).unwrap();
         }
-        let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+        let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
         Adjudication::new(c, &aligned.problem, &aligned.alignment, "tester")
     }
 
@@ -658,7 +658,7 @@ mod tests {
             segments(&mut c, ["A", "B"][a]);
             c.annotators[a].relations = relations;
         }
-        let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+        let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
         let mut a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "tester");
         let reasons = ReasonList::default();
         a.decide_unanimous();
