@@ -88,8 +88,7 @@ fn kill_repeatedly(
         // changes only the folder it runs on, and a primary keeps its manifest while another
         // folder has not finished: the second round clears it.
         for _round in 0..2 {
-            for folder in std::iter::once(out_folder.to_path_buf()).chain(subfolders(out_folder))
-            {
+            for folder in std::iter::once(out_folder.to_path_buf()).chain(subfolders(out_folder)) {
                 finish_interrupted_writes(&folder);
             }
         }

@@ -296,36 +296,22 @@ pub struct CsvRow<'a> {
 /// The table as CSV, with the columns of `gamma DIR --per-document FILE.csv`, rows in the
 /// order given.
 pub fn table_csv(rows: &[CsvRow]) -> String {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    let header = [
-        "document",
-        "annotators",
-        "n_units",
-        "gamma",
-        "gamma_low",
-        "gamma_high",
-        "observed_disorder",
-        "expected_disorder",
-        "error",
-    ];
-    writer.write_record(header).expect("in memory");
-    for row in rows {
-        let number = |x: Option<f64>| x.map(|x| x.to_string()).unwrap_or_default();
-        let ok = row.measured.and_then(|m| m.as_ref().ok());
-        let error = row.measured.and_then(|m| m.as_ref().err());
-        writer
-            .write_record([
-                row.document.to_string(),
-                row.annotators.join(" "),
-                row.n_units.to_string(),
-                number(ok.map(|m| m.gamma)),
-                number(ok.map(|m| m.interval.0)),
-                number(ok.map(|m| m.interval.1)),
-                number(ok.map(|m| m.observed_disorder)),
-                number(ok.map(|m| m.expected_disorder)),
-                error.cloned().unwrap_or_default(),
-            ])
-            .expect("in memory");
-    }
-    String::from_utf8(writer.into_inner().expect("in memory")).expect("UTF-8 fields")
+    use gamma_formats::per_document_table::{Figures, Row, to_csv};
+    let rows: Vec<Row> = (rows.iter())
+        .map(|row| Row {
+            document: row.document,
+            annotators: row.annotators,
+            n_units: row.n_units,
+            figures: row.measured.map(|m| match m {
+                Ok(m) => Ok(Figures {
+                    gamma: m.gamma,
+                    interval: m.interval,
+                    observed_disorder: m.observed_disorder,
+                    expected_disorder: m.expected_disorder,
+                }),
+                Err(e) => Err(e.as_str()),
+            }),
+        })
+        .collect();
+    to_csv(&rows)
 }

@@ -193,7 +193,11 @@ impl FilePlan {
         // Names from inside the inputs may differ by case only: on Windows and macOS they
         // would be one file, so they are refused everywhere.
         let folded = target.to_string_lossy().to_lowercase();
-        if let Some(other) = self.folded_output_at.get(&folded).map(|&o| &self.outputs[o]) {
+        if let Some(other) = self
+            .folded_output_at
+            .get(&folded)
+            .map(|&o| &self.outputs[o])
+        {
             return Err(Failure::BadInput(format!(
                 "{what} {} and {} ({}) differ only in case: on a system that ignores case they are one file",
                 path.display(),

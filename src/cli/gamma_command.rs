@@ -4,6 +4,7 @@ use super::Failure;
 use super::heartbeat::{Counting, Heartbeat};
 use super::input::InputArgs;
 use super::settings_args::GammaSettingsArgs;
+use crate::printable::{name, tell};
 use clap::Args;
 use gamma_core::bootstrap::{BootstrapError, BootstrapOptions, ConfidenceInterval};
 use gamma_core::gamma::{RunControl, SampleCount};
@@ -75,8 +76,8 @@ impl GammaArgs {
         }
         for excluded in &self.exclude_category {
             if !categories.contains(excluded) {
-                let known: Vec<&str> = categories.iter().map(String::as_str).collect();
-                eprintln!(
+                let known: Vec<_> = categories.iter().map(|c| name(c)).collect();
+                tell!(
                     "gamma-studio: warning: --exclude-category {excluded:?}: no document has \
                      this category (the categories are {})",
                     known.join(", ")
@@ -162,8 +163,11 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         })
         .transpose()?;
     if let Some(path) = &args.per_document {
-        gamma_formats::write_atomically(path, per_document_csv(&rows).as_bytes())
-            .map_err(|e| bad(e.to_string()))?;
+        gamma_formats::write_atomically(
+            path,
+            gamma_formats::per_document_table::of_results(&rows).as_bytes(),
+        )
+        .map_err(|e| bad(e.to_string()))?;
     }
     if args.json {
         let mut json = result_json(&corpus, &options, &result, args);
@@ -179,16 +183,24 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         }
         println!(
             "{}",
-            serde_json::to_string_pretty(&json).expect("JSON of plain values")
+            crate::printable::json(
+                &serde_json::to_string_pretty(&json).expect("JSON of plain values")
+            )
         );
     } else {
-        print!("{}", summary(&corpus, &options, &result, args));
+        print!(
+            "{}",
+            crate::printable::lines(&summary(&corpus, &options, &result, args))
+        );
         if let Some(interval) = &interval {
-            print!("{}", interval_text(interval));
+            print!("{}", crate::printable::lines(&interval_text(interval)));
         }
-        print!("{}", per_document_summary(&rows));
+        print!("{}", crate::printable::lines(&per_document_summary(&rows)));
         if args.relations {
-            print!("{}", relations_summary(&relations_of(&corpus, &result)));
+            print!(
+                "{}",
+                crate::printable::lines(&relations_summary(&relations_of(&corpus, &result)))
+            );
         }
     }
     Ok(())
@@ -223,15 +235,15 @@ fn relations_summary(agreement: &RelationAgreement) -> String {
         let _ = writeln!(
             s,
             "  {} – {}: {} and {} relations; same label {}, other label {}, only {} {}, only {} {}; F1 unlabelled {:.4}, labelled {:.4}, attachment {:.4}{}",
-            p.annotators[0],
-            p.annotators[1],
+            name(&p.annotators[0]),
+            name(&p.annotators[1]),
             p.relations[0],
             p.relations[1],
             p.same_label,
             p.other_label,
-            p.annotators[0],
+            name(&p.annotators[0]),
             p.only_first,
-            p.annotators[1],
+            name(&p.annotators[1]),
             p.only_second,
             p.f1_unlabelled,
             p.f1_labelled,
@@ -245,7 +257,11 @@ fn relations_summary(agreement: &RelationAgreement) -> String {
         let _ = writeln!(
             s,
             "  {}: {} and {}, {} matched with this label, F1 {:.4}",
-            label.label, label.relations[0], label.relations[1], label.same_label, label.f1
+            name(&label.label),
+            label.relations[0],
+            label.relations[1],
+            label.same_label,
+            label.f1
         );
     }
     if !agreement.unplaced.is_empty() {
@@ -288,45 +304,6 @@ fn row_json(row: &DocumentGamma) -> Value {
     out
 }
 
-/// The per-document table as CSV, in the corpus's order.
-fn per_document_csv(rows: &[DocumentGamma]) -> String {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    let header = [
-        "document",
-        "annotators",
-        "n_units",
-        "gamma",
-        "gamma_low",
-        "gamma_high",
-        "observed_disorder",
-        "expected_disorder",
-        "error",
-    ];
-    writer.write_record(header).expect("in memory");
-    for row in rows {
-        let number = |x: Option<f64>| x.map(|x| x.to_string()).unwrap_or_default();
-        let ok = row.result.as_ref().ok();
-        writer
-            .write_record([
-                row.document.clone(),
-                row.annotators.join(" "),
-                row.n_units.to_string(),
-                number(ok.map(|r| r.gamma)),
-                number(ok.map(|r| r.gamma_interval.0)),
-                number(ok.map(|r| r.gamma_interval.1)),
-                number(ok.map(|r| r.observed_disorder)),
-                number(ok.map(|r| r.expected_disorder)),
-                row.result
-                    .as_ref()
-                    .err()
-                    .map(|e| e.to_string())
-                    .unwrap_or_default(),
-            ])
-            .expect("in memory");
-    }
-    String::from_utf8(writer.into_inner().expect("in memory")).expect("UTF-8 fields")
-}
-
 /// The per-document table for people: worst γ first.
 fn per_document_summary(rows: &[DocumentGamma]) -> String {
     use std::fmt::Write;
@@ -342,7 +319,7 @@ fn per_document_summary(rows: &[DocumentGamma]) -> String {
     let _ = writeln!(s, "\nper document (each measured alone, worst first):");
     let width = rows
         .iter()
-        .map(|r| r.document.chars().count())
+        .map(|r| name(&r.document).chars().count())
         .max()
         .unwrap_or(8)
         .max(8);
@@ -357,16 +334,16 @@ fn per_document_summary(rows: &[DocumentGamma]) -> String {
                 let _ = writeln!(
                     s,
                     "  {:width$}  {:>7.4}  {:>8.4}…{:<8.4}  {:>5}  {}",
-                    row.document,
+                    name(&row.document),
                     r.gamma,
                     r.gamma_interval.0,
                     r.gamma_interval.1,
                     row.n_units,
-                    row.annotators.join(", ")
+                    name(&row.annotators.join(", "))
                 );
             }
             Err(e) => {
-                let _ = writeln!(s, "  {:width$}  not measured: {e}", row.document);
+                let _ = writeln!(s, "  {:width$}  not measured: {e}", name(&row.document));
             }
         }
     }
@@ -403,7 +380,7 @@ fn interval_text(interval: &ConfidenceInterval) -> String {
         s += &format!("  γ-cat: {low:.4} … {high:.4}\n");
     }
     for (category, (low, high)) in &interval.gamma_k {
-        s += &format!("  γ-k({category}): {low:.4} … {high:.4}\n");
+        s += &format!("  γ-k({}): {low:.4} … {high:.4}\n", name(category));
     }
     s
 }
@@ -539,7 +516,7 @@ fn summary(
     }
     if let Some(k) = result.gamma_k.as_ref().filter(|_| args.gamma_k) {
         for (category, value) in k {
-            let _ = writeln!(s, "γ-k({category}) = {value:.4}");
+            let _ = writeln!(s, "γ-k({}) = {value:.4}", name(category));
         }
     }
     let unitary: usize = result

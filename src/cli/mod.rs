@@ -17,6 +17,7 @@ mod settings_args;
 mod shuffle_command;
 mod textgamma_command;
 
+use crate::printable::tell;
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
 
@@ -148,11 +149,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     match outcome {
         Ok(()) => 0,
         Err(Failure::BadInput(message)) => {
-            eprintln!("gamma-studio: {message}");
+            tell!("gamma-studio: {message}");
             2
         }
         Err(Failure::Computation(message)) => {
-            eprintln!("gamma-studio: {message}");
+            tell!("gamma-studio: {message}");
             1
         }
     }

@@ -12,6 +12,7 @@
 //! ([`Report::against`]).
 
 mod calibration;
+pub mod command_line;
 pub mod html;
 mod svg;
 pub mod tables;

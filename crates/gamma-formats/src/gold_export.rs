@@ -9,6 +9,7 @@
 //! renamed, and an input file is never overwritten unless the caller says the user confirmed.
 
 use crate::codec::CODECS;
+use crate::csv_cells::CsvTable;
 use crate::format::{Format, Gold, ReadOptions, Source};
 use crate::{FileError, write_atomically};
 use gamma_core::gold::{Adjudication, Choice, Decision, Rule};
@@ -482,10 +483,11 @@ fn relations_json(adjudication: &Adjudication) -> Vec<Value> {
 
 /// The report as CSV: one row per unitary alignment (`alignment, disorder, status, choice,
 /// rule, by, at`, one column per annotator with its unit or `∅`, then the gold units), then
-/// one row per gold unit the adjudicator added (`alignment` empty, `choice` = `added`).
+/// one row per gold unit the adjudicator added (`alignment` empty, `choice` = `added`). Every
+/// cell is neutralised for spreadsheets ([`crate::csv_cells`]).
 pub(crate) fn report_csv(adjudication: &Adjudication) -> String {
     let continuum = adjudication.continuum();
-    let mut writer = ::csv::Writer::from_writer(Vec::new());
+    let mut writer = CsvTable::new();
     let mut header: Vec<String> = [
         "alignment",
         "disorder",
@@ -500,7 +502,7 @@ pub(crate) fn report_csv(adjudication: &Adjudication) -> String {
     .collect();
     header.extend(continuum.annotator_names());
     header.push(GOLD_NAME.into());
-    writer.write_record(&header).expect("writing to memory");
+    writer.row(&header);
     for (index, proposal) in adjudication.proposals().iter().enumerate() {
         let decision = &adjudication.decisions()[index];
         let (choice, rule, by, at) = choice_name(adjudication, decision);
@@ -533,7 +535,7 @@ pub(crate) fn report_csv(adjudication: &Adjudication) -> String {
                 .collect::<Vec<_>>()
                 .join("; "),
         );
-        writer.write_record(&row).expect("writing to memory");
+        writer.row(&row);
     }
     for (_, gold) in adjudication.gold() {
         if gold.proposal.is_none() {
@@ -541,10 +543,10 @@ pub(crate) fn report_csv(adjudication: &Adjudication) -> String {
             row[2] = "decided".into();
             row[3] = "added".into();
             row.push(describe(adjudication, None, &gold.unit));
-            writer.write_record(&row).expect("writing to memory");
+            writer.row(&row);
         }
     }
-    String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8")
+    writer.finish()
 }
 
 /// Writes the report as JSON (`.json`) or CSV (any other extension), atomically.
@@ -611,16 +613,14 @@ pub(crate) fn report_contents(
         ReportKind::Csv => {
             let mut csv = report_csv(adjudication);
             let columns = 8 + adjudication.continuum().n_annotators();
-            let mut writer = ::csv::Writer::from_writer(Vec::new());
+            let mut writer = CsvTable::new();
             for note in notes {
                 let mut row = vec![String::new(); columns];
                 row[2] = "note".into();
                 row[columns - 1] = note.clone();
-                writer.write_record(&row).expect("writing to memory");
+                writer.row(&row);
             }
-            csv.push_str(
-                &String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8"),
-            );
+            csv.push_str(&writer.finish());
             csv
         }
     }

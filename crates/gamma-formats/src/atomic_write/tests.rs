@@ -142,7 +142,11 @@ fn a_committed_batch_of_a_dead_writer_lands_at_the_next_write_beside_it() {
         (read(&gold), read(&report)),
         ("new gold".into(), "old report".into())
     );
-    assert_eq!(hidden(dir.path()).len(), 2, "the primary's lock and manifest");
+    assert_eq!(
+        hidden(dir.path()).len(),
+        2,
+        "the primary's lock and manifest"
+    );
     write_atomically(&dir.path().join("sub").join("other.txt"), b"x").unwrap();
     assert_eq!(read(&report), "new report");
     write_atomically(&dir.path().join("other.txt"), b"y").unwrap();
@@ -188,7 +192,11 @@ fn a_planted_secondary_line_never_reaches_another_folder() {
     write_atomically(&out.join("x.csv"), b"x").unwrap();
     finish_interrupted_writes(&out);
     write_together(|| write_atomically(&out.join("y.csv"), b"y")).unwrap();
-    assert_eq!(snapshot(&victim_folder), before, "the other folder is untouched");
+    assert_eq!(
+        snapshot(&victim_folder),
+        before,
+        "the other folder is untouched"
+    );
     assert_eq!(read(&victim), "my thesis");
 }
 
