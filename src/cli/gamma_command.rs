@@ -1,17 +1,17 @@
 //! `gamma-studio gamma FILE...`
 
 use super::Failure;
+use super::gamma_json::{DocumentRowJson, GammaJson, IntervalJson, confidence};
 use super::heartbeat::{Counting, Heartbeat};
 use super::input::InputArgs;
 use super::settings_args::GammaSettingsArgs;
 use crate::printable::{name, tell};
 use clap::Args;
 use gamma_core::bootstrap::{BootstrapError, BootstrapOptions, ConfidenceInterval};
-use gamma_core::gamma::{RunControl, SampleCount};
+use gamma_core::gamma::RunControl;
 use gamma_core::per_document::{DocumentGamma, per_document};
-use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
+use gamma_core::relations::{RelationAgreement, result_relation_agreement};
 use gamma_core::{Continuum, Corpus, GammaOptions, GammaResult};
-use serde_json::{Value, json};
 
 #[derive(Args, Debug, Clone)]
 pub struct GammaArgs {
@@ -170,17 +170,13 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         .map_err(|e| bad(e.to_string()))?;
     }
     if args.json {
-        let mut json = result_json(&corpus, &options, &result, args);
-        if !rows.is_empty() {
-            json["per_document"] = rows.iter().map(row_json).collect();
-        }
-        if let Some(interval) = &interval {
-            json["confidence_interval"] = interval_json(interval);
-        }
-        if args.relations {
-            json["relations"] =
-                serde_json::to_value(relations_of(&corpus, &result)).expect("JSON of plain values");
-        }
+        let mut json = GammaJson::of(&corpus, &options, &result, args.gamma_cat, args.gamma_k);
+        json.per_document =
+            (!rows.is_empty()).then(|| rows.iter().map(DocumentRowJson::of).collect());
+        json.confidence_interval = interval.as_ref().map(IntervalJson::of);
+        json.relations = args
+            .relations
+            .then(|| result_relation_agreement(&corpus.documents, &result));
         println!(
             "{}",
             crate::printable::json(
@@ -199,28 +195,14 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
         if args.relations {
             print!(
                 "{}",
-                crate::printable::lines(&relations_summary(&relations_of(&corpus, &result)))
+                crate::printable::lines(&relations_summary(&result_relation_agreement(
+                    &corpus.documents,
+                    &result
+                )))
             );
         }
     }
     Ok(())
-}
-
-/// Agreement on the relations of every document, through its best alignment, summed over the
-/// documents by pair of annotators.
-fn relations_of(corpus: &Corpus, result: &GammaResult) -> RelationAgreement {
-    let each: Vec<RelationAgreement> = corpus
-        .documents
-        .iter()
-        .zip(&result.documents)
-        .map(|(continuum, aligned)| {
-            relation_agreement(continuum, &aligned.problem, &aligned.alignment)
-        })
-        .collect();
-    match each.as_slice() {
-        [one] => one.clone(),
-        several => combine(several),
-    }
 }
 
 /// The relations' agreement for people: one line per pair of annotators, then per label.
@@ -274,36 +256,6 @@ fn relations_summary(agreement: &RelationAgreement) -> String {
     s
 }
 
-/// One row of the per-document table as JSON: γ and its interval are null when the document
-/// could not be measured, and `error` says why.
-fn row_json(row: &DocumentGamma) -> Value {
-    let mut out = json!({
-        "document": row.document,
-        "annotators": row.annotators,
-        "n_units": row.n_units,
-    });
-    match &row.result {
-        Ok(r) => {
-            out["gamma"] = finite(r.gamma);
-            out["gamma_interval"] = json!([finite(r.gamma_interval.0), finite(r.gamma_interval.1)]);
-            out["observed_disorder"] = json!(r.observed_disorder);
-            out["expected_disorder"] = finite(r.expected_disorder);
-        }
-        Err(e) => {
-            for key in [
-                "gamma",
-                "gamma_interval",
-                "observed_disorder",
-                "expected_disorder",
-            ] {
-                out[key] = Value::Null;
-            }
-            out["error"] = json!(e.to_string());
-        }
-    }
-    out
-}
-
 /// The per-document table for people: worst γ first.
 fn per_document_summary(rows: &[DocumentGamma]) -> String {
     use std::fmt::Write;
@@ -350,21 +302,6 @@ fn per_document_summary(rows: &[DocumentGamma]) -> String {
     s
 }
 
-/// The bootstrap interval's JSON: named apart from `gamma_interval` (the precision of D_e).
-fn interval_json(interval: &ConfidenceInterval) -> Value {
-    let pair = |(low, high): (f64, f64)| json!([finite(low), finite(high)]);
-    json!({
-        "level": interval.level,
-        "gamma": pair(interval.gamma),
-        "gamma_cat": interval.gamma_cat.map(pair).unwrap_or(Value::Null),
-        "gamma_k": interval.gamma_k.iter().map(|(k, v)| (k.clone(), pair(*v))).collect::<serde_json::Map<_, _>>(),
-        "method": interval.unit.method(),
-        "resampled": interval.n_units,
-        "replicates": interval.replicates,
-        "seed": interval.seed,
-    })
-}
-
 fn interval_text(interval: &ConfidenceInterval) -> String {
     let mut s = format!(
         "{:.0} % confidence interval of γ: {:.4} … {:.4}   ({}; {} resampled, {} replicates, seed {})\n",
@@ -383,102 +320,6 @@ fn interval_text(interval: &ConfidenceInterval) -> String {
         s += &format!("  γ-k({}): {low:.4} … {high:.4}\n", name(category));
     }
     s
-}
-
-fn finite(x: f64) -> Value {
-    if x.is_finite() { json!(x) } else { Value::Null }
-}
-
-fn result_json(
-    corpus: &Corpus,
-    options: &GammaOptions,
-    result: &GammaResult,
-    args: &GammaArgs,
-) -> Value {
-    let several = result.documents.len() > 1;
-    let mut alignment = Vec::new();
-    for (document, continuum) in result.documents.iter().zip(&corpus.documents) {
-        for (which, unitary) in document.alignment.unitary_alignments.iter().enumerate() {
-            let units: Vec<Value> = document
-                .alignment
-                .slots(&document.problem, which)
-                .into_iter()
-                .enumerate()
-                .map(|(a, slot)| match slot {
-                    None => Value::Null,
-                    Some(i) => {
-                        let annotator = &continuum.annotators[a];
-                        let unit = &annotator.units[i];
-                        json!({"annotator": annotator.name, "start": unit.start, "end": unit.end, "category": unit.category})
-                    }
-                })
-                .collect();
-            let mut entry = json!({"disorder": unitary.disorder, "units": units});
-            if several {
-                entry["document"] = json!(document.name);
-            }
-            alignment.push(entry);
-        }
-    }
-    let first = &corpus.documents[0];
-    let mut out = json!({
-        "gamma": finite(result.gamma),
-        "observed_disorder": result.observed_disorder,
-        "expected_disorder": finite(result.expected_disorder),
-        "n_samples": result.n_samples,
-        "seed": result.seed,
-        "gamma_interval": [finite(result.gamma_interval.0), finite(result.gamma_interval.1)],
-        "achieved_precision": result.achieved_precision,
-        "proven_best_alignments": result.gamma_bounds.is_none(),
-        "observed_disorder_lower_bound": result.observed_lower_bound,
-        "expected_disorder_lower_bound": finite(result.expected_lower_bound),
-        "gamma_bounds": result
-            .gamma_bounds
-            .map(|(low, high)| json!([finite(low), finite(high)]))
-            .unwrap_or(Value::Null),
-        "sampler": options.sampler.to_string(),
-        "alpha": options.dissimilarity.alpha,
-        "beta": options.dissimilarity.beta,
-        "delta_empty": options.dissimilarity.delta_empty,
-        "categorical_dissimilarity": options.dissimilarity.categorical.to_string(),
-        "annotators": first.annotator_names(),
-        "categories": result.categories,
-        "n_units": corpus.n_units(),
-        "n_unitary_alignments": alignment.len(),
-        "seconds": result.seconds,
-        "alignment": alignment,
-    });
-    if several {
-        out["documents"] = result
-            .documents
-            .iter()
-            .map(|d| json!({"name": d.name, "observed_disorder": d.alignment.disorder, "n_units": d.problem.units.len()}))
-            .collect();
-    }
-    if args.gamma_cat {
-        out["gamma_cat"] = result.gamma_cat.map(finite).unwrap_or(Value::Null);
-    }
-    if args.gamma_k {
-        out["gamma_k"] = result
-            .gamma_k
-            .as_ref()
-            .map(|m| {
-                m.iter()
-                    .map(|(k, v)| (k.clone(), finite(*v)))
-                    .collect::<serde_json::Map<_, _>>()
-                    .into()
-            })
-            .unwrap_or(Value::Null);
-    }
-    out
-}
-
-/// The confidence the interval is given at (95 % for a fixed sample count).
-fn confidence(options: &GammaOptions) -> f64 {
-    match options.samples {
-        SampleCount::Precision { confidence, .. } => confidence,
-        SampleCount::Fixed(_) => 0.95,
-    }
 }
 
 fn summary(

@@ -9,6 +9,7 @@ mod convert;
 mod evaluate_command;
 mod file_plan;
 mod gamma_command;
+mod gamma_json;
 mod gold_command;
 mod heartbeat;
 mod input;
