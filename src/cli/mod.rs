@@ -3,7 +3,9 @@
 
 mod bench;
 mod bench_coverage;
+mod bench_coverage_coding;
 mod bench_reading;
+mod coding_command;
 mod coefficients_command;
 mod convert;
 mod evaluate_command;
@@ -67,6 +69,9 @@ enum Command {
     /// The classic and unitizing coefficients of a document: κd, πd, αd, α_U, c|uα, SER,
     /// WindowDiff, Pk, GHD.
     Coefficients(Box<coefficients_command::CoefficientsArgs>),
+    /// A coding study (items × coders, from a wide, long or contingency table): the survey's
+    /// coefficients with their intervals, pairwise tables, and a gold label per item.
+    Coding(Box<coding_command::CodingArgs>),
     /// The agreement report for a paper: one self-contained HTML page (or .md, .tex, .json)
     /// with the method, γ, γ-cat, γ-k, pairs, documents, coefficients, plots and disagreements.
     Report(Box<report_command::ReportArgs>),
@@ -109,7 +114,7 @@ fn open_app(
         screenshot,
         data_folder: None,
     })
-    .map_err(Failure::Computation)
+    .map_err(|e| Failure::Computation(e.to_string()))
 }
 
 /// Exit status of a failed command.
@@ -138,6 +143,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Coefficients(args)) => coefficients_command::run(&args),
         Some(Command::Gold(args)) => gold_command::run(&args),
+        Some(Command::Coding(args)) => coding_command::run(&args),
         Some(Command::Report(args)) => report_command::run(&args),
         Some(Command::Evaluate(args)) => evaluate_command::run(&args),
         Some(Command::Textgamma(args)) => textgamma_command::run(&args),

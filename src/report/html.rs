@@ -6,7 +6,7 @@ use super::svg::{NamedCurve, bars, curves, escape, histogram};
 use super::{Report, tables};
 use std::fmt::Write;
 
-const STYLE: &str = r#"
+pub(super) const STYLE: &str = r#"
 body { font-family: "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; max-width: 54em;
        margin: 2em auto; padding: 0 1em; color: #1d1d1d; line-height: 1.45; }
 h1 { font-size: 1.6em; margin-bottom: 0.2em; }

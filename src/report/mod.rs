@@ -12,6 +12,7 @@
 //! ([`Report::against`]).
 
 mod calibration;
+pub mod coding;
 pub mod command_line;
 pub mod html;
 mod svg;

@@ -192,7 +192,7 @@ pub fn markdown(report: &Report) -> String {
 }
 
 /// Escapes LaTeX's special characters (and control characters, [`crate::printable::name`]).
-fn tex(text: &str) -> String {
+pub(super) fn tex(text: &str) -> String {
     let mut out = String::new();
     for c in crate::printable::name(text).chars() {
         match c {

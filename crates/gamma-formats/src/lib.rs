@@ -9,6 +9,7 @@
 pub mod aam;
 pub mod brat;
 pub mod codec;
+pub mod coding_table;
 pub mod cora;
 pub mod corpus_folder;
 pub mod csv;

@@ -4,7 +4,7 @@
 
 use super::{app, harness, has_result, step_until};
 use crate::app::Launch;
-use crate::app::file_dialog::ScriptedDialog;
+use crate::app::files::dialog::ScriptedDialog;
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use gamma_core::gold::{RelationChoice, RelationDecision};
@@ -197,7 +197,7 @@ fn the_discourse_demo_measures_segments_and_relabels_with_a_type_of_its_model() 
     let mut h = harness(app(launch, ScriptedDialog::default()));
     step_until(&mut h, has_result);
     h.state_mut()
-        .open_demo(crate::app::demo::Demo::DiscourseRelations);
+        .open_demo(crate::app::files::demo::Demo::DiscourseRelations);
     step_until(&mut h, has_result);
     {
         let document = h.state().state.document().unwrap();

@@ -2,7 +2,7 @@
 //! the files are opened in.
 
 use super::{app, harness, has_result, step_until};
-use crate::app::file_dialog::ScriptedDialog;
+use crate::app::files::dialog::ScriptedDialog;
 use crate::app::{GammaStudioApp, Launch};
 use eframe::egui;
 use egui_kittest::Harness;
@@ -114,7 +114,7 @@ fn the_saved_adjudications_are_listed_by_document_and_open_their_files() {
     h.run_steps(2);
     h.state_mut().state.stop_adjudication();
     h.state_mut()
-        .open_demo(crate::app::demo::Demo::NamedEntities);
+        .open_demo(crate::app::files::demo::Demo::NamedEntities);
     step_until(&mut h, has_result);
 
     h.get_by_label("File").click();

@@ -49,6 +49,10 @@ pub struct BenchArgs {
     #[arg(long, value_name = "TRIALS", num_args = 0..=1, default_missing_value = "200",
           conflicts_with_all = ["timeline", "sweep", "reading"])]
     pub coverage: Option<usize>,
+    /// With --coverage: only the coding coefficients' intervals (analytic and bootstrap over
+    /// items, on simulated coding studies).
+    #[arg(long, requires = "coverage")]
+    pub coding: bool,
     /// Run the cases in this process and print one JSON line each (used by the parent run).
     #[arg(long, hide = true)]
     pub in_process: bool,
@@ -261,7 +265,10 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
         return project::run(documents, args.seed);
     }
     if let Some(trials) = args.coverage {
-        return super::bench_coverage::run(trials, args.seed);
+        if !args.coding {
+            super::bench_coverage::run(trials, args.seed)?;
+        }
+        return super::bench_coverage_coding::run(trials, args.seed);
     }
     let reference: &[(&str, f64)] = if args.dense {
         &DENSE_CASES
