@@ -197,6 +197,38 @@ fn every_csv_written_is_safe_in_a_spreadsheet_and_reads_back_as_it_was() {
     for name in ["reference.csv", "shuffled.csv"] {
         assert_safe_csv(&shuffled.join(name), &["'-PER", "-1"]);
     }
+
+    // The coding study's gold table and decision report; read back, the labels are the same.
+    let table = dir.path().join("ratings.csv");
+    std::fs::write(
+        &table,
+        format!(
+            "item,{},b\n1,{h},{h}\n2,-1,-1\n3,-PER,-PER\n4,x,y\n",
+            field(DDE),
+            h = field(HYPERLINK)
+        ),
+    )
+    .unwrap();
+    let (gold, decisions) = (dir.path().join("gold.csv"), dir.path().join("decisions.csv"));
+    ok(&gamma_studio(&[
+        "coding",
+        arg(&table),
+        "--auto",
+        "unanimous",
+        "--out",
+        arg(&gold),
+        "--decisions",
+        arg(&decisions),
+    ]));
+    assert_safe_csv(&gold, &[quoted_hyperlink.as_str(), "'-PER", "-1"]);
+    assert_safe_csv(&decisions, &[quoted_hyperlink.as_str(), quoted_dde.as_str()]);
+    let back = ok(&gamma_studio(&["coding", arg(&gold), "--json", "--per-category"]));
+    let back: serde_json::Value = serde_json::from_str(&back).unwrap();
+    let mut labels: Vec<&str> = (back["per_category"].as_array().unwrap().iter())
+        .map(|c| c["category"].as_str().unwrap())
+        .collect();
+    labels.sort_unstable();
+    assert_eq!(labels, ["-1", "-PER", HYPERLINK]);
 }
 
 /// Names that are HTML, table syntax and line breaks in a CSV document.
@@ -298,7 +330,26 @@ fn nothing_printed_carries_a_terminal_escape_or_a_line_break_of_a_name() {
     let doc = corpus.join(format!("d{clear}.csv"));
     let out = dir.path().join("out");
     std::fs::create_dir(&out).unwrap();
+    let ratings = dir.path().join("ratings.csv");
+    std::fs::write(
+        &ratings,
+        format!(
+            "item,{a},{b}\n1,{c},{c}\n2,{c},X\n3,X,X\n",
+            a = field(&format!("ann{title}")),
+            b = field("bob\nforged line"),
+            c = field(&format!("PER{clear}")),
+        ),
+    )
+    .unwrap();
     let runs = [
+        gamma_studio(&[
+            "coding",
+            arg(&ratings),
+            "--pairwise",
+            "--per-category",
+            "--confusion",
+        ]),
+        gamma_studio(&["coding", arg(&ratings), "--json", "--per-category"]),
         gamma_studio(&["gamma", arg(&corpus), "--gamma-k", "--gamma-cat"]),
         gamma_studio(&["gamma", arg(&doc), "--gamma-k"]),
         gamma_studio(&["evaluate", arg(&doc), "--reference", &format!("ann{title}")]),
@@ -339,7 +390,7 @@ fn nothing_printed_carries_a_terminal_escape_or_a_line_break_of_a_name() {
             "{stdout}"
         );
     }
-    assert!(ok(&runs[1]).contains("γ-k(PER\\u{1b}[2J\\u{1b}[H) = "));
+    assert!(ok(&runs[3]).contains("γ-k(PER\\u{1b}[2J\\u{1b}[H) = "));
     // JSON stays JSON, its names whole.
     let json = ok(&gamma_studio(&["gamma", arg(&doc), "--json"]));
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
