@@ -209,7 +209,10 @@ fn every_csv_written_is_safe_in_a_spreadsheet_and_reads_back_as_it_was() {
         ),
     )
     .unwrap();
-    let (gold, decisions) = (dir.path().join("gold.csv"), dir.path().join("decisions.csv"));
+    let (gold, decisions) = (
+        dir.path().join("gold.csv"),
+        dir.path().join("decisions.csv"),
+    );
     ok(&gamma_studio(&[
         "coding",
         arg(&table),
@@ -221,8 +224,16 @@ fn every_csv_written_is_safe_in_a_spreadsheet_and_reads_back_as_it_was() {
         arg(&decisions),
     ]));
     assert_safe_csv(&gold, &[quoted_hyperlink.as_str(), "'-PER", "-1"]);
-    assert_safe_csv(&decisions, &[quoted_hyperlink.as_str(), quoted_dde.as_str()]);
-    let back = ok(&gamma_studio(&["coding", arg(&gold), "--json", "--per-category"]));
+    assert_safe_csv(
+        &decisions,
+        &[quoted_hyperlink.as_str(), quoted_dde.as_str()],
+    );
+    let back = ok(&gamma_studio(&[
+        "coding",
+        arg(&gold),
+        "--json",
+        "--per-category",
+    ]));
     let back: serde_json::Value = serde_json::from_str(&back).unwrap();
     let mut labels: Vec<&str> = (back["per_category"].as_array().unwrap().iter())
         .map(|c| c["category"].as_str().unwrap())

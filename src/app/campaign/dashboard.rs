@@ -299,7 +299,11 @@ pub struct CsvRow<'a> {
 pub fn table_csv(rows: &[CsvRow]) -> String {
     use gamma_formats::per_document_table::{Figures, Row, to_csv};
     let errors: Vec<Option<String>> = (rows.iter())
-        .map(|row| row.measured.and_then(|m| m.as_ref().err()).map(AppError::to_string))
+        .map(|row| {
+            row.measured
+                .and_then(|m| m.as_ref().err())
+                .map(AppError::to_string)
+        })
         .collect();
     let rows: Vec<Row> = (rows.iter().zip(&errors))
         .map(|(row, error)| Row {

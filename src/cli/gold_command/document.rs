@@ -171,7 +171,7 @@ fn print_summary(args: &GoldArgs, adjudication: &Adjudication, written: &Written
             crate::printable::json(&serde_json::to_string_pretty(&out).expect("plain values"))
         );
     } else {
-        say!("document: {}", name(&written.document));
+        say!("document: {}", name(written.document));
         say!("unitary alignments: {}", progress.total);
         for (rule, decided) in written.counts {
             say!("  {rule}: decided {decided}");
