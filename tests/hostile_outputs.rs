@@ -197,7 +197,13 @@ fn every_csv_written_is_safe_in_a_spreadsheet_and_reads_back_as_it_was() {
     for name in ["reference.csv", "shuffled.csv"] {
         assert_safe_csv(&shuffled.join(name), &["'-PER", "-1"]);
     }
+}
 
+#[test]
+fn a_coding_studys_gold_and_decisions_are_safe_and_read_back_as_they_were() {
+    let dir = tempfile::tempdir().unwrap();
+    let quoted_hyperlink = format!("'{HYPERLINK}");
+    let quoted_dde = format!("'{DDE}");
     // The coding study's gold table and decision report; read back, the labels are the same.
     let table = dir.path().join("ratings.csv");
     std::fs::write(
