@@ -4,6 +4,7 @@
 mod app;
 mod cli;
 mod environment;
+mod printable;
 mod report;
 
 fn main() {

@@ -7,7 +7,7 @@ use crate::unit::Unit;
 use gamma_core::gamma::{
     DocumentAlignment, GammaError, RunControl, corpus_gamma as core_corpus_gamma,
 };
-use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
+use gamma_core::relations::result_relation_agreement;
 use gamma_core::{Corpus, GammaOptions};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -408,15 +408,7 @@ pub fn compute(
         .zip(&corpus.documents)
         .map(|(aligned, document)| Py::new(py, Alignment::of(aligned, document)))
         .collect::<PyResult<Vec<_>>>()?;
-    let each: Vec<RelationAgreement> = (result.documents.iter().zip(&corpus.documents))
-        .map(|(aligned, document)| {
-            relation_agreement(document, &aligned.problem, &aligned.alignment)
-        })
-        .collect();
-    let relations = match each.as_slice() {
-        [one] => one.clone(),
-        several => combine(several),
-    };
+    let relations = result_relation_agreement(&corpus.documents, &result);
     let relations = serde_json::to_string(&relations).map_err(computation)?;
     let measured = std::sync::Arc::new(crate::diagnostics::Measured {
         corpus,

@@ -9,8 +9,8 @@ use clap::Args;
 use gamma_core::diagnostics::{Example, examples};
 use gamma_core::gamma::{RunControl, SampleCount};
 use gamma_core::{Corpus, GammaOptions};
+use gamma_formats::csv_cells::CsvTable;
 use gamma_formats::feedback_pages::md;
-use gamma_formats::gold_export::csv_safe as cell;
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -68,35 +68,32 @@ fn markdown(found: &[Example], title: &str, documents: usize) -> String {
 }
 
 fn csv_text(found: &[Example]) -> String {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    writer
-        .write_record([
-            "document",
-            "alignment",
-            "disorder",
-            "units",
-            "before",
-            "text",
-            "after",
-        ])
-        .expect("in memory");
+    // Every cell neutralised for spreadsheets by the table.
+    let mut table = CsvTable::new();
+    table.row([
+        "document",
+        "alignment",
+        "disorder",
+        "units",
+        "before",
+        "text",
+        "after",
+    ]);
     for e in found {
         let (before, span, after) = e.context.as_ref().map_or_else(Default::default, |c| {
             (c.before.clone(), c.span.clone(), c.after.clone())
         });
-        writer
-            .write_record([
-                cell(&e.document),
-                (e.id.alignment + 1).to_string(),
-                format!("{:.6}", e.disorder),
-                cell(&units_words(e).join("; ")),
-                cell(&before),
-                cell(&span),
-                cell(&after),
-            ])
-            .expect("in memory");
+        table.row([
+            e.document.clone(),
+            (e.id.alignment + 1).to_string(),
+            format!("{:.6}", e.disorder),
+            units_words(e).join("; "),
+            before,
+            span,
+            after,
+        ]);
     }
-    String::from_utf8(writer.into_inner().expect("in memory")).expect("UTF-8")
+    table.finish()
 }
 
 pub fn run(args: &ExamplesArgs) -> Result<(), Failure> {

@@ -14,6 +14,7 @@ mod examples_command;
 mod feedback_command;
 mod file_plan;
 mod gamma_command;
+mod gamma_json;
 mod gold_command;
 mod heartbeat;
 mod input;
@@ -22,6 +23,7 @@ mod settings_args;
 mod shuffle_command;
 mod textgamma_command;
 
+use crate::printable::tell;
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
 
@@ -165,11 +167,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     match outcome {
         Ok(()) => 0,
         Err(Failure::BadInput(message)) => {
-            eprintln!("gamma-studio: {message}");
+            tell!("gamma-studio: {message}");
             2
         }
         Err(Failure::Computation(message)) => {
-            eprintln!("gamma-studio: {message}");
+            tell!("gamma-studio: {message}");
             1
         }
     }

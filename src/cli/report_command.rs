@@ -3,6 +3,7 @@
 
 use super::Failure;
 use super::gamma_command::GammaArgs;
+use crate::printable::tell;
 use crate::report::{Rendering, Report};
 use clap::Args;
 use gamma_core::gamma::GammaError;
@@ -49,13 +50,10 @@ fn kind_of(path: &std::path::Path) -> Result<Rendering, Failure> {
     })
 }
 
-/// The command line that gives the same figures (the arguments as given).
+/// The command line that gives the same figures: the arguments as given, quoted for a POSIX
+/// shell.
 fn rerun() -> String {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .map(|a| if a.contains(' ') { format!("'{a}'") } else { a })
-        .collect();
-    format!("gamma-studio {}", args.join(" "))
+    crate::report::command_line::command_line(std::env::args_os().skip(1))
 }
 
 pub fn run(args: &ReportArgs) -> Result<(), Failure> {
@@ -99,7 +97,7 @@ pub fn run(args: &ReportArgs) -> Result<(), Failure> {
             .annotators
             .retain(|a| Some(&a.name) != reference.as_ref());
         if reference.is_some() && continuum.n_annotators() < 2 {
-            eprintln!(
+            tell!(
                 "gamma-studio: {:?} has one annotator besides the reference: scored against it, \
                  not in the agreement figures",
                 continuum.name
@@ -133,7 +131,7 @@ pub fn run(args: &ReportArgs) -> Result<(), Failure> {
     let text = kind.render(&report);
     gamma_formats::write_atomically(&args.out, text.as_bytes())
         .map_err(|e| Failure::BadInput(e.to_string()))?;
-    eprintln!(
+    tell!(
         "gamma-studio: report written to {} (γ = {:.4})",
         args.out.display(),
         report.overall.gamma

@@ -80,8 +80,9 @@ fn methods(s: &mut String, report: &Report) {
     section(s, "methods", "Method (to paste)");
     let _ = write!(
         s,
-        "<p class=\"methods\">{}</p>",
-        escape(&tables::methods_paragraph(report))
+        "<p class=\"methods\">{}</p><pre><code>{}</code></pre>",
+        escape(&tables::methods_paragraph(report)),
+        escape(&report.method.rerun)
     );
     why(
         s,
@@ -460,7 +461,7 @@ fn against_reference(s: &mut String, report: &Report) {
     section(
         s,
         "reference",
-        &format!("Against the reference: {}", escape(&section_of.reference)),
+        &format!("Against the reference: {}", section_of.reference),
     );
     match &section_of.annotators {
         Err(why_not) => {

@@ -14,6 +14,7 @@
 pub mod anatomy;
 mod calibration;
 pub mod coding;
+pub mod command_line;
 pub mod html;
 pub mod reasons;
 mod svg;
@@ -27,7 +28,7 @@ use gamma_core::gamma::{GammaError, RunControl, SampleCount};
 use gamma_core::measure::{Measure, UndefinedMeasure};
 use gamma_core::pairwise::{annotator_names, check_pairs, try_pairwise};
 use gamma_core::per_document::per_document;
-use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
+use gamma_core::relations::{RelationAgreement, any_relations, result_relation_agreement};
 use gamma_core::{Corpus, GammaOptions, GammaResult};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -577,21 +578,5 @@ fn worst(corpus: &Corpus, result: &GammaResult) -> Vec<Disagreement> {
 }
 
 fn relations(corpus: &Corpus, result: &GammaResult) -> Option<RelationAgreement> {
-    let any = corpus
-        .documents
-        .iter()
-        .any(|d| d.annotators.iter().any(|a| !a.relations.is_empty()));
-    if !any {
-        return None;
-    }
-    let each: Vec<RelationAgreement> = corpus
-        .documents
-        .iter()
-        .zip(&result.documents)
-        .map(|(c, aligned)| relation_agreement(c, &aligned.problem, &aligned.alignment))
-        .collect();
-    Some(match each.as_slice() {
-        [one] => one.clone(),
-        several => combine(several),
-    })
+    any_relations(&corpus.documents).then(|| result_relation_agreement(&corpus.documents, result))
 }

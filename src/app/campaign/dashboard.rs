@@ -343,40 +343,30 @@ pub struct CsvRow<'a> {
 /// The table as CSV, with the columns of `gamma DIR --per-document FILE.csv`, rows in the
 /// order given.
 pub fn table_csv(rows: &[CsvRow]) -> String {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    let header = [
-        "document",
-        "annotators",
-        "n_units",
-        "gamma",
-        "ci95_low",
-        "ci95_high",
-        "chance_precision_low",
-        "chance_precision_high",
-        "observed_disorder",
-        "expected_disorder",
-        "error",
-    ];
-    writer.write_record(header).expect("in memory");
-    for row in rows {
-        let number = |x: Option<f64>| x.map(|x| x.to_string()).unwrap_or_default();
-        let ok = row.measured.and_then(|m| m.as_ref().ok());
-        let error = row.measured.and_then(|m| m.as_ref().err());
-        writer
-            .write_record([
-                row.document.to_string(),
-                row.annotators.join(" "),
-                row.n_units.to_string(),
-                number(ok.map(|m| m.gamma)),
-                number(ok.and_then(|m| m.confidence.as_ref().ok()).map(|c| c.0)),
-                number(ok.and_then(|m| m.confidence.as_ref().ok()).map(|c| c.1)),
-                number(ok.map(|m| m.precision.0)),
-                number(ok.map(|m| m.precision.1)),
-                number(ok.map(|m| m.observed_disorder)),
-                number(ok.map(|m| m.expected_disorder)),
-                error.map(AppError::to_string).unwrap_or_default(),
-            ])
-            .expect("in memory");
-    }
-    String::from_utf8(writer.into_inner().expect("in memory")).expect("UTF-8 fields")
+    use gamma_formats::per_document_table::{Figures, Row, to_csv};
+    let errors: Vec<Option<String>> = (rows.iter())
+        .map(|row| {
+            row.measured
+                .and_then(|m| m.as_ref().err())
+                .map(AppError::to_string)
+        })
+        .collect();
+    let rows: Vec<Row> = (rows.iter().zip(&errors))
+        .map(|(row, error)| Row {
+            document: row.document,
+            annotators: row.annotators,
+            n_units: row.n_units,
+            figures: row.measured.map(|m| match m {
+                Ok(m) => Ok(Figures {
+                    gamma: m.gamma,
+                    confidence: m.confidence.as_ref().ok().copied(),
+                    precision: m.precision,
+                    observed_disorder: m.observed_disorder,
+                    expected_disorder: m.expected_disorder,
+                }),
+                Err(_) => Err(error.as_deref().unwrap_or_default()),
+            }),
+        })
+        .collect();
+    to_csv(&rows)
 }

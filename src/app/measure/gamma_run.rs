@@ -12,7 +12,7 @@ use crate::app::document::shown_alignments::ShownAlignments;
 use crate::app::errors::AppError;
 use crate::app::jobs::{JobContext, JobKind, Jobs};
 use gamma_core::bootstrap::{BootstrapOptions, ConfidenceInterval, bootstrap_gamma};
-use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
+use gamma_core::relations::{RelationAgreement, any_relations, result_relation_agreement};
 use gamma_core::textgamma::TextGammaResult;
 use gamma_core::{Continuum, Corpus, GammaOptions, GammaResult};
 use gamma_formats::cora::CoraOptions;
@@ -524,17 +524,5 @@ fn bootstrap(
 /// each through its best alignment and summed by pair of annotators over several; `None` when
 /// no annotator has relations.
 fn relations_of(documents: &[Continuum], result: &GammaResult) -> Option<RelationAgreement> {
-    let any = (documents.iter()).any(|d| d.annotators.iter().any(|a| !a.relations.is_empty()));
-    if !any {
-        return None;
-    }
-    let each: Vec<RelationAgreement> = (documents.iter().zip(&result.documents))
-        .map(|(continuum, aligned)| {
-            relation_agreement(continuum, &aligned.problem, &aligned.alignment)
-        })
-        .collect();
-    Some(match each.as_slice() {
-        [one] => one.clone(),
-        several => combine(several),
-    })
+    any_relations(documents).then(|| result_relation_agreement(documents, result))
 }

@@ -25,22 +25,13 @@ pub struct ReportExport {
 
 /// The command line that gives the same figures, as the report prints it.
 fn rerun(state: &AppState, out: &Path, calibrate: bool) -> String {
-    let inputs: Vec<String> = match &state.files.opened {
-        Some(OpenedInputs::Files(files)) => files.iter().map(|f| f.display().to_string()).collect(),
-        Some(OpenedInputs::Folder(folder)) => vec![folder.display().to_string()],
-        None => vec!["FILES".to_string()],
+    let inputs: Vec<&std::ffi::OsStr> = match &state.files.opened {
+        Some(OpenedInputs::Files(files)) => files.iter().map(|f| f.as_os_str()).collect(),
+        Some(OpenedInputs::Folder(folder)) => vec![folder.as_os_str()],
+        None => vec!["FILES".as_ref()],
     };
-    let g = state.measure.settings.gamma_options();
-    format!(
-        "gamma-studio report {} --alpha {} --beta {} --delta-empty {} --seed {}{} -o {}",
-        inputs.join(" "),
-        g.dissimilarity.alpha,
-        g.dissimilarity.beta,
-        g.dissimilarity.delta_empty,
-        g.seed,
-        if calibrate { " --calibrate" } else { "" },
-        out.display()
-    )
+    let options = state.measure.settings.gamma_options();
+    crate::report::command_line::report_command(&inputs, &options, calibrate, out)
 }
 
 impl AppState {

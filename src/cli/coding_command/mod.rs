@@ -253,15 +253,11 @@ pub fn run(args: &CodingArgs) -> Result<(), Failure> {
     }
     if args.json {
         let json = output::json(args, &study, &rows, adjudication.as_ref());
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json).expect("plain values")
-        );
+        let text = serde_json::to_string_pretty(&json).expect("plain values");
+        println!("{}", crate::printable::json(&text));
     } else {
-        print!(
-            "{}",
-            output::text(args, &study, &rows, adjudication.as_ref())
-        );
+        let text = output::text(args, &study, &rows, adjudication.as_ref());
+        print!("{}", crate::printable::lines(&text));
     }
     Ok(())
 }
@@ -272,7 +268,7 @@ pub fn describe(study: &CodingStudy) -> String {
     let missing = cells - study.n_ratings();
     format!(
         "{}: {} items, {} coders, {} labels, {} ratings ({} missing, {:.1} %)",
-        study.name,
+        crate::printable::name(&study.name),
         study.n_items(),
         study.coders.len(),
         study.categories().len(),

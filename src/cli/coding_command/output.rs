@@ -2,6 +2,7 @@
 
 use super::gold::GoldRun;
 use super::{CodingArgs, Row, describe};
+use crate::printable;
 use crate::report::coding::HEAD;
 use gamma_core::coding::intervals::CodingInterval;
 use gamma_core::coding::tables::{confusion, fleiss_null_standard_error, pairwise, per_category};
@@ -99,7 +100,7 @@ pub fn text(
             let _ = writeln!(
                 s,
                 "  {:<12} {:>8} {:>10} {:>10}",
-                c.category,
+                printable::name(&c.category),
                 c.ratings,
                 f(c.specific_agreement),
                 f(c.fleiss_kappa)
@@ -144,7 +145,10 @@ fn pairwise_text(s: &mut String, study: &CodingStudy, rows: &[Row]) {
         let table = pairwise(study, choice);
         let _ = writeln!(s, "pairs, {}:", choice.label(2));
         for pair in &table.pairs {
-            let (a, b) = (&study.coders[pair.first], &study.coders[pair.second]);
+            let (a, b) = (
+                printable::name(&study.coders[pair.first]),
+                printable::name(&study.coders[pair.second]),
+            );
             match &pair.value {
                 Ok(v) => {
                     let _ = writeln!(
@@ -169,21 +173,23 @@ fn confusion_text(s: &mut String, study: &CodingStudy, first: usize, second: usi
     let _ = writeln!(
         s,
         "{} (rows) × {} (columns), {} items:",
-        study.coders[first], study.coders[second], m.items
+        printable::name(&study.coders[first]),
+        printable::name(&study.coders[second]),
+        m.items
     );
-    let width = m
-        .categories
+    let categories: Vec<_> = m.categories.iter().map(|c| printable::name(c)).collect();
+    let width = categories
         .iter()
         .map(|c| c.chars().count())
         .max()
         .unwrap_or(1)
         .max(5);
     let _ = write!(s, "  {:width$}", "");
-    for c in &m.categories {
+    for c in &categories {
         let _ = write!(s, " {c:>width$}");
     }
     let _ = writeln!(s);
-    for (c, counts) in m.categories.iter().zip(&m.counts) {
+    for (c, counts) in categories.iter().zip(&m.counts) {
         let _ = write!(s, "  {c:width$}");
         for n in counts {
             let _ = write!(s, " {n:>width$}");

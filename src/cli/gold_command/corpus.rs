@@ -7,6 +7,7 @@ use crate::cli::Failure;
 use crate::cli::file_plan::FilePlan;
 use crate::cli::input::read_corpus_folder;
 use crate::environment::default_adjudicator;
+use crate::printable::{name, say, tell};
 use gamma_core::gold::{Adjudication, Rationale, ReasonList};
 use gamma_formats::Document;
 use gamma_formats::gold_corpus::{
@@ -88,7 +89,7 @@ pub(super) fn run(args: &GoldArgs, folder: &Path) -> Result<(), Failure> {
     .map_err(|e| bad(e.to_string()))?;
     for exported in &written.exported {
         for note in &exported.notes {
-            eprintln!("gamma-studio: warning: {}: {note}", exported.path.display());
+            tell!("gamma-studio: warning: {}: {note}", exported.path.display());
         }
     }
     let adjudications: Vec<Option<&Adjudication>> =
@@ -164,7 +165,7 @@ fn print_json(args: &GoldArgs, documents: &[Document], decided: &[Decided], writ
     });
     println!(
         "{}",
-        serde_json::to_string_pretty(&out).expect("plain values")
+        crate::printable::json(&serde_json::to_string_pretty(&out).expect("plain values"))
     );
 }
 
@@ -177,9 +178,9 @@ fn print_summary(args: &GoldArgs, decided: &[Decided], written: &CorpusGold) {
     }
     for (i, rule) in args.auto.iter().enumerate() {
         let n: usize = decided.iter().map(|d| d.by_rule[i]).sum();
-        println!("{rule}: decided {n}");
+        say!("{rule}: decided {n}");
     }
-    println!(
+    say!(
         "decided {done} of {total} alignments in {} documents",
         decided.len()
     );
@@ -189,22 +190,23 @@ fn print_summary(args: &GoldArgs, decided: &[Decided], written: &CorpusGold) {
         } else {
             String::new()
         };
-        println!(
+        say!(
             "{}: {} gold units → {} ({}; {} left open{completed})",
-            e.document,
+            name(&e.document),
             e.gold_units,
-            e.path.display(),
+            name(&e.path.display().to_string()),
             e.format,
             e.left_open
         );
     }
     for s in &written.skipped {
-        println!(
+        say!(
             "{}: skipped, {} alignment(s) open (--open-alignments skip)",
-            s.document, s.open
+            name(&s.document),
+            s.open
         );
     }
     if let Some(report) = &args.report {
-        println!("report: {}", report.display());
+        say!("report: {}", report.display());
     }
 }

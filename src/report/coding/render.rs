@@ -4,7 +4,7 @@
 use super::CodingReport;
 use crate::report::html::STYLE;
 use crate::report::svg::escape;
-use crate::report::tables::tex;
+use crate::report::tables::{md, tex};
 use std::fmt::Write;
 
 fn number(x: Option<f64>) -> String {
@@ -20,22 +20,6 @@ pub fn range(r: Option<(f64, f64)>) -> String {
         Some((low, high)) => format!("{low:.4} … {high:.4}"),
         None => "–".to_string(),
     }
-}
-
-/// Markdown text that cannot open a table cell, a link, emphasis or HTML.
-fn md(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars() {
-        match c {
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' | '!' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\n' | '\r' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The columns of the coefficients' table (the command line prints the same).

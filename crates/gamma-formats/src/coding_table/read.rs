@@ -1,7 +1,9 @@
 //! The readers of coding tables: wide, long and contingency tables (CSV or TSV), and labels of
-//! spans at identical positions.
+//! spans at identical positions. A cell written with a `'` before a formula character
+//! (by our writers, [`crate::csv_cells`]) is read without it.
 
 use super::{CodingReadOptions, TableShape};
+use crate::csv_cells::original;
 use crate::lines::LineIndex;
 use crate::{FileError, Warning, WarningKind};
 use gamma_core::coding::{CodingError, CodingStudy, StudyBuilder, canonical_set, from_units};
@@ -92,7 +94,9 @@ fn records(text: &str, path: &Path) -> Result<Vec<Record>, FileError> {
         let line = record.position().map_or(0, |p| lines.line_of(p.byte()));
         out.push(Record {
             line,
-            fields: record.iter().map(|f| f.trim().to_string()).collect(),
+            fields: (record.iter())
+                .map(|f| original(f.trim()).into_owned())
+                .collect(),
         });
     }
     Ok(out)

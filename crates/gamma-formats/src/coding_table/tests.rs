@@ -126,16 +126,24 @@ fn shapes_are_detected_and_named() {
 
 #[test]
 fn the_gold_table_and_report_are_written_safely() {
-    let text = "item,a,b\n1,x,x\n2,=cmd(),=cmd()\n3,x,y\n";
+    let text = "item,a,b\n1,x,x\n2,=cmd(),=cmd()\n3,x,y\n4,-1,-1\n5,-x,-x\n";
     let study = parse(text, "g.csv", &CodingReadOptions::default()).unwrap();
     let mut adjudication = CodingAdjudication::new(study, Some("ada".into()));
-    assert_eq!(adjudication.apply_rule(BulkRule::Unanimous), 2);
+    assert_eq!(adjudication.apply_rule(BulkRule::Unanimous), 4);
     let dir = tempfile::tempdir().unwrap();
     let gold = dir.path().join("gold.csv");
     write::write_gold_table(&adjudication, &gold).unwrap();
     assert_eq!(
         std::fs::read_to_string(&gold).unwrap(),
-        "item,gold\n1,x\n2,'=cmd()\n3,\n"
+        "item,gold\n1,x\n2,'=cmd()\n3,\n4,-1\n5,'-x\n"
+    );
+    // Read back (here beside the same table), every label is the original one.
+    let both = "item,gold,a\n1,x,x\n2,'=cmd(),=cmd()\n3,,y\n4,-1,-1\n5,'-x,-x\n";
+    let back = parse(both, "gold.csv", &CodingReadOptions::default()).unwrap();
+    let labels: Vec<Option<&str>> = (0..5).map(|i| back.label(i, 0)).collect();
+    assert_eq!(
+        labels,
+        [Some("x"), Some("=cmd()"), None, Some("-1"), Some("-x")]
     );
     let report = dir.path().join("decisions.tsv");
     write::write_decision_report(&adjudication, &report).unwrap();

@@ -2,23 +2,13 @@
 //! empty gold for an item undecided or left out), the decision report (each decision with how
 //! and by whom it was made, and every coder's label) and the session file. CSV, or TSV for
 //! `.tsv`/`.tab` files; the report is JSON for `.json`. Every file is written whole through a
-//! temporary renamed into place ([`crate::write_atomically`]).
+//! temporary renamed into place ([`crate::write_atomically`]); every cell is
+//! neutralised against spreadsheet formulas ([`crate::csv_cells`]).
 
+use crate::csv_cells::neutralised;
 use crate::{FileError, write_atomically};
 use gamma_core::coding::{CodingAdjudication, CodingSession, CodingStudy, DecidedBy};
 use std::path::{Path, PathBuf};
-
-/// A CSV cell that a spreadsheet will not run: a text that starts with `=`, `+`, `-`, `@`, a
-/// tab or a carriage return and is not a number gets a leading `'` (OWASP's advice). Every
-/// cell of these writers goes through it.
-fn cell(text: &str) -> std::borrow::Cow<'_, str> {
-    let risky = text.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    if risky && text.trim().parse::<f64>().is_err() {
-        std::borrow::Cow::Owned(format!("'{text}"))
-    } else {
-        std::borrow::Cow::Borrowed(text)
-    }
-}
 
 /// The rows as CSV (or TSV for `.tsv`/`.tab`), written to `path`, every cell neutralised for
 /// spreadsheets (the app's dashboard of a folder of tables is written so).
@@ -36,7 +26,7 @@ pub fn write_rows(path: &Path, rows: &[Vec<String>]) -> Result<(), FileError> {
         .from_writer(Vec::new());
     for row in rows {
         writer
-            .write_record(row.iter().map(|c| cell(c).into_owned()))
+            .write_record(row.iter().map(|c| neutralised(c).into_owned()))
             .map_err(|e| FileError::new(path, None, e))?;
     }
     let bytes = writer

@@ -9,6 +9,7 @@
 //! renamed, and an input file is never overwritten unless the caller says the user confirmed.
 
 use crate::codec::CODECS;
+use crate::csv_cells::CsvTable;
 use crate::format::{Format, Gold, ReadOptions, Source};
 use crate::{FileError, write_atomically};
 use gamma_core::gold::{Adjudication, Choice, Decision, Rule};
@@ -524,11 +525,11 @@ fn relations_json(adjudication: &Adjudication) -> Vec<Value> {
 
 /// The report as CSV: one row per unitary alignment (`alignment, disorder, status, choice,
 /// rule, by, at`, one column per annotator with its unit or `∅`, then the gold units, the
-/// decision's reason and note), then
-/// one row per gold unit the adjudicator added (`alignment` empty, `choice` = `added`).
+/// decision's reason and note), then one row per gold unit the adjudicator added (`alignment`
+/// empty, `choice` = `added`). Every cell is neutralised for spreadsheets ([`crate::csv_cells`]).
 pub(crate) fn report_csv(adjudication: &Adjudication) -> String {
     let continuum = adjudication.continuum();
-    let mut writer = ::csv::Writer::from_writer(Vec::new());
+    let mut writer = CsvTable::new();
     let mut header: Vec<String> = [
         "alignment",
         "disorder",
@@ -544,7 +545,7 @@ pub(crate) fn report_csv(adjudication: &Adjudication) -> String {
     header.extend(continuum.annotator_names());
     header.push(GOLD_NAME.into());
     header.extend(["reason".to_string(), "note".to_string()]);
-    writer.write_record(&header).expect("writing to memory");
+    writer.row(&header);
     for (index, proposal) in adjudication.proposals().iter().enumerate() {
         let decision = &adjudication.decisions()[index];
         let (choice, rule, by, at) = choice_name(adjudication, decision);
@@ -579,8 +580,8 @@ pub(crate) fn report_csv(adjudication: &Adjudication) -> String {
         );
         let rationale = adjudication.rationale(index);
         row.push(rationale.reason.unwrap_or_default());
-        row.push(csv_safe(&rationale.note.unwrap_or_default()));
-        writer.write_record(&row).expect("writing to memory");
+        row.push(rationale.note.unwrap_or_default());
+        writer.row(&row);
     }
     for (_, gold) in adjudication.gold() {
         if gold.proposal.is_none() {
@@ -589,19 +590,10 @@ pub(crate) fn report_csv(adjudication: &Adjudication) -> String {
             row[3] = "added".into();
             row.push(describe(adjudication, None, &gold.unit));
             row.extend([String::new(), String::new()]);
-            writer.write_record(&row).expect("writing to memory");
+            writer.row(&row);
         }
     }
-    String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8")
-}
-
-/// A free text as a CSV cell a spreadsheet shows as text: one that would start a formula
-/// (`=`, `+`, `-`, `@`, a tab or a carriage return first) is preceded by `'`.
-pub fn csv_safe(text: &str) -> String {
-    match text.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}"),
-        _ => text.to_string(),
-    }
+    writer.finish()
 }
 
 /// Writes the report as JSON (`.json`) or CSV (any other extension), atomically.
@@ -668,16 +660,14 @@ pub(crate) fn report_contents(
         ReportKind::Csv => {
             let mut csv = report_csv(adjudication);
             let gold_column = 7 + adjudication.continuum().n_annotators();
-            let mut writer = ::csv::Writer::from_writer(Vec::new());
+            let mut writer = CsvTable::new();
             for note in notes {
                 let mut row = vec![String::new(); gold_column + 3];
                 row[2] = "note".into();
                 row[gold_column] = note.clone();
-                writer.write_record(&row).expect("writing to memory");
+                writer.row(&row);
             }
-            csv.push_str(
-                &String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8"),
-            );
+            csv.push_str(&writer.finish());
             csv
         }
     }
