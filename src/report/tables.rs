@@ -177,16 +177,24 @@ pub fn markdown(report: &Report) -> String {
         }
     }
     if !report.per_document.is_empty() {
-        let _ = writeln!(s, "\n| document | units | γ |\n|---|---|---|");
+        let _ = writeln!(
+            s,
+            "\n| document | units | γ | chance precision |\n|---|---|---|---|"
+        );
         for row in &report.per_document {
+            let precision = row.chance_precision.map_or_else(
+                || "–".to_string(),
+                |(low, high)| format!("{} … {}", number(Some(low)), number(Some(high))),
+            );
             let _ = writeln!(
                 s,
-                "| {} | {} | {} |",
+                "| {} | {} | {} | {precision} |",
                 md(&row.document),
                 row.n_units,
                 number(row.gamma)
             );
         }
+        let _ = writeln!(s, "\n{}", md(super::html::CHANCE_PRECISION_NOTE));
     }
     super::anatomy::markdown(&mut s, &report.anatomy);
     if let Some(reasons) = &report.reasons {
