@@ -61,6 +61,11 @@ fn the_report_holds_gammas_figures_in_every_format() {
     let html_path = dir.path().join("report.html");
     run_report(&inputs, &html_path, &[]);
     let html = std::fs::read_to_string(&html_path).unwrap();
+    assert!(
+        html.contains("1 document, 3 annotators (ana, ben, chloe)"),
+        "the singular"
+    );
+    assert!(html.contains("on 1 document annotated by 3 annotators ("));
     let shown = format!("γ = {:.4}", gamma["gamma"].as_f64().unwrap());
     assert!(html.contains(&shown), "{shown}");
     assert!(

@@ -4,6 +4,7 @@
 
 use super::svg::{NamedCurve, bars, curves, escape, histogram};
 use super::{Report, tables};
+use crate::wording::plural;
 use std::fmt::Write;
 
 pub(super) const STYLE: &str = r#"
@@ -42,11 +43,11 @@ pub fn render(report: &Report) -> String {
     );
     let _ = write!(
         s,
-        "<h1>Agreement report</h1><p class=\"lead\">{} document(s), {} annotators ({}), {} units.</p>",
-        report.documents.len(),
-        report.annotators.len(),
+        "<h1>Agreement report</h1><p class=\"lead\">{}, {} ({}), {}.</p>",
+        plural(report.documents.len(), "document", "documents"),
+        plural(report.annotators.len(), "annotator", "annotators"),
         escape(&report.annotators.join(", ")),
-        report.n_units
+        plural(report.n_units, "unit", "units")
     );
     methods(&mut s, report);
     gamma(&mut s, report);

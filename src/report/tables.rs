@@ -9,6 +9,7 @@
 //! block in Markdown, quoted for a POSIX shell ([`super::command_line`]).
 
 use super::Report;
+use crate::wording::plural;
 use std::fmt::Write;
 
 fn number(x: Option<f64>) -> String {
@@ -34,13 +35,13 @@ pub fn methods_paragraph(report: &Report) -> String {
         });
     let paragraph = format!(
         "Inter-annotator agreement was measured with γ (Mathet, Widlöcher & Métivier 2015) on {} \
-         document(s) annotated by {} annotators ({} units), with α = {}, β = {}, Δ∅ = {} and the \
+         annotated by {} ({}), with α = {}, β = {}, Δ∅ = {} and the \
          {} categorical dissimilarity; the best alignment was computed exactly. The expected \
          disorder was estimated from {} continua drawn by the {} sampler (seed {}). Computed with \
          {}; the same figures are given by the command below.",
-        report.documents.len(),
-        report.annotators.len(),
-        report.n_units,
+        plural(report.documents.len(), "document", "documents"),
+        plural(report.annotators.len(), "annotator", "annotators"),
+        plural(report.n_units, "unit", "units"),
         m.alpha,
         m.beta,
         m.delta_empty,
