@@ -6,6 +6,7 @@ mod cli;
 mod environment;
 mod printable;
 mod report;
+mod wording;
 
 fn main() {
     // Rust ignores SIGPIPE, so a write to a closed pipe (`gamma-studio gamma … | head`) would

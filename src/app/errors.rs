@@ -165,12 +165,16 @@ fn bootstrap_error_words(error: &BootstrapError) -> String {
             unit: ResamplingUnit::Stretches,
             found,
         } => format!(
-            "none: the text has {found} stretch(es) that no alignment crosses with at least {MIN_UNITS_PER_STRETCH} units each, and a bootstrap needs 2"
+            "none: the text has {} that no alignment crosses with at least {MIN_UNITS_PER_STRETCH} units each, and a bootstrap needs 2",
+            crate::wording::plural(*found, "stretch", "stretches")
         ),
         BootstrapError::TooFewUnits {
             unit: ResamplingUnit::Documents,
             found,
-        } => format!("none: {found} document(s), and a bootstrap needs 2"),
+        } => format!(
+            "none: {}, and a bootstrap needs 2",
+            crate::wording::plural(*found, "document", "documents")
+        ),
         other => other.to_string(),
     }
 }

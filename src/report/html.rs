@@ -4,6 +4,7 @@
 
 use super::svg::{NamedCurve, bars, curves, escape, histogram};
 use super::{Report, tables};
+use crate::wording::plural;
 use std::fmt::Write;
 
 pub(super) const STYLE: &str = r#"
@@ -42,11 +43,11 @@ pub fn render(report: &Report) -> String {
     );
     let _ = write!(
         s,
-        "<h1>Agreement report</h1><p class=\"lead\">{} document(s), {} annotators ({}), {} units.</p>",
-        report.documents.len(),
-        report.annotators.len(),
+        "<h1>Agreement report</h1><p class=\"lead\">{}, {} ({}), {}.</p>",
+        plural(report.documents.len(), "document", "documents"),
+        plural(report.annotators.len(), "annotator", "annotators"),
         escape(&report.annotators.join(", ")),
-        report.n_units
+        plural(report.n_units, "unit", "units")
     );
     methods(&mut s, report);
     gamma(&mut s, report);
@@ -185,6 +186,9 @@ fn categories(s: &mut String, report: &Report) {
     s.push_str("</section>");
 }
 
+/// What the per-document column "chance precision" is, under the table in every format.
+pub(super) const CHANCE_PRECISION_NOTE: &str = "chance precision: the precision interval of the chance estimate (how precisely the random continua estimated each document's expected disorder D_e), not a confidence interval of γ (the bootstrap confidence interval, where one could be drawn, is the corpus's, under γ).";
+
 fn per_document(s: &mut String, report: &Report) {
     if report.per_document.is_empty() {
         return;
@@ -196,10 +200,14 @@ fn per_document(s: &mut String, report: &Report) {
             .unwrap_or(f64::NEG_INFINITY)
             .total_cmp(&b.gamma.unwrap_or(f64::NEG_INFINITY))
     });
-    s.push_str("<table><tr><th>document</th><th>annotators</th><th>units</th><th>γ</th><th>interval</th></tr>");
+    let _ = write!(
+        s,
+        "<table><tr><th>document</th><th>annotators</th><th>units</th><th>γ</th><th title=\"{}\">chance precision</th></tr>",
+        escape(CHANCE_PRECISION_NOTE)
+    );
     for row in rows {
         let interval = row
-            .interval
+            .chance_precision
             .map(|(l, h)| format!("{} … {}", number(Some(l)), number(Some(h))))
             .unwrap_or_else(|| escape(row.error.as_deref().unwrap_or("")));
         let _ = write!(
@@ -217,6 +225,7 @@ fn per_document(s: &mut String, report: &Report) {
         s,
         "Each document measured alone (its own chance model), worst first: where adjudication is most needed.",
     );
+    why(s, CHANCE_PRECISION_NOTE);
     s.push_str("</section>");
 }
 

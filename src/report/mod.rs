@@ -134,8 +134,9 @@ pub struct DocumentRow {
     pub n_units: usize,
     /// γ, or `None` with `error` when it cannot be measured.
     pub gamma: Option<f64>,
-    /// Its precision interval.
-    pub interval: Option<(f64, f64)>,
+    /// The precision interval of its chance estimate (how precisely the random continua
+    /// estimated its D_e): not a confidence interval of γ.
+    pub chance_precision: Option<(f64, f64)>,
     /// Why it cannot be measured.
     pub error: Option<String>,
 }
@@ -294,7 +295,7 @@ impl Report {
                 .into_iter()
                 .map(|row| DocumentRow {
                     gamma: row.gamma(),
-                    interval: row.result.as_ref().ok().map(|r| r.gamma_interval),
+                    chance_precision: row.result.as_ref().ok().map(|r| r.gamma_interval),
                     error: row.result.as_ref().err().map(|e| e.to_string()),
                     document: row.document,
                     annotators: row.annotators,

@@ -101,9 +101,13 @@ pub fn html(s: &mut String, section: &ReasonsSection) {
     }
     let _ = write!(
         s,
-        "</table><p class=\"why\">{} ({} adjudicated document(s).)</p></section>",
+        "</table><p class=\"why\">{} ({}.)</p></section>",
         escape(WHY),
-        section.adjudications
+        crate::wording::plural(
+            section.adjudications,
+            "adjudicated document",
+            "adjudicated documents"
+        )
     );
 }
 

@@ -9,6 +9,7 @@
 //! block in Markdown, quoted for a POSIX shell ([`super::command_line`]).
 
 use super::Report;
+use crate::wording::plural;
 use std::fmt::Write;
 
 fn number(x: Option<f64>) -> String {
@@ -34,13 +35,13 @@ pub fn methods_paragraph(report: &Report) -> String {
         });
     let paragraph = format!(
         "Inter-annotator agreement was measured with γ (Mathet, Widlöcher & Métivier 2015) on {} \
-         document(s) annotated by {} annotators ({} units), with α = {}, β = {}, Δ∅ = {} and the \
+         annotated by {} ({}), with α = {}, β = {}, Δ∅ = {} and the \
          {} categorical dissimilarity; the best alignment was computed exactly. The expected \
          disorder was estimated from {} continua drawn by the {} sampler (seed {}). Computed with \
          {}; the same figures are given by the command below.",
-        report.documents.len(),
-        report.annotators.len(),
-        report.n_units,
+        plural(report.documents.len(), "document", "documents"),
+        plural(report.annotators.len(), "annotator", "annotators"),
+        plural(report.n_units, "unit", "units"),
         m.alpha,
         m.beta,
         m.delta_empty,
@@ -177,16 +178,24 @@ pub fn markdown(report: &Report) -> String {
         }
     }
     if !report.per_document.is_empty() {
-        let _ = writeln!(s, "\n| document | units | γ |\n|---|---|---|");
+        let _ = writeln!(
+            s,
+            "\n| document | units | γ | chance precision |\n|---|---|---|---|"
+        );
         for row in &report.per_document {
+            let precision = row.chance_precision.map_or_else(
+                || "–".to_string(),
+                |(low, high)| format!("{} … {}", number(Some(low)), number(Some(high))),
+            );
             let _ = writeln!(
                 s,
-                "| {} | {} | {} |",
+                "| {} | {} | {} | {precision} |",
                 md(&row.document),
                 row.n_units,
                 number(row.gamma)
             );
         }
+        let _ = writeln!(s, "\n{}", md(super::html::CHANCE_PRECISION_NOTE));
     }
     super::anatomy::markdown(&mut s, &report.anatomy);
     if let Some(reasons) = &report.reasons {

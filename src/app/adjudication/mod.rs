@@ -16,6 +16,7 @@ use crate::app::document::open_document::DocumentId;
 use crate::app::document::selection::Selection;
 use crate::app::errors::AppError;
 use crate::app::jobs::JobKind;
+use crate::wording::plural;
 use adjudicating::{
     Adjudicating, ExportKind, NotDone, ResumeOffer, initial_adjudicator, lost_text,
 };
@@ -159,9 +160,14 @@ impl Edit {
                     (0, 0) => {
                         return Err(NotDone::NothingToDecide("unanimous alignment".into()));
                     }
-                    (_, 0) => format!("decided {decided} unanimous alignments"),
+                    (_, 0) => format!(
+                        "decided {}",
+                        plural(decided, "unanimous alignment", "unanimous alignments")
+                    ),
                     _ => format!(
-                        "decided {decided} unanimous alignments and {relations} unanimous relations"
+                        "decided {} and {}",
+                        plural(decided, "unanimous alignment", "unanimous alignments"),
+                        plural(relations, "unanimous relation", "unanimous relations")
                     ),
                 }
             }

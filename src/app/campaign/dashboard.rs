@@ -321,11 +321,11 @@ fn confidence_error_words(error: &gamma_core::bootstrap::BootstrapError) -> Stri
         } => format!(
             "no confidence interval: the text has {} that no alignment crosses (a bootstrap \
              needs at least 2)",
-            crate::app::campaign::plural(*found, "stretch", "stretches")
+            crate::wording::plural(*found, "stretch", "stretches")
         ),
         BootstrapError::TooFewUnits { found, .. } => format!(
             "no confidence interval: {} to resample (a bootstrap needs at least 2)",
-            crate::app::campaign::plural(*found, "document", "documents")
+            crate::wording::plural(*found, "document", "documents")
         ),
         other => format!("no confidence interval: {other}"),
     }

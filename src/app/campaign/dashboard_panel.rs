@@ -195,7 +195,7 @@ fn corpus_line(ui: &mut Ui, state: &AppState) {
         ui.label(format!(
             "pooled over the {} (observed disorder summed, chance from the whole corpus); \
              sampler {}, {samples}, seed {seed}",
-            crate::app::campaign::plural(state.documents.open.len(), "document", "documents"),
+            crate::wording::plural(state.documents.open.len(), "document", "documents"),
             options.sampler,
         ));
     });

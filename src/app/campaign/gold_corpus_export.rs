@@ -117,8 +117,8 @@ fn deliver(state: &mut AppState, exported: Exported) {
         Ok(corpus) => {
             let units: usize = corpus.exported.iter().map(|e| e.gold_units).sum();
             messages.info(format!(
-                "gold of {} document(s) written ({units} units) into {}, with {CORPUS_REPORT}",
-                corpus.exported.len(),
+                "gold of {} written ({units} units) into {}, with {CORPUS_REPORT}",
+                crate::wording::plural(corpus.exported.len(), "document", "documents"),
                 folder.display()
             ));
             for skipped in &corpus.skipped {

@@ -20,6 +20,7 @@ use crate::app::AppState;
 use crate::app::adjudication::adjudicating::{self as adjudication, Adjudicating, NotDone};
 use crate::app::document::open_document::DocumentId;
 use crate::app::errors::AppError;
+use crate::wording::plural;
 use dashboard::{CsvRow, Dashboard, table_csv};
 use gamma_core::gold::{Adjudication, Direction, Filter, GoldError};
 use gamma_formats::ReadOptions;
@@ -579,11 +580,6 @@ impl AppState {
         }
         progress
     }
-}
-
-/// `count` and the noun in the singular or the plural ("1 document", "2 documents").
-pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {
-    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// A corpus-wide message as the adjudication panel shows it: its first clause, the counts of

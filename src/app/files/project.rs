@@ -279,7 +279,7 @@ impl AppState {
         if restored > 0 {
             self.shell.messages.info(format!(
                 "project: {} restored",
-                crate::app::campaign::plural(restored, "adjudication", "adjudications")
+                crate::wording::plural(restored, "adjudication", "adjudications")
             ));
         }
     }

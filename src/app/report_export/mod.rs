@@ -56,8 +56,8 @@ impl AppState {
         let options = self.measure.settings.gamma_options();
         let rerun = rerun(self, &out, self.report.calibrate);
         self.shell.messages.info(format!(
-            "gathering the agreement report of {} document(s)…",
-            corpus.documents.len()
+            "gathering the agreement report of {}…",
+            crate::wording::plural(corpus.documents.len(), "document", "documents")
         ));
         let calibrate = self.report.calibrate;
         let (kind, name) = (JobKind::Report, "agreement report");

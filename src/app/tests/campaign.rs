@@ -388,7 +388,7 @@ fn export_the_gold_corpus_writes_every_document_into_the_chosen_folder() {
     assert_eq!(report["documents"].as_array().unwrap().len(), 3);
     assert!(
         (h.state().state.shell.messages.iter())
-            .any(|m| m.starts_with("gold of 3 document(s) written (3 units)")),
+            .any(|m| m.starts_with("gold of 3 documents written (3 units)")),
         "{:?}",
         h.state().state.shell.messages
     );

@@ -97,7 +97,7 @@ fn the_curated_document_is_the_default_reference_of_the_evaluate_window() {
     assert_eq!(document.reference().unwrap().units.len(), 3);
     // The reader's warning, in the Messages panel.
     h.get_by_label_contains(
-        "the curated document (1 of 1 document(s)) is the reference, not an annotator",
+        "the curated document (1 of 1 document) is the reference, not an annotator",
     );
 
     // View → Evaluate against a reference…: the curated document, by default.
