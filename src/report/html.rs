@@ -186,9 +186,6 @@ fn categories(s: &mut String, report: &Report) {
     s.push_str("</section>");
 }
 
-/// What the per-document column "chance precision" is, under the table in every format.
-pub(super) const CHANCE_PRECISION_NOTE: &str = "chance precision: the precision interval of the chance estimate (how precisely the random continua estimated each document's expected disorder D_e), not a confidence interval of γ (the bootstrap confidence interval, where one could be drawn, is the corpus's, under γ).";
-
 fn per_document(s: &mut String, report: &Report) {
     if report.per_document.is_empty() {
         return;
@@ -203,7 +200,7 @@ fn per_document(s: &mut String, report: &Report) {
     let _ = write!(
         s,
         "<table><tr><th>document</th><th>annotators</th><th>units</th><th>γ</th><th title=\"{}\">chance precision</th></tr>",
-        escape(CHANCE_PRECISION_NOTE)
+        escape(tables::CHANCE_PRECISION_NOTE)
     );
     for row in rows {
         let interval = row
@@ -225,7 +222,7 @@ fn per_document(s: &mut String, report: &Report) {
         s,
         "Each document measured alone (its own chance model), worst first: where adjudication is most needed.",
     );
-    why(s, CHANCE_PRECISION_NOTE);
+    why(s, tables::CHANCE_PRECISION_NOTE);
     s.push_str("</section>");
 }
 

@@ -19,6 +19,9 @@ fn number(x: Option<f64>) -> String {
     }
 }
 
+/// What the per-document column "chance precision" is, under the table in every format.
+pub(super) const CHANCE_PRECISION_NOTE: &str = "chance precision: the precision interval of the chance estimate (how precisely the random continua estimated each document's expected disorder D_e), not a confidence interval of γ (the bootstrap confidence interval, where one could be drawn, is the corpus's, under γ).";
+
 /// A paragraph for a paper's method section.
 pub fn methods_paragraph(report: &Report) -> String {
     let m = &report.method;
@@ -195,7 +198,7 @@ pub fn markdown(report: &Report) -> String {
                 number(row.gamma)
             );
         }
-        let _ = writeln!(s, "\n{}", md(super::html::CHANCE_PRECISION_NOTE));
+        let _ = writeln!(s, "\n{}", md(CHANCE_PRECISION_NOTE));
     }
     super::anatomy::markdown(&mut s, &report.anatomy);
     if let Some(reasons) = &report.reasons {
