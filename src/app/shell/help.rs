@@ -1,7 +1,9 @@
-//! The Help menu: the keys and the mouse, the guide (`docs/guide.md`, embedded) and About
-//! (version, the papers the measures come from), each in its own window.
+//! The Help menu: the keys and the mouse, the guide (`docs/guide.md`, embedded and rendered as
+//! Markdown by egui_commonmark) and About (version, the papers the measures come from), each in
+//! its own window.
 
-use eframe::egui::{self, RichText, Ui};
+use eframe::egui::{self, Ui};
+use egui_commonmark::{CommonMarkCache, CommonMarkViewer};
 
 /// A Help window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,8 +60,42 @@ pub fn menu(ui: &mut Ui, open: &mut Option<HelpPage>) {
     });
 }
 
+/// The guide as the window shows it: the screenshots (files beside `docs/guide.md`, not in the
+/// installed app) become their caption in italics, and a command block becomes lines of inline
+/// code (egui_commonmark marks its code blocks with a copy icon that no font of ours draws).
+fn guide_for_window() -> String {
+    let mut shown = Vec::new();
+    let mut in_block = false;
+    for line in GUIDE.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") {
+            in_block = !in_block;
+            shown.push(String::new());
+        } else if in_block {
+            let indent = line.len() - trimmed.len();
+            let code = format!("{}{}", "\u{a0}".repeat(indent), trimmed.trim_end());
+            shown.push(format!("`` {code} ``  "));
+        } else if let Some((caption, _)) = trimmed
+            .strip_prefix("![")
+            .and_then(|rest| rest.split_once("]("))
+        {
+            shown.push(format!("*Screenshot: {caption}.*"));
+        } else {
+            shown.push(line.to_string());
+        }
+    }
+    shown.join("\n")
+}
+
+/// The Guide window's Markdown: the text shown and the viewer's cache.
+#[derive(Default)]
+pub struct GuideView {
+    markdown: CommonMarkCache,
+    text: Option<String>,
+}
+
 /// The open Help window, if any.
-pub fn window(context: &egui::Context, open: &mut Option<HelpPage>) {
+pub fn window(context: &egui::Context, open: &mut Option<HelpPage>, guide: &mut GuideView) {
     let Some(page) = *open else {
         return;
     };
@@ -86,8 +122,10 @@ pub fn window(context: &egui::Context, open: &mut Option<HelpPage>) {
                     });
             }
             HelpPage::Guide => {
+                let GuideView { markdown, text } = guide;
+                let text = text.get_or_insert_with(guide_for_window);
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    ui.label(RichText::new(GUIDE).monospace());
+                    CommonMarkViewer::new().show(ui, markdown, text);
                 });
             }
             HelpPage::About => about(ui),
@@ -119,5 +157,17 @@ mod tests {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/guide.md");
         assert_eq!(super::GUIDE, std::fs::read_to_string(path).unwrap());
         assert!(super::GUIDE.contains("Gamma Studio"));
+    }
+
+    #[test]
+    fn the_guide_speaks_of_the_installed_app_and_its_pictures_become_captions() {
+        assert!(!super::GUIDE.contains("cargo run"));
+        let shown = super::guide_for_window();
+        assert!(!shown.contains("!["), "no image link left");
+        assert!(shown.contains("*Screenshot: The reading view on the demo"));
+        assert!(!shown.contains("```"), "no code block");
+        assert!(
+            shown.contains("`` gamma-studio calibrate resources/demo/named-entities.csv ``  \n")
+        );
     }
 }

@@ -141,6 +141,8 @@ pub struct GammaStudioApp {
     screenshot: Screenshot,
     /// The Help window shown, if any.
     pub(crate) help: Option<HelpPage>,
+    /// The Guide's rendered Markdown.
+    guide_view: super::help::GuideView,
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
     screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, FileError>>>>,
     /// The side panels: shown or not, their widths.
@@ -193,6 +195,7 @@ impl GammaStudioApp {
             },
             screenshot_done: Arc::default(),
             help: None,
+            guide_view: Default::default(),
             panels: Default::default(),
             focus_watch: Default::default(),
             dialogs_start_for: None,
@@ -321,7 +324,7 @@ impl GammaStudioApp {
         coding::open_dialog::window(ui, &mut self.state);
         evaluate::panel::window(ui, &mut self.state, self.dialog.as_mut());
         self.dialog.show(ui.ctx());
-        super::help::window(ui.ctx(), &mut self.help);
+        super::help::window(ui.ctx(), &mut self.help, &mut self.guide_view);
         campaign::sessions_panel::window(ui.ctx(), &mut self.state);
         // What the panels and windows asked for.
         self.state.apply_commands();

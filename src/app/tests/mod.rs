@@ -27,6 +27,7 @@ mod cockpit;
 mod coding;
 mod coding_outputs;
 mod curation;
+mod daily_use;
 mod dashboard;
 mod dialogs;
 mod intervals;

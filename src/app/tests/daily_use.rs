@@ -1,0 +1,28 @@
+//! What a daily user meets (issue 41, item 9): the Guide rendered, confirmations where she
+//! looks, every option of Evaluate and the Shuffling tool explained on hover.
+
+use super::*;
+
+#[test]
+fn the_guide_is_rendered_markdown_in_the_words_of_an_installed_app() {
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    h.get_by_label("Help").click();
+    h.run_steps(2);
+    h.get_by_label("Guide").click();
+    h.run_steps(3);
+    // The headings without their `#`, bold without `**`, the command of the installed app.
+    h.get_by_label("Gamma Studio: a guided tour with the demo");
+    h.get_by_label("1. Open");
+    assert!(
+        h.query_by_label_contains("# Gamma Studio").is_none(),
+        "no raw Markdown heading"
+    );
+    assert!(h.query_by_label_contains("**").is_none(), "no raw bold");
+    assert!(h.query_by_label_contains("cargo run").is_none());
+    assert!(
+        h.query_all_by_label_contains("gamma-studio")
+            .next()
+            .is_some()
+    );
+}
