@@ -389,8 +389,8 @@ impl Adjudicating {
             )
             .map(|(format, notes)| {
                 let mut message = format!(
-                    "gold written ({format}, {} units): {}",
-                    adjudication.gold().len(),
+                    "gold written ({format}, {}): {}",
+                    crate::wording::plural(adjudication.gold().len(), "unit", "units"),
                     path.display()
                 );
                 for note in &notes {

@@ -535,8 +535,13 @@ impl AppState {
         let Some(adjudicating) = self.adjudicating_mut() else {
             return;
         };
-        if let Err(e) = adjudicating.export(kind, path, confirmed, &source, &read_options) {
-            self.shell.messages.error(e);
+        match adjudicating
+            .export(kind, path, confirmed, &source, &read_options)
+            .map(|()| adjudicating.message.clone())
+        {
+            Ok(Some(written)) => self.shell.messages.done(written),
+            Ok(None) => {}
+            Err(e) => self.shell.messages.error(e),
         }
     }
 
@@ -549,8 +554,16 @@ impl AppState {
         let Some(adjudicating) = self.adjudicating_mut() else {
             return;
         };
-        if let Err(e) = adjudicating.save_session_as(path, &inputs) {
-            self.shell.messages.error(e);
+        match adjudicating.save_session_as(path.clone(), &inputs) {
+            Ok(()) if adjudicating.save_path.as_ref() == Some(&path) => {
+                let saved = format!(
+                    "session saved (and autosaved from now on): {}",
+                    path.display()
+                );
+                self.shell.messages.done(saved);
+            }
+            Ok(()) => {}
+            Err(e) => self.shell.messages.error(e),
         }
     }
 

@@ -116,7 +116,7 @@ fn deliver(state: &mut AppState, exported: Exported) {
     match written {
         Ok(corpus) => {
             let units: usize = corpus.exported.iter().map(|e| e.gold_units).sum();
-            messages.info(format!(
+            messages.done(format!(
                 "gold of {} written ({units} units) into {}, with {CORPUS_REPORT}",
                 crate::wording::plural(corpus.exported.len(), "document", "documents"),
                 folder.display()

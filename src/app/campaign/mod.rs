@@ -610,7 +610,7 @@ impl AppState {
             .collect();
         let (count, text) = (rows.len(), table_csv(&rows));
         match gamma_formats::write_atomically(&path, text.as_bytes()) {
-            Ok(()) => (self.shell.messages).info(format!(
+            Ok(()) => (self.shell.messages).done(format!(
                 "table written ({count} documents): {}",
                 path.display()
             )),

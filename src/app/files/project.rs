@@ -170,7 +170,7 @@ impl AppState {
     /// File → Save project as…: saves it and says so.
     pub(crate) fn save_project_and_say(&mut self, path: &Path) {
         match self.save_project(path) {
-            Ok(()) => (self.shell.messages).info(format!(
+            Ok(()) => (self.shell.messages).done(format!(
                 "project saved (and autosaved from now on): {}",
                 path.display()
             )),

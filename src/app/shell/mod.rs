@@ -90,13 +90,17 @@ impl PartialEq<String> for Message {
 
 /// What the Messages panel shows, oldest first.
 #[derive(Debug, Clone, Default)]
-pub struct Messages(Vec<Message>);
+pub struct Messages {
+    list: Vec<Message>,
+    /// Outcomes said with [`Messages::done`] that the window has not shown as a toast yet.
+    toasts: Vec<String>,
+}
 
 impl std::ops::Deref for Messages {
     type Target = [Message];
 
     fn deref(&self) -> &[Message] {
-        &self.0
+        &self.list
     }
 }
 
@@ -104,9 +108,9 @@ impl Messages {
     /// Adds a message of `kind`; a confirmation replaces the previous one.
     pub fn say(&mut self, kind: MessageKind, text: impl Into<String>) {
         if kind == MessageKind::Confirmation {
-            self.0.retain(|m| m.kind != MessageKind::Confirmation);
+            self.list.retain(|m| m.kind != MessageKind::Confirmation);
         }
-        self.0.push(Message {
+        self.list.push(Message {
             kind,
             text: text.into(),
             at: std::time::SystemTime::now(),
@@ -116,6 +120,19 @@ impl Messages {
     /// What was done or found.
     pub fn info(&mut self, text: impl Into<String>) {
         self.say(MessageKind::Info, text);
+    }
+
+    /// What an action wrote or saved: in Messages, and shown as a toast where the user looks
+    /// (the panel may be scrolled away or hidden).
+    pub fn done(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        self.toasts.push(text.clone());
+        self.say(MessageKind::Info, text);
+    }
+
+    /// The toasts to show, each once.
+    pub fn take_toasts(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.toasts)
     }
 
     /// Something the user should know about.
@@ -135,7 +152,7 @@ impl Messages {
 
     /// Forgets every message (Messages' Clear).
     pub fn clear(&mut self) {
-        self.0.clear();
+        self.list.clear();
     }
 }
 

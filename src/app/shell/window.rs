@@ -143,6 +143,8 @@ pub struct GammaStudioApp {
     pub(crate) help: Option<HelpPage>,
     /// The Guide's rendered Markdown.
     guide_view: super::help::GuideView,
+    /// What was written or saved, shown for a few seconds in the window's corner.
+    pub(crate) toasts: egui_notify::Toasts,
     /// Set by the screenshot callback: the PNG was written (or failed), so quit.
     screenshot_done: Arc<std::sync::Mutex<Option<Result<PathBuf, FileError>>>>,
     /// The side panels: shown or not, their widths.
@@ -196,6 +198,7 @@ impl GammaStudioApp {
             screenshot_done: Arc::default(),
             help: None,
             guide_view: Default::default(),
+            toasts: egui_notify::Toasts::default(),
             panels: Default::default(),
             focus_watch: Default::default(),
             dialogs_start_for: None,
@@ -332,11 +335,24 @@ impl GammaStudioApp {
         for message in self.dialog.take_messages() {
             self.state.shell.messages.warning(message);
         }
+        self.show_toasts(ui.ctx());
         if self.state.jobs.any_running() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }
         self.screenshot_step(ui);
+    }
+
+    /// The outcomes said with `Messages::done` since the last frame, as toasts (no icon or close
+    /// button: the window's fonts draw neither of egui-notify's glyphs; ✔ as in Messages).
+    fn show_toasts(&mut self, context: &egui::Context) {
+        for text in self.state.shell.messages.take_toasts() {
+            self.toasts
+                .basic(format!("✔ {text}"))
+                .closable(false)
+                .duration(Some(std::time::Duration::from_secs(6)));
+        }
+        self.toasts.show(context);
     }
 
     /// Escape closes the dialog or window on top, one per press: a question (as Cancel), the

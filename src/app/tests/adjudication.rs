@@ -128,7 +128,12 @@ fn adjudicating_the_demo_with_keys_undo_redo_and_export() {
             picked.category, picked.start, picked.end
         )
     );
-    h.get_by_label_contains("gold written (csv, 1 units)");
+    // In the adjudication panel and in Messages (and a toast).
+    assert_eq!(
+        h.query_all_by_label_contains("gold written (csv, 1 unit)")
+            .count(),
+        2
+    );
 }
 
 #[test]
