@@ -9,6 +9,7 @@ use super::dashboard_table::{self, CONFIDENCE_TIP, Line, PRECISION_TIP};
 use crate::app::AppState;
 use crate::app::commands::Command;
 use crate::app::files::dialog::FileDialog;
+use crate::app::shell::widgets::filter_choice;
 use eframe::egui::{self, Ui};
 use gamma_core::SampleCount;
 use std::collections::BTreeSet;
@@ -54,14 +55,14 @@ fn filters(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog, lines
     let mut order = state.campaign.order;
     let mut export_to = None;
     ui.horizontal_wrapped(|ui| {
-        choice(
+        filter_choice(
             ui,
             "annotator",
             "any annotator",
             &annotators,
             &mut dashboard.annotator_filter,
         );
-        choice(
+        filter_choice(
             ui,
             "category",
             "any category",
@@ -96,27 +97,6 @@ fn filters(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog, lines
     if order != state.campaign.order {
         state.send(Command::QueueOrder(order));
     }
-}
-
-/// A filter's drop-down, after its `label`: `any` or one of `values`.
-fn choice(
-    ui: &mut Ui,
-    label: &str,
-    any: &str,
-    values: &BTreeSet<String>,
-    chosen: &mut Option<String>,
-) {
-    let label = ui.label(label);
-    egui::ComboBox::from_id_salt(("dashboard-filter", label.id))
-        .selected_text(chosen.clone().unwrap_or_else(|| any.into()))
-        .show_ui(ui, |ui| {
-            ui.selectable_value(chosen, None, any);
-            for value in values {
-                ui.selectable_value(chosen, Some(value.clone()), value);
-            }
-        })
-        .response
-        .labelled_by(label.id);
 }
 
 /// γ-k of each category over the corpus (with the corpus γ's random continua).

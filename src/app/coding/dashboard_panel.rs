@@ -8,6 +8,7 @@ use super::dashboard::{Column, Line};
 use crate::app::AppState;
 use crate::app::commands::Command;
 use crate::app::files::dialog::FileDialog;
+use crate::app::shell::widgets::filter_choice;
 use eframe::egui::{self, RichText, Ui};
 use std::collections::BTreeSet;
 
@@ -55,14 +56,14 @@ fn filters(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog, lines
     };
     let mut export_to = None;
     ui.horizontal_wrapped(|ui| {
-        choice(
+        filter_choice(
             ui,
             "coder",
             "any coder",
             &coders,
             &mut dashboard.coder_filter,
         );
-        choice(
+        filter_choice(
             ui,
             "label",
             "any label",
@@ -87,27 +88,6 @@ fn filters(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog, lines
     if let Some(path) = export_to {
         state.send(Command::Coding(CodingCommand::ExportTable(path)));
     }
-}
-
-/// A filter's drop-down, after its `label`: `any` or one of `values`.
-fn choice(
-    ui: &mut Ui,
-    label: &str,
-    any: &str,
-    values: &BTreeSet<String>,
-    chosen: &mut Option<String>,
-) {
-    let label = ui.label(label);
-    egui::ComboBox::from_id_salt(("coding-dashboard-filter", label.id))
-        .selected_text(chosen.clone().unwrap_or_else(|| any.into()))
-        .show_ui(ui, |ui| {
-            ui.selectable_value(chosen, None, any);
-            for value in values {
-                ui.selectable_value(chosen, Some(value.clone()), value);
-            }
-        })
-        .response
-        .labelled_by(label.id);
 }
 
 /// One cell: `width` wide, its content cut to fit.

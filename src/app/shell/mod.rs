@@ -9,6 +9,7 @@ pub mod help;
 pub mod layout;
 pub mod menus;
 pub mod panel;
+pub mod widgets;
 pub mod window;
 
 /// The views of the window.
