@@ -75,6 +75,9 @@ fn summary_reports_gamma_and_seed() {
     assert!(text.contains("observed disorder D_o = 0.252663"), "{text}");
     assert!(text.contains("shuffle sampler"), "{text}");
     assert!(text.contains("--seed 11"), "{text}");
+    // One file is one document: no "document(s)".
+    assert!(text.contains("\n1 document, 2 annotators, "), "{text}");
+    assert!(!text.contains("(s)"), "{text}");
 }
 
 #[test]

@@ -7,6 +7,7 @@ use super::file_plan::FilePlan;
 use super::input::InputArgs;
 use super::settings_args::GammaSettingsArgs;
 use crate::printable::{name, tell};
+use crate::wording::plural;
 use clap::{Args, ValueEnum};
 use gamma_core::evaluate::spans::Scheme;
 use gamma_core::evaluate::{
@@ -184,9 +185,9 @@ fn summary(evaluation: &Evaluation, args: &EvaluateArgs) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "reference: {}   ({} document(s); γ's chance model: {})",
+        "reference: {}   ({}; γ's chance model: {})",
         name(&evaluation.reference),
-        evaluation.documents.len(),
+        plural(evaluation.documents.len(), "document", "documents"),
         match args.chance_model {
             ChanceModelChoice::Reference => "the reference's",
             ChanceModelChoice::Pair => "each pair's",
@@ -238,8 +239,8 @@ fn relations_summary(s: &mut String, r: &RelationScores) {
     if r.unplaced > 0 {
         let _ = writeln!(
             s,
-            "  {} relation(s) not scored: an endpoint is not a measured unit",
-            r.unplaced
+            "  {} not scored: an endpoint is not a measured unit",
+            plural(r.unplaced, "relation", "relations")
         );
     }
 }

@@ -6,6 +6,7 @@ use super::heartbeat::{Counting, Heartbeat};
 use super::input::InputArgs;
 use super::settings_args::GammaSettingsArgs;
 use crate::printable::{name, tell};
+use crate::wording::plural;
 use clap::Args;
 use gamma_core::bootstrap::{BootstrapError, BootstrapOptions, ConfidenceInterval};
 use gamma_core::gamma::RunControl;
@@ -285,8 +286,8 @@ fn relations_summary(agreement: &RelationAgreement) -> String {
     if !agreement.unplaced.is_empty() {
         let _ = writeln!(
             s,
-            "  {} relation(s) not measured: an endpoint is not a measured unit",
-            agreement.unplaced.len()
+            "  {} not measured: an endpoint is not a measured unit",
+            plural(agreement.unplaced.len(), "relation", "relations")
         );
     }
     s
@@ -403,12 +404,16 @@ fn summary(
         .sum();
     let _ = writeln!(
         s,
-        "{} document(s), {} annotators, {} units, {} categories, {} unitary alignments",
-        corpus.documents.len(),
-        corpus.documents[0].n_annotators(),
-        corpus.n_units(),
-        result.categories.len(),
-        unitary
+        "{}, {}, {}, {}, {}",
+        plural(corpus.documents.len(), "document", "documents"),
+        plural(
+            corpus.documents[0].n_annotators(),
+            "annotator",
+            "annotators"
+        ),
+        plural(corpus.n_units(), "unit", "units"),
+        plural(result.categories.len(), "category", "categories"),
+        plural(unitary, "unitary alignment", "unitary alignments")
     );
     let _ = writeln!(
         s,

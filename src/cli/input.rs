@@ -2,6 +2,7 @@
 
 use super::Failure;
 use crate::printable::tell;
+use crate::wording::plural;
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use gamma_formats::cora::{CoraOptions, Transcription};
@@ -203,9 +204,9 @@ fn read_corpus_folder_saying(
     let (documents, warnings, plan) =
         gamma_formats::read_corpus(folder, options).map_err(|e| Failure::BadInput(in_flags(&e)))?;
     tell!(
-        "gamma-studio: {}: {} document(s), {}",
+        "gamma-studio: {}: {}, {}",
         folder.display(),
-        documents.len(),
+        plural(documents.len(), "document", "documents"),
         plan.layout.describe()
     );
     say(&warnings, said);

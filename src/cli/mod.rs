@@ -118,7 +118,7 @@ fn open_app(
     screenshot: Option<std::path::PathBuf>,
 ) -> Result<(), Failure> {
     crate::app::run(crate::app::Launch {
-        files,
+        files: crate::app::files::launch_paths(files),
         read_options: read_options?,
         screenshot,
         data_folder: None,

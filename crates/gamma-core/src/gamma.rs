@@ -483,9 +483,9 @@ pub fn corpus_gamma(
     // Observed disorder.
     let aligned = align_documents(documents, &categories, &dissimilarity, options, control)?;
     log::info!(
-        "best alignment of {} document(s) in {:.3} s",
-        aligned.len(),
-        clock.elapsed().as_secs_f64()
+        "best alignment in {:.3} s (documents aligned: {})",
+        clock.elapsed().as_secs_f64(),
+        aligned.len()
     );
     let (corpus_mean_units, observed_disorder) =
         pooled_observed_disorder(&aligned, options.mean_units_rule, n_annotators);

@@ -144,11 +144,11 @@ fn profile_rows(f: &AnnotatorFeedback, position_unit: &str) -> Vec<[String; 3]> 
 
 fn lead(f: &AnnotatorFeedback) -> String {
     format!(
-        "{} disagreement(s) in {} document(s), against the gold where it is decided and against \
-         the majority of the annotators elsewhere; {} place(s) where you agree.{}",
-        f.disagreements.len(),
-        f.documents,
-        f.agreements,
+        "{} in {}, against the gold where it is decided and against the majority of the \
+         annotators elsewhere; {} where you agree.{}",
+        crate::losses::count(f.disagreements.len(), "disagreement"),
+        crate::losses::count(f.documents, "document"),
+        crate::losses::count(f.agreements, "place"),
         if f.anonymised {
             " The other annotators are not named."
         } else {

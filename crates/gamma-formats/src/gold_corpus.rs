@@ -163,8 +163,8 @@ pub fn write_gold_corpus(
         Ok(exported)
     })?;
     log::info!(
-        "gold of {} document(s) written into {}",
-        exported.len(),
+        "gold of {} written into {}",
+        crate::losses::count(exported.len(), "document"),
         out.display()
     );
     Ok(CorpusGold { exported, skipped })

@@ -615,7 +615,10 @@ fn show_exports(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) 
         return;
     };
     let extension = gold_extension(document.document.source.format());
-    let stem = crate::app::files::file_stem(&document.continuum().name);
+    let stem = crate::app::files::document_file_stem(
+        &document.document.source,
+        &document.continuum().name,
+    );
     let shortcut = |key| egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, key);
     let (export_key, save_key) = if state.shell.keys_reach_document {
         ui.input_mut(|i| {

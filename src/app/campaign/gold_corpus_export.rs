@@ -123,8 +123,9 @@ fn deliver(state: &mut AppState, exported: Exported) {
             ));
             for skipped in &corpus.skipped {
                 messages.warning(format!(
-                    "{}: skipped, {} alignment(s) open",
-                    skipped.document, skipped.open
+                    "{}: skipped, {} open",
+                    skipped.document,
+                    crate::wording::plural(skipped.open, "alignment", "alignments")
                 ));
             }
             for exported in &corpus.exported {

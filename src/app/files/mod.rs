@@ -128,6 +128,35 @@ pub fn file_stem(name: &str) -> String {
     }
 }
 
+/// The stem of the files a document's outputs are named after: its text's file name (Glozz's
+/// `.ac`, brat's `.txt`), else the name its annotators' files share (STAC's `s1_12.aa` in each
+/// annotator's folder), else its only file's; the display name only when the files disagree
+/// ("demo" → `named-entities`, never "Demo_ Named entities (Glozz, 3 annotators)").
+pub fn document_file_stem(source: &gamma_formats::Source, name: &str) -> String {
+    use gamma_formats::Source;
+    let stem_of = |path: &Path| path.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let from_files = match source {
+        Source::Glozz { text, .. } | Source::Brat { text, .. } => stem_of(text),
+        _ => {
+            let stems: Vec<Option<String>> = source.paths().iter().map(|p| stem_of(p)).collect();
+            match stems.split_first() {
+                Some((first, rest)) if rest.iter().all(|s| s == first) => first.clone(),
+                _ => None,
+            }
+        }
+    };
+    file_stem(from_files.as_deref().unwrap_or(name))
+}
+
+/// The files and folders given on the command line as the app names them in its messages and
+/// recent list: absolute, without `.` or `..` (`../shared/a/../../b` → `/work/b`).
+pub fn launch_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    paths
+        .into_iter()
+        .map(|path| absolute(&path).unwrap_or(path))
+        .collect()
+}
+
 /// `path` made absolute and without `.` or `..` (through the file system when it exists).
 fn absolute(path: &Path) -> Option<PathBuf> {
     path.canonicalize()

@@ -90,6 +90,35 @@ fn the_demos_gold_has_a_plain_file_name() {
 }
 
 #[test]
+fn paths_given_at_launch_are_named_without_dot_dot() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    std::fs::create_dir_all(corpus.join("ana")).unwrap();
+    let given = corpus.join("ana").join("..").join(".").join("ana");
+    let named = crate::app::files::launch_paths(vec![given]);
+    assert_eq!(named, vec![corpus.join("ana").canonicalize().unwrap()]);
+    assert!(!named[0].to_string_lossy().contains(".."));
+}
+
+#[test]
+fn a_gold_is_named_after_the_document_s_files_not_its_title() {
+    use crate::app::files::document_file_stem;
+    use gamma_formats::Source;
+    let title = "Demo: Named entities (Glozz, 3 annotators)";
+    let demo = Source::Csv("resources/demo/named-entities.csv".into());
+    assert_eq!(document_file_stem(&demo, title), "named-entities");
+    // STAC: the same `s1_12.aa` in each annotator's folder.
+    let stac = Source::TextGrid(vec!["a/s1_12.TextGrid".into(), "b/s1_12.TextGrid".into()]);
+    assert_eq!(document_file_stem(&stac, "x"), "s1_12");
+    // Files of different names: the title, made a file name.
+    let pair = Source::TextGrid(vec!["anna.TextGrid".into(), "bernd.TextGrid".into()]);
+    assert_eq!(
+        document_file_stem(&pair, title),
+        "Demo-Named-entities-Glozz-3-annotators"
+    );
+}
+
+#[test]
 fn recent_keeps_folders_and_projects_and_the_last_one_can_reopen_at_start() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
