@@ -191,17 +191,18 @@ fn systems_table(ui: &mut Ui, selected: &mut usize, evaluation: &Evaluation) {
         .striped(true)
         .num_columns(8)
         .show(ui, |ui| {
-            for header in [
-                "annotator",
-                "γ",
-                "strict P",
-                "strict R",
-                "strict F1",
-                "exact F1",
-                "partial F1",
-                "type F1",
-            ] {
-                ui.strong(header);
+            ui.strong("annotator");
+            ui.strong("γ").on_hover_text(
+                "γ between the system and the reference: agreement on positions and categories \
+                 together, corrected for chance",
+            );
+            ui.strong("strict P")
+                .on_hover_text(format!("precision: {}", scheme_tip(Scheme::Strict)));
+            ui.strong("strict R")
+                .on_hover_text(format!("recall: {}", scheme_tip(Scheme::Strict)));
+            for scheme in Scheme::ALL {
+                ui.strong(format!("{} F1", scheme.name()))
+                    .on_hover_text(format!("F1: {}", scheme_tip(scheme)));
             }
             ui.end_row();
             for (i, system) in evaluation.systems.iter().enumerate() {
@@ -226,12 +227,29 @@ fn systems_table(ui: &mut Ui, selected: &mut usize, evaluation: &Evaluation) {
         });
 }
 
+/// What a unit of the system must share with one of the reference to count in `scheme`
+/// (SemEval-2013 Task 9.1's schemes, as nervaluate computes them).
+pub(crate) fn scheme_tip(scheme: Scheme) -> &'static str {
+    match scheme {
+        Scheme::Strict => "strict: a match needs the same boundaries and the same category",
+        Scheme::Exact => "exact: a match needs the same boundaries, whatever the category",
+        Scheme::Partial => {
+            "partial: same boundaries count 1, overlapping ones ½, whatever the category"
+        }
+        Scheme::Type => {
+            "type: the same category and overlapping boundaries (same boundaries count 1, \
+             overlapping ones ½)"
+        }
+    }
+}
+
 /// Precision, recall and F1 of each category in the chosen scheme.
 fn category_bars(ui: &mut Ui, chosen: &mut Scheme, system: &SystemEvaluation) {
     ui.horizontal(|ui| {
         ui.label("per category, scheme");
         for scheme in Scheme::ALL {
-            ui.selectable_value(chosen, scheme, scheme.name());
+            ui.selectable_value(chosen, scheme, scheme.name())
+                .on_hover_text(scheme_tip(scheme));
         }
     });
     let scheme = *chosen;

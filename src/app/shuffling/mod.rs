@@ -134,6 +134,9 @@ pub struct Shuffling {
     pub exported: Option<std::path::PathBuf>,
     /// Whether a sweep or a calibration runs.
     running: bool,
+    /// Whether the job running (or last run) is a calibration rather than a sweep: its progress
+    /// shows under the button that started it.
+    pub calibrating: bool,
 }
 
 impl Default for Shuffling {
@@ -148,6 +151,7 @@ impl Default for Shuffling {
             error: None,
             exported: None,
             running: false,
+            calibrating: false,
         }
     }
 }
@@ -253,6 +257,7 @@ impl Shuffling {
             settings.sweep.sets,
             settings.sweep.step
         );
+        self.calibrating = false;
         self.start("sweep", jobs, move |control| {
             let clock = std::time::Instant::now();
             let result = shuffle::sweep_controlled(&reference, &settings.sweep, control)
@@ -284,6 +289,7 @@ impl Shuffling {
             step: 0.1,
             ..self.settings.sweep.clone()
         };
+        self.calibrating = true;
         self.start("calibration", jobs, move |control| {
             let clock = std::time::Instant::now();
             let result =

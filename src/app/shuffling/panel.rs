@@ -83,6 +83,7 @@ pub fn show_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
                     kind,
                     &kind.to_string(),
                     &ErrorKind::ALL,
+                    Some(kind_tip(kind)),
                 );
             }
             columns[1].strong("Measures");
@@ -93,6 +94,7 @@ pub fn show_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
                     measure,
                     measure.label(),
                     &Measure::ALL,
+                    None,
                 );
             }
         });
@@ -103,10 +105,10 @@ pub fn show_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
             ui.label("simulated annotators");
             ui.add(egui::DragValue::new(&mut settings.sweep.annotators).range(2..=10));
             ui.end_row();
-            ui.label("sets per magnitude");
+            ui.label("sets per magnitude").on_hover_text(MAGNITUDE_TIP);
             ui.add(egui::DragValue::new(&mut settings.sweep.sets).range(1..=500));
             ui.end_row();
-            ui.label("magnitude step");
+            ui.label("magnitude step").on_hover_text(MAGNITUDE_TIP);
             egui::ComboBox::from_id_salt("step")
                 .selected_text(format!("{}", settings.sweep.step))
                 .show_ui(ui, |ui| {
@@ -129,11 +131,13 @@ pub fn show_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDia
         {
             state.send(Command::Sweep);
         }
-        if running && ui.button("Cancel").clicked() {
+        if running && !state.shuffling.calibrating && ui.button("Cancel").clicked() {
             state.send(Command::StopShuffling);
         }
     });
-    progress(ui, &state.shuffling);
+    if !state.shuffling.calibrating {
+        progress(ui, &state.shuffling);
+    }
     if let Some(error) = &state.shuffling.error {
         ui.colored_label(Color32::from_rgb(200, 60, 40), error);
     }
@@ -168,15 +172,65 @@ fn preset_selector(ui: &mut Ui, sweep: &mut shuffle::SweepOptions) {
 }
 
 /// Adds or removes `item`, keeping `order`'s order.
+/// What an error kind does to the reference at magnitude m (0: a perfect copy, 1: the worst),
+/// in the Corpus Shuffling Tool's terms (Mathet et al. 2012, §3.3).
+pub(crate) fn kind_tip(kind: ErrorKind) -> &'static str {
+    match kind {
+        ErrorKind::Shift { keep_apart: false } => {
+            "positional errors: each boundary moves by up to m × the mean length of its unit's \
+             category; units may come to overlap"
+        }
+        ErrorKind::Shift { keep_apart: true } => {
+            "positional errors that keep the boundaries in order: no unit comes to overlap \
+             another, a segmentation stays a segmentation"
+        }
+        ErrorKind::FalseNegative => "missed units: each unit is dropped with probability m",
+        ErrorKind::FalsePositive => {
+            "extra units: m × (the units' number) units added, of the reference's lengths and \
+             categories, where the reference has none"
+        }
+        ErrorKind::Split => "split units: units cut in two, more cuts as m grows",
+        ErrorKind::Category {
+            prevalence: false,
+            overlapping: false,
+        } => {
+            "category errors: each unit's category redrawn from a confusion matrix going from \
+             none (m = 0) to uniform guessing (m = 1)"
+        }
+        ErrorKind::Category {
+            prevalence: true,
+            overlapping: false,
+        } => "category errors whose worst case follows the categories' prevalences, not uniform",
+        ErrorKind::Category {
+            prevalence: false,
+            overlapping: true,
+        } => "category errors mostly between close categories (weight m·(1 − m))",
+        ErrorKind::Category {
+            prevalence: true,
+            overlapping: true,
+        } => "category errors between close categories, following the prevalences",
+    }
+}
+
+/// What "magnitude" means, on every label that names it.
+pub(crate) const MAGNITUDE_TIP: &str = "magnitude m of the errors, from 0 (the simulated \
+     annotators copy the reference exactly) to 1 (the worst each error kind can do); the curves \
+     show each measure against m";
+
 fn toggle<T: Copy + PartialEq>(
     ui: &mut Ui,
     chosen: &mut Vec<T>,
     item: T,
     label: &str,
     order: &[T],
+    tip: Option<&str>,
 ) {
     let mut on = chosen.contains(&item);
-    if ui.checkbox(&mut on, label).changed() {
+    let mut checkbox = ui.checkbox(&mut on, label);
+    if let Some(tip) = tip {
+        checkbox = checkbox.on_hover_text(tip);
+    }
+    if checkbox.changed() {
         if on {
             chosen.push(item);
             chosen.sort_by_key(|x| order.iter().position(|o| o == x));
@@ -249,11 +303,12 @@ fn calibration_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn File
                     kind,
                     kind.description(),
                     &ErrorKind::ALL,
+                    Some(kind_tip(kind)),
                 );
             }
         });
         ui.horizontal(|ui| {
-            ui.label("sets per magnitude");
+            ui.label("sets per magnitude").on_hover_text(MAGNITUDE_TIP);
             ui.add(egui::DragValue::new(&mut state.shuffling.calibration_sets).range(1..=100));
         });
     });
@@ -269,6 +324,14 @@ fn calibration_controls(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn File
         .clicked()
     {
         state.send(Command::Calibrate);
+    }
+    if state.shuffling.calibrating {
+        ui.horizontal(|ui| {
+            progress(ui, &state.shuffling);
+            if running && ui.button("Cancel").clicked() {
+                state.send(Command::StopShuffling);
+            }
+        });
     }
     if state.shuffling.calibration.is_some() {
         export_button(

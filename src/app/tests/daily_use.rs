@@ -69,3 +69,64 @@ fn a_saved_session_is_confirmed_by_a_toast_and_in_messages() {
     h.run_steps(3);
     assert_eq!(h.state().toasts.len(), 1);
 }
+
+/// Hovers the widget labelled `label` until its tooltip shows (tooltips wait half a second).
+fn hover_until_tip(h: &mut Harness<'static, GammaStudioApp>, label: &str, tip: &str) {
+    h.get_by_label(label).hover();
+    for _ in 0..60 {
+        h.step();
+        if h.query_by_label_contains(tip).is_some() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    panic!("no tooltip {tip:?} over {label:?}");
+}
+
+#[test]
+fn the_shuffling_tool_explains_its_error_kinds_and_magnitude_and_shows_calibration_progress_under_its_button()
+ {
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    h.get_by_label("Shuffling tool").click();
+    h.run_steps(2);
+    hover_until_tip(
+        &mut h,
+        "missed units",
+        "each unit is dropped with probability m",
+    );
+    hover_until_tip(
+        &mut h,
+        "magnitude step",
+        "from 0 (the simulated annotators copy",
+    );
+    // The calibration's progress bar and Cancel sit under the Calibrate button, none under
+    // the sweep's Run button.
+    h.state_mut().state.shuffling.calibration_sets = 100;
+    h.get_by_label_contains("Calibrate γ of").click();
+    h.run_steps(2);
+    let button = h.get_by_label_contains("Calibrate γ of").rect();
+    let bar = h.get_by_label_contains("runs ").rect();
+    assert!(bar.top() >= button.bottom(), "{bar:?} under {button:?}");
+    assert_eq!(h.query_all_by_label("Cancel").count(), 1);
+    h.get_by_label("Cancel").click();
+    h.run_steps(2);
+    step_until(&mut h, |app| !app.state.shuffling.is_running());
+}
+
+#[test]
+fn evaluate_explains_its_schemes_on_hover() {
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    h.state_mut().state.evaluate.open = true;
+    h.run_steps(2);
+    step_until(&mut h, |app| {
+        (app.state.evaluate.finished.as_ref()).is_some_and(|r| r.evaluation.is_ok())
+    });
+    h.run_steps(2);
+    hover_until_tip(
+        &mut h,
+        "partial F1",
+        "overlapping ones ½, whatever the category",
+    );
+}
