@@ -11,16 +11,7 @@ fn adjudicating_the_demo_with_keys_undo_redo_and_export() {
     use gamma_core::gold::{Choice, Decision, Direction, Filter};
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("gold.csv");
-    let mut dialog = ScriptedDialog::default();
-    dialog.answers.push_back(Some(vec![out.clone()]));
-    let launch = Launch {
-        data_folder: Some(dir.path().join("data")),
-        ..Launch::default()
-    };
-    let mut h = harness(app(launch, dialog));
-    step_until(&mut h, has_result);
-    h.get_by_label("Adjudicate this document").click();
-    h.run_steps(2);
+    let mut h = super::adjudicating_the_demo_in(dir.path(), out.clone());
     let session_path = {
         let adjudicating = h.state().state.adjudicating().expect("adjudicating");
         adjudicating.save_path.clone().expect("autosaved")

@@ -31,16 +31,7 @@ fn the_guide_is_rendered_markdown_in_the_words_of_an_installed_app() {
 fn a_saved_session_is_confirmed_by_a_toast_and_in_messages() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("demo-session.json");
-    let mut dialog = ScriptedDialog::default();
-    dialog.answers.push_back(Some(vec![out.clone()]));
-    let launch = Launch {
-        data_folder: Some(dir.path().join("data")),
-        ..Launch::default()
-    };
-    let mut h = harness(app(launch, dialog));
-    step_until(&mut h, has_result);
-    h.get_by_label("Adjudicate this document").click();
-    h.run_steps(2);
+    let mut h = adjudicating_the_demo_in(dir.path(), out.clone());
     assert!(h.state().toasts.is_empty());
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     h.run_steps(3);

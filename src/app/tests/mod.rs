@@ -67,6 +67,25 @@ pub(super) fn harness_of_size(
         .build_ui_state(|ui, app: &mut GammaStudioApp| app.draw(ui), app)
 }
 
+/// The demo being adjudicated, with its data folder in `dir` and the file dialog answering
+/// `answer` to its first question.
+pub(super) fn adjudicating_the_demo_in(
+    dir: &std::path::Path,
+    answer: std::path::PathBuf,
+) -> Harness<'static, GammaStudioApp> {
+    let mut dialog = ScriptedDialog::default();
+    dialog.answers.push_back(Some(vec![answer]));
+    let launch = Launch {
+        data_folder: Some(dir.join("data")),
+        ..Launch::default()
+    };
+    let mut h = harness(app(launch, dialog));
+    step_until(&mut h, has_result);
+    h.get_by_label("Adjudicate this document").click();
+    h.run_steps(2);
+    h
+}
+
 /// Steps the UI until `done` holds (the worker runs in its own thread).
 pub(super) fn step_until(
     harness: &mut Harness<'static, GammaStudioApp>,
