@@ -110,6 +110,20 @@ fn a_pre_segmentation_left_out_of_gamma_is_carried_into_the_gold_of_what_is_adju
         assert!(csv.contains(&format!(",{kind},")), "{kind}: {csv}");
     }
     assert_eq!(csv.lines().count(), 1 + 3 + 7, "{csv}");
+
+    // The report's command leaves them out too, and names nothing on this machine.
+    (h.state_mut().state).export_report(out.join("report.json"));
+    step_until(&mut h, |app| {
+        (app.state.shell.messages.iter()).any(|m| m.starts_with("agreement report written"))
+    });
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(
+        report["method"]["rerun"],
+        "gamma-studio report game --alpha 1 --beta 1 --delta-empty 1 --seed 1 \
+         --exclude-category Dialogue --exclude-category Turn --exclude-category paragraph \
+         -o report.json"
+    );
 }
 
 /// The γ of the document shown, and the categories left out of it.
