@@ -56,11 +56,12 @@ where
 }
 
 /// The `report` command that measures `inputs` with `options` (its dissimilarity's weights and
-/// seed) into `out`, with `--calibrate` when `calibrate`: what the app prints in the report
-/// it exports.
+/// seed) into `out`, the categories `excluded` left out, with `--calibrate` when `calibrate`:
+/// what the app prints in the report it exports.
 pub fn report_command(
     inputs: &[&OsStr],
     options: &GammaOptions,
+    excluded: &[&str],
     calibrate: bool,
     out: &Path,
 ) -> String {
@@ -76,6 +77,9 @@ pub fn report_command(
     for (flag, value) in &settings {
         arguments.push(OsStr::new(flag));
         arguments.push(OsStr::new(value));
+    }
+    for category in excluded {
+        arguments.extend([OsStr::new("--exclude-category"), OsStr::new(category)]);
     }
     if calibrate {
         arguments.push(OsStr::new("--calibrate"));

@@ -4,7 +4,7 @@
 //! computed again).
 
 use super::demo::Demo;
-use super::open_dialog::pre_segmentation::identical_types;
+use super::open_dialog::pre_segmentation;
 use super::project::ProjectFile;
 use super::{OpenedInputs, project};
 use crate::app::errors::AppError;
@@ -72,7 +72,7 @@ impl Reading {
             Reading::Folder { folder, options } => {
                 let read = gamma_formats::read_corpus(&folder, &options);
                 let pre_segmentation = match &read {
-                    Ok((documents, _, _)) => pre_segmentation(documents),
+                    Ok((documents, _, _)) => corpus_pre_segmentation(documents),
                     Err(_) => Vec::new(),
                 };
                 Opened::Folder {
@@ -115,22 +115,17 @@ impl Reading {
     }
 }
 
-/// The Glozz unit types identical in every annotator's file of every document (STAC's
-/// `Dialogue`, `Turn`, `paragraph`): a pre-segmentation.
-fn pre_segmentation(documents: &[Document]) -> Vec<String> {
-    let mut common: Option<Vec<String>> = None;
+/// The Glozz unit types that are a pre-segmentation of the corpus (STAC's `Dialogue`, `Turn`,
+/// `paragraph`), by the rule File → Open… applies to one document.
+fn corpus_pre_segmentation(documents: &[Document]) -> Vec<String> {
+    let mut glozz = Vec::new();
     for document in documents {
         let gamma_formats::Source::Glozz { files, .. } = &document.source else {
             return Vec::new();
         };
-        let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
-        let types = identical_types(&paths);
-        common = Some(match common {
-            None => types,
-            Some(before) => before.into_iter().filter(|t| types.contains(t)).collect(),
-        });
+        glozz.push(files.iter().map(|f| f.path.clone()).collect());
     }
-    common.unwrap_or_default()
+    pre_segmentation::of_documents(&glozz)
 }
 
 /// Shows what the open job read (its route).

@@ -23,15 +23,43 @@ pub struct ReportExport {
     pub calibrate: bool,
 }
 
-/// The command line that gives the same figures, as the report prints it.
+/// The command line that gives the same figures, as the report prints it, to run on a
+/// colleague's machine: the inputs named relative to the folder that holds them (a corpus
+/// folder by its own name, files under their common folder), the report by its file name, the
+/// categories left out of γ by `--exclude-category`; no local path, and no session (the app's
+/// own state).
 fn rerun(state: &AppState, out: &Path, calibrate: bool) -> String {
-    let inputs: Vec<&std::ffi::OsStr> = match &state.files.opened {
-        Some(OpenedInputs::Files(files)) => files.iter().map(|f| f.as_os_str()).collect(),
-        Some(OpenedInputs::Folder(folder)) => vec![folder.as_os_str()],
-        None => vec!["FILES".as_ref()],
+    let opened: Vec<PathBuf> = match &state.files.opened {
+        Some(OpenedInputs::Files(files)) => files.clone(),
+        Some(OpenedInputs::Folder(folder)) => vec![folder.clone()],
+        None => vec!["FILES".into()],
     };
+    let base = common_folder(&opened);
+    let relative: Vec<&Path> = (opened.iter())
+        .map(|p| {
+            base.as_deref()
+                .and_then(|b| p.strip_prefix(b).ok())
+                .unwrap_or(p)
+        })
+        .collect();
+    let inputs: Vec<&std::ffi::OsStr> = relative.iter().map(|p| p.as_os_str()).collect();
+    let out = out.file_name().map_or(out, Path::new);
+    let excluded: Vec<&str> = (state.measure.settings.excluded_categories.iter())
+        .map(String::as_str)
+        .collect();
     let options = state.measure.settings.gamma_options();
-    crate::report::command_line::report_command(&inputs, &options, calibrate, out)
+    crate::report::command_line::report_command(&inputs, &options, &excluded, calibrate, out)
+}
+
+/// The deepest folder that holds every one of `paths` (none for relative names).
+fn common_folder(paths: &[PathBuf]) -> Option<PathBuf> {
+    let mut common = paths.first()?.parent()?.to_path_buf();
+    for path in paths {
+        while !path.starts_with(&common) {
+            common = common.parent()?.to_path_buf();
+        }
+    }
+    (common.is_absolute()).then_some(common)
 }
 
 impl AppState {

@@ -76,7 +76,11 @@ fn ticked(h: &Harness<'static, GammaStudioApp>, label: &str) -> bool {
 }
 
 /// Opens `files` through the open dialog, and returns the ticks of the types offered.
-fn offer(h: &mut Harness<'static, GammaStudioApp>, files: &[PathBuf], types: &[&str]) -> Vec<bool> {
+pub(super) fn offer(
+    h: &mut Harness<'static, GammaStudioApp>,
+    files: &[PathBuf],
+    types: &[&str],
+) -> Vec<bool> {
     h.state_mut().request_open(files.to_vec());
     h.run_steps(3);
     h.get_by_label(&format!("Open {} file(s)", files.len()));
@@ -84,7 +88,7 @@ fn offer(h: &mut Harness<'static, GammaStudioApp>, files: &[PathBuf], types: &[&
 }
 
 /// Clicks "Open these files" and waits for γ of the document opened; returns its categories.
-fn open_these(h: &mut Harness<'static, GammaStudioApp>) -> Vec<String> {
+pub(super) fn open_these(h: &mut Harness<'static, GammaStudioApp>) -> Vec<String> {
     h.get_by_label("Open these files").click();
     h.run_steps(2);
     step_until(h, has_result);

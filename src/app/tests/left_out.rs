@@ -110,4 +110,111 @@ fn a_pre_segmentation_left_out_of_gamma_is_carried_into_the_gold_of_what_is_adju
         assert!(csv.contains(&format!(",{kind},")), "{kind}: {csv}");
     }
     assert_eq!(csv.lines().count(), 1 + 3 + 7, "{csv}");
+
+    // The report's command leaves them out too, and names nothing on this machine.
+    (h.state_mut().state).export_report(out.join("report.json"));
+    step_until(&mut h, |app| {
+        (app.state.shell.messages.iter()).any(|m| m.starts_with("agreement report written"))
+    });
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(
+        report["method"]["rerun"],
+        "gamma-studio report game --alpha 1 --beta 1 --delta-empty 1 --seed 1 \
+         --exclude-category Dialogue --exclude-category Turn --exclude-category paragraph \
+         -o report.json"
+    );
+}
+
+/// The γ of the document shown, and the categories left out of it.
+fn shown(h: &Harness<'static, GammaStudioApp>) -> (f64, BTreeSet<String>) {
+    let state = &h.state().state;
+    let gamma = state.current_outcome().unwrap().result.gamma;
+    (gamma, state.measure.settings.excluded_categories.clone())
+}
+
+#[test]
+fn stacs_folder_and_file_open_leave_out_the_same_pre_segmentation_with_the_same_gamma() {
+    let discourse = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpora/glozz/stac-s1-league2-game1/discourse");
+    if !discourse.is_dir() {
+        println!("notice: ../shared/corpora/glozz is absent; the STAC folder test is skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let pre_segmentation: BTreeSet<String> =
+        ["Dialogue", "Turn", "paragraph"].map(String::from).into();
+
+    // File → Open… on document 12's two files: the dialog offers the three types unticked.
+    let files: Vec<std::path::PathBuf> = ["SILVER", "hjoseph"]
+        .iter()
+        .map(|a| discourse.join(a).join("s1-league2-game1_12.aa"))
+        .collect();
+    let mut h = harness(app(
+        Launch {
+            data_folder: Some(dir.path().join("one")),
+            ..Launch::default()
+        },
+        ScriptedDialog::default(),
+    ));
+    step_until(&mut h, has_result);
+    let structure = ["Dialogue", "Turn", "paragraph"];
+    assert_eq!(
+        super::cockpit::offer(&mut h, &files, &structure),
+        [false; 3]
+    );
+    let categories = super::cockpit::open_these(&mut h);
+    assert!(!categories.iter().any(|c| pre_segmentation.contains(c)));
+    let (by_files, _) = shown(&h);
+
+    // The folder: both documents, the same three types left out of γ and said on screen.
+    let launch = Launch {
+        files: vec![discourse.clone()],
+        data_folder: Some(dir.path().join("two")),
+        ..Launch::default()
+    };
+    let mut h = harness(app(launch, ScriptedDialog::default()));
+    step_until(&mut h, super::campaign::dashboard_done);
+    let messages = &h.state().state.shell.messages;
+    assert!(
+        (messages.iter()).any(|m| m.starts_with("Dialogue, Turn, paragraph: identical")
+            && m.contains("left out of γ, as File → Open… leaves them out")),
+        "{messages:?}"
+    );
+    let state = &h.state().state;
+    let twelve = (state.documents.open.iter())
+        .find(|d| d.continuum().name.ends_with("_12"))
+        .expect("document 12")
+        .id;
+    h.state_mut()
+        .state
+        .apply(crate::app::commands::Command::OpenDocument(twelve));
+    step_until(&mut h, has_result);
+    let (by_folder, excluded) = shown(&h);
+    assert_eq!(excluded, pre_segmentation);
+    h.run_steps(2);
+    h.get_by_label("not measured");
+    // Listed with their units (two annotators' files), unticked among the categories.
+    for listed in ["Dialogue (4)", "Turn (32)", "paragraph (32)"] {
+        h.get_by_label(listed);
+    }
+    assert_eq!(
+        by_folder, by_files,
+        "document 12, from the folder and from its files"
+    );
+    // As `gamma-studio gamma` gives it with `--exclude-type` for each of the three (0.8188);
+    // measured with them, document 12 was 0.967: the pre-segmentation only raises γ.
+    assert!(
+        (by_files - 0.8188).abs() < 1e-4,
+        "γ of document 12: {by_files}"
+    );
+    // Still adjudicable: its proposals are the measured units' alignments.
+    h.get_by_label("Adjudicate this document").click();
+    h.run_steps(2);
+    let adjudication = h.state().state.adjudicating().expect("adjudicating");
+    let left_out = adjudication.adjudication().left_out(0).len();
+    assert!(
+        left_out > 0,
+        "the pre-segmentation is carried, not adjudicated"
+    );
 }

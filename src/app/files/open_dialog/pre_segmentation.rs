@@ -33,27 +33,53 @@ fn spans_of(path: &Path) -> Option<Spans> {
 }
 
 /// The pre-segmentation types of the Glozz files `paths` (one document, an annotator each),
-/// in alphabetical order; none with fewer than two files.
+/// in alphabetical order; none with fewer than two files. The rule of
+/// [`of_documents`] for one document, as File → Open… offers it.
 pub fn identical_types(paths: &[PathBuf]) -> Vec<String> {
-    if paths.len() < 2 {
+    of_documents(&[paths.to_vec()])
+}
+
+/// The pre-segmentation types of a corpus whose documents are the Glozz files `documents` (an
+/// annotator each), in alphabetical order: the one rule for File → Open… (one document) and a
+/// folder (every document), so that a document gets the same γ whichever way it is opened.
+///
+/// A type is a pre-segmentation when it is one in every document that has two files or more;
+/// when every type of every document would be left out, none is (the files are then the same
+/// throughout). A document whose annotators agree on every type (STAC's game 1, document 07)
+/// does not keep the others' pre-segmentation in γ. None when a file cannot be read.
+pub fn of_documents(documents: &[Vec<PathBuf>]) -> Vec<String> {
+    let mut common: Option<Vec<String>> = None;
+    let mut every_type: Vec<Vec<String>> = Vec::new();
+    for paths in documents.iter().filter(|paths| paths.len() >= 2) {
+        let Some(files): Option<Vec<Spans>> = paths.iter().map(|p| spans_of(p)).collect() else {
+            return Vec::new();
+        };
+        let structural = structural_types(&files);
+        common = Some(match common {
+            None => structural,
+            Some(before) => before
+                .into_iter()
+                .filter(|t| structural.contains(t))
+                .collect(),
+        });
+        every_type.extend(files.iter().map(|f| f.keys().cloned().collect()));
+    }
+    let common = common.unwrap_or_default();
+    if (every_type.iter()).all(|types| types.iter().all(|k| common.contains(k))) {
         return Vec::new();
     }
-    let Some(files): Option<Vec<Spans>> = paths.iter().map(|p| spans_of(p)).collect() else {
-        return Vec::new();
-    };
+    common
+}
+
+/// The types of one document's `files` (two or more) with the same spans in every file, that
+/// hold every other unit of each file.
+fn structural_types(files: &[Spans]) -> Vec<String> {
     let first = &files[0];
-    let structural: Vec<String> = (first.iter())
+    (first.iter())
         .filter(|(kind, spans)| files[1..].iter().all(|f| f.get(*kind) == Some(*spans)))
         .filter(|(kind, spans)| files.iter().all(|f| holds_the_others(f, kind, spans)))
         .map(|(kind, _)| kind.clone())
-        .collect();
-    let every_type = files
-        .iter()
-        .all(|f| f.keys().all(|k| structural.contains(k)));
-    if every_type {
-        return Vec::new();
-    }
-    structural
+        .collect()
 }
 
 /// Whether the units `segments` of type `kind` (sorted) are a segmentation that holds every
