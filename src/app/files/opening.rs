@@ -211,7 +211,7 @@ impl AppState {
                     if !self.show_opened(inputs) {
                         return Err(AppError::InputsNotOpened(path.clone()));
                     }
-                    self.restore_project_view(&file);
+                    self.restore_project_view(&path, &file);
                     Ok(())
                 });
                 match shown {

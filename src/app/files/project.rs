@@ -224,8 +224,8 @@ impl AppState {
 
     /// A project read by the open job, once its inputs are shown: every adjudication whose
     /// document still has the same annotations, the view, the document shown.
-    pub(crate) fn restore_project_view(&mut self, project: &ProjectFile) {
-        self.restore_adjudications(&project.documents);
+    pub(crate) fn restore_project_view(&mut self, path: &Path, project: &ProjectFile) {
+        self.restore_adjudications(path, &project.documents);
         self.shell.mode = match project.view.as_str() {
             "dashboard" => Mode::Dashboard,
             "shuffling" => Mode::Shuffling,
@@ -241,7 +241,7 @@ impl AppState {
 
     /// Every saved adjudication back on the open document with the same annotations (its
     /// annotators in the order they are open in); those whose document changed are said.
-    fn restore_adjudications(&mut self, saved: &[ProjectDocument]) {
+    fn restore_adjudications(&mut self, path: &Path, saved: &[ProjectDocument]) {
         let mut restored = 0;
         for document in saved {
             let Some(adjudication) = &document.adjudication else {
@@ -257,8 +257,31 @@ impl AppState {
                 ));
                 continue;
             };
+            // A project file may be edited by hand or damaged: its adjudication is checked
+            // as a session's is, and must be of the document it is filed under.
+            let mut adjudication = adjudication.clone();
+            adjudication.restore_relation_proposals();
+            let damage = match adjudication.validate() {
+                Err(e) => Some(format!("damaged adjudication: {e}")),
+                Ok(()) if content_key(adjudication.continuum()) != document.content_key => {
+                    Some(format!(
+                        "its adjudication is of another document ({:?})",
+                        adjudication.continuum().name
+                    ))
+                }
+                Ok(()) => None,
+            };
             let names = open.continuum().annotator_names();
-            let Some(adjudication) = adjudication.in_annotator_order(&names) else {
+            let reordered = adjudication.in_annotator_order(&names);
+            let (None, Some(adjudication)) = (&damage, reordered) else {
+                self.shell.messages.error(format!(
+                    "{}: {}: {}; not restored",
+                    path.display(),
+                    document.name,
+                    damage
+                        .as_deref()
+                        .unwrap_or("its annotators are not the document's")
+                ));
                 continue;
             };
             // Kept where the data folder's sessions are found: by what was measured.

@@ -8,7 +8,7 @@ use crate::app::shell::Mode;
 use crate::app::{GammaStudioApp, Launch};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const DOCUMENTS: [(&str, &str); 2] = [
     (
@@ -42,10 +42,10 @@ fn opened(launch: Launch) -> Harness<'static, GammaStudioApp> {
     h
 }
 
-#[test]
-fn a_project_saves_the_campaign_and_reopens_it_after_the_folder_moved() {
-    let root = tempfile::tempdir().unwrap();
-    let campaign = root.path().join("campaign");
+/// The campaign folder under `root` (a corpus of [`DOCUMENTS`]) opened, both documents
+/// adjudicated (the unanimous alignments decided) and saved to `campaign/projects/stac.json`.
+fn adjudicated_and_saved(root: &Path) -> (Harness<'static, GammaStudioApp>, PathBuf) {
+    let campaign = root.join("campaign");
     let corpus = campaign.join("corpus");
     std::fs::create_dir_all(&corpus).unwrap();
     for (name, rows) in DOCUMENTS {
@@ -56,7 +56,7 @@ fn a_project_saves_the_campaign_and_reopens_it_after_the_folder_moved() {
     std::fs::create_dir_all(project.parent().unwrap()).unwrap();
 
     let mut h = opened(Launch {
-        files: vec![corpus.clone()],
+        files: vec![corpus],
         ..Launch::default()
     });
     let first = h.state().state.documents.open[0].id;
@@ -68,6 +68,50 @@ fn a_project_saves_the_campaign_and_reopens_it_after_the_folder_moved() {
     h.run_steps(2);
     assert_eq!(decided(h.state()), [Some(2), Some(1)]);
     h.state_mut().state.save_project(&project).unwrap();
+    (h, project)
+}
+
+#[test]
+fn a_hostile_project_is_said_by_file_and_document_never_a_panic() {
+    let root = tempfile::tempdir().unwrap();
+    let (h, project) = adjudicated_and_saved(root.path());
+    drop(h);
+    let mut json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&project).unwrap()).unwrap();
+    // d1's adjudication names a unit annotator a does not have (it panicked the alignments
+    // panel); d2 is given d1's adjudication (another document's, restored silently before).
+    let d1 = json["documents"][0]["adjudication"].clone();
+    json["documents"][0]["adjudication"]["proposals"][0]["slots"][0] = 99.into();
+    json["documents"][1]["adjudication"] = d1;
+    std::fs::write(&project, serde_json::to_vec(&json).unwrap()).unwrap();
+
+    let mut h = opened(Launch {
+        files: vec![project.clone()],
+        ..Launch::default()
+    });
+    h.run_steps(2);
+    assert_eq!(decided(h.state()), [None, None], "neither restored");
+    let shown = project.display();
+    h.get_by_label_contains(&format!(
+        "{shown}: d1: damaged adjudication: alignment 1: annotator 0 has no unit 99; not restored"
+    ));
+    h.get_by_label_contains(&format!(
+        "{shown}: d2: its adjudication is of another document (\"d1\"); not restored"
+    ));
+    // The documents can still be adjudicated afresh.
+    let first = h.state().state.documents.open[0].id;
+    h.state_mut().state.apply(Command::OpenDocument(first));
+    step_until(&mut h, has_result);
+    h.get_by_label("Adjudicate this document").click();
+    h.run_steps(2);
+    assert_eq!(decided(h.state())[0], Some(0));
+}
+
+#[test]
+fn a_project_saves_the_campaign_and_reopens_it_after_the_folder_moved() {
+    let root = tempfile::tempdir().unwrap();
+    let campaign = root.path().join("campaign");
+    let (mut h, project) = adjudicated_and_saved(root.path());
 
     let json: serde_json::Value =
         serde_json::from_slice(&std::fs::read(&project).unwrap()).unwrap();

@@ -349,7 +349,9 @@ impl Adjudication {
 
     fn new_id(&mut self) -> GoldId {
         let id = self.next_id;
-        self.next_id += 1;
+        // Checked: a validated adjudication holds at most `MAX_GOLD_ID`, and one id per gold
+        // unit made cannot count from there to `u64::MAX`.
+        self.next_id = (self.next_id.checked_add(1)).expect("gold ids stay below 2^53");
         id
     }
 

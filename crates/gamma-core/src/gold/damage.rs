@@ -113,6 +113,33 @@ pub enum Damage {
     /// A gold unit deciding a proposal the document does not have.
     #[error("no such alignment")]
     NoSuchAlignment,
+    /// A unit of an annotator in two proposals: the gold would double it.
+    #[error("annotator {annotator}'s unit {unit} is also in alignment {}", .first + 1)]
+    UnitTwice {
+        /// The annotator's index.
+        annotator: usize,
+        /// The unit's index.
+        unit: usize,
+        /// The first proposal that holds it.
+        first: usize,
+    },
+    /// A unit of an annotator in no proposal: the alignments were cut, and the gold would
+    /// lose it.
+    #[error(
+        "annotator {annotator}'s unit {unit} is in no alignment ({missing} units in none): \
+         the alignments were cut"
+    )]
+    UnitInNoAlignment {
+        /// The annotator's index.
+        annotator: usize,
+        /// The first unit in no proposal.
+        unit: usize,
+        /// How many units are in none.
+        missing: usize,
+    },
+    /// A next id past [`super::MAX_GOLD_ID`]: the ids handed out would wrap.
+    #[error("next id {0} is past the largest a session may hold (2^53)")]
+    NextIdTooLarge(GoldId),
     /// A gold id at or past the next id to hand out (the next id).
     #[error("id not below next id {0}")]
     IdNotBelowNext(GoldId),
@@ -193,5 +220,45 @@ impl fmt::Display for Place {
                 change + 1
             ),
         }
+    }
+}
+
+impl super::Adjudication {
+    /// Every unit of every annotator in exactly one proposal, as the best alignment puts it:
+    /// a unit in two would be doubled in the gold, a unit in none (alignments cut from the
+    /// file) lost from it.
+    pub(super) fn check_each_unit_aligned_once(&self) -> Result<(), DamagedAdjudication> {
+        let annotators = &self.continuum.annotators;
+        let mut holder: Vec<Vec<Option<usize>>> = (annotators.iter())
+            .map(|a| vec![None; a.units.len()])
+            .collect();
+        for (i, proposal) in self.proposals.iter().enumerate() {
+            for (a, slot) in proposal.slots.iter().enumerate() {
+                let Some(u) = *slot else { continue };
+                if let Some(first) = holder[a][u].replace(i) {
+                    let damage = Damage::UnitTwice {
+                        annotator: a,
+                        unit: u,
+                        first,
+                    };
+                    return Err(damage.at(Place::Alignment(i)));
+                }
+            }
+        }
+        for (a, units) in holder.iter().enumerate() {
+            let missing = units.iter().filter(|h| h.is_none()).count();
+            if let Some(unit) = units.iter().position(Option::is_none) {
+                let damage = Damage::UnitInNoAlignment {
+                    annotator: a,
+                    unit,
+                    missing,
+                };
+                return Err(damage.at(Place::Annotator {
+                    index: a,
+                    name: annotators[a].name.clone(),
+                }));
+            }
+        }
+        Ok(())
     }
 }

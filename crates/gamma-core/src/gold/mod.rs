@@ -415,6 +415,10 @@ impl Adjudication {
             }
             check_decision(&self.decisions[i], n).map_err(at)?;
         }
+        self.check_each_unit_aligned_once()?;
+        if self.next_id > MAX_GOLD_ID {
+            return Err(Damage::NextIdTooLarge(self.next_id).at(Place::Whole));
+        }
         for (id, gold) in &self.gold {
             check_gold_unit(*id, gold, self.proposals.len())?;
             if *id >= self.next_id {
@@ -433,6 +437,11 @@ impl Adjudication {
         Ok(())
     }
 }
+
+/// The largest next id a session may hold: 2⁵³, the largest integer every JSON reader keeps
+/// exactly. An adjudication hands out one id per gold unit made, so no real session comes near
+/// it, and ids counted from it can never wrap (a hand-edited `u64::MAX` would give 0 next).
+pub const MAX_GOLD_ID: GoldId = 1 << 53;
 
 /// The most frequent value and its count; a tie goes to the value seen first.
 fn majority<'a>(values: impl Iterator<Item = &'a str>) -> Option<(&'a str, usize)> {

@@ -556,6 +556,55 @@ fn validation_catches_damaged_state() {
 }
 
 #[test]
+fn a_hostile_session_is_refused_never_doubled_cut_or_wrapped() {
+    let a = three_annotators();
+    // A unit in two alignments would be doubled in the gold (and another lost).
+    let mut twice = a.clone();
+    let (held, slot) = (0..twice.proposals.len())
+        .find_map(|i| twice.proposals[i].slots[0].map(|u| (i, u)))
+        .unwrap();
+    let other = (0..twice.proposals.len()).find(|&i| i != held).unwrap();
+    twice.proposals[other].slots[0] = Some(slot);
+    let error = twice.validate().unwrap_err();
+    assert!(
+        matches!(error.damage, Damage::UnitTwice { annotator: 0, unit, first } if unit == slot && first == held.min(other)),
+        "{error:?}"
+    );
+    assert!(
+        error.to_string().contains("is also in alignment"),
+        "{error}"
+    );
+    // Alignments cut from the file: their units would silently leave the gold.
+    let mut cut = a.clone();
+    cut.proposals.clear();
+    cut.decisions.clear();
+    let error = cut.validate().unwrap_err();
+    assert!(
+        matches!(
+            error.damage,
+            Damage::UnitInNoAlignment {
+                annotator: 0,
+                unit: 0,
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+    assert!(
+        error.to_string().contains("the alignments were cut"),
+        "{error}"
+    );
+    // A next id that would wrap to 0 after one more unit.
+    let mut wrapping = a.clone();
+    wrapping.next_id = u64::MAX;
+    let error = wrapping.validate().unwrap_err();
+    assert_eq!(error.damage, Damage::NextIdTooLarge(u64::MAX));
+    let mut largest = a;
+    largest.next_id = MAX_GOLD_ID;
+    assert_eq!(largest.validate(), Ok(()));
+}
+
+#[test]
 fn starting_over_discards_every_decision_in_one_step_that_undo_takes_back() {
     let mut a = three_annotators();
     assert_eq!(a.start_over(), 0, "nothing to discard");
