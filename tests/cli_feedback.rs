@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::cli::gamma_studio;
+use common::cli::{demo, gamma_studio};
 use gamma_core::feedback::{FeedbackOptions, feedback};
 use gamma_core::gamma::{GammaOptions, RunControl, SampleCount};
 use gamma_core::{Corpus, gold::Adjudication};
@@ -14,14 +14,6 @@ use gamma_formats::session::Session;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn demo(relative: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("resources/demo")
-        .join(relative)
-        .to_string_lossy()
-        .into_owned()
-}
 
 fn chromium() -> Option<&'static str> {
     let found = ["chromium", "chromium-browser"].into_iter().find(|name| {
