@@ -3,17 +3,9 @@
 
 mod common;
 
-use common::cli::gamma_studio;
+use common::cli::{demo, gamma_studio};
 use serde_json::Value;
 use std::path::PathBuf;
-
-fn demo(relative: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("resources/demo")
-        .join(relative)
-        .to_string_lossy()
-        .into_owned()
-}
 
 fn run(files: &[String], more: &[&str]) -> std::process::Output {
     let mut args = vec!["examples"];

@@ -1,11 +1,12 @@
 //! Feedback pages through the command line (`gold --feedback`, `feedback`), on the demo corpora
 //! and STAC document 12 (from ../shared, skipped with a notice when absent): every disagreement
 //! the core finds is listed once on the page, the page loads nothing from outside and renders
-//! in headless Chromium (required where GAMMA_STUDIO_REQUIRE_BROWSER is set, as in CI).
+//! in headless Chromium, whose network log shows that it asked for no address (required where
+//! GAMMA_STUDIO_REQUIRE_BROWSER is set, as in CI, which installs chromium).
 
 mod common;
 
-use common::cli::gamma_studio;
+use common::cli::{demo, gamma_studio};
 use gamma_core::feedback::{FeedbackOptions, feedback};
 use gamma_core::gamma::{GammaOptions, RunControl, SampleCount};
 use gamma_core::{Corpus, gold::Adjudication};
@@ -13,14 +14,6 @@ use gamma_formats::session::Session;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn demo(relative: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("resources/demo")
-        .join(relative)
-        .to_string_lossy()
-        .into_owned()
-}
 
 fn chromium() -> Option<&'static str> {
     let found = ["chromium", "chromium-browser"].into_iter().find(|name| {
@@ -39,8 +32,16 @@ fn chromium() -> Option<&'static str> {
     found
 }
 
-/// The page's DOM as headless Chromium builds it, offline.
-fn dom(browser: &str, page: &Path, profile: &Path) -> String {
+/// What headless Chromium made of a page, offline: its DOM, and every address the page itself
+/// asked for (from the browser's network log: requests whose isolation key is the page's
+/// `file://` origin, so the browser's own background requests are left out).
+struct Rendered {
+    dom: String,
+    requested: Vec<String>,
+}
+
+fn render(browser: &str, page: &Path, profile: &Path) -> Rendered {
+    let net_log = profile.with_extension("netlog.json");
     let out = Command::new(browser)
         .args([
             "--headless",
@@ -53,11 +54,42 @@ fn dom(browser: &str, page: &Path, profile: &Path) -> String {
             "--host-resolver-rules=MAP * ~NOTFOUND",
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--log-net-log={}", net_log.display()))
         .arg("--dump-dom")
         .arg(format!("file://{}", page.display()))
         .output()
         .unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&net_log).unwrap()).unwrap();
+    let start_job = &log["constants"]["logEventTypes"]["URL_REQUEST_START_JOB"];
+    let requested = (log["events"].as_array().unwrap().iter())
+        .filter(|e| &e["type"] == start_job)
+        .filter(|e| {
+            (e["params"]["network_isolation_key"].as_str())
+                .is_some_and(|k| k.starts_with("file://"))
+        })
+        .filter_map(|e| e["params"]["url"].as_str().map(String::from))
+        .collect();
+    Rendered {
+        dom: String::from_utf8_lossy(&out.stdout).into_owned(),
+        requested,
+    }
+}
+
+/// The network log sees what a page asks for: a page with a remote image is caught (so that
+/// an empty list on the feedback pages means something).
+fn the_network_log_sees_a_remote_image(browser: &str, dir: &Path) {
+    let page = dir.join("remote.html");
+    std::fs::write(
+        &page,
+        r#"<html><body><img src="https://example.com/x.png"></body></html>"#,
+    )
+    .unwrap();
+    let rendered = render(browser, &page, &dir.join("control-profile"));
+    assert_eq!(
+        rendered.requested,
+        vec!["https://example.com/x.png".to_string()]
+    );
 }
 
 /// The ids (`dDOC-ALIGNMENT`) of the disagreements a page lists.
@@ -121,6 +153,9 @@ fn check_pages(files: Vec<String>, names: &[&str]) {
     let expected = expected(&files, &session);
     assert_eq!(expected.len(), names.len());
     let browser = chromium();
+    if let Some(browser) = browser {
+        the_network_log_sees_a_remote_image(browser, dir.path());
+    }
     let mut total = 0;
     for (annotator, ids) in &expected {
         let html_path = pages.join(format!("feedback-{annotator}.html"));
@@ -151,7 +186,15 @@ fn check_pages(files: Vec<String>, names: &[&str]) {
         assert_eq!(markdown.matches("\n  - Decision: ").count(), ids.len());
         total += ids.len();
         if let Some(browser) = browser {
-            let rendered = dom(browser, &html_path, &dir.path().join("profile"));
+            let profile = dir.path().join(format!("profile-{annotator}"));
+            let Rendered {
+                dom: rendered,
+                requested,
+            } = render(browser, &html_path, &profile);
+            assert!(
+                requested.is_empty(),
+                "{annotator}: the page asked for {requested:?}"
+            );
             assert!(
                 rendered.contains(&format!("Feedback for {annotator}")),
                 "{rendered}"

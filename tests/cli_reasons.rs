@@ -4,17 +4,9 @@
 
 mod common;
 
-use common::cli::{gamma_studio, json_of};
+use common::cli::{demo, gamma_studio, json_of};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-
-fn demo(relative: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("resources/demo")
-        .join(relative)
-        .to_string_lossy()
-        .into_owned()
-}
 
 fn named_entities() -> Vec<String> {
     ["ana", "ben", "chloe"]

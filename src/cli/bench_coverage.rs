@@ -10,11 +10,14 @@
 //! the large sample's γ is the coverage. Then tγ's interval the same way (short texts of
 //! `gamma_core::synthetic::corrected_texts` against the mean tγ of a few large ones), and the
 //! time of the bootstrap of one corpus of 20 documents. The coding coefficients' intervals follow
-//! (`bench_coverage_coding`; `--coding` runs them alone).
+//! (`bench_coverage_coding`; `--coding` runs them alone). Last, two rounds compared
+//! (`gamma_core::rounds`): two corpora of 20 documents from one generator, whose difference's
+//! interval should hold 0 about 95 % of the time.
 
 use super::Failure;
 use gamma_core::bootstrap::{BootstrapOptions, bootstrap_gamma, bootstrap_text_gamma};
 use gamma_core::gamma::{RunControl, SampleCount};
+use gamma_core::rounds::{Compared, compare_rounds};
 use gamma_core::synthetic::{Density, corrected_texts, independent_errors, noisy_copies};
 use gamma_core::textgamma::TextGammaResult;
 use gamma_core::textgamma::sampler::{TextGammaOptions, text_gamma};
@@ -292,6 +295,68 @@ fn texts(trials: usize, seed: u64, replicates: usize) -> Result<f64, Failure> {
     Ok(share)
 }
 
+/// Two rounds from one generator (corpora of 20 documents of 20 units of `noisy_copies`, the
+/// second round's documents drawn apart from the first's): how often the interval of the
+/// difference of γ, and of γ-cat, holds 0, printed; returns the lower of the two.
+fn rounds(trials: usize, seed: u64) -> Result<f64, Failure> {
+    let clock = Instant::now();
+    let (mut gamma, mut cat) = (Coverage::default(), Coverage::default());
+    let corpus = |s: u64, round: u64| -> Vec<Continuum> {
+        (0..20)
+            .map(|d| noisy_copies(2, 20, Density::Sparse, s.wrapping_mul(100) + 40 * round + d))
+            .collect()
+    };
+    for trial in 0..trials as u64 {
+        let s = trial_seed(seed, trial);
+        let options = GammaOptions {
+            seed: s,
+            categorical_gammas: true,
+            ..GammaOptions::default()
+        };
+        let before = gamma_of(corpus(s, 0), &options)?;
+        let after = gamma_of(corpus(s, 1), &options)?;
+        let settings = BootstrapOptions {
+            replicates: REPLICATES,
+            level: 0.95,
+            seed: s,
+        };
+        let comparison = compare_rounds(&before, &after, &options, &settings)
+            .map_err(|e| Failure::Computation(e.to_string()))?;
+        for change in &comparison.changes {
+            match change.compared {
+                Compared::Gamma => gamma.add(change.difference_interval, 0.0, change.difference),
+                Compared::GammaCat => cat.add(change.difference_interval, 0.0, change.difference),
+                Compared::GammaK(_) => {}
+            }
+        }
+    }
+    let seconds = clock.elapsed().as_secs_f64();
+    println!(
+        "two rounds from one generator (corpora of 20 documents): the difference's interval holds 0"
+    );
+    print_row("rounds: γ difference", &gamma, seconds);
+    print_row("rounds: γ-cat difference", &cat, seconds);
+    Ok(gamma.summary().0.min(cat.summary().0))
+}
+
+/// `bench --coverage --rounds`: the comparison of two rounds alone.
+pub fn run_rounds(trials: usize, seed: u64) -> Result<(), Failure> {
+    print_header();
+    if rounds(trials, seed)? < 0.85 {
+        return Err(Failure::Computation(
+            "the difference's interval holds 0 less than 85 % of the time".into(),
+        ));
+    }
+    Ok(())
+}
+
+fn print_header() {
+    println!(
+        "{:<26} {:>7} {:>9} {:>10} {:>8} {:>9}  verdict",
+        "samples", "trials", "coverage", "mean width", "mean γ", "seconds"
+    );
+}
+
 pub fn run(trials: usize, seed: u64) -> Result<(), Failure> {
     let precise = GammaOptions {
         samples: SampleCount::Precision {
@@ -302,10 +367,7 @@ pub fn run(trials: usize, seed: u64) -> Result<(), Failure> {
         seed,
         ..GammaOptions::default()
     };
-    println!(
-        "{:<26} {:>7} {:>9} {:>10} {:>8} {:>9}  verdict",
-        "samples", "trials", "coverage", "mean width", "mean γ", "seconds"
-    );
+    print_header();
     let far = documents("noisy copies", noisy_copies, trials, seed, &precise)?;
     let independent = documents(
         "independent errors",
@@ -317,7 +379,12 @@ pub fn run(trials: usize, seed: u64) -> Result<(), Failure> {
     let corpora = corpora(trials, seed, &precise)?;
     let texts = texts(trials, seed, REPLICATES)?;
     let total = corpus_time(seed)?;
-    if [far, independent, corpora, texts].iter().any(|&c| c < 0.85) || total >= 5.0 {
+    let rounds = rounds(trials, seed)?;
+    if [far, independent, corpora, texts, rounds]
+        .iter()
+        .any(|&c| c < 0.85)
+        || total >= 5.0
+    {
         return Err(Failure::Computation(
             "coverage below 85 % or bootstrap slower than 5 s".into(),
         ));

@@ -19,6 +19,7 @@ mod gold_command;
 mod heartbeat;
 mod input;
 mod report_command;
+mod rounds_command;
 mod settings_args;
 mod shuffle_command;
 mod textgamma_command;
@@ -86,6 +87,9 @@ enum Command {
     /// One page per annotator (HTML, Markdown): her disagreements with the gold or the
     /// majority, in context, with the decisions and their reasons, and her profile.
     Feedback(Box<feedback_command::FeedbackArgs>),
+    /// Two rounds compared (before and after a revision of the guidelines, or two groups):
+    /// γ, γ-cat and each γ-k of both, and the bootstrap interval of each difference.
+    Rounds(Box<rounds_command::RoundsArgs>),
     /// Evaluate annotators or systems against a reference: γ and span precision/recall/F1.
     Evaluate(Box<evaluate_command::EvaluateArgs>),
     /// tγ of annotators who also corrected tokens and transcriptions (CorA-XML files).
@@ -154,6 +158,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Some(Command::Gold(args)) => gold_command::run(&args),
         Some(Command::Feedback(args)) => feedback_command::run(&args),
         Some(Command::Examples(args)) => examples_command::run(&args),
+        Some(Command::Rounds(args)) => rounds_command::run(&args),
         Some(Command::Coding(args)) => coding_command::run(&args),
         Some(Command::Report(args)) => report_command::run(&args),
         Some(Command::Evaluate(args)) => evaluate_command::run(&args),

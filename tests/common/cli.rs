@@ -26,3 +26,12 @@ pub fn json_of(output: &Output) -> Value {
 pub fn path(relative: &str) -> String {
     fixture(relative).to_string_lossy().into_owned()
 }
+
+/// A path of the bundled demo (`resources/demo/…`) as an argument.
+pub fn demo(relative: &str) -> String {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("resources/demo")
+        .join(relative)
+        .to_string_lossy()
+        .into_owned()
+}

@@ -45,6 +45,7 @@ pub mod per_document;
 pub mod preset;
 pub mod relation;
 pub mod relations;
+pub mod rounds;
 pub mod sample_count;
 pub mod sampler;
 pub mod settings;

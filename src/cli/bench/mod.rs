@@ -46,7 +46,8 @@ pub struct BenchArgs {
     pub project: Option<usize>,
     /// Measure the coverage of the 95 % bootstrap intervals instead, over TRIALS generated
     /// documents of each of two generators, TRIALS corpora and TRIALS texts for tγ (default
-    /// 200), and time one corpus's bootstrap.
+    /// 200), time one corpus's bootstrap, then TRIALS pairs of rounds (the difference's
+    /// interval).
     #[arg(long, value_name = "TRIALS", num_args = 0..=1, default_missing_value = "200",
           conflicts_with_all = ["timeline", "sweep", "reading"])]
     pub coverage: Option<usize>,
@@ -54,6 +55,10 @@ pub struct BenchArgs {
     /// items, on simulated coding studies).
     #[arg(long, requires = "coverage")]
     pub coding: bool,
+    /// With --coverage: only the comparison of two rounds (two corpora from one generator: how
+    /// often the interval of the difference holds 0).
+    #[arg(long, requires = "coverage", conflicts_with = "coding")]
+    pub rounds: bool,
     /// Run the cases in this process and print one JSON line each (used by the parent run).
     #[arg(long, hide = true)]
     pub in_process: bool,
@@ -289,6 +294,9 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
         return project::run(documents, args.seed);
     }
     if let Some(trials) = args.coverage {
+        if args.rounds {
+            return super::bench_coverage::run_rounds(trials, args.seed);
+        }
         if !args.coding {
             super::bench_coverage::run(trials, args.seed)?;
         }

@@ -248,14 +248,28 @@ pub(crate) fn check(options: &BootstrapOptions) -> Result<ChaCha8Rng, BootstrapE
     Ok(ChaCha8Rng::seed_from_u64(options.seed))
 }
 
-/// The bootstrap confidence interval of a γ result (see the module doc), with the options γ
-/// was computed with.
-pub fn bootstrap_gamma(
+/// The replicates of one bootstrap of a γ result (see the module doc): γ, γ-cat and each γ-k
+/// of every replicate, before any percentile is taken.
+pub(crate) struct Replicates {
+    /// γ of each replicate.
+    pub gamma: Vec<f64>,
+    /// γ-cat of each replicate, when the result has γ-cat.
+    pub gamma_cat: Option<Vec<f64>>,
+    /// γ-k of each replicate, per category the result has a γ-k of.
+    pub gamma_k: BTreeMap<String, Vec<f64>>,
+    /// What was resampled.
+    pub unit: ResamplingUnit,
+    /// How many documents or stretches there were.
+    pub n_units: usize,
+}
+
+/// Draws `count` replicates of `result` from `rng` (the options already checked).
+pub(crate) fn replicates(
     result: &GammaResult,
     gamma_options: &GammaOptions,
-    options: &BootstrapOptions,
-) -> Result<ConfidenceInterval, BootstrapError> {
-    let mut rng = check(options)?;
+    count: usize,
+    rng: &mut ChaCha8Rng,
+) -> Result<Replicates, BootstrapError> {
     let (unit, clusters): (ResamplingUnit, Vec<Cluster>) = match result.documents.as_slice() {
         [one] => (
             ResamplingUnit::Stretches,
@@ -282,10 +296,10 @@ pub fn bootstrap_gamma(
     let n_annotators = result.documents[0].problem.n_annotators;
     let categorical = result.gamma_cat.is_some() && !result.chance_categorical.is_empty();
     let n_categories = result.categories.len();
-    let mut gamma_values = Vec::with_capacity(options.replicates);
+    let mut gamma_values = Vec::with_capacity(count);
     let mut cat_values = Vec::new();
     let mut k_values: Vec<Vec<f64>> = vec![Vec::new(); n_categories];
-    for _ in 0..options.replicates {
+    for _ in 0..count {
         let drawn: Vec<&Cluster> = (0..clusters.len())
             .map(|_| &clusters[rng.random_range(0..clusters.len())])
             .collect();
@@ -316,24 +330,44 @@ pub fn bootstrap_gamma(
             }
         }
     }
-    let percentiles = expanded_level(options.level, clusters.len());
     let gamma_k = match &result.gamma_k {
         Some(k) if categorical => result
             .categories
             .iter()
-            .zip(k_values.iter_mut())
-            .filter(|(name, _)| k.contains_key(*name))
-            .map(|(name, values)| (name.clone(), percentile_interval(values, percentiles)))
+            .cloned()
+            .zip(k_values)
+            .filter(|(name, _)| k.contains_key(name))
             .collect(),
         _ => BTreeMap::new(),
     };
-    Ok(ConfidenceInterval {
-        level: options.level,
-        gamma: percentile_interval(&mut gamma_values, percentiles),
-        gamma_cat: categorical.then(|| percentile_interval(&mut cat_values, percentiles)),
+    Ok(Replicates {
+        gamma: gamma_values,
+        gamma_cat: categorical.then_some(cat_values),
         gamma_k,
         unit,
         n_units: clusters.len(),
+    })
+}
+
+/// The bootstrap confidence interval of a γ result (see the module doc), with the options γ
+/// was computed with.
+pub fn bootstrap_gamma(
+    result: &GammaResult,
+    gamma_options: &GammaOptions,
+    options: &BootstrapOptions,
+) -> Result<ConfidenceInterval, BootstrapError> {
+    let mut rng = check(options)?;
+    let mut drawn = replicates(result, gamma_options, options.replicates, &mut rng)?;
+    let percentiles = expanded_level(options.level, drawn.n_units);
+    Ok(ConfidenceInterval {
+        level: options.level,
+        gamma: percentile_interval(&mut drawn.gamma, percentiles),
+        gamma_cat: (drawn.gamma_cat.as_mut()).map(|v| percentile_interval(v, percentiles)),
+        gamma_k: (drawn.gamma_k.iter_mut())
+            .map(|(name, values)| (name.clone(), percentile_interval(values, percentiles)))
+            .collect(),
+        unit: drawn.unit,
+        n_units: drawn.n_units,
         replicates: options.replicates,
         seed: options.seed,
     })

@@ -393,4 +393,4 @@ fn confusions(sums: &Sums, categories: &[String], observed: f64) -> Vec<Confusio
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -14,7 +14,9 @@ use crate::{Continuum, Corpus};
 /// 3. a LOC [40, 50), b LOC [42, 50), c LOC [40, 52) — b starts 2 late, c ends 2 late;
 /// 4. a, b ORG [60, 70), c nothing — c misses it;
 /// 5. c alone: PER [80, 90) — c adds it.
-fn five_places() -> Continuum {
+///
+/// The feedback's tests use it too.
+pub(crate) fn five_places() -> Continuum {
     let mut c = Continuum::new("five places");
     for (annotator, start, end, category) in [
         ("a", 0.0, 10.0, "PER"),

@@ -9,28 +9,12 @@ use crate::gold::Rationale;
 /// 1. a, b, c PER [0, 10); 2. a PER, b ORG, c PER [20, 30); 3. LOC: a [40, 50), b [42, 50),
 ///    c [40, 52); 4. a, b ORG [60, 70); 5. c alone PER [80, 90).
 fn corpus() -> Corpus {
-    let mut c = Continuum::new("five places");
+    let mut c = crate::diagnostics::tests::five_places();
     c.text = Some(
         (0..100)
             .map(|i| char::from(b'a' + (i % 26) as u8))
             .collect(),
     );
-    for (annotator, start, end, category) in [
-        ("a", 0.0, 10.0, "PER"),
-        ("b", 0.0, 10.0, "PER"),
-        ("c", 0.0, 10.0, "PER"),
-        ("a", 20.0, 30.0, "PER"),
-        ("b", 20.0, 30.0, "ORG"),
-        ("c", 20.0, 30.0, "PER"),
-        ("a", 40.0, 50.0, "LOC"),
-        ("b", 42.0, 50.0, "LOC"),
-        ("c", 40.0, 52.0, "LOC"),
-        ("a", 60.0, 70.0, "ORG"),
-        ("b", 60.0, 70.0, "ORG"),
-        ("c", 80.0, 90.0, "PER"),
-    ] {
-        c.add(annotator, start, end, category).unwrap();
-    }
     Corpus::new(vec![c])
 }
 
