@@ -4,7 +4,9 @@
 mod app;
 mod cli;
 mod environment;
+mod printable;
 mod report;
+mod wording;
 
 fn main() {
     // Rust ignores SIGPIPE, so a write to a closed pipe (`gamma-studio gamma … | head`) would

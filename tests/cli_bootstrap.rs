@@ -66,3 +66,72 @@ fn bootstrap_interval_over_documents_in_json_and_text() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("--bootstrap must be from 2 to"), "{stderr}");
 }
+
+/// `--per-document FILE.csv`: each document's bootstrap 95 % confidence interval (with
+/// `--bootstrap`) and the precision interval of its chance estimate, in columns named apart.
+#[test]
+fn the_per_document_table_names_its_intervals_apart() {
+    let folder = tempfile::tempdir().unwrap();
+    // A document of 30 stretches, and one of 4 units (too few stretches for a bootstrap).
+    let mut long = String::from("annotator,category,start,end\n");
+    for i in 0..30 {
+        let start = i * 20;
+        long += &format!(
+            "1,x,{start},{}\n2,x,{},{}\n",
+            start + 10,
+            start + i % 3,
+            start + 10
+        );
+    }
+    let short = "annotator,category,start,end\n1,x,0,10\n2,x,1,10\n1,y,20,30\n2,y,20,31\n";
+    let (a, b) = (
+        folder.path().join("long.csv"),
+        folder.path().join("short.csv"),
+    );
+    std::fs::write(&a, long).unwrap();
+    std::fs::write(&b, short).unwrap();
+    let table = folder.path().join("table.csv");
+    let (a, b, t) = (
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        table.to_str().unwrap(),
+    );
+    gamma_studio(&["gamma", a, b, "--bootstrap", "300", "--per-document", t]);
+    let csv = std::fs::read_to_string(&table).unwrap();
+    let lines: Vec<Vec<&str>> = csv.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(
+        lines[0],
+        [
+            "document",
+            "annotators",
+            "n_units",
+            "gamma",
+            "ci95_low",
+            "ci95_high",
+            "chance_precision_low",
+            "chance_precision_high",
+            "observed_disorder",
+            "expected_disorder",
+            "error"
+        ]
+    );
+    let number = |s: &str| s.parse::<f64>().unwrap();
+    let long = &lines[1];
+    assert!(
+        number(long[4]) <= number(long[3]) && number(long[3]) <= number(long[5]),
+        "{long:?}"
+    );
+    assert!(number(long[6]) < number(long[7]));
+    assert_ne!((long[4], long[5]), (long[6], long[7]), "two intervals");
+    assert_eq!(
+        (lines[2][4], lines[2][5]),
+        ("", ""),
+        "no interval from 2 units a side"
+    );
+    // Without --bootstrap: the confidence columns stay empty.
+    gamma_studio(&["gamma", a, b, "--per-document", t]);
+    let csv = std::fs::read_to_string(&table).unwrap();
+    let long: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!((long[4], long[5]), ("", ""));
+    assert!(!long[6].is_empty());
+}

@@ -330,7 +330,7 @@ fn the_curated_document_of_a_project_is_the_reference() {
     let (stdout, stderr) = text(&output);
     assert!(output.status.success(), "{stderr}");
     assert!(
-        stderr.contains("the curated document (1 of 1 document(s)) is the reference"),
+        stderr.contains("the curated document (1 of 1 document) is the reference"),
         "{stderr}"
     );
     // The command line names its option where the library says what to choose.

@@ -3,7 +3,7 @@
 mod common;
 
 use common::fixture;
-use gamma_core::gamma::{GammaOptions, best_alignment};
+use gamma_core::gamma::{DocumentAlignment, GammaOptions};
 use gamma_core::gold::{Adjudication, Decision};
 use gamma_formats::glozz::{self, GlozzOptions};
 use gamma_formats::gold_export::{report_json, write_gold, write_report};
@@ -36,7 +36,7 @@ fn glozz_document() -> Document {
 
 /// Unanimous first, then annotator 0's unit where it has one, else annotator 1's.
 fn adjudicate(document: &Document) -> Adjudication {
-    let aligned = best_alignment(&document.continuum, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(&document.continuum, &GammaOptions::default()).unwrap();
     let mut adjudication = Adjudication::new(
         document.continuum.clone(),
         &aligned.problem,
@@ -463,7 +463,7 @@ fn report_lists_every_decision() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "alignment,disorder,status,choice,rule,by,at,alice,bob,gold"
+        "alignment,disorder,status,choice,rule,by,at,alice,bob,gold,reason,note"
     );
     assert_eq!(lines.len(), 5);
     assert!(lines[1].starts_with("1,") && lines[1].contains(",open,"));

@@ -270,7 +270,9 @@ fn open_alignments_are_skipped_left_out_or_completed_with_the_suggestion() {
             "a",
             "b",
             "c",
-            "gold"
+            "gold",
+            "reason",
+            "note"
         ]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();

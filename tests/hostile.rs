@@ -185,8 +185,9 @@ fn devices_as_outputs_are_written_through_never_replaced() {
     }
 }
 
-/// Batch files planted in the output folder, naming files outside it: the command writes its
-/// output, and nothing outside the output changes.
+/// Batch files planted in the output folder, naming files outside it (or, by a `secondary`
+/// line, a batch planted in another folder): the command writes its output, and nothing
+/// outside the output changes.
 #[test]
 fn planted_batch_files_in_the_output_folder_touch_nothing() {
     let root = tempfile::tempdir().unwrap();
@@ -215,6 +216,29 @@ fn planted_batch_files_in_the_output_folder_touch_nothing() {
             "gamma-studio batch 2\nfile {} {} -\n",
             hex(&outside.join("x")),
             hex(&victim)
+        ),
+    )
+    .unwrap();
+    // Issue 45: a committed batch planted in `outside` (lock, manifest naming `out` as its
+    // primary, a staged file named as the batch names the victim's), and in `out` a manifest
+    // whose `secondary` line names `outside`. A write into `out` never finishes it.
+    let id = "00112233aabbccdd";
+    std::fs::write(out.join(format!(".gamma-studio-batch.{id}.lock")), "").unwrap();
+    std::fs::write(
+        out.join(format!(".gamma-studio-batch.{id}.manifest")),
+        format!("gamma-studio batch 2\nsecondary {}\n", hex(&outside)),
+    )
+    .unwrap();
+    let staged = format!(".victim.txt.gsb-{id}.tmp");
+    std::fs::write(outside.join(&staged), "planted").unwrap();
+    std::fs::write(outside.join(format!(".gamma-studio-batch.{id}.lock")), "").unwrap();
+    std::fs::write(
+        outside.join(format!(".gamma-studio-batch.{id}.manifest")),
+        format!(
+            "gamma-studio batch 2\nprimary {}\nfile {} {} -\n",
+            hex(&out),
+            hex(Path::new(&staged)),
+            hex(Path::new("victim.txt"))
         ),
     )
     .unwrap();

@@ -2,7 +2,7 @@
 //! whose copy of the document was edited (an invented category), or another document's
 //! session whose fingerprint was edited to match, is refused with the reason.
 
-use gamma_core::gamma::best_alignment;
+use gamma_core::gamma::DocumentAlignment;
 use gamma_core::gold::Adjudication;
 use gamma_core::{Continuum, GammaOptions, Unit};
 use gamma_formats::session::{Session, content_key};
@@ -15,7 +15,7 @@ fn document(name: &str, second: f64) -> Continuum {
 }
 
 fn session_of(continuum: &Continuum) -> Session {
-    let aligned = best_alignment(continuum, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(continuum, &GammaOptions::default()).unwrap();
     let mut adjudication =
         Adjudication::new(continuum.clone(), &aligned.problem, &aligned.alignment, "t");
     adjudication.decide_unanimous();

@@ -123,7 +123,7 @@ fn inception_project_users_are_annotators_and_the_curation_the_reference() {
     assert_eq!(kinds, [Reference, Carried, Carried], "{warnings:?}");
     assert!(
         warnings[0].message.starts_with(
-            "the curated document (1 of 2 document(s)) is the reference, not an annotator"
+            "the curated document (1 of 2 documents) is the reference, not an annotator"
         ),
         "{}",
         warnings[0]

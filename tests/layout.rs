@@ -125,7 +125,8 @@ fn no_file_and_no_function_is_too_long() {
     assert!(problems.is_empty(), "\n{}", problems.join("\n"));
 }
 
-/// The module path of a source file of `src/` (`["app", "state"]` for `src/app/state.rs`).
+/// The module path of a source file of `src/` (`["app", "measure", "settings"]` for
+/// `src/app/measure/settings.rs`).
 fn module_of(path: &Path, src: &Path) -> Vec<String> {
     let relative = path.strip_prefix(src).unwrap().with_extension("");
     let mut segments: Vec<String> = relative
@@ -389,4 +390,167 @@ fn module_files_are_in_one_style() {
         }
     }
     assert!(mixed.is_empty(), "move these to <name>/mod.rs: {mixed:?}");
+}
+
+/// Whether `code` names `word` as a whole word (`egui`, not `egui_plot`'s `plot`).
+fn names(code: &str, word: &str) -> bool {
+    code.match_indices(word).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + word.len()..].chars().next();
+        let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !part(before) && !part(after)
+    })
+}
+
+/// The app's rooms: every folder of `src/app/` but `tests/` is a room whose `mod.rs` owns its
+/// state and behaviour without widgets, its panel files drawing it; `src/app/mod.rs` composes
+/// the rooms' states into `AppState`. None of them names egui or eframe.
+#[test]
+fn the_rooms_of_the_app_hold_their_state_without_widgets() {
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut states = vec![app.join("mod.rs")];
+    let mut rooms: Vec<PathBuf> = std::fs::read_dir(&app)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|p| p.is_dir() && p.file_name().is_some_and(|n| n != "tests"))
+        .collect();
+    rooms.sort();
+    assert!(rooms.len() >= 9, "the rooms: {rooms:?}");
+    states.extend(rooms.iter().map(|room| room.join("mod.rs")));
+    let mut widgets = Vec::new();
+    for state in &states {
+        let code = code_of(
+            &std::fs::read_to_string(state)
+                .unwrap_or_else(|e| panic!("{}: {e} (a room's state)", relative(state))),
+        );
+        for word in ["egui", "eframe", "egui_plot"] {
+            if names(&code, word) {
+                widgets.push(format!("{} names {word}", relative(state)));
+            }
+        }
+    }
+    assert!(
+        widgets.is_empty(),
+        "a room's mod.rs holds its state without widgets (draw in its panel files):\n{}",
+        widgets.join("\n")
+    );
+}
+
+/// One way to change what outlives a widget: a `Command` sent to the queue, applied in one
+/// place. The queue's vector is private to `src/app/commands.rs` (only it drains the queue),
+/// `AppState`'s queue is not public, and no other file reaches into it.
+#[test]
+fn the_command_queue_is_private() {
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let commands = code_of(&std::fs::read_to_string(app.join("commands.rs")).unwrap());
+    assert!(
+        commands.contains("pub struct Commands(Vec<Command>);"),
+        "the queue's vector is private to commands.rs"
+    );
+    let state = code_of(&std::fs::read_to_string(app.join("mod.rs")).unwrap());
+    let field = state
+        .lines()
+        .find(|l| l.trim_start().starts_with("commands:") || l.contains(" commands: "))
+        .expect("AppState holds the queue");
+    assert!(
+        field.trim_start().starts_with("commands:"),
+        "AppState's queue is private: {field}"
+    );
+    let mut files = Vec::new();
+    rust_files(&app, &mut files);
+    let reaching: Vec<String> = files
+        .iter()
+        .filter(|f| !f.ends_with("src/app/commands.rs"))
+        .filter(|f| {
+            let code = code_of(&std::fs::read_to_string(f).unwrap());
+            code.contains(".commands.") || code.contains(".commands)")
+        })
+        .map(|f| relative(f))
+        .collect();
+    assert!(
+        reaching.is_empty(),
+        "only commands.rs reaches into the queue (send with AppState::send): {reaching:?}"
+    );
+}
+
+/// What acts on the app state — computes, decides, reads or writes files, opens or closes —
+/// as `AppState`'s methods (and the file functions): the panels send a `Command` for each,
+/// applied in `src/app/commands.rs`.
+const ACTIONS: [&str; 40] = [
+    "adjudicate(",
+    "adjudicate_counted(",
+    "edit(",
+    "start_adjudication(",
+    "resume_adjudication(",
+    "stop_adjudication(",
+    "load_session(",
+    "save_session_as(",
+    "export(",
+    "open_files(",
+    "open_folder(",
+    "open_project(",
+    "save_project(",
+    "open_demo(",
+    "request_open(",
+    "export_report(",
+    "recompute(",
+    "settings_changed(",
+    "change_settings(",
+    "select_document(",
+    "set_documents(",
+    "apply_corpus_rule(",
+    "undo(",
+    "redo(",
+    "go_across(",
+    "go_to_open(",
+    "decided(",
+    "export_gold_corpus(",
+    "export_table(",
+    "start_sweep(",
+    "start_calibration(",
+    "reopen_saved_session(",
+    "list_saved_sessions(",
+    "load_matrix(",
+    "save_matrix(",
+    "export_evaluation(",
+    "load_mapping(",
+    "keep_inputs(",
+    "remember(",
+    "write_atomically(",
+];
+
+/// The files that draw (those naming egui) change what outlives their widgets only through
+/// commands: none calls an action of the state, none reads or writes a file.
+#[test]
+fn the_panels_act_through_commands() {
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut files = Vec::new();
+    rust_files(&app, &mut files);
+    let mut acting = Vec::new();
+    for file in &files {
+        let name = relative(file);
+        if name.contains("/tests/") || name.ends_with("tests.rs") || name.ends_with("bench.rs") {
+            continue;
+        }
+        let code = code_of(&std::fs::read_to_string(file).unwrap());
+        if !names(&code, "egui") {
+            continue;
+        }
+        for (number, line) in code.lines().enumerate() {
+            for action in ACTIONS {
+                let called = line.match_indices(action).any(|(at, _)| {
+                    let before = line[..at].chars().next_back();
+                    matches!(before, Some('.') | Some(':'))
+                });
+                if called {
+                    acting.push(format!("{name}:{}: {}", number + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        acting.is_empty(),
+        "send a Command (src/app/commands.rs) instead:\n{}",
+        acting.join("\n")
+    );
 }

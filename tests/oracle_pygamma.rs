@@ -44,16 +44,20 @@ fn describe(units: impl Iterator<Item = Option<(String, f64, f64, String)>>) -> 
 /// The dense solver (column generation, forced here) reaches pygamma's observed disorders too.
 #[test]
 fn column_generation_matches_pygamma_observed_disorders() {
-    use gamma_core::alignment::Limits;
+    use gamma_core::alignment::{AlignmentSearch, Limits};
     for name in CASES {
         let want = oracle(&format!("{name}.observed.json"))["observed_disorder"]
             .as_f64()
             .unwrap();
-        let alignment = common::problem(&read(name), &Dissimilarity::default())
-            .best_alignment(&Limits {
+        let alignment = AlignmentSearch::new()
+            .limits(Limits {
                 max_listed_candidates: 0,
                 ..Limits::default()
             })
+            .best_alignment(
+                &common::problem(&read(name), &Dissimilarity::default()),
+                Default::default(),
+            )
             .unwrap();
         assert!(
             relative_difference(alignment.disorder, want) < 1e-5,

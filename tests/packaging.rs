@@ -33,7 +33,7 @@ fn desktop_entry_metainfo_and_mime_types_agree() {
             }
         }
     }
-    let app = read("src/app/mod.rs");
+    let app = read("src/app/shell/window.rs");
     assert!(
         app.contains(&format!(".with_app_id(\"{ID}\")")),
         "the window's app id"

@@ -5,7 +5,7 @@
 mod common;
 
 use common::cli::{gamma_studio, json_of};
-use gamma_core::gamma::{GammaOptions, best_alignment};
+use gamma_core::gamma::{DocumentAlignment, GammaOptions};
 use gamma_core::relation::Endpoint;
 use gamma_core::relations::relation_agreement;
 use gamma_formats::{ReadOptions, read_documents};
@@ -53,7 +53,7 @@ fn stac_document_12_relations_counted_by_hand() {
         matches!(&cdu.target, Endpoint::Group { members, .. } if members.len() == 2),
         "{cdu:?}"
     );
-    let aligned = best_alignment(continuum, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(continuum, &GammaOptions::default()).unwrap();
     let agreement = relation_agreement(continuum, &aligned.problem, &aligned.alignment);
     let p = &agreement.pairs[0];
     assert_eq!(p.annotators, ["hjoseph".to_string(), "SILVER".to_string()]);

@@ -61,6 +61,11 @@ fn the_report_holds_gammas_figures_in_every_format() {
     let html_path = dir.path().join("report.html");
     run_report(&inputs, &html_path, &[]);
     let html = std::fs::read_to_string(&html_path).unwrap();
+    assert!(
+        html.contains("1 document, 3 annotators (ana, ben, chloe)"),
+        "the singular"
+    );
+    assert!(html.contains("on 1 document annotated by 3 annotators ("));
     let shown = format!("γ = {:.4}", gamma["gamma"].as_f64().unwrap());
     assert!(html.contains(&shown), "{shown}");
     assert!(
@@ -317,4 +322,62 @@ fn the_report_says_why_a_coefficient_is_undefined() {
         "not computed: κd labels each whole position, and this document's 20000000 positions \
          are more than the 10000000 it labels (about 2 GB for 2 annotators)"
     );
+}
+
+/// Issue 41: the per-document column is the precision of each document's chance estimate, named
+/// so in every format with a note saying it is not a confidence interval; the corpus headline
+/// shows the bootstrap's values as the 95 % confidence interval.
+#[test]
+fn the_per_document_column_is_named_chance_precision_not_a_confidence_interval() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut inputs = Vec::new();
+    for (name, shift) in [("agree.csv", 0), ("shifted.csv", 3)] {
+        let mut rows = String::from("annotator,category,start,end\n");
+        for start in [0, 20, 40, 60, 80] {
+            rows += &format!(
+                "i,x,{start},{}\nj,x,{},{}\n",
+                start + 10,
+                start + shift,
+                start + 10
+            );
+        }
+        let path = dir.path().join(name);
+        std::fs::write(&path, rows).unwrap();
+        inputs.push(path.to_string_lossy().into_owned());
+    }
+    let json_path = dir.path().join("report.json");
+    run_report(&inputs, &json_path, &[]);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    let rows = report["per_document"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    for row in rows {
+        assert!(row["chance_precision"].is_array(), "{row}");
+        assert!(row.get("interval").is_none(), "{row}");
+    }
+    let html_path = dir.path().join("report.html");
+    run_report(&inputs, &html_path, &[]);
+    let html = std::fs::read_to_string(&html_path).unwrap();
+    let section = &html[html.find("<section id=\"documents\">").unwrap()..];
+    let section = &section[..section.find("</section>").unwrap()];
+    let head = &section[..section.find("</tr>").unwrap()];
+    assert!(head.contains(">chance precision</th>"), "{head}");
+    assert!(!head.contains("interval</th>"), "{head}");
+    assert!(!head.to_lowercase().contains(">confidence"), "{head}");
+    assert!(
+        section.contains("not a confidence interval of γ"),
+        "{section}"
+    );
+    let ci = &report["overall"]["confidence_interval"]["Ok"]["gamma"];
+    let headline = format!(
+        "<td>95 % confidence interval</td><td class=\"num\">{:.4} … {:.4}</td>",
+        ci[0].as_f64().unwrap(),
+        ci[1].as_f64().unwrap()
+    );
+    assert!(html.contains(&headline), "{headline}");
+    let md_path = dir.path().join("report.md");
+    run_report(&inputs, &md_path, &[]);
+    let md = std::fs::read_to_string(&md_path).unwrap();
+    assert!(md.contains("| document | units | γ | chance precision |"));
+    assert!(md.contains("not a confidence interval of γ"));
 }

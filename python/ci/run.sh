@@ -96,8 +96,16 @@ for python in "${pythons[@]}"; do
     # Everything the tests use, the Dask recipe included.
     "$venv/bin/pip" install -q "$wheel[test]" </dev/null
   else
-    "$venv/bin/pip" install -q "$wheel" pytest numpy sortedcontainers scipy pyannote.core pandas matplotlib </dev/null
+    "$venv/bin/pip" install -q "$wheel" pytest numpy sortedcontainers scipy pyannote.core pandas matplotlib \
+      "krippendorff==0.8.1" </dev/null
   fi
+  # The coding oracle (python/tests/test_coding_oracle.py): irrCAC pinned, without its own pins
+  # (scipy==1.12.0, which has no wheel for 3.13); it needs only numpy, pandas and scipy.stats.
+  "$venv/bin/pip" install -q --no-deps "irrCAC==0.4.4" </dev/null
+  # irrCAC 0.4.4 assigns through chained indexing, which pandas 3's copy-on-write ignores: its
+  # AC1 on tables with missing ratings changes (0.0559 against -0.1000 on one table), so the
+  # oracle runs on pandas 2.
+  "$venv/bin/pip" install -q "pandas>=2,<3" </dev/null
   if (PATH="$venv/bin"; command -v cargo || command -v rustc) >/dev/null 2>&1; then
     echo "error: cargo is on the test PATH" >&2
     exit 1

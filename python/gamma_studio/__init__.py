@@ -15,6 +15,8 @@ The names follow pygamma-agreement where the concept is the same::
 from ._core import (
     DEFAULT_SEED,
     Alignment,
+    CodingCoefficient,
+    CodingStudy,
     Continuum,
     Dissimilarity,
     GammaResults,
@@ -41,6 +43,8 @@ CombinedCategoricalDissimilarity = Dissimilarity
 __all__ = [
     "DEFAULT_SEED",
     "Alignment",
+    "CodingCoefficient",
+    "CodingStudy",
     "CombinedCategoricalDissimilarity",
     "Continuum",
     "Dissimilarity",

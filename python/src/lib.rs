@@ -9,8 +9,10 @@
 
 use pyo3::prelude::*;
 
+mod coding;
 mod continuum;
 mod corpus;
+mod diagnostics;
 mod errors;
 mod options;
 mod project;
@@ -31,6 +33,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ReadError", py.get_type::<errors::ReadError>())?;
     m.add("DEFAULT_SEED", gamma_core::DEFAULT_SEED)?;
     m.add_class::<continuum::Continuum>()?;
+    m.add_class::<coding::CodingStudy>()?;
+    m.add_class::<coding::CodingCoefficient>()?;
     m.add_class::<unit::Unit>()?;
     m.add_class::<options::Dissimilarity>()?;
     m.add_class::<results::GammaResults>()?;

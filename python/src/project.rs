@@ -67,6 +67,14 @@ impl Project {
         self.reading.excluded_categories.iter().cloned().collect()
     }
 
+    /// The reasons the campaign's decisions may give, as `(key, label)` pairs in order.
+    #[getter]
+    fn reasons(&self) -> Vec<(String, String)> {
+        (self.reading.reasons.reasons().iter())
+            .map(|r| (r.key.clone(), r.label.clone()))
+            .collect()
+    }
+
     /// γ of one document (one of `documents`, possibly on another machine) with the project's
     /// settings, its excluded categories left out.
     #[pyo3(signature = (document, progress=None))]

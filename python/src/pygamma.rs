@@ -9,8 +9,9 @@
 //! zero diagonal), or nominal when no matrix is given.
 
 use crate::errors::{bad_setting, computation};
-use gamma_core::alignment::{AlignmentError, AlignmentProblem, Limits};
+use gamma_core::alignment::{AlignmentError, AlignmentProblem, AlignmentSearch};
 use gamma_core::dissimilarity::{ResolvedDissimilarity, Span};
+use gamma_core::gamma::RunControl;
 use gamma_core::{CategoryDissimilarity, CategoryMatrix, Dissimilarity};
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -121,7 +122,6 @@ pub fn best_alignments(
         })
         .collect::<PyResult<Vec<_>>>()?;
     let cancelled = AtomicBool::new(false);
-    let limits = Limits::default();
     let solved = std::thread::scope(|scope| {
         let (done, finished) = std::sync::mpsc::channel();
         let (problems, cancelled) = (&problems, &cancelled);
@@ -129,11 +129,9 @@ pub fn best_alignments(
             let solved: Vec<_> = problems
                 .par_iter()
                 .map(|p| {
-                    if soft {
-                        p.best_soft_alignment_until(&limits, Some(cancelled))
-                    } else {
-                        p.best_alignment_until(&limits, Some(cancelled))
-                    }
+                    AlignmentSearch::new()
+                        .soft(soft)
+                        .best_alignment(p, RunControl::cancelled_by(cancelled))
                 })
                 .collect();
             let _ = done.send(solved);

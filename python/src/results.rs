@@ -7,7 +7,7 @@ use crate::unit::Unit;
 use gamma_core::gamma::{
     DocumentAlignment, GammaError, RunControl, corpus_gamma as core_corpus_gamma,
 };
-use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
+use gamma_core::relations::result_relation_agreement;
 use gamma_core::{Corpus, GammaOptions};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -209,6 +209,8 @@ pub struct GammaResults {
     alignments: Vec<Py<Alignment>>,
     /// The agreement on relations through the best alignments, as JSON.
     relations: String,
+    /// What was measured, for the diagnostics asked for afterwards.
+    measured: std::sync::Arc<crate::diagnostics::Measured>,
 }
 
 #[pymethods]
@@ -262,6 +264,48 @@ impl GammaResults {
         py.import("json")?
             .getattr("loads")?
             .call1((&self.relations,))
+    }
+
+    /// Why the annotators disagree, from the best alignment, as a dict with the keys of
+    /// `gamma-studio gamma --diagnose --json`: `confusions` (pairs of categories aligned
+    /// together, `second` None for an empty slot, with `pairs`, `disorder`, `share` of D_o and
+    /// the `alignments` behind them as {document, alignment} from 0), `decomposition` (D_o in
+    /// `positional`, `categorical` and `empty` parts: `total`, `per_category`, `per_pair`) and
+    /// `profiles` (per annotator: `units`, `others_mean_units`, `missed`, `added`,
+    /// `start_offset`, `end_offset`, `categories` with their `usage` against the pool).
+    fn anatomy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let json = crate::diagnostics::anatomy_json(&self.measured)?;
+        py.import("json")?.getattr("loads")?.call1((json,))
+    }
+
+    /// γ with each annotator left out (three annotators or more), with its bootstrap confidence
+    /// interval: a list of dicts `annotator`, `gamma`, `confidence_interval` (low, high) or
+    /// `error`. Each is a whole γ run of the others, with the same settings and seed.
+    #[pyo3(signature = (replicates=1000, level=0.95))]
+    fn left_out<'py>(
+        &self,
+        py: Python<'py>,
+        replicates: usize,
+        level: f64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let measured = self.measured.clone();
+        let json =
+            py.detach(move || crate::diagnostics::left_out_json(&measured, replicates, level))?;
+        py.import("json")?.getattr("loads")?.call1((json,))
+    }
+
+    /// The unitary alignments where a unit of category `first` meets one of `second` (or, with
+    /// `second=None`, an empty slot), with every annotator's unit and the text around them:
+    /// examples for the guidelines, as a list of dicts.
+    #[pyo3(signature = (first, second=None))]
+    fn examples<'py>(
+        &self,
+        py: Python<'py>,
+        first: &str,
+        second: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let json = crate::diagnostics::examples_json(&self.measured, first, second)?;
+        py.import("json")?.getattr("loads")?.call1((json,))
     }
 
     /// The main values as a dict (JSON-ready).
@@ -364,16 +408,13 @@ pub fn compute(
         .zip(&corpus.documents)
         .map(|(aligned, document)| Py::new(py, Alignment::of(aligned, document)))
         .collect::<PyResult<Vec<_>>>()?;
-    let each: Vec<RelationAgreement> = (result.documents.iter().zip(&corpus.documents))
-        .map(|(aligned, document)| {
-            relation_agreement(document, &aligned.problem, &aligned.alignment)
-        })
-        .collect();
-    let relations = match each.as_slice() {
-        [one] => one.clone(),
-        several => combine(several),
-    };
+    let relations = result_relation_agreement(&corpus.documents, &result);
     let relations = serde_json::to_string(&relations).map_err(computation)?;
+    let measured = std::sync::Arc::new(crate::diagnostics::Measured {
+        corpus,
+        result: result.clone(),
+        options,
+    });
     Ok(GammaResults {
         gamma: result.gamma,
         observed_disorder: result.observed_disorder,
@@ -389,5 +430,6 @@ pub fn compute(
         gamma_ks: result.gamma_k,
         alignments,
         relations,
+        measured,
     })
 }

@@ -1,5 +1,5 @@
 """Settings are checked once, by the core: the values the command line and the app refuse
-(src/cli/settings_args.rs, src/app/settings.rs) are refused here, named by their keyword
+(src/cli/settings_args.rs, src/app/measure/settings.rs) are refused here, named by their keyword
 arguments."""
 
 import pytest

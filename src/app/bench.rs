@@ -3,14 +3,16 @@
 //! document of 3 annotators with its best alignment shown, panning, while a k3×1000 γ computes
 //! in a background job; and the reading view on a generated 100,000-character text with its
 //! alignment (`reading_frame_times`); and the dashboard of a campaign of many documents while it
-//! fills in the background (`dashboard_frame_times`, `gamma-studio bench --project`).
+//! fills in the background (`dashboard_frame_times`, `gamma-studio bench --project`); and the
+//! Coding view of a study of 50,000 items while its bootstrap is drawn (`coding_frame_times`).
 
-use super::document_view::{OpenDocument, View};
-use super::file_dialog::{SystemDialog, WithFallback};
-use super::gamma_run::{GammaRequest, GammaRun, Outcome, Status};
-use super::reading_view::CentralView;
-use super::shown_alignments::ShownAlignments;
 use super::{GammaStudioApp, Launch, install_fonts};
+use crate::app::document::open_document::{OpenDocument, View};
+use crate::app::document::reading_view::CentralView;
+use crate::app::document::shown_alignments::ShownAlignments;
+use crate::app::files::dialog::{SystemDialog, WithFallback};
+use crate::app::jobs::Jobs;
+use crate::app::measure::gamma_run::{GammaRequest, GammaRun, Outcome, Status};
 use eframe::egui;
 use gamma_core::synthetic::{Density, noisy_copies};
 use gamma_formats::{Document, Source};
@@ -68,7 +70,7 @@ pub fn frame_times(units_per_track: usize, frames: usize) -> Vec<(String, Vec<f6
         &mut app,
         noisy_copies(3, units_per_track, Density::Sparse, 1),
     );
-    app.state.reading.central = CentralView::Timeline;
+    app.state.documents.reading.central = CentralView::Timeline;
     let background = background_gamma(&app);
     // Warm up (fonts, layout caches).
     for _ in 0..5 {
@@ -87,7 +89,7 @@ pub fn frame_times(units_per_track: usize, frames: usize) -> Vec<(String, Vec<f6
             // Pan across the document while measuring.
             let view_width = width * share;
             let offset = (width - view_width) * k as f64 / frames.max(1) as f64;
-            app.state.view = View {
+            app.state.documents.view = View {
                 start: start + offset,
                 end: start + offset + view_width,
             };
@@ -113,7 +115,7 @@ pub fn reading_frame_times(characters: usize, frames: usize) -> Vec<f64> {
     let mut continuum = noisy_copies(3, (characters / 30).max(1), Density::Dense, 1);
     continuum.text = Some(generated_text(characters));
     show_best_alignment(&mut app, continuum);
-    app.state.reading.central = CentralView::Reading;
+    app.state.documents.reading.central = CentralView::Reading;
     let background = background_gamma(&app);
     for _ in 0..5 {
         clock.frame(&mut app);
@@ -122,11 +124,46 @@ pub fn reading_frame_times(characters: usize, frames: usize) -> Vec<f64> {
     let mut times = Vec::with_capacity(frames);
     for k in 0..frames {
         if alignments > 0 {
-            app.state.selection.alignment = Some(k * alignments / frames.max(1));
+            app.state.documents.selection.alignment = Some(k * alignments / frames.max(1));
         }
         times.push(clock.frame(&mut app));
     }
     drop(background);
+    times
+}
+
+/// Frame times of the Coding view on a simulated study of `items` items × 5 coders (4 labels,
+/// 10 % of the ratings missing), its bootstrap intervals drawn in the background meanwhile:
+/// each frame goes to the next open disagreement (the key N), so that the items table scrolls.
+pub fn coding_frame_times(items: usize, frames: usize) -> Vec<f64> {
+    use super::coding::study::Study;
+    use super::coding::{CodingCommand, CodingInputs};
+    let mut clock = FrameClock::new();
+    let mut app = GammaStudioApp::new(
+        Arc::new(|| {}),
+        Box::new(WithFallback::new(SystemDialog::new())),
+        Launch::default(),
+    );
+    let model = gamma_core::coding::simulate::LatentClassModel {
+        prevalences: vec![0.4, 0.3, 0.2, 0.1],
+        coders: 5,
+        accuracy: 0.8,
+        missing: 0.1,
+    };
+    let study = Study::new(Vec::new(), model.study(items, 1), None, None);
+    app.state.coding.studies = vec![study];
+    app.state.coding.opened = Some(CodingInputs::Table(Vec::new()));
+    app.state.shell.mode = super::shell::Mode::Coding;
+    app.state.show_coding_study(0);
+    for _ in 0..5 {
+        clock.frame(&mut app);
+    }
+    let mut times = Vec::with_capacity(frames);
+    for _ in 0..frames {
+        let next = CodingCommand::GoToOpen(gamma_core::gold::Direction::Next);
+        app.state.apply_coding(next);
+        times.push(clock.frame(&mut app));
+    }
     times
 }
 
@@ -151,13 +188,19 @@ pub fn dashboard_frame_times(
         Launch::default(),
     );
     app.state.set_documents(documents);
-    app.state.mode = super::state::Mode::Dashboard;
+    app.state.shell.mode = super::shell::Mode::Dashboard;
     let start = std::time::Instant::now();
     let mut frames = Vec::new();
     loop {
         frames.push(clock.frame(&mut app));
-        let full = app.state.dashboard.rows.iter().all(Option::is_some)
-            && !app.state.dashboard.is_running();
+        let full = app
+            .state
+            .campaign
+            .dashboard
+            .rows
+            .iter()
+            .all(Option::is_some)
+            && !app.state.campaign.dashboard.is_running();
         if full || start.elapsed() > limit {
             break;
         }
@@ -199,8 +242,8 @@ fn show_best_alignment(app: &mut GammaStudioApp, continuum: gamma_core::Continuu
         source: Source::Csv(PathBuf::from("synthetic.csv")),
     }]);
     app.state.cancel();
-    let options = app.state.settings.gamma_options();
-    let Ok(aligned) = gamma_core::gamma::best_alignment(&continuum, &options) else {
+    let options = app.state.measure.settings.gamma_options();
+    let Ok(aligned) = gamma_core::gamma::DocumentAlignment::of(&continuum, &options) else {
         return;
     };
     let shown = ShownAlignments::of_gamma(&continuum, &aligned);
@@ -223,30 +266,30 @@ fn show_best_alignment(app: &mut GammaStudioApp, continuum: gamma_core::Continuu
         gamma_k: None,
         seconds: 0.0,
     };
-    app.state.run.outcome = Some(Outcome {
+    app.state.measure.run.outcome = Some(Outcome {
         result: Arc::new(result),
-        settings: app.state.settings.clone(),
+        settings: app.state.measure.settings.clone(),
         document: 0,
         pairwise: Vec::new(),
         shown,
         confidence_interval: None,
         relations: None,
     });
-    app.state.run.status = Status::Done;
+    app.state.measure.run.status = Status::Done;
 }
 
 /// A k3×1000 γ with its pairwise γ, computing while the frames are measured: the app's own
 /// kind of run, but not the app's (the app's result stays shown).
-fn background_gamma(app: &GammaStudioApp) -> GammaRun {
+fn background_gamma(app: &GammaStudioApp) -> Jobs {
     let documents = [OpenDocument::new(Document {
         continuum: noisy_copies(3, 1000, Density::Sparse, 2),
         source: Source::Csv(PathBuf::from("background.csv")),
     })];
-    let settings = app.state.settings.clone();
+    let settings = app.state.measure.settings.clone();
     let request = GammaRequest::gamma(&documents, 0, &settings, true);
-    let mut run = GammaRun::default();
-    run.start(0, settings, request, Arc::new(|| {}));
-    run
+    let mut jobs = Jobs::new(Arc::new(|| {}));
+    GammaRun::default().start(&mut jobs, 0, settings, request);
+    jobs
 }
 
 #[cfg(test)]

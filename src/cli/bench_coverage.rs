@@ -9,7 +9,8 @@
 //! units of `noisy_copies`) each get γ and the interval, and the share of intervals that hold
 //! the large sample's γ is the coverage. Then tγ's interval the same way (short texts of
 //! `gamma_core::synthetic::corrected_texts` against the mean tγ of a few large ones), and the
-//! time of the bootstrap of one corpus of 20 documents.
+//! time of the bootstrap of one corpus of 20 documents. The coding coefficients' intervals follow
+//! (`bench_coverage_coding`; `--coding` runs them alone).
 
 use super::Failure;
 use gamma_core::bootstrap::{BootstrapOptions, bootstrap_gamma, bootstrap_text_gamma};
@@ -38,7 +39,7 @@ fn gamma_of(documents: Vec<Continuum>, options: &GammaOptions) -> Result<GammaRe
 
 /// The tally of trials: how many intervals held the truth, their widths, the estimates.
 #[derive(Default)]
-struct Coverage {
+pub(super) struct Coverage {
     trials: usize,
     held: usize,
     width: f64,
@@ -72,7 +73,7 @@ fn verdict(coverage: f64) -> &'static str {
 
 /// The seed of trial `trial` of a run seeded with `seed`: runs of different seeds (below 2³²)
 /// share no trial.
-fn trial_seed(seed: u64, trial: u64) -> u64 {
+pub(super) fn trial_seed(seed: u64, trial: u64) -> u64 {
     (seed << 32) | trial
 }
 
@@ -129,7 +130,7 @@ fn document_truth(
     Ok((mean, spread))
 }
 
-fn print_row(label: &str, found: &Coverage, seconds: f64) {
+pub(super) fn print_row(label: &str, found: &Coverage, seconds: f64) {
     let (share, width, mean) = found.summary();
     println!(
         "{label:<26} {:>7} {:>8.1}% {width:>10.4} {mean:>8.4} {seconds:>9.1}  {}",

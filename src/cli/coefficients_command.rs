@@ -2,6 +2,7 @@
 //! which γ can be read (`gamma-studio gamma`).
 
 use super::Failure;
+use crate::printable::{name, say};
 use clap::Args;
 use gamma_core::GammaOptions;
 use gamma_core::bootstrap::BootstrapOptions;
@@ -87,16 +88,16 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
             }));
             continue;
         }
-        println!(
+        say!(
             "{}: {} annotators, {} units, positions [0, {end})",
-            continuum.name,
+            name(&continuum.name),
             continuum.n_annotators(),
             continuum.n_units()
         );
         for (measure, value) in &values {
             match value {
-                Ok(x) => println!("  {:<28} {x:>8.4}", measure.label()),
-                Err(why) => println!("  {:<28} undefined: {why}", measure.label()),
+                Ok(x) => say!("  {:<28} {x:>8.4}", measure.label()),
+                Err(why) => say!("  {:<28} undefined: {why}", measure.label()),
             }
         }
         for (label, value) in [
@@ -104,29 +105,34 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
             ("Bennett's S (discretized)", &bennett_s),
         ] {
             match value {
-                Ok(x) => println!("  {label:<28} {x:>8.4}"),
-                Err(why) => println!("  {label:<28} undefined: {why}"),
+                Ok(x) => say!("  {label:<28} {x:>8.4}"),
+                Err(why) => say!("  {label:<28} undefined: {why}"),
             }
         }
         match &family {
             Ok(f) => print!(
                 "{}",
-                family_lines(f, intervals.as_ref().and_then(|i| i.as_ref().ok()))
+                crate::printable::lines(&family_lines(
+                    f,
+                    intervals.as_ref().and_then(|i| i.as_ref().ok())
+                ))
             ),
-            Err(why) => println!("  {:<28} undefined: {why}", "uα family (2016)"),
+            Err(why) => say!("  {:<28} undefined: {why}", "uα family (2016)"),
         }
         match (&family, &intervals) {
-            (Ok(_), Some(Ok(i))) => println!(
+            (Ok(_), Some(Ok(i))) => say!(
                 "  (95 % bootstrap intervals: {} replicates over {} stretches, seed {})",
-                i.replicates, i.stretches, i.seed
+                i.replicates,
+                i.stretches,
+                i.seed
             ),
-            (Ok(_), Some(Err(why))) => println!("  uα family intervals: {why}"),
+            (Ok(_), Some(Err(why))) => say!("  uα family intervals: {why}"),
             _ => {}
         }
         for c in &per_category {
             match c.alpha() {
-                Some(a) => println!("  α_U of {:<21} {a:>8.4}", c.category),
-                None => println!("  α_U of {:<21} undefined", c.category),
+                Some(a) => say!("  α_U of {:<21} {a:>8.4}", name(&c.category)),
+                None => say!("  α_U of {:<21} undefined", name(&c.category)),
             }
         }
     }
@@ -138,7 +144,7 @@ pub fn run(args: &CoefficientsArgs) -> Result<(), Failure> {
         };
         println!(
             "{}",
-            serde_json::to_string_pretty(&out).expect("plain values")
+            crate::printable::json(&serde_json::to_string_pretty(&out).expect("plain values"))
         );
     }
     Ok(())
@@ -234,12 +240,12 @@ fn family_lines(f: &UAlphaFamily, intervals: Option<&UAlphaFamilyIntervals>) -> 
         let k_interval = intervals.and_then(|i| i.k_u_alpha.get(&k.category).copied());
         s += &format!(
             "  ({})uα{:<width$} {}   (on {:.1} % of its length){}\n",
-            k.category,
+            name(&k.category),
             "",
             value(k.alpha),
             100.0 * k.coverage,
             range(k_interval),
-            width = 24usize.saturating_sub(k.category.chars().count())
+            width = 24usize.saturating_sub(name(&k.category).chars().count())
         );
     }
     s

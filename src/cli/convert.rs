@@ -4,6 +4,7 @@ use super::Failure;
 use super::file_plan::FilePlan;
 use super::input::InputArgs;
 use super::input::{format_parser, warning_in_flags};
+use crate::printable::{name, say, tell};
 use clap::Args;
 use gamma_formats::format::Output;
 use gamma_formats::{Format, planned_paths, write_continuum};
@@ -84,7 +85,7 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
     })
     .map_err(|e| Failure::BadInput(e.to_string()))?;
     for path in written {
-        println!("{}", path.display());
+        say!("{}", name(&path.display().to_string()));
     }
     // What the output format could not hold, said once the files are written.
     for (document, out) in documents.iter().zip(&outs) {
@@ -96,7 +97,7 @@ pub fn run(args: &ConvertArgs) -> Result<(), Failure> {
             out,
         );
         for warning in losses {
-            eprintln!("gamma-studio: warning: {}", warning_in_flags(&warning));
+            tell!("gamma-studio: warning: {}", warning_in_flags(&warning));
         }
     }
     Ok(())

@@ -6,6 +6,7 @@ use super::Failure;
 use super::file_plan::FilePlan;
 use super::input::InputArgs;
 use super::settings_args::GammaSettingsArgs;
+use crate::printable::{name, tell};
 use clap::{Args, ValueEnum};
 use gamma_core::evaluate::spans::Scheme;
 use gamma_core::evaluate::{
@@ -138,10 +139,12 @@ pub fn run(args: &EvaluateArgs) -> Result<(), Failure> {
         }
         println!(
             "{}",
-            serde_json::to_string_pretty(&json).expect("JSON of plain values")
+            crate::printable::json(
+                &serde_json::to_string_pretty(&json).expect("JSON of plain values")
+            )
         );
     } else {
-        print!("{}", summary(&evaluation, args));
+        print!("{}", crate::printable::lines(&summary(&evaluation, args)));
     }
     Ok(())
 }
@@ -165,13 +168,13 @@ fn with_reference(
             referenced.reference
         )
     };
-    for name in &referenced.left_out {
-        eprintln!("gamma-studio: warning: document {name:?} has {missing}: not evaluated");
+    for left_out in &referenced.left_out {
+        tell!("gamma-studio: warning: document {left_out:?} has {missing}: not evaluated");
     }
     if referenced.curated {
-        eprintln!(
+        tell!(
             "gamma-studio: the reference is the curated document ({})",
-            referenced.reference
+            name(&referenced.reference)
         );
     }
     Ok((referenced.reference, referenced.continua))
@@ -182,7 +185,7 @@ fn summary(evaluation: &Evaluation, args: &EvaluateArgs) -> String {
     let _ = writeln!(
         s,
         "reference: {}   ({} document(s); γ's chance model: {})",
-        evaluation.reference,
+        name(&evaluation.reference),
         evaluation.documents.len(),
         match args.chance_model {
             ChanceModelChoice::Reference => "the reference's",
@@ -195,7 +198,7 @@ fn summary(evaluation: &Evaluation, args: &EvaluateArgs) -> String {
             let _ = writeln!(
                 s,
                 "{} annotated {} of the {} documents: evaluated on those",
-                system.annotator,
+                name(&system.annotator),
                 system.documents.len(),
                 evaluation.documents.len()
             );
@@ -221,14 +224,14 @@ fn relations_summary(s: &mut String, r: &RelationScores) {
         "  {:<10} {:>9} {:>7} {:>7}",
         "", "precision", "recall", "F1"
     );
-    for (name, scores) in [
+    for (reading, scores) in [
         ("labelled", r.labelled),
         ("unlabelled", r.unlabelled),
         ("attachment", r.attachment),
     ] {
         let _ = writeln!(
             s,
-            "  {name:<10} {:>9.4} {:>7.4} {:>7.4}",
+            "  {reading:<10} {:>9.4} {:>7.4} {:>7.4}",
             scores.precision, scores.recall, scores.f1
         );
     }
@@ -252,7 +255,7 @@ fn system_summary(
             let _ = writeln!(
                 s,
                 "{}: γ = {:.4}   (D_o {:.6}, D_e {:.6}, {} samples, seed {})",
-                system.annotator,
+                name(&system.annotator),
                 g.gamma,
                 g.observed_disorder,
                 g.expected_disorder,
@@ -261,7 +264,7 @@ fn system_summary(
             );
         }
         Err(reason) => {
-            let _ = writeln!(s, "{}: γ undefined ({reason})", system.annotator);
+            let _ = writeln!(s, "{}: γ undefined ({reason})", name(&system.annotator));
         }
     }
     let _ = writeln!(
@@ -299,7 +302,7 @@ fn system_summary(
         let _ = writeln!(
             s,
             "  {:<18} {:>8.4} {:>7.4} {:>7.4} {:>7.4}",
-            category,
+            name(category),
             f1(Scheme::Strict),
             f1(Scheme::Exact),
             f1(Scheme::Partial),
@@ -313,14 +316,14 @@ fn system_summary(
     let _ = writeln!(
         s,
         "  confusions over γ's best alignment (reference → {}):",
-        system.annotator
+        name(&system.annotator)
     );
     for (r, row) in m.counts.iter().enumerate() {
         for (c, &n) in row.iter().enumerate() {
             let reference = m.reference_categories.get(r).map_or("∅", String::as_str);
             let other = m.system_categories.get(c).map_or("∅", String::as_str);
             if n > 0 && reference != other {
-                let _ = writeln!(s, "    {reference} → {other}: {n}");
+                let _ = writeln!(s, "    {} → {}: {n}", name(reference), name(other));
             }
         }
     }
@@ -331,7 +334,7 @@ fn system_summary(
         ("categories only the reference uses", &labels.reference_only),
     ] {
         if !list.is_empty() {
-            let _ = writeln!(s, "  {what}: {}", list.join(", "));
+            let _ = writeln!(s, "  {what}: {}", name(&list.join(", ")));
         }
     }
     if labels.dropped_units > 0 {
@@ -349,14 +352,14 @@ fn system_summary(
             None => "∅".to_string(),
             Some(u) => format!(
                 "{} [{}, {}) {:?}",
-                u.category,
+                name(&u.category),
                 u.start,
                 u.end,
                 u.text.as_deref().unwrap_or("")
             ),
         };
         let place = if several {
-            format!("{}: ", evaluation.documents[d.document])
+            format!("{}: ", name(&evaluation.documents[d.document]))
         } else {
             String::new()
         };

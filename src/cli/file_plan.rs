@@ -5,6 +5,7 @@
 
 use super::Failure;
 use super::input::InputArgs;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// A path as the file system resolves it: canonical when it exists, else its canonical folder
@@ -27,14 +28,24 @@ fn resolved(path: &Path) -> PathBuf {
 struct Role {
     what: String,
     given: PathBuf,
-    resolved: PathBuf,
     /// An annotation input that `--overwrite-input` may replace.
     replaceable: bool,
 }
 
+impl Role {
+    fn new(what: &str, given: &Path, replaceable: bool) -> Role {
+        Role {
+            what: what.to_string(),
+            given: given.to_path_buf(),
+            replaceable,
+        }
+    }
+}
+
 /// The files found beside an annotation file by convention and read with it, that exist: the
-/// `.txt` of a CSV or brat `.ann`, the `.ac` of a Glozz `.aa` and the `.aam` files of its folder.
-fn companions(path: &Path) -> Vec<PathBuf> {
+/// `.txt` of a CSV or brat `.ann`, the `.ac` of a Glozz `.aa` and the `.aam` files of its folder
+/// (once per folder: `models_listed` holds the folders listed already).
+fn companions(path: &Path, models_listed: &mut HashSet<PathBuf>) -> Vec<PathBuf> {
     let extension = path
         .extension()
         .map(|e| e.to_string_lossy().to_lowercase())
@@ -45,7 +56,11 @@ fn companions(path: &Path) -> Vec<PathBuf> {
         "aa" => {
             out.push(path.with_extension("ac"));
             let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
-            if let Ok(entries) = std::fs::read_dir(folder.unwrap_or(Path::new("."))) {
+            let folder = folder.unwrap_or(Path::new("."));
+            if !models_listed.insert(folder.to_path_buf()) {
+                return out_existing(out, path);
+            }
+            if let Ok(entries) = std::fs::read_dir(folder) {
                 out.extend(
                     entries
                         .flatten()
@@ -56,35 +71,54 @@ fn companions(path: &Path) -> Vec<PathBuf> {
         }
         _ => {}
     }
+    out_existing(out, path)
+}
+
+/// The files of `out` that exist, other than `path`.
+fn out_existing(mut out: Vec<PathBuf>, path: &Path) -> Vec<PathBuf> {
     out.retain(|p| p != path && p.is_file());
     out
 }
 
-/// The files of one command.
+/// The files of one command. Each path is resolved once and looked up by hash, and each output
+/// folder is recovered once, so that planning 20,000 documents' files is linear (issue 45).
 #[derive(Default)]
 pub struct FilePlan {
     inputs: Vec<Role>,
     outputs: Vec<Role>,
+    /// `inputs` by resolved path (the first role of each).
+    input_at: HashMap<PathBuf, usize>,
+    /// `outputs` by resolved path, and by resolved path in lower case.
+    output_at: HashMap<PathBuf, usize>,
+    folded_output_at: HashMap<String, usize>,
+    /// The output folders whose interrupted writes were finished.
+    recovered: HashSet<PathBuf>,
 }
 
 impl FilePlan {
     /// A file the command reads (`what`: "the text", "the category matrix", …).
     pub fn reads(&mut self, what: &str, path: &Path) {
-        self.inputs.push(Role {
-            what: what.to_string(),
-            given: path.to_path_buf(),
-            resolved: resolved(path),
-            replaceable: false,
-        });
+        self.add_input(what, path, resolved(path), false);
+    }
+
+    /// Adds an input role; a path read twice is found by its first role, as it was listed.
+    fn add_input(&mut self, what: &str, path: &Path, resolved: PathBuf, replaceable: bool) {
+        self.input_at.entry(resolved).or_insert(self.inputs.len());
+        self.inputs.push(Role::new(what, path, replaceable));
     }
 
     /// Annotation files the command reads, which `--overwrite-input` lets an output replace.
     pub fn reads_annotations<'a>(&mut self, paths: impl IntoIterator<Item = &'a PathBuf>) {
         for path in paths {
-            self.reads("an annotation file", path);
-            if let Some(role) = self.inputs.last_mut() {
-                role.replaceable = true;
-            }
+            self.add_input("an annotation file", path, resolved(path), true);
+        }
+    }
+
+    /// Reads `path` as `what` unless it is read already.
+    fn reads_once(&mut self, what: &str, path: &Path) {
+        let target = resolved(path);
+        if !self.input_at.contains_key(&target) {
+            self.add_input(what, path, target, false);
         }
     }
 
@@ -99,16 +133,16 @@ impl FilePlan {
             self.reads("the annotation model", model);
         }
         for path in found {
-            if !self.inputs.iter().any(|i| i.resolved == resolved(path)) {
-                self.reads("a file read with the annotations", path);
-            }
+            self.reads_once("a file read with the annotations", path);
         }
         // Companions found by convention (a CSV's or brat file's .txt, a Glozz .ac and the
-        // .aam beside it) are read too, though a reader may not list them.
+        // .aam beside it) are read too, though a reader may not list them. A folder's `.aam`
+        // files are listed once per folder.
+        let mut models_listed = HashSet::new();
         let annotations: Vec<PathBuf> = input.files.iter().chain(found).cloned().collect();
-        for path in annotations.iter().flat_map(|p| companions(p)) {
-            if !self.inputs.iter().any(|i| i.resolved == resolved(&path)) {
-                self.reads("a companion of an annotation file", &path);
+        for path in &annotations {
+            for companion in companions(path, &mut models_listed) {
+                self.reads_once("a companion of an annotation file", &companion);
             }
         }
     }
@@ -128,10 +162,12 @@ impl FilePlan {
             } else {
                 folder
             };
-            gamma_formats::finish_interrupted_writes(folder);
+            if self.recovered.insert(folder.to_path_buf()) {
+                gamma_formats::finish_interrupted_writes(folder);
+            }
         }
         let target = resolved(path);
-        if let Some(input) = self.inputs.iter().find(|i| i.resolved == target)
+        if let Some(input) = self.input_at.get(&target).map(|&i| &self.inputs[i])
             && !(input.replaceable && overwrite_input)
         {
             let hint = if input.replaceable {
@@ -146,7 +182,7 @@ impl FilePlan {
                 input.given.display()
             )));
         }
-        if let Some(other) = self.outputs.iter().find(|o| o.resolved == target) {
+        if let Some(other) = self.output_at.get(&target).map(|&o| &self.outputs[o]) {
             return Err(Failure::BadInput(format!(
                 "{what} {} is also {} ({}): two outputs cannot be one file",
                 path.display(),
@@ -156,11 +192,11 @@ impl FilePlan {
         }
         // Names from inside the inputs may differ by case only: on Windows and macOS they
         // would be one file, so they are refused everywhere.
-        let folded = |path: &Path| path.to_string_lossy().to_lowercase();
+        let folded = target.to_string_lossy().to_lowercase();
         if let Some(other) = self
-            .outputs
-            .iter()
-            .find(|o| folded(&o.resolved) == folded(&target))
+            .folded_output_at
+            .get(&folded)
+            .map(|&o| &self.outputs[o])
         {
             return Err(Failure::BadInput(format!(
                 "{what} {} and {} ({}) differ only in case: on a system that ignores case they are one file",
@@ -169,12 +205,10 @@ impl FilePlan {
                 other.given.display()
             )));
         }
-        self.outputs.push(Role {
-            what: what.to_string(),
-            given: path.to_path_buf(),
-            resolved: target,
-            replaceable: false,
-        });
+        let index = self.outputs.len();
+        self.output_at.insert(target, index);
+        self.folded_output_at.insert(folded, index);
+        self.outputs.push(Role::new(what, path, false));
         Ok(())
     }
 }

@@ -1,16 +1,17 @@
 //! `gamma-studio gamma FILE...`
 
 use super::Failure;
+use super::gamma_json::{DocumentRowJson, GammaJson, IntervalJson, confidence};
 use super::heartbeat::{Counting, Heartbeat};
 use super::input::InputArgs;
 use super::settings_args::GammaSettingsArgs;
+use crate::printable::{name, tell};
 use clap::Args;
 use gamma_core::bootstrap::{BootstrapError, BootstrapOptions, ConfidenceInterval};
-use gamma_core::gamma::{RunControl, SampleCount};
+use gamma_core::gamma::RunControl;
 use gamma_core::per_document::{DocumentGamma, per_document};
-use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
+use gamma_core::relations::{RelationAgreement, result_relation_agreement};
 use gamma_core::{Continuum, Corpus, GammaOptions, GammaResult};
-use serde_json::{Value, json};
 
 #[derive(Args, Debug, Clone)]
 pub struct GammaArgs {
@@ -35,8 +36,9 @@ pub struct GammaArgs {
     /// alignment of the units: matched with the same label, another label, on one side only; F1.
     #[arg(long)]
     pub relations: bool,
-    /// A corpus: also write the per-document table (document, annotators, units, γ, its interval,
-    /// D_o, D_e) to this CSV file.
+    /// A corpus: also write the per-document table (document, annotators, units, γ, its 95 %
+    /// confidence interval with --bootstrap, the precision of its chance estimate, D_o, D_e) to
+    /// this CSV file.
     #[arg(long, value_name = "FILE.csv")]
     pub per_document: Option<std::path::PathBuf>,
     /// Also give a 95 % bootstrap confidence interval of γ (γ-cat, γ-k) from N replicates:
@@ -46,6 +48,15 @@ pub struct GammaArgs {
     /// Number of threads, 1 to 256 (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Also say why the annotators disagree, from the best alignment: the categories aligned
+    /// together and their share of D_o; D_o in positional, categorical and empty-slot parts per
+    /// category and per pair of annotators; each annotator's units against the others', units
+    /// missed and added, mean boundary offsets, over- and under-used categories; γ with each
+    /// annotator left out (three annotators or more) with a bootstrap interval (--bootstrap N
+    /// replicates, default 1000). Alignments are numbered from 1, as the app and `gold
+    /// --report` number them.
+    #[arg(long)]
+    pub diagnose: bool,
 }
 
 fn bad(message: impl Into<String>) -> Failure {
@@ -75,8 +86,8 @@ impl GammaArgs {
         }
         for excluded in &self.exclude_category {
             if !categories.contains(excluded) {
-                let known: Vec<&str> = categories.iter().map(String::as_str).collect();
-                eprintln!(
+                let known: Vec<_> = categories.iter().map(|c| name(c)).collect();
+                tell!(
                     "gamma-studio: warning: --exclude-category {excluded:?}: no document has \
                      this category (the categories are {})",
                     known.join(", ")
@@ -84,14 +95,6 @@ impl GammaArgs {
             }
         }
     }
-}
-
-/// The documents named on the command line (see `gamma_formats::format` for the grouping).
-pub fn read_corpus(args: &GammaArgs) -> Result<Corpus, Failure> {
-    let documents = args.input.read()?;
-    Ok(Corpus::new(
-        documents.into_iter().map(|d| d.continuum).collect(),
-    ))
 }
 
 /// The most threads `--threads` may ask for.
@@ -111,7 +114,11 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
             .map_err(|e| Failure::Computation(e.to_string()))?;
     }
     let options = args.options()?;
-    let mut corpus = read_corpus(args)?;
+    let documents = args.input.read()?;
+    let position_unit = documents
+        .first()
+        .map_or("positions", gamma_formats::position_unit);
+    let mut corpus = Corpus::new(documents.into_iter().map(|d| d.continuum).collect());
     args.warn_unknown_exclusions(&corpus.documents);
     for document in &mut corpus.documents {
         *document = document.filter_categories(|c| !args.exclude_category.iter().any(|x| x == c));
@@ -161,54 +168,77 @@ pub fn run(args: &GammaArgs) -> Result<(), Failure> {
             )
         })
         .transpose()?;
+    let diagnosis = if args.diagnose {
+        let replicates = args
+            .bootstrap
+            .unwrap_or(super::diagnose::LEFT_OUT_REPLICATES);
+        Some(super::diagnose::diagnose(
+            &corpus,
+            &result,
+            &options,
+            replicates,
+            position_unit,
+        )?)
+    } else {
+        None
+    };
     if let Some(path) = &args.per_document {
-        gamma_formats::write_atomically(path, per_document_csv(&rows).as_bytes())
-            .map_err(|e| bad(e.to_string()))?;
+        // Each document's bootstrap confidence interval, with --bootstrap (as the corpus's).
+        let confidence = |result: &GammaResult| {
+            let replicates = args.bootstrap?;
+            let settings = BootstrapOptions {
+                replicates,
+                level: 0.95,
+                seed: options.seed,
+            };
+            gamma_core::bootstrap::bootstrap_gamma(result, &options, &settings)
+                .ok()
+                .map(|interval| interval.gamma)
+        };
+        gamma_formats::write_atomically(
+            path,
+            gamma_formats::per_document_table::of_results(&rows, confidence).as_bytes(),
+        )
+        .map_err(|e| bad(e.to_string()))?;
     }
     if args.json {
-        let mut json = result_json(&corpus, &options, &result, args);
-        if !rows.is_empty() {
-            json["per_document"] = rows.iter().map(row_json).collect();
-        }
-        if let Some(interval) = &interval {
-            json["confidence_interval"] = interval_json(interval);
-        }
-        if args.relations {
-            json["relations"] =
-                serde_json::to_value(relations_of(&corpus, &result)).expect("JSON of plain values");
-        }
+        let mut json = GammaJson::of(&corpus, &options, &result, args.gamma_cat, args.gamma_k);
+        json.per_document =
+            (!rows.is_empty()).then(|| rows.iter().map(DocumentRowJson::of).collect());
+        json.confidence_interval = interval.as_ref().map(IntervalJson::of);
+        json.diagnostics = diagnosis.as_ref().map(super::diagnose::json);
+        json.relations = args
+            .relations
+            .then(|| result_relation_agreement(&corpus.documents, &result));
         println!(
             "{}",
-            serde_json::to_string_pretty(&json).expect("JSON of plain values")
+            crate::printable::json(
+                &serde_json::to_string_pretty(&json).expect("JSON of plain values")
+            )
         );
     } else {
-        print!("{}", summary(&corpus, &options, &result, args));
+        print!(
+            "{}",
+            crate::printable::lines(&summary(&corpus, &options, &result, args))
+        );
         if let Some(interval) = &interval {
-            print!("{}", interval_text(interval));
+            print!("{}", crate::printable::lines(&interval_text(interval)));
         }
-        print!("{}", per_document_summary(&rows));
+        print!("{}", crate::printable::lines(&per_document_summary(&rows)));
         if args.relations {
-            print!("{}", relations_summary(&relations_of(&corpus, &result)));
+            print!(
+                "{}",
+                crate::printable::lines(&relations_summary(&result_relation_agreement(
+                    &corpus.documents,
+                    &result
+                )))
+            );
+        }
+        if let Some(diagnosis) = &diagnosis {
+            print!("{}", super::diagnose::text(diagnosis));
         }
     }
     Ok(())
-}
-
-/// Agreement on the relations of every document, through its best alignment, summed over the
-/// documents by pair of annotators.
-fn relations_of(corpus: &Corpus, result: &GammaResult) -> RelationAgreement {
-    let each: Vec<RelationAgreement> = corpus
-        .documents
-        .iter()
-        .zip(&result.documents)
-        .map(|(continuum, aligned)| {
-            relation_agreement(continuum, &aligned.problem, &aligned.alignment)
-        })
-        .collect();
-    match each.as_slice() {
-        [one] => one.clone(),
-        several => combine(several),
-    }
 }
 
 /// The relations' agreement for people: one line per pair of annotators, then per label.
@@ -223,15 +253,15 @@ fn relations_summary(agreement: &RelationAgreement) -> String {
         let _ = writeln!(
             s,
             "  {} – {}: {} and {} relations; same label {}, other label {}, only {} {}, only {} {}; F1 unlabelled {:.4}, labelled {:.4}, attachment {:.4}{}",
-            p.annotators[0],
-            p.annotators[1],
+            name(&p.annotators[0]),
+            name(&p.annotators[1]),
             p.relations[0],
             p.relations[1],
             p.same_label,
             p.other_label,
-            p.annotators[0],
+            name(&p.annotators[0]),
             p.only_first,
-            p.annotators[1],
+            name(&p.annotators[1]),
             p.only_second,
             p.f1_unlabelled,
             p.f1_labelled,
@@ -245,7 +275,11 @@ fn relations_summary(agreement: &RelationAgreement) -> String {
         let _ = writeln!(
             s,
             "  {}: {} and {}, {} matched with this label, F1 {:.4}",
-            label.label, label.relations[0], label.relations[1], label.same_label, label.f1
+            name(&label.label),
+            label.relations[0],
+            label.relations[1],
+            label.same_label,
+            label.f1
         );
     }
     if !agreement.unplaced.is_empty() {
@@ -256,75 +290,6 @@ fn relations_summary(agreement: &RelationAgreement) -> String {
         );
     }
     s
-}
-
-/// One row of the per-document table as JSON: γ and its interval are null when the document
-/// could not be measured, and `error` says why.
-fn row_json(row: &DocumentGamma) -> Value {
-    let mut out = json!({
-        "document": row.document,
-        "annotators": row.annotators,
-        "n_units": row.n_units,
-    });
-    match &row.result {
-        Ok(r) => {
-            out["gamma"] = finite(r.gamma);
-            out["gamma_interval"] = json!([finite(r.gamma_interval.0), finite(r.gamma_interval.1)]);
-            out["observed_disorder"] = json!(r.observed_disorder);
-            out["expected_disorder"] = finite(r.expected_disorder);
-        }
-        Err(e) => {
-            for key in [
-                "gamma",
-                "gamma_interval",
-                "observed_disorder",
-                "expected_disorder",
-            ] {
-                out[key] = Value::Null;
-            }
-            out["error"] = json!(e.to_string());
-        }
-    }
-    out
-}
-
-/// The per-document table as CSV, in the corpus's order.
-fn per_document_csv(rows: &[DocumentGamma]) -> String {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    let header = [
-        "document",
-        "annotators",
-        "n_units",
-        "gamma",
-        "gamma_low",
-        "gamma_high",
-        "observed_disorder",
-        "expected_disorder",
-        "error",
-    ];
-    writer.write_record(header).expect("in memory");
-    for row in rows {
-        let number = |x: Option<f64>| x.map(|x| x.to_string()).unwrap_or_default();
-        let ok = row.result.as_ref().ok();
-        writer
-            .write_record([
-                row.document.clone(),
-                row.annotators.join(" "),
-                row.n_units.to_string(),
-                number(ok.map(|r| r.gamma)),
-                number(ok.map(|r| r.gamma_interval.0)),
-                number(ok.map(|r| r.gamma_interval.1)),
-                number(ok.map(|r| r.observed_disorder)),
-                number(ok.map(|r| r.expected_disorder)),
-                row.result
-                    .as_ref()
-                    .err()
-                    .map(|e| e.to_string())
-                    .unwrap_or_default(),
-            ])
-            .expect("in memory");
-    }
-    String::from_utf8(writer.into_inner().expect("in memory")).expect("UTF-8 fields")
 }
 
 /// The per-document table for people: worst γ first.
@@ -342,7 +307,7 @@ fn per_document_summary(rows: &[DocumentGamma]) -> String {
     let _ = writeln!(s, "\nper document (each measured alone, worst first):");
     let width = rows
         .iter()
-        .map(|r| r.document.chars().count())
+        .map(|r| name(&r.document).chars().count())
         .max()
         .unwrap_or(8)
         .max(8);
@@ -357,35 +322,20 @@ fn per_document_summary(rows: &[DocumentGamma]) -> String {
                 let _ = writeln!(
                     s,
                     "  {:width$}  {:>7.4}  {:>8.4}…{:<8.4}  {:>5}  {}",
-                    row.document,
+                    name(&row.document),
                     r.gamma,
                     r.gamma_interval.0,
                     r.gamma_interval.1,
                     row.n_units,
-                    row.annotators.join(", ")
+                    name(&row.annotators.join(", "))
                 );
             }
             Err(e) => {
-                let _ = writeln!(s, "  {:width$}  not measured: {e}", row.document);
+                let _ = writeln!(s, "  {:width$}  not measured: {e}", name(&row.document));
             }
         }
     }
     s
-}
-
-/// The bootstrap interval's JSON: named apart from `gamma_interval` (the precision of D_e).
-fn interval_json(interval: &ConfidenceInterval) -> Value {
-    let pair = |(low, high): (f64, f64)| json!([finite(low), finite(high)]);
-    json!({
-        "level": interval.level,
-        "gamma": pair(interval.gamma),
-        "gamma_cat": interval.gamma_cat.map(pair).unwrap_or(Value::Null),
-        "gamma_k": interval.gamma_k.iter().map(|(k, v)| (k.clone(), pair(*v))).collect::<serde_json::Map<_, _>>(),
-        "method": interval.unit.method(),
-        "resampled": interval.n_units,
-        "replicates": interval.replicates,
-        "seed": interval.seed,
-    })
 }
 
 fn interval_text(interval: &ConfidenceInterval) -> String {
@@ -403,105 +353,9 @@ fn interval_text(interval: &ConfidenceInterval) -> String {
         s += &format!("  γ-cat: {low:.4} … {high:.4}\n");
     }
     for (category, (low, high)) in &interval.gamma_k {
-        s += &format!("  γ-k({category}): {low:.4} … {high:.4}\n");
+        s += &format!("  γ-k({}): {low:.4} … {high:.4}\n", name(category));
     }
     s
-}
-
-fn finite(x: f64) -> Value {
-    if x.is_finite() { json!(x) } else { Value::Null }
-}
-
-fn result_json(
-    corpus: &Corpus,
-    options: &GammaOptions,
-    result: &GammaResult,
-    args: &GammaArgs,
-) -> Value {
-    let several = result.documents.len() > 1;
-    let mut alignment = Vec::new();
-    for (document, continuum) in result.documents.iter().zip(&corpus.documents) {
-        for (which, unitary) in document.alignment.unitary_alignments.iter().enumerate() {
-            let units: Vec<Value> = document
-                .alignment
-                .slots(&document.problem, which)
-                .into_iter()
-                .enumerate()
-                .map(|(a, slot)| match slot {
-                    None => Value::Null,
-                    Some(i) => {
-                        let annotator = &continuum.annotators[a];
-                        let unit = &annotator.units[i];
-                        json!({"annotator": annotator.name, "start": unit.start, "end": unit.end, "category": unit.category})
-                    }
-                })
-                .collect();
-            let mut entry = json!({"disorder": unitary.disorder, "units": units});
-            if several {
-                entry["document"] = json!(document.name);
-            }
-            alignment.push(entry);
-        }
-    }
-    let first = &corpus.documents[0];
-    let mut out = json!({
-        "gamma": finite(result.gamma),
-        "observed_disorder": result.observed_disorder,
-        "expected_disorder": finite(result.expected_disorder),
-        "n_samples": result.n_samples,
-        "seed": result.seed,
-        "gamma_interval": [finite(result.gamma_interval.0), finite(result.gamma_interval.1)],
-        "achieved_precision": result.achieved_precision,
-        "proven_best_alignments": result.gamma_bounds.is_none(),
-        "observed_disorder_lower_bound": result.observed_lower_bound,
-        "expected_disorder_lower_bound": finite(result.expected_lower_bound),
-        "gamma_bounds": result
-            .gamma_bounds
-            .map(|(low, high)| json!([finite(low), finite(high)]))
-            .unwrap_or(Value::Null),
-        "sampler": options.sampler.to_string(),
-        "alpha": options.dissimilarity.alpha,
-        "beta": options.dissimilarity.beta,
-        "delta_empty": options.dissimilarity.delta_empty,
-        "categorical_dissimilarity": options.dissimilarity.categorical.to_string(),
-        "annotators": first.annotator_names(),
-        "categories": result.categories,
-        "n_units": corpus.n_units(),
-        "n_unitary_alignments": alignment.len(),
-        "seconds": result.seconds,
-        "alignment": alignment,
-    });
-    if several {
-        out["documents"] = result
-            .documents
-            .iter()
-            .map(|d| json!({"name": d.name, "observed_disorder": d.alignment.disorder, "n_units": d.problem.units.len()}))
-            .collect();
-    }
-    if args.gamma_cat {
-        out["gamma_cat"] = result.gamma_cat.map(finite).unwrap_or(Value::Null);
-    }
-    if args.gamma_k {
-        out["gamma_k"] = result
-            .gamma_k
-            .as_ref()
-            .map(|m| {
-                m.iter()
-                    .map(|(k, v)| (k.clone(), finite(*v)))
-                    .collect::<serde_json::Map<_, _>>()
-                    .into()
-            })
-            .unwrap_or(Value::Null);
-    }
-    out
-}
-
-/// The confidence the interval is given at (95 % for a fixed sample count).
-fn confidence(options: &GammaOptions) -> f64 {
-    match options.samples {
-        SampleCount::Precision { confidence, .. } => confidence,
-        SampleCount::Fixed(_) => 0.95,
-    }
 }
 
 fn summary(
@@ -539,7 +393,7 @@ fn summary(
     }
     if let Some(k) = result.gamma_k.as_ref().filter(|_| args.gamma_k) {
         for (category, value) in k {
-            let _ = writeln!(s, "γ-k({category}) = {value:.4}");
+            let _ = writeln!(s, "γ-k({}) = {value:.4}", name(category));
         }
     }
     let unitary: usize = result

@@ -2,6 +2,7 @@
 //! what it is doing (the phase, how many random continua are aligned, the time so far) and that
 //! Ctrl+C stops it.
 
+use crate::printable::tell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -87,7 +88,7 @@ fn beat(shared: &Shared, what: &str, counting: Counting) {
             }
             Counting::Documents => format!("{done} of {needed} documents measured alone"),
         };
-        eprintln!(
+        tell!(
             "gamma-studio: {what}: still computing after {} s: {phase} (Ctrl+C stops; -v tells more)",
             started.elapsed().as_secs()
         );

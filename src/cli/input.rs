@@ -1,6 +1,7 @@
 //! The options that say how input files are read, shared by every command that reads them.
 
 use super::Failure;
+use crate::printable::tell;
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use gamma_formats::cora::{CoraOptions, Transcription};
@@ -182,7 +183,7 @@ fn say(warnings: &[gamma_formats::Warning], said: Said) {
         if said == Said::NotWhatTheGoldCarries && warning.kind == WarningKind::Carried {
             continue;
         }
-        eprintln!("gamma-studio: warning: {}", warning_in_flags(warning));
+        tell!("gamma-studio: warning: {}", warning_in_flags(warning));
     }
 }
 
@@ -201,7 +202,7 @@ fn read_corpus_folder_saying(
 ) -> Result<(Vec<Document>, CorpusPlan), Failure> {
     let (documents, warnings, plan) =
         gamma_formats::read_corpus(folder, options).map_err(|e| Failure::BadInput(in_flags(&e)))?;
-    eprintln!(
+    tell!(
         "gamma-studio: {}: {} document(s), {}",
         folder.display(),
         documents.len(),

@@ -3,12 +3,18 @@
 
 mod bench;
 mod bench_coverage;
+mod bench_coverage_coding;
 mod bench_reading;
+mod coding_command;
 mod coefficients_command;
 mod convert;
+mod diagnose;
 mod evaluate_command;
+mod examples_command;
+mod feedback_command;
 mod file_plan;
 mod gamma_command;
+mod gamma_json;
 mod gold_command;
 mod heartbeat;
 mod input;
@@ -17,6 +23,7 @@ mod settings_args;
 mod shuffle_command;
 mod textgamma_command;
 
+use crate::printable::tell;
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
 
@@ -65,11 +72,20 @@ enum Command {
     /// The classic and unitizing coefficients of a document: κd, πd, αd, α_U, c|uα, SER,
     /// WindowDiff, Pk, GHD.
     Coefficients(Box<coefficients_command::CoefficientsArgs>),
+    /// A coding study (items × coders, from a wide, long or contingency table): the survey's
+    /// coefficients with their intervals, pairwise tables, and a gold label per item.
+    Coding(Box<coding_command::CodingArgs>),
     /// The agreement report for a paper: one self-contained HTML page (or .md, .tex, .json)
     /// with the method, γ, γ-cat, γ-k, pairs, documents, coefficients, plots and disagreements.
     Report(Box<report_command::ReportArgs>),
     /// Build a consensus gold standard with bulk rules (the app adjudicates the rest).
     Gold(Box<gold_command::GoldArgs>),
+    /// The places where two confused categories meet, with their text: examples for the
+    /// guidelines (Markdown, CSV or JSON).
+    Examples(Box<examples_command::ExamplesArgs>),
+    /// One page per annotator (HTML, Markdown): her disagreements with the gold or the
+    /// majority, in context, with the decisions and their reasons, and her profile.
+    Feedback(Box<feedback_command::FeedbackArgs>),
     /// Evaluate annotators or systems against a reference: γ and span precision/recall/F1.
     Evaluate(Box<evaluate_command::EvaluateArgs>),
     /// tγ of annotators who also corrected tokens and transcriptions (CorA-XML files).
@@ -107,7 +123,7 @@ fn open_app(
         screenshot,
         data_folder: None,
     })
-    .map_err(Failure::Computation)
+    .map_err(|e| Failure::Computation(e.to_string()))
 }
 
 /// Exit status of a failed command.
@@ -136,6 +152,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Coefficients(args)) => coefficients_command::run(&args),
         Some(Command::Gold(args)) => gold_command::run(&args),
+        Some(Command::Feedback(args)) => feedback_command::run(&args),
+        Some(Command::Examples(args)) => examples_command::run(&args),
+        Some(Command::Coding(args)) => coding_command::run(&args),
         Some(Command::Report(args)) => report_command::run(&args),
         Some(Command::Evaluate(args)) => evaluate_command::run(&args),
         Some(Command::Textgamma(args)) => textgamma_command::run(&args),
@@ -148,11 +167,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     match outcome {
         Ok(()) => 0,
         Err(Failure::BadInput(message)) => {
-            eprintln!("gamma-studio: {message}");
+            tell!("gamma-studio: {message}");
             2
         }
         Err(Failure::Computation(message)) => {
-            eprintln!("gamma-studio: {message}");
+            tell!("gamma-studio: {message}");
             1
         }
     }

@@ -3,6 +3,7 @@
 
 use super::Failure;
 use super::gamma_command::GammaArgs;
+use crate::printable::tell;
 use crate::report::{Rendering, Report};
 use clap::Args;
 use gamma_core::gamma::GammaError;
@@ -28,6 +29,11 @@ pub struct ReportArgs {
     /// γ, as `calibrate` gives it (5 sets per magnitude, step 0.1; tens of seconds)
     #[arg(long)]
     pub calibrate: bool,
+    /// An adjudication session of one of the documents (repeatable, as `gold --session` or the
+    /// app saves them): its decisions are counted by category and by the reason given, with
+    /// the first session's list of reasons.
+    #[arg(long, value_name = "FILE.json")]
+    pub session: Vec<PathBuf>,
 }
 
 /// The report's form, by the output's extension.
@@ -44,13 +50,10 @@ fn kind_of(path: &std::path::Path) -> Result<Rendering, Failure> {
     })
 }
 
-/// The command line that gives the same figures (the arguments as given).
+/// The command line that gives the same figures: the arguments as given, quoted for a POSIX
+/// shell.
 fn rerun() -> String {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .map(|a| if a.contains(' ') { format!("'{a}'") } else { a })
-        .collect();
-    format!("gamma-studio {}", args.join(" "))
+    crate::report::command_line::command_line(std::env::args_os().skip(1))
 }
 
 pub fn run(args: &ReportArgs) -> Result<(), Failure> {
@@ -61,6 +64,9 @@ pub fn run(args: &ReportArgs) -> Result<(), Failure> {
     let mut plan = super::file_plan::FilePlan::default();
     let found: Vec<PathBuf> = documents.iter().flat_map(|d| d.source.paths()).collect();
     plan.reads_input_args(&args.gamma.input, &found);
+    for session in &args.session {
+        plan.reads("--session", session);
+    }
     plan.writes("--out", &args.out, false)?;
     args.gamma
         .warn_unknown_exclusions(documents.iter().map(|d| &d.continuum));
@@ -91,7 +97,7 @@ pub fn run(args: &ReportArgs) -> Result<(), Failure> {
             .annotators
             .retain(|a| Some(&a.name) != reference.as_ref());
         if reference.is_some() && continuum.n_annotators() < 2 {
-            eprintln!(
+            tell!(
                 "gamma-studio: {:?} has one annotator besides the reference: scored against it, \
                  not in the agreement figures",
                 continuum.name
@@ -112,10 +118,20 @@ pub fn run(args: &ReportArgs) -> Result<(), Failure> {
     if args.calibrate {
         report = report.with_calibration(&corpus, &options);
     }
+    if !args.session.is_empty() {
+        let sessions = (args.session.iter())
+            .map(|path| {
+                gamma_formats::session::Session::load(path)
+                    .map_err(|e| Failure::BadInput(format!("--session: {e}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let list = sessions[0].reasons.clone();
+        report = report.with_reasons(sessions.iter().map(|s| &s.adjudication), &list);
+    }
     let text = kind.render(&report);
     gamma_formats::write_atomically(&args.out, text.as_bytes())
         .map_err(|e| Failure::BadInput(e.to_string()))?;
-    eprintln!(
+    tell!(
         "gamma-studio: report written to {} (γ = {:.4})",
         args.out.display(),
         report.overall.gamma

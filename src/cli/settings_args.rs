@@ -301,7 +301,7 @@ mod tests {
     #[test]
     fn the_app_and_the_command_line_have_the_same_defaults() {
         use crate::cli::{Cli, Command};
-        let app = crate::app::settings::Settings::default();
+        let app = crate::app::measure::settings::Settings::default();
         let Ok(Cli {
             command: Some(Command::Gamma(gamma)),
             ..
@@ -328,7 +328,7 @@ mod tests {
         }
     }
 
-    /// The values the app and Python refuse (src/app/settings.rs,
+    /// The values the app and Python refuse (src/app/measure/settings.rs,
     /// python/tests/test_settings.py) are refused here by the core's check, named by their flag.
     #[test]
     fn the_command_line_refuses_what_the_core_refuses_with_its_flags() {

@@ -4,6 +4,7 @@ use super::Failure;
 use super::file_plan::FilePlan;
 use super::input::in_flags;
 use super::settings_args::{SweepSettingsArgs, setting_failure};
+use crate::printable::{name, say};
 use clap::Args;
 use gamma_core::measure::Measure;
 use gamma_core::settings::{Setting, UnknownName};
@@ -200,13 +201,13 @@ pub fn run_shuffle(args: &ShuffleArgs) -> Result<(), Failure> {
         own_text: None,
         relations: Vec::new(),
     });
-    for (name, c) in [
+    for (file, c) in [
         ("reference.csv", &reference_continuum),
         ("shuffled.csv", &continuum),
     ] {
-        let path = args.out.join(name);
+        let path = args.out.join(file);
         gamma_formats::csv::write(c, &path).map_err(|e| bad(e.to_string()))?;
-        println!("{}", path.display());
+        say!("{}", name(&path.display().to_string()));
     }
     Ok(())
 }
@@ -302,9 +303,9 @@ pub fn run_sweep(args: &SweepArgs) -> Result<(), Failure> {
         Some(path) => {
             gamma_formats::write_atomically(path, text.as_bytes())
                 .map_err(|e| bad(e.to_string()))?;
-            println!("{}", path.display());
+            say!("{}", name(&path.display().to_string()));
         }
-        None => print!("{text}"),
+        None => print!("{}", crate::printable::json(&text)),
     }
     Ok(())
 }
@@ -405,34 +406,39 @@ pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), Failure> {
             .collect();
         println!(
             "{}",
-            serde_json::to_string_pretty(&json!({
-                "gamma": calibration.gamma,
-                "references": references_name,
-                "seed": args.seed,
-                "sets": args.sets,
-                "preset": args.settings.preset.map(|p| p.to_string()),
-                "kinds": kinds,
-            }))
-            .expect("plain values")
+            crate::printable::json(
+                &serde_json::to_string_pretty(&json!({
+                    "gamma": calibration.gamma,
+                    "references": references_name,
+                    "seed": args.seed,
+                    "sets": args.sets,
+                    "preset": args.settings.preset.map(|p| p.to_string()),
+                    "kinds": kinds,
+                }))
+                .expect("plain values")
+            )
         );
         return Ok(());
     }
-    println!(
+    say!(
         "γ = {:.3} for {}: about the γ of annotators making",
-        calibration.gamma, documents[0].continuum.name
+        calibration.gamma,
+        name(&documents[0].continuum.name)
     );
     for (kind, magnitude, _) in &calibration.kinds {
         match magnitude {
-            Some(m) => println!("  {} ({kind}) of magnitude {m:.2}", kind.description()),
-            None => println!(
+            Some(m) => say!("  {} ({kind}) of magnitude {m:.2}", kind.description()),
+            None => say!(
                 "  {} ({kind}): never that low, even at magnitude 1",
                 kind.description()
             ),
         }
     }
-    println!(
+    say!(
         "(references: {references_name}; {} sets per magnitude, step {}, seed {})",
-        args.sets, args.step, args.seed
+        args.sets,
+        args.step,
+        args.seed
     );
     Ok(())
 }

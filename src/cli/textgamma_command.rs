@@ -4,6 +4,7 @@
 use super::Failure;
 use super::input::{InputArgs, in_flags, warning_in_flags};
 use super::settings_args::{SampleArgs, setting_failure, text_gamma_samples};
+use crate::printable::{name, say, tell};
 use clap::Args;
 use gamma_core::CategoryMatrix;
 use gamma_core::bootstrap::{BootstrapError, BootstrapOptions, bootstrap_text_gamma};
@@ -128,7 +129,7 @@ impl TextGammaArgs {
             .iter()
             .filter(|w| w.kind != WarningKind::TextDiffers)
         {
-            eprintln!("gamma-studio: warning: {}", warning_in_flags(warning));
+            tell!("gamma-studio: warning: {}", warning_in_flags(warning));
         }
         if documents.len() != 1 {
             return Err(bad(format!(
@@ -159,7 +160,7 @@ impl TextGammaArgs {
         let (documents, warnings) =
             read_documents(std::slice::from_ref(path), &options).map_err(|e| bad(in_flags(&e)))?;
         for warning in warnings {
-            eprintln!("gamma-studio: warning: {}", warning_in_flags(&warning));
+            tell!("gamma-studio: warning: {}", warning_in_flags(&warning));
         }
         let mut annotations = annotations_of(&documents[0].continuum, &self.input.cora_layer())
             .map_err(|e| bad(format!("{}: {e}", path.display())))?;
@@ -213,12 +214,17 @@ pub fn run(args: &TextGammaArgs) -> Result<(), Failure> {
         }
         println!(
             "{}",
-            serde_json::to_string_pretty(&json).expect("JSON of plain values")
+            crate::printable::json(
+                &serde_json::to_string_pretty(&json).expect("JSON of plain values")
+            )
         );
     } else {
-        print!("{}", summary(&annotations, &result));
+        print!(
+            "{}",
+            crate::printable::lines(&summary(&annotations, &result))
+        );
         if let Some(interval) = &interval {
-            println!(
+            say!(
                 "{:.0} % confidence interval of tγ: {:.4} … {:.4}   ({}; {} resampled, {} replicates, seed {})",
                 100.0 * interval.level,
                 interval.gamma.0,
@@ -286,7 +292,7 @@ fn layers_text(annotation: &TextAnnotation, index: usize) -> String {
     let layers: Vec<String> = unit
         .layers
         .iter()
-        .map(|(k, v)| format!("{k}={v}"))
+        .map(|(k, v)| format!("{}={}", name(k), name(v)))
         .collect();
     format!(
         "{:?} [{}, {}) {}",
@@ -299,7 +305,7 @@ fn layers_text(annotation: &TextAnnotation, index: usize) -> String {
 
 fn summary(annotations: &[TextAnnotation], result: &TextGammaResult) -> String {
     let mut out = String::new();
-    let names: Vec<&str> = annotations.iter().map(|a| a.name.as_str()).collect();
+    let names: Vec<_> = annotations.iter().map(|a| name(&a.name)).collect();
     out += &format!("annotators: {}\n", names.join(", "));
     out += &format!("tγ = {:.4}\n", result.tgamma);
     out += &format!("observed disorder D_o = {:.6}\n", result.observed.disorder);
@@ -321,8 +327,8 @@ fn summary(annotations: &[TextAnnotation], result: &TextGammaResult) -> String {
         let differing: Vec<_> = pair.units.iter().filter(|(_, _, d)| *d > 0.0).collect();
         out += &format!(
             "\n{} vs {}: {} tokens aligned, {} differ:\n",
-            a.name,
-            b.name,
+            name(&a.name),
+            name(&b.name),
             pair.units.len(),
             differing.len()
         );

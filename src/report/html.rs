@@ -4,9 +4,10 @@
 
 use super::svg::{NamedCurve, bars, curves, escape, histogram};
 use super::{Report, tables};
+use crate::wording::plural;
 use std::fmt::Write;
 
-const STYLE: &str = r#"
+pub(super) const STYLE: &str = r#"
 body { font-family: "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; max-width: 54em;
        margin: 2em auto; padding: 0 1em; color: #1d1d1d; line-height: 1.45; }
 h1 { font-size: 1.6em; margin-bottom: 0.2em; }
@@ -42,11 +43,11 @@ pub fn render(report: &Report) -> String {
     );
     let _ = write!(
         s,
-        "<h1>Agreement report</h1><p class=\"lead\">{} document(s), {} annotators ({}), {} units.</p>",
-        report.documents.len(),
-        report.annotators.len(),
+        "<h1>Agreement report</h1><p class=\"lead\">{}, {} ({}), {}.</p>",
+        plural(report.documents.len(), "document", "documents"),
+        plural(report.annotators.len(), "annotator", "annotators"),
         escape(&report.annotators.join(", ")),
-        report.n_units
+        plural(report.n_units, "unit", "units")
     );
     methods(&mut s, report);
     gamma(&mut s, report);
@@ -56,6 +57,10 @@ pub fn render(report: &Report) -> String {
     pairwise(&mut s, report);
     coefficients(&mut s, report);
     alignment(&mut s, report);
+    super::anatomy::html(&mut s, &report.anatomy);
+    if let Some(reasons) = &report.reasons {
+        super::reasons::html(&mut s, reasons);
+    }
     chance(&mut s, report);
     calibration(&mut s, report);
     worst(&mut s, report);
@@ -76,8 +81,9 @@ fn methods(s: &mut String, report: &Report) {
     section(s, "methods", "Method (to paste)");
     let _ = write!(
         s,
-        "<p class=\"methods\">{}</p>",
-        escape(&tables::methods_paragraph(report))
+        "<p class=\"methods\">{}</p><pre><code>{}</code></pre>",
+        escape(&tables::methods_paragraph(report)),
+        escape(&report.method.rerun)
     );
     why(
         s,
@@ -191,10 +197,14 @@ fn per_document(s: &mut String, report: &Report) {
             .unwrap_or(f64::NEG_INFINITY)
             .total_cmp(&b.gamma.unwrap_or(f64::NEG_INFINITY))
     });
-    s.push_str("<table><tr><th>document</th><th>annotators</th><th>units</th><th>γ</th><th>interval</th></tr>");
+    let _ = write!(
+        s,
+        "<table><tr><th>document</th><th>annotators</th><th>units</th><th>γ</th><th title=\"{}\">chance precision</th></tr>",
+        escape(tables::CHANCE_PRECISION_NOTE)
+    );
     for row in rows {
         let interval = row
-            .interval
+            .chance_precision
             .map(|(l, h)| format!("{} … {}", number(Some(l)), number(Some(h))))
             .unwrap_or_else(|| escape(row.error.as_deref().unwrap_or("")));
         let _ = write!(
@@ -212,6 +222,7 @@ fn per_document(s: &mut String, report: &Report) {
         s,
         "Each document measured alone (its own chance model), worst first: where adjudication is most needed.",
     );
+    why(s, tables::CHANCE_PRECISION_NOTE);
     s.push_str("</section>");
 }
 
@@ -456,7 +467,7 @@ fn against_reference(s: &mut String, report: &Report) {
     section(
         s,
         "reference",
-        &format!("Against the reference: {}", escape(&section_of.reference)),
+        &format!("Against the reference: {}", section_of.reference),
     );
     match &section_of.annotators {
         Err(why_not) => {

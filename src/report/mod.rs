@@ -9,10 +9,14 @@
 //! coverage of the best alignment, the chance disorders, the worst disagreements with their
 //! text, agreement on relations when the documents have them, and each annotator against a
 //! reference (a gold standard, the curated document of a project export) when there is one
-//! ([`Report::against`]).
+//! ([`Report::against`]), and why the annotators disagree ([`anatomy`]).
 
+pub mod anatomy;
 mod calibration;
+pub mod coding;
+pub mod command_line;
 pub mod html;
+pub mod reasons;
 mod svg;
 pub mod tables;
 
@@ -24,7 +28,7 @@ use gamma_core::gamma::{GammaError, RunControl, SampleCount};
 use gamma_core::measure::{Measure, UndefinedMeasure};
 use gamma_core::pairwise::{annotator_names, check_pairs, try_pairwise};
 use gamma_core::per_document::per_document;
-use gamma_core::relations::{RelationAgreement, combine, relation_agreement};
+use gamma_core::relations::{RelationAgreement, any_relations, result_relation_agreement};
 use gamma_core::{Corpus, GammaOptions, GammaResult};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -130,8 +134,9 @@ pub struct DocumentRow {
     pub n_units: usize,
     /// γ, or `None` with `error` when it cannot be measured.
     pub gamma: Option<f64>,
-    /// Its precision interval.
-    pub interval: Option<(f64, f64)>,
+    /// The precision interval of its chance estimate (how precisely the random continua
+    /// estimated its D_e): not a confidence interval of γ.
+    pub chance_precision: Option<(f64, f64)>,
     /// Why it cannot be measured.
     pub error: Option<String>,
 }
@@ -230,6 +235,12 @@ pub struct Report {
     /// What γ means on the Corpus Shuffling Tool's curves, when asked for (or why there is
     /// none).
     pub calibration: Option<Result<calibration::CalibrationSection, String>>,
+    /// Why the annotators disagree: `D_o` in parts, confusions, each annotator's habits, γ
+    /// with each left out.
+    pub anatomy: anatomy::AnatomySection,
+    /// The adjudication's decisions counted by category and reason, when adjudications are
+    /// given ([`Report::with_reasons`]).
+    pub reasons: Option<reasons::ReasonsSection>,
 }
 
 /// Each annotator scored against a reference (`gamma-studio evaluate`'s figures).
@@ -284,7 +295,7 @@ impl Report {
                 .into_iter()
                 .map(|row| DocumentRow {
                     gamma: row.gamma(),
-                    interval: row.result.as_ref().ok().map(|r| r.gamma_interval),
+                    chance_precision: row.result.as_ref().ok().map(|r| r.gamma_interval),
                     error: row.result.as_ref().err().map(|e| e.to_string()),
                     document: row.document,
                     annotators: row.annotators,
@@ -328,7 +339,20 @@ impl Report {
             relations: relations(corpus, &result),
             against_reference: None,
             calibration: None,
+            anatomy: anatomy::gather(corpus, &result, options, REPLICATES),
+            reasons: None,
         })
+    }
+
+    /// The report with the decisions of `adjudications` (the documents' adjudications)
+    /// counted by category and reason, the reasons labelled by `list`.
+    pub fn with_reasons<'a>(
+        mut self,
+        adjudications: impl IntoIterator<Item = &'a gamma_core::gold::Adjudication>,
+        list: &gamma_core::gold::ReasonList,
+    ) -> Report {
+        self.reasons = Some(reasons::ReasonsSection::gather(adjudications, list));
+        self
     }
 
     /// The report with each annotator of `referenced` (the documents with the reference as
@@ -555,21 +579,5 @@ fn worst(corpus: &Corpus, result: &GammaResult) -> Vec<Disagreement> {
 }
 
 fn relations(corpus: &Corpus, result: &GammaResult) -> Option<RelationAgreement> {
-    let any = corpus
-        .documents
-        .iter()
-        .any(|d| d.annotators.iter().any(|a| !a.relations.is_empty()));
-    if !any {
-        return None;
-    }
-    let each: Vec<RelationAgreement> = corpus
-        .documents
-        .iter()
-        .zip(&result.documents)
-        .map(|(c, aligned)| relation_agreement(c, &aligned.problem, &aligned.alignment))
-        .collect();
-    Some(match each.as_slice() {
-        [one] => one.clone(),
-        several => combine(several),
-    })
+    any_relations(&corpus.documents).then(|| result_relation_agreement(&corpus.documents, result))
 }

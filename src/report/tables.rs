@@ -1,7 +1,15 @@
 //! The report as text: the methods paragraph, Markdown (for a README or a notebook) and LaTeX
 //! tables (for a paper).
+//!
+//! Names (annotators, categories, documents, the reference) are escaped in both: in Markdown
+//! ([`md`]) every character Markdown or HTML reads as syntax (`<`, `>`, `&`, `|`, `` ` ``, `*`,
+//! `_`, `[`, `]`, `#`, `$`…) is written after a backslash, and control characters (a line break
+//! would forge a table row) as escapes (`\n`, `\u{1b}`: [`crate::printable`]); in LaTeX
+//! ([`tex`]) its special characters. The command that gives the figures again is a fenced code
+//! block in Markdown, quoted for a POSIX shell ([`super::command_line`]).
 
 use super::Report;
+use crate::wording::plural;
 use std::fmt::Write;
 
 fn number(x: Option<f64>) -> String {
@@ -10,6 +18,9 @@ fn number(x: Option<f64>) -> String {
         _ => "–".to_string(),
     }
 }
+
+/// What the per-document column "chance precision" is, under the table in every format.
+pub(super) const CHANCE_PRECISION_NOTE: &str = "chance precision: the precision interval of the chance estimate (how precisely the random continua estimated each document's expected disorder D_e), not a confidence interval of γ (the bootstrap confidence interval, where one could be drawn, is the corpus's, under γ).";
 
 /// A paragraph for a paper's method section.
 pub fn methods_paragraph(report: &Report) -> String {
@@ -27,13 +38,13 @@ pub fn methods_paragraph(report: &Report) -> String {
         });
     let paragraph = format!(
         "Inter-annotator agreement was measured with γ (Mathet, Widlöcher & Métivier 2015) on {} \
-         document(s) annotated by {} annotators ({} units), with α = {}, β = {}, Δ∅ = {} and the \
+         annotated by {} ({}), with α = {}, β = {}, Δ∅ = {} and the \
          {} categorical dissimilarity; the best alignment was computed exactly. The expected \
          disorder was estimated from {} continua drawn by the {} sampler (seed {}). Computed with \
-         {}; the same figures are given by `{}`.",
-        report.documents.len(),
-        report.annotators.len(),
-        report.n_units,
+         {}; the same figures are given by the command below.",
+        plural(report.documents.len(), "document", "documents"),
+        plural(report.annotators.len(), "annotator", "annotators"),
+        plural(report.n_units, "unit", "units"),
         m.alpha,
         m.beta,
         m.delta_empty,
@@ -42,16 +53,43 @@ pub fn methods_paragraph(report: &Report) -> String {
         m.sampler,
         m.seed,
         m.software,
-        m.rerun
     );
     paragraph + &reference
+}
+
+/// A name as Markdown text: control characters escaped ([`crate::printable::name`]), and each
+/// character that Markdown, its tables, its math (`$`) or the HTML it allows could read as
+/// syntax inside a line written after a backslash (CommonMark and pandoc read `\|`, `\<`… as
+/// the character itself).
+pub fn md(text: &str) -> String {
+    let text = crate::printable::name(text);
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if "\\`*_[]<>#|&~!$^".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `code` as a Markdown fenced code block: its fence longer than any run of backticks in it.
+pub fn code_block(code: &str) -> String {
+    let longest = code.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest.max(2) + 1);
+    format!("{fence}sh\n{code}\n{fence}\n")
 }
 
 /// The main figures as Markdown.
 pub fn markdown(report: &Report) -> String {
     let o = &report.overall;
     let mut s = String::from("# Agreement report\n\n");
-    let _ = writeln!(s, "{}\n", methods_paragraph(report));
+    let _ = writeln!(
+        s,
+        "{}\n\n{}",
+        md(&methods_paragraph(report)),
+        code_block(&report.method.rerun)
+    );
     let _ = writeln!(s, "| figure | value |\n|---|---|");
     let _ = writeln!(s, "| γ | {} |", number(Some(o.gamma)));
     if let Ok(ci) = &o.confidence_interval {
@@ -82,7 +120,13 @@ pub fn markdown(report: &Report) -> String {
             })
     };
     for (k, v) in &o.gamma_k {
-        let _ = writeln!(s, "| γ-k {k} | {}{} |", number(Some(*v)), interval_of(k));
+        let _ = writeln!(
+            s,
+            "| γ-k {} | {}{} |",
+            md(k),
+            number(Some(*v)),
+            interval_of(k)
+        );
     }
     if !report.pairwise.is_empty() {
         let _ = writeln!(s, "\n| annotators | documents | γ |\n|---|---|---|");
@@ -90,15 +134,15 @@ pub fn markdown(report: &Report) -> String {
             let _ = writeln!(
                 s,
                 "| {} – {} | {} | {} |",
-                p.annotators[0],
-                p.annotators[1],
+                md(&p.annotators[0]),
+                md(&p.annotators[1]),
                 p.documents,
                 number(p.gamma)
             );
         }
     }
     if let Some(Ok(rows)) = report.against_reference.as_ref().map(|r| &r.annotators) {
-        let reference = &report.against_reference.as_ref().expect("some").reference;
+        let reference = md(&report.against_reference.as_ref().expect("some").reference);
         let _ = writeln!(
             s,
             "\n| against {reference} | documents | γ | precision | recall | F1 strict | F1 partial |\n|---|---|---|---|---|---|---|"
@@ -107,7 +151,7 @@ pub fn markdown(report: &Report) -> String {
             let _ = writeln!(
                 s,
                 "| {} | {} | {} | {} | {} | {} | {} |",
-                row.annotator,
+                md(&row.annotator),
                 row.documents,
                 number(row.gamma),
                 number(Some(row.strict[0])),
@@ -128,28 +172,45 @@ pub fn markdown(report: &Report) -> String {
             let magnitude = kind
                 .magnitude
                 .map_or_else(|| "above 1".to_string(), |m| format!("{m:.2}"));
-            let _ = writeln!(s, "| {} ({}) | {magnitude} |", kind.description, kind.error);
+            let _ = writeln!(
+                s,
+                "| {} ({}) | {magnitude} |",
+                md(&kind.description),
+                md(&kind.error)
+            );
         }
     }
     if !report.per_document.is_empty() {
-        let _ = writeln!(s, "\n| document | units | γ |\n|---|---|---|");
+        let _ = writeln!(
+            s,
+            "\n| document | units | γ | chance precision |\n|---|---|---|---|"
+        );
         for row in &report.per_document {
+            let precision = row.chance_precision.map_or_else(
+                || "–".to_string(),
+                |(low, high)| format!("{} … {}", number(Some(low)), number(Some(high))),
+            );
             let _ = writeln!(
                 s,
-                "| {} | {} | {} |",
-                row.document,
+                "| {} | {} | {} | {precision} |",
+                md(&row.document),
                 row.n_units,
                 number(row.gamma)
             );
         }
+        let _ = writeln!(s, "\n{}", md(CHANCE_PRECISION_NOTE));
+    }
+    super::anatomy::markdown(&mut s, &report.anatomy);
+    if let Some(reasons) = &report.reasons {
+        super::reasons::markdown(&mut s, reasons);
     }
     s
 }
 
-/// Escapes LaTeX's special characters.
-fn tex(text: &str) -> String {
+/// Escapes LaTeX's special characters (and control characters, [`crate::printable::name`]).
+pub(super) fn tex(text: &str) -> String {
     let mut out = String::new();
-    for c in text.chars() {
+    for c in crate::printable::name(text).chars() {
         match c {
             '\\' => out.push_str("\\textbackslash{}"),
             '&' | '%' | '$' | '#' | '_' | '{' | '}' => {

@@ -3,7 +3,7 @@
 
 pub mod cli;
 
-use gamma_core::alignment::{Alignment, AlignmentProblem, Limits};
+use gamma_core::alignment::{Alignment, AlignmentProblem, AlignmentSearch};
 use gamma_core::{Continuum, Dissimilarity};
 use std::path::PathBuf;
 
@@ -26,7 +26,9 @@ pub fn best_alignment(
     dissimilarity: &Dissimilarity,
 ) -> (AlignmentProblem, Alignment) {
     let problem = problem(continuum, dissimilarity);
-    let alignment = problem.best_alignment(&Limits::default()).unwrap();
+    let alignment = AlignmentSearch::new()
+        .best_alignment(&problem, Default::default())
+        .unwrap();
     (problem, alignment)
 }
 
@@ -41,7 +43,7 @@ pub fn relative_difference(a: f64, b: f64) -> f64 {
 /// The adjudication of `continuum` over γ's best alignment (default settings) after the
 /// unanimous rule, by the adjudicator `tester`.
 pub fn unanimous(continuum: &Continuum) -> gamma_core::gold::Adjudication {
-    let aligned = gamma_core::gamma::best_alignment(continuum, &Default::default()).unwrap();
+    let aligned = gamma_core::gamma::DocumentAlignment::of(continuum, &Default::default()).unwrap();
     let mut adjudication = gamma_core::gold::Adjudication::new(
         continuum.clone(),
         &aligned.problem,

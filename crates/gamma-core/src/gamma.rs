@@ -15,8 +15,9 @@
 //! γ-cat and γ-k ([`crate::gamma_cat`]) are computed on the same best alignment and the same
 //! random continua.
 
-use crate::alignment::{Alignment, AlignmentError, AlignmentProblem, Limits, ListingOutlook};
+use crate::alignment::{Alignment, AlignmentError, AlignmentProblem, AlignmentSearch, Limits};
 use crate::continuum::Continuum;
+pub use crate::control::RunControl;
 use crate::corpus::Corpus;
 use crate::disorder::MeanUnitsRule;
 use crate::dissimilarity::{Dissimilarity, ParameterError, ResolvedDissimilarity, Span};
@@ -30,7 +31,7 @@ pub(crate) use crate::sampler::{normal_quantile, required_samples};
 use crate::settings::SettingError;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Every setting of a γ computation. The command line, the app and session files all hold
@@ -68,6 +69,11 @@ impl GammaOptions {
     pub fn check(&self) -> Result<(), SettingError> {
         self.dissimilarity.check()?;
         self.samples.check()
+    }
+
+    /// The search for best alignments these options ask for (their limits, soft or not).
+    pub fn alignment_search(&self) -> AlignmentSearch {
+        AlignmentSearch::new().limits(self.limits).soft(self.soft)
     }
 }
 
@@ -172,28 +178,6 @@ pub enum DocumentProblem {
     Alignment(Box<GammaError>),
 }
 
-/// Lets a caller follow and stop a long computation (the GUI's worker).
-#[derive(Default, Clone, Copy)]
-pub struct RunControl<'a> {
-    /// When set to true, the run stops at the next random continuum with
-    /// [`GammaError::Cancelled`].
-    pub cancelled: Option<&'a AtomicBool>,
-    /// Called with (samples done, samples needed so far).
-    pub on_progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
-}
-
-impl RunControl<'_> {
-    pub(crate) fn is_cancelled(&self) -> bool {
-        self.cancelled.is_some_and(|c| c.load(Ordering::Relaxed))
-    }
-
-    pub(crate) fn progress(&self, done: usize, needed: usize) {
-        if let Some(report) = self.on_progress {
-            report(done, needed);
-        }
-    }
-}
-
 /// The best alignment of one document.
 #[derive(Debug, Clone)]
 pub struct DocumentAlignment {
@@ -247,6 +231,26 @@ pub struct GammaResult {
     pub seconds: f64,
 }
 
+impl DocumentAlignment {
+    /// The best alignment of one continuum alone (no expected disorder), through
+    /// [`GammaOptions::alignment_search`]: what adjudication needs.
+    pub fn of(continuum: &Continuum, options: &GammaOptions) -> Result<Self, GammaError> {
+        crate::alignment::check_input(continuum.n_annotators(), continuum.n_units())?;
+        let categories = continuum.categories();
+        let dissimilarity = options.dissimilarity.resolve(&categories)?;
+        let problem = AlignmentProblem::from_continuum(continuum, &categories, dissimilarity)?
+            .with_mean_units_rule(options.mean_units_rule);
+        let alignment = options
+            .alignment_search()
+            .best_alignment(&problem, RunControl::default())?;
+        Ok(DocumentAlignment {
+            name: continuum.name.clone(),
+            problem,
+            alignment,
+        })
+    }
+}
+
 /// γ of one continuum: [`corpus_gamma`] of a corpus of one document.
 pub fn gamma(
     continuum: &Continuum,
@@ -254,36 +258,6 @@ pub fn gamma(
     control: RunControl,
 ) -> Result<GammaResult, GammaError> {
     corpus_gamma(&Corpus::new(vec![continuum.clone()]), options, control)
-}
-
-/// The best alignment of one continuum alone (no expected disorder): what adjudication needs.
-pub fn best_alignment(
-    continuum: &Continuum,
-    options: &GammaOptions,
-) -> Result<DocumentAlignment, GammaError> {
-    if continuum.n_annotators() < 2 {
-        return Err(AlignmentError::TooFewAnnotators(continuum.n_annotators()).into());
-    }
-    if continuum.n_annotators() > crate::alignment::MAX_ALIGNED_ANNOTATORS {
-        return Err(AlignmentError::too_many_annotators(continuum.n_annotators()).into());
-    }
-    if continuum.n_units() == 0 {
-        return Err(AlignmentError::NoUnits.into());
-    }
-    let categories = continuum.categories();
-    let dissimilarity = options.dissimilarity.resolve(&categories)?;
-    let problem = AlignmentProblem::from_continuum(continuum, &categories, dissimilarity)?
-        .with_mean_units_rule(options.mean_units_rule);
-    let alignment = if options.soft {
-        problem.best_soft_alignment(&options.limits)?
-    } else {
-        problem.best_alignment(&options.limits)?
-    };
-    Ok(DocumentAlignment {
-        name: continuum.name.clone(),
-        problem,
-        alignment,
-    })
 }
 
 /// The outcome of aligning one random continuum.
@@ -422,23 +396,19 @@ fn gamma_range(observed: (f64, f64), expected: (f64, f64)) -> Option<(f64, f64)>
 }
 
 /// The best alignment of `problem`, stopped as [`GammaError::Cancelled`] soon after the run is;
-/// the random continua of one expected disorder share an `outlook` on listing (see
-/// [`AlignmentProblem::best_alignment_among`]).
+/// the random continua of one expected disorder share a `search` (see
+/// [`AlignmentSearch::best_alignment`]).
 fn aligned_until(
     problem: &AlignmentProblem,
-    options: &GammaOptions,
+    search: &AlignmentSearch,
     control: RunControl,
-    outlook: &ListingOutlook,
 ) -> Result<Alignment, GammaError> {
-    let aligned = if options.soft {
-        problem.best_soft_alignment_until(&options.limits, control.cancelled)
-    } else {
-        problem.best_alignment_among(&options.limits, control.cancelled, outlook)
-    };
-    aligned.map_err(|e| match e {
-        AlignmentError::Cancelled => GammaError::Cancelled,
-        other => other.into(),
-    })
+    search
+        .best_alignment(problem, control)
+        .map_err(|e| match e {
+            AlignmentError::Cancelled => GammaError::Cancelled,
+            other => other.into(),
+        })
 }
 
 /// `x̄` of the corpus (its units over its annotators) and the observed disorder of its
@@ -477,7 +447,7 @@ fn align_documents(
                 lower_bound: 0.0,
             }
         } else {
-            aligned_until(&problem, options, control, &ListingOutlook::default())?
+            aligned_until(&problem, &options.alignment_search(), control)?
         };
         aligned.push(DocumentAlignment {
             name: document.name.clone(),
@@ -560,14 +530,14 @@ pub fn corpus_gamma(
             Sampler::Corpus => corpus_sample(&sources, n_annotators, &mut rng),
         }
     };
-    let outlook = ListingOutlook::default();
+    let search = options.alignment_search();
     let solve = |index: usize| -> Result<ChanceAlignment, GammaError> {
         if control.is_cancelled() {
             return Err(GammaError::Cancelled);
         }
         let problem = AlignmentProblem::from_spans(&draw(index), dissimilarity.clone())
             .with_mean_units_rule(options.mean_units_rule);
-        let alignment = aligned_until(&problem, options, control, &outlook)?;
+        let alignment = aligned_until(&problem, &search, control)?;
         let categorical = options.categorical_gammas.then(|| {
             let mut c = CategoricalDisorder::new(categories.len(), options.gamma_cat_variant);
             c.add_alignment(&problem, &alignment);

@@ -8,10 +8,12 @@
 //! (adjudication, §7), [`textgamma`] (tγ, Barteld et al. 2016), [`shuffle`] (the Corpus
 //! Shuffling Tool), [`measure`] (the registry of agreement measures by name) and
 //! [`coefficients`] (κ, π, α… of Artstein & Poesio's survey; α_U, c|uα, SER, Pk, WindowDiff and
-//! GHD for spans), [`evaluate`] (annotators or systems against a reference: γ and the
+//! GHD for spans), [`coding`] (coding studies: items × coders, every coefficient of the survey
+//! with its intervals, adjudicated into a gold label per item), [`evaluate`] (annotators or systems against a reference: γ and the
 //! SemEval-2013 span scores side by side). [`settings`] holds what the settings of every
 //! measure share and [`preset`] the settings of other tools; [`synthetic`] generates test and
-//! benchmark continua; [`pairwise`] gives γ of every pair of annotators; [`relations`] measures agreement on relations through the best alignment; [`per_document`]
+//! benchmark continua; [`diagnostics`] says why the annotators disagree and [`feedback`] what each should change (confusions, the
+//! disorder in parts, each annotator's habits, γ without each); [`pairwise`] gives γ of every pair of annotators; [`relations`] measures agreement on relations through the best alignment; [`per_document`]
 //! measures each document of a corpus alone (a
 //! campaign's table).
 //!
@@ -24,12 +26,16 @@ extern crate cbc_src;
 
 pub mod alignment;
 pub mod bootstrap;
+pub mod coding;
 pub mod coefficients;
 pub mod continuum;
+pub mod control;
 pub mod corpus;
+pub mod diagnostics;
 pub mod disorder;
 pub mod dissimilarity;
 pub mod evaluate;
+pub mod feedback;
 pub mod gamma;
 pub mod gamma_cat;
 pub mod gold;

@@ -2,7 +2,9 @@
 //! annotations and the measures made for spans, each with its command-line name (and
 //! aliases), its label in plots and reports, what it evaluates, and how to compute it on one
 //! continuum. The Corpus Shuffling Tool's sweeps, the `coefficients` command and the app all
-//! name measures through it.
+//! name measures through it. The coefficients of a coding study (items × coders) are named in
+//! [`crate::coding::Coefficient`]; the names both have (`kappa`, `pi`, `alpha`, `percentage`)
+//! are the same coefficients, here on the positions of the spans (a test holds it).
 
 use crate::coefficients::unitizing::UnitizingError;
 use crate::coefficients::{self, CoefficientError, Distance};
@@ -393,6 +395,41 @@ mod tests {
         for (value, expected) in values.iter().zip(expected) {
             let value = *value.as_ref().unwrap();
             assert!((value - expected).abs() < 1e-12, "{value} vs {expected}");
+        }
+    }
+
+    /// The names the registry shares with the coding coefficients' (`coding::Coefficient`)
+    /// are the same coefficients: on the discretized positions they give the same values.
+    #[test]
+    fn shared_names_are_the_coding_coefficients_of_the_positions() {
+        use crate::coding::{CodingStudy, CoefficientChoice};
+        let mut continuum = Continuum::new("shared");
+        for (annotator, start, end, category) in [
+            ("x", 0.0, 4.0, "A"),
+            ("x", 6.0, 10.0, "B"),
+            ("y", 1.0, 4.0, "A"),
+            ("y", 6.0, 9.0, "C"),
+            ("z", 0.0, 5.0, "A"),
+            ("z", 7.0, 10.0, "B"),
+        ] {
+            continuum.add(annotator, start, end, category).unwrap();
+        }
+        let study =
+            CodingStudy::from_codings("shared", coefficients::discretize(&continuum, 0.0, 10.0));
+        let options = GammaOptions::default();
+        for measure in [
+            Measure::Kappa,
+            Measure::Pi,
+            Measure::Alpha,
+            Measure::Percentage,
+        ] {
+            let choice = CoefficientChoice::parse(measure.name(), None).unwrap();
+            let coding = choice.evaluate(&study).unwrap().value;
+            let span = measure.evaluate(&continuum, 10.0, &options).unwrap();
+            assert!(
+                (coding - span).abs() < 1e-12,
+                "{measure}: {coding} vs {span}"
+            );
         }
     }
 

@@ -8,6 +8,9 @@
 //! back to back and overlapping). Each annotator moves each boundary by up to ±20 % of the
 //! length, redraws the category with probability 0.1 and replaces the unit by a random one
 //! with probability 0.1.
+//!
+//! [`stacks`] makes identical and near-identical stacks: one span marked many times by every
+//! annotator.
 
 use crate::continuum::Continuum;
 use crate::unit::Unit;
@@ -79,6 +82,44 @@ pub fn independent_errors(
                 let spurious = random_unit(&mut rng, axis);
                 add(&mut continuum, &name, spurious);
             }
+        }
+    }
+    continuum
+}
+
+/// `annotators` annotators who each marked one span `units` times (the same span marked again
+/// and again, as duplicated annotations are): `[0, 10)`, category `c0`. Each annotator then
+/// changes `changed` of its units (chosen at random): the category to `c1` or `c2`, or both
+/// boundaries moved by −1, +1 or +2 — a near-identical stack; `changed = 0` leaves the stacks
+/// identical. The same continuum for the same arguments.
+pub fn stacks(annotators: usize, units: usize, changed: usize, seed: u64) -> Continuum {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut continuum = Continuum::new(format!(
+        "stacks_k{annotators}_p{units}_changed{changed}_seed{seed}"
+    ));
+    for a in 0..annotators {
+        let name = format!("annotator{}", a + 1);
+        continuum.add_annotator(&name);
+        let mut which: Vec<usize> = (0..units).collect();
+        for i in 0..changed.min(units) {
+            let j = rng.random_range(i..units);
+            which.swap(i, j);
+        }
+        let changed: std::collections::BTreeSet<usize> =
+            which[..changed.min(units)].iter().copied().collect();
+        for i in 0..units {
+            let (mut start, mut end, mut category) = (0.0, 10.0, "c0");
+            if changed.contains(&i) {
+                match rng.random_range(0..5) {
+                    0 => category = "c1",
+                    1 => category = "c2",
+                    kind => {
+                        let shift = [-1.0, 1.0, 2.0][kind - 2];
+                        (start, end) = (start + shift, end + shift);
+                    }
+                }
+            }
+            add(&mut continuum, &name, (start, end, category.to_string()));
         }
     }
     continuum

@@ -43,7 +43,8 @@ fn gamma_of_more_annotators_than_the_limit_is_refused_at_once() {
                 "γ of {annotators} annotators is beyond reach: each unitary alignment would compare up to {pairs} pairs of units, among 2^{annotators} combinations of annotators; the limit is 32 annotators — measure smaller groups of annotators (e.g. pairwise) or split the document"
             )
         );
-        let alone = gamma_core::gamma::best_alignment(&agreeing(annotators), &Default::default());
+        let alone =
+            gamma_core::gamma::DocumentAlignment::of(&agreeing(annotators), &Default::default());
         assert!(matches!(
             alone,
             Err(GammaError::Alignment(

@@ -7,7 +7,12 @@
 //! warned about: it may be a unit whose numbers are not written the CSV way. Blank lines and lines
 //! starting with `#` are skipped. Fields are trimmed of spaces, and an annotator or category
 //! name that loses spaces so is warned about (its file's names are not read exactly).
+//!
+//! Names are written safe to open in a spreadsheet: a name starting with `=`, `+`, `-`, `@`,
+//! TAB or CR (not a plain number such as `-1`) is written with a `'` before it, which this
+//! reader removes ([`crate::csv_cells`]).
 
+use super::csv_cells::{CsvTable, original};
 use super::format::{
     Codec, Description, Document, Format, Grouping, Output, ReadContext, ReadOptions, Source,
 };
@@ -78,7 +83,8 @@ pub(crate) fn parse_with_warnings(
         if record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
-        let field = |i: usize| record.get(i).unwrap_or("").trim();
+        // A name written with a `'` before a formula character (`csv_cells`) reads as it was.
+        let field = |i: usize| original(record.get(i).unwrap_or("").trim());
         if first {
             first = false;
             if record.len() >= 4
@@ -88,15 +94,15 @@ pub(crate) fn parse_with_warnings(
                 feature_names = record
                     .iter()
                     .skip(4)
-                    .map(|f| f.trim().to_string())
+                    .map(|f| original(f.trim()).into_owned())
                     .collect();
-                warnings.extend(header_with_digits(field(2), field(3), path, line));
+                warnings.extend(header_with_digits(&field(2), &field(3), path, line));
                 continue;
             }
         }
         for (i, what) in [(0, "annotator"), (1, "category")] {
             let raw = record.get(i).unwrap_or("");
-            if raw != field(i) && !field(i).is_empty() {
+            if raw != raw.trim() && !raw.trim().is_empty() {
                 trimmed.insert(format!("{what} {raw:?} read as {:?}", field(i)));
             }
         }
@@ -120,7 +126,7 @@ pub(crate) fn parse_with_warnings(
         if annotator.is_empty() {
             return Err(FileError::new(path, line, "the annotator name is empty"));
         }
-        let unit = Unit::new(start, end, field(1))
+        let unit = Unit::new(start, end, field(1).into_owned())
             .map_err(|e| FileError::new(path, line, e.to_string()))?;
         let features: BTreeMap<String, String> = record
             .iter()
@@ -133,10 +139,10 @@ pub(crate) fn parse_with_warnings(
                     .get(i)
                     .cloned()
                     .unwrap_or_else(|| format!("feature{}", i + 1));
-                (key, value.to_string())
+                (key, original(value).into_owned())
             })
             .collect();
-        continuum.add_unit(annotator, unit.with_features(features));
+        continuum.add_unit(&annotator, unit.with_features(features));
         super::files::refuse_too_many_annotators(
             continuum.n_annotators(),
             "annotators",
@@ -234,12 +240,11 @@ pub(crate) fn to_csv_string(continuum: &Continuum) -> String {
     } else {
         ::csv::QuoteStyle::Necessary
     };
-    let mut writer = ::csv::WriterBuilder::new()
-        .quote_style(quoting)
-        .from_writer(Vec::new());
+    // Every cell is neutralised for spreadsheets (`csv_cells`); the reader gives names back.
+    let mut table = CsvTable::with_quotes(quoting);
     let mut header = vec!["annotator", "category", "start", "end"];
     header.extend(&feature_names);
-    writer.write_record(&header).expect("writing to memory");
+    table.row(&header);
     for annotator in &continuum.annotators {
         for unit in &annotator.units {
             let mut row = vec![
@@ -253,11 +258,10 @@ pub(crate) fn to_csv_string(continuum: &Continuum) -> String {
                     .iter()
                     .map(|f| unit.features.get(*f).cloned().unwrap_or_default()),
             );
-            writer.write_record(&row).expect("writing to memory");
+            table.row(&row);
         }
     }
-    String::from_utf8(writer.into_inner().expect("writing to memory"))
-        .expect("CSV of UTF-8 strings")
+    table.finish()
 }
 
 /// Writes the continuum to `path` as CSV, with a header and one column per feature name in use

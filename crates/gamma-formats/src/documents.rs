@@ -13,6 +13,7 @@
 use super::codec::CODECS;
 use super::format::{Document, Format, Grouping, ReadContext, ReadOptions};
 use super::{FileError, Warning, WarningKind};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// Reads the files as documents (see the module documentation for the grouping), with the
@@ -30,8 +31,13 @@ pub fn read_documents(
     }
     log::info!("reading {} file(s)", paths.len());
     check_given_once(paths)?;
-    let detected: Vec<Option<Format>> = paths.iter().map(|p| Format::detect(p).ok()).collect();
-    let detected: Vec<Format> = detected.into_iter().flatten().collect();
+    let mut detected: Vec<Format> = Vec::new();
+    for format in paths.iter().filter_map(|p| Format::detect(p).ok()) {
+        if !detected.contains(&format) {
+            detected.push(format);
+        }
+    }
+    let given: HashSet<&Path> = paths.iter().map(PathBuf::as_path).collect();
     let context = ReadContext {
         paths,
         formats: &detected,
@@ -45,7 +51,7 @@ pub fn read_documents(
             Some(format) => format,
             None => Format::detect(path)?,
         };
-        if CODECS.iter().any(|codec| codec.companion(path, paths)) {
+        if CODECS.iter().any(|codec| codec.companion(path, &given)) {
             continue;
         }
         match format.grouping(options) {
@@ -74,11 +80,13 @@ pub fn read_documents(
 
 /// The same file twice would count its annotations twice (as two documents, or two
 /// annotators that agree perfectly).
+/// Linear in the number of paths (a hash of the canonical paths): 100,000 paths are checked at
+/// once (issue 45).
 fn check_given_once(paths: &[PathBuf]) -> Result<(), FileError> {
-    let mut seen: Vec<(PathBuf, &PathBuf)> = Vec::new();
+    let mut seen: HashMap<PathBuf, &PathBuf> = HashMap::with_capacity(paths.len());
     for path in paths {
         let resolved = path.canonicalize().unwrap_or_else(|_| path.clone());
-        if let Some((_, first)) = seen.iter().find(|(r, _)| *r == resolved) {
+        if let Some(first) = seen.insert(resolved, path) {
             return Err(FileError::new(
                 path,
                 None,
@@ -88,7 +96,6 @@ fn check_given_once(paths: &[PathBuf]) -> Result<(), FileError> {
                 ),
             ));
         }
-        seen.push((resolved, path));
     }
     Ok(())
 }

@@ -15,6 +15,7 @@
 //! category (empty for overall), scheme, correct, incorrect, partial, missed, spurious, precision,
 //! recall, f1, gamma` (γ repeated on each line of its system, empty when undefined).
 
+use crate::csv_cells::CsvTable;
 use gamma_core::evaluate::spans::{Counts, Scheme, SpanScores};
 use gamma_core::evaluate::{EvaluatedUnit, Evaluation, SystemEvaluation};
 use serde_json::{Map, Value, json};
@@ -133,9 +134,10 @@ pub fn to_json(evaluation: &Evaluation) -> Value {
     })
 }
 
-/// The table of scores as CSV (see the module documentation).
+/// The table of scores as CSV (see the module documentation), every cell neutralised for
+/// spreadsheets ([`crate::csv_cells`]).
 pub fn to_csv(evaluation: &Evaluation) -> String {
-    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut writer = CsvTable::new();
     let header = [
         "annotator",
         "scope",
@@ -151,7 +153,7 @@ pub fn to_csv(evaluation: &Evaluation) -> String {
         "f1",
         "gamma",
     ];
-    writer.write_record(header).expect("writing to memory");
+    writer.row(header);
     for system in &evaluation.systems {
         let gamma = system
             .gamma
@@ -182,11 +184,11 @@ pub fn to_csv(evaluation: &Evaluation) -> String {
                     c.f1(scheme).to_string(),
                     gamma.clone(),
                 ];
-                writer.write_record(&record).expect("writing to memory");
+                writer.row(&record);
             }
         }
     }
-    String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8 fields")
+    writer.finish()
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use super::webanno_tsv::LayerChoice;
 use super::{aam, cora, glozz};
 use gamma_core::continuum::{Annotator, Continuum};
 use gamma_core::unit::Unit;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// How a format's output is laid out.
@@ -174,7 +175,7 @@ pub trait Codec: Sync {
 
     /// Whether `path`, given with `paths`, belongs to one of this format's files rather than
     /// being a document (brat's `.txt` beside its `.ann`).
-    fn companion(&self, _path: &Path, _paths: &[PathBuf]) -> bool {
+    fn companion(&self, _path: &Path, _given: &HashSet<&Path>) -> bool {
         false
     }
 
@@ -312,7 +313,7 @@ impl std::fmt::Display for Format {
 pub struct ReadContext<'a> {
     /// Every file given.
     pub paths: &'a [PathBuf],
-    /// The format of each file of `paths`, in order.
+    /// The formats of the files of `paths`, each once.
     pub formats: &'a [Format],
     /// How files are read.
     pub options: &'a ReadOptions,

@@ -18,6 +18,7 @@
 //! is written.
 
 use crate::corpus_folder::Layout;
+use crate::csv_cells::{CsvTable, original};
 use crate::files::{FileError, safe_file_name};
 use crate::format::{Document, Format, ReadOptions};
 use crate::gold_export::{GOLD_NAME, ReportKind, is_input, report_contents, write_whole_gold};
@@ -346,7 +347,7 @@ fn corpus_report_csv(planned: &[Planned<'_>], exported: &[ExportedGold]) -> Stri
             }
         }
     }
-    let mut writer = ::csv::Writer::from_writer(Vec::new());
+    let mut writer = CsvTable::new();
     let mut header = vec!["document".to_string()];
     header.extend(
         [
@@ -361,23 +362,27 @@ fn corpus_report_csv(planned: &[Planned<'_>], exported: &[ExportedGold]) -> Stri
         .map(String::from),
     );
     header.extend(annotators.iter().cloned());
-    header.push(GOLD_NAME.into());
-    writer.write_record(&header).expect("writing to memory");
+    header.extend([GOLD_NAME.to_string(), "reason".into(), "note".into()]);
+    writer.row(&header);
     for (p, e) in planned.iter().zip(exported) {
         let report = report_contents(&p.adjudication, &e.notes, ReportKind::Csv);
         let names = p.adjudication.continuum().annotator_names();
         let mut reader = ::csv::Reader::from_reader(report.as_bytes());
         for record in reader.records() {
             let record = record.expect("the report is CSV");
+            // The document's report is read back as it was before it was neutralised: the
+            // table neutralises every cell again, once.
+            let cell = |i: usize| original(&record[i]).into_owned();
             let mut row = vec![e.document.clone()];
-            row.extend(record.iter().take(LEADING).map(String::from));
+            row.extend((0..LEADING).map(cell));
             for annotator in &annotators {
                 let column = names.iter().position(|n| n == annotator);
-                row.push(column.map_or_else(String::new, |c| record[LEADING + c].to_string()));
+                row.push(column.map_or_else(String::new, |c| cell(LEADING + c)));
             }
-            row.push(record[LEADING + names.len()].to_string());
-            writer.write_record(&row).expect("writing to memory");
+            let gold = LEADING + names.len();
+            row.extend((gold..gold + 3).map(cell));
+            writer.row(&row);
         }
     }
-    String::from_utf8(writer.into_inner().expect("writing to memory")).expect("UTF-8")
+    writer.finish()
 }

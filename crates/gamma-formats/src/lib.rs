@@ -9,11 +9,14 @@
 pub mod aam;
 pub mod brat;
 pub mod codec;
+pub mod coding_table;
 pub mod cora;
 pub mod corpus_folder;
 pub mod csv;
+pub mod csv_cells;
 pub mod elan;
 pub mod evaluation_report;
+pub mod feedback_pages;
 pub mod format;
 pub mod glozz;
 pub mod gold_corpus;
@@ -21,6 +24,7 @@ pub mod gold_export;
 pub mod inception_project;
 pub mod label_mapping;
 pub mod losses;
+pub mod per_document_table;
 pub mod project;
 pub mod reference;
 pub mod rttm;
@@ -42,6 +46,7 @@ pub use files::{
     read_bytes, safe_file_name,
 };
 pub use format::{Document, Format, ReadOptions, Source};
+pub use time_unit::position_unit;
 pub use unwritable::{Unwritable, XmlPlace};
 pub use write::{planned_paths, write_continuum};
 

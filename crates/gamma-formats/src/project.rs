@@ -1,12 +1,14 @@
 //! A project file's inputs: what every front end needs to read a saved campaign's documents
 //! again — its input files or corpus folder (relative to the project file, so that the folder
-//! can be moved or shared), how they were read, and the γ settings. The app writes the whole
+//! can be moved or shared), how they were read, the γ settings and the campaign's list of
+//! reasons for decisions (`reasons`: a JSON list of `{key, label}`). The app writes the whole
 //! project (with its view and adjudications); the app, the command line and Python read its
 //! inputs here.
 
 use crate::stored_options::{StoredOptions, StoredPath};
 use crate::{FileError, ReadOptions};
 use gamma_core::GammaOptions;
+use gamma_core::gold::ReasonList;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -48,6 +50,9 @@ pub struct ProjectReading {
     pub settings: GammaOptions,
     /// The categories left out of γ.
     pub excluded_categories: BTreeSet<String>,
+    /// The reasons the campaign's decisions may give (the default list when the project has
+    /// none).
+    pub reasons: ReasonList,
 }
 
 /// The fields of a project file that say how to read it (the others are the app's).
@@ -60,6 +65,8 @@ struct ProjectHead {
     settings: GammaOptions,
     #[serde(default)]
     excluded_categories: BTreeSet<String>,
+    #[serde(default)]
+    reasons: ReasonList,
 }
 
 /// Whether `path` is a project file (a JSON file whose `format` says so).
@@ -109,6 +116,7 @@ pub fn read_project(path: &Path) -> Result<ProjectReading, FileError> {
         options,
         settings: head.settings,
         excluded_categories: head.excluded_categories,
+        reasons: head.reasons,
     })
 }
 
@@ -148,6 +156,17 @@ mod tests {
             read.excluded_categories,
             BTreeSet::from(["Turn".to_string()])
         );
+        // No list of reasons: the default one; a list is read back as written.
+        assert_eq!(read.reasons, ReasonList::default());
+        let mut with_reasons = json.clone();
+        with_reasons["reasons"] = serde_json::json!([{"key": "nested", "label": "nested entity"}]);
+        std::fs::write(&project, serde_json::to_vec(&with_reasons).unwrap()).unwrap();
+        let reasons = read_project(&project).unwrap().reasons;
+        assert_eq!(reasons.label("nested"), "nested entity");
+        assert_eq!(reasons.reasons().len(), 1);
+        with_reasons["reasons"] = serde_json::json!([{"key": "Not A Key", "label": "x"}]);
+        std::fs::write(&project, serde_json::to_vec(&with_reasons).unwrap()).unwrap();
+        assert!(read_project(&project).is_err());
 
         let mut newer = json.clone();
         newer["version"] = serde_json::json!(PROJECT_VERSION + 1);

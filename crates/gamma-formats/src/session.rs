@@ -13,7 +13,7 @@ use crate::{FileError, read_bytes, write_atomically};
 use gamma_core::continuum::Continuum;
 use gamma_core::dissimilarity::CategoryDissimilarity;
 use gamma_core::gamma::GammaOptions;
-use gamma_core::gold::Adjudication;
+use gamma_core::gold::{Adjudication, ReasonList};
 use gamma_core::preset::Preset;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -24,8 +24,10 @@ use std::path::{Path, PathBuf};
 pub(crate) const SESSION_FORMAT: &str = "gamma-studio adjudication session";
 /// The version this program writes. Version 1 recorded a few γ settings as strings; version 2
 /// records every setting typed; version 3 keys the session by the document's content in any
-/// order of its annotators; version 4 adds the relations' decisions (every version is read).
-pub const SESSION_VERSION: u32 = 4;
+/// order of its annotators; version 4 adds the relations' decisions; version 5 a reason and a
+/// note on decisions, and the campaign's list of reasons (every version is read: an older
+/// session has no reasons, and the default list).
+pub const SESSION_VERSION: u32 = 5;
 
 /// The content of an adjudication session file (JSON).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -46,6 +48,9 @@ pub struct Session {
     pub saved_at: String,
     /// The adjudication: proposals, decisions, gold and undo history.
     pub adjudication: Adjudication,
+    /// The reasons its decisions may give (the default list for sessions before version 5).
+    #[serde(default)]
+    pub reasons: ReasonList,
 }
 
 impl Session {
@@ -63,7 +68,14 @@ impl Session {
             settings,
             saved_at: gamma_core::gold::now(),
             adjudication,
+            reasons: ReasonList::default(),
         }
+    }
+
+    /// The same session with this list of reasons.
+    pub fn with_reasons(mut self, reasons: ReasonList) -> Session {
+        self.reasons = reasons;
+        self
     }
 
     /// Writes the session as JSON (through a temporary file, renamed), creating the folder.

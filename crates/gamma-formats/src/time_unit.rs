@@ -60,6 +60,17 @@ impl TimeUnit {
     }
 }
 
+/// The unit of a document's positions, in words, for figures measured in it (boundary
+/// offsets): the unit of time of its format (`milliseconds`, `seconds`), `characters` when it
+/// has a text, else `positions`.
+pub fn position_unit(document: &crate::Document) -> &'static str {
+    match TimeUnit::read_in(Some(&document.source)) {
+        Some(unit) => unit.name(),
+        None if document.continuum.text.is_some() => "characters",
+        None => "positions",
+    }
+}
+
 /// The two units when a document read from `source` and written as `format` is rescaled:
 /// `(read in, written in)`; `None` when they are the same or either has none.
 pub(crate) fn rescaling(source: Option<&Source>, format: Format) -> Option<(TimeUnit, TimeUnit)> {

@@ -2,7 +2,7 @@
 
 use super::{app, harness, has_result, step_until};
 use crate::app::Launch;
-use crate::app::file_dialog::ScriptedDialog;
+use crate::app::files::dialog::ScriptedDialog;
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
 
@@ -51,7 +51,10 @@ fn adjudicating_the_demo_with_keys_undo_redo_and_export() {
     .expect("the demo has disagreements");
     h.key_press(egui::Key::N);
     h.run_steps(2);
-    assert_eq!(h.state().state.selection.alignment, Some(expected));
+    assert_eq!(
+        h.state().state.documents.selection.alignment,
+        Some(expected)
+    );
     h.get_by_label_contains(&format!("Alignment {} — open", expected + 1));
 
     // Key 2: the second annotator's unit goes into the gold.
@@ -115,7 +118,7 @@ fn adjudicating_the_demo_with_keys_undo_redo_and_export() {
         panic!(
             "the gold was not exported ({e}): {:?} {:?}",
             h.state().state.adjudicating().unwrap().message,
-            h.state().state.errors
+            h.state().state.shell.messages
         )
     });
     assert_eq!(
@@ -129,7 +132,7 @@ fn adjudicating_the_demo_with_keys_undo_redo_and_export() {
 }
 
 #[test]
-fn an_autosaved_adjudication_is_offered_and_resumed() {
+fn an_autosaved_adjudication_is_resumed_at_the_next_start_and_never_replaced() {
     let dir = tempfile::tempdir().unwrap();
     let launch = Launch {
         data_folder: Some(dir.path().to_path_buf()),
@@ -137,7 +140,7 @@ fn an_autosaved_adjudication_is_offered_and_resumed() {
     };
     let mut h = harness(app(launch.clone(), ScriptedDialog::default()));
     step_until(&mut h, has_result);
-    assert!(h.state().state.resume_offer.is_none());
+    assert!(h.state().state.adjudication.resume_offer.is_none());
     h.get_by_label("Adjudicate this document").click();
     h.run_steps(2);
     h.get_by_label("Decide all unanimous alignments").click();
@@ -153,19 +156,30 @@ fn an_autosaved_adjudication_is_offered_and_resumed() {
     assert!(decided > 0);
     drop(h); // as if the app were killed: only the autosave remains
 
+    // The next start resumes it at once (reading a session replaces nothing).
     let mut h = harness(app(launch, ScriptedDialog::default()));
     step_until(&mut h, has_result);
-    assert!(
-        h.state().state.adjudicating().is_none(),
-        "never resumed unasked"
-    );
-    h.get_by_label_contains(&format!("(decided {decided} of"));
-    h.get_by_label("Resume").click();
-    h.run_steps(2);
-    let resumed = h.state().state.adjudicating().expect("resumed");
+    let resumed = h.state().state.adjudicating().expect("resumed at once");
     assert_eq!(resumed.adjudication().progress().decided, decided);
     assert_eq!(
         resumed.adjudication().undo_label(),
         Some(format!("decide the unanimous alignments ({decided})").as_str())
     );
+    h.get_by_label_contains(&format!("resumed: decided {decided} of"));
+    // Stopped, it is offered; "Adjudicate this document" would resume it, never replace it.
+    h.state_mut().state.stop_adjudication();
+    h.run_steps(2);
+    h.get_by_label_contains(&format!("(decided {decided} of"));
+    assert!(
+        h.query_by_label("Start over").is_none(),
+        "not beside Resume"
+    );
+    h.get_by_label("Resume").click();
+    h.run_steps(2);
+    let resumed = h.state().state.adjudicating().expect("resumed");
+    assert_eq!(resumed.adjudication().progress().decided, decided);
+    h.state_mut().state.stop_adjudication();
+    h.state_mut().state.start_adjudication().unwrap();
+    let resumed = h.state().state.adjudicating().expect("resumed");
+    assert_eq!(resumed.adjudication().progress().decided, decided);
 }

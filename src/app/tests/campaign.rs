@@ -4,17 +4,18 @@
 //! table that its CSV export writes.
 
 use super::{app, harness, has_result, precision, step_until};
+use crate::app::campaign::dashboard_panel;
 use crate::app::commands::Command;
-use crate::app::file_dialog::ScriptedDialog;
-use crate::app::state::Mode;
-use crate::app::{GammaStudioApp, Launch, dashboard_panel};
+use crate::app::files::dialog::ScriptedDialog;
+use crate::app::shell::Mode;
+use crate::app::{GammaStudioApp, Launch};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use std::path::Path;
 
 /// Writes one CSV per document: `(name, rows)`, rows as `annotator,category,start,end`.
-fn write_documents(folder: &Path, documents: &[(&str, &str)]) {
+pub(super) fn write_documents(folder: &Path, documents: &[(&str, &str)]) {
     for (name, rows) in documents {
         let body = format!("annotator,category,start,end\n{rows}");
         std::fs::write(folder.join(format!("{name}.csv")), body).unwrap();
@@ -22,11 +23,11 @@ fn write_documents(folder: &Path, documents: &[(&str, &str)]) {
 }
 
 /// Every figure of the dashboard arrived.
-fn dashboard_done(app: &GammaStudioApp) -> bool {
-    let dashboard = &app.state.dashboard;
+pub(super) fn dashboard_done(app: &GammaStudioApp) -> bool {
+    let dashboard = &app.state.campaign.dashboard;
     !dashboard.is_running()
         && dashboard.pairwise.is_some()
-        && dashboard.rows.len() == app.state.documents.len()
+        && dashboard.rows.len() == app.state.documents.open.len()
         && dashboard.rows.iter().all(Option::is_some)
 }
 
@@ -37,7 +38,7 @@ fn corpus_app(folder: &Path, dialog: ScriptedDialog) -> Harness<'static, GammaSt
         ..Launch::default()
     };
     let mut h = harness(app(launch, dialog));
-    h.state_mut().state.settings.gamma.samples = precision(0.05);
+    h.state_mut().state.measure.settings.gamma.samples = precision(0.05);
     h.state_mut().state.settings_changed();
     step_until(&mut h, dashboard_done);
     h
@@ -45,14 +46,14 @@ fn corpus_app(folder: &Path, dialog: ScriptedDialog) -> Harness<'static, GammaSt
 
 /// The names of the open documents, in their order.
 fn names(app: &GammaStudioApp) -> Vec<String> {
-    (app.state.documents.iter())
+    (app.state.documents.open.iter())
         .map(|d| d.continuum().name.clone())
         .collect()
 }
 
 /// Shows document `name` and starts adjudicating it from the panel.
 fn adjudicate(h: &mut Harness<'static, GammaStudioApp>, name: &str) {
-    let id = (h.state().state.documents.iter())
+    let id = (h.state().state.documents.open.iter())
         .find(|d| d.continuum().name == name)
         .unwrap()
         .id;
@@ -68,16 +69,17 @@ fn progress_of(app: &GammaStudioApp, name: &str) -> Option<(usize, usize)> {
     let document = app
         .state
         .documents
+        .open
         .iter()
         .find(|d| d.continuum().name == name)?;
-    let progress = (app.state.adjudications.get(&document.id))?
+    let progress = (app.state.adjudication.by_document.get(&document.id))?
         .adjudication()
         .progress();
     Some((progress.decided, progress.total))
 }
 
 /// Three documents whose alignments are all disagreements (every unit of b shifted).
-const SHIFTED: [(&str, &str); 3] = [
+pub(super) const SHIFTED: [(&str, &str); 3] = [
     (
         "d1",
         "a,x,0,10\na,y,20,30\na,x,40,50\nb,x,2,12\nb,y,23,31\nb,x,41,52\n",
@@ -97,7 +99,7 @@ fn n_at_the_end_of_a_document_opens_the_next_one_and_p_comes_back() {
     // Every alignment of d1 but its last (in the list's order) rejected; the last selected.
     let (order, last) = {
         let state = &mut h.state_mut().state;
-        let order = (state.adjudicating().unwrap().shown).ordered(state.selection.order);
+        let order = (state.adjudicating().unwrap().shown).ordered(state.documents.selection.order);
         let (last, before) = order.split_last().unwrap();
         let (last, before) = (*last, before.to_vec());
         assert!(state.adjudicate(|a| {
@@ -120,7 +122,7 @@ fn n_at_the_end_of_a_document_opens_the_next_one_and_p_comes_back() {
         let adjudicating = state
             .adjudicating()
             .expect("d2 adjudicated from its alignment");
-        let order = adjudicating.shown.ordered(state.selection.order);
+        let order = adjudicating.shown.ordered(state.documents.selection.order);
         let found = (adjudicating.adjudication()).next_open(
             &order,
             None,
@@ -134,14 +136,14 @@ fn n_at_the_end_of_a_document_opens_the_next_one_and_p_comes_back() {
         );
         found
     };
-    assert_eq!(state.selection.alignment, first_open);
+    assert_eq!(state.documents.selection.alignment, first_open);
     // d1 keeps its decisions while d2 is shown.
     let d1_decided = order.len() - 1;
     assert_eq!(progress_of(h.state(), "d1").unwrap().0, d1_decided);
     // The corpus's progress: every alignment of the three documents, measured.
     let total: usize = (0..3)
         .map(|i| {
-            let measured = state.dashboard.measured(i).unwrap();
+            let measured = state.campaign.dashboard.measured(i).unwrap();
             measured.alignment.alignment.unitary_alignments.len()
         })
         .sum();
@@ -155,7 +157,7 @@ fn n_at_the_end_of_a_document_opens_the_next_one_and_p_comes_back() {
     h.run_steps(2);
     let state = &h.state().state;
     assert_eq!(state.document().unwrap().continuum().name, "d1");
-    assert_eq!(state.selection.alignment, Some(last));
+    assert_eq!(state.documents.selection.alignment, Some(last));
     assert_eq!(progress_of(h.state(), "d1").unwrap().0, d1_decided);
     assert_eq!(progress_of(h.state(), "d2").unwrap().0, 0);
 
@@ -168,7 +170,7 @@ fn n_at_the_end_of_a_document_opens_the_next_one_and_p_comes_back() {
         Some((order.len(), order.len()))
     );
     assert_eq!(state.document().unwrap().continuum().name, "d2");
-    assert_eq!(state.selection.alignment, first_open);
+    assert_eq!(state.documents.selection.alignment, first_open);
 }
 
 /// Documents with unanimous alignments: d1 two of three, d2 one of two, d3 none.
@@ -195,9 +197,9 @@ fn a_bulk_rule_over_the_corpus_is_one_step_that_one_undo_takes_back_everywhere()
     assert_eq!(decided(&h), [Some(2), Some(1), Some(0)]);
     let message = "decided 3 unanimous alignments in 2 of 3 documents: d1 2, d2 1";
     assert!(
-        (h.state().state.errors.iter()).any(|m| m.ends_with(message)),
+        (h.state().state.shell.messages.iter()).any(|m| m.ends_with(message)),
         "{:?}",
-        h.state().state.errors
+        h.state().state.shell.messages
     );
 
     // A decision of d1's own after the rule: the first undo takes back that one only…
@@ -239,13 +241,17 @@ fn a_bulk_rule_over_the_corpus_is_one_step_that_one_undo_takes_back_everywhere()
     h.run_steps(2);
     assert_eq!(decided(&h), [Some(0), Some(0), Some(0)]);
     assert!(
-        (h.state().state.errors.iter()).any(|m| m.contains("undone in 2 documents")),
+        (h.state().state.shell.messages.iter()).any(|m| m.contains("undone in 2 documents")),
         "{:?}",
-        h.state().state.errors
+        h.state().state.shell.messages
     );
     // d2 has nothing left to undo: its history held the rule alone.
-    let d2 = h.state().state.documents[1].id;
-    assert!(!h.state().state.adjudications[&d2].adjudication().can_undo());
+    let d2 = h.state().state.documents.open[1].id;
+    assert!(
+        !h.state().state.adjudication.by_document[&d2]
+            .adjudication()
+            .can_undo()
+    );
     h.key_press_modifiers(
         egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
         egui::Key::Z,
@@ -286,11 +292,11 @@ fn the_dashboard_filters_by_annotator_and_category_and_exports_the_rows_shown() 
     let mut dialog = ScriptedDialog::default();
     dialog.answers.push_back(Some(vec![out.clone()]));
     let mut h = corpus_app(folder.path(), dialog);
-    assert_eq!(h.state().state.mode, Mode::Dashboard);
+    assert_eq!(h.state().state.shell.mode, Mode::Dashboard);
     let shown = |h: &Harness<'static, GammaStudioApp>| {
         let state = &h.state().state;
         (dashboard_panel::order(state).into_iter())
-            .map(|i| state.documents[i].continuum().name.clone())
+            .map(|i| state.documents.open[i].continuum().name.clone())
             .collect::<Vec<_>>()
     };
     assert_eq!(shown(&h).len(), 3);
@@ -312,28 +318,31 @@ fn the_dashboard_filters_by_annotator_and_category_and_exports_the_rows_shown() 
     assert_eq!(
         lines.next(),
         Some(
-            "document,annotators,n_units,gamma,gamma_low,gamma_high,observed_disorder,\
-             expected_disorder,error"
+            "document,annotators,n_units,gamma,ci95_low,ci95_high,chance_precision_low,\
+             chance_precision_high,observed_disorder,expected_disorder,error"
         )
     );
     let state = &h.state().state;
     for (line, name) in lines.by_ref().zip(&order) {
         let index = state
             .documents
+            .open
             .iter()
             .position(|d| &d.continuum().name == name);
-        let measured = state.dashboard.measured(index.unwrap()).unwrap();
+        let measured = state.campaign.dashboard.measured(index.unwrap()).unwrap();
         let fields: Vec<&str> = line.split(',').collect();
         let expected = [
             name.to_string(),
-            state.documents[index.unwrap()]
+            state.documents.open[index.unwrap()]
                 .continuum()
                 .annotator_names()
                 .join(" "),
             "4".into(),
             measured.gamma.to_string(),
-            measured.interval.0.to_string(),
-            measured.interval.1.to_string(),
+            (measured.confidence.as_ref()).map_or(String::new(), |c| c.0.to_string()),
+            (measured.confidence.as_ref()).map_or(String::new(), |c| c.1.to_string()),
+            measured.precision.0.to_string(),
+            measured.precision.1.to_string(),
             measured.observed_disorder.to_string(),
             measured.expected_disorder.to_string(),
             String::new(),
@@ -342,9 +351,9 @@ fn the_dashboard_filters_by_annotator_and_category_and_exports_the_rows_shown() 
     }
     assert_eq!(lines.next(), None, "only the rows shown");
     assert!(
-        (state.errors.iter()).any(|m| m.starts_with("table written (2 documents)")),
+        (state.shell.messages.iter()).any(|m| m.starts_with("table written (2 documents)")),
         "{:?}",
-        state.errors
+        state.shell.messages
     );
 }
 
@@ -378,10 +387,10 @@ fn export_the_gold_corpus_writes_every_document_into_the_chosen_folder() {
         serde_json::from_slice(&std::fs::read(gold.join("gold-decisions.json")).unwrap()).unwrap();
     assert_eq!(report["documents"].as_array().unwrap().len(), 3);
     assert!(
-        (h.state().state.errors.iter())
-            .any(|m| m.starts_with("gold of 3 document(s) written (3 units)")),
+        (h.state().state.shell.messages.iter())
+            .any(|m| m.starts_with("gold of 3 documents written (3 units)")),
         "{:?}",
-        h.state().state.errors
+        h.state().state.shell.messages
     );
     // Skipping what is not fully decided: no document is.
     h.state_mut().state.campaign.open_alignments = gamma_core::gold::OpenAlignments::Skip;
@@ -394,9 +403,9 @@ fn export_the_gold_corpus_writes_every_document_into_the_chosen_folder() {
         .collect();
     assert_eq!(written, ["gold-decisions.json"]);
     assert!(
-        (h.state().state.errors.iter()).any(|m| m == "d3: skipped, 2 alignment(s) open"),
+        (h.state().state.shell.messages.iter()).any(|m| m == "d3: skipped, 2 alignment(s) open"),
         "{:?}",
-        h.state().state.errors
+        h.state().state.shell.messages
     );
 }
 
@@ -416,7 +425,7 @@ fn the_documents_list_scrolls_to_the_document_shown() {
             .any(|n| n.accesskit_node().role() == egui::accesskit::Role::Button)
     };
     let id = |h: &Harness<'static, GammaStudioApp>, name: &str| {
-        (h.state().state.documents.iter())
+        (h.state().state.documents.open.iter())
             .find(|d| d.continuum().name == name)
             .unwrap()
             .id
@@ -464,10 +473,10 @@ fn visited_with(
     start: &str,
     count: usize,
 ) -> Vec<String> {
-    assert_eq!(h.state().state.mode, Mode::Dashboard);
+    assert_eq!(h.state().state.shell.mode, Mode::Dashboard);
     h.get_by_label(order).click();
     h.run_steps(2);
-    h.state_mut().state.mode = Mode::Annotations;
+    h.state_mut().state.shell.mode = Mode::Annotations;
     h.run_steps(3);
     adjudicate(h, start);
     let mut visited = vec![start.to_string()];
@@ -492,8 +501,8 @@ fn worst_gamma_first_makes_n_visit_the_documents_from_the_lowest_gamma() {
     let mut h = corpus_app(folder.path(), ScriptedDialog::default());
     assert_eq!(names(h.state()), ["d1", "d2", "d3"]);
     // The γ of each document, from the core: d3 < d2 < d1.
-    let options = h.state().state.settings.gamma_options();
-    let gammas: Vec<f64> = (h.state().state.documents.iter())
+    let options = h.state().state.measure.settings.gamma_options();
+    let gammas: Vec<f64> = (h.state().state.documents.open.iter())
         .map(|d| {
             gamma_core::gamma(d.continuum(), &options, Default::default())
                 .unwrap()
@@ -502,7 +511,16 @@ fn worst_gamma_first_makes_n_visit_the_documents_from_the_lowest_gamma() {
         .collect();
     assert!(gammas[2] < gammas[1] && gammas[1] < gammas[0], "{gammas:?}");
     for (i, gamma) in gammas.iter().enumerate() {
-        assert_eq!(h.state().state.dashboard.measured(i).unwrap().gamma, *gamma);
+        assert_eq!(
+            h.state()
+                .state
+                .campaign
+                .dashboard
+                .measured(i)
+                .unwrap()
+                .gamma,
+            *gamma
+        );
     }
     // "worst γ first" on the dashboard, then N from the worst document on; around to it again.
     assert_eq!(

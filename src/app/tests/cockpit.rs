@@ -4,8 +4,8 @@
 //! timeline) at 1024×700; the Evaluate chart has its legend above it.
 
 use super::*;
-use crate::app::open_dialog::IDENTICAL_TYPES;
-use crate::app::recent_files::RecentFiles;
+use crate::app::files::open_dialog::IDENTICAL_TYPES;
+use crate::app::files::recent::RecentFiles;
 use egui::accesskit::{Role, Toggled};
 use egui_kittest::kittest::NodeT;
 use gamma_formats::glozz::{Annotation, AnnotationFile, Metadata, Positioning};
@@ -44,7 +44,7 @@ fn lines() -> Vec<((usize, usize), (usize, usize))> {
 /// Two annotators' `doc.aa` in `dir/ana` and `dir/ben` with the text `dir/doc.ac`: the same
 /// pre-segmentation (a paragraph and a Turn a line, a Dialogue over them), the same Refusal
 /// and Accept, and the first turn an Offer for ana, a Counteroffer for ben.
-fn glozz_pair(dir: &Path) -> Vec<PathBuf> {
+pub(super) fn glozz_pair(dir: &Path) -> Vec<PathBuf> {
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(dir.join("doc.ac"), TEXT).unwrap();
     let lines = lines();
@@ -126,7 +126,7 @@ fn a_pre_segmentation_is_offered_unticked_and_choices_are_remembered_across_runs
         ["Accept", "Counteroffer", "Offer", "Refusal"]
     );
     // The reader says what it left out, of each file; nothing else.
-    let messages = &h.state().state.errors;
+    let messages = &h.state().state.shell.messages;
     assert_eq!(messages.len(), 2, "{messages:?}");
     assert!(
         (messages.iter())
@@ -284,11 +284,13 @@ fn the_annotators_are_named_in_the_margin_of_their_lanes_at_1024_by_700() {
         .map(|a| a.name.clone())
         .collect();
     assert_eq!(names, ["ana", "ben", "chloe"]);
-    let lines = h.state().state.reading.frame.end_line - h.state().state.reading.frame.first_line;
+    let lines = h.state().state.documents.reading.frame.end_line
+        - h.state().state.documents.reading.frame.first_line;
     assert!(lines >= 4, "{lines} lines of text in view");
     for name in &names {
         // Once per line in view, beside its lanes (left of the text).
-        let text_left = h.state().state.reading.frame.text_left - h.state().panels.central.left();
+        let text_left =
+            h.state().state.documents.reading.frame.text_left - h.state().panels.central.left();
         // (The last line may be cut by the panel's bottom.)
         let shown = names_in_margin(&h, name, text_left);
         assert!(

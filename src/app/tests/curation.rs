@@ -4,8 +4,8 @@
 //! default reference, with the core's evaluation (`gamma-studio evaluate PROJECT.zip`).
 
 use super::*;
-use crate::app::evaluate_panel::{CURATED, ReferenceChoice};
-use crate::app::open_dialog::CURATION_AS_ANNOTATOR;
+use crate::app::evaluate::{CURATED, ReferenceChoice};
+use crate::app::files::open_dialog::CURATION_AS_ANNOTATOR;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{By, NodeT};
 use gamma_core::Corpus;
@@ -65,7 +65,7 @@ fn names(app: &GammaStudioApp) -> Vec<String> {
 }
 
 fn shown_evaluation(app: &GammaStudioApp) -> Option<&Evaluation> {
-    let finished = app.evaluate.finished.as_ref()?;
+    let finished = app.state.evaluate.finished.as_ref()?;
     finished.evaluation.as_ref().ok()
 }
 
@@ -97,7 +97,7 @@ fn the_curated_document_is_the_default_reference_of_the_evaluate_window() {
     assert_eq!(document.reference().unwrap().units.len(), 3);
     // The reader's warning, in the Messages panel.
     h.get_by_label_contains(
-        "the curated document (1 of 1 document(s)) is the reference, not an annotator",
+        "the curated document (1 of 1 document) is the reference, not an annotator",
     );
 
     // View → Evaluate against a reference…: the curated document, by default.
@@ -107,7 +107,7 @@ fn the_curated_document_is_the_default_reference_of_the_evaluate_window() {
     h.run_steps(2);
     step_until(&mut h, |app| shown_evaluation(app).is_some());
     let options = EvaluationOptions {
-        gamma: h.state().state.settings.gamma_options(),
+        gamma: h.state().state.measure.settings.gamma_options(),
         ..EvaluationOptions::default()
     };
     // As `gamma-studio evaluate project.zip` reads and evaluates it.
@@ -161,7 +161,7 @@ fn the_curated_document_is_the_default_reference_of_the_evaluate_window() {
         .click_accesskit();
     h.run_steps(4);
     assert_eq!(
-        h.state().evaluate.reference,
+        h.state().state.evaluate.reference,
         Some(ReferenceChoice::Annotator("bob".into()))
     );
     step_until(&mut h, |app| {
@@ -204,7 +204,7 @@ fn the_curated_document_ticked_in_the_open_dialog_is_an_annotator() {
         h.query_by_label_contains("is the reference, not an annotator")
             .is_none()
     );
-    h.state_mut().evaluate.open = true;
+    h.state_mut().state.evaluate.open = true;
     h.run_steps(2);
     h.get_by_label("Reference:").click();
     h.run_steps(2);
@@ -233,7 +233,7 @@ fn an_export_with_only_the_curated_document_reads_it_as_the_annotator() {
             .is_none()
     );
     h.get_by_label_contains("only the curated document: it is read as the annotator curation");
-    h.state_mut().evaluate.open = true;
+    h.state_mut().state.evaluate.open = true;
     h.run_steps(2);
     h.get_by_label("Reference:").click();
     h.run_steps(2);

@@ -3,9 +3,10 @@
 //! by a clicked column, and a row opens its document.
 
 use super::{app, harness, precision, step_until};
-use crate::app::file_dialog::ScriptedDialog;
-use crate::app::state::Mode;
-use crate::app::{GammaStudioApp, Launch, dashboard_panel};
+use crate::app::campaign::dashboard_panel;
+use crate::app::files::dialog::ScriptedDialog;
+use crate::app::shell::Mode;
+use crate::app::{GammaStudioApp, Launch};
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use gamma_core::Corpus;
@@ -34,15 +35,15 @@ fn write_corpus(folder: &Path) {
 }
 
 fn dashboard_done(app: &GammaStudioApp) -> bool {
-    let dashboard = &app.state.dashboard;
+    let dashboard = &app.state.campaign.dashboard;
     !dashboard.is_running()
         && dashboard.pairwise.is_some()
-        && dashboard.rows.len() == app.state.documents.len()
+        && dashboard.rows.len() == app.state.documents.open.len()
         && dashboard.rows.iter().all(Option::is_some)
 }
 
 fn name_of(app: &GammaStudioApp, index: usize) -> String {
-    app.state.documents[index].continuum().name.clone()
+    app.state.documents.open[index].continuum().name.clone()
 }
 
 #[test]
@@ -64,14 +65,14 @@ fn a_folder_opens_as_a_corpus_from_the_file_menu() {
     names.sort();
     assert_eq!(names, ["agreed", "scattered", "shifted"]);
     assert_eq!(
-        state.mode,
+        state.shell.mode,
         Mode::Dashboard,
         "a corpus opens on its dashboard"
     );
     assert!(
-        (state.errors.iter()).any(|m| m.contains("3 documents (one file per document")),
+        (state.shell.messages.iter()).any(|m| m.contains("3 documents (one file per document")),
         "Messages says the layout: {:?}",
-        state.errors
+        state.shell.messages
     );
 }
 
@@ -84,19 +85,22 @@ fn the_dashboard_measures_each_document_sorts_by_a_column_and_opens_a_row() {
         ..Launch::default()
     };
     let mut h = harness(app(launch, ScriptedDialog::default()));
-    h.state_mut().state.settings.gamma.samples = precision(0.02);
+    h.state_mut().state.measure.settings.gamma.samples = precision(0.02);
     h.state_mut().state.settings_changed();
     step_until(&mut h, dashboard_done);
-    assert_eq!(h.state().state.mode, Mode::Dashboard);
+    assert_eq!(h.state().state.shell.mode, Mode::Dashboard);
 
     // Each row is the document measured alone, with the same options.
-    let options = h.state().state.settings.gamma_options();
+    let options = h.state().state.measure.settings.gamma_options();
     let mut alone = Vec::new();
-    for (i, document) in h.state().state.documents.iter().enumerate() {
+    for (i, document) in h.state().state.documents.open.iter().enumerate() {
         let expected = gamma_core::gamma(document.continuum(), &options, Default::default())
             .unwrap()
             .gamma;
-        let row = h.state().state.dashboard.rows[i].clone().unwrap().unwrap();
+        let row = h.state().state.campaign.dashboard.rows[i]
+            .clone()
+            .unwrap()
+            .unwrap();
         assert_eq!(row.gamma, expected, "document {i}");
         alone.push(expected);
     }
@@ -104,7 +108,7 @@ fn the_dashboard_measures_each_document_sorts_by_a_column_and_opens_a_row() {
     assert_eq!(alone[agreed], 1.0, "identical annotations");
     // The corpus γ equals the core's on the same corpus.
     let corpus = Corpus::new(
-        (h.state().state.documents.iter())
+        (h.state().state.documents.open.iter())
             .map(|d| d.continuum().clone())
             .collect(),
     );
@@ -117,7 +121,15 @@ fn the_dashboard_measures_each_document_sorts_by_a_column_and_opens_a_row() {
         Default::default(),
     )
     .unwrap();
-    let shown = h.state().state.dashboard.corpus.clone().unwrap().unwrap();
+    let shown = h
+        .state()
+        .state
+        .campaign
+        .dashboard
+        .corpus
+        .clone()
+        .unwrap()
+        .unwrap();
     assert_eq!(shown.gamma, pooled.gamma);
     // γ-k of each category over the corpus, from the same run.
     let gamma_k = pooled.gamma_k.unwrap();
@@ -145,7 +157,7 @@ fn the_dashboard_measures_each_document_sorts_by_a_column_and_opens_a_row() {
     h.get_by_label("shifted").click();
     h.run_steps(2);
     let state = &h.state().state;
-    assert_eq!(state.mode, Mode::Annotations);
+    assert_eq!(state.shell.mode, Mode::Annotations);
     assert_eq!(state.document().unwrap().continuum().name, "shifted");
 }
 
@@ -172,6 +184,6 @@ fn without_a_system_dialog_the_in_app_browser_picks_the_folder() {
     h.get_by_label("Choose this folder").click();
     h.run_steps(3);
     let state = &h.state().state;
-    assert_eq!(state.documents.len(), 3, "{:?}", state.errors);
-    assert_eq!(state.mode, Mode::Dashboard);
+    assert_eq!(state.documents.open.len(), 3, "{:?}", state.shell.messages);
+    assert_eq!(state.shell.mode, Mode::Dashboard);
 }

@@ -3,9 +3,9 @@
 //! keys are echoed (the alignment flashes, Messages names them) and are one undo step each.
 
 use super::*;
-use crate::app::adjudication::{ExportKind, PendingExport};
-use crate::app::file_dialog::ScriptedDialog;
-use crate::app::state::{DECISION_PREFIX, DecisionEcho};
+use crate::app::adjudication::adjudicating::{ExportKind, PendingExport};
+use crate::app::adjudication::{DECISION_PREFIX, DecisionEcho};
+use crate::app::files::dialog::ScriptedDialog;
 use egui::accesskit::Role;
 use gamma_core::gold::Progress;
 
@@ -37,25 +37,25 @@ type Opener = dyn Fn(&mut Harness<'static, GammaStudioApp>);
 
 /// What a key could have changed: the decisions, the last action, the selection.
 #[derive(Debug, PartialEq)]
-struct Decisions {
-    progress: Progress,
+pub(super) struct Decisions {
+    pub progress: Progress,
     gold: usize,
     last_action: Option<String>,
     selected: Option<usize>,
 }
 
-fn decisions(app: &GammaStudioApp) -> Decisions {
+pub(super) fn decisions(app: &GammaStudioApp) -> Decisions {
     let adjudication = app.state.adjudicating().unwrap().adjudication();
     Decisions {
         progress: adjudication.progress(),
         gold: adjudication.gold().len(),
         last_action: adjudication.undo_label().map(str::to_string),
-        selected: app.state.selection.alignment,
+        selected: app.state.documents.selection.alignment,
     }
 }
 
 /// The demo, adjudicating, an open alignment selected; no system file dialog.
-fn adjudicating_the_demo() -> Harness<'static, GammaStudioApp> {
+pub(super) fn adjudicating_the_demo() -> Harness<'static, GammaStudioApp> {
     let dialog = ScriptedDialog {
         missing: true,
         ..ScriptedDialog::default()
@@ -66,7 +66,7 @@ fn adjudicating_the_demo() -> Harness<'static, GammaStudioApp> {
     h.run_steps(2);
     h.key_press(egui::Key::N);
     h.run_steps(2);
-    assert!(h.state().state.selection.alignment.is_some());
+    assert!(h.state().state.documents.selection.alignment.is_some());
     h
 }
 
@@ -114,7 +114,7 @@ fn a_name_typed_into_every_dialog_decides_nothing_behind_it() {
         assert!(
             h.state().dialog.is_open(),
             "{title}: the browser is open; {:?} {:?}",
-            h.state().state.errors,
+            h.state().state.shell.messages,
             h.state().state.adjudicating().unwrap().message
         );
         type_like_a_user(&mut h, NAME);
@@ -128,7 +128,7 @@ fn a_name_typed_into_every_dialog_decides_nothing_behind_it() {
         h.run_steps(2);
         assert!(!h.state().dialog.is_open(), "{title}: closed");
     }
-    let messages = (h.state().state.errors.iter())
+    let messages = (h.state().state.shell.messages.iter())
         .filter(|m| m.contains("no system file dialog"))
         .count();
     assert_eq!(messages, 1, "said once per session");
@@ -145,7 +145,7 @@ fn a_name_typed_into_every_dialog_decides_nothing_behind_it() {
     assert_eq!(decisions(h.state()), before, "open dialog: nothing decided");
     h.get_by_label("Cancel").click();
     h.run_steps(2);
-    assert!(h.state().pending_open.is_none());
+    assert!(h.state().state.files.pending_open.is_none());
 
     // Dialogs without a text field: the overwrite question and a new gold unit's category.
     h.state_mut()
@@ -161,7 +161,7 @@ fn a_name_typed_into_every_dialog_decides_nothing_behind_it() {
     assert_eq!(decisions(h.state()), before, "overwrite question");
     h.get_by_label("Cancel").click();
     h.run_steps(2);
-    h.state_mut().state.reading.pending_gold = Some((0.0, 4.0));
+    h.state_mut().state.documents.reading.pending_gold = Some((0.0, 4.0));
     h.run_steps(2);
     type_like_a_user(&mut h, NAME);
     assert_eq!(decisions(h.state()), before, "new gold unit");
@@ -184,19 +184,29 @@ fn a_decision_by_key_flashes_is_named_in_messages_and_undone_in_one_step() {
     let index = before.selected.unwrap();
     h.key_press(egui::Key::S);
     h.run_steps(1);
-    let echo = h.state().state.last_decision.clone().expect("echoed");
+    let echo = h
+        .state()
+        .state
+        .adjudication
+        .last_decision
+        .clone()
+        .expect("echoed");
     assert_eq!(echo.alignment, Some(index), "the decided alignment flashes");
     assert!(DecisionEcho::strength(Some(&echo), index) > 0.0);
     assert_eq!(DecisionEcho::strength(Some(&echo), index + 1), 0.0);
     let skipped = format!("{DECISION_PREFIX}alignment {}: skipped", index + 1);
-    assert_eq!(h.state().state.errors.last(), Some(&skipped));
+    assert_eq!(
+        h.state().state.shell.messages.last().map(|m| &m.text),
+        Some(&skipped)
+    );
     h.get_by_label(&skipped);
     // A second decision replaces the line: Messages keeps warnings in view.
     h.state_mut().state.select_alignment(index);
     h.key_press(egui::Key::R);
     h.run_steps(2);
-    let echoes: Vec<&String> = (h.state().state.errors.iter())
+    let echoes: Vec<&String> = (h.state().state.shell.messages.iter())
         .filter(|m| m.starts_with(DECISION_PREFIX))
+        .map(|m| &m.text)
         .collect();
     let rejected = format!("{DECISION_PREFIX}alignment {}: rejected", index + 1);
     assert_eq!(echoes, [&rejected]);

@@ -3,7 +3,7 @@
 //! panels fold away from the View menu or a key; buttons keep their labels whole.
 
 use super::*;
-use crate::app::layout::{LEFT_KEY, RIGHT_KEY};
+use crate::app::shell::layout::{LEFT_KEY, RIGHT_KEY};
 use egui::accesskit::Role;
 
 /// A ten-annotator document: wide tables in the left panel, many lanes.
@@ -66,7 +66,7 @@ fn the_central_panel_keeps_half_the_window_at_1024_and_1366() {
         // Back to the demo: the panels as wide as for the demo alone.
         h.state_mut().state.stop_adjudication();
         h.state_mut()
-            .open_demo(crate::app::demo::Demo::NamedEntities);
+            .open_demo(crate::app::files::demo::Demo::NamedEntities);
         step_until(&mut h, has_result);
         h.run_steps(2);
         assert_within_a_pixel(h.state().panels.central, demo_central, size);
@@ -135,8 +135,8 @@ fn clicks_that_never_give_the_window_the_keyboard_are_reported_once() {
     let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
     step_until(&mut h, has_result);
     let said = |h: &Harness<'static, GammaStudioApp>| {
-        (h.state().state.errors.iter())
-            .filter(|m| m.as_str() == crate::app::window_focus::NO_KEYBOARD)
+        (h.state().state.shell.messages.iter())
+            .filter(|m| m.as_str() == crate::app::shell::focus::NO_KEYBOARD)
             .count()
     };
     // With the keyboard, clicks say nothing.

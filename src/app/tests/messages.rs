@@ -2,7 +2,7 @@
 //! numbers of "not done", the inspector while adjudicating on a small window.
 
 use super::*;
-use crate::app::adjudication_panel::adjudication_blocker;
+use crate::app::adjudication::panel::adjudication_blocker;
 use egui::accesskit::Role;
 use egui_kittest::kittest::NodeT;
 
@@ -18,10 +18,11 @@ fn in_text_gamma_mode_the_adjudicate_button_says_to_choose_gamma() {
     assert_eq!(adjudication_blocker(&h.state().state), None);
     h.state_mut().state.open_files(&files, &Default::default());
     step_until(&mut h, has_result);
-    h.state_mut().state.settings.measure = crate::app::settings::AgreementMeasure::TextGamma;
+    h.state_mut().state.measure.settings.measure =
+        crate::app::measure::settings::AgreementMeasure::TextGamma;
     h.state_mut().state.settings_changed();
     step_until(&mut h, |app| {
-        app.state.run.status == Status::Done && app.state.current_text_outcome().is_some()
+        app.state.measure.run.status == Status::Done && app.state.current_text_outcome().is_some()
     });
     let blocker = adjudication_blocker(&h.state().state).expect("disabled");
     assert!(blocker.contains("choose γ as the measure"), "{blocker}");
@@ -75,7 +76,7 @@ fn the_inspector_keeps_its_lines_while_adjudicating_at_1024_by_700() {
     h.run_steps(2);
     h.key_press(egui::Key::N);
     h.run_steps(3);
-    let index = h.state().state.selection.alignment.unwrap();
+    let index = h.state().state.documents.selection.alignment.unwrap();
     let count = h.state().state.shown().unwrap().len();
     let heading = h
         .get_by_label(&format!("Unitary alignment {} of {count}", index + 1))

@@ -1,9 +1,9 @@
 //! UI tests with egui_kittest: no display, no GPU. The app is driven through its widgets (found
 //! by their labels) and its state is checked against the core computed directly.
 
-use super::file_dialog::{ScriptedDialog, WithFallback};
-use super::gamma_run::Status;
 use super::{GammaStudioApp, Launch, demo_document};
+use crate::app::files::dialog::{ScriptedDialog, WithFallback};
+use crate::app::measure::gamma_run::Status;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -20,13 +20,19 @@ fn precision(precision: f64) -> gamma_core::gamma::SampleCount {
 }
 
 mod adjudication;
+mod beside_inputs;
 mod campaign;
 mod categories;
 mod cockpit;
+mod coding;
+mod coding_outputs;
 mod curation;
 mod dashboard;
 mod dialogs;
+mod intervals;
+mod keys;
 mod laptop;
+mod left_out;
 mod messages;
 mod panels;
 mod project;
@@ -35,6 +41,7 @@ mod recent;
 mod relations;
 mod report_export;
 mod results;
+mod resuming;
 mod sessions;
 mod shuffling;
 mod text_gamma;
@@ -69,7 +76,7 @@ pub(super) fn step_until(
         assert!(
             start.elapsed() < Duration::from_secs(120),
             "timed out; status {:?}",
-            harness.state().state.run.status
+            harness.state().state.measure.run.status
         );
         std::thread::sleep(Duration::from_millis(10));
         harness.step();
@@ -78,14 +85,14 @@ pub(super) fn step_until(
 }
 
 pub(super) fn has_result(app: &GammaStudioApp) -> bool {
-    app.state.run.status == Status::Done && app.state.current_outcome().is_some()
+    app.state.measure.run.status == Status::Done && app.state.current_outcome().is_some()
 }
 
 #[test]
 fn opens_the_demo_and_shows_the_gamma_of_the_core() {
     let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
     step_until(&mut h, has_result);
-    let settings = h.state().state.settings.clone();
+    let settings = h.state().state.measure.settings.clone();
     let expected = gamma_core::gamma(
         &demo_document().continuum,
         &settings.gamma_options(),
@@ -122,7 +129,7 @@ fn clicking_a_unitary_alignment_in_the_list_selects_and_inspects_it() {
         .expect("the list")
         .click();
     h.run_steps(2);
-    assert_eq!(h.state().state.selection.alignment, Some(worst));
+    assert_eq!(h.state().state.documents.selection.alignment, Some(worst));
     h.get_by_label(&format!("Unitary alignment {} of {count}", worst + 1));
     h.get_by_label_contains("% of the total");
 }
@@ -143,36 +150,42 @@ fn changing_alpha_recomputes_and_the_run_can_be_cancelled() {
     let first = h.state().state.current_outcome().unwrap().result.gamma;
     h.get_by_label("Settings").click();
     h.run_steps(20); // the header's opening animation
-    h.state_mut().state.settings.gamma.samples = precision(0.0005);
+    h.state_mut().state.measure.settings.gamma.samples = precision(0.0005);
     let slider = h.get_by_role_and_label(egui::accesskit::Role::Slider, "α (positional)");
     slider.scroll_to_me();
     slider.set_value_accesskit(3.0);
     for _ in 0..20 {
         h.step();
-        if h.state().state.settings.gamma.dissimilarity.alpha == 3.0 {
+        if h.state().state.measure.settings.gamma.dissimilarity.alpha == 3.0 {
             break;
         }
     }
     h.run_steps(2);
-    assert_eq!(h.state().state.settings.gamma.dissimilarity.alpha, 3.0);
+    assert_eq!(
+        h.state().state.measure.settings.gamma.dissimilarity.alpha,
+        3.0
+    );
     assert!(
         h.state().state.is_running(),
         "{:?}",
-        h.state().state.run.status
+        h.state().state.measure.run.status
     );
-    assert!(h.state().state.run.stale, "the old result is marked stale");
+    assert!(
+        h.state().state.measure.run.stale,
+        "the old result is marked stale"
+    );
     h.get_by_label("(stale: settings changed)");
     h.get_by_label("Cancel").click();
     h.run_steps(2);
-    assert_eq!(h.state().state.run.status, Status::Cancelled);
+    assert_eq!(h.state().state.measure.run.status, Status::Cancelled);
     h.get_by_label("Computation cancelled.");
-    h.state_mut().state.settings.gamma.samples = precision(0.02);
+    h.state_mut().state.measure.settings.gamma.samples = precision(0.02);
     h.get_by_label("Compute").click();
     step_until(&mut h, has_result);
     let second = h.state().state.current_outcome().unwrap();
     assert_eq!(second.settings.gamma.dissimilarity.alpha, 3.0);
     assert_ne!(second.result.gamma, first);
-    assert!(!h.state().state.run.stale);
+    assert!(!h.state().state.measure.run.stale);
 }
 
 #[test]
@@ -204,8 +217,8 @@ fn file_open_goes_through_the_dialog_seam_and_errors_reach_the_panel() {
     h.run_steps(2);
     open(&mut h);
     let state = &h.state().state;
-    assert_eq!(state.documents.len(), 1);
-    let names: Vec<&str> = state.documents[0]
+    assert_eq!(state.documents.open.len(), 1);
+    let names: Vec<&str> = state.documents.open[0]
         .continuum()
         .annotators
         .iter()
@@ -214,11 +227,12 @@ fn file_open_goes_through_the_dialog_seam_and_errors_reach_the_panel() {
     assert_eq!(names, ["p1_pos_A", "p1_pos_B"], "the CorA pair is open");
     assert!(
         state
-            .errors
+            .shell
+            .messages
             .iter()
             .any(|e| e.contains("does-not-exist.csv: cannot read")),
         "{:?}",
-        state.errors
+        state.shell.messages
     );
     h.get_by_label_contains("does-not-exist.csv: cannot read");
 }
@@ -229,18 +243,18 @@ fn recent_files_are_kept_in_the_data_folder_across_runs() {
     let csv = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/pygamma/h6_three_annot.csv");
     let state = |folder: Option<std::path::PathBuf>| {
-        super::state::AppState::new(Arc::new(|| {})).with_data_folder(folder)
+        super::AppState::new(Arc::new(|| {})).with_data_folder(folder)
     };
     let mut first = state(Some(dir.path().to_path_buf()));
     first.open_files(std::slice::from_ref(&csv), &Default::default());
-    assert_eq!(first.recent_files.lists(), vec![vec![csv.clone()]]);
+    assert_eq!(first.files.recent.lists(), vec![vec![csv.clone()]]);
     let second = state(Some(dir.path().to_path_buf()));
     assert_eq!(
-        second.recent_files.lists(),
+        second.files.recent.lists(),
         vec![vec![csv]],
         "read back at start"
     );
-    assert!(state(None).recent_files.lists().is_empty());
+    assert!(state(None).files.recent.lists().is_empty());
 }
 
 #[cfg(unix)]
@@ -258,16 +272,20 @@ fn a_file_whose_name_is_not_utf8_opens_and_stays_in_the_recent_files() {
     std::fs::copy(fixture, &csv).unwrap();
     let folder = dir.path().join("data");
     let state = |folder: &std::path::Path| {
-        super::state::AppState::new(Arc::new(|| {})).with_data_folder(Some(folder.to_path_buf()))
+        super::AppState::new(Arc::new(|| {})).with_data_folder(Some(folder.to_path_buf()))
     };
     let mut first = state(&folder);
     first.open_files(std::slice::from_ref(&csv), &Default::default());
-    assert!(first.errors.is_empty(), "{:?}", first.errors);
-    assert_eq!(first.documents[0].continuum().n_annotators(), 3);
-    assert_eq!(first.recent_files.lists(), vec![vec![csv.clone()]]);
+    assert!(
+        first.shell.messages.is_empty(),
+        "{:?}",
+        first.shell.messages
+    );
+    assert_eq!(first.documents.open[0].continuum().n_annotators(), 3);
+    assert_eq!(first.files.recent.lists(), vec![vec![csv.clone()]]);
     let second = state(&folder);
     assert_eq!(
-        second.recent_files.lists(),
+        second.files.recent.lists(),
         vec![vec![csv]],
         "read back exactly"
     );
@@ -279,15 +297,17 @@ fn a_superseded_run_never_shows_only_the_latest_settings_do() {
     step_until(&mut h, has_result);
     {
         let state = &mut h.state_mut().state;
-        state.settings.gamma.dissimilarity.alpha = 2.0;
+        state.measure.settings.gamma.dissimilarity.alpha = 2.0;
         state.settings_changed();
-        state.settings.gamma.dissimilarity.alpha = 3.0;
+        state.measure.settings.gamma.dissimilarity.alpha = 3.0;
         state.settings_changed();
-        assert!(state.run.stale && state.is_running());
+        assert!(state.measure.run.stale && state.is_running());
     }
-    step_until(&mut h, |app| has_result(app) && !app.state.run.stale);
+    step_until(&mut h, |app| {
+        has_result(app) && !app.state.measure.run.stale
+    });
     h.run_steps(5);
-    let settings = h.state().state.settings.clone();
+    let settings = h.state().state.measure.settings.clone();
     let expected = gamma_core::gamma(
         &demo_document().continuum,
         &settings.gamma_options(),
@@ -297,7 +317,10 @@ fn a_superseded_run_never_shows_only_the_latest_settings_do() {
     let outcome = h.state().state.current_outcome().unwrap();
     assert_eq!(outcome.settings.gamma.dissimilarity.alpha, 3.0);
     assert_eq!(outcome.result.gamma, expected.gamma);
-    assert_eq!(h.state().state.documents[0].gamma, Some(expected.gamma));
+    assert_eq!(
+        h.state().state.documents.open[0].gamma,
+        Some(expected.gamma)
+    );
 }
 
 #[test]
@@ -316,7 +339,7 @@ fn text_gamma_mode_measures_a_cora_pair_and_lists_its_alignment() {
     h.run_steps(20);
     h.get_by_label("tγ").click();
     step_until(&mut h, |app| {
-        app.state.run.status == Status::Done && app.state.current_text_outcome().is_some()
+        app.state.measure.run.status == Status::Done && app.state.current_text_outcome().is_some()
     });
     let state = &h.state().state;
     let result = state.current_text_outcome().unwrap().result.clone();
@@ -362,7 +385,7 @@ fn text_gamma_mode_measures_a_cora_pair_and_lists_its_alignment() {
 
 #[test]
 fn the_bundled_demos_open_and_the_glozz_demo_matches_the_csv_one() {
-    use super::demo::Demo;
+    use crate::app::files::demo::Demo;
     let glozz = Demo::NamedEntities.documents().unwrap().remove(0);
     let csv_path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/demo/named-entities.csv");
@@ -409,7 +432,7 @@ fn the_historical_demo_opens_in_text_gamma_mode() {
     h.get_by_label("Historical text (CorA-XML pair, tγ)")
         .click();
     step_until(&mut h, |app| {
-        app.state.run.status == Status::Done && app.state.current_text_outcome().is_some()
+        app.state.measure.run.status == Status::Done && app.state.current_text_outcome().is_some()
     });
     let result = h
         .state()
@@ -424,7 +447,7 @@ fn the_historical_demo_opens_in_text_gamma_mode() {
 
 #[test]
 fn the_window_icon_decodes() {
-    let icon = super::window_icon().expect("the bundled PNG is RGBA");
+    let icon = super::shell::window::window_icon().expect("the bundled PNG is RGBA");
     assert_eq!((icon.width, icon.height), (256, 256));
     assert_eq!(icon.rgba.len(), 256 * 256 * 4);
     // Transparent corners (rounded square), opaque centre.

@@ -82,11 +82,12 @@ impl eframe::Storage for Memory {
 
 #[test]
 fn the_timeline_view_comes_back_at_the_next_start_on_the_same_document_only() {
-    use super::super::document_view::View;
+    use crate::app::document::open_document::View;
     use eframe::App;
     let mut first = app(Launch::default(), ScriptedDialog::default());
-    first.state.reading.central = super::super::reading_view::CentralView::Timeline;
-    first.state.view = View {
+    first.state.documents.reading.central =
+        crate::app::document::reading_view::CentralView::Timeline;
+    first.state.documents.view = View {
         start: 100.0,
         end: 160.0,
     };
@@ -94,19 +95,19 @@ fn the_timeline_view_comes_back_at_the_next_start_on_the_same_document_only() {
     first.save(&mut storage);
     let mut second = app(Launch::default(), ScriptedDialog::default());
     assert_ne!(
-        second.state.view, first.state.view,
+        second.state.documents.view, first.state.documents.view,
         "zoomed to fit at start"
     );
     second.restore(&storage);
-    assert_eq!(second.state.view, first.state.view);
+    assert_eq!(second.state.documents.view, first.state.documents.view);
     assert_eq!(
-        second.state.reading.central,
-        super::super::reading_view::CentralView::Timeline
+        second.state.documents.reading.central,
+        crate::app::document::reading_view::CentralView::Timeline
     );
     // Another document first: its own view stays.
     let mut third = app(Launch::default(), ScriptedDialog::default());
-    third.open_demo(super::super::demo::Demo::HistoricalText);
-    let fitted = third.state.view;
+    third.open_demo(crate::app::files::demo::Demo::HistoricalText);
+    let fitted = third.state.documents.view;
     third.restore(&storage);
-    assert_eq!(third.state.view, fitted);
+    assert_eq!(third.state.documents.view, fitted);
 }

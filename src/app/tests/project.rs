@@ -3,8 +3,8 @@
 
 use super::{app, harness, has_result, step_until};
 use crate::app::commands::Command;
-use crate::app::file_dialog::ScriptedDialog;
-use crate::app::state::Mode;
+use crate::app::files::dialog::ScriptedDialog;
+use crate::app::shell::Mode;
 use crate::app::{GammaStudioApp, Launch};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -19,15 +19,25 @@ const DOCUMENTS: [(&str, &str); 2] = [
 ];
 
 fn decided(app: &GammaStudioApp) -> Vec<Option<usize>> {
-    (app.state.documents.iter())
-        .map(|d| (app.state.adjudications.get(&d.id)).map(|a| a.adjudication().progress().decided))
+    (app.state.documents.open.iter())
+        .map(|d| {
+            (app.state.adjudication.by_document.get(&d.id))
+                .map(|a| a.adjudication().progress().decided)
+        })
         .collect()
 }
 
 fn opened(launch: Launch) -> Harness<'static, GammaStudioApp> {
     let mut h = harness(app(launch, ScriptedDialog::default()));
     step_until(&mut h, |app| {
-        app.state.documents.len() == 2 && app.state.dashboard.rows.iter().all(Option::is_some)
+        app.state.documents.open.len() == 2
+            && app
+                .state
+                .campaign
+                .dashboard
+                .rows
+                .iter()
+                .all(Option::is_some)
     });
     h
 }
@@ -49,7 +59,7 @@ fn a_project_saves_the_campaign_and_reopens_it_after_the_folder_moved() {
         files: vec![corpus.clone()],
         ..Launch::default()
     });
-    let first = h.state().state.documents[0].id;
+    let first = h.state().state.documents.open[0].id;
     h.state_mut().state.apply(Command::OpenDocument(first));
     step_until(&mut h, has_result);
     h.get_by_label("Adjudicate this document").click();
@@ -93,12 +103,12 @@ fn a_project_saves_the_campaign_and_reopens_it_after_the_folder_moved() {
     });
     assert_eq!(decided(h.state()), [Some(3), Some(1)]);
     assert_eq!(h.state().state.document().unwrap().continuum().name, "d1");
-    assert_eq!(h.state().state.mode, Mode::Annotations);
+    assert_eq!(h.state().state.shell.mode, Mode::Annotations);
     assert_eq!(
-        h.state().state.project_path.as_deref(),
+        h.state().state.files.project_path.as_deref(),
         Some(project.as_path())
     );
-    h.get_by_label_contains("project: 2 adjudication(s) restored");
+    h.get_by_label_contains("project: 2 adjudications restored");
     // One undo takes back the rejection restored with its history.
     h.state_mut().state.apply(Command::Undo);
     h.run_steps(2);

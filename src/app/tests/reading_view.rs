@@ -3,8 +3,8 @@
 
 use super::{app, harness, has_result, step_until};
 use crate::app::Launch;
-use crate::app::file_dialog::ScriptedDialog;
-use crate::app::reading_view::CentralView;
+use crate::app::document::reading_view::CentralView;
+use crate::app::files::dialog::ScriptedDialog;
 use eframe::egui::{self, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -26,15 +26,16 @@ fn clicking_a_span_in_the_reading_view_selects_its_alignment() {
     h.run_steps(2);
     let state = &h.state().state;
     assert_eq!(
-        state.reading.central,
+        state.documents.reading.central,
         CentralView::Reading,
         "the default view"
     );
-    assert_eq!(state.selection.alignment, None);
+    assert_eq!(state.documents.selection.alignment, None);
     let continuum = state.document().unwrap().continuum().clone();
     let shown = state.shown().unwrap().clone();
     // The second annotator's last span drawn in a line that holds it whole.
     let (rect, a, u) = *state
+        .documents
         .reading
         .frame
         .spans
@@ -42,15 +43,19 @@ fn clicking_a_span_in_the_reading_view_selects_its_alignment() {
         .rev()
         .find(|(_, a, u)| {
             let unit = &continuum.annotators[*a].units[*u];
-            let wrapped = state.reading.wrapped.as_ref().unwrap();
+            let wrapped = state.documents.reading.wrapped.as_ref().unwrap();
             *a == 1
                 && wrapped.line_of(unit.start as usize) == wrapped.line_of(unit.end as usize - 1)
         })
         .expect("the demo's spans are drawn");
     let unit = continuum.annotators[a].units[u].clone();
     // Drawn under its characters: from the boundary before its first to the one after its last.
-    let left = state.reading.point_of(unit.start as usize).unwrap();
-    let right = state.reading.point_of(unit.end as usize).unwrap();
+    let left = state
+        .documents
+        .reading
+        .point_of(unit.start as usize)
+        .unwrap();
+    let right = state.documents.reading.point_of(unit.end as usize).unwrap();
     assert!(
         (rect.left() - left.x).abs() <= 1.0,
         "{rect:?} starts at {left:?}"
@@ -62,7 +67,10 @@ fn clicking_a_span_in_the_reading_view_selects_its_alignment() {
     assert!(rect.top() > left.y, "under the text");
     let expected = shown.of_unit(a, u).expect("aligned");
     click_at(&mut h, rect.center());
-    assert_eq!(h.state().state.selection.alignment, Some(expected));
+    assert_eq!(
+        h.state().state.documents.selection.alignment,
+        Some(expected)
+    );
     h.get_by_label(&format!(
         "Unitary alignment {} of {}",
         expected + 1,
@@ -88,7 +96,7 @@ fn a_text_selection_makes_a_gold_unit_with_those_boundaries() {
         .unwrap();
     assert_eq!(swiss, 256, "the demo text");
     // From inside "Swiss" to inside "Federal": snapped to [start of Swiss, end of Federal).
-    let reading = &h.state().state.reading;
+    let reading = &h.state().state.documents.reading;
     let from = reading.point_of(swiss + 2).expect("the line is drawn");
     let to = reading.point_of(swiss + 10).expect("the same line");
     h.hover_at(from);
@@ -102,7 +110,7 @@ fn a_text_selection_makes_a_gold_unit_with_those_boundaries() {
     h.drop_at(to);
     h.run_steps(2);
     assert_eq!(
-        h.state().state.reading.pending_gold,
+        h.state().state.documents.reading.pending_gold,
         Some((256.0, 269.0)),
         "the selection, snapped to tokens, waits for its category"
     );
@@ -132,7 +140,7 @@ fn a_text_selection_makes_a_gold_unit_with_those_boundaries() {
         (256.0, 269.0, "LOC")
     );
     assert_eq!(
-        h.state().state.reading.pending_gold,
+        h.state().state.documents.reading.pending_gold,
         None,
         "the picker closed"
     );
@@ -153,7 +161,7 @@ fn without_a_system_dialog_the_in_app_browser_opens_the_files() {
     step_until(&mut h, has_result);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
     h.run_steps(3);
-    let errors = h.state().state.errors.clone();
+    let errors = h.state().state.shell.messages.clone();
     assert!(
         errors
             .iter()
@@ -185,7 +193,7 @@ fn selecting_a_line_of_the_list_zooms_until_its_words_are_legible() {
     step_until(&mut h, has_result);
     h.get_by_label("Timeline").click();
     h.run_steps(2);
-    let whole = h.state().state.view;
+    let whole = h.state().state.documents.view;
     assert!(whole.width() > 300.0, "the demo's text in view: {whole:?}");
     let worst = h.state().state.shown().unwrap().worst_first[0];
     let alignment = h.state().state.shown().unwrap().rows[worst].clone();
@@ -201,7 +209,7 @@ fn selecting_a_line_of_the_list_zooms_until_its_words_are_legible() {
         .expect("the list shows the covered words")
         .click();
     h.run_steps(2);
-    let view = h.state().state.view;
+    let view = h.state().state.documents.view;
     assert!(view.width() <= 100.0 + 1e-9, "{view:?}");
     assert!(
         view.start <= alignment.start && alignment.end <= view.end,

@@ -81,7 +81,7 @@ fn recent_restores_reading_options() {
     assert_eq!(names, ["ana", "ben"]);
     // Something else, then File → Recent.
     h.state_mut()
-        .open_demo(super::super::demo::Demo::NamedEntities);
+        .open_demo(crate::app::files::demo::Demo::NamedEntities);
     step_until(&mut h, has_result);
     assert!(categories(h.state()).contains(&"LOC".to_string()));
     h.get_by_label("File").click();
@@ -93,11 +93,11 @@ fn recent_restores_reading_options() {
     let reopened = h.state().state.document().unwrap().continuum().clone();
     assert_eq!(reopened, opened, "the same document: text, types, names");
     assert!(
-        h.state().pending_open.is_none(),
+        h.state().state.files.pending_open.is_none(),
         "no dialog: the options were kept"
     );
     // And across runs: a new app reads the entry back with its options.
-    let recent = super::super::recent_files::RecentFiles::in_folder(Some(dir.path().join("data")));
+    let recent = crate::app::files::recent::RecentFiles::in_folder(Some(dir.path().join("data")));
     let options = recent.entries[0].options.as_ref().expect("kept");
     assert_eq!(options.text.as_deref(), Some(text.as_path()));
     assert_eq!(options.glozz.include_types, ["DATE", "ORG", "PER"]);

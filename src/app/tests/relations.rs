@@ -4,7 +4,7 @@
 
 use super::{app, harness, has_result, step_until};
 use crate::app::Launch;
-use crate::app::file_dialog::ScriptedDialog;
+use crate::app::files::dialog::ScriptedDialog;
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use gamma_core::gold::{RelationChoice, RelationDecision};
@@ -197,7 +197,7 @@ fn the_discourse_demo_measures_segments_and_relabels_with_a_type_of_its_model() 
     let mut h = harness(app(launch, ScriptedDialog::default()));
     step_until(&mut h, has_result);
     h.state_mut()
-        .open_demo(crate::app::demo::Demo::DiscourseRelations);
+        .open_demo(crate::app::files::demo::Demo::DiscourseRelations);
     step_until(&mut h, has_result);
     {
         let document = h.state().state.document().unwrap();
@@ -242,4 +242,32 @@ fn the_discourse_demo_measures_segments_and_relabels_with_a_type_of_its_model() 
             ..
         } if label == "Result"
     ));
+}
+
+/// Issue 41: the bulk decision counts in the singular where there is one ("1 unanimous
+/// relation", not "1 unanimous relations"): the four segments both drew alike, and the one
+/// relation (Elaboration) both drew alike.
+#[test]
+fn deciding_the_unanimous_alignments_counts_one_relation_in_the_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    let launch = Launch {
+        files: write_pair(dir.path()),
+        data_folder: Some(dir.path().join("data")),
+        ..Launch::default()
+    };
+    let mut h = harness(app(launch, ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    h.get_by_label("Adjudicate this document").click();
+    h.run_steps(2);
+    h.get_by_label("Decide all unanimous alignments").click();
+    h.run_steps(2);
+    shown(
+        &h,
+        "decided 4 unanimous alignments and 1 unanimous relation",
+    );
+    assert!(
+        h.query_all_by_label_contains("1 unanimous relations")
+            .next()
+            .is_none()
+    );
 }

@@ -3,7 +3,7 @@
 
 use super::{app, harness, has_result, step_until};
 use crate::app::Launch;
-use crate::app::file_dialog::ScriptedDialog;
+use crate::app::files::dialog::ScriptedDialog;
 use egui_kittest::kittest::Queryable;
 
 #[test]
@@ -27,7 +27,8 @@ fn the_agreement_report_is_exported_with_the_figures_shown() {
     export(&mut h);
     step_until(&mut h, |app| {
         app.state
-            .errors
+            .shell
+            .messages
             .iter()
             .any(|m| m.starts_with("agreement report written"))
     });
@@ -43,11 +44,11 @@ fn the_agreement_report_is_exported_with_the_figures_shown() {
     // A form the report is not written in: said, nothing written.
     export(&mut h);
     assert!(
-        (h.state().state.errors.iter()).any(|m| m.ends_with(
+        (h.state().state.shell.messages.iter()).any(|m| m.ends_with(
             "agreement.pdf: the agreement report is written as .html, .md, .tex or .json"
         )),
         "{:?}",
-        h.state().state.errors
+        h.state().state.shell.messages
     );
     assert!(!dir.path().join("agreement.pdf").exists());
 }
@@ -75,7 +76,7 @@ fn the_report_exported_with_what_gamma_means_holds_the_calibration() {
     h.get_by_label("   with what γ means (Shuffling tool)")
         .click();
     h.run_steps(2);
-    assert!(h.state().report_export.calibrate);
+    assert!(h.state().state.report.calibrate);
     if h.query_by_label("Export the agreement report…").is_none() {
         h.get_by_label("File").click();
         h.run_steps(2);
@@ -84,7 +85,8 @@ fn the_report_exported_with_what_gamma_means_holds_the_calibration() {
     h.run_steps(2);
     step_until(&mut h, |app| {
         app.state
-            .errors
+            .shell
+            .messages
             .iter()
             .any(|m| m.starts_with("agreement report written"))
     });

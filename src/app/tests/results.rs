@@ -69,9 +69,9 @@ fn the_left_panel_shows_text_gamma_and_its_settings_whole_at_1024_by_700() {
     );
     step_until(&mut h, has_result);
     h.state_mut()
-        .open_demo(crate::app::demo::Demo::HistoricalText);
+        .open_demo(crate::app::files::demo::Demo::HistoricalText);
     step_until(&mut h, |app| {
-        app.state.run.status == Status::Done && app.state.current_text_outcome().is_some()
+        app.state.measure.run.status == Status::Done && app.state.current_text_outcome().is_some()
     });
     h.get_by_label("Settings").click();
     h.run_steps(20);
@@ -85,7 +85,7 @@ fn the_left_panel_shows_text_gamma_and_its_settings_whole_at_1024_by_700() {
 fn step_until_interval(h: &mut Harness<'static, GammaStudioApp>) {
     step_until(h, |app| {
         has_result(app)
-            && !app.state.run.stale
+            && !app.state.measure.run.stale
             && (app.state.current_outcome()).is_some_and(|o| o.confidence_interval.is_some())
     });
 }
@@ -94,8 +94,8 @@ fn step_until_interval(h: &mut Harness<'static, GammaStudioApp>) {
 fn the_confidence_interval_of_gamma_is_the_cores_bootstrap_drawn_with_the_settings_seed() {
     let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
     step_until(&mut h, has_result);
-    h.state_mut().state.settings.gamma.seed = 7;
-    h.state_mut().state.settings.bootstrap_replicates = 400;
+    h.state_mut().state.measure.settings.gamma.seed = 7;
+    h.state_mut().state.measure.settings.bootstrap_replicates = 400;
     h.state_mut().state.settings_changed();
     step_until_interval(&mut h);
     let outcome = h.state().state.current_outcome().unwrap().clone();
@@ -125,7 +125,7 @@ fn the_confidence_interval_of_gamma_is_the_cores_bootstrap_drawn_with_the_settin
         "over {} stretches of the text, 400 replicates, seed 7",
         shown.n_units
     ));
-    h.get_by_label("precision interval");
+    h.get_by_label("precision of the chance estimate");
 }
 
 #[test]
@@ -146,12 +146,19 @@ fn the_corpus_gamma_has_its_confidence_interval_over_the_documents() {
         .collect();
     let corpus = gamma_core::Corpus::new(documents.iter().map(|d| d.continuum.clone()).collect());
     h.state_mut().state.set_documents(documents);
-    step_until(&mut h, |app| app.state.corpus_gamma.is_some());
+    step_until(&mut h, |app| app.state.measure.corpus_gamma.is_some());
     h.run_steps(2);
-    let shown = h.state().state.corpus_gamma.clone().unwrap().unwrap();
-    let options = h.state().state.settings.gamma_options();
+    let shown = h
+        .state()
+        .state
+        .measure
+        .corpus_gamma
+        .clone()
+        .unwrap()
+        .unwrap();
+    let options = h.state().state.measure.settings.gamma_options();
     let result = gamma_core::corpus_gamma(&corpus, &options, Default::default()).unwrap();
-    let bootstrap = h.state().state.settings.bootstrap_options();
+    let bootstrap = h.state().state.measure.settings.bootstrap_options();
     assert_eq!(bootstrap.seed, gamma_core::settings::DEFAULT_SEED);
     let expected = gamma_core::bootstrap::bootstrap_gamma(&result, &options, &bootstrap).unwrap();
     assert_eq!(shown.gamma, result.gamma);
@@ -258,11 +265,18 @@ fn the_relation_agreement_of_each_pair_is_shown_beside_gamma_and_summed_over_the
         .state
         .set_documents(vec![discourse("doc1"), discourse("doc2")]);
     step_until(&mut h, |app| {
-        (app.state.corpus_gamma.as_ref())
+        (app.state.measure.corpus_gamma.as_ref())
             .is_some_and(|c| c.as_ref().is_ok_and(|c| c.relations.is_some()))
     });
     h.run_steps(2);
-    let corpus = h.state().state.corpus_gamma.clone().unwrap().unwrap();
+    let corpus = h
+        .state()
+        .state
+        .measure
+        .corpus_gamma
+        .clone()
+        .unwrap()
+        .unwrap();
     let pair = &corpus.relations.unwrap().pairs[0];
     assert_eq!(pair.relations, [6, 6]);
     assert_eq!(

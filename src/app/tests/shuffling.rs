@@ -1,7 +1,7 @@
 //! UI tests of the Corpus Shuffling Tool: sweeps and calibrations in the background.
 
 use super::{app, harness, has_result, step_until};
-use crate::app::file_dialog::ScriptedDialog;
+use crate::app::files::dialog::ScriptedDialog;
 use crate::app::{Launch, demo_document};
 use egui_kittest::kittest::Queryable;
 
@@ -18,7 +18,10 @@ fn the_shuffling_tool_sweeps_in_the_background_plots_and_exports_the_curves() {
     step_until(&mut h, has_result);
     h.get_by_label("Shuffling tool").click();
     h.step();
-    assert_eq!(h.state().state.mode, crate::app::state::Mode::Shuffling);
+    assert_eq!(
+        h.state().state.shell.mode,
+        crate::app::shell::Mode::Shuffling
+    );
     {
         let settings = &mut h.state_mut().state.shuffling.settings;
         settings.sweep.sets = 3;

@@ -2,16 +2,16 @@
 //! histogram in the results; both annotators' texts in the reading view.
 
 use super::*;
-use crate::app::demo::Demo;
-use crate::app::settings::TextGammaBase;
+use crate::app::files::demo::Demo;
+use crate::app::measure::settings::TextGammaBase;
 use egui::accesskit::Role;
 use gamma_core::textgamma::annotations_of;
 use gamma_core::textgamma::sampler::{Probabilities, text_gamma};
 use gamma_formats::{ReadOptions, read_documents};
 
 fn has_text_result(app: &GammaStudioApp) -> bool {
-    app.state.run.status == Status::Done
-        && !app.state.run.stale
+    app.state.measure.run.status == Status::Done
+        && !app.state.measure.run.stale
         && app.state.current_text_outcome().is_some()
 }
 
@@ -32,7 +32,7 @@ fn text_gamma_takes_a_base_file_and_given_probabilities_and_shows_its_interval()
     h.run_steps(2);
     h.get_by_role_and_label(Role::CheckBox, "given").click();
     h.run_steps(2);
-    let settings = h.state().state.settings.clone();
+    let settings = h.state().state.measure.settings.clone();
     assert_eq!(settings.text_gamma_base, TextGammaBase::File(base.clone()));
     assert!(matches!(
         settings.text_gamma.probabilities,
@@ -75,8 +75,8 @@ fn text_gamma_takes_a_base_file_and_given_probabilities_and_shows_its_interval()
     h.get_by_label("chance disorders (sampled annotations)");
     h.get_by_label("pre-annotation");
     // Each annotator's own text: bernd corrected the spellings.
-    let base_before = h.state().state.settings.text_gamma_base.clone();
-    h.state_mut().state.settings.text_gamma_base = TextGammaBase::Annotator("bernd".into());
+    let base_before = h.state().state.measure.settings.text_gamma_base.clone();
+    h.state_mut().state.measure.settings.text_gamma_base = TextGammaBase::Annotator("bernd".into());
     h.state_mut().state.settings_changed();
     step_until(&mut h, has_text_result);
     let bernd = annotations.iter().find(|a| a.name == "bernd").unwrap();
@@ -95,7 +95,10 @@ fn text_gamma_takes_a_base_file_and_given_probabilities_and_shows_its_interval()
         .result
         .clone();
     assert_eq!(result.tgamma, with_bernd.tgamma);
-    assert_ne!(base_before, h.state().state.settings.text_gamma_base);
+    assert_ne!(
+        base_before,
+        h.state().state.measure.settings.text_gamma_base
+    );
 }
 
 #[test]
@@ -110,6 +113,7 @@ fn the_reading_view_shows_each_annotators_own_text_with_its_spans() {
     let wrapped = |h: &Harness<'static, GammaStudioApp>| -> String {
         h.state()
             .state
+            .documents
             .reading
             .wrapped
             .as_ref()
@@ -122,11 +126,14 @@ fn the_reading_view_shows_each_annotators_own_text_with_its_spans() {
     h.get_by_label("lanes under each line: 1 anna");
     h.get_by_label("bernd's text").click();
     h.run_steps(3);
-    assert_eq!(h.state().state.reading.text_of.as_deref(), Some("bernd"));
+    assert_eq!(
+        h.state().state.documents.reading.text_of.as_deref(),
+        Some("bernd")
+    );
     assert_eq!(wrapped(&h), own);
     h.get_by_label("lanes under each line: 2 bernd");
     // bernd's spans are drawn under his text: every one of them, and only his.
-    let spans = &h.state().state.reading.frame.spans;
+    let spans = &h.state().state.documents.reading.frame.spans;
     assert!(spans.iter().all(|(_, a, _)| *a == 1));
     assert_eq!(spans.len(), continuum.annotators[1].units.len());
 }
@@ -140,7 +147,8 @@ fn a_layer_left_out_of_text_gamma_is_not_compared() {
     ];
     let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
     step_until(&mut h, has_result);
-    h.state_mut().state.settings.measure = crate::app::settings::AgreementMeasure::TextGamma;
+    h.state_mut().state.measure.settings.measure =
+        crate::app::measure::settings::AgreementMeasure::TextGamma;
     h.state_mut().state.open_files(&files, &Default::default());
     step_until(&mut h, has_text_result);
     let both = h
@@ -154,8 +162,10 @@ fn a_layer_left_out_of_text_gamma_is_not_compared() {
     h.get_by_label("Settings").click();
     h.run_steps(20);
     let continuum = h.state().state.document().unwrap().continuum().clone();
-    let layers =
-        super::super::text_gamma_run::layers_of(&continuum, &h.state().state.read_options.cora);
+    let layers = crate::app::measure::text_gamma_run::layers_of(
+        &continuum,
+        &h.state().state.files.read_options.cora,
+    );
     assert_eq!(layers, ["pos", "morph"]);
     let checkbox = h.get_by_role_and_label(Role::CheckBox, "morph");
     checkbox.scroll_to_me();
@@ -164,6 +174,7 @@ fn a_layer_left_out_of_text_gamma_is_not_compared() {
     assert!(
         h.state()
             .state
+            .measure
             .settings
             .text_gamma_excluded_layers
             .contains("morph")
@@ -174,7 +185,7 @@ fn a_layer_left_out_of_text_gamma_is_not_compared() {
         .into_iter()
         .map(|a| a.with_layers(&["pos".to_string()]))
         .collect();
-    let settings = h.state().state.settings.text_gamma.clone();
+    let settings = h.state().state.measure.settings.text_gamma.clone();
     let expected = text_gamma(&annotations, None, &settings, Default::default()).unwrap();
     let result = h
         .state()

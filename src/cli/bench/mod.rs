@@ -20,7 +20,8 @@ use std::time::Instant;
 #[derive(Args, Debug, Clone)]
 pub struct BenchArgs {
     /// Cases to run, as kANNOTATORSxUNITS, several separated by commas (default: the reference
-    /// cases, sparse or dense).
+    /// cases, sparse or dense); stacksKxP and nearstacksKxP time the best alignment of K
+    /// annotators who each marked one span P times (near: a tenth of the units changed).
     #[arg(long = "case", value_name = "kKxP", value_delimiter = ',')]
     pub cases: Vec<String>,
     /// Seed of the generated continua and of the sampler.
@@ -67,6 +68,10 @@ pub struct BenchArgs {
     #[arg(long, value_name = "TRIALS", num_args = 0..=1, default_missing_value = "200",
           conflicts_with_all = ["timeline", "sweep", "reading"])]
     pub coverage: Option<usize>,
+    /// With --coverage: only the coding coefficients' intervals (analytic and bootstrap over
+    /// items, on simulated coding studies).
+    #[arg(long, requires = "coverage")]
+    pub coding: bool,
     /// Run the cases in this process and print one JSON line each (used by the parent run).
     #[arg(long, hide = true)]
     pub in_process: bool,
@@ -87,13 +92,17 @@ const TGAMMA_MEMORY_TARGET_MB: f64 = 200.0;
 /// Dense cases (issue 19): each under 30 s and 1 GB on two cores, and twelve annotators within
 /// a few minutes. pygamma-agreement does not finish dense k5×30 in 10 minutes; DKPro
 /// Statistics refuses inputs whose tuple product exceeds 5×10⁷.
-const DENSE_CASES: [(&str, f64); 6] = [
+/// Issue 45: identical and near-identical stacks (`synthetic::stacks`), their best alignment
+/// proven in under a second.
+const DENSE_CASES: [(&str, f64); 8] = [
     ("k4x200", 30.0),
     ("k6x100", 30.0),
     ("k8x50", 30.0),
     ("k10x30", 30.0),
     ("k5x1000", 30.0),
     ("k12x30", 180.0),
+    ("stacks8x40", 1.0),
+    ("nearstacks8x40", 1.0),
 ];
 const DENSE_MEMORY_TARGET_MB: f64 = 1000.0;
 
@@ -104,9 +113,19 @@ const MAX_GENERATED_UNITS: usize = 1_000_000;
 /// The most documents of `--project` (each 3 annotators × 100 units) and trials of `--coverage`.
 const MAX_DOCUMENTS: usize = 10_000;
 
+/// A stack case's stacks (identical or near-identical) and the rest of its name (`KxP`).
+fn stack_case(case: &str) -> Option<(bool, &str)> {
+    case.strip_prefix("nearstacks")
+        .map(|rest| (true, rest))
+        .or_else(|| case.strip_prefix("stacks").map(|rest| (false, rest)))
+}
+
 fn parse_case(case: &str) -> Result<(usize, usize), Failure> {
     let bad = || Failure::BadInput(format!("case {case:?} is not of the form k3x100"));
-    let rest = case.strip_prefix('k').ok_or_else(bad)?;
+    let rest = match stack_case(case) {
+        Some((_, rest)) => rest,
+        None => case.strip_prefix('k').ok_or_else(bad)?,
+    };
     let (k, p) = rest.split_once('x').ok_or_else(bad)?;
     let (k, p): (usize, usize) = (k.parse().map_err(|_| bad())?, p.parse().map_err(|_| bad())?);
     let limit = gamma_core::alignment::MAX_ALIGNED_ANNOTATORS;
@@ -173,6 +192,8 @@ const FRAME_TARGET_MS: f64 = 16.0;
 
 /// The reading view is measured on a generated text of this many characters.
 const READING_CHARACTERS: usize = 100_000;
+/// The Coding view is measured on a simulated study of this many items (5 coders).
+const CODING_ITEMS: usize = 50_000;
 
 fn run_timeline(units: usize) -> Result<(), Failure> {
     let frames = 120;
@@ -183,6 +204,9 @@ fn run_timeline(units: usize) -> Result<(), Failure> {
         "(and the reading view on a text of {READING_CHARACTERS} characters, 3 annotators, a unit per 30 characters each, jumping to a new alignment every frame)"
     );
     println!(
+        "(and the Coding view of a study of {CODING_ITEMS} items × 5 coders, its bootstrap drawn meanwhile, going to the next disagreement every frame)"
+    );
+    println!(
         "{:<16} {:>9} {:>9} {:>9}  verdict",
         "view", "mean ms", "p95 ms", "max ms"
     );
@@ -191,9 +215,13 @@ fn run_timeline(units: usize) -> Result<(), Failure> {
         "reading view".to_string(),
         crate::app::bench::reading_frame_times(READING_CHARACTERS, frames),
     );
+    let coding = (
+        "coding view".to_string(),
+        crate::app::bench::coding_frame_times(CODING_ITEMS, frames),
+    );
     for (view, mut times) in crate::app::bench::frame_times(units, frames)
         .into_iter()
-        .chain([reading])
+        .chain([reading, coding])
     {
         times.sort_by(f64::total_cmp);
         let mean = times.iter().sum::<f64>() / times.len() as f64;
@@ -256,7 +284,10 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
         return project::run(documents, args.seed);
     }
     if let Some(trials) = args.coverage {
-        return super::bench_coverage::run(trials, args.seed);
+        if !args.coding {
+            super::bench_coverage::run(trials, args.seed)?;
+        }
+        return super::bench_coverage_coding::run(trials, args.seed);
     }
     let reference: &[(&str, f64)] = if args.dense {
         &DENSE_CASES
@@ -287,8 +318,8 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     }
     let exe = std::env::current_exe().map_err(|e| Failure::Computation(e.to_string()))?;
     println!(
-        "{:<9} {:>6} {:>8} {:>8} {:>8} {:>7} {:>9} {:>8} {:>8}  verdict",
-        "case", "units", "D_o", "D_e", "γ", "samples", "seconds", "target", "peak MB"
+        "{:<14} {:>6} {:>8} {:>8} {:>8} {:>7} {:>9} {:>8} {:>8} {:>9}  verdict",
+        "case", "units", "D_o", "D_e", "γ", "samples", "seconds", "target", "peak MB", "MB target"
     );
     let mut all_met = true;
     for (case, target) in &cases {
@@ -327,7 +358,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
         let met = target.is_none_or(|t| seconds <= t) && peak <= memory_target;
         all_met &= met;
         println!(
-            "{:<9} {:>6} {:>8.4} {:>8.4} {:>8.4} {:>7} {:>9.3} {:>8} {:>8.1}  {}",
+            "{:<14} {:>6} {:>8.4} {:>8.4} {:>8.4} {:>7} {:>9.3} {:>8} {:>8.1} {:>9}  {}",
             case,
             line["units"],
             line["observed_disorder"].as_f64().unwrap_or(f64::NAN),
@@ -339,12 +370,14 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
                 .map(|t| format!("{t} s"))
                 .unwrap_or_else(|| "-".into()),
             peak,
-            if met { "ok" } else { "MISSED" }
+            memory_target,
+            if met { "met" } else { "not met" }
         );
     }
     println!(
         "\nfull γ: statistical sampler, precision 0.02 at 95 %, seed {}; {} continua (gamma_core::synthetic); peak memory target {} MB\n\
-         tgammaN: observed tγ disorder of two corrected versions of an N-token text (units = tokens of both; D_e and γ not sampled); peak memory target {TGAMMA_MEMORY_TARGET_MB} MB",
+         tgammaN: observed tγ disorder of two corrected versions of an N-token text (units = tokens of both; D_e and γ not sampled); peak memory target {TGAMMA_MEMORY_TARGET_MB} MB\n\
+         stacksKxP, nearstacksKxP: the best alignment alone (D_o, proven best) of K annotators who each marked one span P times (near: a tenth of each one's units with another category or moved by a position or two)",
         args.seed,
         if args.dense { "dense" } else { "sparse" },
         if args.dense {
@@ -371,22 +404,51 @@ fn run_text_case(case: &str, tokens: &str, seed: u64) -> Result<String, Failure>
     )
     .map_err(|e| Failure::Computation(format!("{case}: {e}")))?;
     let seconds = clock.elapsed().as_secs_f64();
-    Ok(json!({
+    let units = versions.iter().map(|v| v.units.len()).sum::<usize>();
+    Ok(observed_only_line(case, units, observed.disorder, seconds))
+}
+
+/// A case's result line when only its observed disorder is timed (no expected disorder).
+fn observed_only_line(case: &str, units: usize, observed: f64, seconds: f64) -> String {
+    json!({
         "case": case,
-        "units": versions.iter().map(|v| v.units.len()).sum::<usize>(),
-        "observed_disorder": observed.disorder,
+        "units": units,
+        "observed_disorder": observed,
         "expected_disorder": null,
         "gamma": null,
         "n_samples": 0,
         "seconds": seconds,
         "peak_mb": peak_memory_mb(),
     })
-    .to_string())
+    .to_string()
+}
+
+/// The best alignment of `k` annotators who each marked one span `p` times (`near`: a tenth of
+/// each annotator's units changed), timed alone (no expected disorder).
+fn run_stack_case(case: &str, near: bool, seed: u64) -> Result<String, Failure> {
+    let (k, p) = parse_case(case)?;
+    let continuum = gamma_core::synthetic::stacks(k, p, if near { p / 10 } else { 0 }, seed);
+    let clock = Instant::now();
+    let aligned = gamma_core::gamma::DocumentAlignment::of(&continuum, &GammaOptions::default())
+        .map_err(|e| Failure::Computation(format!("{case}: {e}")))?;
+    let seconds = clock.elapsed().as_secs_f64();
+    if !aligned.alignment.is_proven_best() {
+        return Err(Failure::Computation(format!("{case}: not proven best")));
+    }
+    Ok(observed_only_line(
+        case,
+        continuum.n_units(),
+        aligned.alignment.disorder,
+        seconds,
+    ))
 }
 
 fn run_case(case: &str, seed: u64, dense: bool) -> Result<String, Failure> {
     if let Some(tokens) = case.strip_prefix("tgamma") {
         return run_text_case(case, tokens, seed);
+    }
+    if let Some((near, _)) = stack_case(case) {
+        return run_stack_case(case, near, seed);
     }
     let (k, p) = parse_case(case)?;
     let continuum = noisy_copies(

@@ -7,7 +7,8 @@ use crate::cli::Failure;
 use crate::cli::file_plan::FilePlan;
 use crate::cli::input::read_corpus_folder;
 use crate::environment::default_adjudicator;
-use gamma_core::gold::Adjudication;
+use crate::printable::{name, say, tell};
+use gamma_core::gold::{Adjudication, Rationale, ReasonList};
 use gamma_formats::Document;
 use gamma_formats::gold_corpus::{
     CorpusGold, CorpusGoldOptions, DocumentToExport, write_gold_corpus,
@@ -48,13 +49,23 @@ pub(super) fn run(args: &GoldArgs, folder: &Path) -> Result<(), Failure> {
         plan.writes("--report", report, false)?;
     }
     let options = args.dissimilarity.options()?;
+    let reasons = super::reason_list(args, None)?;
+    let rationale = super::rationale(args, &reasons)?;
     let adjudicator = args.adjudicator.clone().unwrap_or_else(default_adjudicator);
     let heartbeat = crate::cli::heartbeat::Heartbeat::start(format!(
         "the alignments of {} documents",
         documents.len()
     ));
     let decided: Vec<Decided> = (documents.par_iter())
-        .map(|document| decide(document, args, &options, &adjudicator))
+        .map(|document| {
+            decide(
+                document,
+                args,
+                &options,
+                &adjudicator,
+                (&rationale, &reasons),
+            )
+        })
         .collect::<Result<_, _>>()?;
     drop(heartbeat);
     let to_export: Vec<DocumentToExport<'_>> = (documents.iter().zip(&decided))
@@ -78,9 +89,12 @@ pub(super) fn run(args: &GoldArgs, folder: &Path) -> Result<(), Failure> {
     .map_err(|e| bad(e.to_string()))?;
     for exported in &written.exported {
         for note in &exported.notes {
-            eprintln!("gamma-studio: warning: {}: {note}", exported.path.display());
+            tell!("gamma-studio: warning: {}: {note}", exported.path.display());
         }
     }
+    let adjudications: Vec<Option<&Adjudication>> =
+        decided.iter().map(|d| Some(&d.adjudication)).collect();
+    super::write_feedback(args, &documents, &adjudications, &reasons)?;
     if args.json {
         print_json(args, &documents, &decided, &written);
     } else {
@@ -95,9 +109,10 @@ fn decide(
     args: &GoldArgs,
     options: &gamma_core::gamma::GammaOptions,
     adjudicator: &str,
+    (rationale, reasons): (&Rationale, &ReasonList),
 ) -> Result<Decided, Failure> {
     let name = &document.continuum.name;
-    let aligned = gamma_core::gamma::best_alignment(&document.continuum, options)
+    let aligned = gamma_core::gamma::DocumentAlignment::of(&document.continuum, options)
         .map_err(|e| bad(format!("{name}: {e}")))?;
     let mut adjudication = Adjudication::new(
         document.continuum.clone(),
@@ -107,7 +122,8 @@ fn decide(
     );
     let by_rule = (args.auto.iter())
         .map(|rule| {
-            (adjudication.apply_rule(rule)).map_err(|e| bad(format!("{name}: --auto {rule}: {e}")))
+            (adjudication.apply_rule_with(rule, rationale, reasons))
+                .map_err(|e| bad(format!("{name}: --auto {rule}: {e}")))
         })
         .collect::<Result<_, _>>()?;
     Ok(Decided {
@@ -149,7 +165,7 @@ fn print_json(args: &GoldArgs, documents: &[Document], decided: &[Decided], writ
     });
     println!(
         "{}",
-        serde_json::to_string_pretty(&out).expect("plain values")
+        crate::printable::json(&serde_json::to_string_pretty(&out).expect("plain values"))
     );
 }
 
@@ -162,9 +178,9 @@ fn print_summary(args: &GoldArgs, decided: &[Decided], written: &CorpusGold) {
     }
     for (i, rule) in args.auto.iter().enumerate() {
         let n: usize = decided.iter().map(|d| d.by_rule[i]).sum();
-        println!("{rule}: decided {n}");
+        say!("{rule}: decided {n}");
     }
-    println!(
+    say!(
         "decided {done} of {total} alignments in {} documents",
         decided.len()
     );
@@ -174,22 +190,23 @@ fn print_summary(args: &GoldArgs, decided: &[Decided], written: &CorpusGold) {
         } else {
             String::new()
         };
-        println!(
+        say!(
             "{}: {} gold units → {} ({}; {} left open{completed})",
-            e.document,
+            name(&e.document),
             e.gold_units,
-            e.path.display(),
+            name(&e.path.display().to_string()),
             e.format,
             e.left_open
         );
     }
     for s in &written.skipped {
-        println!(
+        say!(
             "{}: skipped, {} alignment(s) open (--open-alignments skip)",
-            s.document, s.open
+            name(&s.document),
+            s.open
         );
     }
     if let Some(report) = &args.report {
-        println!("report: {}", report.display());
+        say!("report: {}", report.display());
     }
 }

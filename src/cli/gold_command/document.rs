@@ -4,6 +4,7 @@ use super::{GoldArgs, bad, base_index};
 use crate::cli::Failure;
 use crate::cli::file_plan::FilePlan;
 use crate::environment::default_adjudicator;
+use crate::printable::{name, say, tell};
 use gamma_core::gold::Adjudication;
 use gamma_formats::gold_export::{gold_format, write_report_with_notes, write_whole_gold};
 use gamma_formats::session::Session;
@@ -38,6 +39,9 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
     if let Some(session) = &args.session {
         plan.writes("--session", session, false)?;
     }
+    if let Some(feedback) = &args.feedback {
+        plan.writes("--feedback", feedback, false)?;
+    }
     let options = args.dissimilarity.options()?;
     let names = document.continuum.annotator_names();
     let base = base_index(&names, args.base.as_deref())?;
@@ -47,10 +51,12 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
             .map_err(|e| bad(format!("{e} (--force replaces it)")))?,
         _ => None,
     };
+    let reasons = super::reason_list(args, resumed.as_ref().map(|s| &s.reasons))?;
+    let rationale = super::rationale(args, &reasons)?;
     let mut adjudication = match resumed {
         Some(session) => {
             if session.settings != options {
-                eprintln!(
+                tell!(
                     "gamma-studio: warning: {}: the session's alignment was computed with other \
                      settings; it is resumed as it was",
                     args.session.as_deref().unwrap_or(Path::new("")).display()
@@ -65,7 +71,7 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
                 "the alignment of {:?}",
                 document.continuum.name
             ));
-            let aligned = gamma_core::gamma::best_alignment(&document.continuum, &options)
+            let aligned = gamma_core::gamma::DocumentAlignment::of(&document.continuum, &options)
                 .map_err(|e| bad(format!("{}: {e}", document.continuum.name)))?;
             Adjudication::new(
                 document.continuum.clone(),
@@ -78,7 +84,7 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
     let mut counts = Vec::new();
     for (text, _) in args.auto.iter().zip(&rules) {
         let decided = adjudication
-            .apply_rule(text)
+            .apply_rule_with(text, &rationale, &reasons)
             .map_err(|e| bad(format!("--auto {text}: {e}")))?;
         counts.push((text.clone(), decided));
     }
@@ -104,14 +110,22 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
             )?;
         }
         if let Some(path) = &args.session {
-            Session::new(inputs.clone(), options.clone(), adjudication.clone()).save(path)?;
+            Session::new(inputs.clone(), options.clone(), adjudication.clone())
+                .with_reasons(reasons.clone())
+                .save(path)?;
         }
         Ok(written)
     })
     .map_err(|e| bad(e.to_string()))?;
     for note in &notes {
-        eprintln!("gamma-studio: warning: {}: {note}", args.out.display());
+        tell!("gamma-studio: warning: {}: {note}", args.out.display());
     }
+    super::write_feedback(
+        args,
+        std::slice::from_ref(&document),
+        &[Some(&adjudication)],
+        &reasons,
+    )?;
     let written = Written {
         document: &document.continuum.name,
         base: &names[base],
@@ -167,36 +181,38 @@ fn print_summary(args: &GoldArgs, adjudication: &Adjudication, written: &Written
         });
         println!(
             "{}",
-            serde_json::to_string_pretty(&out).expect("plain values")
+            crate::printable::json(&serde_json::to_string_pretty(&out).expect("plain values"))
         );
     } else {
-        println!("document: {}", written.document);
-        println!("unitary alignments: {}", progress.total);
+        say!("document: {}", name(written.document));
+        say!("unitary alignments: {}", progress.total);
         for (rule, decided) in written.counts {
-            println!("  {rule}: decided {decided}");
+            say!("  {rule}: decided {decided}");
         }
-        println!(
+        say!(
             "decided {} of {}; {} left open (not in the gold)",
-            progress.decided, progress.total, progress.open
+            progress.decided,
+            progress.total,
+            progress.open
         );
         if relation_progress.total > 0 {
-            println!(
+            say!(
                 "relations: decided {} of {}; {} decided into the gold with an endpoint rejected",
                 relation_progress.decided,
                 relation_progress.total,
                 adjudication.flagged_relations().len()
             );
         }
-        println!(
+        say!(
             "gold: {gold_units} units → {} ({})",
-            args.out.display(),
+            name(&args.out.display().to_string()),
             written.format
         );
         if let Some(report) = &args.report {
-            println!("report: {}", report.display());
+            say!("report: {}", report.display());
         }
         if let Some(session) = &args.session {
-            println!("session: {}", session.display());
+            say!("session: {}", session.display());
         }
     }
 }

@@ -8,7 +8,7 @@ use super::Failure;
 use super::input::InputArgs;
 use super::settings_args::DissimilarityArgs;
 use clap::Args;
-use gamma_core::gold::OpenAlignments;
+use gamma_core::gold::{OpenAlignments, Rationale, ReasonList};
 use gamma_formats::Format;
 use std::path::PathBuf;
 
@@ -63,6 +63,28 @@ pub struct GoldArgs {
     /// an existing session of this document is resumed, and one of another is refused).
     #[arg(long)]
     pub force: bool,
+    /// The reason recorded with every decision the rules take (a key or a label of the
+    /// campaign's reasons: annotator-error, guideline-gap, ambiguous-text, boundary-convention,
+    /// out-of-scope by default, or those of --reasons); in the session, the report and the
+    /// feedback.
+    #[arg(long, value_name = "REASON")]
+    pub reason: Option<String>,
+    /// A note recorded with every decision the rules take.
+    #[arg(long, value_name = "TEXT")]
+    pub note: Option<String>,
+    /// The campaign's reasons: a text file of one reason a line, `key: label` or a label alone
+    /// (`#` starts a comment). Saved in the session (default: the session's list, else the
+    /// default list).
+    #[arg(long, value_name = "FILE")]
+    pub reasons: Option<PathBuf>,
+    /// Also write one feedback page per annotator into this folder (HTML and Markdown, as the
+    /// `feedback` command writes them): her disagreements with the gold where it is decided,
+    /// with the majority elsewhere.
+    #[arg(long, value_name = "DIR")]
+    pub feedback: Option<PathBuf>,
+    /// With --feedback: name the other annotators "annotator A", "annotator B"… on each page.
+    #[arg(long, requires = "feedback")]
+    pub anonymise: bool,
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
@@ -81,6 +103,58 @@ fn base_index(names: &[String], base: Option<&str>) -> Result<usize, Failure> {
             names.join(", ")
         ))
     })
+}
+
+/// The campaign's reasons: `--reasons FILE`, else `kept` (a resumed session's), else the
+/// default list.
+fn reason_list(args: &GoldArgs, kept: Option<&ReasonList>) -> Result<ReasonList, Failure> {
+    match &args.reasons {
+        Some(path) => {
+            let bytes = gamma_formats::read_bytes(path).map_err(|e| bad(e.to_string()))?;
+            let text = String::from_utf8(bytes)
+                .map_err(|_| bad(format!("--reasons {}: not UTF-8 text", path.display())))?;
+            ReasonList::parse(&text).map_err(|e| bad(format!("--reasons {}: {e}", path.display())))
+        }
+        None => Ok(kept.cloned().unwrap_or_default()),
+    }
+}
+
+/// The reason and note `--reason` and `--note` give the rules' decisions, checked against
+/// `reasons`.
+fn rationale(args: &GoldArgs, reasons: &ReasonList) -> Result<Rationale, Failure> {
+    if let Some(reason) = &args.reason {
+        reasons
+            .resolve(reason)
+            .map_err(|e| bad(format!("--reason: {e}")))?;
+    }
+    Ok(Rationale::new(args.reason.as_deref(), args.note.as_deref()))
+}
+
+/// `--feedback DIR`: the pages of `documents` with their adjudications.
+fn write_feedback(
+    args: &GoldArgs,
+    documents: &[gamma_formats::Document],
+    adjudications: &[Option<&gamma_core::gold::Adjudication>],
+    reasons: &ReasonList,
+) -> Result<(), Failure> {
+    let Some(folder) = &args.feedback else {
+        return Ok(());
+    };
+    let options = args.dissimilarity.options()?;
+    let forms = [
+        gamma_formats::feedback_pages::PageFormat::Html,
+        gamma_formats::feedback_pages::PageFormat::Markdown,
+    ];
+    super::feedback_command::write_pages(
+        documents,
+        adjudications,
+        &options,
+        reasons,
+        args.anonymise,
+        &forms,
+        folder,
+    )?;
+    Ok(())
 }
 
 pub fn run(args: &GoldArgs) -> Result<(), Failure> {

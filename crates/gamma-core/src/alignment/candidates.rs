@@ -27,7 +27,8 @@
 //!
 //! Singletons (a unit alone, `δ = Δ∅`) are always feasible and are not stored.
 
-use super::{AlignmentError, AlignmentProblem, Stop};
+use super::{AlignmentError, AlignmentProblem};
+use crate::control::RunControl;
 use crate::disorder::{annotator_pairs, unitary_disorder_from_sum};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -200,7 +201,7 @@ pub(crate) fn first_of_annotator(problem: &AlignmentProblem) -> Vec<u32> {
 /// All candidates with at least two real units, in a deterministic order.
 #[cfg(test)]
 pub fn generate(problem: &AlignmentProblem, limit: usize) -> Result<Candidates, AlignmentError> {
-    generate_within(problem, limit, usize::MAX, Stop::default())
+    generate_within(problem, limit, usize::MAX, RunControl::default())
 }
 
 /// [`generate`], giving up (as too many candidates) after visiting `max_nodes` partial tuples.
@@ -208,7 +209,7 @@ pub(crate) fn generate_within(
     problem: &AlignmentProblem,
     limit: usize,
     max_nodes: usize,
-    stop: Stop,
+    control: RunControl,
 ) -> Result<Candidates, AlignmentError> {
     let compatible = compatible_units(problem, limit)?;
     let n = problem.n_annotators;
@@ -218,7 +219,7 @@ pub(crate) fn generate_within(
         .into_par_iter()
         .with_min_len(64)
         .map(|anchor| {
-            stop.check()?;
+            control.check()?;
             let mut search = Search {
                 problem,
                 compatible: &compatible,
@@ -232,7 +233,7 @@ pub(crate) fn generate_within(
                 nodes: 0,
                 all_nodes: &all_nodes,
                 max_nodes,
-                stop,
+                control,
             };
             let next = problem.units[anchor as usize].annotator as usize + 1;
             search.extend(next)?;
@@ -240,7 +241,7 @@ pub(crate) fn generate_within(
         })
         .collect();
     // A cancel comes first: it must not read as too many candidates.
-    stop.check()?;
+    control.check()?;
     let mut all = Candidates::default();
     for found in per_anchor {
         let found = found?;
@@ -273,7 +274,7 @@ struct Search<'a> {
     /// dense continua go to it at once instead of after a long listing that fails.
     all_nodes: &'a AtomicUsize,
     max_nodes: usize,
-    stop: Stop<'a>,
+    control: RunControl<'a>,
 }
 
 impl Search<'_> {
@@ -282,7 +283,7 @@ impl Search<'_> {
         if self.nodes == 4096 {
             let visited = self.all_nodes.fetch_add(self.nodes, Ordering::Relaxed);
             self.nodes = 0;
-            self.stop.check()?;
+            self.control.check()?;
             if visited > self.max_nodes {
                 return Err(AlignmentError::TooManyCandidates {
                     count: self.found.len(),

@@ -24,10 +24,12 @@
 use super::candidates::Candidates;
 use super::candidates::Column;
 use super::components::split;
+use super::milp::Cuts;
 use super::pricing::{ImplicitColumns, Wanted};
 use super::restricted_relaxation::RestrictedRelaxation;
-use super::solver::{Cuts, solve_all_with};
-use super::{AlignmentError, AlignmentProblem, Limits, SearchLimit, SearchPhase, Stop};
+use super::solver::solve_all_with;
+use super::{AlignmentError, AlignmentProblem, Limits, SearchLimit, SearchPhase};
+use crate::control::RunControl;
 use std::collections::HashSet;
 
 /// Rounds of the relaxation allowed before the search is declared beyond reach.
@@ -75,18 +77,22 @@ struct Centre {
 pub(crate) fn solve(
     problem: &AlignmentProblem,
     limits: &Limits,
-    stop: Stop,
+    control: RunControl,
 ) -> Result<BoundedPartition, AlignmentError> {
     let columns = ImplicitColumns::new(
         problem,
         limits.max_candidates,
         limits.max_search_nodes,
-        stop,
+        control,
     )?;
-    let n = problem.units.len();
+    // How many units each unit stands for (all 1 but in a problem of stacks): the right-hand
+    // sides of the program, and how many tuples each unit may anchor.
+    let multiplicity: Vec<u32> = (0..problem.units.len())
+        .map(|u| problem.multiplicity(u))
+        .collect();
     let delta = problem.dissimilarity.delta_empty;
     let clock = std::time::Instant::now();
-    let relaxed = relax(&columns, n, delta)?;
+    let relaxed = relax(&columns, &multiplicity, delta)?;
     let (centre, relaxation_value) = (relaxed.centre, relaxed.value);
     let lower_bound = centre.bound;
     log::info!(
@@ -95,7 +101,14 @@ pub(crate) fn solve(
         clock.elapsed().as_secs_f64()
     );
     if let Some(blocked) = relaxed.blocked {
-        return beyond_reach(&centre, &relaxed.pool, delta, None, blocked, limits);
+        return beyond_reach(
+            &centre,
+            &relaxed.pool,
+            (delta, &multiplicity),
+            None,
+            blocked,
+            limits,
+        );
     }
     // An alignment of cost `U` costs `Σ π + Σ_t c̄_t` with each tuple `t` anchored at a
     // different unit `a(t)` and `c̄_t ≥ m_{a(t)}` (the anchor's minimum), so each of its tuples
@@ -120,7 +133,14 @@ pub(crate) fn solve(
         ) {
             Ok(found) => found,
             Err(blocked @ AlignmentError::BeyondReach { .. }) => {
-                return beyond_reach(&centre, &relaxed.pool, delta, best, blocked, limits);
+                return beyond_reach(
+                    &centre,
+                    &relaxed.pool,
+                    (delta, &multiplicity),
+                    best,
+                    blocked,
+                    limits,
+                );
             }
             Err(other) => return Err(other),
         };
@@ -162,7 +182,7 @@ pub(crate) fn solve(
 fn beyond_reach(
     centre: &Centre,
     pool: &[Column],
-    delta: f64,
+    (delta, multiplicity): (f64, &[u32]),
     best: Option<BoundedPartition>,
     blocked: AlignmentError,
     limits: &Limits,
@@ -187,7 +207,7 @@ fn beyond_reach(
             other => other,
         });
     }
-    let mut best = best.unwrap_or_else(|| greedy_partition(centre, pool, delta));
+    let mut best = best.unwrap_or_else(|| greedy_partition(centre, pool, delta, multiplicity));
     // A total disorder is never negative, whatever the bound's arithmetic gave.
     best.lower_bound = best.lower_bound.max(0.0).min(best.total);
     Ok(best)
@@ -195,9 +215,14 @@ fn beyond_reach(
 
 /// A partition from the tuples found, taken greedily by reduced cost under the centre's values
 /// (the rest as singletons), with the centre's bound: a quick answer once a limit is reached
-/// (no search, no solver, whatever the limits).
-fn greedy_partition(centre: &Centre, pool: &[Column], delta: f64) -> BoundedPartition {
-    let n = centre.duals.len();
+/// (no search, no solver, whatever the limits). A tuple of stacks is taken as often as its
+/// stacks allow.
+fn greedy_partition(
+    centre: &Centre,
+    pool: &[Column],
+    delta: f64,
+    multiplicity: &[u32],
+) -> BoundedPartition {
     // A tuple that costs more than its units alone never helps.
     let mut order: Vec<(f64, &Column)> = pool
         .iter()
@@ -205,22 +230,27 @@ fn greedy_partition(centre: &Centre, pool: &[Column], delta: f64) -> BoundedPart
         .map(|column| (reduced_cost(column, &centre.duals), column))
         .collect();
     order.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let mut covered = vec![false; n];
+    let mut left = multiplicity.to_vec();
     let mut chosen = Vec::new();
     let mut total = 0.0;
     for (_, column) in order {
-        if column.members.iter().any(|&m| covered[m as usize]) {
-            continue;
-        }
+        let times = (column.members.iter())
+            .map(|&m| left[m as usize])
+            .min()
+            .unwrap_or(0);
         for &m in &column.members {
-            covered[m as usize] = true;
+            left[m as usize] -= times;
         }
-        chosen.push(column.members.clone());
-        total += column.disorder;
+        for _ in 0..times {
+            chosen.push(column.members.clone());
+            total += column.disorder;
+        }
     }
-    for (unit, _) in covered.iter().enumerate().filter(|(_, covered)| !**covered) {
-        chosen.push(vec![unit as u32]);
-        total += delta;
+    for (unit, &times) in left.iter().enumerate() {
+        for _ in 0..times {
+            chosen.push(vec![unit as u32]);
+            total += delta;
+        }
     }
     BoundedPartition {
         chosen,
@@ -248,12 +278,17 @@ struct Relaxed {
 
 /// The linear relaxation by smoothed column generation, stopped when the Lagrangian bound is
 /// within [`STOP_GAP`] of the relaxation's value, or as far as it got when a limit stopped it.
-fn relax(columns: &ImplicitColumns, n: usize, delta: f64) -> Result<Relaxed, AlignmentError> {
+fn relax(
+    columns: &ImplicitColumns,
+    multiplicity: &[u32],
+    delta: f64,
+) -> Result<Relaxed, AlignmentError> {
+    let n = multiplicity.len();
     let tolerance = TOLERANCE * delta;
     let clock = std::time::Instant::now();
     let mut pool: Vec<Column> = Vec::new();
     let mut known: HashSet<Vec<u32>> = HashSet::new();
-    let mut restricted = RestrictedRelaxation::new(n, delta)?;
+    let mut restricted = RestrictedRelaxation::new(multiplicity, delta)?;
     let mut centre = Centre {
         duals: vec![delta; n],
         bound: f64::NEG_INFINITY,
@@ -271,7 +306,7 @@ fn relax(columns: &ImplicitColumns, n: usize, delta: f64) -> Result<Relaxed, Ali
         restricted.add(&pool[in_restricted..].iter().collect::<Vec<_>>())?;
         let lp = restricted.solve()?;
         lp_seconds += lp_clock.elapsed().as_secs_f64();
-        let relaxation_value = lp.iter().sum::<f64>();
+        let relaxation_value = weighted_sum(&lp, multiplicity);
         final_relaxation_value = relaxation_value;
         let mut weight = SMOOTHING;
         loop {
@@ -326,7 +361,7 @@ fn relax(columns: &ImplicitColumns, n: usize, delta: f64) -> Result<Relaxed, Ali
                 }
                 Err(other) => return Err(other),
             };
-            let bound = lagrangian_bound(&duals, &priced, tolerance);
+            let bound = lagrangian_bound(&duals, &priced, tolerance, multiplicity);
             if bound > centre.bound {
                 let mut anchor_minima = vec![0.0f64; n];
                 for column in &priced {
@@ -385,14 +420,25 @@ fn relax(columns: &ImplicitColumns, n: usize, delta: f64) -> Result<Relaxed, Ali
 /// any `π ≤ Δ∅` (so that singletons have `c̄ ≥ 0`). An alignment costs `Σ π + Σ_t c̄_t`, and
 /// each of its tuples is the tuple of its first unit (its anchor), a different one for each.
 /// `priced` holds, for each anchor with tuples of negative reduced cost, the most negative.
-fn lagrangian_bound(duals: &[f64], priced: &[Column], tolerance: f64) -> f64 {
+/// In a problem of stacks each term counts `m_u` times: the stack's units are covered `m_u`
+/// times and anchor at most `m_u` tuples.
+fn lagrangian_bound(duals: &[f64], priced: &[Column], tolerance: f64, multiplicity: &[u32]) -> f64 {
     // An anchor with no tuple found below −tolerance may still have one in [−tolerance, 0).
     let mut anchor_minima = vec![-tolerance; duals.len()];
     for column in priced {
         let anchor = &mut anchor_minima[column.members[0] as usize];
         *anchor = anchor.min(reduced_cost(column, duals));
     }
-    duals.iter().sum::<f64>() + anchor_minima.iter().sum::<f64>()
+    weighted_sum(duals, multiplicity) + weighted_sum(&anchor_minima, multiplicity)
+}
+
+/// `Σ_u m_u·values_u`, in the order of the units.
+fn weighted_sum(values: &[f64], multiplicity: &[u32]) -> f64 {
+    values
+        .iter()
+        .zip(multiplicity)
+        .map(|(&value, &m)| if m == 1 { value } else { value * f64::from(m) })
+        .sum()
 }
 
 fn reduced_cost(column: &Column, duals: &[f64]) -> f64 {

@@ -2,8 +2,9 @@
 //! together; units of different components never share a unitary alignment, so each component
 //! has its own best alignment and the best alignment of the continuum is their union.
 
-use super::AlignmentProblem;
 use super::candidates::Candidates;
+use super::{AlignmentError, AlignmentProblem};
+use rayon::prelude::*;
 
 /// One sub-problem: its units (global ids, ascending) and the candidates among them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,6 +63,95 @@ pub fn split(problem: &AlignmentProblem, candidates: &Candidates) -> Vec<Compone
         components[index_of_root[r] as usize].candidates.push(c);
     }
     components
+}
+
+/// A component's problem in local numbering (unit `l` is `component.units[l]`): every
+/// candidate and, after them, every unit alone (at `Δ∅`).
+pub(crate) struct LocalProblem {
+    pub(crate) n_units: usize,
+    /// Local unit ids of each choice.
+    pub(crate) members: Vec<Vec<usize>>,
+    pub(crate) disorders: Vec<f64>,
+    /// How many units each local unit stands for (see `stacks`): all 1 but in a problem of
+    /// stacks, where a choice may be taken several times.
+    pub(crate) multiplicity: Vec<u32>,
+}
+
+impl LocalProblem {
+    /// Whether some local unit stands for several (only the MILP then solves it).
+    pub(crate) fn has_stacks(&self) -> bool {
+        self.multiplicity.iter().any(|&m| m > 1)
+    }
+}
+
+impl Component {
+    /// This component's candidates and singletons in local numbering.
+    pub(crate) fn localise(
+        &self,
+        problem: &AlignmentProblem,
+        candidates: &Candidates,
+    ) -> LocalProblem {
+        let local_of = |g: u32| {
+            self.units
+                .binary_search(&g)
+                .expect("candidate unit outside its component")
+        };
+        let mut members: Vec<Vec<usize>> = self
+            .candidates
+            .iter()
+            .map(|&c| candidates.members(c).iter().map(|&g| local_of(g)).collect())
+            .collect();
+        let mut disorders: Vec<f64> = self
+            .candidates
+            .iter()
+            .map(|&c| candidates.disorder(c))
+            .collect();
+        for l in 0..self.units.len() {
+            members.push(vec![l]);
+            disorders.push(problem.dissimilarity.delta_empty);
+        }
+        LocalProblem {
+            n_units: self.units.len(),
+            members,
+            disorders,
+            multiplicity: self
+                .units
+                .iter()
+                .map(|&g| problem.multiplicity(g as usize))
+                .collect(),
+        }
+    }
+
+    /// The chosen choices of [`Component::localise`]'s numbering (once per use), as global
+    /// unit ids.
+    pub(crate) fn globalise(&self, local: &LocalProblem, chosen: Vec<usize>) -> Vec<Vec<u32>> {
+        chosen
+            .into_iter()
+            .map(|c| local.members[c].iter().map(|&l| self.units[l]).collect())
+            .collect()
+    }
+}
+
+/// The unitary alignments chosen in some components (global ids) and the sum of their gaps.
+type Solved = Result<(Vec<Vec<u32>>, f64), AlignmentError>;
+
+/// Every component solved by `solve` in parallel: the unitary alignments chosen (global ids),
+/// in the components' order, and the sum of the gaps `solve` reports (how far above a proven
+/// lower bound each component's total may be).
+pub(crate) fn solve_each(
+    problem: &AlignmentProblem,
+    components: &[Component],
+    solve: impl Fn(&Component) -> Solved + Sync,
+) -> Solved {
+    let solved: Vec<Solved> = components.par_iter().with_min_len(16).map(&solve).collect();
+    let mut chosen = Vec::with_capacity(problem.units.len());
+    let mut gap = 0.0;
+    for solved in solved {
+        let (component_chosen, component_gap) = solved?;
+        chosen.extend(component_chosen);
+        gap += component_gap;
+    }
+    Ok((chosen, gap))
 }
 
 #[cfg(test)]

@@ -10,6 +10,10 @@
 //!    exhaustive search for tiny components, set-partitioning MILP with CBC otherwise), in
 //!    parallel.
 //!
+//! [`AlignmentSearch`] (`search`) is the one entry point: set up with its options (limits,
+//! soft), it checks the input and runs these steps for each problem given, stopping when its
+//! [`RunControl`](crate::control::RunControl) is cancelled.
+//!
 //! Dense continua (many annotators, units back to back and overlapping) have too many
 //! candidates to list: past [`Limits::max_listed_candidates`] they are solved by
 //! `column_generation`, whose `pricing` searches the candidates instead of listing them
@@ -18,18 +22,24 @@
 pub(crate) mod candidates;
 pub(crate) mod column_generation;
 pub(crate) mod components;
+mod milp;
 pub(crate) mod pricing;
 #[cfg(test)]
 mod properties;
 mod restricted_relaxation;
-// Soft alignments (pygamma's soft-γ): `AlignmentProblem::best_soft_alignment`.
+mod search;
+mod stacks;
+// Soft alignments (pygamma's soft-γ): `AlignmentSearch::soft`.
 mod soft;
 pub(crate) mod solver;
 
+pub use search::AlignmentSearch;
+pub(crate) use search::check_input;
+
 use crate::continuum::Continuum;
+use crate::control::Cancelled;
 use crate::disorder::{MeanUnitsRule, unitary_disorder};
 use crate::dissimilarity::{ResolvedDissimilarity, Span};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// A unit as the alignment sees it: its annotator, its index in that annotator's list, its span.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -54,6 +64,9 @@ pub struct AlignmentProblem {
     pub dissimilarity: ResolvedDissimilarity,
     /// How `x̄` divides the total disorder of an alignment.
     pub mean_units_rule: MeanUnitsRule,
+    /// How many interchangeable units each unit stands for, in the problem of their stacks
+    /// (`stacks`); empty when each unit stands for itself.
+    pub(crate) multiplicity: Vec<u32>,
 }
 
 /// Why no alignment could be computed.
@@ -126,6 +139,12 @@ pub enum AlignmentError {
 /// and minutes for 16 (tests/limits.rs). Agreement campaigns have a handful of annotators;
 /// past 32 the search would not end in any useful time.
 pub const MAX_ALIGNED_ANNOTATORS: usize = 32;
+
+impl From<Cancelled> for AlignmentError {
+    fn from(_: Cancelled) -> Self {
+        AlignmentError::Cancelled
+    }
+}
 
 impl AlignmentError {
     /// [`AlignmentError::TooManyAnnotators`] for `annotators` annotators.
@@ -260,6 +279,7 @@ impl AlignmentProblem {
             units,
             dissimilarity,
             mean_units_rule: MeanUnitsRule::Exact,
+            multiplicity: Vec::new(),
         }
     }
 
@@ -267,71 +287,6 @@ impl AlignmentProblem {
     pub(crate) fn with_mean_units_rule(mut self, rule: MeanUnitsRule) -> AlignmentProblem {
         self.mean_units_rule = rule;
         self
-    }
-
-    /// Every component solved: by column generation when it has three annotators or more and
-    /// more than [`COLUMN_GENERATION_MIN_CANDIDATES`] candidates, by [`solver`]'s methods
-    /// otherwise. The partition (global ids) and how far above its proven lower bound its
-    /// total may be (0 unless a bounded answer was accepted).
-    fn solve_components(
-        &self,
-        candidates: &candidates::Candidates,
-        components: &[components::Component],
-        limits: &Limits,
-        stop: Stop,
-    ) -> Result<(Vec<Vec<u32>>, f64), AlignmentError> {
-        use rayon::prelude::*;
-        type Solved = Result<(Vec<Vec<u32>>, f64), AlignmentError>;
-        let solved: Vec<Solved> = components
-            .par_iter()
-            .with_min_len(16)
-            .map(|component| {
-                stop.check()?;
-                if limits.column_generation
-                    && self.n_annotators > 2
-                    && component.candidates.len() > COLUMN_GENERATION_MIN_CANDIDATES
-                {
-                    let sub = self.subproblem(&component.units);
-                    let solved = match column_generation::solve(&sub, limits, stop) {
-                        Ok(solved) => solved,
-                        // Listed already: the listing's own exact methods can still solve it.
-                        Err(AlignmentError::BeyondReach { .. }) => {
-                            stop.check()?;
-                            return solver::solve_component_with(
-                                self,
-                                candidates,
-                                component,
-                                None,
-                                solver::Cuts::Off,
-                            )
-                            .map(|(chosen, _)| (chosen, 0.0));
-                        }
-                        Err(other) => return Err(other),
-                    };
-                    let chosen = solved
-                        .chosen
-                        .into_iter()
-                        .map(|members| {
-                            members
-                                .into_iter()
-                                .map(|l| component.units[l as usize])
-                                .collect()
-                        })
-                        .collect();
-                    return Ok((chosen, solved.total - solved.lower_bound));
-                }
-                solver::solve_component_with(self, candidates, component, None, solver::Cuts::Off)
-                    .map(|(chosen, _)| (chosen, 0.0))
-            })
-            .collect();
-        let mut chosen = Vec::with_capacity(self.units.len());
-        let mut gap = 0.0;
-        for solved in solved {
-            let (component_chosen, component_gap) = solved?;
-            chosen.extend(component_chosen);
-            gap += component_gap;
-        }
-        Ok((chosen, gap))
     }
 
     /// The problem made of the units `units` (global ids, ascending), numbered from 0 in that
@@ -342,7 +297,20 @@ impl AlignmentProblem {
             units: units.iter().map(|&g| self.units[g as usize]).collect(),
             dissimilarity: self.dissimilarity.clone(),
             mean_units_rule: self.mean_units_rule,
+            multiplicity: if self.multiplicity.is_empty() {
+                Vec::new()
+            } else {
+                units
+                    .iter()
+                    .map(|&g| self.multiplicity(g as usize))
+                    .collect()
+            },
         }
+    }
+
+    /// How many interchangeable units unit `unit` stands for (1 outside a problem of stacks).
+    pub(crate) fn multiplicity(&self, unit: usize) -> u32 {
+        self.multiplicity.get(unit).copied().unwrap_or(1)
     }
 
     /// `x̄`, the mean number of units per annotator.
@@ -359,107 +327,7 @@ impl AlignmentProblem {
             .collect();
         unitary_disorder(self.n_annotators, &spans, &self.dissimilarity)
     }
-
-    /// The best alignment (exact, §4.7 and §5.1), with its disorder. Fails with fewer than two
-    /// annotators, no unit, more candidates than `limits` allow, or a solver failure.
-    pub fn best_alignment(&self, limits: &Limits) -> Result<Alignment, AlignmentError> {
-        self.best_alignment_until(limits, None)
-    }
-
-    /// [`Self::best_alignment`], stopped with [`AlignmentError::Cancelled`] soon after
-    /// `cancelled` is set (a Cancel button, Ctrl+C): every search checks it as it goes.
-    pub fn best_alignment_until(
-        &self,
-        limits: &Limits,
-        cancelled: Option<&AtomicBool>,
-    ) -> Result<Alignment, AlignmentError> {
-        self.best_alignment_among(limits, cancelled, &ListingOutlook::default())
-    }
-
-    /// [`Self::best_alignment_until`] for one of many continua drawn alike (the random continua
-    /// of an expected disorder): once most of them proved too dense to list, the others skip
-    /// the listing attempt (a fraction of a second each on dense continua) and go to column
-    /// generation at once. Either way the alignment found is the best; only when a limit of
-    /// `limits` is reached can the way taken (which depends on the order the continua finish
-    /// in) decide between an answer and an error or a bounded answer.
-    pub(crate) fn best_alignment_among(
-        &self,
-        limits: &Limits,
-        cancelled: Option<&AtomicBool>,
-        outlook: &ListingOutlook,
-    ) -> Result<Alignment, AlignmentError> {
-        let stop = Stop(cancelled);
-        if self.n_annotators < 2 {
-            return Err(AlignmentError::TooFewAnnotators(self.n_annotators));
-        }
-        if self.n_annotators > MAX_ALIGNED_ANNOTATORS {
-            return Err(AlignmentError::too_many_annotators(self.n_annotators));
-        }
-        if self.units.is_empty() {
-            return Err(AlignmentError::NoUnits);
-        }
-        let listed_limit = if limits.column_generation && !outlook.listing_worth_trying() {
-            0
-        } else {
-            limits.max_listed_candidates.min(limits.max_candidates)
-        };
-        let max_nodes = if limits.column_generation {
-            candidates::MAX_LISTING_NODES
-        } else {
-            usize::MAX
-        };
-        let listing_clock = std::time::Instant::now();
-        match candidates::generate_within(self, listed_limit, max_nodes, stop) {
-            Ok(candidates) => {
-                outlook.listed.fetch_add(1, Ordering::Relaxed);
-                let components = components::split(self, &candidates);
-                let (chosen, gap) =
-                    self.solve_components(&candidates, &components, limits, stop)?;
-                let mut alignment = Alignment::from_members(self, chosen);
-                alignment.lower_bound = alignment.disorder - gap / self.mean_units();
-                Ok(alignment)
-            }
-            Err(AlignmentError::TooManyCandidates { count, .. }) if limits.column_generation => {
-                if listed_limit > 0 {
-                    outlook.too_dense.fetch_add(1, Ordering::Relaxed);
-                }
-                log::info!(
-                    "more than {count} candidate unitary alignments ({:.2}s): column generation",
-                    listing_clock.elapsed().as_secs_f64()
-                );
-                let solved = column_generation::solve(self, limits, stop)?;
-                let gap = solved.total - solved.lower_bound;
-                let mut alignment = Alignment::from_members(self, solved.chosen);
-                alignment.lower_bound = alignment.disorder - gap / self.mean_units();
-                Ok(alignment)
-            }
-            Err(other) => Err(other),
-        }
-    }
 }
-
-/// What the searches of continua drawn alike learnt about listing their candidates: how many
-/// were listed and how many proved too dense to list (see
-/// [`AlignmentProblem::best_alignment_among`]).
-#[derive(Debug, Default)]
-pub(crate) struct ListingOutlook {
-    listed: AtomicUsize,
-    too_dense: AtomicUsize,
-}
-
-impl ListingOutlook {
-    /// Listing is skipped once at least two continua were too dense to list and they outnumber
-    /// the listed ones four to one.
-    fn listing_worth_trying(&self) -> bool {
-        let too_dense = self.too_dense.load(Ordering::Relaxed);
-        too_dense < 2 || too_dense <= 4 * self.listed.load(Ordering::Relaxed)
-    }
-}
-
-/// Components of three annotators or more with more candidates than this are solved by column
-/// generation, which is then faster than the memoised search over the listed candidates; sparse
-/// components stay far below, and two annotators keep the assignment method.
-pub(crate) const COLUMN_GENERATION_MIN_CANDIDATES: usize = 150_000;
 
 /// Time and memory guards of the exact search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -494,22 +362,6 @@ impl Default for Limits {
             max_search_nodes: 500_000_000,
             column_generation: true,
             accept_bounded_answer: false,
-        }
-    }
-}
-
-/// The caller's cancel flag, checked by the searches as they go.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Stop<'a>(pub(crate) Option<&'a AtomicBool>);
-
-impl Stop<'_> {
-    /// [`AlignmentError::Cancelled`] once the flag is set.
-    pub(crate) fn check(self) -> Result<(), AlignmentError> {
-        match self.0 {
-            Some(flag) if flag.load(std::sync::atomic::Ordering::Relaxed) => {
-                Err(AlignmentError::Cancelled)
-            }
-            _ => Ok(()),
         }
     }
 }

@@ -18,7 +18,8 @@
 use super::candidates::{
     Column, CompatibleUnits, admissible, compatible_units, first_of_annotator,
 };
-use super::{AlignmentError, AlignmentProblem, SearchLimit, SearchPhase, Stop};
+use super::{AlignmentError, AlignmentProblem, SearchLimit, SearchPhase};
+use crate::control::RunControl;
 use crate::disorder::{annotator_pairs, unitary_disorder_from_sum};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -51,7 +52,7 @@ pub(crate) struct ImplicitColumns<'a> {
     nodes: AtomicU64,
     /// Nodes allowed over all searches before [`AlignmentError::BeyondReach`].
     max_nodes: u64,
-    stop: Stop<'a>,
+    control: RunControl<'a>,
 }
 
 impl<'a> ImplicitColumns<'a> {
@@ -60,7 +61,7 @@ impl<'a> ImplicitColumns<'a> {
         problem: &'a AlignmentProblem,
         max_pairs: usize,
         max_nodes: u64,
-        stop: Stop<'a>,
+        control: RunControl<'a>,
     ) -> Result<Self, AlignmentError> {
         let compatible = compatible_units(problem, max_pairs)?;
         let n = problem.n_annotators;
@@ -86,13 +87,13 @@ impl<'a> ImplicitColumns<'a> {
             half_partner_bound,
             nodes: AtomicU64::new(0),
             max_nodes,
-            stop,
+            control,
         })
     }
 
     /// [`AlignmentError::Cancelled`] once the caller's cancel flag is set.
     pub(crate) fn check_stop(&self) -> Result<(), AlignmentError> {
-        self.stop.check()
+        Ok(self.control.check()?)
     }
 
     fn too_many_nodes(&self) -> AlignmentError {
@@ -127,12 +128,12 @@ impl<'a> ImplicitColumns<'a> {
             .into_par_iter()
             .with_min_len(8)
             .map(|anchor| {
-                self.stop.check()?;
+                self.control.check()?;
                 self.search_anchor(anchor, duals, wanted, &found_total)
             })
             .collect();
         // A cancel comes first: it must not read as a continuum beyond reach.
-        self.stop.check()?;
+        self.control.check()?;
         let mut all = Vec::new();
         for columns in per_anchor {
             all.extend(columns?);
@@ -269,7 +270,7 @@ impl AnchorSearch<'_, '_> {
         if self.nodes.is_multiple_of(1 << 16) {
             let visited = self.columns.nodes.fetch_add(self.nodes, Ordering::Relaxed);
             self.nodes = 0;
-            self.columns.stop.check()?;
+            self.columns.control.check()?;
             if visited > self.columns.max_nodes {
                 return Err(self.columns.too_many_nodes());
             }

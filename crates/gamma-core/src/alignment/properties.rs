@@ -2,7 +2,7 @@
 //! solvers against each other and against brute force.
 
 use crate::alignment::solver::{Method, solve_component};
-use crate::alignment::{Alignment, AlignmentProblem, Limits};
+use crate::alignment::{Alignment, AlignmentError, AlignmentProblem, AlignmentSearch, Limits};
 use crate::alignment::{candidates, components};
 use crate::gamma::RunControl;
 use crate::synthetic::{Density, noisy_copies};
@@ -98,7 +98,7 @@ fn exact_solvers_agree_with_brute_force_on_small_random_cases() {
             )
             .unwrap();
             let brute = brute_force_total(&problem);
-            let best = problem.best_alignment(&Limits::default()).unwrap();
+            let best = solve(&problem, &Limits::default()).unwrap();
             let total: f64 = best.unitary_alignments.iter().map(|u| u.disorder).sum();
             assert!(
                 (total - brute).abs() < 1e-9,
@@ -355,12 +355,14 @@ fn a_hard_guard_refuses_what_would_not_fit_in_memory() {
         Dissimilarity::default().resolve(&categories).unwrap(),
     )
     .unwrap();
-    let error = problem
-        .best_alignment(&Limits {
+    let error = solve(
+        &problem,
+        &Limits {
             max_candidates: 1000,
             ..Limits::default()
-        })
-        .unwrap_err();
+        },
+    )
+    .unwrap_err();
     assert!(
         error.to_string().contains("more than 1000 candidate"),
         "{error}"
@@ -441,7 +443,7 @@ fn column_generation_agrees_with_brute_force_on_small_random_cases() {
     for seed in 0..120 {
         let problem = problem(&random_small_continuum(seed), &Dissimilarity::default());
         let brute = brute_force_total(&problem);
-        let best = problem.best_alignment(&by_column_generation()).unwrap();
+        let best = solve(&problem, &by_column_generation()).unwrap();
         partitions_every_unit(&problem, &best);
         let total: f64 = best.unitary_alignments.iter().map(|u| u.disorder).sum();
         assert!(
@@ -459,14 +461,16 @@ fn column_generation_agrees_with_the_listed_candidates_on_dense_cases() {
     for (annotators, units) in [(3, 40), (4, 30), (5, 20), (6, 12), (8, 6)] {
         for seed in 0..3 {
             let problem = dense_problem(annotators, units, seed);
-            let listed = problem
-                .best_alignment(&Limits {
+            let listed = solve(
+                &problem,
+                &Limits {
                     max_listed_candidates: usize::MAX,
                     max_candidates: 20_000_000,
                     ..Limits::default()
-                })
-                .unwrap();
-            let generated = problem.best_alignment(&by_column_generation()).unwrap();
+                },
+            )
+            .unwrap();
+            let generated = solve(&problem, &by_column_generation()).unwrap();
             partitions_every_unit(&problem, &generated);
             assert!(
                 (generated.disorder - listed.disorder).abs() < 1e-9,
@@ -486,13 +490,15 @@ fn refused_then_bounded(
     cramped: Limits,
     exact: &crate::Alignment,
 ) -> (String, crate::Alignment) {
-    let error = problem.best_alignment(&cramped).unwrap_err().to_string();
-    let bounded = problem
-        .best_alignment(&Limits {
+    let error = solve(problem, &cramped).unwrap_err().to_string();
+    let bounded = solve(
+        problem,
+        &Limits {
             accept_bounded_answer: true,
             ..cramped
-        })
-        .unwrap();
+        },
+    )
+    .unwrap();
     partitions_every_unit(problem, &bounded);
     assert!(!bounded.is_proven_best());
     assert!(bounded.lower_bound <= exact.disorder + 1e-12);
@@ -505,7 +511,7 @@ fn refused_then_bounded(
 #[test]
 fn a_bounded_answer_reports_its_gap() {
     let problem = dense_problem(6, 30, 2);
-    let exact = problem.best_alignment(&by_column_generation()).unwrap();
+    let exact = solve(&problem, &by_column_generation()).unwrap();
     let cramped = Limits {
         max_gap_tuples: 1,
         ..by_column_generation()
@@ -544,7 +550,7 @@ fn a_bounded_answer_reports_its_gap() {
 #[test]
 fn a_relaxation_stopped_early_still_gives_a_bounded_answer() {
     let problem = dense_problem(6, 30, 2);
-    let exact = problem.best_alignment(&by_column_generation()).unwrap();
+    let exact = solve(&problem, &by_column_generation()).unwrap();
     let cramped = Limits {
         max_search_nodes: 20_000,
         ..by_column_generation()
@@ -567,12 +573,153 @@ fn problem(continuum: &Continuum, dissimilarity: &Dissimilarity) -> AlignmentPro
     AlignmentProblem::from_continuum(continuum, &categories, resolved).unwrap()
 }
 
+/// The best alignment of `problem` under `limits`, through the one entry point.
+fn solve(problem: &AlignmentProblem, limits: &Limits) -> Result<Alignment, AlignmentError> {
+    AlignmentSearch::new()
+        .limits(*limits)
+        .best_alignment(problem, RunControl::default())
+}
+
 /// The problem and best alignment of a continuum with the given dissimilarity.
 fn best_alignment(
     continuum: &Continuum,
     dissimilarity: &Dissimilarity,
 ) -> (AlignmentProblem, Alignment) {
     let problem = problem(continuum, dissimilarity);
-    let alignment = problem.best_alignment(&Limits::default()).unwrap();
+    let alignment = solve(&problem, &Limits::default()).unwrap();
     (problem, alignment)
+}
+
+/// Total disorder of the best partition found by the unit-level methods alone (every unit its
+/// own, no stacks): the listing, its components and each component's method.
+fn unit_level_total(problem: &AlignmentProblem) -> f64 {
+    let candidates = candidates::generate(problem, 20_000_000).unwrap();
+    components::split(problem, &candidates)
+        .iter()
+        .map(|component| {
+            let (chosen, _) = solve_component(problem, &candidates, component, None).unwrap();
+            chosen
+                .iter()
+                .map(|m| problem.unitary_disorder(m))
+                .sum::<f64>()
+        })
+        .sum()
+}
+
+fn total(alignment: &Alignment) -> f64 {
+    alignment
+        .unitary_alignments
+        .iter()
+        .map(|u| u.disorder)
+        .sum()
+}
+
+/// Identical and near-identical stacks (one span marked many times, a few units changed),
+/// searched as stacks: the same optimum as brute force on small ones and as the unit-level
+/// methods on larger ones, listed or by column generation, every unit aligned once.
+#[test]
+fn stacks_of_interchangeable_units_keep_the_optimum() {
+    use crate::synthetic::stacks;
+    let mut compared = 0;
+    for seed in 0..12 {
+        for (annotators, units, changed) in [(2, 4, 1), (3, 3, 1), (3, 2, 0), (4, 2, 1)] {
+            let problem = problem(
+                &stacks(annotators, units, changed, seed),
+                &Dissimilarity::default(),
+            );
+            let best = solve(&problem, &Limits::default()).unwrap();
+            partitions_every_unit(&problem, &best);
+            let brute = brute_force_total(&problem);
+            assert!(
+                (total(&best) - brute).abs() < 1e-9,
+                "seed {seed}, k{annotators}×{units} ({changed} changed): {} against brute force {brute}",
+                total(&best)
+            );
+        }
+        for (annotators, units, changed) in [(3, 8, 2), (4, 6, 2), (5, 5, 1), (6, 4, 0)] {
+            let problem = problem(
+                &stacks(annotators, units, changed, seed),
+                &Dissimilarity::default(),
+            );
+            let unit_level = unit_level_total(&problem);
+            for limits in [Limits::default(), by_column_generation()] {
+                let best = solve(&problem, &limits).unwrap();
+                partitions_every_unit(&problem, &best);
+                assert!(best.is_proven_best());
+                assert!(
+                    (total(&best) - unit_level).abs() < 1e-9,
+                    "seed {seed}, k{annotators}×{units} ({changed} changed): {} against {unit_level}",
+                    total(&best)
+                );
+            }
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 48);
+}
+
+/// Soft alignments of stacks (a cover with the multiplicities as right-hand sides) cost what
+/// the unit-level cover costs, and every unit is covered.
+#[test]
+fn soft_alignments_of_stacks_keep_the_optimum() {
+    for seed in 0..6 {
+        for (annotators, units, changed) in [(2, 5, 2), (3, 4, 1), (4, 3, 1)] {
+            let problem = problem(
+                &crate::synthetic::stacks(annotators, units, changed, seed),
+                &Dissimilarity::default(),
+            );
+            let soft = AlignmentSearch::new()
+                .soft(true)
+                .best_alignment(&problem, RunControl::default())
+                .unwrap();
+            let unit_level =
+                super::soft::best_cover(&problem, &Limits::default(), Default::default())
+                    .unwrap()
+                    .iter()
+                    .map(|members| problem.unitary_disorder(members))
+                    .sum::<f64>();
+            assert!(
+                (total(&soft) - unit_level).abs() < 1e-9,
+                "seed {seed}: {} against {unit_level}",
+                total(&soft)
+            );
+            let mut covered: Vec<u32> = soft
+                .unitary_alignments
+                .iter()
+                .flat_map(|u| u.members.iter().copied())
+                .collect();
+            covered.sort();
+            covered.dedup();
+            assert_eq!(covered.len(), problem.units.len());
+        }
+    }
+}
+
+/// Eight annotators who each marked one span forty times: forty unitary alignments of eight
+/// units, disorder 0, proven best (the time is `bench --stacks`'s).
+#[test]
+fn eight_identical_stacks_of_forty_align_exactly() {
+    let problem = problem(
+        &crate::synthetic::stacks(8, 40, 0, 1),
+        &Dissimilarity::default(),
+    );
+    let best = solve(&problem, &Limits::default()).unwrap();
+    partitions_every_unit(&problem, &best);
+    assert_eq!(best.disorder, 0.0);
+    assert!(best.is_proven_best());
+    assert_eq!(best.unitary_alignments.len(), 40);
+    assert!(best.unitary_alignments.iter().all(|u| u.members.len() == 8));
+    // Near-identical: the changed units cost what they must, and the search still proves it.
+    let near = problem_of_stacks(8, 40, 4);
+    let best = solve(&near, &Limits::default()).unwrap();
+    partitions_every_unit(&near, &best);
+    assert!(best.is_proven_best());
+    assert!(best.disorder > 0.0);
+}
+
+fn problem_of_stacks(annotators: usize, units: usize, changed: usize) -> AlignmentProblem {
+    problem(
+        &crate::synthetic::stacks(annotators, units, changed, 1),
+        &Dissimilarity::default(),
+    )
 }

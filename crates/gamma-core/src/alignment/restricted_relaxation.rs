@@ -1,8 +1,9 @@
 //! The restricted linear relaxation of [`super::column_generation`], kept in one CLP model from
 //! round to round.
 //!
-//! `min Σ δ_t x_t` subject to `Σ_{t∋u} x_t = 1` for every unit `u`, `x ≥ 0`, over the
-//! singletons (cost `Δ∅`, a feasible start) and the tuples added so far. Each round adds the
+//! `min Σ δ_t x_t` subject to `Σ_{t∋u} x_t = m_u` for every unit `u` (1, or the multiplicity of
+//! a stack of interchangeable units), `x ≥ 0`, over the singletons (cost `Δ∅`, a feasible
+//! start) and the tuples added so far. Each round adds the
 //! new tuples as columns and re-solves with CLP's primal simplex from the previous optimal
 //! basis, which stays feasible (new columns enter at zero): a few pivots per round instead of a
 //! solve from scratch. The values `π` are the rows' dual values.
@@ -62,8 +63,10 @@ pub(crate) struct RestrictedRelaxation {
 }
 
 impl RestrictedRelaxation {
-    /// The relaxation over `units` units and their singletons (cost `delta_empty`).
-    pub(crate) fn new(units: usize, delta_empty: f64) -> Result<Self, AlignmentError> {
+    /// The relaxation over units standing for `multiplicity` units each (their rows'
+    /// right-hand sides) and their singletons (cost `delta_empty`).
+    pub(crate) fn new(multiplicity: &[u32], delta_empty: f64) -> Result<Self, AlignmentError> {
+        let units = multiplicity.len();
         let count = c_int::try_from(units)
             .map_err(|_| AlignmentError::Solver(format!("{units} units: too many for CLP")))?;
         // SAFETY: `Clp_newModel` returns a fresh model or null (checked).
@@ -78,6 +81,7 @@ impl RestrictedRelaxation {
         let starts: Vec<c_int> = (0..=count).collect();
         let rows: Vec<c_int> = (0..count).collect();
         let ones = vec![1.0; units];
+        let sides: Vec<f64> = multiplicity.iter().map(|&m| f64::from(m)).collect();
         let zeros = vec![0.0; units];
         let upper = vec![f64::MAX; units];
         let costs = vec![delta_empty; units];
@@ -95,8 +99,8 @@ impl RestrictedRelaxation {
                 zeros.as_ptr(),
                 upper.as_ptr(),
                 costs.as_ptr(),
-                ones.as_ptr(),
-                ones.as_ptr(),
+                sides.as_ptr(),
+                sides.as_ptr(),
             );
         }
         Ok(relaxation)
@@ -195,7 +199,7 @@ mod tests {
     fn dual_values_price_every_column_nonnegatively_and_sum_to_the_optimum() {
         // Units 0..4, Δ∅ = 1. Tuples {0,1} 0.2, {2,3} 0.4, {1,2} 0.1: the best partition is
         // {0,1} + {2,3} = 0.6 (the LP optimum too: this matrix is an interval matrix).
-        let mut relaxation = RestrictedRelaxation::new(4, 1.0).unwrap();
+        let mut relaxation = RestrictedRelaxation::new(&[1; 4], 1.0).unwrap();
         let singletons_only = relaxation.solve().unwrap();
         assert_eq!(singletons_only, vec![1.0; 4]);
         let tuples = [
@@ -227,7 +231,7 @@ mod tests {
     fn a_fractional_optimum_is_found_from_the_previous_basis() {
         // The odd cycle {0,1}, {1,2}, {0,2} at 0.5 each (Δ∅ = 1): integer best 1.5 ({0,1} and
         // {2}), LP optimum 0.75 (each tuple at ½, dual values ¼).
-        let mut relaxation = RestrictedRelaxation::new(3, 1.0).unwrap();
+        let mut relaxation = RestrictedRelaxation::new(&[1; 3], 1.0).unwrap();
         let tuples = [
             tuple(&[0, 1], 0.5),
             tuple(&[1, 2], 0.5),

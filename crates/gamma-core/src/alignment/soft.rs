@@ -18,61 +18,32 @@
 //! solved alone: by a search over the covered sets for small ones, by CBC otherwise.
 
 use super::candidates::{self, Candidates};
-use super::components::{self, Component};
-use super::{Alignment, AlignmentError, AlignmentProblem, Limits, Stop};
-use rayon::prelude::*;
-use std::sync::atomic::AtomicBool;
+use super::components::{self, Component, LocalProblem};
+use super::milp::{self, Program};
+use super::{AlignmentError, AlignmentProblem, Limits};
+use crate::control::RunControl;
 
 /// Largest component solved by the search over covered sets (a table of `2^units` entries).
 const SOFT_SEARCH_MAX_UNITS: usize = 16;
 
-impl AlignmentProblem {
-    /// [`Self::best_soft_alignment_until`], never cancelled.
-    pub(crate) fn best_soft_alignment(&self, limits: &Limits) -> Result<Alignment, AlignmentError> {
-        self.best_soft_alignment_until(limits, None)
-    }
-
-    /// The best soft alignment (exact): unitary alignments covering every unit at least once
-    /// with the least total disorder, stopped with [`AlignmentError::Cancelled`] soon after
-    /// `cancelled` is set. Fails as [`Self::best_alignment`] does, and with
-    /// [`AlignmentError::TooManyCandidates`] past `limits`' listing limit (soft alignments are
-    /// not searched by column generation).
-    pub fn best_soft_alignment_until(
-        &self,
-        limits: &Limits,
-        cancelled: Option<&AtomicBool>,
-    ) -> Result<Alignment, AlignmentError> {
-        let stop = Stop(cancelled);
-        if self.n_annotators < 2 {
-            return Err(AlignmentError::TooFewAnnotators(self.n_annotators));
-        }
-        if self.units.is_empty() {
-            return Err(AlignmentError::NoUnits);
-        }
-        let limit = limits.max_listed_candidates.min(limits.max_candidates);
-        let candidates = candidates::generate_within(self, limit, usize::MAX, stop)?;
-        let components = components::split(self, &candidates);
-        let solved: Vec<Result<Vec<Vec<u32>>, AlignmentError>> = components
-            .par_iter()
-            .with_min_len(16)
-            .map(|component| {
-                stop.check()?;
-                solve_cover(self, &candidates, component)
-            })
-            .collect();
-        let mut chosen = Vec::with_capacity(self.units.len());
-        for component in solved {
-            chosen.extend(component?);
-        }
-        Ok(Alignment::from_members(self, chosen))
-    }
-}
-
-/// A component in local numbering: each choice's local units and δ (singletons included).
-struct LocalCover {
-    n_units: usize,
-    members: Vec<Vec<usize>>,
-    disorders: Vec<f64>,
+/// The best soft alignment (exact): unitary alignments covering every unit at least once with
+/// the least total disorder, for [`super::AlignmentSearch::best_alignment`] (which checked the
+/// input): the unitary alignments chosen (global ids). Fails with
+/// [`AlignmentError::TooManyCandidates`] past `limits`' listing limit (soft alignments are not
+/// searched by column generation).
+pub(crate) fn best_cover(
+    problem: &AlignmentProblem,
+    limits: &Limits,
+    control: RunControl,
+) -> Result<Vec<Vec<u32>>, AlignmentError> {
+    let limit = limits.max_listed_candidates.min(limits.max_candidates);
+    let candidates = candidates::generate_within(problem, limit, usize::MAX, control)?;
+    let components = components::split(problem, &candidates);
+    let (chosen, _) = components::solve_each(problem, &components, |component| {
+        control.check()?;
+        solve_cover(problem, &candidates, component).map(|chosen| (chosen, 0.0))
+    })?;
+    Ok(chosen)
 }
 
 /// The best cover of one component (global ids of the chosen unitary alignments).
@@ -84,58 +55,18 @@ fn solve_cover(
     if component.candidates.is_empty() {
         return Ok(component.units.iter().map(|&g| vec![g]).collect());
     }
-    let local = localise(problem, candidates, component);
-    let chosen = if local.n_units <= SOFT_SEARCH_MAX_UNITS {
+    let local = component.localise(problem, candidates);
+    let chosen = if local.n_units <= SOFT_SEARCH_MAX_UNITS && !local.has_stacks() {
         search(&local)
     } else {
-        cover_milp(&local)?
+        milp::solve(&local, Program::Cover)?
     };
-    Ok(chosen
-        .into_iter()
-        .map(|c| {
-            local.members[c]
-                .iter()
-                .map(|&l| component.units[l])
-                .collect()
-        })
-        .collect())
-}
-
-fn localise(
-    problem: &AlignmentProblem,
-    candidates: &Candidates,
-    component: &Component,
-) -> LocalCover {
-    let local_of = |g: u32| {
-        component
-            .units
-            .binary_search(&g)
-            .expect("candidate unit outside its component")
-    };
-    let mut members: Vec<Vec<usize>> = component
-        .candidates
-        .iter()
-        .map(|&c| candidates.members(c).iter().map(|&g| local_of(g)).collect())
-        .collect();
-    let mut disorders: Vec<f64> = component
-        .candidates
-        .iter()
-        .map(|&c| candidates.disorder(c))
-        .collect();
-    for l in 0..component.units.len() {
-        members.push(vec![l]);
-        disorders.push(problem.dissimilarity.delta_empty);
-    }
-    LocalCover {
-        n_units: component.units.len(),
-        members,
-        disorders,
-    }
+    Ok(component.globalise(&local, chosen))
 }
 
 /// Exact search over covered sets: the first uncovered unit must be in some chosen tuple, which
 /// may also hold units covered already.
-fn search(local: &LocalCover) -> Vec<usize> {
+fn search(local: &LocalProblem) -> Vec<usize> {
     let n = local.n_units;
     let full = (1usize << n) - 1;
     let masks: Vec<usize> = local
@@ -174,55 +105,11 @@ fn search(local: &LocalCover) -> Vec<usize> {
     chosen
 }
 
-/// The covering MILP `min Σ δ_c x_c, Σ_{c∋u} x_c ≥ 1, x ∈ {0,1}`, solved by CBC.
-fn cover_milp(local: &LocalCover) -> Result<Vec<usize>, AlignmentError> {
-    use good_lp::{Expression, ProblemVariables, Solution, SolverModel, coin_cbc, variable};
-    let mut variables = ProblemVariables::new();
-    let x = variables.add_vector(variable().binary(), local.members.len());
-    let objective: Expression = x
-        .iter()
-        .zip(&local.disorders)
-        .map(|(&var, &cost)| cost * var)
-        .sum();
-    let mut model = variables.minimise(objective).using(coin_cbc);
-    model.set_parameter("log", "0");
-    model.set_parameter("slog", "0");
-    model.set_parameter("allowableGap", "1e-9");
-    model.set_parameter("ratioGap", "0");
-    let mut covering: Vec<Vec<usize>> = vec![Vec::new(); local.n_units];
-    for (c, members) in local.members.iter().enumerate() {
-        for &l in members {
-            covering[l].push(c);
-        }
-    }
-    for holding in &covering {
-        let sum: Expression = holding.iter().map(|&c| x[c]).sum();
-        model.add_constraint(sum.geq(1.0));
-    }
-    let solution = model
-        .solve()
-        .map_err(|e| AlignmentError::Solver(e.to_string()))?;
-    let chosen: Vec<usize> = (0..local.members.len())
-        .filter(|&c| solution.value(x[c]) > 0.5)
-        .collect();
-    let mut covered = vec![false; local.n_units];
-    for &c in &chosen {
-        for &l in &local.members[c] {
-            covered[l] = true;
-        }
-    }
-    if covered.contains(&false) {
-        return Err(AlignmentError::Solver(
-            "CBC returned a solution that does not cover every unit".into(),
-        ));
-    }
-    Ok(chosen)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Dissimilarity;
+    use crate::alignment::{Alignment, AlignmentSearch, MAX_ALIGNED_ANNOTATORS};
     use crate::dissimilarity::Span;
 
     fn problem(annotators: &[&[(f64, f64)]]) -> AlignmentProblem {
@@ -245,14 +132,20 @@ mod tests {
         AlignmentProblem::from_spans(&spans, d)
     }
 
+    fn best(p: &AlignmentProblem, soft: bool) -> Result<Alignment, AlignmentError> {
+        AlignmentSearch::new()
+            .soft(soft)
+            .best_alignment(p, RunControl::default())
+    }
+
     #[test]
     fn a_split_unit_pairs_with_both_halves() {
         // A: [0,10]; B: [0,5], [5,10]. Hard: A with one half (((0+5)/15)² = 1/9), the other
         // half alone (Δ∅). Soft: A with each half, 2/9. x̄ = 3/2.
         let p = problem(&[&[(0.0, 10.0)], &[(0.0, 5.0), (5.0, 10.0)]]);
-        let hard = p.best_alignment(&Limits::default()).unwrap();
+        let hard = best(&p, false).unwrap();
         assert!((hard.disorder - (1.0 / 9.0 + 1.0) / 1.5).abs() < 1e-12);
-        let soft = p.best_soft_alignment(&Limits::default()).unwrap();
+        let soft = best(&p, true).unwrap();
         assert!((soft.disorder - (2.0 / 9.0) / 1.5).abs() < 1e-12);
         assert_eq!(soft.unitary_alignments.len(), 2);
         assert!(
@@ -278,29 +171,31 @@ mod tests {
             if component.candidates.is_empty() {
                 continue;
             }
-            let local = localise(&p, &candidates, &component);
+            let local = component.localise(&p, &candidates);
             let cost = |chosen: &[usize]| chosen.iter().map(|&c| local.disorders[c]).sum::<f64>();
             searched += cost(&search(&local));
-            solved += cost(&cover_milp(&local).unwrap());
+            solved += cost(&milp::solve(&local, Program::Cover).unwrap());
         }
         assert!((searched - solved).abs() < 1e-9, "{searched} vs {solved}");
-        let soft = p.best_soft_alignment(&Limits::default()).unwrap();
-        let hard = p.best_alignment(&Limits::default()).unwrap();
+        let soft = best(&p, true).unwrap();
+        let hard = best(&p, false).unwrap();
         assert!(soft.disorder <= hard.disorder + 1e-12);
         assert!(soft.disorder < hard.disorder - 0.05, "the splits cost less");
     }
 
     #[test]
-    fn too_few_annotators_or_units_fail_as_for_partitions() {
+    fn too_few_or_too_many_annotators_or_no_unit_fail_as_for_partitions() {
         let one = problem(&[&[(0.0, 1.0)]]);
-        assert_eq!(
-            one.best_soft_alignment(&Limits::default()),
-            Err(AlignmentError::TooFewAnnotators(1))
-        );
+        assert_eq!(best(&one, true), Err(AlignmentError::TooFewAnnotators(1)));
         let empty = problem(&[&[], &[]]);
+        assert_eq!(best(&empty, true), Err(AlignmentError::NoUnits));
+        let spans = vec![(0.0, 1.0)];
+        let crowd: Vec<&[(f64, f64)]> = vec![&spans; MAX_ALIGNED_ANNOTATORS + 1];
         assert_eq!(
-            empty.best_soft_alignment(&Limits::default()),
-            Err(AlignmentError::NoUnits)
+            best(&problem(&crowd), true),
+            Err(AlignmentError::too_many_annotators(
+                MAX_ALIGNED_ANNOTATORS + 1
+            ))
         );
     }
 }

@@ -12,16 +12,15 @@
 //!   of 128 units after it (units far apart never share a candidate, so those sets stay few);
 //!   given up, for the MILP, beyond [`MEMOISED_MAX_STATES`] sets;
 //! * otherwise the set-partitioning MILP `min Σ δ_c x_c, Σ_{c∋u} x_c = 1, x ∈ {0,1}`, solved by
-//!   CBC through good_lp. CBC calls are serialised (good_lp's `singlethread-cbc`), the other
-//!   methods run in parallel.
+//!   CBC ([`super::milp`]). CBC calls are serialised, the other methods run in parallel.
 //!
 //! Ties between equally good alignments are broken in a fixed way by each method; the disorder
 //! does not depend on which one is returned.
 
 use super::candidates::Candidates;
-use super::components::Component;
+use super::components::{Component, LocalProblem, solve_each};
+use super::milp::{self, Cuts, Program};
 use super::{AlignmentError, AlignmentProblem};
-use rayon::prelude::*;
 
 /// Largest component solved by exhaustive search (its table has `2^units` entries).
 pub(crate) const EXHAUSTIVE_MAX_UNITS: usize = 16;
@@ -47,50 +46,23 @@ pub enum Method {
     Milp,
 }
 
-/// A component's problem in local numbering: candidates include the singletons.
-pub(crate) struct LocalProblem {
-    pub(crate) n_units: usize,
-    /// Local unit ids of each candidate.
-    pub(crate) members: Vec<Vec<usize>>,
-    pub(crate) disorders: Vec<f64>,
-}
-
-/// [`solve_all`] with CBC's cuts as given.
+/// Every component solved (in parallel) by the method its shape calls for, with CBC's cuts
+/// as given: the unitary alignments chosen, as global ids.
 pub(crate) fn solve_all_with(
     problem: &AlignmentProblem,
     candidates: &Candidates,
     components: &[Component],
     cuts: Cuts,
 ) -> Result<Vec<Vec<u32>>, AlignmentError> {
-    let solved: Vec<Result<Vec<Vec<u32>>, AlignmentError>> = components
-        .par_iter()
-        .with_min_len(16)
-        .map(|component| {
-            solve_component_with(problem, candidates, component, None, cuts)
-                .map(|(chosen, _)| chosen)
-        })
-        .collect();
-    let mut all = Vec::with_capacity(problem.units.len());
-    for chosen in solved {
-        all.extend(chosen?);
-    }
-    Ok(all)
+    let (chosen, _) = solve_each(problem, components, |component| {
+        solve_component_with(problem, candidates, component, None, cuts)
+            .map(|(chosen, _)| (chosen, 0.0))
+    })?;
+    Ok(chosen)
 }
 
-/// Whether CBC generates cuts on the set-partitioning MILP.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Cuts {
-    /// No cut: for every candidate of a continuum, whose relaxations are nearly integral, cuts
-    /// cost more than the branching they save.
-    Off,
-    /// Clique and Gomory cuts: for the tuples column generation left within its gap, whose
-    /// relaxations are fractional. CBC's other generators find no cut on them that these two
-    /// miss, and probing costs more than it saves.
-    On,
-}
-
-/// Solves one component; `force` picks the method (tests compare methods on the same input).
-#[cfg(test)]
+/// Solves one component (CBC without cuts); `force` picks the method (tests compare methods on
+/// the same input).
 pub(crate) fn solve_component(
     problem: &AlignmentProblem,
     candidates: &Candidates,
@@ -113,7 +85,7 @@ pub(crate) fn solve_component_with(
             Method::Singleton,
         ));
     }
-    let local = localise(problem, candidates, component);
+    let local = component.localise(problem, candidates);
     let annotators = {
         let mut seen: Vec<u32> = component
             .units
@@ -125,6 +97,11 @@ pub(crate) fn solve_component_with(
         seen
     };
     let two_annotators = annotators.len() == 2;
+    if local.has_stacks() {
+        // A choice may be taken several times: only the MILP's integer program says how often.
+        let chosen = milp::solve(&local, Program::Partition(cuts))?;
+        return Ok((component.globalise(&local, chosen), Method::Milp));
+    }
     let method = force.unwrap_or_else(|| {
         if component.units.len() <= EXHAUSTIVE_MAX_UNITS {
             Method::Exhaustive
@@ -158,21 +135,12 @@ pub(crate) fn solve_component_with(
                 .collect();
             match memoised(&local, &starts) {
                 Some(chosen) => chosen,
-                None => milp(&local, cuts)?,
+                None => milp::solve(&local, Program::Partition(cuts))?,
             }
         }
-        _ => milp(&local, cuts)?,
+        _ => milp::solve(&local, Program::Partition(cuts))?,
     };
-    let chosen = chosen_local
-        .into_iter()
-        .map(|c| {
-            local.members[c]
-                .iter()
-                .map(|&l| component.units[l])
-                .collect()
-        })
-        .collect();
-    Ok((chosen, method))
+    Ok((component.globalise(&local, chosen_local), method))
 }
 
 fn assignment_cells(problem: &AlignmentProblem, component: &Component, first: u32) -> usize {
@@ -182,38 +150,6 @@ fn assignment_cells(problem: &AlignmentProblem, component: &Component, first: u3
         .filter(|&&g| problem.units[g as usize].annotator == first)
         .count();
     rows * (component.units.len() - rows)
-}
-
-fn localise(
-    problem: &AlignmentProblem,
-    candidates: &Candidates,
-    component: &Component,
-) -> LocalProblem {
-    let local_of = |g: u32| {
-        component
-            .units
-            .binary_search(&g)
-            .expect("candidate unit outside its component")
-    };
-    let mut members: Vec<Vec<usize>> = component
-        .candidates
-        .iter()
-        .map(|&c| candidates.members(c).iter().map(|&g| local_of(g)).collect())
-        .collect();
-    let mut disorders: Vec<f64> = component
-        .candidates
-        .iter()
-        .map(|&c| candidates.disorder(c))
-        .collect();
-    for l in 0..component.units.len() {
-        members.push(vec![l]);
-        disorders.push(problem.dissimilarity.delta_empty);
-    }
-    LocalProblem {
-        n_units: component.units.len(),
-        members,
-        disorders,
-    }
 }
 
 /// Two annotators: rows are the first annotator's units, columns the second's.
@@ -519,71 +455,6 @@ fn memoised(local: &LocalProblem, spans: &[(f64, f64)]) -> Option<Vec<usize>> {
         (base, covered) = advance(base, covered | mask);
     }
     Some(chosen)
-}
-
-pub(crate) fn milp(local: &LocalProblem, cuts: Cuts) -> Result<Vec<usize>, AlignmentError> {
-    use good_lp::{Expression, ProblemVariables, Solution, SolverModel, coin_cbc, variable};
-    let mut variables = ProblemVariables::new();
-    let x = variables.add_vector(variable().binary(), local.members.len());
-    let objective: Expression = x
-        .iter()
-        .zip(&local.disorders)
-        .map(|(&var, &cost)| cost * var)
-        .sum();
-    let mut model = variables.minimise(objective).using(coin_cbc);
-    model.set_parameter("log", "0");
-    model.set_parameter("slog", "0");
-    model.set_parameter("allowableGap", "1e-9");
-    model.set_parameter("ratioGap", "0");
-    // These set-partitioning problems have nearly integral LP relaxations: CBC's presolve,
-    // preprocessing and heuristics cost more than the branching they save, and so do cuts
-    // unless asked for (see [`Cuts`]).
-    // Optimality is still proven by branch and bound.
-    for switch in ["presolve", "preprocess", "heuristics"] {
-        model.set_parameter(switch, "off");
-    }
-    match cuts {
-        Cuts::Off => model.set_parameter("cuts", "off"),
-        Cuts::On => {
-            for generator in [
-                "probingCuts",
-                "knapsackCuts",
-                "flowCoverCuts",
-                "mixedIntegerRoundingCuts",
-                "twoMirCuts",
-            ] {
-                model.set_parameter(generator, "off");
-            }
-        }
-    }
-    let mut covering: Vec<Vec<usize>> = vec![Vec::new(); local.n_units];
-    for (c, members) in local.members.iter().enumerate() {
-        for &l in members {
-            covering[l].push(c);
-        }
-    }
-    for candidates in &covering {
-        let sum: Expression = candidates.iter().map(|&c| x[c]).sum();
-        model.add_constraint(sum.eq(1.0));
-    }
-    let solution = model
-        .solve()
-        .map_err(|e| AlignmentError::Solver(e.to_string()))?;
-    let chosen: Vec<usize> = (0..local.members.len())
-        .filter(|&c| solution.value(x[c]) > 0.5)
-        .collect();
-    let mut cover_count = vec![0usize; local.n_units];
-    for &c in &chosen {
-        for &l in &local.members[c] {
-            cover_count[l] += 1;
-        }
-    }
-    if cover_count.iter().any(|&k| k != 1) {
-        return Err(AlignmentError::Solver(
-            "CBC returned a solution that is not a partition of the units".into(),
-        ));
-    }
-    Ok(chosen)
 }
 
 #[cfg(test)]

@@ -43,6 +43,14 @@ pub enum Distance {
     Interval,
     /// Categories are numbers: `((a − b) / (a + b))²`.
     Ratio,
+    /// Categories are numbers: `|a − b|` (linear weights).
+    Linear,
+    /// Categories are sets (`a;b`): MASI, `1 − J · M` with `J` Jaccard's index and `M` 1 for
+    /// equal sets, 2/3 when one holds the other, 1/3 when they only intersect, 0 when disjoint
+    /// (Passonneau 2006; the survey's §4.4.1).
+    Masi,
+    /// Categories are sets (`a;b`): Jaccard's distance `1 − |A ∩ B| / |A ∪ B|`.
+    Jaccard,
     /// A matrix over the categories (its own names are looked up).
     Custom(CategoryMatrix),
 }
@@ -254,6 +262,24 @@ impl Codings {
                     })
                     .collect()
             }
+            Distance::Linear => {
+                let x = numbers("linear")?;
+                (0..k)
+                    .map(|a| (0..k).map(|b| (x[a] - x[b]).abs()).collect())
+                    .collect()
+            }
+            Distance::Masi | Distance::Jaccard => {
+                let sets: Vec<std::collections::BTreeSet<&str>> =
+                    (self.categories.iter()).map(|c| label_members(c)).collect();
+                let masi = matches!(distance, Distance::Masi);
+                (0..k)
+                    .map(|a| {
+                        (0..k)
+                            .map(|b| set_distance(&sets[a], &sets[b], masi))
+                            .collect()
+                    })
+                    .collect()
+            }
             Distance::Interval => {
                 let x = numbers("interval")?;
                 (0..k)
@@ -297,6 +323,16 @@ impl Codings {
     /// pairable and are left out; `D_o` from the coincidences within items, `D_e` from all
     /// pairable values.
     pub(crate) fn krippendorff_alpha(&self, distance: &Distance) -> Result<f64, CoefficientError> {
+        let (observed, expected, _) = self.alpha_disagreements(distance)?;
+        Ok(1.0 - observed / expected)
+    }
+
+    /// α's observed and expected disagreements `D_o`, `D_e` and the distances between the
+    /// categories it used (the ordinal metric depends on the pairable values).
+    pub(crate) fn alpha_disagreements(
+        &self,
+        distance: &Distance,
+    ) -> Result<(f64, f64, Vec<Vec<f64>>), CoefficientError> {
         let k = self.categories.len();
         let mut coincidences = vec![vec![0.0; k]; k];
         for item in &self.items {
@@ -332,7 +368,7 @@ impl Codings {
         if expected == 0.0 {
             return Err(CoefficientError::Undefined);
         }
-        Ok(1.0 - observed / expected)
+        Ok((observed, expected, d))
     }
 
     /// Cohen's weighted κ (2 coders): `1 − D_o / D_e`, chance from each coder's distribution,
@@ -364,6 +400,38 @@ impl Codings {
         }
         Ok(1.0 - observed / expected)
     }
+}
+
+/// What separates the members of a set-valued label in its canonical form (`a;b`).
+pub const SET_SEPARATOR: char = ';';
+
+/// The members of a label (one for a plain label; [`SET_SEPARATOR`] separates those of a set).
+pub fn label_members(label: &str) -> std::collections::BTreeSet<&str> {
+    label.split(SET_SEPARATOR).map(str::trim).collect()
+}
+
+/// MASI (`masi`) or Jaccard's distance between two sets of labels.
+fn set_distance(
+    a: &std::collections::BTreeSet<&str>,
+    b: &std::collections::BTreeSet<&str>,
+    masi: bool,
+) -> f64 {
+    let common = a.intersection(b).count() as f64;
+    let union = a.union(b).count() as f64;
+    let jaccard = if union == 0.0 { 1.0 } else { common / union };
+    if !masi {
+        return 1.0 - jaccard;
+    }
+    let monotonicity = if a == b {
+        1.0
+    } else if a.is_subset(b) || b.is_subset(a) {
+        2.0 / 3.0
+    } else if common > 0.0 {
+        1.0 / 3.0
+    } else {
+        0.0
+    };
+    1.0 - jaccard * monotonicity
 }
 
 /// The label of positions covered by no unit, in [`discretize`].

@@ -606,14 +606,15 @@ fn evaluate_system(
         if pair.continuum.n_units() == 0 {
             continue;
         }
-        let aligned =
-            crate::gamma::best_alignment(&pair.continuum, gamma_options).map_err(|e| match e {
+        let aligned = crate::gamma::DocumentAlignment::of(&pair.continuum, gamma_options).map_err(
+            |e| match e {
                 GammaError::Cancelled => e,
                 other => GammaError::Document {
                     document: pair.document.name.clone(),
                     problem: crate::gamma::DocumentProblem::Alignment(Box::new(other)),
                 },
-            })?;
+            },
+        )?;
         total_disorder += aligned
             .alignment
             .unitary_alignments

@@ -3,7 +3,7 @@
 
 use super::Adjudication;
 use super::history::{Change, Step, UNDO_DEPTH};
-use super::model::{Choice, Decision, GoldError, GoldId, GoldUnit, Rule, now};
+use super::model::{Choice, Decision, GoldError, GoldId, GoldUnit, RelationDecision, Rule, now};
 use crate::unit::Unit;
 
 impl Adjudication {
@@ -92,6 +92,44 @@ impl Adjudication {
         self.set_decision(&mut changes, index, Decision::Open);
         self.commit(format!("reopen alignment {}", index + 1), changes);
         Ok(())
+    }
+
+    /// Starts the adjudication over, as one step that undo takes back: every decision of an
+    /// alignment or a relation (decided or skipped) open again, every gold unit removed (those
+    /// added by hand too). Returns how many decisions were discarded (none: nothing changed).
+    pub fn start_over(&mut self) -> usize {
+        let mut changes = Vec::new();
+        let ids: Vec<GoldId> = self.gold.keys().copied().collect();
+        for id in ids {
+            self.set_gold(&mut changes, id, None);
+        }
+        let mut discarded = 0;
+        for index in 0..self.decisions.len() {
+            if !self.decisions[index].is_open() {
+                self.set_decision(&mut changes, index, Decision::Open);
+                discarded += 1;
+            }
+        }
+        for relation in 0..self.relation_decisions.len() {
+            if !self.relation_decisions[relation].is_open() {
+                let before = std::mem::replace(
+                    &mut self.relation_decisions[relation],
+                    RelationDecision::Open,
+                );
+                changes.push(Change::Relation {
+                    relation,
+                    before,
+                    after: RelationDecision::Open,
+                });
+                discarded += 1;
+            }
+        }
+        let label = match discarded {
+            1 => "start over (1 decision discarded)".to_string(),
+            n => format!("start over ({n} decisions discarded)"),
+        };
+        self.commit(label, changes);
+        discarded
     }
 
     /// Replaces a gold unit (new boundaries, category or features).
@@ -264,6 +302,16 @@ impl Adjudication {
         self.redo.last().map(|s| s.label.as_str())
     }
 
+    /// The step undo would take back.
+    pub fn undo_step(&self) -> Option<&Step> {
+        self.undo.last()
+    }
+
+    /// The step redo would do again.
+    pub fn redo_step(&self) -> Option<&Step> {
+        self.redo.last()
+    }
+
     /// Undoes the last step; returns its label.
     pub fn undo(&mut self) -> Option<String> {
         let step = self.undo.pop()?;
@@ -294,6 +342,8 @@ impl Adjudication {
             rule: Rule::Manual,
             by: self.adjudicator.clone(),
             at: now(),
+            reason: None,
+            note: None,
         }
     }
 
@@ -326,6 +376,8 @@ impl Adjudication {
             rule,
             by: self.adjudicator.clone(),
             at: now(),
+            reason: None,
+            note: None,
         };
         self.set_decision(changes, index, decision);
     }

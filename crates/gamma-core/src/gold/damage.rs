@@ -80,6 +80,14 @@ pub enum Damage {
         /// Relation proposals.
         relations: usize,
     },
+    /// Not one list of units left out of γ per annotator.
+    #[error("{lists} lists of units left out of γ for {annotators} annotators")]
+    LeftOutCount {
+        /// Lists found.
+        lists: usize,
+        /// Annotators of the document.
+        annotators: usize,
+    },
     /// A unit whose span is not one.
     #[error("{0}")]
     InvalidUnit(InvalidUnit),

@@ -36,6 +36,30 @@ pub struct Step {
     pub(super) changes: Vec<Change>,
 }
 
+impl Step {
+    /// The alignment (proposal index) the step is about: the first whose decision or gold
+    /// units it changes; `None` for a step on units added by hand or on relations only.
+    pub fn alignment(&self) -> Option<usize> {
+        self.changes.iter().find_map(|change| match change {
+            Change::Decision { proposal, .. } => Some(*proposal),
+            Change::Gold { before, after, .. } => {
+                (after.as_ref().or(before.as_ref())).and_then(|g| g.proposal)
+            }
+            Change::Relation { .. } => None,
+        })
+    }
+
+    /// The gold units the step changes, by id, in order.
+    pub fn gold_units(&self) -> Vec<GoldId> {
+        (self.changes.iter())
+            .filter_map(|change| match change {
+                Change::Gold { id, .. } => Some(*id),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
 /// How many steps undo remembers.
 pub(crate) const UNDO_DEPTH: usize = 1000;
 

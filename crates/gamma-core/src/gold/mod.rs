@@ -5,6 +5,7 @@
 //! (picks one annotator's unit, accepts the [suggestion](Adjudication::suggestion), rejects it)
 //! or skips. The decided units form the gold, which the adjudicator may then edit, split, merge,
 //! or complete with units no annotator made. Bulk rules decide the easy proposals at once.
+//! A decision may carry a reason from the campaign's list and a note (`reasons`).
 //!
 //! Every action is one undoable [`Step`] made of reversible changes, so that undo and redo
 //! need no snapshots and a bulk decision of thousands of proposals is one step. The whole
@@ -17,6 +18,7 @@ mod damage;
 mod history;
 mod model;
 mod navigation;
+mod reasons;
 mod relations;
 mod reorder;
 mod tokens;
@@ -28,6 +30,7 @@ pub use model::{
     Choice, Decision, Direction, Filter, GoldError, GoldId, GoldRelation, GoldUnit, LostEndpoint,
     Progress, Proposal, RelationChoice, RelationDecision, RelationProposal, Rule, now, parse_rule,
 };
+pub use reasons::{Rationale, Reason, ReasonCount, ReasonList, reason_counts, reason_key};
 pub(crate) use tokens::snap_to_token;
 
 use crate::alignment::{Alignment, AlignmentProblem};
@@ -50,6 +53,11 @@ pub struct Adjudication {
     #[serde(default)]
     relation_decisions: Vec<RelationDecision>,
     next_id: GoldId,
+    /// The units of the categories left out of γ (a pre-segmentation, a layer under
+    /// construction), by annotator: neither aligned nor decided; the gold carries the base
+    /// annotator's (`gamma_formats::gold_export`). Empty when nothing was left out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    left_out: Vec<Vec<Unit>>,
     undo: Vec<Step>,
     redo: Vec<Step>,
     /// Recorded with every decision.
@@ -82,6 +90,7 @@ impl Adjudication {
             continuum,
             gold: BTreeMap::new(),
             next_id: 1,
+            left_out: Vec::new(),
             undo: Vec::new(),
             redo: Vec::new(),
             adjudicator: adjudicator.into(),
@@ -99,6 +108,23 @@ impl Adjudication {
             }
             None => position.round(),
         }
+    }
+
+    /// The adjudication of `measured` (a document without the units of the categories left out
+    /// of γ, as [`Continuum::filter_categories`] makes it), whose left-out units are `left_out`
+    /// (annotator by annotator, in `measured`'s order): see [`Adjudication::left_out`].
+    pub fn set_left_out(&mut self, left_out: Vec<Vec<Unit>>) {
+        self.left_out = if left_out.iter().all(Vec::is_empty) {
+            Vec::new()
+        } else {
+            left_out
+        };
+    }
+
+    /// The units of annotator `annotator` in the categories left out of γ: not aligned, not
+    /// decided, carried into the gold when `annotator` is the gold's base.
+    pub fn left_out(&self, annotator: usize) -> &[Unit] {
+        self.left_out.get(annotator).map_or(&[], Vec::as_slice)
     }
 
     /// The document being adjudicated.
@@ -146,8 +172,9 @@ impl Adjudication {
             .position(|p| p.slots.get(annotator).copied().flatten() == Some(unit))
     }
 
-    /// Every annotator has a unit, all with the same category and the same span.
-    pub(crate) fn is_unanimous(&self, index: usize) -> bool {
+    /// Every annotator has a unit in proposal `index`, all with the same category and the same
+    /// span (not a disagreement).
+    pub fn is_unanimous(&self, index: usize) -> bool {
         let members = self.members(index);
         members.len() == self.continuum.n_annotators()
             && members.windows(2).all(|pair| {
@@ -347,6 +374,23 @@ impl Adjudication {
                     Damage::InvalidUnit(e).at(Place::Annotator {
                         index: a,
                         name: annotator.name.clone(),
+                    })
+                })?;
+            }
+        }
+        if !self.left_out.is_empty() && self.left_out.len() != n {
+            let damage = Damage::LeftOutCount {
+                lists: self.left_out.len(),
+                annotators: n,
+            };
+            return Err(damage.at(Place::Whole));
+        }
+        for (a, units) in self.left_out.iter().enumerate() {
+            for unit in units {
+                Unit::new(unit.start, unit.end, "").map_err(|e| {
+                    Damage::InvalidUnit(e).at(Place::Annotator {
+                        index: a,
+                        name: self.continuum.annotators[a].name.clone(),
                     })
                 })?;
             }

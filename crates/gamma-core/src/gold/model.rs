@@ -78,6 +78,13 @@ pub enum Decision {
         by: String,
         /// When (RFC 3339, UTC).
         at: String,
+        /// Why, as the key of a reason of the campaign's [`ReasonList`](crate::gold::ReasonList) (sessions before
+        /// version 5 have none).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+        /// The adjudicator's free note.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
     },
 }
 
@@ -148,6 +155,12 @@ pub enum RelationDecision {
         by: String,
         /// When (RFC 3339, UTC).
         at: String,
+        /// Why, as the key of a reason of the campaign's [`ReasonList`](crate::gold::ReasonList).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+        /// The adjudicator's free note.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
     },
 }
 
@@ -255,6 +268,17 @@ pub enum GoldError {
     #[error("bulk rule: {0}")]
     /// A bulk rule that cannot be read or applied.
     BadRule(String),
+    /// A reason that is not in the campaign's list (the reason given, the keys of the list).
+    #[error("{0:?} is not a reason of this campaign (its reasons are {1})")]
+    UnknownReason(String, String),
+    /// A reason or note for a proposal that is not decided (alignment, or relation).
+    #[error("{} {} is not decided: only a decision has a reason", if *.relation { "relation" } else { "alignment" }, .index + 1)]
+    NotDecided {
+        /// The proposal, by index.
+        index: usize,
+        /// Whether it is a relation proposal.
+        relation: bool,
+    },
 }
 
 /// Decided / skipped / open counts.

@@ -29,6 +29,11 @@ impl Adjudication {
         reordered.continuum.annotators = (order.iter())
             .map(|&old| self.continuum.annotators[old].clone())
             .collect();
+        if !self.left_out.is_empty() {
+            reordered.left_out = (order.iter())
+                .map(|&old| self.left_out[old].clone())
+                .collect();
+        }
         for proposal in &mut reordered.proposals {
             proposal.slots = order.iter().map(|&old| proposal.slots[old]).collect();
         }

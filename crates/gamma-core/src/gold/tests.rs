@@ -1,7 +1,7 @@
 use super::history::UNDO_DEPTH;
 use super::tokens::{is_token_end, is_token_start};
 use super::*;
-use crate::gamma::{GammaOptions, best_alignment};
+use crate::gamma::{DocumentAlignment, GammaOptions};
 use crate::unit::InvalidUnit;
 
 /// "Alice met Bob in Paris yesterday." annotated by three annotators:
@@ -23,7 +23,7 @@ fn three_annotators() -> Adjudication {
     ] {
         c.add(annotator, start, end, category).unwrap();
     }
-    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
     Adjudication::new(c, &aligned.problem, &aligned.alignment, "tester")
 }
 
@@ -95,7 +95,7 @@ fn the_suggestion_never_invents_a_span_the_median_rule_may() {
     c.add("ana", 256.0, 281.0, "ORG").unwrap();
     c.add("ben", 256.0, 281.0, "LOC").unwrap();
     c.add("cleo", 256.0, 291.0, "ORG").unwrap();
-    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
     let mut a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
     let s = a.suggestion(0).unwrap();
     // ana's ORG is closer to the others (ben's span is identical) than cleo's.
@@ -118,7 +118,7 @@ fn median_of_two_on_whole_positions_rounds_outwards() {
     let mut c = Continuum::new("two");
     c.add("A", 10.0, 20.0, "X").unwrap();
     c.add("B", 11.0, 23.0, "X").unwrap();
-    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
     let a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
     let s = a.median_suggestion(0).unwrap();
     assert_eq!((s.start, s.end), (10.0, 22.0));
@@ -140,7 +140,7 @@ fn over_generated_continua_every_suggestion_is_an_annotators_unit() {
             Density::Dense
         };
         let c = noisy_copies(annotators, 12, density, seed);
-        let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+        let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
         let a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
         for index in 0..a.proposals().len() {
             let members = a.members(index);
@@ -186,7 +186,7 @@ fn tie_goes_to_the_first_annotator_and_features_follow_the_majority() {
         "B",
         Unit::new(0.0, 4.0, "Y").unwrap().with_features(with("m")),
     );
-    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
     let a = Adjudication::new(c, &aligned.problem, &aligned.alignment, "t");
     let s = a.suggestion(0).unwrap();
     assert_eq!(s.category, "X");
@@ -502,7 +502,7 @@ fn the_median_suggestion_snaps_to_tokens_when_there_is_a_text() {
     c.text = Some("Zoë met Bob".into());
     c.add("A", 0.0, 3.0, "PER").unwrap();
     c.add("B", 0.0, 7.0, "PER").unwrap();
-    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
     let a = Adjudication::new(c.clone(), &aligned.problem, &aligned.alignment, "t");
     // The median end 5 falls inside "met": the nearest token ends are 3 and 7, outwards wins.
     let s = a.median_suggestion(0).unwrap();
@@ -553,6 +553,80 @@ fn validation_catches_damaged_state() {
     let error = damaged.validate().unwrap_err();
     assert!(matches!(error.damage, Damage::InvalidUnit(_)), "{error:?}");
     assert!(error.to_string().contains("before start"), "{error}");
+}
+
+#[test]
+fn starting_over_discards_every_decision_in_one_step_that_undo_takes_back() {
+    let mut a = three_annotators();
+    assert_eq!(a.start_over(), 0, "nothing to discard");
+    assert!(!a.can_undo(), "and no step");
+    a.decide_unanimous();
+    a.pick(PARIS, 0).unwrap();
+    a.skip(YESTERDAY).unwrap();
+    let added = a.add(Unit::new(23.0, 32.0, "TIME").unwrap()).unwrap();
+    let before = a.clone();
+    let decided = a.progress().decided;
+    assert_eq!(a.start_over(), decided + 1, "the decided and the skipped");
+    assert_eq!(a.progress().open, a.proposals().len());
+    assert!(a.gold().is_empty() && a.gold_unit(added).is_none());
+    assert_eq!(
+        a.undo_label(),
+        Some(format!("start over ({} decisions discarded)", decided + 1).as_str())
+    );
+    assert_eq!(
+        a.undo_step().unwrap().alignment(),
+        Some(0),
+        "the first it reopens"
+    );
+    a.undo().unwrap();
+    assert_eq!(a.decisions(), before.decisions());
+    assert_eq!(a.gold(), before.gold());
+    assert_eq!(
+        a.redo_step().unwrap().gold_units().len(),
+        before.gold().len()
+    );
+    a.redo().unwrap();
+    assert!(a.gold().is_empty());
+}
+
+#[test]
+fn the_units_left_out_of_gamma_follow_their_annotators_and_are_checked() {
+    let mut a = three_annotators();
+    let sentence = |end| Unit::new(0.0, end, "Sentence").unwrap();
+    a.set_left_out(vec![vec![sentence(33.0)], vec![], vec![sentence(22.0)]]);
+    assert_eq!(a.left_out(0), [sentence(33.0)]);
+    assert_eq!(a.left_out(1), []);
+    assert_eq!(a.left_out(7), [], "no such annotator: nothing");
+    assert_eq!(a.validate(), Ok(()));
+    // Kept in the session's JSON, and read back.
+    let json = serde_json::to_string(&a).unwrap();
+    let back: Adjudication = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.left_out(2), [sentence(22.0)]);
+    // Opened with the annotators in another order: each keeps its own.
+    let names = ["C".to_string(), "A".to_string(), "B".to_string()];
+    let reordered = a.in_annotator_order(&names).unwrap();
+    assert_eq!(reordered.left_out(0), [sentence(22.0)]);
+    assert_eq!(reordered.left_out(1), [sentence(33.0)]);
+    // Nothing left out: nothing stored (older sessions read the same).
+    let mut none = three_annotators();
+    none.set_left_out(vec![vec![]; 3]);
+    assert!(!serde_json::to_string(&none).unwrap().contains("left_out"));
+    // A damaged session: a list too few, or a unit that is not one.
+    let mut damaged = a.clone();
+    damaged.left_out.pop();
+    let error = damaged.validate().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "2 lists of units left out of γ for 3 annotators"
+    );
+    damaged = a;
+    damaged.left_out[1].push(Unit {
+        start: 5.0,
+        end: 1.0,
+        ..sentence(3.0)
+    });
+    let error = damaged.validate().unwrap_err();
+    assert!(matches!(error.damage, Damage::InvalidUnit(_)), "{error:?}");
 }
 
 #[test]

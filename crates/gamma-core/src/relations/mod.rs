@@ -34,6 +34,7 @@ pub use scores::{PrecisionRecall, RelationScores};
 
 use crate::alignment::{Alignment, AlignmentProblem};
 use crate::continuum::Continuum;
+use crate::gamma::GammaResult;
 use crate::relation::Endpoint;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -142,6 +143,29 @@ pub struct RelationAgreement {
     pub labels: Vec<LabelAgreement>,
     /// Relations that could not be placed, left out of every count.
     pub unplaced: Vec<Unplaced>,
+}
+
+/// Whether an annotator of `documents` has relations.
+pub fn any_relations(documents: &[Continuum]) -> bool {
+    (documents.iter()).any(|d| d.annotators.iter().any(|a| !a.relations.is_empty()))
+}
+
+/// Agreement on the relations of the documents of a γ result, each through its best alignment
+/// (`documents` in the result's order): one document's own, several summed by pair of
+/// annotators ([`combine`]). What the command line, the app, the report and Python show.
+pub fn result_relation_agreement(
+    documents: &[Continuum],
+    result: &GammaResult,
+) -> RelationAgreement {
+    let each: Vec<RelationAgreement> = (documents.iter().zip(&result.documents))
+        .map(|(continuum, aligned)| {
+            relation_agreement(continuum, &aligned.problem, &aligned.alignment)
+        })
+        .collect();
+    match each.as_slice() {
+        [one] => one.clone(),
+        several => combine(several),
+    }
 }
 
 /// Agreement on the relations of `continuum` given the best alignment of its units.

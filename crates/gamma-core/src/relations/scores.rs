@@ -122,7 +122,7 @@ impl RelationScores {
 mod tests {
     use super::*;
     use crate::continuum::{Annotator, Continuum};
-    use crate::gamma::{GammaOptions, best_alignment};
+    use crate::gamma::{DocumentAlignment, GammaOptions};
     use crate::relation::{Endpoint, Relation};
     use crate::relations::relation_agreement;
     use crate::unit::Unit;
@@ -171,7 +171,7 @@ mod tests {
         );
         let mut continuum = Continuum::new("d");
         continuum.annotators = vec![reference, system];
-        let aligned = best_alignment(&continuum, &GammaOptions::default()).unwrap();
+        let aligned = DocumentAlignment::of(&continuum, &GammaOptions::default()).unwrap();
         let agreement = relation_agreement(&continuum, &aligned.problem, &aligned.alignment);
         let scores = RelationScores::against_reference(&agreement.pairs[0], 0);
         assert_eq!(

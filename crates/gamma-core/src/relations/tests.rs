@@ -2,7 +2,7 @@
 //! an endpoint moved to another segment, the direction of the module's worked example, groups.
 
 use super::*;
-use crate::gamma::{GammaOptions, best_alignment};
+use crate::gamma::{DocumentAlignment, GammaOptions};
 use crate::relation::Relation;
 use fixtures::{discourse, relation, segments};
 
@@ -12,7 +12,7 @@ fn agreement(first: Vec<Relation>, second: Vec<Relation>) -> RelationAgreement {
     segments(&mut c, "B");
     c.annotators[0].relations = first;
     c.annotators[1].relations = second;
-    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
     relation_agreement(&c, &aligned.problem, &aligned.alignment)
 }
 
@@ -151,7 +151,7 @@ fn three_annotators_sum_their_pairs() {
     let mut relabelled = discourse();
     relabelled[0].label = "Comment".into();
     c.annotators[2].relations = relabelled;
-    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
     let a = relation_agreement(&c, &aligned.problem, &aligned.alignment);
     assert_eq!(a.pairs.len(), 3);
     assert_eq!(counts(&a.pairs[1]), [4, 4, 3, 1, 0, 0], "A–C");

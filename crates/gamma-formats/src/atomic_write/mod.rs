@@ -18,17 +18,17 @@
 //! Several files: inside [`write_together`], each file is staged beside its target as
 //! `.NAME.gsb-ID.tmp` (exclusive creation, fsynced), ID being the batch's random id. Each
 //! folder the batch writes into holds a lock file `.gamma-studio-batch.ID.lock` (an OS file
-//! lock while the writer lives); the first folder's is the primary, and lists the others. When
+//! lock while the writer lives); the first folder is the primary. When
 //! every file is staged, each other folder gets its manifest `.gamma-studio-batch.ID.manifest`
 //! (its staged files, their targets, the targets' identity at that moment, and the primary's
 //! folder), then the primary gets its own (listing the other folders): the commit point. Then
 //! each staged file is renamed over its target, and the manifests and locks are removed.
 //!
 //! A writer killed before the commit leaves every old file; killed after it, the files are
-//! mixed until the next write into the primary folder (or [`finish_interrupted_writes`], which
-//! commands run on their outputs' folders before planning them) finishes the renames: for each
-//! target still as it was at the commit, the staged file lands; a target written since is kept
-//! and its staged file dropped. A lock that can be taken tells a dead writer. Recovery trusts a
+//! mixed until the next write into each folder (or [`finish_interrupted_writes`], which
+//! commands run on their outputs' folders before planning them) finishes that folder's renames:
+//! for each target still as it was at the commit, the staged file lands; a target written
+//! since is kept and its staged file dropped. Recovery changes only the folder it is run on. A lock that can be taken tells a dead writer. Recovery trusts a
 //! folder's batch files only as far as they prove to be this program's own: see
 //! [`recovery`](self::recovery).
 //!
@@ -78,8 +78,8 @@ struct Staged {
 struct Part {
     /// The folder, canonical.
     folder: PathBuf,
-    /// The locked lock file.
-    lock: File,
+    /// The locked lock file, held until the batch is dropped.
+    _lock: File,
     staged: Vec<Staged>,
 }
 
@@ -239,22 +239,16 @@ impl Batch {
     }
 
     /// The part of `folder` (canonical), made with its lock file when it is the first write
-    /// there (once no other batch writes there: see [`busy`]); the primary's lock file lists
-    /// the other parts' folders. Errors name `path`, the file being written.
+    /// there (once no other batch writes there: see [`busy`]). Errors name `path`, the file
+    /// being written.
     fn part_for(&mut self, folder: &Path, path: &Path) -> Result<usize, FileError> {
         if let Some(index) = self.parts.iter().position(|p| p.folder == folder) {
             return Ok(index);
         }
         let lock = busy::lock_folder(folder, &self.id, path)?;
-        if let Some(primary) = self.parts.first_mut() {
-            let line = format!("secondary {}\n", hex(folder.as_os_str()));
-            (primary.lock.write_all(line.as_bytes()))
-                .and_then(|()| primary.lock.sync_all())
-                .map_err(|e| cannot_write(path, e))?;
-        }
         self.parts.push(Part {
             folder: folder.to_path_buf(),
-            lock,
+            _lock: lock,
             staged: Vec::new(),
         });
         Ok(self.parts.len() - 1)

@@ -12,6 +12,13 @@
 //!
 //! Anything else is left as it is. So recovery only ever renames this user's staged files over
 //! their targets beside them, and deletes this user's staged files and batch files.
+//!
+//! Recovery of a folder changes that folder only. A batch that wrote into several folders is
+//! finished folder by folder, each when it is recovered (the next write into it, or a command
+//! whose outputs go there): the other folders' batch files are only read — a secondary's part
+//! is committed when the primary's manifest exists, and the primary keeps its manifest and lock
+//! (its files already renamed) while another folder still holds the batch's files. So a planted
+//! manifest naming another folder can never make a write here change anything there.
 
 use super::{
     BATCH_PREFIX, LOCK, MANIFEST, MANIFEST_HEADER, MANIFEST_NEW, UNNAMED, batch_file, file_name,
@@ -86,14 +93,14 @@ impl Manifest {
     }
 }
 
-/// Finishes or clears batch `id` in `folder` when its lock is this user's and free; then the
-/// batch's other folders (named by its manifest, or by its lock file when uncommitted), each
-/// under the same rules.
+/// Finishes or clears batch `id` in `folder` when its lock is this user's and free. Only
+/// `folder` is changed: the batch's other folders are read (is the primary's manifest there,
+/// do the secondaries still hold the batch's files), never written.
 fn finish_batch(folder: &Path, id: &str) {
-    let Some(mut lock) = open_own(&batch_file(folder, id, LOCK)) else {
+    let Some(lock) = open_own(&batch_file(folder, id, LOCK)) else {
         return;
     };
-    // Held by a live writer: its batch is under way. (Held by this very recovery: a cycle.)
+    // Held by a live writer: its batch is under way.
     if lock.try_lock().is_err() {
         return;
     }
@@ -110,6 +117,7 @@ fn finish_batch(folder: &Path, id: &str) {
             None => return,
         },
     };
+    let mut keep_batch_files = false;
     match manifest {
         Some(manifest) => {
             let committed = manifest
@@ -118,32 +126,33 @@ fn finish_batch(folder: &Path, id: &str) {
                 .is_none_or(|primary| open_own(&batch_file(primary, id, MANIFEST)).is_some());
             if committed {
                 finish_committed(folder, id, &manifest.files);
+                // While this manifest exists, the other folders read this batch as committed.
+                keep_batch_files = manifest
+                    .secondaries
+                    .iter()
+                    .any(|secondary| holds_batch(secondary, id));
             } else {
                 drop_staged(folder, id);
             }
-            // While this manifest exists, the others read this batch as committed.
-            for secondary in &manifest.secondaries {
-                finish_batch(secondary, id);
-            }
         }
-        None => {
-            drop_staged(folder, id);
-            let mut listed = String::new();
-            let _ = lock.read_to_string(&mut listed);
-            for line in listed.lines() {
-                if let Some(secondary) = line.strip_prefix("secondary ").and_then(unhex) {
-                    finish_batch(Path::new(&secondary), id);
-                }
-            }
-        }
+        None => drop_staged(folder, id),
     }
-    for suffix in [MANIFEST, MANIFEST_NEW, LOCK] {
-        let path = batch_file(folder, id, suffix);
-        if own_regular(&path) {
-            let _ = std::fs::remove_file(path);
+    if !keep_batch_files {
+        for suffix in [MANIFEST, MANIFEST_NEW, LOCK] {
+            let path = batch_file(folder, id, suffix);
+            if own_regular(&path) {
+                let _ = std::fs::remove_file(path);
+            }
         }
     }
     sync_folder(folder);
+}
+
+/// Whether `folder` still holds a lock or manifest of batch `id` (read only).
+fn holds_batch(folder: &Path, id: &str) -> bool {
+    [LOCK, MANIFEST]
+        .iter()
+        .any(|suffix| std::fs::symlink_metadata(batch_file(folder, id, suffix)).is_ok())
 }
 
 /// Renames a committed batch's staged files over the targets that are as they were at the

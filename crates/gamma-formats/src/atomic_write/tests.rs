@@ -136,11 +136,68 @@ fn a_committed_batch_of_a_dead_writer_lands_at_the_next_write_beside_it() {
         ("old gold".into(), "old report".into())
     );
     write_atomically(&dir.path().join("other.txt"), b"x").unwrap();
+    // Only the folder written into is recovered: the report's folder waits for its own turn,
+    // the primary keeping its manifest for it.
     assert_eq!(
         (read(&gold), read(&report)),
-        ("new gold".into(), "new report".into())
+        ("new gold".into(), "old report".into())
     );
+    assert_eq!(
+        hidden(dir.path()).len(),
+        2,
+        "the primary's lock and manifest"
+    );
+    write_atomically(&dir.path().join("sub").join("other.txt"), b"x").unwrap();
+    assert_eq!(read(&report), "new report");
+    write_atomically(&dir.path().join("other.txt"), b"y").unwrap();
     assert_no_leftovers(dir.path());
+}
+
+/// A manifest planted in the output folder whose `secondary` line names another folder, where
+/// a whole batch is planted too (lock, manifest naming the output folder as its primary, a
+/// staged file named as the batch names its target's): a write into the output folder changes
+/// nothing in the other folder (issue 45).
+#[cfg(unix)]
+#[test]
+fn a_planted_secondary_line_never_reaches_another_folder() {
+    let root = tempfile::tempdir().unwrap();
+    let (victim_folder, out) = (root.path().join("victim"), root.path().join("out"));
+    std::fs::create_dir_all(&victim_folder).unwrap();
+    std::fs::create_dir_all(&out).unwrap();
+    let victim = victim_folder.join("thesis.txt");
+    std::fs::write(&victim, "my thesis").unwrap();
+    let id = "0123456789abcdef";
+    let h = |p: &Path| hex(p.as_os_str());
+    std::fs::write(
+        batch_file(&out, id, MANIFEST),
+        format!("{MANIFEST_HEADER}\nsecondary {}\n", h(&victim_folder)),
+    )
+    .unwrap();
+    std::fs::write(batch_file(&out, id, LOCK), "").unwrap();
+    let staged = victim_folder.join(staged_name(OsStr::new("thesis.txt"), id));
+    std::fs::write(&staged, "planted").unwrap();
+    std::fs::write(
+        batch_file(&victim_folder, id, MANIFEST),
+        format!(
+            "{MANIFEST_HEADER}\nprimary {}\nfile {} {} {}\n",
+            h(&out),
+            h(Path::new(staged.file_name().unwrap())),
+            h(Path::new("thesis.txt")),
+            recovery::identity(&victim).unwrap()
+        ),
+    )
+    .unwrap();
+    std::fs::write(batch_file(&victim_folder, id, LOCK), "").unwrap();
+    let before = snapshot(&victim_folder);
+    write_atomically(&out.join("x.csv"), b"x").unwrap();
+    finish_interrupted_writes(&out);
+    write_together(|| write_atomically(&out.join("y.csv"), b"y")).unwrap();
+    assert_eq!(
+        snapshot(&victim_folder),
+        before,
+        "the other folder is untouched"
+    );
+    assert_eq!(read(&victim), "my thesis");
 }
 
 /// The other folder is recovered first: it finds the primary's manifest, lands, and the
@@ -194,7 +251,9 @@ fn an_uncommitted_batch_of_a_dead_writer_is_dropped_and_a_live_one_left_alone() 
     killed_writer(&gold, &report, false, false);
     let mut live = Batch::new();
     live.stage(&gold, b"live gold").unwrap();
+    // Each folder is cleared by its own recovery.
     finish_interrupted_writes(dir.path());
+    finish_interrupted_writes(&dir.path().join("sub"));
     assert_eq!(
         (read(&gold), read(&report)),
         ("old gold".into(), "old report".into())

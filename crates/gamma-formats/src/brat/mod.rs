@@ -17,7 +17,7 @@ pub(crate) use whole::whole_gold;
 use super::{FileError, NameClash, Unwritable, Warning, WarningKind, write_atomically};
 use gamma_core::relation::Relation;
 use gamma_core::unit::Unit;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// The units of one `.ann` file and the warnings of its reading.
@@ -375,8 +375,9 @@ impl Codec for Brat {
     }
 
     /// `user/*` gives brat's `.txt` with its `.ann`: the text, not a CSV document.
-    fn companion(&self, path: &Path, paths: &[PathBuf]) -> bool {
-        path.extension().is_some_and(|e| e == "txt") && paths.contains(&path.with_extension("ann"))
+    fn companion(&self, path: &Path, given: &HashSet<&Path>) -> bool {
+        path.extension().is_some_and(|e| e == "txt")
+            && given.contains(path.with_extension("ann").as_path())
     }
 
     fn read(

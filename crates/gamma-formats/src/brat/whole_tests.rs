@@ -57,7 +57,7 @@ fn gold(
     let (mut documents, _) = read_documents(&paths, &options).unwrap();
     let document = documents.remove(0);
     let measured = document.continuum.filter_categories(|c| c != "Sentence");
-    let aligned = gamma_core::gamma::best_alignment(&measured, &Default::default()).unwrap();
+    let aligned = gamma_core::gamma::DocumentAlignment::of(&measured, &Default::default()).unwrap();
     let mut adjudication =
         Adjudication::new(measured, &aligned.problem, &aligned.alignment, "tester");
     adjudication.apply_rule("unanimous").unwrap();

@@ -95,7 +95,7 @@ fn gold(eaf: &str, base: usize, decide: impl FnOnce(&mut Adjudication)) -> (Stri
     let (mut documents, _) = read_documents(&[input], &options).unwrap();
     let document = documents.remove(0);
     let aligned =
-        gamma_core::gamma::best_alignment(&document.continuum, &Default::default()).unwrap();
+        gamma_core::gamma::DocumentAlignment::of(&document.continuum, &Default::default()).unwrap();
     let mut adjudication = Adjudication::new(
         document.continuum.clone(),
         &aligned.problem,

@@ -326,9 +326,14 @@ pub fn read(
             &path.join(first),
             None,
             format!(
-                "the curated document ({} of {} document(s)) is the reference, not an annotator: γ is measured between the users, `evaluate` scores them against it",
+                "the curated document ({} of {} {}) is the reference, not an annotator: γ is measured between the users, `evaluate` scores them against it",
                 references.len(),
-                listing.documents().len()
+                listing.documents().len(),
+                if listing.documents().len() == 1 {
+                    "document"
+                } else {
+                    "documents"
+                }
             ),
         );
         warnings.push(reference.with_remedy(crate::Remedy::CurationAsAnnotator));

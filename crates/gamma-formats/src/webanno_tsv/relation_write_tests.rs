@@ -171,7 +171,7 @@ fn the_tsv3_gold_keeps_the_decided_relations() {
     let (mut documents, _) = read_documents(&paths, &options).unwrap();
     let document = documents.remove(0);
     let aligned =
-        gamma_core::gamma::best_alignment(&document.continuum, &Default::default()).unwrap();
+        gamma_core::gamma::DocumentAlignment::of(&document.continuum, &Default::default()).unwrap();
     let mut adjudication = Adjudication::new(
         document.continuum.clone(),
         &aligned.problem,

@@ -70,7 +70,7 @@ fn adjudicated(dir: &std::path::Path, bob: &str) -> (Adjudication, crate::Docume
     let (mut documents, _) = read_documents(&paths, &options()).unwrap();
     let document = documents.remove(0);
     let aligned =
-        gamma_core::gamma::best_alignment(&document.continuum, &Default::default()).unwrap();
+        gamma_core::gamma::DocumentAlignment::of(&document.continuum, &Default::default()).unwrap();
     let mut adjudication = Adjudication::new(
         document.continuum.clone(),
         &aligned.problem,

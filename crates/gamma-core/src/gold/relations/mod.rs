@@ -271,6 +271,8 @@ impl Adjudication {
             rule: Rule::Manual,
             by: self.adjudicator.clone(),
             at: now(),
+            reason: None,
+            note: None,
         };
         let mut changes = Vec::new();
         self.set_relation_decision(&mut changes, index, decision);
@@ -312,6 +314,8 @@ impl Adjudication {
                 rule: Rule::Unanimous,
                 by: self.adjudicator.clone(),
                 at: now(),
+                reason: None,
+                note: None,
             };
             self.set_relation_decision(changes, index, decision);
         }
@@ -330,6 +334,8 @@ impl Adjudication {
                     },
                     by: self.adjudicator.clone(),
                     at: now(),
+                    reason: None,
+                    note: None,
                 };
                 self.set_relation_decision(changes, index, decision);
             }

@@ -2,7 +2,7 @@
 //! relation, a relation relabelled, an endpoint moved, three annotators, a lost endpoint.
 
 use super::*;
-use crate::gamma::{GammaOptions, best_alignment};
+use crate::gamma::{DocumentAlignment, GammaOptions};
 use crate::relation::Relation;
 use crate::relations::fixtures::{discourse, segments};
 
@@ -13,7 +13,7 @@ fn adjudication(discourses: Vec<Vec<Relation>>) -> Adjudication {
         segments(&mut c, names[a]);
         c.annotators[a].relations = relations;
     }
-    let aligned = best_alignment(&c, &GammaOptions::default()).unwrap();
+    let aligned = DocumentAlignment::of(&c, &GammaOptions::default()).unwrap();
     Adjudication::new(c, &aligned.problem, &aligned.alignment, "tester")
 }
 

@@ -1,0 +1,91 @@
+//! File → Export the agreement report…: the report of `gamma-studio report` (γ with its
+//! intervals, γ-cat, γ-k, each document, each pair, the coefficients, the disagreements…) on the
+//! open documents and the current settings, gathered by a job and written in the form the
+//! file's extension names (.html, .md, .tex, .json).
+
+pub mod panel;
+
+use crate::app::AppState;
+use crate::app::errors::AppError;
+use crate::app::files::OpenedInputs;
+use crate::app::jobs::JobKind;
+use crate::report::{Rendering, Report};
+use gamma_core::Corpus;
+use std::path::{Path, PathBuf};
+
+/// The title of the export's file dialog.
+pub const REPORT_TITLE: &str = "Export the agreement report";
+
+/// The report being gathered, if one is.
+#[derive(Default)]
+pub struct ReportExport {
+    /// Whether the report places γ on the Corpus Shuffling Tool's curves (tens of seconds more).
+    pub calibrate: bool,
+}
+
+/// The command line that gives the same figures, as the report prints it.
+fn rerun(state: &AppState, out: &Path, calibrate: bool) -> String {
+    let inputs: Vec<&std::ffi::OsStr> = match &state.files.opened {
+        Some(OpenedInputs::Files(files)) => files.iter().map(|f| f.as_os_str()).collect(),
+        Some(OpenedInputs::Folder(folder)) => vec![folder.as_os_str()],
+        None => vec!["FILES".as_ref()],
+    };
+    let options = state.measure.settings.gamma_options();
+    crate::report::command_line::report_command(&inputs, &options, calibrate, out)
+}
+
+impl AppState {
+    /// Gathers the report of the open documents in a job and writes it to `out`.
+    pub fn export_report(&mut self, out: PathBuf) {
+        if self.coding_report_offered() {
+            return self.export_coding_report(out);
+        }
+        let Some(rendering) = Rendering::of(&out) else {
+            self.shell.messages.error(format!(
+                "{}: the agreement report is written as .html, .md, .tex or .json",
+                out.display()
+            ));
+            return;
+        };
+        let excluded = self.measure.settings.excluded_categories.clone();
+        let corpus = Corpus::new(
+            (self.documents.open.iter())
+                .map(|d| d.continuum().filter_categories(|c| !excluded.contains(c)))
+                .collect(),
+        );
+        let options = self.measure.settings.gamma_options();
+        let rerun = rerun(self, &out, self.report.calibrate);
+        self.shell.messages.info(format!(
+            "gathering the agreement report of {}…",
+            crate::wording::plural(corpus.documents.len(), "document", "documents")
+        ));
+        let calibrate = self.report.calibrate;
+        let (kind, name) = (JobKind::Report, "agreement report");
+        self.jobs.start(kind, name, deliver, move |context| {
+            let written = Report::gather(&corpus, &options, rerun)
+                .map(|report| match calibrate {
+                    true => report.with_calibration(&corpus, &options),
+                    false => report,
+                })
+                .map_err(AppError::from)
+                .and_then(|report| {
+                    let text = rendering.render(&report);
+                    gamma_formats::write_atomically(&out, text.as_bytes()).map_err(AppError::from)
+                })
+                .map(|()| out);
+            context.send(written);
+        });
+    }
+}
+
+/// Says in Messages what the report's job ended with (its route).
+fn deliver(state: &mut AppState, written: Result<PathBuf, AppError>) {
+    match written {
+        Ok(path) => {
+            (state.shell.messages).info(format!("agreement report written: {}", path.display()))
+        }
+        Err(e) => {
+            (state.shell.messages).error(format!("the agreement report was not written: {e}"))
+        }
+    }
+}
