@@ -9,7 +9,6 @@ use crate::app::errors::AppError;
 use crate::app::jobs::{JobKind, Jobs};
 use gamma_core::Continuum;
 use gamma_core::gamma::RunControl;
-use gamma_core::measure::Measure;
 use gamma_core::shuffle::{
     self, Calibration, ErrorKind, Reference, ReferenceModel, SweepOptions, SweepRow,
 };
@@ -44,17 +43,7 @@ impl Default for SweepSettings {
             reference: ReferenceChoice::Model,
             model_name: ReferenceModel::BUILT_IN[0],
             model: ReferenceModel::default_model(),
-            sweep: SweepOptions {
-                errors: vec![ErrorKind::Shift { keep_apart: true }],
-                measures: vec![
-                    Measure::Gamma,
-                    Measure::Kappa,
-                    Measure::AlphaU,
-                    Measure::CuAlpha,
-                    Measure::Ser,
-                ],
-                ..SweepOptions::default()
-            },
+            sweep: SweepOptions::shuffling_tool(),
         }
     }
 }

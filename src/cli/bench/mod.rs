@@ -3,7 +3,10 @@
 //! generated tagged text (case `tgammaN`, N tokens), each case in its own process so that its
 //! peak memory is its own. Prints wall time and peak resident memory against the targets.
 
+mod child;
 mod project;
+mod report;
+mod shuffling;
 
 use super::Failure;
 use clap::Args;
@@ -31,19 +34,34 @@ pub struct BenchArgs {
     /// 3 annotators × N units, while a k3×1000 γ computes in the background.
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "10000")]
     pub timeline: Option<usize>,
-    /// Time the Corpus Shuffling Tool instead: full γ sweeps of 21 magnitudes × 40 sets × 3
+    /// Time the Corpus Shuffling Tool instead: the Shuffling tool's first sweep as the app runs
+    /// it (with its progress and a cancel), then full γ sweeps of 21 magnitudes × 40 sets × 3
     /// simulated annotators from the built-in model (100 units), one per error kind.
     #[arg(long, conflicts_with = "timeline")]
     pub sweep: bool,
+    /// Time `gamma-studio calibrate` instead, on the demo document and on a generated one of
+    /// 3 annotators × 30 units.
+    #[arg(long, conflicts_with_all = ["timeline", "sweep"])]
+    pub calibrate: bool,
+    /// Time `gamma-studio report` instead, on a campaign of N documents × 3 annotators × 100
+    /// units (default: 200, then 1,000).
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "0",
+          conflicts_with_all = ["timeline", "sweep", "calibrate"])]
+    pub report: Option<usize>,
     /// Time reading instead: CSV files of 125,000 to 1,000,000 units and ELAN files up to
     /// about 50 MB (reading must grow linearly with the file).
     #[arg(long, conflicts_with_all = ["timeline", "sweep"])]
     pub reading: bool,
     /// Time an annotation campaign instead: N documents (default 1000) × 3 annotators × 100
-    /// units, opened as a corpus folder, corpus γ and each document's γ.
+    /// units, through `gamma-studio gamma DIR` (with --samples 30, then the defaults), then
+    /// phase by phase, then on the app's dashboard.
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "1000",
-          conflicts_with_all = ["timeline", "sweep", "reading"])]
+          conflicts_with_all = ["timeline", "sweep", "reading", "calibrate", "report"])]
     pub project: Option<usize>,
+    /// With --project or --report: only write the generated campaign into DIR (a new folder),
+    /// one CSV file per document, to run commands on it by hand.
+    #[arg(long, value_name = "DIR")]
+    pub write_campaign: Option<std::path::PathBuf>,
     /// Measure the coverage of the 95 % bootstrap intervals instead, over TRIALS generated
     /// documents of each of two generators, TRIALS corpora and TRIALS texts for tγ (default
     /// 200), time one corpus's bootstrap, then TRIALS pairs of rounds (the difference's
@@ -141,7 +159,11 @@ fn check_sizes(args: &BenchArgs) -> Result<(), Failure> {
     if let Some(units) = args.timeline {
         check_size("--timeline", units.saturating_mul(3), "units")?;
     }
-    for (flag, count) in [("--project", args.project), ("--coverage", args.coverage)] {
+    for (flag, count) in [
+        ("--project", args.project),
+        ("--coverage", args.coverage),
+        ("--report", args.report),
+    ] {
         if let Some(count) = count.filter(|&n| n > MAX_DOCUMENTS) {
             return Err(Failure::BadInput(format!(
                 "{flag} {count}: the limit is {MAX_DOCUMENTS}"
@@ -226,69 +248,42 @@ fn run_timeline(units: usize) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The target for one full γ sweep on two cores.
-const SWEEP_TARGET_SECONDS: f64 = 60.0;
-
-fn run_sweep(seed: u64) -> Result<(), Failure> {
-    use gamma_core::measure::Measure;
-    use gamma_core::shuffle::{ErrorKind, ReferenceModel, SweepOptions, sweep};
-    let reference = ReferenceModel::default_model()
-        .generate(seed)
-        .map_err(|e| Failure::Computation(e.to_string()))?;
-    println!(
-        "full γ sweeps: 21 magnitudes × 40 sets × 3 simulated annotators × 100 units, seed {seed}, {} threads",
-        rayon::current_num_threads()
-    );
-    println!(
-        "{:<18} {:>9} {:>8} {:>10}  verdict",
-        "error", "seconds", "target", "γ at m=1"
-    );
-    let mut all_met = true;
-    for kind in [
-        ErrorKind::Shift { keep_apart: false },
-        ErrorKind::FalseNegative,
-        ErrorKind::Category {
-            prevalence: false,
-            overlapping: false,
-        },
-    ] {
-        let options = SweepOptions {
-            errors: vec![kind],
-            measures: vec![Measure::Gamma],
-            seed,
-            ..SweepOptions::default()
-        };
-        let clock = Instant::now();
-        let rows = sweep(&reference, &options).map_err(|e| Failure::Computation(e.to_string()))?;
-        let seconds = clock.elapsed().as_secs_f64();
-        let last = rows
-            .last()
-            .and_then(|r| r.means[0])
-            .map_or("—".to_string(), |g| format!("{g:.3}"));
-        let met = seconds <= SWEEP_TARGET_SECONDS;
-        all_met &= met;
-        println!(
-            "{:<18} {seconds:>9.2} {SWEEP_TARGET_SECONDS:>8.0} {last:>10}  {}",
-            kind.to_string(),
-            if met { "ok" } else { "MISSED" }
-        );
-    }
-    if !all_met {
-        println!("some targets were missed");
-    }
-    Ok(())
-}
-
 pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     check_sizes(args)?;
     if let Some(units) = args.timeline {
         return run_timeline(units);
     }
     if args.sweep {
-        return run_sweep(args.seed);
+        return shuffling::run_sweep(args.seed);
+    }
+    if args.calibrate {
+        return shuffling::run_calibrate(args.seed);
+    }
+    if let Some(documents) = args.report {
+        let sizes = if documents == 0 {
+            vec![200, 1000]
+        } else {
+            vec![documents]
+        };
+        return report::run(&sizes, args.seed);
     }
     if args.reading {
         return super::bench_reading::run(args.seed);
+    }
+    if let Some(folder) = &args.write_campaign {
+        let documents = match (args.project, args.report) {
+            (Some(n), _) | (None, Some(n)) if n > 0 => n,
+            (None, Some(_)) => 200,
+            _ => {
+                return Err(Failure::BadInput(
+                    "--write-campaign needs --project N or --report N".into(),
+                ));
+            }
+        };
+        std::fs::create_dir(folder).map_err(|e| {
+            Failure::BadInput(format!("--write-campaign {}: {e}", folder.display()))
+        })?;
+        return project::write_campaign(folder, documents, args.seed);
     }
     if let Some(documents) = args.project {
         return project::run(documents, args.seed);

@@ -360,7 +360,11 @@ fn exhaustive(local: &LocalProblem) -> Vec<usize> {
 /// covered; a candidate never reaches further right, or the search is not used). `None` when a
 /// candidate spans more than 128 units or more than [`MEMOISED_MAX_STATES`] sets are reached.
 fn memoised(local: &LocalProblem, spans: &[(f64, f64)]) -> Option<Vec<usize>> {
-    use std::collections::HashMap;
+    // The memo is probed once per candidate tried, so its hash is most of the search's time
+    // with the standard library's SipHash (docs/benchmarks.md, issue 44): its keys are ours,
+    // not an adversary's, so the fast non-keyed Fx hash serves. It is never iterated: the
+    // hasher cannot change the alignment found.
+    use rustc_hash::FxHashMap;
     let n = local.n_units;
     // Position of each local unit in left-to-right order.
     let mut order: Vec<usize> = (0..n).collect();
@@ -393,7 +397,7 @@ fn memoised(local: &LocalProblem, spans: &[(f64, f64)]) -> Option<Vec<usize>> {
         by_lowest: &'a [Vec<(u128, usize)>],
         disorders: &'a [f64],
         /// (first uncovered unit, covered units from it) → (best completion, candidate).
-        memo: HashMap<(usize, u128), (f64, usize)>,
+        memo: FxHashMap<(usize, u128), (f64, usize)>,
         overflow: bool,
     }
     /// The state after covering `mask` (relative to `base`) too: the next uncovered unit.
@@ -436,7 +440,7 @@ fn memoised(local: &LocalProblem, spans: &[(f64, f64)]) -> Option<Vec<usize>> {
         n,
         by_lowest: &by_lowest,
         disorders: &local.disorders,
-        memo: HashMap::new(),
+        memo: FxHashMap::default(),
         overflow: false,
     };
     search.cover(0, 0);

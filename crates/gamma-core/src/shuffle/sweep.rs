@@ -69,6 +69,24 @@ pub const MAX_SETS: usize = 10_000;
 pub const MIN_STEP: f64 = 0.001;
 
 impl SweepOptions {
+    /// The Shuffling tool's first sweep (the app opens on it; `gamma-studio bench --sweep`
+    /// times it): the units of the reference shifted without coming to overlap, and γ beside
+    /// κ, α_U, c|uα and SER, so that a user sees at once how the measures respond to the same
+    /// errors. Everything else is [`SweepOptions::default`].
+    pub fn shuffling_tool() -> SweepOptions {
+        SweepOptions {
+            errors: vec![ErrorKind::Shift { keep_apart: true }],
+            measures: vec![
+                Measure::Gamma,
+                Measure::Kappa,
+                Measure::AlphaU,
+                Measure::CuAlpha,
+                Measure::Ser,
+            ],
+            ..SweepOptions::default()
+        }
+    }
+
     /// Whether the settings are within their ranges ([`STEP_RANGE`], [`SETS_RANGE`],
     /// [`ANNOTATORS_RANGE`], the factors'): the one check, which every front end calls. A
     /// sweep's work is their product, so each is bounded before any run is made.
