@@ -403,7 +403,7 @@ fn export_the_gold_corpus_writes_every_document_into_the_chosen_folder() {
         .collect();
     assert_eq!(written, ["gold-decisions.json"]);
     assert!(
-        (h.state().state.shell.messages.iter()).any(|m| m == "d3: skipped, 2 alignment(s) open"),
+        (h.state().state.shell.messages.iter()).any(|m| m == "d3: skipped, 2 alignments open"),
         "{:?}",
         h.state().state.shell.messages
     );

@@ -289,13 +289,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
         return project::run(documents, args.seed);
     }
     if let Some(trials) = args.coverage {
-        if args.rounds {
-            return super::bench_coverage::run_rounds(trials, args.seed);
-        }
-        if !args.coding {
-            super::bench_coverage::run(trials, args.seed)?;
-        }
-        return super::bench_coverage_coding::run(trials, args.seed);
+        return run_coverage(args, trials);
     }
     let reference: &[(&str, f64)] = if args.dense {
         &DENSE_CASES
@@ -398,6 +392,17 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
         println!("some targets were missed");
     }
     Ok(())
+}
+
+/// `--coverage`: the rounds' case alone (`--rounds`), the coding case alone (`--coding`), or all.
+fn run_coverage(args: &BenchArgs, trials: usize) -> Result<(), Failure> {
+    if args.rounds {
+        return super::bench_coverage::run_rounds(trials, args.seed);
+    }
+    if !args.coding {
+        super::bench_coverage::run(trials, args.seed)?;
+    }
+    super::bench_coverage_coding::run(trials, args.seed)
 }
 
 fn run_text_case(case: &str, tokens: &str, seed: u64) -> Result<String, Failure> {

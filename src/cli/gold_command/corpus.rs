@@ -201,9 +201,9 @@ fn print_summary(args: &GoldArgs, decided: &[Decided], written: &CorpusGold) {
     }
     for s in &written.skipped {
         say!(
-            "{}: skipped, {} alignment(s) open (--open-alignments skip)",
+            "{}: skipped, {} open (--open-alignments skip)",
             name(&s.document),
-            s.open
+            crate::wording::plural(s.open, "alignment", "alignments")
         );
     }
     if let Some(report) = &args.report {
