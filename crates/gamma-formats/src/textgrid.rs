@@ -438,6 +438,11 @@ pub(crate) fn to_textgrid(continuum: &Continuum) -> Result<String, crate::Unwrit
     if continuum.n_units() == 0 {
         (xmin, xmax) = (0.0, 0.0);
     }
+    // Praat refuses a TextGrid whose times start before 0.
+    if let Some(negative) = crate::unwritable::negative_time(continuum, "Praat", |u| u.start < 0.0)
+    {
+        return Err(negative);
+    }
     xmin = xmin.min(0.0);
     let mut out = String::from("File type = \"ooTextFile\"\nObject class = \"TextGrid\"\n\n");
     let _ = write!(
@@ -640,6 +645,21 @@ mod tests {
             "s.TextGrid: line 21: tier \"ann \\\"one\\\"\": interval 3 [1.25, 3] lies outside \
              the tier's [0, 2.5]"
         );
+    }
+
+    #[test]
+    fn a_unit_before_time_zero_is_refused_not_written_as_a_negative_xmin() {
+        let mut c = Continuum::new("t");
+        c.add_unit("A", Unit::new(-1.0, 0.5, "S").unwrap());
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("n.TextGrid");
+        let message = write(&c, &out).unwrap_err().to_string();
+        assert!(
+            message.contains("annotator \"A\": unit")
+                && message.contains("starts before 0, which Praat refuses"),
+            "{message}"
+        );
+        assert!(!out.exists(), "nothing written");
     }
 
     #[test]

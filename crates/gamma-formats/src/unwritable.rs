@@ -56,6 +56,17 @@ pub enum Unwritable {
         /// The unit that overlaps the one before it.
         unit: Box<Unit>,
     },
+    /// A unit before time 0, which the format's own tool refuses (ELAN's `TIME_VALUE`,
+    /// Praat's `xmin`).
+    #[error("annotator {annotator:?}: unit {unit} starts before 0, which {format} refuses")]
+    NegativeTime {
+        /// The annotator.
+        annotator: String,
+        /// The unit.
+        unit: Box<Unit>,
+        /// The format's name.
+        format: &'static str,
+    },
     /// Two units overlap, and CorA tokens cannot.
     #[error("units {first} and {second} overlap: CorA tokens cannot")]
     OverlappingTokens {
@@ -139,4 +150,22 @@ impl fmt::Display for XmlPlace {
             XmlPlace::RelationLabel { id } => write!(f, "the label of relation {id:?}"),
         }
     }
+}
+
+/// The first unit `before_zero` says starts before 0, as [`Unwritable::NegativeTime`] in
+/// `format`.
+pub(crate) fn negative_time(
+    continuum: &gamma_core::continuum::Continuum,
+    format: &'static str,
+    before_zero: impl Fn(&Unit) -> bool,
+) -> Option<Unwritable> {
+    (continuum.annotators.iter()).find_map(|annotator| {
+        (annotator.units.iter())
+            .find(|u| before_zero(u))
+            .map(|unit| Unwritable::NegativeTime {
+                annotator: annotator.name.clone(),
+                unit: Box::new(unit.clone()),
+                format,
+            })
+    })
 }

@@ -319,6 +319,16 @@ pub fn escape(text: &str) -> std::borrow::Cow<'_, str> {
     quick_xml::escape::escape(text)
 }
 
+/// Escapes text for an attribute value that must read back as written: a TAB, line feed or
+/// carriage return as a character reference too, since an XML reader turns each written raw in
+/// an attribute into a space (XML 1.0 §3.3.3, attribute-value normalisation).
+pub fn escape_attribute(text: &str) -> String {
+    escape(text)
+        .replace('\t', "&#9;")
+        .replace('\n', "&#10;")
+        .replace('\r', "&#13;")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -163,8 +163,14 @@ pub(crate) fn milliseconds(unit: &gamma_core::unit::Unit) -> (i64, i64) {
     (start, (unit.end.round() as i64).max(start + 1))
 }
 
-/// The `.eaf` XML: one tier per annotator, times rounded to whole milliseconds.
-pub(crate) fn to_eaf(continuum: &Continuum) -> String {
+/// The `.eaf` XML: one tier per annotator, times rounded to whole milliseconds. A unit before
+/// time 0 is refused: ELAN rejects a negative `TIME_VALUE`.
+pub(crate) fn to_eaf(continuum: &Continuum) -> Result<String, crate::Unwritable> {
+    if let Some(negative) =
+        crate::unwritable::negative_time(continuum, "ELAN", |u| milliseconds(u).0 < 0)
+    {
+        return Err(negative);
+    }
     let mut times: Vec<i64> = continuum
         .units()
         .flat_map(|(_, u)| {
@@ -191,7 +197,7 @@ pub(crate) fn to_eaf(continuum: &Continuum) -> String {
         let _ = writeln!(
             out,
             "<TIER LINGUISTIC_TYPE_REF=\"default-lt\" TIER_ID=\"{}\">",
-            escape(&annotator.name)
+            xml::escape_attribute(&annotator.name)
         );
         for unit in &annotator.units {
             let (start, end) = milliseconds(unit);
@@ -208,13 +214,14 @@ pub(crate) fn to_eaf(continuum: &Continuum) -> String {
     }
     out.push_str("<LINGUISTIC_TYPE GRAPHIC_REFERENCES=\"false\" LINGUISTIC_TYPE_ID=\"default-lt\" TIME_ALIGNABLE=\"true\"/>\n");
     out.push_str("</ANNOTATION_DOCUMENT>\n");
-    out
+    Ok(out)
 }
 
 /// Writes the continuum to `path` as `.eaf` XML, one tier per annotator, times rounded to whole
 /// milliseconds (through a temporary file, renamed).
 pub fn write(continuum: &Continuum, path: &Path) -> Result<(), FileError> {
-    write_atomically(path, to_eaf(continuum).as_bytes())
+    let eaf = to_eaf(continuum).map_err(|e| FileError::new(path, None, e))?;
+    write_atomically(path, eaf.as_bytes())
 }
 
 /// The ELAN codec: every file is a document, its tiers the annotators.
@@ -303,6 +310,26 @@ impl Codec for Elan {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_negative_time_is_refused_and_a_tab_in_a_tier_id_reads_back_as_written() {
+        let mut c = Continuum::new("t");
+        c.add_unit("A\tB\nC", Unit::new(100.0, 900.0, "laugh").unwrap());
+        let eaf = to_eaf(&c).unwrap();
+        assert!(eaf.contains("TIER_ID=\"A&#9;B&#10;C\""), "{eaf}");
+        let again = parse(eaf.as_bytes(), Path::new("tab.eaf")).unwrap();
+        assert_eq!(again.annotator_names(), ["A\tB\nC"]);
+        c.add_unit("D", Unit::new(-1000.0, 50.0, "x").unwrap());
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("n.eaf");
+        let message = write(&c, &out).unwrap_err().to_string();
+        assert!(
+            message.contains("annotator \"D\": unit")
+                && message.contains("starts before 0, which ELAN refuses"),
+            "{message}"
+        );
+        assert!(!out.exists(), "nothing written");
+    }
+
     const SAMPLE: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 <ANNOTATION_DOCUMENT FORMAT="3.0" VERSION="3.0">
 <HEADER MEDIA_FILE="" TIME_UNITS="milliseconds"/>
@@ -331,7 +358,7 @@ mod tests {
             (robin.start, robin.end, robin.category.as_str()),
             (100.0, 1500.0, "speech & laugh")
         );
-        let again = parse(to_eaf(&c).as_bytes(), Path::new("again.eaf")).unwrap();
+        let again = parse(to_eaf(&c).unwrap().as_bytes(), Path::new("again.eaf")).unwrap();
         let strip = |c: &Continuum| -> Vec<(String, f64, f64, String)> {
             c.units()
                 .map(|(a, u)| {
@@ -369,7 +396,7 @@ mod tests {
         let mut c = Continuum::new("short");
         c.add("a", 10.2, 10.4, "x").unwrap();
         c.add("a", 20.0, 30.0, "y").unwrap();
-        let again = parse(to_eaf(&c).as_bytes(), Path::new("short.eaf")).unwrap();
+        let again = parse(to_eaf(&c).unwrap().as_bytes(), Path::new("short.eaf")).unwrap();
         let spans: Vec<(f64, f64)> = again.units().map(|(_, u)| (u.start, u.end)).collect();
         assert_eq!(spans, vec![(10.0, 11.0), (20.0, 30.0)]);
     }
