@@ -50,7 +50,9 @@ const UNITS: usize = 25;
 /// Positions in seconds or milliseconds for the time formats: one scale per continuum, from
 /// 10⁻³ to the limit 10¹², negative ones included; `whole` keeps them integers (ELAN's
 /// milliseconds); `tiled` keeps each annotator's units apart (a TextGrid tier's intervals).
-fn timed_continuum(seed: u64, whole: bool, tiled: bool) -> Continuum {
+/// Units at random times in [-scale, scale], or in [0, scale] when `from_zero` (ELAN and
+/// TextGrid refuse times before 0).
+fn timed_continuum(seed: u64, whole: bool, tiled: bool, from_zero: bool) -> Continuum {
     let mut draws = Draws(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let scale = [1e-3, 1.0, 3600.0, 1e9, 1e12][seed as usize % 5];
     let mut continuum = Continuum::new(format!("generated {seed}"));
@@ -73,6 +75,16 @@ fn timed_continuum(seed: u64, whole: bool, tiled: bool) -> Continuum {
                 let low = -scale + i * width;
                 let squeeze = |p: f64| low + (p + scale) / 2.0 / scale * width * 0.9;
                 (start, end) = (squeeze(start), squeeze(end));
+            }
+            if from_zero {
+                let half = |p: f64| {
+                    if whole {
+                        ((p + scale) / 2.0).round()
+                    } else {
+                        (p + scale) / 2.0
+                    }
+                };
+                (start, end) = (half(start), half(end));
             }
             if end - start < scale * 1e-6 || (whole && end - start < 1.0) {
                 end = start + if whole { 1.0 } else { scale * 1e-6 };
@@ -225,7 +237,9 @@ fn time_formats_read_back_what_they_wrote_at_every_scale() {
             (gamma_formats::rttm::RTTM, false, false, 1e-15),
             (gamma_formats::elan::ELAN, true, false, 0.0),
         ] {
-            let original = timed_continuum(seed, whole, tiled);
+            let from_zero =
+                format == gamma_formats::textgrid::TEXTGRID || format == gamma_formats::elan::ELAN;
+            let original = timed_continuum(seed, whole, tiled, from_zero);
             let out = dir
                 .path()
                 .join(format!("{seed}.{}", format.description().written_extension));
