@@ -56,7 +56,7 @@ fn inception_project_export_opens_its_documents() {
     assert!(
         warnings[0]
             .message
-            .starts_with("1 annotation file(s) in a format other than TSV 3 or XMI skipped"),
+            .starts_with("1 annotation file in a format other than TSV 3 or XMI skipped"),
         "{}",
         warnings[0]
     );

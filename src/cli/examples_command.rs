@@ -49,7 +49,8 @@ fn units_words(example: &Example) -> Vec<String> {
 }
 
 fn markdown(found: &[Example], title: &str, documents: usize) -> String {
-    let mut s = format!("## {}\n\n{} place(s)\n\n", md(title), found.len());
+    let places = crate::wording::plural(found.len(), "place", "places");
+    let mut s = format!("## {}\n\n{places}\n\n", md(title));
     for e in found {
         let context = e.context.as_ref().map_or_else(String::new, |c| {
             format!("{}**{}**{}", md(&c.before), md(&c.span), md(&c.after))
@@ -153,8 +154,8 @@ pub fn run(args: &ExamplesArgs) -> Result<(), Failure> {
             gamma_formats::write_atomically(path, text.as_bytes())
                 .map_err(|e| bad(e.to_string()))?;
             eprintln!(
-                "gamma-studio: {} place(s) where {title} meet → {}",
-                found.len(),
+                "gamma-studio: {} where {title} meet → {}",
+                crate::wording::plural(found.len(), "place", "places"),
                 path.display()
             );
         }

@@ -81,9 +81,9 @@ pub fn write_pages(
         write_feedback(out, &pages, forms, unit).map_err(|e| Failure::BadInput(e.to_string()))?;
     for page in &pages {
         eprintln!(
-            "gamma-studio: feedback for {}: {} disagreement(s)",
+            "gamma-studio: feedback for {}: {}",
             super::diagnose::shown(&page.annotator),
-            page.disagreements.len()
+            crate::wording::plural(page.disagreements.len(), "disagreement", "disagreements")
         );
     }
     Ok(written)

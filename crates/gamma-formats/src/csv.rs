@@ -111,8 +111,8 @@ pub(crate) fn parse_with_warnings(
                 path,
                 line,
                 format!(
-                    "expected annotator,category,start,end but found {} field(s)",
-                    record.len()
+                    "expected annotator,category,start,end but found {}",
+                    crate::losses::count(record.len(), "field")
                 ),
             ));
         }

@@ -37,8 +37,8 @@ pub fn parse(text: &str, path: &Path) -> Result<LabelMapping, FileError> {
         }
         let [from, to] = fields.as_slice() else {
             return Err(at(format!(
-                "expected system_label,reference_label but found {} field(s)",
-                fields.len()
+                "expected system_label,reference_label but found {}",
+                crate::losses::count(fields.len(), "field")
             )));
         };
         if from.is_empty() {
@@ -91,7 +91,7 @@ mod tests {
         let e = parse("A,B\nC\n", Path::new("map.csv")).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "map.csv: line 2: expected system_label,reference_label but found 1 field(s)"
+            "map.csv: line 2: expected system_label,reference_label but found 1 field"
         );
         let e = parse("A,B\n\n# x\nA,C\n", Path::new("map.csv")).unwrap_err();
         assert_eq!(

@@ -104,7 +104,10 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<(Vec<Turn>, Vec<Warning>), Fil
             WarningKind::Skipped,
             path,
             None,
-            format!("{zero_length} turn(s) of duration 0 skipped"),
+            format!(
+                "{} of duration 0 skipped",
+                crate::losses::count(zero_length, "turn")
+            ),
         ));
     }
     if turns.is_empty() {
@@ -291,7 +294,7 @@ mod tests {
             messages,
             [
                 "d.rttm: lines that are not SPEAKER turns skipped: 1 SPKR-INFO",
-                "d.rttm: 1 turn(s) of duration 0 skipped"
+                "d.rttm: 1 turn of duration 0 skipped"
             ]
         );
         let c = by_file_id(turns, "d");

@@ -213,7 +213,11 @@ fn show_progress(ui: &mut Ui, state: &mut AppState) {
             .desired_width(ui.available_width().min(300.0))
             .text(format!("decided {decided} of {total} items")),
     );
-    ui.label(format!("{open} open disagreement(s)"));
+    ui.label(crate::wording::plural(
+        open,
+        "open disagreement",
+        "open disagreements",
+    ));
     if let Some(message) = &state.coding.message {
         ui.label(RichText::new(message).italics());
     }

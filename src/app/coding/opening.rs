@@ -99,9 +99,10 @@ impl AppState {
                         opened.set_adjudication(adjudication);
                         opened.save_path = Some(path.clone());
                         self.coding_says(format!(
-                            "{}: resumed the session autosaved in {} ({decided} item(s) decided)",
+                            "{}: resumed the session autosaved in {} ({} decided)",
                             opened.name(),
-                            path.display()
+                            path.display(),
+                            crate::wording::plural(decided, "item", "items")
                         ));
                     }
                     Err(e) => self.coding_fails(format!("{}: {e}", path.display())),
@@ -180,9 +181,9 @@ fn route_opened(state: &mut AppState, opened: Opened) {
             tables,
         } => {
             state.coding_says(format!(
-                "{}: a folder of {} coding table(s)",
+                "{}: a folder of {}",
                 folder.display(),
-                tables.len()
+                crate::wording::plural(tables.len(), "coding table", "coding tables")
             ));
             state.coding.studies.clear();
             state.coding.shown = None;

@@ -284,7 +284,8 @@ impl AppState {
             }
         }
         self.coding_says(format!(
-            "project: the decisions of {restored} table(s) restored"
+            "project: the decisions of {} restored",
+            crate::wording::plural(restored, "table", "tables")
         ));
         let shown = (project.shown.as_ref())
             .and_then(|name| self.coding.studies.iter().position(|s| s.name() == name));

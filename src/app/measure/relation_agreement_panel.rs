@@ -34,8 +34,12 @@ pub fn show(ui: &mut Ui, title: &str, agreement: &RelationAgreement) {
                 ui.add(
                     egui::Label::new(
                         RichText::new(format!(
-                            "{} relation(s) left out: an endpoint is not a measured unit",
-                            agreement.unplaced.len()
+                            "{} left out: an endpoint is not a measured unit",
+                            crate::wording::plural(
+                                agreement.unplaced.len(),
+                                "relation",
+                                "relations"
+                            )
                         ))
                         .weak(),
                     )

@@ -83,7 +83,10 @@ pub(super) fn offer(
 ) -> Vec<bool> {
     h.state_mut().request_open(files.to_vec());
     h.run_steps(3);
-    h.get_by_label(&format!("Open {} file(s)", files.len()));
+    h.get_by_label(&format!(
+        "Open {}",
+        crate::wording::plural(files.len(), "file", "files")
+    ));
     types.iter().map(|t| ticked(h, t)).collect()
 }
 

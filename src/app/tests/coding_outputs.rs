@@ -178,5 +178,5 @@ fn the_decision_report_and_the_dashboards_table_are_written() {
     assert!(rows[2].starts_with("3,'=q,unanimous,"), "{written}");
     assert!(rows[2].ends_with(",'=q,'=q"), "{written}");
     assert_eq!(h.state().state.coding.shown().unwrap().progress(), (2, 3));
-    h.get_by_label("1 open disagreement(s)");
+    h.get_by_label("1 open disagreement");
 }

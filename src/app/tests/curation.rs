@@ -75,7 +75,7 @@ fn opened_through_the_dialog(zip: &Path) -> Harness<'static, GammaStudioApp> {
     step_until(&mut h, has_result);
     h.state_mut().request_open(vec![zip.to_path_buf()]);
     h.run_steps(2);
-    h.get_by_label("Open 1 file(s)");
+    h.get_by_label("Open 1 file");
     h
 }
 

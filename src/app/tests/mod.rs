@@ -230,7 +230,7 @@ fn file_open_goes_through_the_dialog_seam_and_errors_reach_the_panel() {
     };
     open(&mut h);
     // CorA files: the open dialog asks for names and the layer first.
-    h.get_by_label("Open 2 file(s)");
+    h.get_by_label("Open 2 files");
     let names = h.get_all_by_role(egui::accesskit::Role::TextInput).count() - fields_before;
     assert_eq!(names, 2, "one name per annotator file");
     h.get_by_label("Open these files").click();

@@ -54,13 +54,13 @@ fn recent_restores_reading_options() {
     type_path(&mut h, &files[0]);
     h.get_by_label("Open").click();
     h.run_steps(3);
-    h.get_by_label("Open 1 file(s)");
+    h.get_by_label("Open 1 file");
     h.get_by_label("Add files…").click();
     h.run_steps(3);
     type_path(&mut h, &files[1]);
     h.get_by_label("Open").click();
     h.run_steps(3);
-    h.get_by_label("Open 2 file(s)");
+    h.get_by_label("Open 2 files");
     // The text is not beside the files: "Choose…" goes through the browser too.
     h.get_by_label("Choose…").click();
     h.run_steps(3);

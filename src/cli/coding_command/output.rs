@@ -203,7 +203,8 @@ fn gold_text(s: &mut String, args: &CodingArgs, gold: &GoldRun) {
         let _ = writeln!(s, "gold: the saved session resumed");
     }
     for (rule, decided) in &gold.applied {
-        let _ = writeln!(s, "gold: {rule} decided {decided} item(s)");
+        let items = crate::wording::plural(*decided, "item", "items");
+        let _ = writeln!(s, "gold: {rule} decided {items}");
     }
     let progress = gold.adjudication.progress();
     let _ = writeln!(

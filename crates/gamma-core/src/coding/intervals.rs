@@ -71,7 +71,10 @@ pub enum CodingBootstrapError {
     #[error(transparent)]
     Options(BootstrapError),
     /// Fewer than two items were rated.
-    #[error("only {0} item(s) rated: a bootstrap over items needs at least 2")]
+    #[error(
+        "only {rated} rated: a bootstrap over items needs at least 2",
+        rated = if *.0 == 1 { "1 item".to_string() } else { format!("{} items", .0) }
+    )]
     TooFewItems(usize),
     /// The coefficient was undefined on (nearly) every replicate.
     #[error("the coefficient is undefined on {0} replicates: no interval")]

@@ -253,8 +253,8 @@ fn long(
                 path,
                 Some(record.line),
                 format!(
-                    "expected item,coder,label but found {} field(s)",
-                    record.fields.len()
+                    "expected item,coder,label but found {}",
+                    crate::losses::count(record.fields.len(), "field")
                 ),
             ));
         }
@@ -350,7 +350,15 @@ fn warnings_of(study: &CodingStudy, path: &Path) -> Vec<Warning> {
             WarningKind::Skipped,
             path,
             None,
-            format!("{unrated} item(s) have no rating: the coefficients leave them out"),
+            format!(
+                "{} no rating: the coefficients leave {} out",
+                if unrated == 1 {
+                    "1 item has".to_string()
+                } else {
+                    format!("{unrated} items have")
+                },
+                if unrated == 1 { "it" } else { "them" }
+            ),
         ));
     }
     warnings

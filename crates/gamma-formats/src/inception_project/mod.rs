@@ -384,8 +384,8 @@ fn check_users(
             path,
             None,
             format!(
-                "{} annotation file(s) in a format other than TSV 3 or XMI skipped (export the project as WebAnno TSV 3 or UIMA XMI)",
-                listing.unreadable
+                "{} in a format other than TSV 3 or XMI skipped (export the project as WebAnno TSV 3 or UIMA XMI)",
+                crate::losses::count(listing.unreadable, "annotation file")
             ),
         ));
     }

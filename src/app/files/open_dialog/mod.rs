@@ -493,7 +493,10 @@ impl OpenDialog {
     pub fn show(&mut self, ui: &mut Ui, dialog: &mut dyn FileDialog) -> Option<Decision> {
         let mut decision = None;
         ui.horizontal(|ui| {
-            ui.strong(format!("Open {} file(s)", self.paths.len()));
+            ui.strong(format!(
+                "Open {}",
+                crate::wording::plural(self.paths.len(), "file", "files")
+            ));
             if (ui
                 .button("Add files…")
                 .on_hover_text("more annotators' files, from any folder")
