@@ -100,10 +100,21 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     show_gold_unit(ui, state);
     ui.separator();
     bulk_rules_panel::show(ui, state);
+    if state.documents.open.len() > 1 {
+        show_corpus_export(ui, state, dialog);
+    }
     ui.separator();
     show_history(ui, state);
     show_against_gold(ui, state);
-    ui.separator();
+}
+
+/// What stays in place under the scrolled decisions while adjudicating: the exports, the
+/// session's buttons and the start-over confirmation, so a decision never moves them under the
+/// pointer.
+pub fn show_footer(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
+    if state.adjudicating().is_none() {
+        return;
+    }
     show_exports(ui, state, dialog);
     confirm_panel::show(ui, state);
 }
@@ -256,10 +267,8 @@ fn show_progress(ui: &mut Ui, state: &mut AppState) {
             .response
             .labelled_by(only);
     });
-    ui.checkbox(
-        &mut adjudicating.advance,
-        "go to the next open alignment after deciding",
-    );
+    ui.checkbox(&mut adjudicating.advance, "then the next open one")
+        .on_hover_text("after each decision, go to the next open alignment");
 }
 
 /// How wide a gold unit's feature value is edited: its row stays within a laptop's right panel.
@@ -294,11 +303,16 @@ fn show_current(ui: &mut Ui, state: &mut AppState) {
         } => format!("rejected by {by}: no unit in the gold"),
         Decision::Decided { by, .. } => format!("decided by {by}"),
     };
-    ui.label(
-        RichText::new(format!("Alignment {} — {status}", index + 1))
-            .strong()
-            .color(palette::status_colour(decision)),
-    );
+    let disorder = adjudication.proposals()[index].disorder;
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            RichText::new(format!("Alignment {} — {status}", index + 1))
+                .strong()
+                .color(palette::status_colour(decision)),
+        );
+        ui.label(RichText::new(format!("δ {disorder:.3}")).weak())
+            .on_hover_text("the disorder of this unitary alignment");
+    });
     let continuum = adjudication.continuum();
     let slots = adjudication.proposals()[index].slots.clone();
     let suggestion = adjudication.suggestion(index);
@@ -675,11 +689,10 @@ fn show_exports(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) 
         }
         confirm_panel::start_over_button(ui, state);
     });
-    if state.documents.open.len() > 1 {
-        show_corpus_export(ui, state, dialog);
-    }
     if let Some(path) = state.adjudicating().and_then(|a| a.save_path.clone()) {
-        ui.label(RichText::new(format!("autosaved to {}", path.display())).weak());
+        // The path on hover: on a laptop's narrow panel it would take four lines.
+        ui.label(RichText::new("autosaved ✔").weak())
+            .on_hover_text(format!("autosaved to {}", path.display()));
     } else {
         ui.label(RichText::new("not saved: save the session to keep it").weak());
     }

@@ -424,33 +424,9 @@ impl GammaStudioApp {
             });
         }
         if self.panels.right {
-            self.panels.right(ui, "alignment").show(ui, |ui| {
-                // Three parts, each with its own room: the adjudication, the inspector (never
-                // squeezed to a line by a long adjudication panel), the list.
-                let height = ui.available_height();
-                // While adjudicating, the decisions (and the relations under them) get most room.
-                let (decisions, inspector): (f32, f32) = match self.state.adjudicating() {
-                    Some(_) => (0.6, 0.18),
-                    None => (0.45, 0.3),
-                };
-                // Both ways: a wide row scrolls instead of widening the panel over the text.
-                egui::ScrollArea::both()
-                    .id_salt("right")
-                    .max_height(height * decisions)
-                    .show(ui, |ui| {
-                        adjudication::panel::show(ui, &mut self.state, self.dialog.as_mut());
-                    });
-                ui.separator();
-                egui::ScrollArea::both()
-                    .id_salt("inspector")
-                    .min_scrolled_height(height * inspector.min(0.2))
-                    .max_height(height * inspector)
-                    .show(ui, |ui| {
-                        document::alignments_panel::show_inspector(ui, &self.state)
-                    });
-                ui.separator();
-                document::alignments_panel::show_list(ui, &mut self.state);
-            });
+            self.panels
+                .right(ui, "alignment")
+                .show(ui, |ui| self.draw_right(ui));
         }
         egui::CentralPanel::default().show(ui, |ui| {
             self.panels.central = ui.max_rect();
@@ -467,6 +443,68 @@ impl GammaStudioApp {
                     });
             }
         });
+    }
+
+    /// The right panel: the adjudication (its exports pinned at its foot), the inspector, the
+    /// list; the line under the adjudication moves to give it more room.
+    fn draw_right(&mut self, ui: &mut Ui) {
+        let height = ui.available_height();
+        // While adjudicating, the decisions (and the relations under them) get most room; on
+        // a laptop's short window the inspector, which repeats the alignment decided, folds
+        // away (clicking a unit still makes its alignment the one decided).
+        let adjudicating = self.state.adjudicating().is_some();
+        let (decisions, inspector): (f32, f32) = match adjudicating {
+            true if height < 640.0 => (0.75, 0.0),
+            true => (0.6, 0.18),
+            false => (0.45, 0.3),
+        };
+        egui::Panel::top(("adjudication-area", adjudicating, height < 640.0))
+            .resizable(true)
+            .default_size(height * decisions)
+            .size_range(80.0..=(height - 100.0).max(80.0))
+            .show(ui, |ui| {
+                // The footer under the scrolled decisions, at the height it took last frame:
+                // the scrolled part ends where it begins, so nothing hides under it, and the
+                // two fill the area exactly (a panel grows to what it holds).
+                let id = ui.id().with("adjudication-footer");
+                let area = ui.available_rect_before_wrap();
+                let footer = (ui.data(|d| d.get_temp::<f32>(id)).unwrap_or(0.0))
+                    .clamp(0.0, (area.height() - 60.0).max(0.0));
+                let split = area.bottom() - footer;
+                let body = egui::Rect::from_x_y_ranges(area.x_range(), area.top()..=split);
+                ui.scope_builder(egui::UiBuilder::new().max_rect(body), |ui| {
+                    // Both ways: a wide row scrolls instead of widening the panel over the text.
+                    egui::ScrollArea::both()
+                        .id_salt("right")
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| {
+                            adjudication::panel::show(ui, &mut self.state, self.dialog.as_mut());
+                        });
+                });
+                let below = egui::Rect::from_x_y_ranges(area.x_range(), split..=area.bottom());
+                let drawn = ui.scope_builder(egui::UiBuilder::new().max_rect(below), |ui| {
+                    if adjudicating {
+                        ui.separator();
+                    }
+                    adjudication::panel::show_footer(ui, &mut self.state, self.dialog.as_mut());
+                });
+                let height = drawn.response.rect.height();
+                if (height - footer).abs() > 0.5 {
+                    ui.data_mut(|d| d.insert_temp(id, height));
+                    ui.ctx().request_repaint();
+                }
+            });
+        if inspector > 0.0 {
+            egui::ScrollArea::both()
+                .id_salt("inspector")
+                .min_scrolled_height(height * inspector.min(0.2))
+                .max_height(height * inspector)
+                .show(ui, |ui| {
+                    document::alignments_panel::show_inspector(ui, &self.state)
+                });
+            ui.separator();
+        }
+        document::alignments_panel::show_list(ui, &mut self.state);
     }
 
     fn take_dropped_files(&mut self, ui: &Ui) {

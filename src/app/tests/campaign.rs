@@ -192,7 +192,9 @@ fn a_bulk_rule_over_the_corpus_is_one_step_that_one_undo_takes_back_everywhere()
     let decided = |h: &Harness<'static, GammaStudioApp>| {
         ["d1", "d2", "d3"].map(|d| progress_of(h.state(), d).map(|p| p.0))
     };
-    h.get_by_label("Decide every unanimous alignment").click();
+    // Below the fold of the adjudication's scrolled part: clicked through AccessKit.
+    h.get_by_label("Decide every unanimous alignment")
+        .click_accesskit();
     h.run_steps(2);
     assert_eq!(decided(&h), [Some(2), Some(1), Some(0)]);
     let message = "decided 3 unanimous alignments in 2 of 3 documents: d1 2, d2 1";
@@ -371,7 +373,9 @@ fn export_the_gold_corpus_writes_every_document_into_the_chosen_folder() {
     dialog.answers.push_back(Some(vec![skipping.clone()]));
     let mut h = corpus_app(folder.path(), dialog);
     adjudicate(&mut h, "d1");
-    h.get_by_label("Decide every unanimous alignment").click();
+    // Below the fold of the adjudication's scrolled part: clicked through AccessKit.
+    h.get_by_label("Decide every unanimous alignment")
+        .click_accesskit();
     h.run_steps(2);
     // Below the fold of the panel at this size: clicked through AccessKit.
     h.get_by_label("Export the gold corpus…").click_accesskit();

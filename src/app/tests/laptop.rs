@@ -205,3 +205,59 @@ fn the_adjudication_panel_wraps_its_rows_at_1024_and_1366() {
         );
     }
 }
+
+/// At 1024×700, adjudicating: the exports stay where they are whatever is decided above them
+/// (a bulk rule once moved them under the pointer: a click meant for Export opened Save
+/// session), nothing of the scrolled decisions hides under them, and the alignment decided
+/// shows its disorder.
+#[test]
+fn the_exports_stay_put_under_the_decisions_on_a_laptop() {
+    let mut h = harness_of_size(
+        app(Launch::default(), ScriptedDialog::default()),
+        [1024.0, 700.0],
+    );
+    step_until(&mut h, has_result);
+    h.get_by_label("Adjudicate this document").click();
+    h.run_steps(3);
+    let at = |h: &Harness<'static, GammaStudioApp>, label: &str| h.get_by_label(label).rect();
+    let (gold, session) = (at(&h, "Export the gold…"), at(&h, "Save the session as…"));
+    // The last widget of the scrolled part ends above the first of the footer.
+    let rule = h.get_by_label("Decide all unanimous alignments");
+    rule.scroll_to_me();
+    h.run_steps(20);
+    let rule = at(&h, "Decide all unanimous alignments");
+    assert!(rule.bottom() <= gold.top(), "{rule:?} under {gold:?}");
+    // Decide every unanimous alignment, then go to the next open one: nothing moved.
+    h.get_by_label("Decide all unanimous alignments").click();
+    h.run_steps(3);
+    let progress = h
+        .state()
+        .state
+        .adjudicating()
+        .unwrap()
+        .adjudication()
+        .progress();
+    assert!(progress.decided > 0, "{progress:?}");
+    h.key_press(egui::Key::N);
+    h.run_steps(3);
+    // Within a few points (a new message may take a line from the window): far less than a
+    // row of buttons, so a click never lands on the next one.
+    for (label, before) in [
+        ("Export the gold…", gold),
+        ("Save the session as…", session),
+    ] {
+        let moved = (at(&h, label).min - before.min).length();
+        assert!(moved < 4.0, "{label} moved by {moved}: {before:?}");
+    }
+    // The alignment decided says its δ beside its heading.
+    let index = h.state().state.documents.selection.alignment.unwrap();
+    let disorder = h
+        .state()
+        .state
+        .adjudicating()
+        .unwrap()
+        .adjudication()
+        .proposals()[index]
+        .disorder;
+    h.get_by_label(&format!("δ {disorder:.3}"));
+}

@@ -64,7 +64,9 @@ fn adjudicated_and_saved(root: &Path) -> (Harness<'static, GammaStudioApp>, Path
     step_until(&mut h, has_result);
     h.get_by_label("Adjudicate this document").click();
     h.run_steps(2);
-    h.get_by_label("Decide every unanimous alignment").click();
+    // Below the fold of the adjudication's scrolled part: clicked through AccessKit.
+    h.get_by_label("Decide every unanimous alignment")
+        .click_accesskit();
     h.run_steps(2);
     assert_eq!(decided(h.state()), [Some(2), Some(1)]);
     h.state_mut().state.save_project(&project).unwrap();

@@ -11,8 +11,16 @@ pub(super) const ROW_HEIGHT: f32 = 16.0;
 /// Space between tracks (the alignment lines cross it).
 pub(super) const TRACK_GAP: f32 = 26.0;
 /// Height of the band above an annotator's track where its relations are drawn as arcs (only
-/// for an annotator with relations).
-pub(super) const RELATION_BAND: f32 = 22.0;
+/// for an annotator with relations): the arcs in its lower part, above them room for two
+/// more lines of labels, so that the labels of the relations being decided stack up inside the band
+/// and never over the units.
+pub(super) const RELATION_BAND: f32 = 48.0;
+/// How high the highest arc rises above its track.
+pub(super) const ARC_HEIGHT: f32 = 18.0;
+const _: () = assert!(
+    ARC_HEIGHT + 2.0 * 14.0 <= RELATION_BAND,
+    "two label lines above the highest arc"
+);
 /// Height of the text line under the tracks.
 pub(super) const TEXT_ROW: f32 = 22.0;
 /// Height of the overview strip.

@@ -5,7 +5,7 @@
 //! drawn strong, with their labels; the others faint, so that the structure reads at a glance
 //! and the relations being decided stand out.
 
-use super::geometry::{Canvas, RELATION_BAND};
+use super::geometry::{ARC_HEIGHT, Canvas, RELATION_BAND};
 use crate::app::AppState;
 use eframe::egui::{self, Align2, FontId, Painter, Pos2, Rect, Shape, Stroke, Visuals, pos2, vec2};
 use gamma_core::relation::Endpoint;
@@ -87,9 +87,9 @@ struct Arc {
 impl Arc {
     fn new(from: f32, to: f32, baseline: f32) -> Arc {
         let (start, end) = (pos2(from, baseline - 1.0), pos2(to, baseline - 1.0));
-        // Higher for farther ends, within the band (a cubic with both control points at 4/3 of
-        // the height peaks at that height).
-        let height = ((to - from).abs() * 0.3).clamp(5.0, RELATION_BAND - 4.0);
+        // Higher for farther ends, within the band's lower part (a cubic with both control
+        // points at 4/3 of the height peaks at that height).
+        let height = ((to - from).abs() * 0.3).clamp(5.0, ARC_HEIGHT);
         let lift = vec2(0.0, -height * 4.0 / 3.0);
         let points = [start, start + lift, end + lift, end];
         Arc {
@@ -139,8 +139,8 @@ fn draw_arc(painter: &Painter, visuals: &Visuals, arc: &Arc, directed: bool, str
 }
 
 /// The label on the arc, on the panel's background so that it reads over the curve, moved clear
-/// of the labels already drawn (`placed`), within the relation band below `top` when it can,
-/// so that two never cover each other.
+/// of the labels already drawn (`placed`) within the relation band (below `top`, above the
+/// track), so that two never cover each other nor the units.
 fn draw_label(
     painter: &Painter,
     visuals: &Visuals,
@@ -152,6 +152,9 @@ fn draw_label(
     let colour = visuals.strong_text_color();
     let galley = painter.layout_no_wrap(label.to_string(), FontId::proportional(10.0), colour);
     let wanted = Align2::CENTER_CENTER.anchor_size(arc.label_at, galley.size());
+    // Never over the track under the band.
+    let track = top + RELATION_BAND - 1.0;
+    let wanted = wanted.translate(vec2(0.0, (track - wanted.bottom()).min(0.0)));
     let rect = clear_of(wanted, placed, top);
     placed.push(rect);
     painter.rect_filled(rect.expand(1.0), 2.0, visuals.panel_fill);
@@ -159,18 +162,25 @@ fn draw_label(
 }
 
 /// `wanted`, or the first place above it (a line higher each time) that overlaps none of
-/// `placed`; when that would rise above `top`, the first place below it.
+/// `placed`; when that would rise above `top`, the first place to its right at its height (never
+/// below: under the band are the units).
 fn clear_of(wanted: Rect, placed: &[Rect], top: f32) -> Rect {
-    let taken = |rect: &Rect| placed.iter().any(|p| p.expand(1.0).intersects(*rect));
+    let covered = |rect: &Rect| {
+        (placed.iter())
+            .filter(|p| p.expand(1.0).intersects(*rect))
+            .map(|p| p.right())
+            .reduce(f32::max)
+    };
     let step = vec2(0.0, wanted.height() + 2.0);
     let mut rect = wanted;
-    while taken(&rect) && rect.top() - step.y >= top {
+    while covered(&rect).is_some() && rect.top() - step.y >= top {
         rect = rect.translate(-step);
     }
-    if taken(&rect) {
+    if covered(&rect).is_some() {
+        // Each move passes the right edge of a label it met: it ends past all of them.
         rect = wanted;
-        while taken(&rect) {
-            rect = rect.translate(step);
+        while let Some(right) = covered(&rect) {
+            rect = rect.translate(vec2(right + 2.0 - rect.left(), 0.0));
         }
     }
     rect
@@ -179,7 +189,8 @@ fn clear_of(wanted: Rect, placed: &[Rect], top: f32) -> Rect {
 #[cfg(test)]
 mod tests {
     /// Two labels at one place: the second goes a line up; a third overlapping both goes up past
-    /// both, or below them when the top is near; one apart stays.
+    /// both, or to their right when the top is near (never below, over the units); one apart
+    /// stays.
     #[test]
     fn labels_never_cover_each_other() {
         use super::clear_of;
@@ -192,9 +203,10 @@ mod tests {
         assert_eq!(third.min, pos2(130.0, 22.0), "clear of both");
         let apart = first.translate(vec2(60.0, 0.0));
         assert_eq!(clear_of(apart, &[first, second], 0.0), apart);
-        // Under a top at 30 the third cannot rise to 22: it goes below the first instead.
-        let below = clear_of(beside, &[first, second], 30.0);
-        assert_eq!(below.min, pos2(130.0, 64.0), "below, clear of both");
+        // Under a top at 30 the third cannot rise to 22: it goes right of both instead, at its
+        // height (both end at x = 140; 1 px of margin each side of the border).
+        let right = clear_of(beside, &[first, second], 30.0);
+        assert_eq!(right.min, pos2(142.0, 50.0), "right of both, clear of both");
     }
 
     use super::*;
@@ -214,7 +226,7 @@ mod tests {
         // Far apart: as high as the band allows, never above it.
         let far = Arc::new(10.0, 900.0, baseline);
         let top = point_at(&far.points, 0.5).y;
-        assert!((top - (99.0 - (RELATION_BAND - 4.0))).abs() < 1e-4, "{top}");
+        assert!((top - (99.0 - ARC_HEIGHT)).abs() < 1e-4, "{top}");
         // The label sits most of the way to the target: 0.8 → x = 10 + 0.896 × 890.
         assert!(
             (far.label_at.x - (10.0 + 0.896 * 890.0)).abs() < 1e-3,
