@@ -466,7 +466,7 @@ impl GammaStudioApp {
                 // The footer under the scrolled decisions, at the height it took last frame:
                 // the scrolled part ends where it begins, so nothing hides under it, and the
                 // two fill the area exactly (a panel grows to what it holds).
-                let id = ui.id().with("adjudication-footer");
+                let id = ui.scope_id().with("adjudication-footer");
                 let area = ui.available_rect_before_wrap();
                 let footer = (ui.data(|d| d.get_temp::<f32>(id)).unwrap_or(0.0))
                     .clamp(0.0, (area.height() - 60.0).max(0.0));
