@@ -112,7 +112,8 @@ class Continuum:
                     continue
                 if len(row) < 4:
                     raise ValueError(f"{path}: line {line}: expected annotator{delimiter}category"
-                                     f"{delimiter}start{delimiter}end, found {len(row)} field(s)")
+                                     f"{delimiter}start{delimiter}end, found {len(row)} "
+                                     f"field{'' if len(row) == 1 else 's'}")
                 try:
                     start, end = float(row[2]), float(row[3])
                 except ValueError:
