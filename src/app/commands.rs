@@ -12,6 +12,7 @@
 use crate::app::AppState;
 use crate::app::adjudication::Edit;
 use crate::app::adjudication::adjudicating::ExportKind;
+use crate::app::adjudication::reasons::ReasonEdit;
 use crate::app::campaign::{CorpusRule, QueueOrder};
 use crate::app::coding::CodingCommand;
 use crate::app::document::open_document::DocumentId;
@@ -101,6 +102,8 @@ pub enum Command {
     KeepDecisions,
     /// An edit of the adjudication of the document shown.
     Adjudicate(Edit),
+    /// A change of the campaign's list of reasons for decisions.
+    Reasons(ReasonEdit),
     /// N or P: the next or previous open alignment, in the next document when this one has
     /// none left.
     GoToOpen(Direction),
@@ -202,6 +205,7 @@ impl AppState {
             Command::StartOver { confirmed } => self.start_over(confirmed),
             Command::KeepDecisions => self.keep_decisions(),
             Command::Adjudicate(edit) => self.edit(edit),
+            Command::Reasons(edit) => self.edit_reasons(edit),
             Command::GoToOpen(direction) => self.go_across(direction),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),

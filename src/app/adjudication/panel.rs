@@ -16,6 +16,7 @@ use gamma_core::gold::{Decision, Direction};
 /// Keys that act on the adjudication (when they reach the document: no dialog open, no text
 /// field with the keyboard).
 pub fn handle_keys(ui: &Ui, state: &mut AppState) {
+    super::reasons_panel::handle_keys(ui, state);
     if state.adjudicating().is_none() || !state.shell.keys_reach_document {
         return;
     }
@@ -95,11 +96,13 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     show_progress(ui, state);
     ui.separator();
     show_current(ui, state);
+    super::reasons_panel::show(ui, state);
     relations_panel::show(ui, state);
     ui.separator();
     show_gold_unit(ui, state);
     ui.separator();
     bulk_rules_panel::show(ui, state);
+    super::reasons_panel::show_list(ui, state);
     ui.separator();
     show_history(ui, state);
     show_against_gold(ui, state);

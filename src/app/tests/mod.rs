@@ -39,6 +39,7 @@ mod panels;
 mod project;
 mod reading_view;
 mod recent;
+mod reasons;
 mod relations;
 mod report_export;
 mod results;
