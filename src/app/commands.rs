@@ -55,6 +55,10 @@ pub enum Command {
     SaveProject(PathBuf),
     /// Write the agreement report there.
     ExportReport(PathBuf),
+    /// Write each annotator's feedback pages into this folder.
+    ExportFeedback(PathBuf),
+    /// Stop the feedback export.
+    CancelFeedback,
     /// List the sessions autosaved in the data folder (File → Saved adjudications…).
     ListSessions,
     /// Reopen the files of a saved session listed.
@@ -183,6 +187,8 @@ impl AppState {
             }
             Command::SaveProject(path) => self.save_project_and_say(&path),
             Command::ExportReport(path) => self.export_report(path),
+            Command::ExportFeedback(folder) => self.export_feedback(folder),
+            Command::CancelFeedback => self.cancel_feedback(),
             Command::ListSessions => self.list_saved_sessions(),
             Command::ReopenSession(index) => self.reopen_saved_session(index),
             Command::Settings(settings) => self.change_settings(*settings),

@@ -150,9 +150,9 @@ fn show_picker(ui: &mut Ui, state: &mut AppState, list: &ReasonList) {
                 .on_hover_text("the reason stays as it is")
                 .clicked()
             {
-                let reason = state.adjudicating().and_then(|a| {
-                    rationale_of(a.adjudication(), target).reason
-                });
+                let reason = state
+                    .adjudicating()
+                    .and_then(|a| rationale_of(a.adjudication(), target).reason);
                 chosen = Some(reason);
             }
             close = ui.button("Close (Esc)").clicked();
@@ -185,7 +185,9 @@ pub fn show_list(ui: &mut Ui, state: &mut AppState) {
                     let field = ui
                         .add(egui::TextEdit::singleline(&mut label).desired_width(180.0))
                         .on_hover_text(format!("key {} (what decisions store)", reason.key));
-                    if field.lost_focus() && label.trim() != reason.label && !label.trim().is_empty()
+                    if field.lost_focus()
+                        && label.trim() != reason.label
+                        && !label.trim().is_empty()
                     {
                         edit = Some(ReasonEdit::Rename {
                             key: reason.key.clone(),

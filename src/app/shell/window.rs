@@ -302,6 +302,9 @@ impl GammaStudioApp {
         if self.dialog.ready(report_export::REPORT_TITLE) {
             self.ask_report_to_export();
         }
+        if (self.dialog).ready(crate::app::diagnostics::feedback_export::FEEDBACK_TITLE) {
+            self.ask_feedback_folder();
+        }
         // What the keys, the menus and the dialogs' answers asked for, before the panels show
         // the state (the panels' own commands are applied at the end of the frame).
         self.state.apply_commands();
@@ -376,6 +379,8 @@ impl GammaStudioApp {
             }
         } else if self.dialog.is_open() {
             self.dialog.cancel();
+        } else if state.adjudication.reasons.picker.is_some() {
+            state.adjudication.reasons.picker = None;
         } else if state.files.pending_open.is_some() {
             state.files.pending_open = None;
         } else if state.documents.reading.pending_gold.is_some() {

@@ -13,11 +13,19 @@ use gamma_core::gold::Rationale;
 
 /// The discourse demo being adjudicated (data folder in `dir`), advancing switched off.
 pub(super) fn adjudicating_discourse(dir: &std::path::Path) -> Harness<'static, GammaStudioApp> {
+    adjudicating_discourse_with(dir, ScriptedDialog::default())
+}
+
+/// [`adjudicating_discourse`], the file dialog answering as `dialog` says.
+pub(super) fn adjudicating_discourse_with(
+    dir: &std::path::Path,
+    dialog: ScriptedDialog,
+) -> Harness<'static, GammaStudioApp> {
     let launch = Launch {
         data_folder: Some(dir.join("data")),
         ..Launch::default()
     };
-    let mut h = harness(app(launch, ScriptedDialog::default()));
+    let mut h = harness(app(launch, dialog));
     step_until(&mut h, has_result);
     h.state_mut().open_demo(Demo::DiscourseRelations);
     step_until(&mut h, has_result);
@@ -45,8 +53,19 @@ fn a_reason_and_a_note_by_the_keys_in_the_session_and_the_decision_report() {
     assert!(h.state().state.adjudication.reasons.picker.is_none());
     h.key_press(egui::Key::Num1);
     h.run_steps(2);
-    assert!(h.state().state.adjudicating().unwrap().adjudication().decision(index).unwrap().is_decided());
-    let decided = (h.state().state.adjudicating().unwrap().adjudication()).decisions().to_vec();
+    assert!(
+        h.state()
+            .state
+            .adjudicating()
+            .unwrap()
+            .adjudication()
+            .decision(index)
+            .unwrap()
+            .is_decided()
+    );
+    let decided = (h.state().state.adjudicating().unwrap().adjudication())
+        .decisions()
+        .to_vec();
 
     // W, then 2: the second reason of the default list; no annotator is picked by the digit.
     h.key_press(egui::Key::W);
@@ -54,13 +73,25 @@ fn a_reason_and_a_note_by_the_keys_in_the_session_and_the_decision_report() {
     h.get_by_label_contains("press 1 … 9, 0 for none");
     h.key_press(egui::Key::Num2);
     h.run_steps(2);
-    assert_eq!(rationale(&h, index).reason.as_deref(), Some("guideline-gap"));
+    assert_eq!(
+        rationale(&h, index).reason.as_deref(),
+        Some("guideline-gap")
+    );
     assert!(h.state().state.adjudication.reasons.picker.is_none());
-    let after: Vec<bool> = (h.state().state.adjudicating().unwrap().adjudication().decisions())
-        .iter()
-        .map(|d| d.is_decided())
-        .collect();
-    assert_eq!(after, decided.iter().map(|d| d.is_decided()).collect::<Vec<_>>());
+    let after: Vec<bool> = (h
+        .state()
+        .state
+        .adjudicating()
+        .unwrap()
+        .adjudication()
+        .decisions())
+    .iter()
+    .map(|d| d.is_decided())
+    .collect();
+    assert_eq!(
+        after,
+        decided.iter().map(|d| d.is_decided()).collect::<Vec<_>>()
+    );
     h.get_by_label("reason: guideline gap");
 
     // A note typed in the picker, kept with the reason.
@@ -71,7 +102,8 @@ fn a_reason_and_a_note_by_the_keys_in_the_session_and_the_decision_report() {
     h.run_steps(1);
     (h.get_by_role_and_label(note, "note")).type_text("the segment ends at the comma");
     h.run_steps(2);
-    h.get_by_label("Keep the reason, save the note").click_accesskit();
+    h.get_by_label("Keep the reason, save the note")
+        .click_accesskit();
     h.run_steps(2);
     let why = rationale(&h, index);
     assert_eq!(why.reason.as_deref(), Some("guideline-gap"));
@@ -81,8 +113,14 @@ fn a_reason_and_a_note_by_the_keys_in_the_session_and_the_decision_report() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(2);
     assert_eq!(rationale(&h, index).note, None);
-    assert_eq!(rationale(&h, index).reason.as_deref(), Some("guideline-gap"));
-    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+    assert_eq!(
+        rationale(&h, index).reason.as_deref(),
+        Some("guideline-gap")
+    );
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
     h.run_steps(2);
     assert_eq!(rationale(&h, index), why, "redone");
 
@@ -117,7 +155,8 @@ fn a_relation_and_a_bulk_rule_take_reasons_and_an_added_reason_is_offered() {
     let field = egui::accesskit::Role::TextInput;
     h.get_by_role_and_label(field, "new reason").focus();
     h.run_steps(1);
-    h.get_by_role_and_label(field, "new reason").type_text("Metonymy");
+    h.get_by_role_and_label(field, "new reason")
+        .type_text("Metonymy");
     h.run_steps(1);
     h.get_by_label("Add").click_accesskit();
     h.run_steps(2);
@@ -129,18 +168,35 @@ fn a_relation_and_a_bulk_rule_take_reasons_and_an_added_reason_is_offered() {
     h.state_mut().state.adjudication.reasons.for_rules = Some("annotator-error".into());
     let mut core = (h.state().state.adjudicating().unwrap().adjudication()).clone();
     let unanimous = core.decide_unanimous();
-    h.get_by_label("Decide all unanimous alignments").click_accesskit();
+    h.get_by_label("Decide all unanimous alignments")
+        .click_accesskit();
     h.run_steps(2);
-    let a = h.state().state.adjudicating().unwrap().adjudication().clone();
+    let a = h
+        .state()
+        .state
+        .adjudicating()
+        .unwrap()
+        .adjudication()
+        .clone();
     let decided: Vec<usize> = (0..a.proposals().len())
         .filter(|&i| a.decision(i).unwrap().is_decided())
         .collect();
     assert_eq!(decided.len(), unanimous);
-    assert_eq!(unanimous, 6, "the discourse demo's segments both drew alike");
+    assert_eq!(
+        unanimous, 6,
+        "the discourse demo's segments both drew alike"
+    );
     for &i in &decided {
-        assert_eq!(a.rationale(i).reason.as_deref(), Some("annotator-error"), "{i}");
+        assert_eq!(
+            a.rationale(i).reason.as_deref(),
+            Some("annotator-error"),
+            "{i}"
+        );
     }
-    assert!((0..a.proposals().len()).all(|i| a.decision(i).unwrap().is_decided() || a.rationale(i).is_empty()));
+    assert!(
+        (0..a.proposals().len())
+            .all(|i| a.decision(i).unwrap().is_decided() || a.rationale(i).is_empty())
+    );
 
     // A relation decided by hand, its reason given through its button: key 6, the new one.
     let relation = (a.relation_decisions().iter())
@@ -148,18 +204,24 @@ fn a_relation_and_a_bulk_rule_take_reasons_and_an_added_reason_is_offered() {
         .expect("a relation left open");
     let alignment = a.relation_proposals()[relation].source[0];
     h.state_mut().state.select_alignment(alignment);
-    h.state_mut().state.apply(Command::Adjudicate(crate::app::adjudication::Edit::DecideRelation {
-        relation,
-        choice: gamma_core::gold::RelationChoice::Pick { annotator: 0 },
-    }));
+    h.state_mut().state.apply(Command::Adjudicate(
+        crate::app::adjudication::Edit::DecideRelation {
+            relation,
+            choice: gamma_core::gold::RelationChoice::Pick { annotator: 0 },
+        },
+    ));
     h.run_steps(2);
-    h.get_by_label(&format!("Why relation {}…", relation + 1)).click_accesskit();
+    h.get_by_label(&format!("Why relation {}…", relation + 1))
+        .click_accesskit();
     h.run_steps(2);
     h.get_by_label_contains(&format!("Reason for relation {}", relation + 1));
     h.key_press(egui::Key::Num6);
     h.run_steps(2);
     let a = h.state().state.adjudicating().unwrap().adjudication();
-    assert_eq!(a.relation_rationale(relation).reason.as_deref(), Some("metonymy"));
+    assert_eq!(
+        a.relation_rationale(relation).reason.as_deref(),
+        Some("metonymy")
+    );
     assert_eq!(
         a.undo_label(),
         Some(format!("reason: Metonymy for relation {}", relation + 1).as_str())
@@ -183,7 +245,9 @@ fn the_list_of_reasons_is_kept_in_the_project_and_an_old_project_has_the_default
     state.autosave_project();
     let edited = state.adjudication.reasons.list.clone();
     drop(h);
-    let labels: Vec<String> = (edited.reasons().iter()).map(|r| format!("{}={}", r.key, r.label)).collect();
+    let labels: Vec<String> = (edited.reasons().iter())
+        .map(|r| format!("{}={}", r.key, r.label))
+        .collect();
     assert_eq!(
         labels,
         [
@@ -195,7 +259,12 @@ fn the_list_of_reasons_is_kept_in_the_project_and_an_old_project_has_the_default
         ]
     );
     // The command line reads the same list from the project.
-    assert_eq!(gamma_formats::project::read_project(&project).unwrap().reasons, edited);
+    assert_eq!(
+        gamma_formats::project::read_project(&project)
+            .unwrap()
+            .reasons,
+        edited
+    );
     let h = super::project::opened(Launch {
         files: vec![project.clone()],
         ..Launch::default()
@@ -211,5 +280,8 @@ fn the_list_of_reasons_is_kept_in_the_project_and_an_old_project_has_the_default
         files: vec![project],
         ..Launch::default()
     });
-    assert_eq!(h.state().state.adjudication.reasons.list, gamma_core::gold::ReasonList::default());
+    assert_eq!(
+        h.state().state.adjudication.reasons.list,
+        gamma_core::gold::ReasonList::default()
+    );
 }
