@@ -59,6 +59,22 @@ pub enum Command {
     ExportFeedback(PathBuf),
     /// Stop the feedback export.
     CancelFeedback,
+    /// Compute the anatomy of the disagreement of the document shown.
+    ComputeAnatomy,
+    /// Focus the adjudication room on the alignments behind a figure of the anatomy.
+    FocusAlignments {
+        label: String,
+        alignments: Vec<gamma_core::diagnostics::AlignmentId>,
+    },
+    /// Go through every alignment again (the focus cleared).
+    ClearFocus,
+    /// List the places where two categories meet (`None`: a category and an empty slot).
+    ShowExamples {
+        first: String,
+        second: Option<String>,
+    },
+    /// Write the examples listed there (.md or .csv).
+    ExportExamples(PathBuf),
     /// List the sessions autosaved in the data folder (File → Saved adjudications…).
     ListSessions,
     /// Reopen the files of a saved session listed.
@@ -189,6 +205,13 @@ impl AppState {
             Command::ExportReport(path) => self.export_report(path),
             Command::ExportFeedback(folder) => self.export_feedback(folder),
             Command::CancelFeedback => self.cancel_feedback(),
+            Command::ComputeAnatomy => self.compute_anatomy(),
+            Command::FocusAlignments { label, alignments } => {
+                self.focus_alignments(label, alignments)
+            }
+            Command::ClearFocus => self.diagnostics.focus = None,
+            Command::ShowExamples { first, second } => self.show_examples(first, second),
+            Command::ExportExamples(path) => self.export_examples(path),
             Command::ListSessions => self.list_saved_sessions(),
             Command::ReopenSession(index) => self.reopen_saved_session(index),
             Command::Settings(settings) => self.change_settings(*settings),

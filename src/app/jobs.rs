@@ -44,6 +44,8 @@ pub enum JobKind {
     GoldCorpus,
     /// The feedback pages of each annotator.
     Feedback,
+    /// The anatomy of the disagreement of the document shown, γ with each annotator left out.
+    Anatomy,
     /// A job of the coding room (reading tables, measuring a study, writing its outputs).
     Coding(crate::app::coding::job::CodingJob),
 }

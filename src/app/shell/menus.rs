@@ -103,6 +103,10 @@ impl GammaStudioApp {
                     &mut self.state.evaluate.open,
                     "Evaluate against a reference…",
                 );
+                ui.checkbox(
+                    &mut self.state.diagnostics.open,
+                    "Why the annotators disagree…",
+                );
                 ui.separator();
                 self.panels.menu(ui);
             });

@@ -266,6 +266,7 @@ impl GammaStudioApp {
         self.close_on_escape(ui);
         let floating = self.help.is_some()
             || self.state.evaluate.open
+            || self.state.diagnostics.open
             || self.state.campaign.saved_sessions.is_some();
         let keys_in_window = self.keys_owner.update(ui.ctx(), floating);
         self.state.shell.keys_reach_document =
@@ -329,6 +330,7 @@ impl GammaStudioApp {
         self.open_dialog_window(ui);
         coding::open_dialog::window(ui, &mut self.state);
         evaluate::panel::window(ui, &mut self.state, self.dialog.as_mut());
+        crate::app::diagnostics::anatomy_panel::window(ui, &mut self.state, self.dialog.as_mut());
         self.dialog.show(ui.ctx());
         super::help::window(ui.ctx(), &mut self.help, &mut self.guide_view);
         campaign::sessions_panel::window(ui.ctx(), &mut self.state);
@@ -389,6 +391,8 @@ impl GammaStudioApp {
             state.campaign.saved_sessions = None;
         } else if state.evaluate.open {
             state.evaluate.open = false;
+        } else if state.diagnostics.open {
+            state.diagnostics.open = false;
         } else {
             self.help = None;
         }

@@ -20,6 +20,7 @@ fn precision(precision: f64) -> gamma_core::gamma::SampleCount {
 }
 
 mod adjudication;
+mod anatomy;
 mod beside_inputs;
 mod campaign;
 mod categories;
