@@ -48,6 +48,7 @@ mod results;
 mod resuming;
 mod sessions;
 mod shuffling;
+mod stac_pilot;
 mod text_gamma;
 
 pub(super) fn app(launch: Launch, dialog: ScriptedDialog) -> GammaStudioApp {
