@@ -10,6 +10,7 @@ use crate::app::AppState;
 use crate::app::commands::Command;
 use crate::app::document::palette;
 use crate::app::files::dialog::FileDialog;
+use crate::app::shell::digit_keys::{ONE_TO_NINE, rank};
 use eframe::egui::{self, Key, RichText, Ui};
 use gamma_core::gold::{Decision, Direction};
 
@@ -32,7 +33,7 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
             Key::Delete,
         ]
         .into_iter()
-        .chain(DIGITS);
+        .chain(ONE_TO_NINE);
         let pressed: Vec<Key> = keys.filter(|k| i.key_pressed(*k)).collect();
         (pressed, i.modifiers.command, i.modifiers.shift)
     });
@@ -57,7 +58,7 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
                     Key::A => Some(Edit::Accept(index)),
                     Key::R => Some(Edit::Reject(index)),
                     Key::S => Some(Edit::Skip(index)),
-                    digit => digit_index(digit).map(|annotator| Edit::Pick {
+                    digit => rank(digit).map(|annotator| Edit::Pick {
                         alignment: index,
                         annotator,
                     }),
@@ -68,23 +69,6 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
             }
         }
     }
-}
-
-/// Keys 1–9: the unit of annotator 1–9.
-const DIGITS: [Key; 9] = [
-    Key::Num1,
-    Key::Num2,
-    Key::Num3,
-    Key::Num4,
-    Key::Num5,
-    Key::Num6,
-    Key::Num7,
-    Key::Num8,
-    Key::Num9,
-];
-
-fn digit_index(key: Key) -> Option<usize> {
-    DIGITS.iter().position(|k| *k == key)
 }
 
 pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {

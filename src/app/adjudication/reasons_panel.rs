@@ -6,22 +6,9 @@
 use super::reasons::{RationaleTarget, ReasonEdit, ReasonPicker, rationale_of};
 use crate::app::AppState;
 use crate::app::commands::Command;
+use crate::app::shell::digit_keys::pressed_digit;
 use eframe::egui::{self, Key, RichText, Ui};
 use gamma_core::gold::{Rationale, ReasonList};
-
-/// Keys 1 … 9 and 0 inside the picker.
-const DIGITS: [Key; 10] = [
-    Key::Num0,
-    Key::Num1,
-    Key::Num2,
-    Key::Num3,
-    Key::Num4,
-    Key::Num5,
-    Key::Num6,
-    Key::Num7,
-    Key::Num8,
-    Key::Num9,
-];
 
 /// W opens the picker on the selected alignment's decision; inside it 1 … 9 give the reason of
 /// that rank, 0 none, Esc closes it (not while the note field has the keyboard).
@@ -33,10 +20,7 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
         if ui.ctx().egui_wants_keyboard_input() {
             return;
         }
-        let (digit, escape) = ui.input(|i| {
-            let digit = DIGITS.iter().position(|k| i.key_pressed(*k));
-            (digit, i.key_pressed(Key::Escape))
-        });
+        let (digit, escape) = ui.input(|i| (pressed_digit(i), i.key_pressed(Key::Escape)));
         match digit {
             Some(0) => state.pick_reason(None),
             Some(rank) => {

@@ -18,12 +18,15 @@ use std::path::{Path, PathBuf};
 /// The title of the folder dialog.
 pub const FEEDBACK_TITLE: &str = "Export feedback for each annotator";
 
+/// The pages written: the folder, the files, each annotator with her number of disagreements.
+type Written = (PathBuf, Vec<PathBuf>, Vec<(String, usize)>);
+
 /// What the feedback job sends.
 enum Sent {
     /// Documents aligned, of how many.
     Progress(usize, usize),
-    /// The pages written (each annotator with her number of disagreements), or why not.
-    Done(Result<(PathBuf, Vec<PathBuf>, Vec<(String, usize)>), AppError>),
+    /// The pages written, or why not.
+    Done(Result<Written, AppError>),
 }
 
 impl AppState {
