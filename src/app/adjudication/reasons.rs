@@ -117,18 +117,16 @@ impl AppState {
         self.adjudication.reasons.picker = Some(ReasonPicker { target, note });
     }
 
-    /// Gives the picker's decision the reason `key` (`None`: none) with the note typed, and
-    /// closes the picker.
-    pub(crate) fn pick_reason(&mut self, key: Option<String>) {
-        let Some(picker) = self.adjudication.reasons.picker.take() else {
-            return;
-        };
+    /// Closes the picker; the edit that gives its decision the reason `key` (`None`: none)
+    /// with the note typed, for the panel to send.
+    pub(crate) fn pick_reason(&mut self, key: Option<String>) -> Option<Edit> {
+        let picker = self.adjudication.reasons.picker.take()?;
         let note = Some(picker.note.as_str()).filter(|n| !n.trim().is_empty());
         let rationale = Rationale::new(key.as_deref(), note);
-        self.send(crate::app::commands::Command::Adjudicate(Edit::Rationale {
+        Some(Edit::Rationale {
             target: picker.target,
             rationale,
-        }));
+        })
     }
 
     /// Changes the campaign's list of reasons; the sessions of the open adjudications record

@@ -22,10 +22,10 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
         }
         let (digit, escape) = ui.input(|i| (pressed_digit(i), i.key_pressed(Key::Escape)));
         match digit {
-            Some(0) => state.pick_reason(None),
+            Some(0) => pick(state, None),
             Some(rank) => {
                 if let Some(key) = state.adjudication.reasons.key_of_rank(rank - 1) {
-                    state.pick_reason(Some(key));
+                    pick(state, Some(key));
                 }
             }
             None if escape => state.adjudication.reasons.picker = None,
@@ -38,6 +38,13 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
         && let Some(index) = state.documents.selection.alignment
     {
         state.open_reason_picker(RationaleTarget::Alignment(index));
+    }
+}
+
+/// Gives the picker's decision the reason `key` (`None`: none) and its note; closes it.
+fn pick(state: &mut AppState, key: Option<String>) {
+    if let Some(edit) = state.pick_reason(key) {
+        state.send(Command::Adjudicate(edit));
     }
 }
 
@@ -146,7 +153,7 @@ fn show_picker(ui: &mut Ui, state: &mut AppState, list: &ReasonList) {
         picker.note = note;
     }
     if let Some(key) = chosen {
-        state.pick_reason(key);
+        pick(state, key);
     } else if close {
         state.adjudication.reasons.picker = None;
     }
