@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 /// The alignments of the adjudication where `first` meets `second` (`None`: an empty slot),
 /// from the proposals' members.
 fn meeting(h: &Harness<'static, GammaStudioApp>, first: &str, second: Option<&str>) -> Vec<usize> {
-    let a = h.state().state.adjudicating().unwrap().adjudication();
+    let a = adjudication_of(&h);
     let n = a.continuum().n_annotators();
     (0..a.proposals().len())
         .filter(|&i| {
@@ -73,12 +73,7 @@ fn clicking_a_confusion_of_the_named_entities_selects_exactly_its_alignments() {
     let names: Vec<&str> = rows.iter().map(|r| r.annotator.as_str()).collect();
     assert_eq!(names, ["ana", "ben", "chloe"]);
     let options = state.current_outcome().unwrap().settings.gamma_options();
-    let document = state
-        .adjudicating()
-        .unwrap()
-        .adjudication()
-        .continuum()
-        .clone();
+    let document = adjudication_of(&h).continuum().clone();
     for row in &rows {
         let mut others = document.clone();
         others.annotators.retain(|a| a.name != row.annotator);
@@ -97,13 +92,7 @@ fn the_discourse_demo_shows_its_missed_segments_and_needs_three_annotators_for_l
     let anatomy = (h.state().state.diagnostics.anatomy.anatomy.clone()).unwrap();
     let profile = anatomy.profile("ben").unwrap().clone();
     // ben's missed units: the alignments where ana has a Segment and ben none.
-    let a = h
-        .state()
-        .state
-        .adjudicating()
-        .unwrap()
-        .adjudication()
-        .clone();
+    let a = adjudication_of(&h).clone();
     let missed: BTreeSet<usize> = (0..a.proposals().len())
         .filter(|&i| {
             let members = a.members(i);
@@ -150,12 +139,7 @@ fn the_examples_of_a_confused_pair_are_listed_and_exported_as_markdown_and_csv()
     // The core's examples of the same document and γ.
     let expected = {
         let state = &h.state().state;
-        let document = state
-            .adjudicating()
-            .unwrap()
-            .adjudication()
-            .continuum()
-            .clone();
+        let document = adjudication_of(&h).continuum().clone();
         let result = &state.current_outcome().unwrap().result;
         let corpus = gamma_core::Corpus::new(vec![document]);
         gamma_core::diagnostics::examples(&corpus, result, &confusion.first, Some(&second))

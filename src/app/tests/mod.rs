@@ -108,6 +108,15 @@ pub(super) fn step_until(
     harness.step();
 }
 
+/// The adjudication of the document shown (the test adjudicates it).
+pub(super) fn adjudication_of<'h>(
+    h: &'h Harness<'static, GammaStudioApp>,
+) -> &'h gamma_core::gold::Adjudication {
+    (h.state().state.adjudicating())
+        .expect("adjudicating")
+        .adjudication()
+}
+
 pub(super) fn has_result(app: &GammaStudioApp) -> bool {
     app.state.measure.run.status == Status::Done && app.state.current_outcome().is_some()
 }

@@ -36,7 +36,7 @@ pub(super) fn adjudicating_discourse_with(
 }
 
 fn rationale(h: &Harness<'static, GammaStudioApp>, index: usize) -> Rationale {
-    (h.state().state.adjudicating().unwrap().adjudication()).rationale(index)
+    adjudication_of(&h).rationale(index)
 }
 
 #[test]
@@ -53,19 +53,8 @@ fn a_reason_and_a_note_by_the_keys_in_the_session_and_the_decision_report() {
     assert!(h.state().state.adjudication.reasons.picker.is_none());
     h.key_press(egui::Key::Num1);
     h.run_steps(2);
-    assert!(
-        h.state()
-            .state
-            .adjudicating()
-            .unwrap()
-            .adjudication()
-            .decision(index)
-            .unwrap()
-            .is_decided()
-    );
-    let decided = (h.state().state.adjudicating().unwrap().adjudication())
-        .decisions()
-        .to_vec();
+    assert!(adjudication_of(&h).decision(index).unwrap().is_decided());
+    let decided = adjudication_of(&h).decisions().to_vec();
 
     // W, then 2: the second reason of the default list; no annotator is picked by the digit.
     h.key_press(egui::Key::W);
@@ -78,16 +67,10 @@ fn a_reason_and_a_note_by_the_keys_in_the_session_and_the_decision_report() {
         Some("guideline-gap")
     );
     assert!(h.state().state.adjudication.reasons.picker.is_none());
-    let after: Vec<bool> = (h
-        .state()
-        .state
-        .adjudicating()
-        .unwrap()
-        .adjudication()
-        .decisions())
-    .iter()
-    .map(|d| d.is_decided())
-    .collect();
+    let after: Vec<bool> = (adjudication_of(&h).decisions())
+        .iter()
+        .map(|d| d.is_decided())
+        .collect();
     assert_eq!(
         after,
         decided.iter().map(|d| d.is_decided()).collect::<Vec<_>>()
@@ -166,18 +149,12 @@ fn a_relation_and_a_bulk_rule_take_reasons_and_an_added_reason_is_offered() {
 
     // The bulk rule gives its decisions the reason chosen for it.
     h.state_mut().state.adjudication.reasons.for_rules = Some("annotator-error".into());
-    let mut core = (h.state().state.adjudicating().unwrap().adjudication()).clone();
+    let mut core = adjudication_of(&h).clone();
     let unanimous = core.decide_unanimous();
     h.get_by_label("Decide all unanimous alignments")
         .click_accesskit();
     h.run_steps(2);
-    let a = h
-        .state()
-        .state
-        .adjudicating()
-        .unwrap()
-        .adjudication()
-        .clone();
+    let a = adjudication_of(&h).clone();
     let decided: Vec<usize> = (0..a.proposals().len())
         .filter(|&i| a.decision(i).unwrap().is_decided())
         .collect();
@@ -217,7 +194,7 @@ fn a_relation_and_a_bulk_rule_take_reasons_and_an_added_reason_is_offered() {
     h.get_by_label_contains(&format!("Reason for relation {}", relation + 1));
     h.key_press(egui::Key::Num6);
     h.run_steps(2);
-    let a = h.state().state.adjudicating().unwrap().adjudication();
+    let a = adjudication_of(&h);
     assert_eq!(
         a.relation_rationale(relation).reason.as_deref(),
         Some("metonymy")

@@ -50,7 +50,7 @@ fn stac_document_12_anatomy_reason_and_feedback_from_the_app() {
     h.get_by_label("Segment with ∅").click_accesskit();
     h.run_steps(2);
     let expected: Vec<usize> = {
-        let a = h.state().state.adjudicating().unwrap().adjudication();
+        let a = adjudication_of(&h);
         (0..a.proposals().len())
             .filter(|&i| a.members(i).len() < 2)
             .collect()
@@ -78,7 +78,7 @@ fn stac_document_12_anatomy_reason_and_feedback_from_the_app() {
         .note = "a Segment of its own: see the guideline's examples".to_string();
     h.key_press(egui::Key::Num1);
     h.run_steps(2);
-    let why = (h.state().state.adjudicating().unwrap().adjudication()).rationale(index);
+    let why = adjudication_of(&h).rationale(index);
     assert_eq!(why.reason.as_deref(), Some("annotator-error"));
     let note = "a Segment of its own: see the guideline's examples";
     assert_eq!(why.note.as_deref(), Some(note));
