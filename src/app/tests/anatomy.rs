@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 /// The alignments of the adjudication where `first` meets `second` (`None`: an empty slot),
 /// from the proposals' members.
 fn meeting(h: &Harness<'static, GammaStudioApp>, first: &str, second: Option<&str>) -> Vec<usize> {
-    let a = adjudication_of(&h);
+    let a = adjudication_of(h);
     let n = a.continuum().n_annotators();
     (0..a.proposals().len())
         .filter(|&i| {

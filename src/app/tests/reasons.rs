@@ -36,7 +36,7 @@ pub(super) fn adjudicating_discourse_with(
 }
 
 fn rationale(h: &Harness<'static, GammaStudioApp>, index: usize) -> Rationale {
-    adjudication_of(&h).rationale(index)
+    adjudication_of(h).rationale(index)
 }
 
 #[test]
