@@ -12,6 +12,7 @@
 use crate::app::AppState;
 use crate::app::adjudication::Edit;
 use crate::app::adjudication::adjudicating::ExportKind;
+use crate::app::adjudication::reasons::ReasonEdit;
 use crate::app::campaign::{CorpusRule, QueueOrder};
 use crate::app::coding::CodingCommand;
 use crate::app::document::open_document::DocumentId;
@@ -54,6 +55,26 @@ pub enum Command {
     SaveProject(PathBuf),
     /// Write the agreement report there.
     ExportReport(PathBuf),
+    /// Write each annotator's feedback pages into this folder.
+    ExportFeedback(PathBuf),
+    /// Stop the feedback export.
+    CancelFeedback,
+    /// Compute the anatomy of the disagreement of the document shown.
+    ComputeAnatomy,
+    /// Focus the adjudication room on the alignments behind a figure of the anatomy.
+    FocusAlignments {
+        label: String,
+        alignments: Vec<gamma_core::diagnostics::AlignmentId>,
+    },
+    /// Go through every alignment again (the focus cleared).
+    ClearFocus,
+    /// List the places where two categories meet (`None`: a category and an empty slot).
+    ShowExamples {
+        first: String,
+        second: Option<String>,
+    },
+    /// Write the examples listed there (.md or .csv).
+    ExportExamples(PathBuf),
     /// List the sessions autosaved in the data folder (File → Saved adjudications…).
     ListSessions,
     /// Reopen the files of a saved session listed.
@@ -101,6 +122,8 @@ pub enum Command {
     KeepDecisions,
     /// An edit of the adjudication of the document shown.
     Adjudicate(Edit),
+    /// A change of the campaign's list of reasons for decisions.
+    Reasons(ReasonEdit),
     /// N or P: the next or previous open alignment, in the next document when this one has
     /// none left.
     GoToOpen(Direction),
@@ -180,6 +203,15 @@ impl AppState {
             }
             Command::SaveProject(path) => self.save_project_and_say(&path),
             Command::ExportReport(path) => self.export_report(path),
+            Command::ExportFeedback(folder) => self.export_feedback(folder),
+            Command::CancelFeedback => self.cancel_feedback(),
+            Command::ComputeAnatomy => self.compute_anatomy(),
+            Command::FocusAlignments { label, alignments } => {
+                self.focus_alignments(label, alignments)
+            }
+            Command::ClearFocus => self.diagnostics.focus = None,
+            Command::ShowExamples { first, second } => self.show_examples(first, second),
+            Command::ExportExamples(path) => self.export_examples(path),
             Command::ListSessions => self.list_saved_sessions(),
             Command::ReopenSession(index) => self.reopen_saved_session(index),
             Command::Settings(settings) => self.change_settings(*settings),
@@ -202,6 +234,7 @@ impl AppState {
             Command::StartOver { confirmed } => self.start_over(confirmed),
             Command::KeepDecisions => self.keep_decisions(),
             Command::Adjudicate(edit) => self.edit(edit),
+            Command::Reasons(edit) => self.edit_reasons(edit),
             Command::GoToOpen(direction) => self.go_across(direction),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),

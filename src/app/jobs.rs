@@ -42,6 +42,10 @@ pub enum JobKind {
     Report,
     /// The gold of every adjudicated document, written as a corpus.
     GoldCorpus,
+    /// The feedback pages of each annotator.
+    Feedback,
+    /// The anatomy of the disagreement of the document shown, γ with each annotator left out.
+    Anatomy,
     /// A job of the coding room (reading tables, measuring a study, writing its outputs).
     Coding(crate::app::coding::job::CodingJob),
 }
@@ -235,7 +239,10 @@ impl Jobs {
     /// the UI thread read them itself.
     #[cfg(test)]
     fn awaited(kind: JobKind) -> bool {
-        matches!(kind, JobKind::Open | JobKind::GoldCorpus)
+        matches!(
+            kind,
+            JobKind::Open | JobKind::GoldCorpus | JobKind::Feedback
+        )
     }
 }
 

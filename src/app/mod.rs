@@ -13,7 +13,8 @@
 //! - [`coding`]: coding studies (items × coders): a table or a folder of tables, the agreement
 //!   with its intervals, the adjudication of each item;
 //! - [`shuffling`]: the Corpus Shuffling Tool; [`evaluate`]: evaluation against a reference;
-//!   [`report_export`]: the agreement report.
+//!   [`report_export`]: the agreement report; [`diagnostics`]: why the annotators disagree
+//!   (the feedback pages for each annotator).
 //!
 //! [`AppState`] is the composition of the rooms' states. Panels read it and ask for changes
 //! that outlive their widgets with [`commands::Command`]s, applied in one place at the end of
@@ -24,6 +25,7 @@ pub mod bench;
 mod campaign;
 mod coding;
 mod commands;
+mod diagnostics;
 mod document;
 mod errors;
 mod evaluate;
@@ -63,6 +65,8 @@ pub struct AppState {
     pub evaluate: evaluate::Evaluate,
     /// The agreement report being written.
     pub report: report_export::ReportExport,
+    /// Why the annotators disagree: the feedback pages' export.
+    pub diagnostics: diagnostics::Diagnostics,
     /// The commands sent this frame (see [`commands`]).
     commands: commands::Commands,
     /// Every job running (see [`jobs`]).
@@ -83,6 +87,7 @@ impl AppState {
             shuffling: Default::default(),
             evaluate: Default::default(),
             report: Default::default(),
+            diagnostics: Default::default(),
             commands: Default::default(),
             jobs: jobs::Jobs::new(wake),
         }

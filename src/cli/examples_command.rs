@@ -6,12 +6,10 @@ use super::Failure;
 use super::input::InputArgs;
 use super::settings_args::DissimilarityArgs;
 use clap::Args;
-use gamma_core::diagnostics::{Example, examples};
+use gamma_core::diagnostics::examples;
 use gamma_core::gamma::{RunControl, SampleCount};
 use gamma_core::{Corpus, GammaOptions};
-use gamma_formats::csv_cells::CsvTable;
-use gamma_formats::feedback_pages::md;
-use std::fmt::Write;
+use gamma_formats::examples_list::{csv_text, markdown};
 use std::path::PathBuf;
 
 #[derive(Args, Debug, Clone)]
@@ -31,70 +29,6 @@ pub struct ExamplesArgs {
 
 fn bad(message: impl Into<String>) -> Failure {
     Failure::BadInput(message.into())
-}
-
-fn units_words(example: &Example) -> Vec<String> {
-    (example.units.iter())
-        .map(|u| {
-            format!(
-                "{}: {} “{}” [{}, {})",
-                u.annotator,
-                u.category,
-                u.text.as_deref().unwrap_or(""),
-                u.start,
-                u.end
-            )
-        })
-        .collect()
-}
-
-fn markdown(found: &[Example], title: &str, documents: usize) -> String {
-    let places = crate::wording::plural(found.len(), "place", "places");
-    let mut s = format!("## {}\n\n{places}\n\n", md(title));
-    for e in found {
-        let context = e.context.as_ref().map_or_else(String::new, |c| {
-            format!("{}**{}**{}", md(&c.before), md(&c.span), md(&c.after))
-        });
-        let place = if documents > 1 {
-            format!("{}, alignment {}", md(&e.document), e.id.alignment + 1)
-        } else {
-            format!("alignment {}", e.id.alignment + 1)
-        };
-        let _ = writeln!(s, "- {context} ({place})");
-        for words in units_words(e) {
-            let _ = writeln!(s, "  - {}", md(&words));
-        }
-    }
-    s
-}
-
-fn csv_text(found: &[Example]) -> String {
-    // Every cell neutralised for spreadsheets by the table.
-    let mut table = CsvTable::new();
-    table.row([
-        "document",
-        "alignment",
-        "disorder",
-        "units",
-        "before",
-        "text",
-        "after",
-    ]);
-    for e in found {
-        let (before, span, after) = e.context.as_ref().map_or_else(Default::default, |c| {
-            (c.before.clone(), c.span.clone(), c.after.clone())
-        });
-        table.row([
-            e.document.clone(),
-            (e.id.alignment + 1).to_string(),
-            format!("{:.6}", e.disorder),
-            units_words(e).join("; "),
-            before,
-            span,
-            after,
-        ]);
-    }
-    table.finish()
 }
 
 pub fn run(args: &ExamplesArgs) -> Result<(), Failure> {

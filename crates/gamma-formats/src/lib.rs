@@ -16,6 +16,7 @@ pub mod csv;
 pub mod csv_cells;
 pub mod elan;
 pub mod evaluation_report;
+pub mod examples_list;
 pub mod feedback_pages;
 pub mod format;
 pub mod glozz;

@@ -9,6 +9,8 @@ pub mod adjudicating;
 pub mod bulk_rules_panel;
 pub mod confirm_panel;
 pub mod panel;
+pub mod reasons;
+pub mod reasons_panel;
 pub mod relations_panel;
 
 use crate::app::AppState;
@@ -36,6 +38,8 @@ pub struct Adjudications {
     pub adjudicator: String,
     /// The last decision, for the views to flash its alignment.
     pub last_decision: Option<DecisionEcho>,
+    /// The campaign's reasons, the reason picker, the bulk rules' reason.
+    pub reasons: reasons::Reasons,
 }
 
 impl Default for Adjudications {
@@ -45,6 +49,7 @@ impl Default for Adjudications {
             resume_offer: None,
             adjudicator: initial_adjudicator(),
             last_decision: None,
+            reasons: Default::default(),
         }
     }
 }
@@ -125,6 +130,11 @@ pub enum Edit {
     SkipRelation(usize),
     /// A decided or skipped relation open again.
     ReopenRelation(usize),
+    /// A decision's reason and note (see [`reasons`]).
+    Rationale {
+        target: reasons::RationaleTarget,
+        rationale: gamma_core::gold::Rationale,
+    },
 }
 
 impl Edit {
@@ -136,9 +146,9 @@ impl Edit {
         )
     }
 
-    /// Does the edit (but [`Edit::Add`]) on the core's adjudication; what it did, in the
-    /// panel's words.
-    fn apply(self, a: &mut Adjudication) -> Result<String, NotDone> {
+    /// Does the edit (but [`Edit::Add`]) on the core's adjudication, the campaign's `reasons`
+    /// at hand (the bulk rules give theirs); what it did, in the panel's words.
+    fn apply(self, a: &mut Adjudication, reasons: &reasons::Reasons) -> Result<String, NotDone> {
         Ok(match self {
             Edit::Pick {
                 alignment,
@@ -154,7 +164,8 @@ impl Edit {
             Edit::Reopen(i) => said(a.reopen(i), i, " reopened")?,
             Edit::Unanimous => {
                 let relations_before = a.relation_progress().decided;
-                let decided = a.decide_unanimous();
+                let decided =
+                    a.apply_rule_with("unanimous", &reasons.rule_rationale(), &reasons.list)?;
                 let relations = a.relation_progress().decided - relations_before;
                 match (decided, relations) {
                     (0, 0) => {
@@ -174,7 +185,11 @@ impl Edit {
             Edit::BelowThreshold {
                 threshold,
                 majority,
-            } => match a.decide_below_threshold(threshold, majority)? {
+            } => match a.apply_rule_with(
+                &format!("threshold:{threshold}:{majority}"),
+                &reasons.rule_rationale(),
+                &reasons.list,
+            )? {
                 0 => {
                     return Err(NotDone::NothingToDecide(format!(
                         "alignment with δ ≤ {threshold} and {majority} agreeing"
@@ -235,6 +250,9 @@ impl Edit {
             Edit::ReopenRelation(i) => {
                 a.reopen_relation(i)?;
                 format!("relation {} reopened", i + 1)
+            }
+            Edit::Rationale { target, rationale } => {
+                reasons::give(a, target, &rationale, &reasons.list)?
             }
         })
     }
@@ -432,6 +450,7 @@ impl AppState {
     /// category of a new gold unit): keys then stay with it.
     pub fn dialog_open(&self) -> bool {
         self.documents.reading.pending_gold.is_some()
+            || self.adjudication.reasons.picker.is_some()
             || self
                 .adjudicating()
                 .is_some_and(|a| a.confirm_overwrite.is_some() || a.confirm_start_over)
@@ -585,6 +604,11 @@ impl AppState {
     /// decision, the next open alignment when the user asked for it.
     pub(crate) fn edit(&mut self, edit: Edit) {
         let decision = edit.is_decision();
+        let reasons = self.adjudication.reasons.clone();
+        if let Some(adjudicating) = self.adjudicating_mut() {
+            // The session records the list its reasons come from.
+            adjudicating.session.reasons = reasons.list.clone();
+        }
         let done = match edit {
             Edit::Add(unit) => {
                 let Some(unit) = unit.or_else(|| self.unit_in_view()) else {
@@ -605,7 +629,7 @@ impl AppState {
                 }
                 done
             }
-            edit => self.adjudicate_counted(|a| edit.apply(a), 1),
+            edit => self.adjudicate_counted(|a| edit.apply(a, &reasons), 1),
         };
         if done && decision {
             self.decided();

@@ -10,12 +10,14 @@ use crate::app::AppState;
 use crate::app::commands::Command;
 use crate::app::document::palette;
 use crate::app::files::dialog::FileDialog;
+use crate::app::shell::digit_keys::{ONE_TO_NINE, rank};
 use eframe::egui::{self, Key, RichText, Ui};
 use gamma_core::gold::{Decision, Direction};
 
 /// Keys that act on the adjudication (when they reach the document: no dialog open, no text
 /// field with the keyboard).
 pub fn handle_keys(ui: &Ui, state: &mut AppState) {
+    super::reasons_panel::handle_keys(ui, state);
     if state.adjudicating().is_none() || !state.shell.keys_reach_document {
         return;
     }
@@ -31,7 +33,7 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
             Key::Delete,
         ]
         .into_iter()
-        .chain(DIGITS);
+        .chain(ONE_TO_NINE);
         let pressed: Vec<Key> = keys.filter(|k| i.key_pressed(*k)).collect();
         (pressed, i.modifiers.command, i.modifiers.shift)
     });
@@ -56,7 +58,7 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
                     Key::A => Some(Edit::Accept(index)),
                     Key::R => Some(Edit::Reject(index)),
                     Key::S => Some(Edit::Skip(index)),
-                    digit => digit_index(digit).map(|annotator| Edit::Pick {
+                    digit => rank(digit).map(|annotator| Edit::Pick {
                         alignment: index,
                         annotator,
                     }),
@@ -69,23 +71,6 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
     }
 }
 
-/// Keys 1–9: the unit of annotator 1–9.
-const DIGITS: [Key; 9] = [
-    Key::Num1,
-    Key::Num2,
-    Key::Num3,
-    Key::Num4,
-    Key::Num5,
-    Key::Num6,
-    Key::Num7,
-    Key::Num8,
-    Key::Num9,
-];
-
-fn digit_index(key: Key) -> Option<usize> {
-    DIGITS.iter().position(|k| *k == key)
-}
-
 pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     ui.strong("Adjudication");
     if state.adjudicating().is_none() {
@@ -95,6 +80,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     show_progress(ui, state);
     ui.separator();
     show_current(ui, state);
+    super::reasons_panel::show(ui, state);
     relations_panel::show(ui, state);
     ui.separator();
     show_gold_unit(ui, state);
@@ -103,6 +89,7 @@ pub fn show(ui: &mut Ui, state: &mut AppState, dialog: &mut dyn FileDialog) {
     if state.documents.open.len() > 1 {
         show_corpus_export(ui, state, dialog);
     }
+    super::reasons_panel::show_list(ui, state);
     ui.separator();
     show_history(ui, state);
     show_against_gold(ui, state);

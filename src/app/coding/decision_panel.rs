@@ -9,23 +9,11 @@ use super::{CodingCommand, CodingView};
 use crate::app::AppState;
 use crate::app::commands::Command;
 use crate::app::files::dialog::FileDialog;
+use crate::app::shell::digit_keys::{ONE_TO_NINE, rank};
 use eframe::egui::{self, Key, RichText, Ui};
 use gamma_core::coding::BulkRule;
 use gamma_core::gold::Direction;
 use gamma_formats::coding_table::write::decided_by_words;
-
-/// Keys 1–9: the label of coder 1–9.
-const DIGITS: [Key; 9] = [
-    Key::Num1,
-    Key::Num2,
-    Key::Num3,
-    Key::Num4,
-    Key::Num5,
-    Key::Num6,
-    Key::Num7,
-    Key::Num8,
-    Key::Num9,
-];
 
 /// The dialogs' titles.
 const GOLD_TITLE: &str = "Export the gold table";
@@ -41,7 +29,7 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
     }
     let (pressed, command, shift) = ui.input(|i| {
         let keys = [Key::N, Key::P, Key::A, Key::R, Key::Z, Key::Y, Key::Delete];
-        let pressed: Vec<Key> = (keys.into_iter().chain(DIGITS))
+        let pressed: Vec<Key> = (keys.into_iter().chain(ONE_TO_NINE))
             .filter(|k| i.key_pressed(*k))
             .collect();
         (pressed, i.modifiers.command, i.modifiers.shift)
@@ -64,7 +52,7 @@ pub fn handle_keys(ui: &Ui, state: &mut AppState) {
             Key::A => CodingCommand::Decide(Decision::Suggestion),
             Key::R => CodingCommand::Decide(Decision::LeaveOut),
             Key::Delete => CodingCommand::Decide(Decision::Clear),
-            digit => match DIGITS.iter().position(|k| *k == digit) {
+            digit => match rank(digit) {
                 Some(coder) => CodingCommand::Decide(Decision::Coder(coder)),
                 None => continue,
             },
@@ -116,7 +104,7 @@ fn show_item(ui: &mut Ui, state: &mut AppState) {
                 let text = format!("{} {name}", coder_key(coder));
                 let button = egui::Button::new(text);
                 let clicked = ui
-                    .add_enabled(label.is_some() && coder < DIGITS.len(), button)
+                    .add_enabled(label.is_some() && coder < ONE_TO_NINE.len(), button)
                     .on_hover_text("take this coder's label as the gold")
                     .clicked();
                 if clicked {
@@ -190,7 +178,7 @@ fn show_item(ui: &mut Ui, state: &mut AppState) {
 
 /// The key of coder `coder` (1…9), or nothing past the ninth.
 fn coder_key(coder: usize) -> String {
-    if coder < DIGITS.len() {
+    if coder < ONE_TO_NINE.len() {
         (coder + 1).to_string()
     } else {
         " ".to_string()

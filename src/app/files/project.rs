@@ -52,6 +52,10 @@ pub(crate) struct ProjectFile {
     /// that opens the project, whatever was opened before.
     #[serde(default)]
     category_colours: BTreeMap<String, usize>,
+    /// The campaign's reasons for decisions (projects without it: the default list); read by
+    /// every front end through [`gamma_formats::project::read_project`].
+    #[serde(default)]
+    reasons: gamma_core::gold::ReasonList,
 }
 
 /// The project at `path` as every front end reads it, and what only the app keeps (read in the
@@ -136,6 +140,7 @@ impl AppState {
                 (self.documents.open.iter())
                     .flat_map(|d| d.category_counts.iter().map(|(c, _)| c.as_str())),
             ),
+            reasons: self.adjudication.reasons.list.clone(),
         })
     }
 
@@ -181,7 +186,12 @@ impl AppState {
     /// What the autosave compares, every frame: each adjudication's progress, history depth
     /// and last steps (counters and labels only, nothing sorted or encoded).
     pub(crate) fn project_signature(&self) -> String {
-        let mut signature = format!("{:?}|{:?}", self.shell.mode, self.documents.current);
+        let mut signature = format!(
+            "{:?}|{:?}|{:?}",
+            self.shell.mode,
+            self.documents.current,
+            self.adjudication.reasons.list.reasons()
+        );
         for (id, adjudicating) in &self.adjudication.by_document {
             let a = adjudicating.adjudication();
             signature.push_str(&format!(
@@ -220,6 +230,8 @@ impl AppState {
         self.measure.settings.gamma = reading.settings.clone();
         self.measure.settings.excluded_categories = reading.excluded_categories.clone();
         (self.documents.category_colours).adopt(&project.category_colours);
+        self.adjudication.reasons.list = reading.reasons.clone();
+        self.adjudication.reasons.for_rules = None;
     }
 
     /// A project read by the open job, once its inputs are shown: every adjudication whose

@@ -25,6 +25,10 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("1 … 9", "put that annotator's unit in the gold"),
     ("A", "accept the suggestion"),
     ("R / S", "reject / skip the alignment"),
+    (
+        "W, then 1 … 9 (0, Esc)",
+        "the decided alignment's reason from the campaign's list (none; close), and its note",
+    ),
     ("Ctrl+Z, Ctrl+Shift+Z (Ctrl+Y)", "undo, redo"),
     ("Del", "remove the selected gold unit"),
     (

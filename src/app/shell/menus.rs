@@ -79,6 +79,7 @@ impl GammaStudioApp {
                     &mut self.state.report.calibrate,
                     "   with what γ means (Shuffling tool)",
                 );
+                self.feedback_menu_entry(ui);
                 if ui
                     .button("Saved adjudications…")
                     .on_hover_text("every adjudication autosaved, by document, with its progress")
@@ -101,6 +102,10 @@ impl GammaStudioApp {
                 ui.checkbox(
                     &mut self.state.evaluate.open,
                     "Evaluate against a reference…",
+                );
+                ui.checkbox(
+                    &mut self.state.diagnostics.open,
+                    "Why the annotators disagree…",
                 );
                 ui.separator();
                 self.panels.menu(ui);

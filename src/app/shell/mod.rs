@@ -2,8 +2,9 @@
 //! warnings, errors, and the confirmation of the last action), and whether the keys typed reach
 //! the document. Its files draw the window around the rooms: [`window`] (what eframe
 //! runs), [`menus`], the Messages [`panel`], the side panels' [`layout`], the keyboard's
-//! [`focus`] and [`help`].
+//! [`focus`] and [`help`]; [`digit_keys`], the keys 1 … 9 (and 0) every room decides with.
 
+pub mod digit_keys;
 pub mod focus;
 pub mod help;
 pub mod layout;

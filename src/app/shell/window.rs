@@ -266,6 +266,7 @@ impl GammaStudioApp {
         self.close_on_escape(ui);
         let floating = self.help.is_some()
             || self.state.evaluate.open
+            || self.state.diagnostics.open
             || self.state.campaign.saved_sessions.is_some();
         let keys_in_window = self.keys_owner.update(ui.ctx(), floating);
         self.state.shell.keys_reach_document =
@@ -302,6 +303,9 @@ impl GammaStudioApp {
         if self.dialog.ready(report_export::REPORT_TITLE) {
             self.ask_report_to_export();
         }
+        if (self.dialog).ready(crate::app::diagnostics::feedback_export::FEEDBACK_TITLE) {
+            self.ask_feedback_folder();
+        }
         // What the keys, the menus and the dialogs' answers asked for, before the panels show
         // the state (the panels' own commands are applied at the end of the frame).
         self.state.apply_commands();
@@ -326,6 +330,7 @@ impl GammaStudioApp {
         self.open_dialog_window(ui);
         coding::open_dialog::window(ui, &mut self.state);
         evaluate::panel::window(ui, &mut self.state, self.dialog.as_mut());
+        crate::app::diagnostics::anatomy_panel::window(ui, &mut self.state, self.dialog.as_mut());
         self.dialog.show(ui.ctx());
         super::help::window(ui.ctx(), &mut self.help, &mut self.guide_view);
         campaign::sessions_panel::window(ui.ctx(), &mut self.state);
@@ -376,6 +381,8 @@ impl GammaStudioApp {
             }
         } else if self.dialog.is_open() {
             self.dialog.cancel();
+        } else if state.adjudication.reasons.picker.is_some() {
+            state.adjudication.reasons.picker = None;
         } else if state.files.pending_open.is_some() {
             state.files.pending_open = None;
         } else if state.documents.reading.pending_gold.is_some() {
@@ -384,6 +391,8 @@ impl GammaStudioApp {
             state.campaign.saved_sessions = None;
         } else if state.evaluate.open {
             state.evaluate.open = false;
+        } else if state.diagnostics.open {
+            state.diagnostics.open = false;
         } else {
             self.help = None;
         }

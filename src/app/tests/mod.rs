@@ -20,6 +20,7 @@ fn precision(precision: f64) -> gamma_core::gamma::SampleCount {
 }
 
 mod adjudication;
+mod anatomy;
 mod beside_inputs;
 mod campaign;
 mod categories;
@@ -30,6 +31,7 @@ mod curation;
 mod daily_use;
 mod dashboard;
 mod dialogs;
+mod feedback;
 mod intervals;
 mod keys;
 mod laptop;
@@ -38,6 +40,7 @@ mod messages;
 mod panels;
 mod project;
 mod reading_view;
+mod reasons;
 mod recent;
 mod relations;
 mod report_export;
@@ -45,6 +48,7 @@ mod results;
 mod resuming;
 mod sessions;
 mod shuffling;
+mod stac_pilot;
 mod text_gamma;
 
 pub(super) fn app(launch: Launch, dialog: ScriptedDialog) -> GammaStudioApp {
@@ -102,6 +106,15 @@ pub(super) fn step_until(
         harness.step();
     }
     harness.step();
+}
+
+/// The adjudication of the document shown (the test adjudicates it).
+pub(super) fn adjudication_of<'h>(
+    h: &'h Harness<'static, GammaStudioApp>,
+) -> &'h gamma_core::gold::Adjudication {
+    (h.state().state.adjudicating())
+        .expect("adjudicating")
+        .adjudication()
 }
 
 pub(super) fn has_result(app: &GammaStudioApp) -> bool {

@@ -27,7 +27,7 @@ fn decided(app: &GammaStudioApp) -> Vec<Option<usize>> {
         .collect()
 }
 
-fn opened(launch: Launch) -> Harness<'static, GammaStudioApp> {
+pub(super) fn opened(launch: Launch) -> Harness<'static, GammaStudioApp> {
     let mut h = harness(app(launch, ScriptedDialog::default()));
     step_until(&mut h, |app| {
         app.state.documents.open.len() == 2
@@ -44,7 +44,7 @@ fn opened(launch: Launch) -> Harness<'static, GammaStudioApp> {
 
 /// The campaign folder under `root` (a corpus of [`DOCUMENTS`]) opened, both documents
 /// adjudicated (the unanimous alignments decided) and saved to `campaign/projects/stac.json`.
-fn adjudicated_and_saved(root: &Path) -> (Harness<'static, GammaStudioApp>, PathBuf) {
+pub(super) fn adjudicated_and_saved(root: &Path) -> (Harness<'static, GammaStudioApp>, PathBuf) {
     let campaign = root.join("campaign");
     let corpus = campaign.join("corpus");
     std::fs::create_dir_all(&corpus).unwrap();

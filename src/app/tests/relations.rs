@@ -14,7 +14,7 @@ const TEXT: &str = "Alice left. Bob stayed. Carol came. Dan went.";
 const SEGMENTS: &str = "T1\tSeg 0 11\tAlice left.\nT2\tSeg 12 23\tBob stayed.\n\
                         T3\tSeg 24 35\tCarol came.\nT4\tSeg 36 45\tDan went.\n";
 
-fn write_pair(dir: &Path) -> Vec<std::path::PathBuf> {
+pub(super) fn write_pair(dir: &Path) -> Vec<std::path::PathBuf> {
     let relations = [
         "R1\tElaboration Arg1:T1 Arg2:T2\nR2\tContrast Arg1:T2 Arg2:T3\nR3\tNarration Arg1:T3 Arg2:T4\n",
         "R1\tElaboration Arg1:T1 Arg2:T2\nR2\tComment Arg1:T2 Arg2:T3\n",
