@@ -126,10 +126,12 @@ fn the_stac_folder_gives_a_gold_folder_whose_documents_equal_single_runs() {
     assert_eq!(reports[1]["gold"], arg(&corpus_gold));
 }
 
-/// brat as annotators share it; the corpus folder itself as the output: the gold becomes one
-/// more annotator folder, which the next reading finds, and no input changes.
+/// brat as annotators share it; the corpus folder itself as the output: the gold becomes a
+/// `gold` folder beside the annotators' with our mark in it, no input changes, and the next
+/// `gamma` of the corpus gives the same γ as before, saying it skipped `gold` (issue 45: it was
+/// measured as a third annotator).
 #[test]
-fn a_gold_folder_beside_the_annotators_folders_is_read_back_as_an_annotator() {
+fn a_gold_folder_beside_the_annotators_folders_is_skipped_when_the_corpus_is_read() {
     let dir = tempfile::tempdir().unwrap();
     let text = "Alice met Bob in Paris.";
     write(
@@ -144,6 +146,9 @@ fn a_gold_folder_beside_the_annotators_folders_is_read_back_as_an_annotator() {
             ("bob/one.ann", "T1\tPER 0 5\tAlice\nT2\tPER 17 22\tParis\n"),
         ],
     );
+    let measure = || gamma_studio(&["gamma", arg(dir.path())]);
+    let gamma_before = measure();
+    assert!(gamma_before.status.success());
     let before = snapshot(dir.path());
     let run = gamma_studio(&[
         "gold",
@@ -163,21 +168,42 @@ fn a_gold_folder_beside_the_annotators_folders_is_read_back_as_an_annotator() {
         assert_eq!(after.get(path), Some(bytes), "{} changed", path.display());
     }
     let added: Vec<&PathBuf> = after.keys().filter(|p| !before.contains_key(*p)).collect();
+    let gold = dir.path().join("gold");
     assert_eq!(
         added,
         [
-            &dir.path().join("gold/one.ann"),
-            &dir.path().join("gold/one.txt")
+            &gold.join(gamma_formats::gold_corpus::GOLD_MARK),
+            &gold.join("one.ann"),
+            &gold.join("one.txt")
         ]
     );
-    let (documents, _, _) = read_corpus(dir.path(), &ReadOptions::default()).unwrap();
-    let continuum = &documents[0].continuum;
-    assert_eq!(continuum.annotator_names(), ["alice", "bob", "gold"]);
     // Alice: unanimous; Paris: a tie of one LOC and one PER goes to the first annotator's.
-    let gold: Vec<(String, f64, f64)> = (continuum.annotators[2].units.iter())
-        .map(|u| (u.category.clone(), u.start, u.end))
-        .collect();
-    assert_eq!(gold, [("PER".into(), 0.0, 5.0), ("LOC".into(), 17.0, 22.0)]);
+    let written = std::fs::read_to_string(gold.join("one.ann")).unwrap();
+    assert!(written.contains("PER 0 5\tAlice") && written.contains("LOC 17 22\tParis"));
+    let (documents, warnings, plan) = read_corpus(dir.path(), &ReadOptions::default()).unwrap();
+    assert_eq!(documents[0].continuum.annotator_names(), ["alice", "bob"]);
+    assert_eq!(plan.gold_folders, [gold.clone()]);
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.message.contains("folder \"gold\" skipped")),
+        "{warnings:?}"
+    );
+    let gamma_after = measure();
+    assert!(gamma_after.status.success());
+    // Every line but the last (the seed and the time taken) is the same as before the gold.
+    let measured = |out: &std::process::Output| -> Vec<String> {
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let lines: Vec<String> = stdout.lines().map(str::to_string).collect();
+        assert!(lines[3].contains("2 annotators"), "{stdout}");
+        lines[..lines.len() - 1].to_vec()
+    };
+    assert_eq!(measured(&gamma_after), measured(&gamma_before));
+    let stderr = String::from_utf8_lossy(&gamma_after.stderr);
+    assert!(
+        stderr.contains("folder \"gold\" skipped: it is a gold standard"),
+        "{stderr}"
+    );
 }
 
 /// Three CSV documents, two annotators, one file each: the three treatments of what is left

@@ -66,6 +66,9 @@ pub struct CorpusPlan {
     pub documents: Vec<PlannedDocument>,
     /// Documents only one annotator has (name, annotator): they cannot be measured.
     pub left_out: Vec<(String, String)>,
+    /// Sub-folders skipped because our gold export wrote them (they hold
+    /// [`GOLD_MARK`](crate::gold_corpus::GOLD_MARK)): a gold is never measured as an annotator.
+    pub gold_folders: Vec<PathBuf>,
 }
 
 /// Reads every document of a corpus folder, matched by name; the warnings name the documents
@@ -111,6 +114,19 @@ pub fn read_corpus(
         }
         documents.append(&mut read);
         warnings.append(&mut read_warnings);
+    }
+    for gold in &plan.gold_folders {
+        warnings.push(Warning::new(
+            WarningKind::Corpus,
+            gold,
+            None,
+            format!(
+                "folder {:?} skipped: it is a gold standard written by Gamma Studio (it holds {}), \
+                 not an annotator",
+                name_of(gold),
+                crate::gold_corpus::GOLD_MARK
+            ),
+        ));
     }
     for (name, annotator) in &plan.left_out {
         warnings.push(Warning::new(
@@ -222,11 +238,22 @@ fn name_of(path: &Path) -> String {
 pub fn plan_corpus(folder: &Path, options: &ReadOptions) -> Result<CorpusPlan, FileError> {
     let top = list(folder)?;
     let files = annotation_files(&top.files, options);
+    let mut gold_folders = Vec::new();
+    let top_folders: Vec<&PathBuf> = (top.folders.iter())
+        .filter(|sub| {
+            let ours = sub.join(crate::gold_corpus::GOLD_MARK).is_file();
+            if ours {
+                gold_folders.push(sub.to_path_buf());
+            }
+            !ours
+        })
+        .collect();
     let plan = |layout, documents, left_out| CorpusPlan {
         folder: folder.to_path_buf(),
         layout,
         documents,
         left_out,
+        gold_folders: gold_folders.clone(),
     };
     if !files.is_empty() {
         return Ok(plan_files(folder, &files, options, plan));
@@ -234,7 +261,7 @@ pub fn plan_corpus(folder: &Path, options: &ReadOptions) -> Result<CorpusPlan, F
     // Folders holding annotation files; a text folder (`unannotated/`) is not an annotator.
     let mut inner: Vec<(PathBuf, Vec<(PathBuf, Format)>)> = Vec::new();
     let mut deeper: Vec<String> = Vec::new();
-    for sub in &top.folders {
+    for sub in top_folders {
         let listing = list(sub)?;
         let found = annotation_files(&listing.files, options);
         if name_of(sub) == "unannotated" {

@@ -28,6 +28,15 @@ use serde_json::{Value, json};
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
+/// The file our gold export writes into a corpus's `gold/` folder: a folder holding it is a gold
+/// standard, never read as an annotator.
+pub const GOLD_MARK: &str = ".gamma-studio-gold";
+
+/// What [`GOLD_MARK`] says to whoever opens it.
+const GOLD_MARK_TEXT: &str = "This folder is a gold standard written by Gamma Studio \
+    (gamma-studio gold). Gamma Studio does not read it as an annotator when it opens the corpus \
+    folder around it; delete this file to measure the gold as an annotator.\n";
+
 /// One document of the corpus and its adjudication.
 #[derive(Debug, Clone, Copy)]
 pub struct DocumentToExport<'a> {
@@ -155,6 +164,14 @@ pub fn write_gold_corpus(
                 completed: p.completed,
                 notes,
             });
+        }
+        if layout == Layout::AnnotatorFolders && !planned.is_empty() {
+            // The mark that keeps the next reading of the corpus from taking the gold folder
+            // for one more annotator (`corpus_folder` skips a folder holding it).
+            write_atomically(
+                &out.join(GOLD_NAME).join(GOLD_MARK),
+                GOLD_MARK_TEXT.as_bytes(),
+            )?;
         }
         if let Some(report) = options.report {
             let contents = corpus_report(&planned, &exported, ReportKind::of(report));

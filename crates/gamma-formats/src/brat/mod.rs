@@ -56,6 +56,8 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
     let mut skipped: BTreeMap<char, usize> = BTreeMap::new();
     let mut discontinuous: Vec<u64> = Vec::new();
     let mut links = relations::Links::default();
+    // The line of each text-bound id: an id defined twice is refused.
+    let mut t_lines: HashMap<String, u64> = HashMap::new();
     for (index, raw) in super::lines::text_lines(content).enumerate() {
         let line = index as u64 + 1;
         let error = |message: String| FileError::new(path, Some(line), message);
@@ -84,6 +86,12 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
         let id = fields.next().unwrap_or_default();
         let spec = fields.next();
         let written_text = fields.next();
+        if let Some(first) = t_lines.insert(id.to_string(), line) {
+            return Err(error(format!(
+                "text-bound annotation {id} is defined twice (first at line {first}): relations \
+                 and events naming it could not say which one they mean"
+            )));
+        }
         let Some(spec) = spec else {
             return Err(error(format!(
                 "text-bound annotation {id}: expected ID<TAB>TYPE START END<TAB>TEXT"

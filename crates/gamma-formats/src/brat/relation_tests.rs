@@ -163,3 +163,18 @@ fn arguments_naming_no_unit_are_kept_and_warned_about() {
     let (_, left_out) = to_ann_with_relations(&file.units, &file.relations, TEXT).unwrap();
     assert_eq!(left_out, 2, "neither can be written");
 }
+
+/// A text-bound id written twice (`T1` twice) is refused at its second line, naming the first:
+/// a relation naming `T1` could not say which it means, and would be measured against the
+/// wrong unit.
+#[test]
+fn a_text_bound_id_defined_twice_is_refused() {
+    let ann = format!("{UNITS}T1\tDate 33 37\t1989\nR1\tOwns Arg1:T1 Arg2:T2\n");
+    let e = parse(&ann).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "a.ann: line 8: text-bound annotation T1 is defined twice (first at line 1): relations \
+         and events naming it could not say which one they mean"
+    );
+    assert!(parse(&format!("{UNITS}R1\tOwns Arg1:T1 Arg2:T2\n")).is_ok());
+}

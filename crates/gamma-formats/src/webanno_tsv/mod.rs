@@ -10,7 +10,9 @@
 //!
 //! Offsets are UTF-16 code units (INCEpTION is Java): they are converted to characters through
 //! the document text, which is rebuilt from the `#Text=` lines at the offsets of their tokens
-//! (what lies between two sentences is not in the file: spaces ending in a line break).
+//! (what lies between two sentences is not in the file: spaces ending in a line break). A token
+//! whose offsets cut a character's surrogate pair is refused at its line (the offsets were not
+//! counted in UTF-16, and every later unit would be misplaced).
 //! Units are the annotations of one span layer, each with an id: its `[id]`, or the address of
 //! its token (`1-3`) when it has none (a single-token annotation that is not stacked). The
 //! relation layers over that span layer give the annotators' relations (the `relations` module says
@@ -247,6 +249,23 @@ impl Utf16Offsets {
     pub(crate) fn char_offset(&self, utf16: usize) -> Option<usize> {
         self.chars.get(utf16).copied()
     }
+
+    /// Whether a UTF-16 offset falls between the two halves of a surrogate pair (inside an
+    /// emoji, say): no Java tool writes such an offset, so the file's offsets were counted
+    /// another way (in characters, or bytes) and every later one would be misread.
+    pub(crate) fn cuts_character(&self, utf16: usize) -> bool {
+        utf16 > 0 && utf16 + 1 < self.chars.len() && self.chars[utf16] == self.chars[utf16 - 1]
+    }
+}
+
+/// The message for offsets that cut a character, naming the offsets and the character.
+pub(crate) fn cut_message(what: &str, begin: usize, end: usize, text: &str, at: usize) -> String {
+    let character = text.chars().nth(at).unwrap_or(' ');
+    format!(
+        "{what} offsets {begin}-{end} cut the character {character:?} in two: offsets are \
+         UTF-16 code units, where this character counts two (was the file written counting \
+         characters or bytes?); the annotations after it would be misplaced, so the file is refused"
+    )
 }
 
 /// A token line as read.
@@ -360,7 +379,7 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Tsv3File, FileError> {
     }
     let document = rebuild_text(&sentences, path)?;
     let offsets = Utf16Offsets::new(&document);
-    let spans = collect_spans(&sentences, &layers, &offsets, path)?;
+    let spans = collect_spans(&sentences, &layers, (&document, &offsets), path)?;
     let relations = relations::collect(&sentences, &layers);
     let tokens = (sentences.iter().flat_map(|s| &s.tokens))
         .filter_map(|t| {
@@ -488,7 +507,7 @@ fn rebuild_text(sentences: &[Sentence], path: &Path) -> Result<String, FileError
 fn collect_spans(
     sentences: &[Sentence],
     layers: &[Layer],
-    offsets: &Utf16Offsets,
+    (text, offsets): (&str, &Utf16Offsets),
     path: &Path,
 ) -> Result<Vec<SpanAnnotation>, FileError> {
     let mut spans: Vec<SpanAnnotation> = Vec::new();
@@ -503,6 +522,12 @@ fn collect_spans(
                 token.begin, token.end
             )));
         };
+        for (utf16, at) in [(token.begin, start), (token.end, end)] {
+            if offsets.cuts_character(utf16) {
+                let what = format!("token {}", token.address);
+                return Err(error(cut_message(&what, token.begin, token.end, text, at)));
+            }
+        }
         let mut column = 0;
         for (layer_index, layer) in layers.iter().enumerate() {
             let first_column = column;
@@ -673,6 +698,35 @@ mod tests {
         assert_eq!(offsets.char_offset(4), Some(3), "after the surrogate pair");
         assert_eq!(offsets.char_offset(6), Some(5));
         assert_eq!(offsets.char_offset(7), None);
+        assert!(offsets.cuts_character(3), "between the halves of 😊");
+        assert!(!offsets.cuts_character(2) && !offsets.cuts_character(4));
+    }
+
+    /// Offsets counted in characters (the emoji as one) cut the emoji's surrogate pair: the file
+    /// is refused naming its line, rather than `Paris` read as ` Pari` and every later unit shifted.
+    #[test]
+    fn offsets_cutting_a_surrogate_pair_are_refused_by_line() {
+        let tsv = "#FORMAT=WebAnno TSV 3.3\n#T_SP=webanno.custom.Span|value\n\n\n\
+                   #Text=😊 Paris\n1-1\t0-1\t😊\t_\t\n1-2\t2-7\tParis\tLOC\t\n";
+        let error = parse(tsv.as_bytes(), Path::new("cut.tsv")).unwrap_err();
+        assert_eq!(error.line, Some(6), "{error}");
+        assert!(error.to_string().contains("cut.tsv"), "{error}");
+        assert!(
+            error
+                .message
+                .contains("token 1-1 offsets 0-1 cut the character '😊'"),
+            "{error}"
+        );
+        // The same file with Java's offsets reads `Paris` exactly.
+        let whole = tsv.replace("0-1\t😊", "0-2\t😊").replace("2-7", "3-8");
+        let file = parse(whole.as_bytes(), Path::new("whole.tsv")).unwrap();
+        let paris = &file.spans[0];
+        let chars: Vec<char> = file.text.chars().collect();
+        assert_eq!((paris.start, paris.end), (2, 7));
+        assert_eq!(
+            chars[paris.start..paris.end].iter().collect::<String>(),
+            "Paris"
+        );
     }
 
     #[test]

@@ -18,7 +18,7 @@
 //! (`whole`).
 
 use super::layer_choice;
-use super::webanno_tsv::{LayerChoice, Utf16Offsets};
+use super::webanno_tsv::{LayerChoice, Utf16Offsets, cut_message};
 use super::{FileError, Warning, WarningKind, xml};
 use gamma_core::unit::Unit;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -352,6 +352,17 @@ impl Reading<'_> {
             })
         };
         let (start, end) = (offset("begin")?, offset("end")?);
+        let utf16 = |what: &str| element.attribute(what).unwrap_or_default().trim().parse();
+        if let (Ok(begin), Ok(finish)) = (utf16("begin"), utf16("end")) {
+            for (at, character) in [(begin, start), (finish, end)] {
+                if self.offsets.cuts_character(at) {
+                    let what = format!("<{} xmi:id=\"{id}\">", element.name);
+                    return Err(error(cut_message(
+                        &what, begin, finish, self.text, character,
+                    )));
+                }
+            }
+        }
         if end < start {
             return Err(error(format!("<{}> ends before it begins", element.name)));
         }
@@ -598,6 +609,21 @@ mod tests {
         );
         let e = parse(b"<XMI/>", Path::new("a.xmi"), None).unwrap_err();
         assert!(e.to_string().contains("<xmi:XMI>"), "{e}");
+    }
+
+    /// A span whose end falls between the halves of 😊 is refused naming the element and its
+    /// line, never snapped to whole characters in silence; the whole emoji still reads.
+    #[test]
+    fn a_span_cutting_a_surrogate_pair_is_refused() {
+        let cut = SAMPLE.replace("begin=\"2\" end=\"4\"", "begin=\"2\" end=\"3\"");
+        let e = parse(cut.as_bytes(), Path::new("a.xmi"), None).unwrap_err();
+        assert_eq!(e.line, Some(4), "{e}");
+        assert!(
+            e.message
+                .contains("<custom:Span xmi:id=\"10\"> offsets 2-3 cut the character '😊'"),
+            "{e}"
+        );
+        assert!(parse(SAMPLE.as_bytes(), Path::new("a.xmi"), None).is_ok());
     }
 }
 
