@@ -34,6 +34,8 @@ pub enum Counting {
     RandomContinua,
     /// Documents of a corpus, each measured alone.
     Documents,
+    /// Work that gives no count of its progress (bulk rules, the writing of the outputs).
+    Uncounted,
 }
 
 impl Heartbeat {
@@ -87,6 +89,7 @@ fn beat(shared: &Shared, what: &str, counting: Counting) {
                 format!("the expected disorder, {done} of {needed} random continua aligned")
             }
             Counting::Documents => format!("{done} of {needed} documents measured alone"),
+            Counting::Uncounted => "working".to_string(),
         };
         tell!(
             "gamma-studio: {what}: still computing after {} s: {phase} (Ctrl+C stops; -v tells more)",

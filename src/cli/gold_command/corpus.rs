@@ -120,6 +120,10 @@ fn decide(
         &aligned.alignment,
         adjudicator.to_string(),
     );
+    let _heartbeat = crate::cli::heartbeat::Heartbeat::counting(
+        format!("the rules --auto on {name:?}"),
+        crate::cli::heartbeat::Counting::Uncounted,
+    );
     let by_rule = (args.auto.iter())
         .map(|rule| {
             (adjudication.apply_rule_with(rule, rationale, reasons))

@@ -3,6 +3,7 @@
 use super::{GoldArgs, bad, base_index};
 use crate::cli::Failure;
 use crate::cli::file_plan::FilePlan;
+use crate::cli::heartbeat::{Counting, Heartbeat};
 use crate::environment::default_adjudicator;
 use crate::printable::{name, say, tell};
 use gamma_core::gold::Adjudication;
@@ -81,6 +82,11 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
             )
         }
     };
+    // The rules and the writing can pass two seconds on a large document: say so.
+    let heartbeat = Heartbeat::counting(
+        format!("the gold of {:?}", document.continuum.name),
+        Counting::Uncounted,
+    );
     let mut counts = Vec::new();
     for (text, _) in args.auto.iter().zip(&rules) {
         let decided = adjudication
@@ -117,6 +123,7 @@ pub(super) fn run(args: &GoldArgs) -> Result<(), Failure> {
         Ok(written)
     })
     .map_err(|e| bad(e.to_string()))?;
+    drop(heartbeat);
     for note in &notes {
         tell!("gamma-studio: warning: {}: {note}", args.out.display());
     }

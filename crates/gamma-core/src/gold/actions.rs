@@ -5,6 +5,39 @@ use super::Adjudication;
 use super::history::{Change, Step, UNDO_DEPTH};
 use super::model::{Choice, Decision, GoldError, GoldId, GoldUnit, RelationDecision, Rule, now};
 use crate::unit::Unit;
+use std::collections::{BTreeSet, HashMap};
+
+/// The gold units' ids by the alignment they came from, so that deciding, skipping or
+/// reopening an alignment does not scan the whole gold (a bulk rule over 100,000 alignments
+/// would be quadratic). Built from the gold on first use (a read session has none), then kept
+/// in step by every change of the gold, undo and redo included. Not part of the state: two
+/// adjudications are equal whatever their indexes hold.
+#[derive(Debug, Clone, Default)]
+pub(super) struct GoldByProposal(Option<HashMap<usize, BTreeSet<GoldId>>>);
+
+impl PartialEq for GoldByProposal {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl GoldByProposal {
+    /// Moves `id` from the alignment of `before` to that of `after` (when the index is built).
+    fn update(&mut self, id: GoldId, before: Option<&GoldUnit>, after: Option<&GoldUnit>) {
+        let Some(map) = &mut self.0 else { return };
+        if let Some(index) = before.and_then(|g| g.proposal)
+            && let Some(ids) = map.get_mut(&index)
+        {
+            ids.remove(&id);
+            if ids.is_empty() {
+                map.remove(&index);
+            }
+        }
+        if let Some(index) = after.and_then(|g| g.proposal) {
+            map.entry(index).or_default().insert(id);
+        }
+    }
+}
 
 impl Adjudication {
     /// Puts annotator `annotator`'s unit of proposal `index` in the gold.
@@ -216,7 +249,7 @@ impl Adjudication {
         let mut changes = Vec::new();
         self.set_gold(&mut changes, id, None);
         if let Some(index) = old.proposal {
-            let others = self.gold.values().any(|g| g.proposal == Some(index));
+            let others = !self.gold_ids_of(index).is_empty();
             if !others && self.decisions[index].is_decided() {
                 self.set_decision(&mut changes, index, self.manual(Choice::Reject));
             }
@@ -384,14 +417,25 @@ impl Adjudication {
         self.set_decision(changes, index, decision);
     }
 
+    /// The ids of the gold units that came from alignment `index`, in id order.
+    fn gold_ids_of(&mut self, index: usize) -> Vec<GoldId> {
+        let gold = &self.gold;
+        let map = self.gold_by_proposal.0.get_or_insert_with(|| {
+            let mut map: HashMap<usize, BTreeSet<GoldId>> = HashMap::new();
+            for (&id, unit) in gold {
+                if let Some(index) = unit.proposal {
+                    map.entry(index).or_default().insert(id);
+                }
+            }
+            map
+        });
+        map.get(&index)
+            .map(|ids| ids.iter().copied().collect())
+            .unwrap_or_default()
+    }
+
     fn clear_gold_of(&mut self, changes: &mut Vec<Change>, index: usize) {
-        let ids: Vec<GoldId> = self
-            .gold
-            .iter()
-            .filter(|(_, g)| g.proposal == Some(index))
-            .map(|(&id, _)| id)
-            .collect();
-        for id in ids {
+        for id in self.gold_ids_of(index) {
             self.set_gold(changes, id, None);
         }
     }
@@ -410,6 +454,8 @@ impl Adjudication {
             Some(unit) => self.gold.insert(id, unit.clone()),
             None => self.gold.remove(&id),
         };
+        self.gold_by_proposal
+            .update(id, before.as_ref(), after.as_ref());
         changes.push(Change::Gold { id, before, after });
     }
 
@@ -423,10 +469,13 @@ impl Adjudication {
                 self.decisions[*proposal] = if forward { after } else { before }.clone();
             }
             Change::Gold { id, before, after } => {
-                match if forward { after } else { before } {
+                let after = if forward { after } else { before };
+                let before = match after {
                     Some(unit) => self.gold.insert(*id, unit.clone()),
                     None => self.gold.remove(id),
                 };
+                self.gold_by_proposal
+                    .update(*id, before.as_ref(), after.as_ref());
             }
             Change::Relation {
                 relation,

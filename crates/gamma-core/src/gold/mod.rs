@@ -64,6 +64,8 @@ pub struct Adjudication {
     pub adjudicator: String,
     #[serde(skip)]
     text_chars: TextChars,
+    #[serde(skip)]
+    gold_by_proposal: actions::GoldByProposal,
 }
 
 impl Adjudication {
@@ -95,6 +97,7 @@ impl Adjudication {
             redo: Vec::new(),
             adjudicator: adjudicator.into(),
             text_chars: TextChars::default(),
+            gold_by_proposal: actions::GoldByProposal::default(),
         }
     }
 

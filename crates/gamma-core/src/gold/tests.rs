@@ -235,6 +235,32 @@ fn pick_reject_skip_and_reopen() {
     assert!(a.decision(PARIS).unwrap().is_open());
 }
 
+/// The index of gold units by alignment follows undo and redo, and a loaded session (whose
+/// index is not saved) builds it from the gold.
+#[test]
+fn clearing_an_alignment_finds_its_gold_after_undo_redo_and_a_reload() {
+    let mut a = three_annotators();
+    a.pick(BOB, 2).unwrap();
+    a.accept_suggestion(PARIS).unwrap();
+    let saved = serde_json::to_string(&a).unwrap();
+    a.pick(BOB, 0).unwrap();
+    a.undo();
+    a.undo();
+    a.redo();
+    assert_eq!(
+        gold_spans(&a),
+        vec![span("PER", 9.0, 13.0), span("LOC", 17.0, 22.0)]
+    );
+    a.reopen(BOB).unwrap();
+    assert_eq!(gold_spans(&a), vec![span("LOC", 17.0, 22.0)]);
+    a.undo();
+    a.skip(BOB).unwrap();
+    assert_eq!(gold_spans(&a), vec![span("LOC", 17.0, 22.0)]);
+    let mut reloaded: Adjudication = serde_json::from_str(&saved).unwrap();
+    reloaded.skip(PARIS).unwrap();
+    assert_eq!(gold_spans(&reloaded), vec![span("PER", 9.0, 13.0)]);
+}
+
 #[test]
 fn undo_and_redo_walk_the_history() {
     let mut a = three_annotators();
