@@ -34,7 +34,7 @@ fn rerun(state: &AppState, out: &Path, calibrate: bool) -> String {
         Some(OpenedInputs::Folder(folder)) => vec![folder.clone()],
         None => vec!["FILES".into()],
     };
-    let base = common_folder(&opened);
+    let base = crate::report::command_line::common_folder(&opened);
     let relative: Vec<&Path> = (opened.iter())
         .map(|p| {
             base.as_deref()
@@ -49,17 +49,6 @@ fn rerun(state: &AppState, out: &Path, calibrate: bool) -> String {
         .collect();
     let options = state.measure.settings.gamma_options();
     crate::report::command_line::report_command(&inputs, &options, &excluded, calibrate, out)
-}
-
-/// The deepest folder that holds every one of `paths` (none for relative names).
-fn common_folder(paths: &[PathBuf]) -> Option<PathBuf> {
-    let mut common = paths.first()?.parent()?.to_path_buf();
-    for path in paths {
-        while !path.starts_with(&common) {
-            common = common.parent()?.to_path_buf();
-        }
-    }
-    (common.is_absolute()).then_some(common)
 }
 
 impl AppState {
