@@ -54,6 +54,8 @@ pub enum Command {
     SaveProject(PathBuf),
     /// Write the agreement report there.
     ExportReport(PathBuf),
+    /// Stop gathering the agreement report (nothing is written).
+    CancelReport,
     /// List the sessions autosaved in the data folder (File → Saved adjudications…).
     ListSessions,
     /// Reopen the files of a saved session listed.
@@ -180,6 +182,7 @@ impl AppState {
             }
             Command::SaveProject(path) => self.save_project_and_say(&path),
             Command::ExportReport(path) => self.export_report(path),
+            Command::CancelReport => self.cancel_report(),
             Command::ListSessions => self.list_saved_sessions(),
             Command::ReopenSession(index) => self.reopen_saved_session(index),
             Command::Settings(settings) => self.change_settings(*settings),

@@ -128,7 +128,7 @@ pub fn run(args: &ReportArgs) -> Result<(), Failure> {
         report = report.against(&scored, &referenced.reference, &options);
     }
     if args.calibrate {
-        report = report.with_calibration(&corpus, &options);
+        report = report.with_calibration(&corpus, &options, Default::default());
     }
     if !args.session.is_empty() {
         let sessions = (args.session.iter())

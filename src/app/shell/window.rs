@@ -326,6 +326,7 @@ impl GammaStudioApp {
         self.open_dialog_window(ui);
         coding::open_dialog::window(ui, &mut self.state);
         evaluate::panel::window(ui, &mut self.state, self.dialog.as_mut());
+        report_export::panel::progress_window(ui.ctx(), &mut self.state);
         self.dialog.show(ui.ctx());
         super::help::window(ui.ctx(), &mut self.help, &mut self.guide_view);
         campaign::sessions_panel::window(ui.ctx(), &mut self.state);
