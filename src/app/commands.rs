@@ -75,6 +75,8 @@ pub enum Command {
     },
     /// Write the examples listed there (.md or .csv).
     ExportExamples(PathBuf),
+    /// Stop gathering the agreement report (nothing is written).
+    CancelReport,
     /// List the sessions autosaved in the data folder (File → Saved adjudications…).
     ListSessions,
     /// Reopen the files of a saved session listed.
@@ -212,6 +214,7 @@ impl AppState {
             Command::ClearFocus => self.diagnostics.focus = None,
             Command::ShowExamples { first, second } => self.show_examples(first, second),
             Command::ExportExamples(path) => self.export_examples(path),
+            Command::CancelReport => self.cancel_report(),
             Command::ListSessions => self.list_saved_sessions(),
             Command::ReopenSession(index) => self.reopen_saved_session(index),
             Command::Settings(settings) => self.change_settings(*settings),

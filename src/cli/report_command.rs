@@ -51,9 +51,21 @@ fn kind_of(path: &std::path::Path) -> Result<Rendering, Failure> {
 }
 
 /// The command line that gives the same figures: the arguments as given, quoted for a POSIX
-/// shell.
-fn rerun() -> String {
-    crate::report::command_line::command_line(std::env::args_os().skip(1))
+/// shell, every file named relative to the folder that holds the inputs (a corpus folder by its
+/// own name) and the output by its file name, so that it runs on a colleague's machine.
+fn rerun(args: &ReportArgs) -> String {
+    use crate::report::command_line::{command_line, with_shared_names};
+    let mut paths: Vec<&std::path::Path> = vec![&args.out];
+    paths.extend(args.session.iter().map(PathBuf::as_path));
+    paths.extend(args.gamma.input.text.as_deref());
+    paths.extend(args.gamma.input.model.as_deref());
+    paths.extend(args.gamma.per_document.as_deref());
+    let arguments = std::env::args_os().skip(1);
+    command_line(with_shared_names(
+        arguments,
+        &args.gamma.input.files,
+        &paths,
+    ))
 }
 
 pub fn run(args: &ReportArgs) -> Result<(), Failure> {
@@ -107,7 +119,7 @@ pub fn run(args: &ReportArgs) -> Result<(), Failure> {
         }
     }
     let corpus = Corpus::new(agreement);
-    let mut report = Report::gather(&corpus, &options, rerun()).map_err(|e| match e {
+    let mut report = Report::gather(&corpus, &options, rerun(args)).map_err(|e| match e {
         GammaError::Cancelled => Failure::Computation(e.to_string()),
         other => Failure::BadInput(other.to_string()),
     })?;
@@ -116,7 +128,7 @@ pub fn run(args: &ReportArgs) -> Result<(), Failure> {
         report = report.against(&scored, &referenced.reference, &options);
     }
     if args.calibrate {
-        report = report.with_calibration(&corpus, &options);
+        report = report.with_calibration(&corpus, &options, Default::default());
     }
     if !args.session.is_empty() {
         let sessions = (args.session.iter())

@@ -66,7 +66,12 @@ impl Report {
     /// The report with its calibration: the report's γ on the Corpus Shuffling Tool's curves,
     /// simulated from each annotator of `corpus` (of its first documents, at most
     /// [`MAX_REFERENCES`]) with the report's γ settings.
-    pub fn with_calibration(mut self, corpus: &Corpus, options: &GammaOptions) -> Report {
+    pub fn with_calibration(
+        mut self,
+        corpus: &Corpus,
+        options: &GammaOptions,
+        control: RunControl<'_>,
+    ) -> Report {
         let mut references = Vec::new();
         for document in &corpus.documents {
             for a in 0..document.n_annotators() {
@@ -107,7 +112,7 @@ impl Report {
             &references,
             &kinds(),
             &options,
-            RunControl::default(),
+            control,
         )
         .map(|calibration| CalibrationSection {
             gamma: calibration.gamma,

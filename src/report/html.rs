@@ -50,12 +50,11 @@ pub fn render(report: &Report) -> String {
         plural(report.n_units, "unit", "units")
     );
     methods(&mut s, report);
+    corpus(&mut s, report);
     gamma(&mut s, report);
     against_reference(&mut s, report);
     categories(&mut s, report);
-    per_document(&mut s, report);
     pairwise(&mut s, report);
-    coefficients(&mut s, report);
     alignment(&mut s, report);
     super::anatomy::html(&mut s, &report.anatomy);
     if let Some(reasons) = &report.reasons {
@@ -65,6 +64,12 @@ pub fn render(report: &Report) -> String {
     calibration(&mut s, report);
     worst(&mut s, report);
     relations(&mut s, report);
+    // The tables of each document last: the figures of a paper first, their detail after.
+    if !report.per_document.is_empty() || !report.coefficients.is_empty() {
+        s.push_str("<h2 id=\"appendix\">Appendix: each document</h2>");
+    }
+    per_document(&mut s, report);
+    coefficients(&mut s, report);
     s.push_str("</body></html>\n");
     s
 }
@@ -88,6 +93,39 @@ fn methods(s: &mut String, report: &Report) {
     why(
         s,
         "Everything a reader needs to reproduce the figures: the measure, its parameters, the chance model, the samples and the seed.",
+    );
+    s.push_str("</section>");
+}
+
+/// The corpus-level coefficients of a corpus, the table a paper prints (a single document's
+/// figures are in the sections that follow).
+fn corpus(s: &mut String, report: &Report) {
+    if report.documents.len() < 2 {
+        return;
+    }
+    section(s, "corpus", "Corpus-level coefficients");
+    let level = (report.overall.confidence_interval.as_ref()).map_or(95.0, |ci| 100.0 * ci.level);
+    let _ = write!(
+        s,
+        "<table><tr><th>coefficient</th><th>value</th><th>{level:.0} % bootstrap confidence interval</th></tr>"
+    );
+    for row in tables::corpus_rows(report) {
+        let interval = row.interval.map_or_else(
+            || "—".to_string(),
+            |(low, high)| format!("{} … {}", number(Some(low)), number(Some(high))),
+        );
+        let _ = write!(
+            s,
+            "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{interval}</td></tr>",
+            escape(&row.label),
+            number(row.value)
+        );
+    }
+    s.push_str("</table>");
+    why(s, &tables::corpus_note(report));
+    why(
+        s,
+        "Pooled: one alignment and one chance model over every document, not a mean of the documents' γ (each document alone is in the appendix).",
     );
     s.push_str("</section>");
 }
@@ -202,28 +240,54 @@ fn per_document(s: &mut String, report: &Report) {
         "<table><tr><th>document</th><th>annotators</th><th>units</th><th>γ</th><th title=\"{}\">chance precision</th></tr>",
         escape(tables::CHANCE_PRECISION_NOTE)
     );
+    let mut reasons: Vec<&str> = Vec::new();
     for row in rows {
-        let interval = row
-            .chance_precision
+        let interval = (row.chance_precision)
             .map(|(l, h)| format!("{} … {}", number(Some(l)), number(Some(h))))
-            .unwrap_or_else(|| escape(row.error.as_deref().unwrap_or("")));
+            .unwrap_or_default();
+        let gamma = match (row.gamma, &row.error) {
+            (None, Some(why)) => noted(&mut reasons, why),
+            (value, _) => number(value),
+        };
         let _ = write!(
             s,
-            "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{gamma}</td><td>{}</td></tr>",
             escape(&row.document),
             escape(&row.annotators.join(", ")),
             row.n_units,
-            number(row.gamma),
             interval
         );
     }
     s.push_str("</table>");
+    reasons_list(s, &reasons);
     why(
         s,
         "Each document measured alone (its own chance model), worst first: where adjudication is most needed.",
     );
     why(s, tables::CHANCE_PRECISION_NOTE);
     s.push_str("</section>");
+}
+
+/// An undefined value, "—" with the number of its reason in `reasons` (added when new): a
+/// table of 200 documents says each reason once, under it ([`reasons_list`]).
+fn noted<'a>(reasons: &mut Vec<&'a str>, why: &'a str) -> String {
+    let at = (reasons.iter().position(|r| *r == why)).unwrap_or_else(|| {
+        reasons.push(why);
+        reasons.len() - 1
+    });
+    format!("— <sup>{}</sup>", at + 1)
+}
+
+/// Why the values marked by [`noted`] are undefined, each reason once.
+fn reasons_list(s: &mut String, reasons: &[&str]) {
+    if reasons.is_empty() {
+        return;
+    }
+    s.push_str("<p class=\"why\">Undefined (—):</p><ol class=\"why\">");
+    for reason in reasons {
+        let _ = write!(s, "<li>{}</li>", escape(reason));
+    }
+    s.push_str("</ol>");
 }
 
 fn pairwise(s: &mut String, report: &Report) {
@@ -265,12 +329,14 @@ fn coefficients(s: &mut String, report: &Report) {
         return;
     }
     section(s, "coefficients", "Classic and unitizing coefficients");
+    // Why a value is undefined is said once, under the table, each reason numbered.
+    let mut reasons: Vec<&str> = Vec::new();
     s.push_str("<table><tr><th>document</th><th>coefficient</th><th>value</th></tr>");
     for c in &report.coefficients {
         let value = match (c.value, &c.undefined) {
             (Some(v), _) => number(Some(v)),
-            (None, Some(why)) => format!("undefined: {}", escape(why)),
-            (None, None) => "undefined".to_string(),
+            (None, Some(why)) => noted(&mut reasons, why),
+            (None, None) => "—".to_string(),
         };
         let _ = write!(
             s,
@@ -280,6 +346,7 @@ fn coefficients(s: &mut String, report: &Report) {
         );
     }
     s.push_str("</table>");
+    reasons_list(s, &reasons);
     why(
         s,
         "κ, π and α compare the annotators position by position (each character or time step a coded item); α_U and its companions measure unitizing (Krippendorff 1995, 2016). Reviewers often ask for them beside γ.",

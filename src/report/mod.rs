@@ -72,6 +72,9 @@ impl Rendering {
 
 /// How many disagreements the report lists.
 const WORST_SHOWN: usize = 12;
+/// The stages of [`Report::gather_under`]: γ of the corpus, each document, each pair, the
+/// coefficients, the anatomy and the bootstrap.
+pub const STAGES: usize = 5;
 /// Bootstrap replicates of the confidence interval of γ.
 const REPLICATES: usize = 1000;
 
@@ -288,10 +291,37 @@ impl Report {
         options: &GammaOptions,
         rerun: String,
     ) -> Result<Report, GammaError> {
+        Report::gather_under(corpus, options, rerun, RunControl::default(), &|_, _| {})
+    }
+
+    /// [`Report::gather`] under `control` (its cancel flag stops it with
+    /// [`GammaError::Cancelled`] between and inside its stages), `stage` told (stage done,
+    /// stages) as each of its [`STAGES`] ends: what the app's progress bar shows.
+    pub fn gather_under(
+        corpus: &Corpus,
+        options: &GammaOptions,
+        rerun: String,
+        control: RunControl<'_>,
+        stage: &dyn Fn(usize, usize),
+    ) -> Result<Report, GammaError> {
+        let stopped =
+            || (control.cancelled).is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
+        let done = |n: usize| match stopped() {
+            true => Err(GammaError::Cancelled),
+            false => {
+                stage(n, STAGES);
+                Ok(())
+            }
+        };
         check_pairs(corpus)?;
-        let result = gamma_core::corpus_gamma(corpus, options, RunControl::default())?;
+        let quiet = RunControl {
+            on_progress: None,
+            ..control
+        };
+        let result = gamma_core::corpus_gamma(corpus, options, quiet)?;
+        done(1)?;
         let per_document = if corpus.documents.len() > 1 {
-            per_document(corpus, options, RunControl::default())
+            per_document(corpus, options, quiet)
                 .into_iter()
                 .map(|row| DocumentRow {
                     gamma: row.gamma(),
@@ -305,7 +335,8 @@ impl Report {
         } else {
             Vec::new()
         };
-        let pairwise = try_pairwise(corpus, options, RunControl::default())?
+        done(2)?;
+        let pairwise = try_pairwise(corpus, options, quiet)?
             .into_iter()
             .map(|p| PairRow {
                 gamma: p.gamma(),
@@ -313,6 +344,12 @@ impl Report {
                 documents: p.documents,
             })
             .collect();
+        done(3)?;
+        let coefficients = coefficients(corpus, options);
+        done(4)?;
+        let anatomy = anatomy::gather(corpus, &result, options, REPLICATES);
+        let overall = overall(&result, options);
+        done(STAGES)?;
         Ok(Report {
             documents: corpus.documents.iter().map(|d| d.name.clone()).collect(),
             annotators: annotator_names(corpus),
@@ -329,17 +366,17 @@ impl Report {
                 software: format!("Gamma Studio {}", env!("CARGO_PKG_VERSION")),
                 rerun,
             },
-            overall: overall(&result, options),
+            overall,
             per_document,
             pairwise,
-            coefficients: coefficients(corpus, options),
+            coefficients,
             confusion: confusion(corpus, &result),
             coverage: coverage(corpus, &result),
             worst: worst(corpus, &result),
             relations: relations(corpus, &result),
             against_reference: None,
             calibration: None,
-            anatomy: anatomy::gather(corpus, &result, options, REPLICATES),
+            anatomy,
             reasons: None,
         })
     }

@@ -71,14 +71,14 @@ pub fn histogram(values: &[f64], observed: f64, title: &str) -> String {
     axis(&mut s, low, high, plot_w, plot_h);
     let _ = write!(
         s,
-        r##"<text x="{:.1}" y="{:.1}" font-size="11" fill="#c0392b" text-anchor="{}">observed D_o = {observed:.3}</text>"##,
+        r##"<text x="{:.1}" y="{:.1}" font-size="14" fill="#c0392b" text-anchor="{}">observed D_o = {observed:.3}</text>"##,
         ox,
         TOP - 8.0,
         if ox > WIDTH / 2.0 { "end" } else { "start" }
     );
     let _ = write!(
         s,
-        r#"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle">disorder of a chance continuum ({} samples)</text></svg>"#,
+        r#"<text x="{:.1}" y="{:.1}" font-size="14" text-anchor="middle">disorder of a chance continuum ({} samples)</text></svg>"#,
         LEFT + plot_w / 2.0,
         HEIGHT - 6.0,
         values.len()
@@ -99,7 +99,7 @@ fn axis(s: &mut String, low: f64, high: f64, plot_w: f64, plot_h: f64) {
         let tx = LEFT + plot_w * i as f64 / 4.0;
         let _ = write!(
             s,
-            r##"<line x1="{tx:.1}" x2="{tx:.1}" y1="{y:.1}" y2="{:.1}" stroke="#333"/><text x="{tx:.1}" y="{:.1}" font-size="10" text-anchor="middle">{v:.2}</text>"##,
+            r##"<line x1="{tx:.1}" x2="{tx:.1}" y1="{y:.1}" y2="{:.1}" stroke="#333"/><text x="{tx:.1}" y="{:.1}" font-size="13" text-anchor="middle">{v:.2}</text>"##,
             y + 4.0,
             y + 15.0
         );
@@ -113,8 +113,10 @@ pub fn bars(rows: &[(String, Option<f64>)], title: &str) -> String {
     if rows.is_empty() {
         return s;
     }
-    let row_h = 18.0;
-    let label_w = 180.0;
+    // Text of 14 units (13 for the ticks): the page draws the chart at most 640 px wide, so
+    // labels stay at least 12 px high down to a chart 86 % that wide.
+    let row_h = 22.0;
+    let label_w = 220.0;
     let plot_w = WIDTH - label_w - 70.0;
     let height = TOP + rows.len() as f64 * row_h + 28.0;
     let zero = label_w + plot_w / 2.0;
@@ -128,9 +130,9 @@ pub fn bars(rows: &[(String, Option<f64>)], title: &str) -> String {
         let shown: String = label.chars().take(28).collect();
         let _ = write!(
             s,
-            r#"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="end">{}</text>"#,
+            r#"<text x="{:.1}" y="{:.1}" font-size="14" text-anchor="end">{}</text>"#,
             label_w - 6.0,
-            y + 12.0,
+            y + 15.0,
             escape(&shown)
         );
         match value {
@@ -144,19 +146,19 @@ pub fn bars(rows: &[(String, Option<f64>)], title: &str) -> String {
                 let colour = if v >= 0.0 { "#4a7fb0" } else { "#c0392b" };
                 let _ = write!(
                     s,
-                    r#"<rect x="{x:.1}" y="{:.1}" width="{w:.1}" height="{:.1}" fill="{colour}"/><text x="{:.1}" y="{:.1}" font-size="11">{v:.3}</text>"#,
+                    r#"<rect x="{x:.1}" y="{:.1}" width="{w:.1}" height="{:.1}" fill="{colour}"/><text x="{:.1}" y="{:.1}" font-size="14">{v:.3}</text>"#,
                     y + 2.0,
                     row_h - 5.0,
                     label_w + plot_w + 6.0,
-                    y + 12.0
+                    y + 15.0
                 );
             }
             None => {
                 let _ = write!(
                     s,
-                    r#"<text x="{:.1}" y="{:.1}" font-size="11">undefined</text>"#,
+                    r#"<text x="{:.1}" y="{:.1}" font-size="14">undefined</text>"#,
                     label_w + plot_w + 6.0,
-                    y + 12.0
+                    y + 15.0
                 );
             }
         }
@@ -169,8 +171,8 @@ pub fn bars(rows: &[(String, Option<f64>)], title: &str) -> String {
     for (v, x) in [(-1.0, label_w), (0.0, zero), (1.0, label_w + plot_w)] {
         let _ = write!(
             s,
-            r#"<text x="{x:.1}" y="{:.1}" font-size="10" text-anchor="middle">{v:.0}</text>"#,
-            bottom + 14.0
+            r#"<text x="{x:.1}" y="{:.1}" font-size="13" text-anchor="middle">{v:.0}</text>"#,
+            bottom + 16.0
         );
     }
     s.push_str("</svg>");
@@ -212,14 +214,14 @@ pub fn curves(series: &[NamedCurve], gamma: f64, title: &str) -> String {
     for tick in [0.0, 0.25, 0.5, 0.75, 1.0] {
         let _ = write!(
             s,
-            r##"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle">{tick}</text>"##,
+            r##"<text x="{:.1}" y="{:.1}" font-size="14" text-anchor="middle">{tick}</text>"##,
             x(tick),
             TOP + plot_h + 14.0
         );
     }
     let _ = write!(
         s,
-        r##"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle">magnitude of the errors</text>"##,
+        r##"<text x="{:.1}" y="{:.1}" font-size="14" text-anchor="middle">magnitude of the errors</text>"##,
         LEFT + plot_w / 2.0,
         HEIGHT - 6.0
     );
@@ -228,14 +230,14 @@ pub fn curves(series: &[NamedCurve], gamma: f64, title: &str) -> String {
         let tick = if tick.abs() < 0.005 { 0.0 } else { tick };
         let _ = write!(
             s,
-            r##"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="end">{tick:.2}</text>"##,
+            r##"<text x="{:.1}" y="{:.1}" font-size="14" text-anchor="end">{tick:.2}</text>"##,
             LEFT - 4.0,
             y(tick) + 4.0
         );
     }
     let _ = write!(
         s,
-        r##"<line x1="{LEFT}" x2="{:.1}" y1="{gy:.1}" y2="{gy:.1}" stroke="#c00" stroke-dasharray="5 3"/><text x="{:.1}" y="{:.1}" font-size="11" fill="#c00" text-anchor="end">γ = {gamma:.3}</text>"##,
+        r##"<line x1="{LEFT}" x2="{:.1}" y1="{gy:.1}" y2="{gy:.1}" stroke="#c00" stroke-dasharray="5 3"/><text x="{:.1}" y="{:.1}" font-size="14" fill="#c00" text-anchor="end">γ = {gamma:.3}</text>"##,
         LEFT + plot_w,
         LEFT + plot_w - 4.0,
         y(gamma) - 4.0,
@@ -255,7 +257,7 @@ pub fn curves(series: &[NamedCurve], gamma: f64, title: &str) -> String {
         let left = LEFT + plot_w + 12.0;
         let _ = write!(
             s,
-            r##"<line x1="{left:.1}" x2="{:.1}" y1="{top:.1}" y2="{top:.1}" stroke="{colour}" stroke-width="3"/><text x="{:.1}" y="{:.1}" font-size="11">{}</text>"##,
+            r##"<line x1="{left:.1}" x2="{:.1}" y1="{top:.1}" y2="{top:.1}" stroke="{colour}" stroke-width="3"/><text x="{:.1}" y="{:.1}" font-size="14">{}</text>"##,
             left + 18.0,
             left + 24.0,
             top + 4.0,

@@ -22,6 +22,79 @@ fn number(x: Option<f64>) -> String {
 /// What the per-document column "chance precision" is, under the table in every format.
 pub(super) const CHANCE_PRECISION_NOTE: &str = "chance precision: the precision interval of the chance estimate (how precisely the random continua estimated each document's expected disorder D_e), not a confidence interval of γ (the bootstrap confidence interval, where one could be drawn, is the corpus's, under γ).";
 
+/// One row of the corpus-level table: what it is, its value, its bootstrap confidence interval.
+pub(super) struct CorpusRow {
+    /// The coefficient, as papers write it.
+    pub label: String,
+    /// Its value over the whole corpus (pooled), when defined.
+    pub value: Option<f64>,
+    /// Its bootstrap confidence interval, when one could be drawn.
+    pub interval: Option<(f64, f64)>,
+}
+
+/// The corpus-level coefficients a paper reports: pooled γ, γ-cat and γ-k of each category with
+/// their bootstrap confidence intervals, and the agreement on relations (no interval) when the
+/// documents have relations.
+pub(super) fn corpus_rows(report: &Report) -> Vec<CorpusRow> {
+    let o = &report.overall;
+    let ci = o.confidence_interval.as_ref().ok();
+    let mut rows = vec![CorpusRow {
+        label: "γ (pooled)".to_string(),
+        value: Some(o.gamma),
+        interval: ci.map(|ci| ci.gamma),
+    }];
+    if o.gamma_cat.is_some() {
+        rows.push(CorpusRow {
+            label: "γ-cat".to_string(),
+            value: o.gamma_cat,
+            interval: ci.and_then(|ci| ci.gamma_cat),
+        });
+    }
+    for (category, value) in &o.gamma_k {
+        rows.push(CorpusRow {
+            label: format!("γ-k {category}"),
+            value: Some(*value),
+            interval: ci.and_then(|ci| ci.gamma_k.get(category).copied()),
+        });
+    }
+    if let Some(relations) = &report.relations {
+        let overall = &relations.overall;
+        for (what, value) in [
+            ("relations: F1 unlabelled", overall.f1_unlabelled),
+            ("relations: F1 labelled", overall.f1_labelled),
+        ] {
+            rows.push(CorpusRow {
+                label: what.to_string(),
+                value: Some(value),
+                interval: None,
+            });
+        }
+    }
+    rows
+}
+
+/// What the intervals of the corpus-level table are, said once under it.
+pub(super) fn corpus_note(report: &Report) -> String {
+    match &report.overall.confidence_interval {
+        Ok(ci) => format!(
+            "Intervals: {:.0} % bootstrap confidence intervals ({}: {} resampled, {} replicates, \
+             seed {}): how much each figure would vary with other documents (or stretches of \
+             text) like these. The precision interval of the chance estimate is another thing, \
+             under γ.{}",
+            100.0 * ci.level,
+            ci.unit.method(),
+            ci.n_units,
+            ci.replicates,
+            ci.seed,
+            match report.relations {
+                Some(_) => " Relation agreement has no interval.",
+                None => "",
+            }
+        ),
+        Err(why) => format!("No confidence interval: {why}."),
+    }
+}
+
 /// A paragraph for a paper's method section.
 pub fn methods_paragraph(report: &Report) -> String {
     let m = &report.method;
@@ -90,6 +163,26 @@ pub fn markdown(report: &Report) -> String {
         md(&methods_paragraph(report)),
         code_block(&report.method.rerun)
     );
+    if report.documents.len() > 1 {
+        let level = (o.confidence_interval.as_ref()).map_or(95.0, |ci| 100.0 * ci.level);
+        let _ = writeln!(
+            s,
+            "## Corpus-level coefficients\n\n| coefficient | value | {level:.0} % bootstrap confidence interval |\n|---|---|---|"
+        );
+        for row in corpus_rows(report) {
+            let interval = row.interval.map_or_else(
+                || "–".to_string(),
+                |(low, high)| format!("{} … {}", number(Some(low)), number(Some(high))),
+            );
+            let _ = writeln!(
+                s,
+                "| {} | {} | {interval} |",
+                md(&row.label),
+                number(row.value)
+            );
+        }
+        let _ = writeln!(s, "\n{}\n\n## Details\n", md(&corpus_note(report)));
+    }
     let _ = writeln!(s, "| figure | value |\n|---|---|");
     let _ = writeln!(s, "| γ | {} |", number(Some(o.gamma)));
     if let Ok(ci) = &o.confidence_interval {
@@ -180,10 +273,14 @@ pub fn markdown(report: &Report) -> String {
             );
         }
     }
+    super::anatomy::markdown(&mut s, &report.anatomy);
+    if let Some(reasons) = &report.reasons {
+        super::reasons::markdown(&mut s, reasons);
+    }
     if !report.per_document.is_empty() {
         let _ = writeln!(
             s,
-            "\n| document | units | γ | chance precision |\n|---|---|---|---|"
+            "\n## Appendix: each document\n\n| document | units | γ | chance precision |\n|---|---|---|---|"
         );
         for row in &report.per_document {
             let precision = row.chance_precision.map_or_else(
@@ -199,10 +296,6 @@ pub fn markdown(report: &Report) -> String {
             );
         }
         let _ = writeln!(s, "\n{}", md(CHANCE_PRECISION_NOTE));
-    }
-    super::anatomy::markdown(&mut s, &report.anatomy);
-    if let Some(reasons) = &report.reasons {
-        super::reasons::markdown(&mut s, reasons);
     }
     s
 }

@@ -21,6 +21,16 @@ pub const REPORT_TITLE: &str = "Export the agreement report";
 pub struct ReportExport {
     /// Whether the report places γ on the Corpus Shuffling Tool's curves (tens of seconds more).
     pub calibrate: bool,
+    /// While a report is gathered: (stages done, stages), what its progress window shows.
+    pub progress: Option<(usize, usize)>,
+}
+
+/// What the report's job sends: each stage ended, then what was written.
+pub enum Gathering {
+    /// (stages done, stages).
+    Stage(usize, usize),
+    /// The report written, or why not.
+    Written(Result<PathBuf, AppError>),
 }
 
 /// The command line that gives the same figures, as the report prints it, to run on a
@@ -34,7 +44,7 @@ fn rerun(state: &AppState, out: &Path, calibrate: bool) -> String {
         Some(OpenedInputs::Folder(folder)) => vec![folder.clone()],
         None => vec!["FILES".into()],
     };
-    let base = common_folder(&opened);
+    let base = crate::report::command_line::common_folder(&opened);
     let relative: Vec<&Path> = (opened.iter())
         .map(|p| {
             base.as_deref()
@@ -49,17 +59,6 @@ fn rerun(state: &AppState, out: &Path, calibrate: bool) -> String {
         .collect();
     let options = state.measure.settings.gamma_options();
     crate::report::command_line::report_command(&inputs, &options, &excluded, calibrate, out)
-}
-
-/// The deepest folder that holds every one of `paths` (none for relative names).
-fn common_folder(paths: &[PathBuf]) -> Option<PathBuf> {
-    let mut common = paths.first()?.parent()?.to_path_buf();
-    for path in paths {
-        while !path.starts_with(&common) {
-            common = common.parent()?.to_path_buf();
-        }
-    }
-    (common.is_absolute()).then_some(common)
 }
 
 impl AppState {
@@ -88,26 +87,51 @@ impl AppState {
             crate::wording::plural(corpus.documents.len(), "document", "documents")
         ));
         let calibrate = self.report.calibrate;
+        let stages = crate::report::STAGES + usize::from(calibrate);
+        self.report.progress = Some((0, stages));
         let (kind, name) = (JobKind::Report, "agreement report");
         self.jobs.start(kind, name, deliver, move |context| {
-            let written = Report::gather(&corpus, &options, rerun)
+            let control = context.control(None);
+            let stage = |done: usize, _: usize| context.send(Gathering::Stage(done, stages));
+            let written = Report::gather_under(&corpus, &options, rerun, control, &stage)
                 .map(|report| match calibrate {
-                    true => report.with_calibration(&corpus, &options),
+                    true => report.with_calibration(&corpus, &options, control),
                     false => report,
                 })
                 .map_err(AppError::from)
                 .and_then(|report| {
+                    // Cancelled while calibrating or rendering: nothing is written.
+                    if context.is_cancelled() {
+                        return Err(AppError::from(gamma_core::gamma::GammaError::Cancelled));
+                    }
                     let text = rendering.render(&report);
                     gamma_formats::write_atomically(&out, text.as_bytes()).map_err(AppError::from)
                 })
                 .map(|()| out);
-            context.send(written);
+            context.send(Gathering::Written(written));
         });
+    }
+
+    /// Stops the report being gathered: nothing is written.
+    pub fn cancel_report(&mut self) {
+        if self.jobs.is_running(JobKind::Report) {
+            self.jobs.cancel(JobKind::Report);
+            (self.shell.messages).info("the agreement report was cancelled: nothing written");
+        }
+        self.report.progress = None;
     }
 }
 
-/// Says in Messages what the report's job ended with (its route).
-fn deliver(state: &mut AppState, written: Result<PathBuf, AppError>) {
+/// Shows the report's progress, then says in Messages what its job ended with (its route).
+fn deliver(state: &mut AppState, message: Gathering) {
+    let written = match message {
+        Gathering::Stage(done, stages) => {
+            state.report.progress = Some((done, stages));
+            return;
+        }
+        Gathering::Written(written) => written,
+    };
+    state.report.progress = None;
     match written {
         Ok(path) => {
             (state.shell.messages).info(format!("agreement report written: {}", path.display()))

@@ -331,6 +331,7 @@ impl GammaStudioApp {
         coding::open_dialog::window(ui, &mut self.state);
         evaluate::panel::window(ui, &mut self.state, self.dialog.as_mut());
         crate::app::diagnostics::anatomy_panel::window(ui, &mut self.state, self.dialog.as_mut());
+        report_export::panel::progress_window(ui.ctx(), &mut self.state);
         self.dialog.show(ui.ctx());
         super::help::window(ui.ctx(), &mut self.help, &mut self.guide_view);
         campaign::sessions_panel::window(ui.ctx(), &mut self.state);

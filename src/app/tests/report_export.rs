@@ -100,3 +100,49 @@ fn the_report_exported_with_what_gamma_means_holds_the_calibration() {
         report["method"]["rerun"]
     );
 }
+
+/// Gathering the report shows its progress and a Cancel that stops it: the job ends and
+/// nothing is written.
+#[test]
+fn cancelling_the_report_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("agreement.html");
+    let mut h = harness(app(Launch::default(), ScriptedDialog::default()));
+    step_until(&mut h, has_result);
+    // A document of 300 units, with the calibration: the report takes many seconds, time to
+    // click.
+    let continuum =
+        gamma_core::synthetic::noisy_copies(3, 300, gamma_core::synthetic::Density::Sparse, 5);
+    h.state_mut()
+        .state
+        .set_documents(vec![gamma_formats::Document {
+            continuum,
+            source: gamma_formats::Source::Csv("large.csv".into()),
+        }]);
+    step_until(&mut h, has_result);
+    h.state_mut().state.report.calibrate = true;
+    (h.state_mut().state).export_report(out.clone());
+    h.run_steps(2);
+    assert!(h.state().state.report.progress.is_some());
+    h.get_by_label("Gathering the agreement report");
+    h.get_by_label("Cancel").click();
+    h.run_steps(2);
+    let state = &h.state().state;
+    assert!(!state.jobs.is_running(crate::app::jobs::JobKind::Report));
+    assert!(state.report.progress.is_none());
+    assert!(h.query_by_label("Gathering the agreement report").is_none());
+    assert!(
+        (state.shell.messages.iter())
+            .any(|m| m.contains("the agreement report was cancelled: nothing written")),
+        "{:?}",
+        state.shell.messages
+    );
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    h.run_steps(2);
+    assert!(!out.exists());
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing written"
+    );
+}
