@@ -130,8 +130,15 @@ fn a_run_into_a_folder_a_live_run_writes_waits_then_refuses_with_nothing_written
     let waited = started.elapsed();
     assert_eq!(output.status.code(), Some(2));
     let canonical = out.canonicalize().unwrap();
+    // The wait passes two seconds: the command's heartbeat lines ("still computing after
+    // 2 s …") come first; the refusal is the rest, exactly.
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let said: String = (stderr.lines())
+        .filter(|l| !l.contains("still computing after"))
+        .map(|l| format!("{l}\n"))
+        .collect();
     assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
+        said,
         format!(
             "gamma-studio: {}: {REFUSED} {} (its lock {lock_name} is held); waited 10 s, \
              nothing was written: run again once it has finished\n",

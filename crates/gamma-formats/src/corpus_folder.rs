@@ -20,6 +20,11 @@ use crate::{Warning, WarningKind, read_documents};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+/// The file our gold export writes into a corpus's `gold/` folder
+/// ([`gold_corpus`](crate::gold_corpus)): a folder holding it is a gold standard, never read as
+/// an annotator.
+pub const GOLD_MARK: &str = ".gamma-studio-gold";
+
 /// How a corpus folder holds its documents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Layout {
@@ -67,7 +72,7 @@ pub struct CorpusPlan {
     /// Documents only one annotator has (name, annotator): they cannot be measured.
     pub left_out: Vec<(String, String)>,
     /// Sub-folders skipped because our gold export wrote them (they hold
-    /// [`GOLD_MARK`](crate::gold_corpus::GOLD_MARK)): a gold is never measured as an annotator.
+    /// [`GOLD_MARK`]): a gold is never measured as an annotator.
     pub gold_folders: Vec<PathBuf>,
 }
 
@@ -124,7 +129,7 @@ pub fn read_corpus(
                 "folder {:?} skipped: it is a gold standard written by Gamma Studio (it holds {}), \
                  not an annotator",
                 name_of(gold),
-                crate::gold_corpus::GOLD_MARK
+                GOLD_MARK
             ),
         ));
     }
@@ -241,7 +246,7 @@ pub fn plan_corpus(folder: &Path, options: &ReadOptions) -> Result<CorpusPlan, F
     let mut gold_folders = Vec::new();
     let top_folders: Vec<&PathBuf> = (top.folders.iter())
         .filter(|sub| {
-            let ours = sub.join(crate::gold_corpus::GOLD_MARK).is_file();
+            let ours = sub.join(GOLD_MARK).is_file();
             if ours {
                 gold_folders.push(sub.to_path_buf());
             }

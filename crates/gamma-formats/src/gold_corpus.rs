@@ -28,9 +28,7 @@ use serde_json::{Value, json};
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
-/// The file our gold export writes into a corpus's `gold/` folder: a folder holding it is a gold
-/// standard, never read as an annotator.
-pub const GOLD_MARK: &str = ".gamma-studio-gold";
+pub use crate::corpus_folder::GOLD_MARK;
 
 /// What [`GOLD_MARK`] says to whoever opens it.
 const GOLD_MARK_TEXT: &str = "This folder is a gold standard written by Gamma Studio \

@@ -102,29 +102,7 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
                 "text-bound annotation {id}: no offsets after the type {spec:?}"
             ))
         })?;
-        let mut fragments = Vec::new();
-        for fragment in offsets.split(';') {
-            let pair = fragment
-                .split_once(' ')
-                .and_then(|(s, e)| {
-                    Some((
-                        s.trim().parse::<usize>().ok()?,
-                        e.trim().parse::<usize>().ok()?,
-                    ))
-                })
-                .ok_or_else(|| {
-                    error(format!(
-                        "text-bound annotation {id}: offsets {fragment:?} are not START END"
-                    ))
-                })?;
-            if pair.1 > length {
-                return Err(error(format!(
-                    "text-bound annotation {id}: end {} is beyond the {length}-character text",
-                    pair.1
-                )));
-            }
-            fragments.push(pair);
-        }
+        let fragments = fragments_of(offsets, id, length, &error)?;
         if let Some(written) = written_text
             && !covers(&chars, &fragments, written)
         {
@@ -153,8 +131,8 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
             path,
             Some(first),
             format!(
-                "{} discontinuous span(s) read as one unit from the first start to the last end",
-                discontinuous.len()
+                "{} read as one unit from the first start to the last end",
+                super::losses::count(discontinuous.len(), "discontinuous span")
             ),
         ));
     }
@@ -200,6 +178,40 @@ pub fn parse_ann(bytes: &[u8], path: &Path, text: &str) -> Result<AnnFile, FileE
         relations,
         warnings,
     })
+}
+
+/// The `START END` pairs of a text-bound annotation's offsets (`;` between fragments), each
+/// within the `length`-character text.
+fn fragments_of(
+    offsets: &str,
+    id: &str,
+    length: usize,
+    error: &dyn Fn(String) -> FileError,
+) -> Result<Vec<(usize, usize)>, FileError> {
+    let mut fragments = Vec::new();
+    for fragment in offsets.split(';') {
+        let pair = fragment
+            .split_once(' ')
+            .and_then(|(s, e)| {
+                Some((
+                    s.trim().parse::<usize>().ok()?,
+                    e.trim().parse::<usize>().ok()?,
+                ))
+            })
+            .ok_or_else(|| {
+                error(format!(
+                    "text-bound annotation {id}: offsets {fragment:?} are not START END"
+                ))
+            })?;
+        if pair.1 > length {
+            return Err(error(format!(
+                "text-bound annotation {id}: end {} is beyond the {length}-character text",
+                pair.1
+            )));
+        }
+        fragments.push(pair);
+    }
+    Ok(fragments)
 }
 
 /// The `.ann` of `units` over `text`: T lines numbered from 1, the type with its spaces
@@ -557,7 +569,7 @@ mod tests {
         assert_eq!(
             messages,
             [
-                "a.ann: line 2: 1 discontinuous span(s) read as one unit from the first start to the last end",
+                "a.ann: line 2: 1 discontinuous span read as one unit from the first start to the last end",
                 "a.ann: not measured and carried into the gold (from the base annotator's file): 1 note (#), 1 attribute (A)"
             ]
         );
