@@ -182,7 +182,7 @@ fn a_gold_folder_beside_the_annotators_folders_is_skipped_when_the_corpus_is_rea
     assert!(written.contains("PER 0 5\tAlice") && written.contains("LOC 17 22\tParis"));
     let (documents, warnings, plan) = read_corpus(dir.path(), &ReadOptions::default()).unwrap();
     assert_eq!(documents[0].continuum.annotator_names(), ["alice", "bob"]);
-    assert_eq!(plan.gold_folders, [gold.clone()]);
+    assert_eq!(plan.gold_folders, std::slice::from_ref(&gold));
     assert!(
         warnings
             .iter()
